@@ -34,6 +34,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        register_root = getattr(module, "register_root", None)
+        if register_root is not None:  # top-level options, e.g. the game window's
+            register_root(parser)
         register = getattr(module, "register", None)
         if register is not None:
             register(subparsers)
