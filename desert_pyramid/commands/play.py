@@ -1,0 +1,123 @@
+"""The game window's options on the top-level command: ``desert-pyramid [--headless --frames N ...]``.
+
+With no sub-command, ``desert-pyramid`` opens the game. ``--headless --frames N --screenshot PATH``
+runs N frames offscreen and saves the last one; ``--frame-stats`` prints frame times as JSON.
+Arcade is imported only when the window opens (``--headless`` must be set before that).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from desert_pyramid.cli import UsageError
+
+MODES = ("practice", "expedition", "daily")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+MAX_FRAMES = 1_000_000
+
+
+def _process_start() -> float:
+    """The wall-clock time this process started (Linux: from /proc), else now."""
+    try:
+        with open("/proc/self/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        with open("/proc/uptime") as fh:
+            uptime = float(fh.read().split()[0])
+        return time.time() - uptime + start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.time()
+
+
+LAUNCHED_AT = _process_start()
+
+
+def register_root(parser: argparse.ArgumentParser) -> None:
+    g = parser.add_argument_group("game window")
+    g.add_argument("--headless", action="store_true", help="render offscreen (no screen needed); needs --frames")
+    g.add_argument("--frames", metavar="N", help="run N frames, then quit")
+    g.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG (needs --frames)")
+    g.add_argument("--code", metavar="CODE", help="start at the table with this deal code (DP-…)")
+    g.add_argument("--mode", choices=MODES, help="start at the table in this mode")
+    g.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
+    g.add_argument("--frame-stats", action="store_true", help="print median, p95 and max frame time as JSON")
+    g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
+    g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
+    g.add_argument("--seed", metavar="N", help="the seed of the first random practice deal")
+    parser.set_defaults(play_func=run_play)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(f"--size must look like 1280x720, not '{text}'")
+    w, h = int(parts[0]), int(parts[1])
+    if not (640 <= w <= 7680 and 360 <= h <= 4320):
+        raise UsageError(f"--size {w}x{h} is out of range: from 640x360 to 7680x4320")
+    return w, h
+
+
+def options_from_args(args: argparse.Namespace) -> Any:
+    """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
+    frames: int | None = None
+    if args.frames is not None:
+        try:
+            frames = int(args.frames)
+        except ValueError:
+            raise UsageError(f"--frames must be a whole number, not '{args.frames}'") from None
+        if not 1 <= frames <= MAX_FRAMES:
+            raise UsageError(f"--frames must be from 1 to {MAX_FRAMES}, not {frames}")
+    if args.headless and frames is None:
+        raise UsageError("--headless needs --frames N (an offscreen window has no one to close it)")
+    shot: Path | None = None
+    if args.screenshot is not None:
+        if frames is None:
+            raise UsageError("--screenshot needs --frames N")
+        shot = Path(args.screenshot)
+        if shot.suffix.lower() != ".png":
+            raise UsageError(f"--screenshot must be a .png file, not '{args.screenshot}'")
+        if not shot.parent.is_dir():
+            raise UsageError(f"--screenshot: the folder '{shot.parent}' does not exist")
+    if args.frame_stats and frames is None:
+        raise UsageError("--frame-stats needs --frames N")
+    code = None
+    if args.code is not None:
+        from desert_pyramid.catalog import get_layout
+        from desert_pyramid.engine import DealCodeError, LayoutError, decode_deal_code
+
+        try:
+            code = decode_deal_code(args.code)
+            get_layout(code.layout_number)
+        except (DealCodeError, LayoutError) as exc:
+            raise UsageError(f"--code: {exc}") from None
+        if args.mode not in (None, "practice"):
+            raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
+    seed: int | None = None
+    if args.seed is not None:
+        try:
+            seed = int(args.seed)
+        except ValueError:
+            raise UsageError(f"--seed must be a whole number, not '{args.seed}'") from None
+        if not 0 <= seed < 2**63:
+            raise UsageError("--seed must be from 0 to 2^63 - 1")
+    size = parse_size(args.size) if args.size is not None else (1280, 720)
+    if args.headless:
+        os.environ["ARCADE_HEADLESS"] = "1"
+    from desert_pyramid.ui.app import RunOptions
+
+    return RunOptions(
+        size=size, headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")), frames=frames,
+        screenshot=shot, code=code, mode=args.mode, autoplay=bool(args.autoplay),
+        frame_stats=bool(args.frame_stats), screen=args.screen, seed=seed, launched_at=LAUNCHED_AT,
+    )
+
+
+def run_play(args: argparse.Namespace) -> int:
+    options = options_from_args(args)
+    from desert_pyramid.ui.app import run
+
+    return run(options)

@@ -1,0 +1,108 @@
+"""Hints and the computer player, from the solver, without ever holding up a frame.
+
+Searches run in the solver's :class:`HintService` (another process). The table asks for a hint
+or for a line to autoplay; :meth:`Advisor.poll` hands back an answer only if it is for the
+position on the table now. Autoplay follows the winning line the solver found, one move per
+step, and asks again when the player has moved in between.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from desert_pyramid.engine import Game, Move
+
+
+@dataclass
+class Answer:
+    purpose: str  # "hint" or "autoplay"
+    move: Move | None
+    text: str
+    line: tuple[Move, ...]
+    verdict: str  # winnable, lost, unknown
+
+
+def _load_service() -> Any:
+    try:
+        from desert_pyramid.solver.service import HintService
+    except ImportError:
+        return None
+    return HintService
+
+
+class Advisor:
+    def __init__(self, node_budget: int | None = None) -> None:
+        self._service_class = _load_service()
+        self._service: Any = None
+        self._node_budget = node_budget
+        self._pending: tuple[str, tuple[Any, ...], int] | None = None
+        self.plan: list[Move] = []  # the autoplay line still to play
+        self._plan_at: tuple[tuple[Any, ...], int] | None = None  # position the plan starts from
+
+    @property
+    def available(self) -> bool:
+        return self._service_class is not None
+
+    @property
+    def thinking(self) -> bool:
+        return self._pending is not None
+
+    def _svc(self) -> Any:
+        if self._service is None and self._service_class is not None:
+            self._service = self._service_class()
+        return self._service
+
+    def ask(self, game: Game, purpose: str) -> str:
+        """Start a search for this position; returns what to tell the player meanwhile."""
+        if not self.available:
+            return "Hints need the solver, which this build does not have."
+        self._pending = (purpose, game.position_key(), game.moves)
+        self._svc().request(game)
+        return "Thinking…" if purpose == "hint" else "The computer is looking for a way through…"
+
+    def poll(self, game: Game) -> Answer | None:
+        """The answer to the last question, once ready and if the position has not changed since."""
+        if self._pending is None or self._service is None:
+            return None
+        hint = self._service.poll()
+        if hint is None:
+            return None
+        purpose, key, moves = self._pending
+        self._pending = None
+        if key != game.position_key() or moves != game.moves:
+            return None  # the player moved meanwhile: a stale answer
+        verdict = str(getattr(hint.verdict, "value", hint.verdict))
+        line = tuple(hint.line or ())
+        if purpose == "autoplay" and verdict == "winnable":
+            self.plan = list(line)
+            self._plan_at = (key, moves)
+        return Answer(purpose, hint.move, hint.text, line, verdict)
+
+    def next_planned(self, game: Game) -> Move | None:
+        """The next move of the autoplay line, if the table is still on that line."""
+        if not self.plan or self._plan_at is None:
+            return None
+        key, moves = self._plan_at
+        if key != game.position_key() or moves != game.moves:
+            self.plan = []
+            return None
+        return self.plan[0]
+
+    def advance_plan(self, game: Game) -> None:
+        """The planned move was played: the plan continues from the new position."""
+        if self.plan:
+            self.plan.pop(0)
+            self._plan_at = (game.position_key(), game.moves)
+
+    def forget(self) -> None:
+        self._pending = None
+        self.plan = []
+        self._plan_at = None
+
+    def close(self) -> None:
+        if self._service is not None:
+            try:
+                self._service.close()
+            finally:
+                self._service = None

@@ -1,0 +1,276 @@
+"""Card faces, backs and highlight rings, drawn with Pillow at the exact pixel size they are shown.
+
+Drawing at the shown size keeps the indices sharp at every window size, and lets the settings
+switch to a four-colour deck or large indices. Shapes are drawn at 3x and scaled down, so edges
+are smooth. Pure Pillow: no Arcade here (``assets`` turns the images into textures).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+from desert_pyramid.engine import Card
+from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
+from desert_pyramid.resources_path import resource_path
+
+SS = 3  # supersampling factor
+Colour = tuple[int, int, int]
+INK_BLACK: Colour = (28, 28, 34)
+INK_RED: Colour = (196, 22, 44)
+INK_BLUE: Colour = (24, 88, 190)
+INK_GREEN: Colour = (22, 128, 58)
+PAPER = (252, 249, 240, 255)
+EDGE = (168, 152, 124, 255)
+GOLD = (222, 170, 60)
+
+# Standard pip positions for 2..10, in a unit box (x 0..1 left to right, y 0..1 top to bottom).
+_SIDE = (0.0, 1.0)
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    2: ((0.5, 0.0), (0.5, 1.0)),
+    3: ((0.5, 0.0), (0.5, 0.5), (0.5, 1.0)),
+    4: tuple((x, y) for y in (0.0, 1.0) for x in _SIDE),
+    5: tuple((x, y) for y in (0.0, 1.0) for x in _SIDE) + ((0.5, 0.5),),
+    6: tuple((x, y) for y in (0.0, 0.5, 1.0) for x in _SIDE),
+    7: tuple((x, y) for y in (0.0, 0.5, 1.0) for x in _SIDE) + ((0.5, 0.25),),
+    8: tuple((x, y) for y in (0.0, 0.5, 1.0) for x in _SIDE) + ((0.5, 0.25), (0.5, 0.75)),
+    9: tuple((x, y) for y in (0.0, 1 / 3, 2 / 3, 1.0) for x in _SIDE) + ((0.5, 0.5),),
+    10: tuple((x, y) for y in (0.0, 1 / 3, 2 / 3, 1.0) for x in _SIDE) + ((0.5, 1 / 6), (0.5, 5 / 6)),
+}
+
+
+def _down(img: Image.Image) -> Image.Image:
+    """Scale a supersampled drawing down by averaging each SS x SS block (premultiplied alpha)."""
+    return img.convert("RGBa").reduce(SS).convert("RGBA")
+
+
+def suit_colour(suit: int, four_colour: bool) -> Colour:
+    """Spades, hearts, diamonds, clubs: black/red, or black, red, blue, green."""
+    if four_colour:
+        return (INK_BLACK, INK_RED, INK_BLUE, INK_GREEN)[suit]
+    return INK_RED if suit in (1, 2) else INK_BLACK
+
+
+@lru_cache(maxsize=64)
+def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(resource_path("fonts", name)), max(4, size))
+
+
+def bold(size: int) -> ImageFont.FreeTypeFont:
+    return _font("Liberation_Sans_Bold.ttf", size)
+
+
+def regular(size: int) -> ImageFont.FreeTypeFont:
+    return _font("Liberation_Sans_Regular.ttf", size)
+
+
+def _centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
+             fill: tuple[int, ...]) -> None:
+    draw.text(xy, text, font=font, fill=fill, anchor="mm")
+
+
+def _rounded_card(w: int, h: int, fill: tuple[int, ...], edge: tuple[int, ...]) -> Image.Image:
+    return _blank(w, h, fill, edge).copy()
+
+
+@lru_cache(maxsize=8)
+def _blank(w: int, h: int, fill: tuple[int, ...], edge: tuple[int, ...]) -> Image.Image:
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = max(2, int(w * 0.085))
+    lw = max(SS, int(w * 0.012))
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=r, fill=edge)
+    d.rounded_rectangle((lw, lw, w - 1 - lw, h - 1 - lw), radius=max(1, r - lw), fill=fill)
+    return img
+
+
+@lru_cache(maxsize=256)
+def _glyph(size: int, suit: int, colour: Colour, flip: bool) -> Image.Image:
+    """A suit symbol on a transparent square of 2 x ``size`` (kept: the same pip recurs on many cards)."""
+    glyph = Image.new("RGBA", (size * 2, size * 2), (0, 0, 0, 0))
+    ImageDraw.Draw(glyph).text((size, size), SUIT_SYMBOLS[suit], font=regular(size), fill=colour + (255,), anchor="mm")
+    return glyph.rotate(180) if flip else glyph
+
+
+def _pip(img: Image.Image, cx: float, cy: float, size: int, suit: int, colour: Colour, flip: bool) -> None:
+    """One suit symbol centred at (cx, cy); ``flip`` turns it upside down (lower half of the card)."""
+    img.alpha_composite(_glyph(size, suit, colour, flip), (int(cx - size), int(cy - size)))
+
+
+def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) -> None:
+    """The corner index, top-left and (turned) bottom-right."""
+    w, h = img.size
+    text = RANK_NAMES[rank - 1]
+    rank_size = int(w * (0.40 if large else 0.25))
+    if len(text) == 2:
+        rank_size = int(rank_size * 0.86)
+    suit_size = int(w * (0.30 if large else 0.20))
+    box_w = int(w * (0.44 if large else 0.24))
+    box_h = int(rank_size * 1.05 + suit_size * 1.05)
+    corner = Image.new("RGBA", (box_w, box_h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(corner)
+    ink = colour + (255,)
+    if len(text) == 2:  # "10": squeeze the two digits together
+        glyphs = Image.new("RGBA", (int(rank_size * 1.3), int(rank_size * 1.1)), (0, 0, 0, 0))
+        ImageDraw.Draw(glyphs).text((glyphs.width / 2, glyphs.height / 2), text, font=bold(rank_size),
+                                   fill=ink, anchor="mm")
+        glyphs = glyphs.resize((int(box_w * 0.98), glyphs.height), Image.Resampling.LANCZOS)
+        corner.alpha_composite(glyphs, ((box_w - glyphs.width) // 2, 0))
+    else:
+        _centred(d, (box_w / 2, rank_size * 0.55), text, bold(rank_size), ink)
+    _centred(d, (box_w / 2, rank_size * 1.05 + suit_size * 0.5), SUIT_SYMBOLS[suit], regular(suit_size), ink)
+    pad_x = int(w * (0.03 if large else 0.035))
+    pad_y = int(w * 0.05)
+    img.alpha_composite(corner, (pad_x, pad_y))
+    img.alpha_composite(corner.rotate(180), (w - pad_x - box_w, h - pad_y - box_h))
+
+
+def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
+    """Jack, queen, king: a framed sand panel with the letter, the suit and a small sun motif."""
+    w, h = img.size
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = int(w * 0.26), int(h * 0.19), int(w * 0.74), int(h * 0.81)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=int(w * 0.04), fill=(244, 226, 186, 255),
+                        outline=colour + (255,), width=max(SS, int(w * 0.018)))
+    cx = (x0 + x1) / 2
+    # a sun disc with rays behind the letter
+    r = (x1 - x0) * 0.30
+    cy = y0 + (y1 - y0) * 0.36
+    for i in range(12):
+        a = i * math.pi / 6
+        d.line((cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9,
+                cx + math.cos(a) * r * 1.45, cy + math.sin(a) * r * 1.45),
+               fill=GOLD + (255,), width=max(SS, int(w * 0.02)))
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD + (255,))
+    _centred(d, (cx, cy + r * 0.08), RANK_NAMES[rank - 1], bold(int(r * 1.55)), colour + (255,))
+    _pip(img, cx, y0 + (y1 - y0) * 0.76, int((x1 - x0) * 0.42), suit, colour, False)
+
+
+def render_face(card: Card, w: int, h: int, four_colour: bool = False, large_index: bool = False) -> Image.Image:
+    """The face of ``card`` at ``w`` x ``h`` pixels (RGBA)."""
+    W, H = w * SS, h * SS
+    img = _rounded_card(W, H, PAPER, EDGE)
+    colour = suit_colour(card.suit, four_colour)
+    rank, suit = card.rank, card.suit
+    _index(img, rank, suit, colour, large_index)
+    if large_index:
+        # the indices say it all; a faint suit in the middle
+        mark = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+        _pip(mark, W / 2, H / 2, int(W * 0.46), suit, colour, False)
+        mark.putalpha(mark.getchannel("A").point(lambda a: a * 45 // 255))
+        img.alpha_composite(mark)
+    elif rank == 1:
+        _pip(img, W / 2, H / 2, int(W * 0.52), suit, colour, False)
+    elif rank > 10:
+        _court(img, rank, suit, colour)
+    else:
+        size = int(W * 0.2)
+        left, right = W * 0.37, W * 0.63
+        top, bottom = H * 0.20, H * 0.80
+        for px, py in PIPS[rank]:
+            x = left + (right - left) * px
+            y = top + (bottom - top) * py
+            _pip(img, x, y, size, suit, colour, py > 0.5)
+    return _down(img)
+
+
+def render_back(source: Path | Image.Image, w: int, h: int) -> Image.Image:
+    """A card back from an image file (any size), fitted to ``w`` x ``h`` with rounded corners."""
+    art = Image.open(source).convert("RGBA") if isinstance(source, Path) else source.convert("RGBA")
+    art = art.resize((w * SS, h * SS), Image.Resampling.LANCZOS)
+    mask = Image.new("L", (w * SS, h * SS), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=int(w * SS * 0.085), fill=255)
+    alpha = Image.composite(art.getchannel("A"), mask, mask)
+    art.putalpha(alpha)
+    return art.resize((w, h), Image.Resampling.LANCZOS)
+
+
+def render_ring(w: int, h: int, pad: int, colour: Colour, width: int, glow: bool = False) -> Image.Image:
+    """A rounded ring around a ``w`` x ``h`` card, ``pad`` pixels out; a soft halo when ``glow``."""
+    W, H = (w + 2 * pad) * SS, (h + 2 * pad) * SS
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = int((w * 0.085 + pad) * SS)
+    lw = max(1, width) * SS
+    inset = (pad * SS - lw) // 2 if glow else 0
+    if glow:
+        d.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius=r, fill=colour + (235,))
+        img = img.filter(ImageFilter.GaussianBlur(pad * SS * 0.38))
+        # cut out the card itself so the halo never tints its face
+        hole = Image.new("L", (W, H), 0)
+        ImageDraw.Draw(hole).rounded_rectangle(
+            (pad * SS, pad * SS, W - 1 - pad * SS, H - 1 - pad * SS), radius=int(w * 0.085 * SS), fill=255)
+        a = img.getchannel("A")
+        a.paste(0, mask=hole)
+        img.putalpha(a)
+    else:
+        d.rounded_rectangle((0, 0, W - 1, H - 1), radius=r, outline=colour + (255,), width=lw)
+    return _down(img)
+
+
+def render_slot(w: int, h: int, colour: tuple[int, int, int, int] = (90, 60, 30, 70)) -> Image.Image:
+    """An empty pile's place: a faint rounded outline with a light fill."""
+    W, H = w * SS, h * SS
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = int(w * 0.085 * SS)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=r, fill=(colour[0], colour[1], colour[2], colour[3] // 2),
+                        outline=colour, width=2 * SS)
+    return _down(img)
+
+
+def render_shadow(w: int, h: int, pad: int) -> Image.Image:
+    """A soft drop shadow for a lifted or flying card."""
+    W, H = w + 2 * pad, h + 2 * pad
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    ImageDraw.Draw(img).rounded_rectangle((pad, pad, W - pad, H - pad), radius=int(w * 0.085), fill=(40, 25, 10, 110))
+    return img.filter(ImageFilter.GaussianBlur(pad * 0.45))
+
+
+def render_redeal(w: int, h: int, colour: tuple[int, int, int] = (120, 78, 36)) -> Image.Image:
+    """The circular arrow that an empty stock shows when a redeal is left."""
+    W, H = w * SS, h * SS
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    r = W * 0.30
+    cx, cy = W / 2, H / 2
+    lw = int(W * 0.07)
+    d.arc((cx - r, cy - r, cx + r, cy + r), start=-60, end=230, fill=colour + (255,), width=lw)
+    # arrow head at the end of the arc (angle -60 degrees, pointing along the turn)
+    a = math.radians(-60)
+    ex, ey = cx + r * math.cos(a), cy + r * math.sin(a)
+    s = W * 0.13
+    d.polygon([(ex - s * 0.9, ey - s * 0.7), (ex + s * 0.9, ey - s * 0.2), (ex - s * 0.1, ey + s * 0.9)],
+              fill=colour + (255,))
+    return _down(img)
+
+
+def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16)) -> Image.Image:
+    """Icons for the round buttons: ``undo`` (a turning arrow), ``hint`` (a light bulb), ``menu``."""
+    S = size * SS
+    img = Image.new("RGBA", (S, S), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    ink = colour + (255,)
+    lw = max(SS, int(S * 0.11))
+    if kind == "undo":
+        r = S * 0.32
+        c = S / 2
+        d.arc((c - r, c - r, c + r, c + r), start=200, end=120 + 360, fill=ink, width=lw)
+        a = math.radians(200)
+        ex, ey = c + r * math.cos(a), c + r * math.sin(a)
+        s = S * 0.2
+        d.polygon([(ex - s, ey + s * 0.2), (ex + s * 0.9, ey + s * 0.25), (ex + s * 0.1, ey - s * 1.0)], fill=ink)
+    elif kind == "hint":
+        c = S / 2
+        r = S * 0.24
+        d.ellipse((c - r, S * 0.12, c + r, S * 0.12 + 2 * r), fill=ink)
+        d.rectangle((c - r * 0.55, S * 0.12 + 1.6 * r, c + r * 0.55, S * 0.78), fill=ink)
+        d.rectangle((c - r * 0.45, S * 0.80, c + r * 0.45, S * 0.88), fill=ink)
+    else:  # menu: three bars
+        for i in range(3):
+            y = S * (0.28 + 0.22 * i)
+            d.rounded_rectangle((S * 0.18, y - lw / 2, S * 0.82, y + lw / 2), radius=lw // 2, fill=ink)
+    return _down(img)

@@ -1,0 +1,307 @@
+"""Where things are drawn: pure functions of a layout and a window size. No Arcade, no state.
+
+Coordinates are Arcade's: pixels, origin at the bottom-left, y up. Layout files count in half
+card widths and half card heights from the layout's top-left (docs/layout-format.md); every
+layout of that format (up to 30 x 14 half-card units) fits any window of at least 640 x 360.
+
+The table: a HUD bar at the top, the layout under it, the piles (stock, waste, Satchel, discard)
+and the round Undo and Hint buttons in a row under the layout, each pile with a caption, and a
+message line at the bottom. A very wide window puts the piles in a column beside the layout
+instead, when that gives clearly bigger cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+CARD_ASPECT = 140 / 190  # width / height of a card
+MIN_SIZE = (640, 360)
+#: Piles and buttons of the table, by name (the keys of TableGeometry.places).
+STOCK = "stock"
+WASTE = "waste"
+SATCHEL = "satchel"
+DISCARD = "discard"
+MENU = "menu"
+UNDO = "undo"
+HINT = "hint"
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle: left, bottom, width, height."""
+
+    left: float
+    bottom: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.left + self.width
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.height
+
+    @property
+    def cx(self) -> float:
+        return self.left + self.width / 2
+
+    @property
+    def cy(self) -> float:
+        return self.bottom + self.height / 2
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return (self.cx, self.cy)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x < self.right and self.bottom <= y < self.top
+
+    def inside(self, other: Rect, slack: float = 0.0) -> bool:
+        """Whether this rectangle lies within ``other`` (``slack`` pixels of tolerance)."""
+        return (
+            self.left >= other.left - slack and self.bottom >= other.bottom - slack
+            and self.right <= other.right + slack and self.top <= other.top + slack
+        )
+
+    def overlaps(self, other: Rect) -> bool:
+        return (
+            self.left < other.right and other.left < self.right
+            and self.bottom < other.top and other.bottom < self.top
+        )
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.left + dx, self.bottom + dy, self.width, self.height)
+
+    def inflated(self, d: float) -> Rect:
+        return Rect(self.left - d, self.bottom - d, self.width + 2 * d, self.height + 2 * d)
+
+
+@dataclass(frozen=True, slots=True)
+class TableGeometry:
+    width: int
+    height: int
+    card_w: int
+    card_h: int
+    hud: Rect  # the top bar
+    message: Rect  # the message line at the bottom
+    layout_box: Rect  # the layout's bounding box
+    slots: tuple[Rect, ...]  # one per layout slot, by slot index
+    places: dict[str, Rect]  # stock, waste, satchel (if any), discard, menu, undo, hint
+    waste_fan: tuple[Rect, ...]  # where the waste's top 1 or 3 cards lie, top card last
+    captions: dict[str, tuple[float, float]]  # pile name -> centre of its caption
+    piles_beside: bool
+
+    @property
+    def stock(self) -> Rect:
+        return self.places[STOCK]
+
+    @property
+    def waste(self) -> Rect:
+        return self.places[WASTE]
+
+    @property
+    def discard(self) -> Rect:
+        return self.places[DISCARD]
+
+    @property
+    def satchel(self) -> Rect | None:
+        return self.places.get(SATCHEL)
+
+    @property
+    def screen(self) -> Rect:
+        return Rect(0, 0, self.width, self.height)
+
+    @property
+    def font_scale(self) -> float:
+        """Text size relative to a 720-pixel-high window, kept readable on small windows."""
+        return max(0.75, min(self.width / 1280, self.height / 720) ** 0.8)
+
+    def card_rects(self) -> list[Rect]:
+        """Every card position: slots, then stock, waste fan, Satchel, discard."""
+        out = list(self.slots) + [self.stock, *self.waste_fan, self.discard]
+        if self.satchel is not None:
+            out.append(self.satchel)
+        return out
+
+
+def _even(v: float) -> int:
+    """Round to an even whole number (so centres fall on whole pixels)."""
+    return max(2, int(round(v / 2)) * 2)
+
+
+def hud_height(height: int) -> int:
+    return int(max(34, min(64, round(height * 0.068))))
+
+
+def message_height(height: int) -> int:
+    return int(max(26, min(48, round(height * 0.052))))
+
+
+def table_geometry(
+    slots: Sequence[tuple[float, float]],
+    width: int,
+    height: int,
+    *,
+    satchel: bool = True,
+    draw_three: bool = False,
+) -> TableGeometry:
+    """Where every slot, pile and button of the table is drawn.
+
+    ``slots`` are the layout's slot positions (x, y) in half-card units, as in the layout file;
+    pass ``[(s.x, s.y) for s in layout.slots]``.
+    """
+    if not slots:
+        raise ValueError("a layout has at least one slot")
+    width = max(int(width), MIN_SIZE[0])
+    height = max(int(height), MIN_SIZE[1])
+    minx = min(x for x, _ in slots)
+    miny = min(y for _, y in slots)
+    units_w = max(x for x, _ in slots) - minx + 2  # half card widths
+    units_h = max(y for _, y in slots) - miny + 2  # half card heights
+    hud_h = hud_height(height)
+    msg_h = message_height(height)
+    margin = max(8.0, 0.014 * min(width, height))
+    area = Rect(margin, msg_h + margin * 0.5, width - 2 * margin, height - hud_h - msg_h - margin * 1.5)
+
+    # The pile row, in card widths: stock, waste (a fan for draw three), Satchel, discard, two buttons.
+    fan = 0.28 if draw_three else 0.0
+    gaps = 0.3
+    row_units = 1 + gaps + (1 + 2 * fan) + 2 * gaps + (1 + 2 * gaps if satchel else 0) + 1 + 0.4 + 0.62 * 2 + 0.2
+    gap_h = 0.22  # between layout and pile row, in card heights
+    caption_h = 0.2  # captions under the piles
+
+    # Arrangement A: the piles in a row under the layout.
+    h_rows = area.height / (units_h / 2 + gap_h + 1 + caption_h + 0.08)
+    h_cols = area.width / max(units_w / 2, row_units) / CARD_ASPECT
+    card_h_a = min(h_rows, h_cols, height * 0.3)
+    # Arrangement B: the piles in a two-column block beside the layout.
+    block_w = 2 + gaps  # card widths
+    block_h = 2 * (1 + caption_h + gap_h) + 0.62 * CARD_ASPECT  # card heights: two pile rows, buttons
+    h_rows_b = area.height / (max(units_h / 2, block_h) + 0.08)
+    h_cols_b = area.width / (units_w / 2 + 0.6 + block_w) / CARD_ASPECT
+    card_h_b = min(h_rows_b, h_cols_b, height * 0.3)
+    beside = card_h_b > card_h_a * 1.45
+
+    card_h = _even(card_h_b if beside else card_h_a)
+    card_w = _even(card_h * CARD_ASPECT)
+    while card_w * units_w / 2 > area.width or card_h * (units_h / 2 + 0.08) > area.height:
+        card_h -= 2
+        card_w = _even(card_h * CARD_ASPECT)
+    uw, uh = card_w / 2, card_h / 2
+    lay_w, lay_h = units_w * uw, units_h * uh
+    lift = card_h * 0.08  # room for a lifted card
+
+    places: dict[str, Rect] = {}
+    captions: dict[str, tuple[float, float]] = {}
+    cap = card_h * caption_h
+    if not beside:
+        group_h = lay_h + gap_h * card_h + card_h + cap
+        top = area.top - max(lift, (area.height - group_h) / 2)
+        lay_left = area.left + (area.width - lay_w) / 2
+        layout_box = Rect(lay_left, top - lay_h, lay_w, lay_h)
+        row_y = layout_box.bottom - gap_h * card_h - card_h
+        row_w = row_units * card_w
+        x = max(area.left, area.left + (area.width - row_w) / 2)
+        x = _pile_row(places, captions, x, row_y, card_w, card_h, cap, gaps, fan, satchel)
+    else:
+        group_w = lay_w + 0.6 * card_w + block_w * card_w
+        lay_left = area.left + (area.width - group_w) / 2
+        top = area.top - max(lift, (area.height - max(lay_h, block_h * card_h)) / 2)
+        layout_box = Rect(lay_left, top - lay_h, lay_w, lay_h)
+        bx = layout_box.right + 0.6 * card_w
+        by = top - card_h
+        names = [STOCK, WASTE, SATCHEL, DISCARD] if satchel else [STOCK, WASTE, DISCARD]
+        for i, name in enumerate(names):
+            col, row = i % 2, i // 2
+            r = Rect(bx + col * (1 + gaps) * card_w, by - row * (1 + caption_h + gap_h) * card_h, card_w, card_h)
+            places[name] = r
+            captions[name] = (r.cx, r.bottom - cap * 0.55)
+        buttons_y = by - 2 * (1 + caption_h + gap_h) * card_h + card_h - 0.62 * card_w
+        d = 0.62 * card_w
+        places[UNDO] = Rect(bx, buttons_y, d, d)
+        places[HINT] = Rect(bx + d + 0.2 * card_w, buttons_y, d, d)
+
+    slot_rects = tuple(
+        Rect(layout_box.left + (x - minx) * uw, layout_box.top - (y - miny) * uh - card_h, card_w, card_h)
+        for x, y in slots
+    )
+    waste = places[WASTE]
+    if draw_three:
+        step = fan * card_w
+        fan_rects = tuple(waste.moved(i * step, 0) for i in range(3))
+        places[WASTE] = fan_rects[-1]
+    else:
+        fan_rects = (waste,)
+    hud = Rect(0, height - hud_h, width, hud_h)
+    pad = hud_h * 0.14
+    places[MENU] = Rect(pad, hud.bottom + pad, hud_h * 2.3, hud_h - 2 * pad)
+    return TableGeometry(
+        width=width, height=height, card_w=card_w, card_h=card_h, hud=hud,
+        message=Rect(0, 0, width, msg_h), layout_box=layout_box, slots=slot_rects, places=places,
+        waste_fan=fan_rects, captions=captions, piles_beside=beside,
+    )
+
+
+def _pile_row(
+    places: dict[str, Rect], captions: dict[str, tuple[float, float]], x: float, y: float,
+    card_w: int, card_h: int, cap: float, gaps: float, fan: float, satchel: bool,
+) -> float:
+    """Lay the pile row out from ``x``; return the x after it."""
+
+    def put(name: str, w_units: float, gap_after: float) -> None:
+        nonlocal x
+        r = Rect(x, y, card_w, card_h)
+        places[name] = r
+        captions[name] = (x + w_units * card_w / 2, y - cap * 0.55)
+        x += (w_units + gap_after) * card_w
+
+    put(STOCK, 1, gaps)
+    put(WASTE, 1 + 2 * fan, 2 * gaps)
+    if satchel:
+        put(SATCHEL, 1, 2 * gaps)
+    put(DISCARD, 1, 0.4)
+    d = 0.62 * card_w
+    by = y + (card_h - d) / 2
+    places[UNDO] = Rect(x, by, d, d)
+    places[HINT] = Rect(x + d + 0.2 * card_w, by, d, d)
+    return x + 2 * d + 0.2 * card_w
+
+
+def snap(v: float) -> float:
+    """A coordinate on a whole pixel."""
+    return float(round(v))
+
+
+def hit_slot(
+    geom: TableGeometry, z_order: Sequence[int], present: Sequence[bool], x: float, y: float
+) -> int | None:
+    """The topmost slot with a card under the point. ``z_order``: slot indices, front first."""
+    for i in z_order:
+        if present[i] and geom.slots[i].contains(x, y):
+            return i
+    return None
+
+
+def nearest_in_direction(
+    origin: tuple[float, float], targets: Iterable[tuple[object, tuple[float, float]]], dx: int, dy: int
+) -> object | None:
+    """The target that an arrow key (dx, dy in -1..1, y up) moves the focus to, or ``None``.
+
+    Only targets ahead in that direction count; the score is the distance along the arrow plus
+    twice the distance across it, so the focus prefers to move straight.
+    """
+    ox, oy = origin
+    best: object | None = None
+    best_score = float("inf")
+    for key, (tx, ty) in targets:
+        ax = (tx - ox) * dx + (ty - oy) * dy  # along the arrow
+        if ax <= 1.0:
+            continue
+        across = abs((tx - ox) * dy) + abs((ty - oy) * dx)
+        score = ax + 2.0 * across
+        if score < best_score:
+            best, best_score = key, score
+    return best

@@ -1,0 +1,80 @@
+"""The help overlay (F1 or ?): how to play in a few lines and every key, read from the key table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from . import keys
+from .geometry import Rect
+from .title import MenuScreen
+from .widgets import GOLD, INK, ButtonColumn, heading, label, panel_sprite
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+RULES = ("Remove two free cards that add up to 13, or a king alone. A card is free when no card "
+         "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
+         "Clear the layout to win.")
+MOUSE = ("Mouse: click a card, then its partner, or drag one onto the other. A card with one "
+         "partner pairs at once; a king leaves with one click.")
+
+
+class HelpView(MenuScreen):
+    def __init__(self, app: GameApp, under: arcade.View) -> None:
+        super().__init__(app)
+        self.under = under
+        self.menu = ButtonColumn(app.assets, [])
+
+    def back(self) -> bool:
+        self.app.show_view(self.under)
+        return True
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        self.back()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        ensure = getattr(self.under, "ensure_layout", None)
+        if ensure is not None:
+            ensure()
+        s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+        self.batch = pyglet.graphics.Batch()
+        panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
+        heading("HOW TO PLAY", width / 2, panel.top - 34 * s, 24 * s, self.batch)
+        label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, self.batch, width=int(860 * s))
+        label(MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, self.batch, width=int(860 * s),
+              colour=(236, 214, 176))
+        y = panel.top - 150 * s
+        col_x = (panel.left + 40 * s, panel.cx + 20 * s)
+        col = 0
+        start_y = y
+        for title, rows in keys.help_rows():
+            needed = (len(rows) + 1) * 21 * s
+            if col == 0 and y - needed < panel.bottom + 40 * s:
+                col, y = 1, start_y
+            x = col_x[col]
+            label(title, x, y, 13 * s, self.batch, colour=GOLD, anchor_x="left", bold=True)
+            y -= 24 * s
+            for key_label, text in rows:
+                label(key_label, x, y, 11.5 * s, self.batch, colour=GOLD, anchor_x="left", bold=True)
+                label(text, x + 96 * s, y, 11.5 * s, self.batch, colour=INK, anchor_x="left")
+                y -= 21 * s
+            y -= 10 * s
+        label("Esc, F1 or a click closes this help", width / 2, panel.bottom + 18 * s, 11 * s, self.batch,
+              colour=(200, 180, 150))
+
+    def on_draw(self) -> None:
+        draw_table = getattr(self.under, "draw_table_only", None)
+        session = getattr(self.under, "session", None)
+        if draw_table is not None:
+            draw_table(cards=not bool(getattr(session, "timed", False)))
+        else:
+            self.under.on_draw()
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 120))
+        self.decor.draw()
+        self.batch.draw()

@@ -1,0 +1,176 @@
+"""The table's heads-up display: the top bar (menu, title, score, chain, multiplier, moves, time),
+the pile captions, the stock's count badge, the round Undo and Hint buttons and the message line.
+
+Texts are :class:`arcade.Text` objects in one batch; a text is re-laid out only when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import arcade
+import pyglet
+
+from desert_pyramid.engine import Game
+
+from . import cardart
+from .assets import FONT, Assets, make_texture
+from .geometry import DISCARD, HINT, MENU, SATCHEL, STOCK, UNDO, WASTE, Rect, TableGeometry
+from .prefs import Settings
+from .widgets import GOLD, INK, skin_texture
+
+LABELS = {
+    "score": "SCORE", "cards": "CARDS LEFT", "chain": "CHAIN", "multiplier": "PYRAMID",
+    "moves": "MOVES", "time": "TIME", "daylight": "DAYLIGHT",
+}
+BAR = (52, 32, 16, 215)
+MSG_BAR = (52, 32, 16, 150)
+CAPTION = (96, 60, 28)
+
+
+class Hud:
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self.batch = pyglet.graphics.Batch()
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.geom: TableGeometry | None = None
+        self.values: dict[str, arcade.Text] = {}
+        self.titles: dict[str, arcade.Text] = {}
+        self.captions: dict[str, arcade.Text] = {}
+        self.texts: dict[str, arcade.Text] = {}
+        self.badge: arcade.Sprite | None = None
+        self.focus_button: str | None = None
+        self._shown: dict[str, str] = {}
+        self._keys: tuple[str, ...] = ()
+
+    def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
+              anchor_x: str = "center", bold: bool = False) -> arcade.Text:
+        t = arcade.Text(text, x, y, colour, size, font_name=FONT, bold=bold, anchor_x=anchor_x,
+                        anchor_y="center", batch=self.batch)
+        self.texts[name] = t
+        return t
+
+    def place(self, geom: TableGeometry, title: str, subtitle: str, hud: Mapping[str, str], satchel: bool) -> None:
+        """Build the HUD for a geometry (after a resize) and the session's labels."""
+        self.geom = geom
+        self.batch = pyglet.graphics.Batch()
+        self.sprites = arcade.SpriteList()
+        self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
+        self._shown = {}
+        fs = geom.font_scale
+        bar = geom.hud
+        # menu button
+        m = geom.places[MENU]
+        self._button(MENU, m, radius=int(m.height * 0.3))
+        icon = arcade.Sprite(make_texture(cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"))
+        icon.position = (round(m.left + m.height * 0.55), round(m.cy))
+        self.sprites.append(icon)
+        self._text("menu", "Menu", m.left + m.height * 1.05, m.cy, 13 * fs, INK, anchor_x="left", bold=True)
+        self._text("title", title, m.right + 14 * fs, bar.cy + bar.height * 0.16, 15 * fs, GOLD, "left", True)
+        self._text("subtitle", subtitle, m.right + 14 * fs, bar.cy - bar.height * 0.24, 10 * fs, (236, 214, 176), "left")
+        # stat boxes from the right
+        self._keys = tuple(hud)
+        box_w = 92 * fs
+        x = bar.right - 16 * fs - box_w / 2
+        for key in reversed(self._keys):
+            self.titles[key] = self._text(f"t-{key}", LABELS.get(key, key.upper()), x, bar.cy + bar.height * 0.22,
+                                          9 * fs, (236, 200, 140), bold=True)
+            self.values[key] = self._text(f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True)
+            self._shown[key] = hud[key]
+            x -= box_w
+        # round buttons
+        for name, label in ((UNDO, "Undo · Z"), (HINT, "Hint · H")):
+            r = geom.places[name]
+            self._button(name, r)
+            size = int(r.width * 0.62)
+            icon = arcade.Sprite(make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}"))
+            icon.position = (round(r.cx), round(r.cy))
+            self.sprites.append(icon)
+            self._text(f"c-{name}", label, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
+        # pile captions and the stock badge
+        for name in (STOCK, WASTE, SATCHEL, DISCARD):
+            if name == SATCHEL and not satchel:
+                continue
+            cx, cy = geom.captions[name]
+            self.captions[name] = self._text(f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True)
+        s = geom.stock
+        d = max(18, int(geom.card_w * 0.36))
+        self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
+        self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
+        self.sprites.append(self.badge)
+        self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
+        self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
+        self.set_focus(self.focus_button)
+
+    def _button(self, name: str, r: Rect, radius: int | None = None) -> None:
+        style = "round_focus" if self.focus_button == name else "round"
+        sprite = arcade.Sprite(skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius))
+        sprite.position = (round(r.cx), round(r.cy))
+        sprite.properties["button"] = name
+        self.sprites.append(sprite)
+
+    def set_focus(self, name: str | None) -> None:
+        """Show the keyboard focus on a HUD button (or none)."""
+        self.focus_button = name
+        g = self.geom
+        if g is None:
+            return
+        for sprite in self.sprites:
+            b = sprite.properties.get("button")
+            if b is None:
+                continue
+            r = g.places[b]
+            style = "round_focus" if b == name else "round"
+            radius = None if b != MENU else int(r.height * 0.3)
+            sprite.texture = skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
+
+    def _set(self, t: arcade.Text, text: str) -> None:
+        if t.text != text:
+            t.text = text
+
+    def update(self, hud: Mapping[str, str], game: Game, settings: Settings, message: str) -> None:
+        """Refresh the values (texts change only when their content does)."""
+        for key, t in self.values.items():
+            hidden = (key in ("score",) and settings.hide_score) or (key in ("time",) and settings.hide_timer)
+            value = "—" if hidden else hud.get(key, "")
+            self._set(t, value)
+        n = len(game.stock)
+        left = game.redeals_left
+        if n:
+            passes = "" if left is None else f" · {left} redeal{'s' if left != 1 else ''}"
+            cap = f"Stock{passes}"
+        elif game.waste and (left is None or left > 0):
+            cap = "Redeal" + ("" if left is None else f" · {left} left")
+        else:
+            cap = "Stock empty"
+        self._set(self.captions[STOCK], cap)
+        self._set(self.texts["badge"], str(n))
+        if self.badge is not None:
+            self.badge.visible = n > 0
+        self._set(self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard")
+        if SATCHEL in self.captions:
+            self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
+        self._set(self.texts["message"], message)
+
+    def hit(self, x: float, y: float) -> str | None:
+        """The HUD button under the point: menu, undo or hint."""
+        g = self.geom
+        if g is None:
+            return None
+        for name in (MENU, UNDO, HINT):
+            if g.places[name].contains(x, y):
+                return name
+        return None
+
+    def draw_bars(self) -> None:
+        g = self.geom
+        if g is None:
+            return
+        arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom, g.height, BAR)
+        arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom - 2, g.hud.bottom, (200, 150, 70, 255))
+        if self.texts.get("message") is not None and self.texts["message"].text:
+            arcade.draw_lrbt_rectangle_filled(0, g.width, 0, g.message.top, MSG_BAR)
+
+    def draw(self) -> None:
+        self.sprites.draw()
+        self.batch.draw()

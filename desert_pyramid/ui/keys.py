@@ -1,0 +1,85 @@
+"""The key bindings: one table. The views look actions up here and the help overlay reads it.
+
+Each :class:`Binding` names an action, the keys that trigger it, how the keys are written for
+players and what the action does. ``context`` says where it works: ``table`` (playing a deal),
+``menus`` (title, pause, settings, results) or ``everywhere``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from arcade import key as K
+
+TABLE = "table"
+MENUS = "menus"
+EVERYWHERE = "everywhere"
+CONTEXT_TITLES = {TABLE: "At the table", MENUS: "In menus", EVERYWHERE: "Everywhere"}
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    action: str
+    keys: tuple[int, ...]
+    label: str  # how players see the keys: "Space", "← ↑ → ↓"
+    text: str  # what it does
+    context: str
+    shift: bool = False  # only with Shift held (and the plain key does something else)
+
+
+BINDINGS: tuple[Binding, ...] = (
+    Binding("flip", (K.SPACE,), "Space", "Flip the stock; redeal when it is empty", TABLE),
+    Binding("undo", (K.Z, K.BACKSPACE), "Z", "Undo the last move (unlimited)", TABLE),
+    Binding("redo", (K.Y,), "Y", "Redo a move you undid", TABLE),
+    Binding("hint", (K.H,), "H", "Show a hint: the next move of a real way through", TABLE),
+    Binding(
+        "accept", (K.ENTER, K.NUM_ENTER), "Enter",
+        "Play the hinted move; with no hint shown, select the focused card or button", TABLE,
+    ),
+    Binding("stash", (K.S,), "S", "Put the selected card in the Satchel", TABLE),
+    Binding("focus_left", (K.LEFT,), "← ↑ → ↓", "Move the focus between cards, piles and buttons", TABLE),
+    Binding("focus_right", (K.RIGHT,), "", "", TABLE),
+    Binding("focus_up", (K.UP,), "", "", TABLE),
+    Binding("focus_down", (K.DOWN,), "", "", TABLE),
+    Binding("deselect", (K.DELETE, K.X), "X", "Drop the selection", TABLE),
+    Binding("autoplay", (K.A,), "A", "Let the computer play the deal (press again to stop)", TABLE),
+    Binding("pause", (K.ESCAPE, K.P), "Esc", "Pause (a timed table hides its cards)", TABLE),
+    Binding("menu_up", (K.UP,), "↑ ↓", "Move between buttons", MENUS),
+    Binding("menu_down", (K.DOWN,), "", "", MENUS),
+    Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
+    Binding("menu_right", (K.RIGHT,), "", "", MENUS),
+    Binding("menu_accept", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button", MENUS),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back (from pause: resume)", MENUS),
+    Binding("help", (K.F1, K.QUESTION), "F1 or ?", "Show or hide this help", EVERYWHERE),
+    Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
+    Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
+)
+
+
+def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | None:
+    """The action a key press means in the given contexts (first match wins), or ``None``."""
+    shift = bool(modifiers & K.MOD_SHIFT)
+    wanted = tuple(contexts)
+    for context in wanted:
+        for b in BINDINGS:
+            if b.context == context and symbol in b.keys and (shift or not b.shift):
+                return b.action
+    return None
+
+
+def help_rows() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's content: per context, (keys, text) for each binding with a label."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for context in (TABLE, MENUS, EVERYWHERE):
+        items = [(b.label, b.text) for b in BINDINGS if b.context == context and b.label]
+        rows.append((CONTEXT_TITLES[context], items))
+    return rows
+
+
+def keys_for(action: str) -> str:
+    """The label of an action's keys, for hints in the interface ("Space", "Z")."""
+    for b in BINDINGS:
+        if b.action == action and b.label:
+            return b.label
+    raise KeyError(action)

@@ -1,0 +1,67 @@
+"""The pause screen: the clock stops; a timed table hides its cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from .geometry import Rect
+from .title import MenuScreen
+from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+
+if TYPE_CHECKING:
+    from .app import GameApp
+    from .table import TableView
+
+
+class PauseView(MenuScreen):
+    def __init__(self, app: GameApp, table: TableView) -> None:
+        super().__init__(app)
+        self.table = table
+        table.session.pause()
+        self.hide_cards = bool(getattr(table.session, "timed", False))
+        self.menu = ButtonColumn(app.assets, [
+            Button("Resume", self.resume),
+            Button("Restart this deal", self.restart),
+            Button("New deal", self.new_deal),
+            Button("Settings", lambda: app.show_settings(self)),
+            Button("How to play · keys", lambda: app.show_help(self)),
+            Button("Title screen", lambda: app.show_title()),
+        ])
+
+    def resume(self) -> None:
+        self.app.show_view(self.table)
+
+    def restart(self) -> None:
+        g = self.table.game
+        self.app.start_practice(g.rules, g.layout, g.deal, title=self.table.title)
+
+    def new_deal(self) -> None:
+        g = self.table.game
+        self.app.start_practice(g.rules, g.layout, title=self.table.title)
+
+    def back(self) -> bool:
+        self.resume()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.table.ensure_layout()
+        self.batch = pyglet.graphics.Batch()
+        panel = Rect(width / 2 - 230 * s, height / 2 - 210 * s, 460 * s, 420 * s)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
+        heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s, self.batch)
+        note = "The clock is stopped and the cards are hidden." if self.hide_cards else "The clock is stopped."
+        label(note, width / 2, panel.top - 74 * s, 12 * s, self.batch, colour=(236, 214, 176))
+        rects = column_rects(width / 2, panel.top - 96 * s, len(self.menu.buttons), 360 * s, 40 * s, 9 * s)
+        self.menu.place(rects, 15 * s)
+
+    def on_draw(self) -> None:
+        self.table.draw_table_only(cards=not self.hide_cards)
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 110))
+        self.decor.draw()
+        self.menu.draw()
+        self.batch.draw()

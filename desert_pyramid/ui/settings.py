@@ -1,0 +1,141 @@
+"""The settings screen: volume and mute, animation speed (off included), the four-colour deck,
+large indices, hiding the timer and the score, and the card back, with a live preview."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from desert_pyramid.engine import Card
+
+from . import cardart
+from .assets import back_ids, back_source, load_image
+from .geometry import Rect
+from .prefs import Settings
+from .title import MenuScreen
+from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+PREVIEW = ("AS", "10H", "QD", "7C")
+
+
+def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
+    return on if value else off
+
+
+class SettingsView(MenuScreen):
+    def __init__(self, app: GameApp, back: arcade.View) -> None:
+        super().__init__(app)
+        self.back_to = back
+        self.backs = back_ids()
+        self.menu = ButtonColumn(app.assets, [
+            Button("Volume", lambda: self.change("volume", 1), adjust=lambda d: self.change("volume", d)),
+            Button("Sound", lambda: self.change("mute", 1), adjust=lambda d: self.change("mute", d)),
+            Button("Animations", lambda: self.change("anim", 1), adjust=lambda d: self.change("anim", d)),
+            Button("Four-colour deck", lambda: self.change("four_colour", 1),
+                   adjust=lambda d: self.change("four_colour", d)),
+            Button("Large indices", lambda: self.change("large_index", 1),
+                   adjust=lambda d: self.change("large_index", d)),
+            Button("Timer", lambda: self.change("hide_timer", 1), adjust=lambda d: self.change("hide_timer", d)),
+            Button("Score", lambda: self.change("hide_score", 1), adjust=lambda d: self.change("hide_score", d)),
+            Button("Card back", lambda: self.change("back", 1), adjust=lambda d: self.change("back", d)),
+            Button("Done", self.done),
+        ])
+        self._values()
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    def change(self, what: str, step: int) -> None:
+        s = self.settings
+        if what == "volume":
+            s = s.with_volume_step(step)
+        elif what == "anim":
+            s = s.with_next_animation(step)
+        elif what == "mute":
+            s = s.toggled("mute")
+        elif what == "back":
+            ids = self.backs
+            i = ids.index(s.card_back) if s.card_back in ids else 0
+            s = replace(s, card_back=ids[(i + step) % len(ids)])
+        else:
+            s = s.toggled(what)
+        self.app.set_settings(s)
+        self._values()
+        self._preview()
+        if what in ("volume", "mute"):
+            self.app.sounds.play("pair")
+
+    def _values(self) -> None:
+        s = self.settings
+        values = [
+            f"{round(s.volume * 100)}%", on_off(not s.mute, "On", "Muted"), s.animation_name,
+            on_off(s.four_colour), on_off(s.large_index), on_off(not s.hide_timer, "Shown", "Hidden"),
+            on_off(not s.hide_score, "Shown", "Hidden"), self._back_name(s.card_back), "",
+        ]
+        for b, v in zip(self.menu.buttons, values, strict=True):
+            b.value = v
+        self.menu.refresh()
+
+    def _back_name(self, back_id: str) -> str:
+        if back_id not in self.backs:
+            back_id = self.backs[0]
+        name = back_id[7:] if back_id.startswith("arcade-") else back_id
+        return name.replace("_", " ").capitalize()
+
+    def done(self) -> None:
+        self.app.show_view(self.back_to)
+
+    def back(self) -> bool:
+        self.done()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        sc = self.scale()
+        self.batch = pyglet.graphics.Batch()
+        panel = Rect(width / 2 - 420 * sc, height * 0.05, 840 * sc, height * 0.88)
+        self.panel = panel
+        self.decor = arcade.SpriteList()
+        heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc, self.batch)
+        rects = column_rects(panel.left + 270 * sc, panel.top - 70 * sc, len(self.menu.buttons), 460 * sc,
+                             36 * sc, 7 * sc)
+        self.menu.place(rects, 14 * sc)
+        label("↑ ↓ choose · ← → or Enter change · Esc done", panel.left + 270 * sc, panel.bottom + 16 * sc,
+              11 * sc, self.batch, colour=(200, 180, 150))
+        label("Preview", panel.right - 170 * sc, panel.top - 80 * sc, 13 * sc, self.batch,
+              colour=(236, 200, 140), bold=True)
+        self._preview()
+
+    def _preview(self) -> None:
+        """The cards as the table will show them, and the chosen back."""
+        panel = getattr(self, "panel", None)
+        if panel is None:
+            return
+        sc = self.scale()
+        s = self.settings
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        w = int(86 * sc) // 2 * 2
+        h = int(w * 190 / 140) // 2 * 2
+        cx = panel.right - 170 * sc
+        for i, code in enumerate(PREVIEW):
+            card = Card.parse(code)
+            key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"
+            tex = self.app.assets.texture(
+                key, lambda c=card: cardart.render_face(c, w, h, s.four_colour, s.large_index))
+            sprite = arcade.Sprite(tex)
+            sprite.position = (round(cx + (i % 2 - 0.5) * (w + 12 * sc)), round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)))
+            self.decor.append(sprite)
+        src = back_source(s.card_back)
+        tex = self.app.assets.texture(f"preview-back-{s.card_back}-{w}x{h}",
+                                      lambda: cardart.render_back(load_image(src), w, h))
+        back = arcade.Sprite(tex)
+        back.position = (round(cx), round(panel.top - 160 * sc - 2 * (h + 12 * sc)))
+        self.decor.append(back)
+

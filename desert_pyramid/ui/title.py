@@ -1,0 +1,223 @@
+"""The title screen, the Practice set-up and the placeholder screens (Relics, Statistics)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+import pyglet
+
+from desert_pyramid.catalog import all_layouts
+from desert_pyramid.engine import CARDS, PRESETS, Card
+
+from . import cardart
+from .geometry import Rect
+from .screen import Screen
+from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+DECOR = ("KH", "QS", "AD", "7C", "6H")
+
+
+def placeholder_text(name: str) -> str:
+    if name == "relics":
+        return ("Twelve relics wait in the sand, from the Brass Compass (1 pyramid cleared) to the Sun "
+                "Crown (50). Your collection will be shown here once progression is in the game.")
+    return ("Played, won, lost, win rate, streaks and best scores per mode, rule set and layout will "
+            "be shown here once the save files are in the game.")
+
+
+class MenuScreen(Screen):
+    """A screen with a column of buttons, a heading and a message line."""
+
+    def __init__(self, app: GameApp) -> None:
+        super().__init__(app)
+        self.menu = ButtonColumn(app.assets, [])
+        self.batch = pyglet.graphics.Batch()
+        self.decor: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.message = ""
+        self.message_text: arcade.Text | None = None
+
+    def scale(self) -> float:
+        return max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8)
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+        if self.message_text is not None:
+            self.message_text.text = text
+
+    def on_action(self, action: str) -> bool:
+        if self.menu.on_action(action):
+            if action == "menu_accept":
+                self.app.sounds.play("click")
+            return True
+        if action == "back":
+            return self.back()
+        return super().on_action(action)
+
+    def back(self) -> bool:
+        return False
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.menu.hover(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        if self.menu.click(x, y):
+            self.app.sounds.play("click")
+            return True
+        return None
+
+    def on_update(self, delta_time: float) -> None:
+        self.app.sounds.preload_one()
+
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        self.menu.draw()
+        self.batch.draw()
+
+
+class TitleView(MenuScreen):
+    def __init__(self, app: GameApp, message: str = "") -> None:
+        super().__init__(app)
+        self.message = message
+        self.menu = ButtonColumn(app.assets, [
+            Button("Continue", self.on_continue, enabled=app.table is not None),
+            Button("Expedition", lambda: app.start_mode("expedition")),
+            Button("Daily", lambda: app.start_mode("daily")),
+            Button("Practice", app.show_practice_setup),
+            Button("Relics", lambda: app.show_placeholder("Relics", placeholder_text("relics"))),
+            Button("Statistics", lambda: app.show_placeholder("Statistics", placeholder_text("statistics"))),
+            Button("Settings", lambda: app.show_settings(self)),
+            Button("Quit", app.quit_game),
+        ])
+        if app.table is None:
+            self.menu.focus = 1
+
+    def on_continue(self) -> None:
+        if not self.app.continue_game():
+            self.set_message("No deal in progress: start an Expedition, the Daily or a Practice deal.")
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.batch = pyglet.graphics.Batch()
+        top = height * 0.80
+        heading("DESERT PYRAMID", width / 2 + 3, height * 0.88 - 3, 40 * s, self.batch, colour=(92, 52, 20))
+        heading("DESERT PYRAMID", width / 2, height * 0.88, 40 * s, self.batch)
+        label("Pyramid solitaire under the sun", width / 2, height * 0.805, 14 * s, self.batch,
+              colour=(255, 250, 235), bold=True)
+        bw, bh = 300 * s, 40 * s
+        rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
+        self.menu.place(rects, 15 * s)
+        self.message_text = label(self.message, width / 2, 22 * s, 12 * s, self.batch, colour=(70, 40, 16), bold=True)
+        self._decor(width, height, s)
+
+    def _decor(self, width: int, height: int, s: float) -> None:
+        """A fan of cards on each side of the menu."""
+        self.decor = arcade.SpriteList()
+        w = int(110 * s) // 2 * 2
+        h = int(w * 190 / 140) // 2 * 2
+        for side in (-1, 1):
+            for i, code in enumerate(DECOR if side < 0 else tuple(reversed(DECOR))):
+                card = Card.parse(code)
+                tex = self.app.assets.texture(
+                    f"deco-{code}-{w}x{h}", lambda c=card: cardart.render_face(CARDS[c], w, h))
+                sprite = arcade.Sprite(tex)
+                k = i - 2
+                cx = width / 2 + side * (width * 0.30) + k * w * 0.32
+                cy = height * 0.42 - abs(k) * h * 0.06
+                sprite.position = (round(cx), round(cy))
+                sprite.angle = k * 9
+                self.decor.append(sprite)
+
+
+class PracticeSetupView(MenuScreen):
+    """Choose the rule set and the layout, then deal."""
+
+    def __init__(self, app: GameApp) -> None:
+        super().__init__(app)
+        self.presets = list(PRESETS)
+        self.preset = 0
+        self.layouts = sorted(all_layouts())
+        self.layout_i = 0
+        self.menu = ButtonColumn(app.assets, [
+            Button("Rules", lambda: self._rules(1), value="", adjust=self._rules),
+            Button("Layout", lambda: self._layout(1), value="", adjust=self._layout),
+            Button("Deal", self.deal),
+            Button("Back", lambda: app.show_title()),
+        ])
+        self.menu.focus = 2
+        self.about: arcade.Text | None = None
+        self._update_values()
+
+    def _rules(self, step: int) -> None:
+        self.preset = (self.preset + step) % len(self.presets)
+        self._update_values()
+
+    def _layout(self, step: int) -> None:
+        if PRESETS[self.presets[self.preset]].classic_layout_only:
+            self.set_message("Classic and strict rules play the classic pyramid only.")
+            return
+        self.layout_i = (self.layout_i + step) % len(self.layouts)
+        self._update_values()
+
+    def _update_values(self) -> None:
+        rules = PRESETS[self.presets[self.preset]]
+        if rules.classic_layout_only:
+            self.layout_i = 0
+        number = self.layouts[self.layout_i]
+        self.menu.buttons[0].value = self.presets[self.preset].capitalize()
+        self.menu.buttons[1].value = f"{number} · {all_layouts()[number].name}"
+        if self.about is not None:
+            self.about.text = rules.describe().capitalize() + "."
+        self.menu.refresh()
+
+    def deal(self) -> None:
+        rules = PRESETS[self.presets[self.preset]]
+        layout = all_layouts()[self.layouts[self.layout_i]]
+        self.app.start_practice(rules, layout)
+
+    def back(self) -> bool:
+        self.app.show_title()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.batch = pyglet.graphics.Batch()
+        panel = Rect(width / 2 - 300 * s, height * 0.16, 600 * s, height * 0.70)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        heading("PRACTICE", width / 2, panel.top - 40 * s, 30 * s, self.batch)
+        rects = column_rects(width / 2, panel.top - 80 * s, 4, 520 * s, 42 * s, 10 * s)
+        self.menu.place(rects, 15 * s)
+        self.about = label("", width / 2, rects[-1].bottom - 34 * s, 12 * s, self.batch, colour=(236, 214, 176))
+        label("← → change the focused row · Enter deals · Esc goes back", width / 2, panel.bottom + 22 * s,
+              11 * s, self.batch, colour=(200, 180, 150))
+        self.message_text = label(self.message, width / 2, 22 * s, 12 * s, self.batch, colour=(70, 40, 16), bold=True)
+        self._update_values()
+
+
+class PlaceholderView(MenuScreen):
+    """A screen that a later part of the game fills (relics, statistics): says so, and goes back."""
+
+    def __init__(self, app: GameApp, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = text
+        self.menu = ButtonColumn(app.assets, [Button("Back", lambda: app.show_title())])
+
+    def back(self) -> bool:
+        self.app.show_title()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.batch = pyglet.graphics.Batch()
+        panel = Rect(width / 2 - 320 * s, height * 0.22, 640 * s, height * 0.56)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        heading(self.title.upper(), width / 2, panel.top - 44 * s, 30 * s, self.batch)
+        label(self.text, width / 2, panel.cy + 10 * s, 14 * s, self.batch, width=int(540 * s))
+        self.menu.place(column_rects(width / 2, panel.bottom + 70 * s, 1, 220 * s, 42 * s, 0), 15 * s)
