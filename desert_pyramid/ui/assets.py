@@ -43,6 +43,15 @@ def back_ids() -> list[str]:
     return own + [f"arcade-{b}" for b in ARCADE_BACKS]
 
 
+def resolve_back(back_id: str) -> str:
+    """The back that will be drawn for a chosen id: itself if it exists, else the default, else
+    Arcade's red (the default art may not be in the resources yet)."""
+    ids = back_ids()
+    if back_id in ids:
+        return back_id
+    return DEFAULT_BACK if DEFAULT_BACK in ids else "arcade-red2"
+
+
 def back_source(back_id: str) -> Path | str:
     """The image file of a back id; unknown ids fall back to the default, then to Arcade's red."""
     own = resource_path("images", "backs", f"{back_id}.png")

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-import pyglet
 
 from . import keys
 from .geometry import Rect
 from .title import MenuScreen
-from .widgets import GOLD, INK, ButtonColumn, heading, label, panel_sprite
+from .widgets import GOLD, INK, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -41,13 +40,13 @@ class HelpView(MenuScreen):
         if ensure is not None:
             ensure()
         s = max(0.7, min(width / 1280, height / 720) ** 0.8)
-        self.batch = pyglet.graphics.Batch()
+        self.texts = TextGroup()
         panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
-        heading("HOW TO PLAY", width / 2, panel.top - 34 * s, 24 * s, self.batch)
-        label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, self.batch, width=int(860 * s))
-        label(MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, self.batch, width=int(860 * s),
+        self.texts.heading("HOW TO PLAY", width / 2, panel.top - 34 * s, 24 * s)
+        self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
+        self.texts.label(MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, width=int(860 * s),
               colour=(236, 214, 176))
         y = panel.top - 150 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
@@ -58,14 +57,14 @@ class HelpView(MenuScreen):
             if col == 0 and y - needed < panel.bottom + 40 * s:
                 col, y = 1, start_y
             x = col_x[col]
-            label(title, x, y, 13 * s, self.batch, colour=GOLD, anchor_x="left", bold=True)
+            self.texts.label(title, x, y, 13 * s, colour=GOLD, anchor_x="left", bold=True)
             y -= 24 * s
             for key_label, text in rows:
-                label(key_label, x, y, 11.5 * s, self.batch, colour=GOLD, anchor_x="left", bold=True)
-                label(text, x + 96 * s, y, 11.5 * s, self.batch, colour=INK, anchor_x="left")
+                self.texts.label(key_label, x, y, 11.5 * s, colour=GOLD, anchor_x="left", bold=True)
+                self.texts.label(text, x + 96 * s, y, 11.5 * s, colour=INK, anchor_x="left")
                 y -= 21 * s
             y -= 10 * s
-        label("Esc, F1 or a click closes this help", width / 2, panel.bottom + 18 * s, 11 * s, self.batch,
+        self.texts.label("Esc, F1 or a click closes this help", width / 2, panel.bottom + 18 * s, 11 * s,
               colour=(200, 180, 150))
 
     def on_draw(self) -> None:
@@ -77,4 +76,4 @@ class HelpView(MenuScreen):
             self.under.on_draw()
         arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 120))
         self.decor.draw()
-        self.batch.draw()
+        self.texts.draw()

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-import pyglet
 
 from .geometry import Rect
 from .title import MenuScreen
-from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+from .widgets import Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -49,13 +48,13 @@ class PauseView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.table.ensure_layout()
-        self.batch = pyglet.graphics.Batch()
+        self.texts = TextGroup()
         panel = Rect(width / 2 - 230 * s, height / 2 - 210 * s, 460 * s, 420 * s)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
-        heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s, self.batch)
+        self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
         note = "The clock is stopped and the cards are hidden." if self.hide_cards else "The clock is stopped."
-        label(note, width / 2, panel.top - 74 * s, 12 * s, self.batch, colour=(236, 214, 176))
+        self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=(236, 214, 176))
         rects = column_rects(width / 2, panel.top - 96 * s, len(self.menu.buttons), 360 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
 
@@ -64,4 +63,4 @@ class PauseView(MenuScreen):
         arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 110))
         self.decor.draw()
         self.menu.draw()
-        self.batch.draw()
+        self.texts.draw()

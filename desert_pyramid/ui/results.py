@@ -5,11 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import arcade
-import pyglet
 
 from .geometry import Rect
 from .title import MenuScreen
-from .widgets import GOLD, INK, Button, ButtonColumn, column_rects, heading, label, panel_sprite
+from .widgets import (
+    GOLD,
+    INK,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -47,21 +54,22 @@ class ResultsView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        self.batch = pyglet.graphics.Batch()
-        panel = Rect(width / 2 - 280 * s, height * 0.06, 560 * s, height * 0.86)
+        self.texts = TextGroup()
+        ph = min(height - 20.0, 560 * s)
+        panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         won = bool(self.results.get("won"))
-        heading("PYRAMID CLEARED!" if won else "DEAL OVER", width / 2, panel.top - 42 * s, 28 * s, self.batch)
-        label(str(self.results.get("title", "")), width / 2, panel.top - 78 * s, 13 * s, self.batch,
+        self.texts.heading("PYRAMID CLEARED!" if won else "DEAL OVER", width / 2, panel.top - 42 * s, 28 * s)
+        self.texts.label(str(self.results.get("title", "")), width / 2, panel.top - 78 * s, 13 * s,
               colour=(236, 214, 176), bold=True)
         y = panel.top - 118 * s
         for name, value in self.rows():
-            label(name, panel.left + 60 * s, y, 14 * s, self.batch, colour=(236, 200, 140), anchor_x="left")
-            label(value, panel.right - 60 * s, y, 15 * s, self.batch, colour=GOLD if name == "Score" else INK,
+            self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left")
+            self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
                   anchor_x="right", bold=True)
             y -= 30 * s
-        label("Wins, losses and streaks will be kept here once the save files are in the game.",
-              width / 2, y - 4 * s, 11 * s, self.batch, colour=(200, 180, 150))
+        self.texts.label("Wins, losses and streaks will be kept here once the save files are in the game.",
+              width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
         rects = column_rects(width / 2, y - 24 * s, len(self.menu.buttons), 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)

@@ -7,16 +7,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import arcade
-import pyglet
 
 from desert_pyramid.engine import Card
 
 from . import cardart
-from .assets import back_ids, back_source, load_image
+from .assets import back_ids, back_source, load_image, resolve_back
 from .geometry import Rect
 from .prefs import Settings
 from .title import MenuScreen
-from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+from .widgets import Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -62,7 +61,7 @@ class SettingsView(MenuScreen):
             s = s.toggled("mute")
         elif what == "back":
             ids = self.backs
-            i = ids.index(s.card_back) if s.card_back in ids else 0
+            i = ids.index(resolve_back(s.card_back))
             s = replace(s, card_back=ids[(i + step) % len(ids)])
         else:
             s = s.toggled(what)
@@ -84,8 +83,7 @@ class SettingsView(MenuScreen):
         self.menu.refresh()
 
     def _back_name(self, back_id: str) -> str:
-        if back_id not in self.backs:
-            back_id = self.backs[0]
+        back_id = resolve_back(back_id)
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
 
@@ -98,17 +96,18 @@ class SettingsView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         sc = self.scale()
-        self.batch = pyglet.graphics.Batch()
-        panel = Rect(width / 2 - 420 * sc, height * 0.05, 840 * sc, height * 0.88)
+        self.texts = TextGroup()
+        ph = min(height - 20.0, 530 * sc)
+        panel = Rect(width / 2 - 420 * sc, (height - ph) / 2, 840 * sc, ph)
         self.panel = panel
         self.decor = arcade.SpriteList()
-        heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc, self.batch)
+        self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
         rects = column_rects(panel.left + 270 * sc, panel.top - 70 * sc, len(self.menu.buttons), 460 * sc,
                              36 * sc, 7 * sc)
         self.menu.place(rects, 14 * sc)
-        label("↑ ↓ choose · ← → or Enter change · Esc done", panel.left + 270 * sc, panel.bottom + 16 * sc,
-              11 * sc, self.batch, colour=(200, 180, 150))
-        label("Preview", panel.right - 170 * sc, panel.top - 80 * sc, 13 * sc, self.batch,
+        self.texts.label("↑ ↓ choose · ← → or Enter change · Esc done", panel.left + 270 * sc, panel.bottom + 16 * sc,
+              11 * sc, colour=(200, 180, 150))
+        self.texts.label("Preview", panel.right - 170 * sc, panel.top - 80 * sc, 13 * sc,
               colour=(236, 200, 140), bold=True)
         self._preview()
 

@@ -365,7 +365,9 @@ class TableView(Screen):
             self.board.tex.warm(2)
         self.app.sounds.preload_one()
         if self._won_at is not None:
-            if self.board.celebration is None and not self.board.busy and self.geom is not None:
+            if self.app.settings.animation_speed <= 0:
+                self.finish()  # no animation: no bounce, straight to the results
+            elif self.board.celebration is None and not self.board.busy and self.geom is not None:
                 self.board.celebrate(self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2)
             elif self.board.celebration is not None and self.board.celebration.done:
                 self.finish()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import arcade
-import pyglet
 
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CARDS, PRESETS, Card
@@ -13,7 +12,7 @@ from desert_pyramid.engine import CARDS, PRESETS, Card
 from . import cardart
 from .geometry import Rect
 from .screen import Screen
-from .widgets import Button, ButtonColumn, column_rects, heading, label, panel_sprite
+from .widgets import Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -35,7 +34,7 @@ class MenuScreen(Screen):
     def __init__(self, app: GameApp) -> None:
         super().__init__(app)
         self.menu = ButtonColumn(app.assets, [])
-        self.batch = pyglet.graphics.Batch()
+        self.texts = TextGroup()
         self.decor: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.message = ""
         self.message_text: arcade.Text | None = None
@@ -76,7 +75,7 @@ class MenuScreen(Screen):
         self.draw_backdrop()
         self.decor.draw()
         self.menu.draw()
-        self.batch.draw()
+        self.texts.draw()
 
 
 class TitleView(MenuScreen):
@@ -102,16 +101,16 @@ class TitleView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        self.batch = pyglet.graphics.Batch()
-        top = height * 0.80
-        heading("DESERT PYRAMID", width / 2 + 3, height * 0.88 - 3, 40 * s, self.batch, colour=(92, 52, 20))
-        heading("DESERT PYRAMID", width / 2, height * 0.88, 40 * s, self.batch)
-        label("Pyramid solitaire under the sun", width / 2, height * 0.805, 14 * s, self.batch,
+        self.texts = TextGroup()
+        top = height * 0.76
+        self.texts.heading("DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20))
+        self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        self.texts.label("Pyramid solitaire under the sun", width / 2, height * 0.81, 14 * s,
               colour=(255, 250, 235), bold=True)
         bw, bh = 300 * s, 40 * s
         rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = label(self.message, width / 2, 22 * s, 12 * s, self.batch, colour=(70, 40, 16), bold=True)
+        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
         self._decor(width, height, s)
 
     def _decor(self, width: int, height: int, s: float) -> None:
@@ -185,17 +184,17 @@ class PracticeSetupView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        self.batch = pyglet.graphics.Batch()
-        panel = Rect(width / 2 - 300 * s, height * 0.16, 600 * s, height * 0.70)
+        self.texts = TextGroup()
+        panel = Rect(width / 2 - 300 * s, height / 2 - 190 * s, 600 * s, 380 * s)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        heading("PRACTICE", width / 2, panel.top - 40 * s, 30 * s, self.batch)
+        self.texts.heading("PRACTICE", width / 2, panel.top - 40 * s, 30 * s)
         rects = column_rects(width / 2, panel.top - 80 * s, 4, 520 * s, 42 * s, 10 * s)
         self.menu.place(rects, 15 * s)
-        self.about = label("", width / 2, rects[-1].bottom - 34 * s, 12 * s, self.batch, colour=(236, 214, 176))
-        label("← → change the focused row · Enter deals · Esc goes back", width / 2, panel.bottom + 22 * s,
-              11 * s, self.batch, colour=(200, 180, 150))
-        self.message_text = label(self.message, width / 2, 22 * s, 12 * s, self.batch, colour=(70, 40, 16), bold=True)
+        self.about = self.texts.label("", width / 2, rects[-1].bottom - 34 * s, 12 * s, colour=(236, 214, 176))
+        self.texts.label("← → change the focused row · Enter deals · Esc goes back", width / 2, panel.bottom + 22 * s,
+              11 * s, colour=(200, 180, 150))
+        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
         self._update_values()
 
 
@@ -214,10 +213,10 @@ class PlaceholderView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        self.batch = pyglet.graphics.Batch()
-        panel = Rect(width / 2 - 320 * s, height * 0.22, 640 * s, height * 0.56)
+        self.texts = TextGroup()
+        panel = Rect(width / 2 - 320 * s, height / 2 - 150 * s, 640 * s, 300 * s)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        heading(self.title.upper(), width / 2, panel.top - 44 * s, 30 * s, self.batch)
-        label(self.text, width / 2, panel.cy + 10 * s, 14 * s, self.batch, width=int(540 * s))
+        self.texts.heading(self.title.upper(), width / 2, panel.top - 44 * s, 30 * s)
+        self.texts.label(self.text, width / 2, panel.cy + 20 * s, 14 * s, width=int(540 * s))
         self.menu.place(column_rects(width / 2, panel.bottom + 70 * s, 1, 220 * s, 42 * s, 0), 15 * s)

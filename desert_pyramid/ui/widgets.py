@@ -215,3 +215,27 @@ def label(text: str, x: float, y: float, size: float, batch: pyglet.graphics.Bat
     return arcade.Text(text, x, y, colour, size, font_name=FONT, anchor_x=anchor_x, anchor_y=anchor_y,
                        bold=bold, batch=batch, width=width, multiline=width is not None,
                        align="center" if anchor_x == "center" and width else "left")
+
+
+class TextGroup:
+    """Texts drawn together in one batch. The group keeps them alive (a text that is garbage
+    collected leaves its batch)."""
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.items: list[arcade.Text] = []
+
+    def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
+                anchor_x: str = "center") -> arcade.Text:
+        t = heading(text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x)
+        self.items.append(t)
+        return t
+
+    def label(self, text: str, x: float, y: float, size: float, colour: RGB = INK, anchor_x: str = "center",
+              bold: bool = False, width: int | None = None) -> arcade.Text:
+        t = label(text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x, bold=bold, width=width)
+        self.items.append(t)
+        return t
+
+    def draw(self) -> None:
+        self.batch.draw()

@@ -1,0 +1,41 @@
+"""UI tests: one offscreen Arcade window for the whole session, driven through real window events."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+os.environ.setdefault("ARCADE_HEADLESS", "1")
+
+import pytest  # noqa: E402
+
+from .driver import Driver  # noqa: E402
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture(scope="session")
+def app() -> Iterator[object]:
+    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.prefs import Settings
+
+    window = GameApp(RunOptions(size=(1280, 720), headless=True, settings=Settings(animation_speed=0, mute=True)))
+    window.quit_requested = False  # type: ignore[attr-defined]
+
+    def quit_() -> None:
+        window.quit_requested = True  # type: ignore[attr-defined]
+
+    window.on_quit = quit_
+    yield window
+    window.close()
+
+
+@pytest.fixture
+def ui(app: object) -> Iterator[Driver]:
+    """A driver on the session's window, with default settings (animations off, muted)."""
+    from desert_pyramid.ui.prefs import Settings
+
+    driver = Driver(app)
+    app.set_settings(Settings(animation_speed=0, mute=True))  # type: ignore[attr-defined]
+    app.table = None  # type: ignore[attr-defined]
+    yield driver

@@ -1,0 +1,138 @@
+"""Drive the game window like a player: key presses and mouse clicks dispatched as window events."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from arcade import key as K
+from arcade import MOUSE_BUTTON_LEFT
+
+from desert_pyramid.engine import SATCHEL, STOCK, Move
+from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
+from desert_pyramid.ui.geometry import nearest_in_direction
+
+ARROWS = {K.LEFT: (-1, 0), K.RIGHT: (1, 0), K.UP: (0, 1), K.DOWN: (0, -1)}
+
+
+class Driver:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    @property
+    def view(self) -> Any:
+        return self.app.current_view
+
+    # -- raw events --------------------------------------------------------------------------------
+    def key(self, symbol: int, modifiers: int = 0) -> None:
+        self.app.dispatch_event("on_key_press", symbol, modifiers)
+        self.app.dispatch_event("on_key_release", symbol, modifiers)
+        self.app.dispatch_events()
+
+    def click(self, x: float, y: float) -> None:
+        x, y = int(round(x)), int(round(y))
+        self.app.dispatch_event("on_mouse_motion", x, y, 0, 0)
+        self.app.dispatch_event("on_mouse_press", x, y, MOUSE_BUTTON_LEFT, 0)
+        self.app.dispatch_event("on_mouse_release", x, y, MOUSE_BUTTON_LEFT, 0)
+        self.app.dispatch_events()
+
+    def drag(self, x0: float, y0: float, x1: float, y1: float, steps: int = 6) -> None:
+        x0, y0 = int(round(x0)), int(round(y0))
+        self.app.dispatch_event("on_mouse_press", x0, y0, MOUSE_BUTTON_LEFT, 0)
+        px, py = x0, y0
+        for i in range(1, steps + 1):
+            x = int(round(x0 + (x1 - x0) * i / steps))
+            y = int(round(y0 + (y1 - y0) * i / steps))
+            self.app.dispatch_event("on_mouse_drag", x, y, x - px, y - py, MOUSE_BUTTON_LEFT, 0)
+            px, py = x, y
+        self.app.dispatch_event("on_mouse_release", px, py, MOUSE_BUTTON_LEFT, 0)
+        self.app.dispatch_events()
+
+    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            self.app.step(dt)
+
+    # -- as a keyboard player --------------------------------------------------------------------
+    def focus_path(self, target: object) -> list[int]:
+        """The arrow keys that move the table's focus to ``target`` (breadth-first over the
+        focus moves the table itself would make)."""
+        view = self.view
+        targets = view.focus_targets()
+        centres = dict(targets)
+        start = view.focus if view.focus_visible else None
+        if start is None:
+            return []
+        seen = {start}
+        queue: deque[tuple[object, list[int]]] = deque([(start, [])])
+        while queue:
+            here, path = queue.popleft()
+            if here == target:
+                return path
+            for symbol, (dx, dy) in ARROWS.items():
+                nxt = nearest_in_direction(centres[here], [(k, c) for k, c in targets if k != here], dx, dy)
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    queue.append((nxt, path + [symbol]))
+        raise AssertionError(f"the focus cannot reach {target!r} with the arrow keys")
+
+    def focus_on(self, target: object) -> None:
+        view = self.view
+        if not view.focus_visible:
+            self.key(K.RIGHT)  # the first arrow shows the focus
+        for symbol in self.focus_path(target):
+            self.key(symbol)
+        assert self.view.focus == target, (self.view.focus, target)
+
+    def play_by_keys(self, move: Move) -> None:
+        g = self.view.game
+        if move.kind in (FLIP, REDEAL):
+            self.key(K.SPACE)
+        elif move.kind == KING:
+            self.focus_on(move.a)
+            self.key(K.ENTER)
+        elif move.kind == STASH:
+            self.focus_on(move.a)
+            self.key(K.S)
+        elif move.kind == PAIR:
+            a, b = move.a, move.b
+            self.focus_on(a)
+            self.key(K.ENTER)
+            if g.moves == self._moves_before:
+                self.focus_on(b)
+                self.key(K.ENTER)
+
+    # -- as a mouse player ------------------------------------------------------------------------
+    def where(self, place: int) -> tuple[float, float]:
+        """The centre of the card drawn at a place, read from the sprite the board draws there."""
+        view = self.view
+        card = view.game.card_at(place)
+        if card is not None and place != STOCK:
+            sprite = view.board.cards[int(card)]
+            assert sprite.visible, f"the card at {place} is not drawn"
+            return sprite.center_x, sprite.center_y - sprite.lift
+        rect = view.board.rect_of(place, view.game)
+        assert rect is not None
+        return rect.cx, rect.cy
+
+    def play_by_mouse(self, move: Move) -> None:
+        g = self.view.game
+        if move.kind in (FLIP, REDEAL):
+            self.click(*self.where(STOCK))
+        elif move.kind == KING:
+            self.click(*self.where(move.a))
+        elif move.kind == STASH:
+            self.drag(*self.where(move.a), *self.where(SATCHEL))
+        elif move.kind == PAIR:
+            self.click(*self.where(move.a))
+            if g.moves == self._moves_before:
+                self.click(*self.where(move.b))
+
+    _moves_before = 0
+
+    def play(self, move: Move, by: str) -> None:
+        self._moves_before = self.view.game.moves
+        if by == "keys":
+            self.play_by_keys(move)
+        else:
+            self.play_by_mouse(move)
+        self.frames(1)

@@ -1,0 +1,38 @@
+"""A small depth-first search for a winning line, so the UI tests can play a deal to the end.
+
+Test code only: the game's hints and autoplay come from the solver package.
+"""
+
+from __future__ import annotations
+
+from desert_pyramid.engine import Game, Move
+
+
+def find_win(game: Game, node_limit: int = 200_000) -> list[Move] | None:
+    """A list of moves that wins from the game's position, or None within ``node_limit`` nodes."""
+    g = game.copy()
+    seen: set[tuple[object, ...]] = set()
+    line: list[Move] = []
+    nodes = 0
+
+    def dfs() -> bool:
+        nonlocal nodes
+        if g.won:
+            return True
+        nodes += 1
+        if nodes > node_limit:
+            return False
+        key = g.position_key()
+        if key in seen:
+            return False
+        seen.add(key)
+        for m in g.legal_moves():
+            g.play(m)
+            line.append(m)
+            if dfs():
+                return True
+            line.pop()
+            g.undo()
+        return False
+
+    return list(line) if dfs() else None
