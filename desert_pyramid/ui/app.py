@@ -24,6 +24,7 @@ from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
+from .redraw import BufferProbe
 from .scenery import Scenery
 from .session import LocalSession, TableSession
 from .sound import Sounds
@@ -48,6 +49,7 @@ class RunOptions:
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
+    full_redraw: bool = False  # draw every frame whole (for comparisons)
 
 
 class GameApp(arcade.Window):
@@ -64,6 +66,8 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
+        self.probe = BufferProbe()
+        self.full_redraw = options.full_redraw
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -176,6 +180,21 @@ class GameApp(arcade.Window):
         if self.current_view is not None:
             self.current_view.on_draw()
 
+    @property
+    def incremental(self) -> bool:
+        """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
+        return self.probe.preserves and not self.full_redraw
+
+    def flip(self) -> None:
+        probing = not self.probe.done
+        self.probe.before_swap()
+        super().flip()
+        self.probe.after_swap()
+        if probing and self.probe.done:
+            dirty = getattr(self.current_view, "dirty", None)
+            if dirty is not None:
+                dirty.invalidate()  # paint over the marker
+
     def close(self) -> None:
         table = self.table
         if table is not None:
@@ -228,11 +247,10 @@ def run(options: RunOptions) -> int:
         t0 = time.perf_counter()
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
+        app.flip()
         times.append((time.perf_counter() - t0) * 1000)
         if i == 0:
             first_frame_at = time.time()
-        if not options.headless:
-            app.flip()
     if options.screenshot is not None:
         arcade.get_image(0, 0, app.width, app.height).save(options.screenshot)
     if options.frame_stats:

@@ -28,6 +28,7 @@ HEADING = "Kenney Future"
 FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Kenney_Future.ttf")
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()
+PARTS = ("full", "top", "bottom", "left", "right")
 
 # Highlight colours
 GLOW = (255, 214, 92)  # the selected card
@@ -93,6 +94,7 @@ class CardTextures:
     ring_pad: int
     shadow_pad: int
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
+    _parts: dict[int, arcade.Texture] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int, bool, bool, str]:
@@ -105,6 +107,34 @@ class CardTextures:
             tex = make_texture(img, f"face-{card}-{self.key}")
             self._faces[card] = tex
         return tex
+
+    def part(self, card: int, part: str) -> arcade.Texture:
+        """One half of a face (``top``, ``bottom``, ``left``, ``right``), for a card whose other
+        half lies under other cards: the renderer then fills half the pixels."""
+        key = card * 8 + PARTS.index(part)
+        tex = self._parts.get(key)
+        if tex is None:
+            img = self.face(card).image
+            w, h = img.size
+            box = {"top": (0, 0, w, h // 2), "bottom": (0, h // 2, w, h), "left": (0, 0, w // 2, h),
+                   "right": (w // 2, 0, w, h)}[part]
+            tex = make_texture(img.crop(box), f"face-{card}-{part}-{self.key}")
+            self._parts[key] = tex
+        return tex
+
+    def preload(self, parts: set[str]) -> None:
+        """Draw every face (and the halves in ``parts``) and put them all in the atlas now.
+
+        Writing into an atlas that the renderer has drawn from stalls a software renderer for
+        tens of milliseconds, so nothing new may reach the atlas during play."""
+        textures = [self.back, self.slot, self.glow, self.partner, self.focus, self.hint, self.shadow]
+        for c in range(52):
+            textures.append(self.face(c))
+            for part in parts:
+                if part in PARTS[1:]:
+                    textures.append(self.part(c, part))
+        for t in textures:
+            self.atlas.add(t)
 
     def warm(self, count: int) -> int:
         """Draw up to ``count`` faces not drawn yet; how many are still missing."""
@@ -135,7 +165,11 @@ class Assets:
         key = (w, h, settings.four_colour, settings.large_index, settings.card_back)
         if self._cards is not None and self._cards.key == key:
             return self._cards
-        atlas = arcade.DefaultTextureAtlas((1024, 1024))
+        need = 52 * w * h * 2.2 + 8 * (w + 40) * (h + 40)  # faces, halves, rings; with room to spare
+        side = 1024
+        while side * side < need and side < 8192:
+            side *= 2
+        atlas = arcade.DefaultTextureAtlas((side, side))
         pad = max(4, int(w * 0.10))
         spad = max(4, int(w * 0.12))
         name = f"{w}x{h}"

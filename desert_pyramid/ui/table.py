@@ -17,8 +17,18 @@ from .advisor import Advisor
 from .board import Board
 from .control import Feedback, TableControl
 from .effects import Effects
-from .geometry import HINT, MENU, UNDO, Rect, TableGeometry, nearest_in_direction, table_geometry
+from .geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    Rect,
+    TableGeometry,
+    nearest_in_direction,
+    possible_parts,
+    table_geometry,
+)
 from .hud import Hud
+from .redraw import DirtyTracker
 from .screen import Screen
 from .session import TableSession
 
@@ -65,6 +75,9 @@ class TableView(Screen):
         self._won_at: float | None = None
         self.time = 0.0
         self._stuck_told = False
+        self.dirty = DirtyTracker()
+        self._bar_shown = False
+        self._scenery_version = -1
 
     # -- layout -----------------------------------------------------------------------------------------
     @property
@@ -79,10 +92,14 @@ class TableView(Screen):
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
+            slots = game.layout.slots
+            tex.preload(possible_parts([(s.x, s.y) for s in slots], [s.covered_by for s in slots]))
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
         self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
+        self.effects.prepare(geom)
+        self.dirty.invalidate()
         self.refresh()
 
     def on_show_view(self) -> None:
@@ -392,12 +409,43 @@ class TableView(Screen):
 
     # -- drawing -----------------------------------------------------------------------------------------
     def on_draw(self) -> None:
-        self.draw_backdrop()
+        boxes = self._changed()
+        if boxes is None or not self.app.incremental:
+            self._draw_scene(None)
+            return
+        ctx = self.app.ctx
+        for box in boxes:  # none at all: nothing changed, the last frame stays on screen
+            ctx.scissor = (box[0], box[1], box[2] - box[0], box[3] - box[1])
+            self._draw_scene(box)
+        ctx.scissor = None
+
+    def _changed(self) -> list[tuple[int, int, int, int]] | None:
+        """What changed since the last frame (see :mod:`redraw`); ``None``: draw everything."""
+        d = self.dirty
+        board, hud = self.board, self.hud
+        sprites = [(s, board.z_of(s)) for s in board.sprites]
+        sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
+        now = d.watch(sprites, [*hud.texts.values(), *self.effects.texts])
+        d.forget_missing(now)
+        for box in self.effects.take_dirty():
+            d.invalidate(box)
+        bar = hud.message_bar_shown
+        if bar != self._bar_shown and self.geom is not None:
+            m = self.geom.message
+            d.invalidate((0, 0, int(m.width), int(m.top) + 1))
+            self._bar_shown = bar
+        if self.app.scenery.version != self._scenery_version:
+            self._scenery_version = self.app.scenery.version
+            d.invalidate()
+        return d.take(self.app.width, self.app.height)
+
+    def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
+        self.draw_backdrop(box)
         self.board.draw()
         self.effects.draw_flashes()
-        self.hud.draw_bars()
-        self.hud.draw()
-        self.effects.draw_texts()
+        self.hud.draw_bars(box)
+        self.hud.draw(box)
+        self.effects.draw_texts(box)
 
     def draw_table_only(self, cards: bool) -> None:
         """The table for the pause screen: with or without its cards."""
