@@ -5,19 +5,16 @@ from __future__ import annotations
 import datetime
 import os
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomli_w
 
-from desert_pyramid.progression import GameResult, TrekResult
+from desert_pyramid.progression import TrekResult
 from desert_pyramid.storage import CurrentGame, SaveStore, atomic_write, resolve_save_dir
 from desert_pyramid.storage.paths import ENV_VAR
-from tests.conftest import FIXED_NOW
-
-Make = Callable[..., GameResult]
+from tests.storage_helpers import FIXED_NOW, make_result
 
 
 def open_store(folder: Path, **kw: Any) -> SaveStore:
@@ -113,7 +110,7 @@ def test_fresh_start_says_nothing_and_writes_nothing(tmp_path: Path) -> None:
     assert list((tmp_path / "new").iterdir()) == []
 
 
-def test_progress_round_trip(tmp_path: Path, make_result: Make) -> None:
+def test_progress_round_trip(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     for n in range(7):
         store.record_game(make_result(f"g{n}", "won" if n % 3 else "lost", score=10 * n))
@@ -127,7 +124,7 @@ def test_progress_round_trip(tmp_path: Path, make_result: Make) -> None:
     assert again.progress.settings == {"sound": False, "volume": 0.25, "name": "Ada"}
 
 
-def test_every_write_keeps_a_backup_of_the_previous_save(tmp_path: Path, make_result: Make) -> None:
+def test_every_write_keeps_a_backup_of_the_previous_save(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("g1"))
     store.record_game(make_result("g2"))
@@ -157,7 +154,7 @@ def test_after_every_move_the_latest_position_is_saved(tmp_path: Path) -> None:
     assert len(backup["game"]["moves"]) == 4
 
 
-def test_a_finished_game_clears_current(tmp_path: Path, make_result: Make) -> None:
+def test_a_finished_game_clears_current(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.save_current(current("p1", mode="practice", daylight_ms=0))
     store.record_game(make_result("p1"))
@@ -181,7 +178,7 @@ def test_leaving_a_game_unfinished_counts_as_a_loss(tmp_path: Path) -> None:
     assert not store.abandon_current()  # nothing in progress any more
 
 
-def test_a_counted_game_left_in_current_is_not_offered_again(tmp_path: Path, make_result: Make) -> None:
+def test_a_counted_game_left_in_current_is_not_offered_again(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("p1"))
     # as if the program stopped between counting the game and clearing current.toml
@@ -190,7 +187,7 @@ def test_a_counted_game_left_in_current_is_not_offered_again(tmp_path: Path, mak
     assert again.current is None and not (tmp_path / "current.toml").exists()
 
 
-def test_profile_is_separate_and_keeps_keys_it_does_not_know(tmp_path: Path, make_result: Make) -> None:
+def test_profile_is_separate_and_keeps_keys_it_does_not_know(tmp_path: Path) -> None:
     (tmp_path / "profile.toml").write_text(
         'schema = 1\nplayer = "Ada"\n[card_backs]\nchosen = "poker_felt"\nframe = "gold"\n'
         '[card_backs.unlocked]\npoker_felt = "2024-12-01"\n[other_game]\nlevel = 7\n'
@@ -205,7 +202,7 @@ def test_profile_is_separate_and_keeps_keys_it_does_not_know(tmp_path: Path, mak
     assert "card_backs" not in save
 
 
-def test_a_sibling_game_writing_the_profile_meanwhile_is_merged(tmp_path: Path, make_result: Make) -> None:
+def test_a_sibling_game_writing_the_profile_meanwhile_is_merged(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("g", redeals_used=0))
     data = tomllib.loads((tmp_path / "profile.toml").read_text())
@@ -221,7 +218,7 @@ def test_a_sibling_game_writing_the_profile_meanwhile_is_merged(tmp_path: Path, 
     assert tomllib.loads((tmp_path / "profile.toml").read_text())["card_backs"]["chosen"] == "chain_8"
 
 
-def test_lost_profile_gets_count_backs_back(tmp_path: Path, make_result: Make) -> None:
+def test_lost_profile_gets_count_backs_back(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     for n in range(10):
         store.record_game(make_result(f"g{n}"))
@@ -232,7 +229,7 @@ def test_lost_profile_gets_count_backs_back(tmp_path: Path, make_result: Make) -
     assert any("given back" in n.message for n in again.take_notices())
 
 
-def test_recording_twice_writes_once(tmp_path: Path, make_result: Make) -> None:
+def test_recording_twice_writes_once(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("g"))
     before = (tmp_path / "save.toml").stat().st_mtime_ns, (tmp_path / "save.toml").read_bytes()
@@ -240,7 +237,7 @@ def test_recording_twice_writes_once(tmp_path: Path, make_result: Make) -> None:
     assert ((tmp_path / "save.toml").stat().st_mtime_ns, (tmp_path / "save.toml").read_bytes()) == before
 
 
-def test_readonly_store_changes_nothing(tmp_path: Path, make_result: Make) -> None:
+def test_readonly_store_changes_nothing(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("g"))
     store.record_game(make_result("h"))
@@ -252,7 +249,7 @@ def test_readonly_store_changes_nothing(tmp_path: Path, make_result: Make) -> No
     assert sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir()) == before
 
 
-def test_background_saves_are_queued_coalesced_and_flushed(tmp_path: Path, make_result: Make) -> None:
+def test_background_saves_are_queued_coalesced_and_flushed(tmp_path: Path) -> None:
     store = open_store(tmp_path, background=True)
     try:
         for n in range(1, 30):

@@ -19,9 +19,8 @@ import desert_pyramid.storage as storage_pkg
 from desert_pyramid.progression import GameResult
 from desert_pyramid.storage import CurrentGame, SaveStore
 from desert_pyramid.storage import files as files_mod
-from tests.conftest import FIXED_NOW
+from tests.storage_helpers import FIXED_NOW, make_result
 
-Make = Callable[..., GameResult]
 STAMP = "20250314-201500"
 
 
@@ -29,7 +28,7 @@ def open_store(folder: Path, **kw: Any) -> SaveStore:
     return SaveStore.open(folder, clock=lambda: FIXED_NOW, **kw)
 
 
-def two_saves(folder: Path, make_result: Make) -> tuple[bytes, bytes]:
+def two_saves(folder: Path) -> tuple[bytes, bytes]:
     """save.toml with 2 games and its backup with 1; their bytes."""
     store = open_store(folder)
     store.record_game(make_result("g1"))
@@ -56,8 +55,8 @@ def assert_restored(folder: Path, store: SaveStore, bad: bytes, backup: bytes) -
 # ------------------------------------------------------------------ damaged files
 
 
-def test_truncated_file(tmp_path: Path, make_result: Make) -> None:
-    main, backup = two_saves(tmp_path, make_result)
+def test_truncated_file(tmp_path: Path) -> None:
+    main, backup = two_saves(tmp_path)
     bad = main[: len(main) // 2 - 3]
     (tmp_path / "save.toml").write_bytes(bad)
     store = open_store(tmp_path)
@@ -65,23 +64,23 @@ def test_truncated_file(tmp_path: Path, make_result: Make) -> None:
     assert message.startswith("save.toml was damaged (")
 
 
-def test_file_of_random_bytes(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_file_of_random_bytes(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     bad = random.Random(7).randbytes(3000)
     (tmp_path / "save.toml").write_bytes(bad)
     store = open_store(tmp_path)
     assert_restored(tmp_path, store, bad, backup)
 
 
-def test_empty_file(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_empty_file(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     (tmp_path / "save.toml").write_bytes(b"")
     message = assert_restored(tmp_path, open_store(tmp_path), b"", backup)
     assert "empty" in message
 
 
-def test_toml_syntax_error_names_the_line(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     bad = b"schema = 1\npyramids_cleared = 4\nrelics = {brass_compass = }\n"
     (tmp_path / "save.toml").write_bytes(bad)
     message = assert_restored(tmp_path, open_store(tmp_path), bad, backup)
@@ -102,11 +101,11 @@ def test_toml_syntax_error_names_the_line(tmp_path: Path, make_result: Make) -> 
     ],
 )
 def test_valid_toml_with_wrong_types(
-    tmp_path: Path, make_result: Make, edit: Callable[[dict[str, Any]], None], expected: str
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], expected: str
 ) -> None:
     import tomli_w
 
-    main, backup = two_saves(tmp_path, make_result)
+    main, backup = two_saves(tmp_path)
     data = tomllib.loads(main.decode())
     edit(data)
     bad = tomli_w.dumps(data).encode()
@@ -116,10 +115,10 @@ def test_valid_toml_with_wrong_types(
 
 
 @pytest.mark.parametrize("key", ["schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats"])
-def test_valid_toml_with_a_missing_key(tmp_path: Path, make_result: Make, key: str) -> None:
+def test_valid_toml_with_a_missing_key(tmp_path: Path, key: str) -> None:
     import tomli_w
 
-    main, backup = two_saves(tmp_path, make_result)
+    main, backup = two_saves(tmp_path)
     data = tomllib.loads(main.decode())
     del data[key]
     bad = tomli_w.dumps(data).encode()
@@ -137,8 +136,8 @@ def test_damaged_without_backup_starts_empty_and_keeps_the_file(tmp_path: Path) 
     assert (tmp_path / f"save.toml.broken-{STAMP}").read_bytes() == b"\x00\x01garbage"
 
 
-def test_both_file_and_backup_damaged(tmp_path: Path, make_result: Make) -> None:
-    two_saves(tmp_path, make_result)
+def test_both_file_and_backup_damaged(tmp_path: Path) -> None:
+    two_saves(tmp_path)
     (tmp_path / "save.toml").write_bytes(b"schema = 1\npyra")
     (tmp_path / "save.toml.bak").write_bytes(b"\xff\xfe\xfd")
     store = open_store(tmp_path)
@@ -165,15 +164,15 @@ def test_a_second_quarantine_the_same_second_does_not_overwrite_the_first(tmp_pa
     assert (tmp_path / f"save.toml.broken-{STAMP}-2").read_bytes() == b"second"
 
 
-def test_missing_file_with_a_backup_is_restored(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_missing_file_with_a_backup_is_restored(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     (tmp_path / "save.toml").unlink()
     store = open_store(tmp_path)
     assert "save.toml was missing; restored the backup" in only_notice(store)
     assert (tmp_path / "save.toml").read_bytes() == backup
 
 
-def test_damaged_profile_and_current_use_their_backups(tmp_path: Path, make_result: Make) -> None:
+def test_damaged_profile_and_current_use_their_backups(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.note_chain(8)
     store.record_game(make_result("g", redeals_used=0))
@@ -194,8 +193,8 @@ def test_damaged_profile_and_current_use_their_backups(tmp_path: Path, make_resu
 # ------------------------------------------------------------------ a newer version's file
 
 
-def test_schema_from_the_future_is_left_untouched(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_schema_from_the_future_is_left_untouched(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     future = b'schema = 7\npyramids_cleared = 80\nnew_thing = "x"\n'
     (tmp_path / "save.toml").write_bytes(future)
     store = open_store(tmp_path)
@@ -209,7 +208,7 @@ def test_schema_from_the_future_is_left_untouched(tmp_path: Path, make_result: M
     assert (tmp_path / "save.toml.bak").read_bytes() == backup
 
 
-def test_profile_from_the_future_is_never_written(tmp_path: Path, make_result: Make) -> None:
+def test_profile_from_the_future_is_never_written(tmp_path: Path) -> None:
     future = b"schema = 2\n[card_backs]\nchosen = 3\n"
     (tmp_path / "profile.toml").write_bytes(future)
     store = open_store(tmp_path)
@@ -221,8 +220,8 @@ def test_profile_from_the_future_is_never_written(tmp_path: Path, make_result: M
 # ------------------------------------------------------------------ unreadable files
 
 
-def test_a_folder_where_the_file_should_be(tmp_path: Path, make_result: Make) -> None:
-    _, backup = two_saves(tmp_path, make_result)
+def test_a_folder_where_the_file_should_be(tmp_path: Path) -> None:
+    _, backup = two_saves(tmp_path)
     (tmp_path / "save.toml").unlink()
     (tmp_path / "save.toml").mkdir()
     store = open_store(tmp_path)
@@ -232,8 +231,8 @@ def test_a_folder_where_the_file_should_be(tmp_path: Path, make_result: Make) ->
     assert (tmp_path / "save.toml").read_bytes() == backup
 
 
-def test_permission_denied(tmp_path: Path, make_result: Make, monkeypatch: pytest.MonkeyPatch) -> None:
-    main, backup = two_saves(tmp_path, make_result)
+def test_permission_denied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main, backup = two_saves(tmp_path)
     real = files_mod.read_bytes
 
     def deny(path: Path) -> bytes:
@@ -250,9 +249,9 @@ def test_permission_denied(tmp_path: Path, make_result: Make, monkeypatch: pytes
 
 
 def test_unreadable_and_unmovable_file_is_never_written_over(
-    tmp_path: Path, make_result: Make, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    main, _ = two_saves(tmp_path, make_result)
+    main, _ = two_saves(tmp_path)
     real = files_mod.read_bytes
 
     def deny(path: Path) -> bytes:
@@ -278,9 +277,9 @@ def test_unreadable_and_unmovable_file_is_never_written_over(
 
 @pytest.mark.parametrize("call", ["write", "fsync"])
 def test_full_disk_keeps_the_old_file_and_reports(
-    tmp_path: Path, make_result: Make, monkeypatch: pytest.MonkeyPatch, call: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, call: str
 ) -> None:
-    main, _ = two_saves(tmp_path, make_result)
+    main, _ = two_saves(tmp_path)
     store = open_store(tmp_path)
 
     def full(*args: Any) -> Any:
@@ -304,8 +303,8 @@ def test_full_disk_keeps_the_old_file_and_reports(
     assert open_store(tmp_path).progress.pyramids_cleared == 4
 
 
-def test_full_disk_in_the_background(tmp_path: Path, make_result: Make, monkeypatch: pytest.MonkeyPatch) -> None:
-    main, _ = two_saves(tmp_path, make_result)
+def test_full_disk_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    main, _ = two_saves(tmp_path)
     store = open_store(tmp_path, background=True)
     try:
         def full(*args: Any) -> Any:
@@ -321,7 +320,7 @@ def test_full_disk_in_the_background(tmp_path: Path, make_result: Make, monkeypa
         store.close()
 
 
-def test_unwritable_save_folder_is_reported(tmp_path: Path, make_result: Make) -> None:
+def test_unwritable_save_folder_is_reported(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     store = open_store(blocker / "saves")
@@ -333,7 +332,7 @@ def test_unwritable_save_folder_is_reported(tmp_path: Path, make_result: Make) -
 # ------------------------------------------------------------------ never lose saved progress
 
 
-def test_empty_profile_never_overwrites_progress_written_meanwhile(tmp_path: Path, make_result: Make) -> None:
+def test_empty_profile_never_overwrites_progress_written_meanwhile(tmp_path: Path) -> None:
     fresh = open_store(tmp_path)  # starts empty (nothing on disk yet)
     other = open_store(tmp_path)  # another copy of the game, or a restored save
     for n in range(5):
@@ -347,7 +346,7 @@ def test_empty_profile_never_overwrites_progress_written_meanwhile(tmp_path: Pat
     assert fresh.take_notices() == []  # said once, not at every save
 
 
-def test_a_file_damaged_while_playing_is_kept_aside(tmp_path: Path, make_result: Make) -> None:
+def test_a_file_damaged_while_playing_is_kept_aside(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.record_game(make_result("g1"))
     (tmp_path / "save.toml").write_bytes(b"oops")
