@@ -92,7 +92,7 @@ def test_check_finds_damage_and_changes_nothing(example: Path, capsys: pytest.Ca
 def test_check_reports_a_newer_schema(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (example / "profile.toml").write_text("schema = 5\n")
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
-    assert "profile.toml      FUTURE: schema 5 is newer" in capsys.readouterr().out
+    assert "profile.toml      FROM A NEWER VERSION: schema 5; this version reads up to 1" in capsys.readouterr().out
 
 
 def test_bad_arguments_are_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,7 +187,8 @@ def check(store: SaveStore) -> int:
                 note = "not there (fine)"
             else:
                 problems += 1
-                note = f"{attempt.status.upper()}: {attempt.problem}"
+                label = {"future": "FROM A NEWER VERSION"}.get(attempt.status, attempt.status.upper())
+                note = f"{label}: {attempt.problem}"
             print(f"  {target.name:<17} {note}")
     aside = []
     if folder.path.is_dir():

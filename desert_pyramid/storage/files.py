@@ -99,7 +99,7 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
     except FutureSchemaError as exc:
         attempt.status = "future"
         attempt.version = exc.version
-        attempt.problem = str(exc)
+        attempt.problem = f"schema {exc.version}; this version reads up to {exc.supported}"
         return attempt
     except SchemaError as exc:
         attempt.problem = str(exc)
