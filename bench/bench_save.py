@@ -28,6 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import tomli_w  # noqa: E402
 
+from desert_pyramid.catalog import get_layout  # noqa: E402
+from desert_pyramid.engine import DESERT, Deal, Game  # noqa: E402
+from desert_pyramid.engine.moves import KING, PAIR  # noqa: E402
 from desert_pyramid.progression import CARD_BACKS, GameResult, TrekResult  # noqa: E402
 from desert_pyramid.storage import CurrentGame, SaveStore  # noqa: E402
 from desert_pyramid.storage.documents import encode_current  # noqa: E402
@@ -58,24 +61,26 @@ def full_profile(folder: Path) -> None:
     assert sum(s.played for s in store.progress.stats.values()) == 1000
 
 
-def game_after(moves: int) -> dict[str, Any]:
-    """An engine-like saved game: the deal, the rules and the whole move history."""
-    return {
-        "schema": 1,
-        "rules": {"passes": 3, "satchel": True, "stock_top_playable": False, "all_52": False,
-                  "relaxed_match": False, "draw_three": False, "scoring": "desert"},
-        "layout": 1,
-        "deal": [f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"],
-        "moves": [["pair", m % 28, (m * 7) % 28] if m % 3 else ["flip"] for m in range(moves)],
-        "redo": [],
-        "score": 10 * moves,
-        "chain": moves % 12,
-    }
+def real_game(moves: int) -> Any:
+    """A real engine game (Desert rules, layout 1) after ``moves`` moves of play."""
+    game = Game(get_layout(1), DESERT, Deal.from_seed(20250314), multiplier=3)
+    while game.moves < moves:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        removals = [m for m in legal if m.kind in (PAIR, KING)]
+        game.play(removals[0] if removals else legal[0])
+    return game
+
+
+GAME = real_game(70)
 
 
 def current_after(move: int) -> CurrentGame:
+    """What the game saves after a move: the engine's Game.to_dict() (deal, rules, the whole
+    history: 70 moves here) plus the Expedition's envelope."""
     return CurrentGame(
-        "expedition-live", "expedition", "desert", 1, "2025-03-14", game_after(20 + move % 100),
+        "expedition-live", "expedition", "desert", 1, "2025-03-14", GAME.to_dict(),
         score=10 * move, seconds=move * 2.5, best_chain=move % 12, pyramid_number=3,
         trek_id="trek-live", daylight_ms=240_000 - 500 * move % 240_000,
         mode_state={"trek_score": 4000, "trek_cleared": 2, "skips": 0},
@@ -110,7 +115,7 @@ def main() -> int:
           f"{sum(s.played for s in store.progress.stats.values())} games in "
           f"{len(store.progress.stats)} statistics keys; save.toml {sizes['save.toml'] / 1024:.1f} KB")
     current_bytes = len(tomli_w.dumps(encode_current(current_after(50))).encode())
-    print(f"  current.toml after a move: {current_bytes / 1024:.1f} KB ({20 + 50} moves of history)")
+    print(f"  current.toml after a move: {current_bytes / 1024:.1f} KB ({GAME.moves} moves of history)")
     print()
 
     print("Save after a move (current.toml):")

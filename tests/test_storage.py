@@ -14,7 +14,7 @@ import tomli_w
 from desert_pyramid.progression import TrekResult
 from desert_pyramid.storage import CurrentGame, SaveStore, atomic_write, resolve_save_dir
 from desert_pyramid.storage.paths import ENV_VAR
-from tests.storage_helpers import FIXED_NOW, make_result
+from tests.storage_helpers import FIXED_NOW, engine_game, make_result
 
 
 def open_store(folder: Path, **kw: Any) -> SaveStore:
@@ -22,15 +22,7 @@ def open_store(folder: Path, **kw: Any) -> SaveStore:
 
 
 def game_dict(moves: int = 3) -> dict[str, Any]:
-    return {
-        "schema": 1,
-        "deal": "DP1-TEST",
-        "rules": {"passes": 3, "satchel": True},
-        "moves": [["pair", n, n + 1] for n in range(moves)],
-        "undone": [["flip"]],
-        "clock": 12.5,
-        "over": False,
-    }
+    return engine_game(moves)
 
 
 def current(game_id: str = "exp-1", **kw: Any) -> CurrentGame:
@@ -141,7 +133,7 @@ def test_continue_resumes_the_same_deal_with_history_and_daylight(tmp_path: Path
     resumed = open_store(tmp_path).current
     assert resumed == saved
     assert resumed is not None and resumed.daylight_ms == 123_456
-    assert resumed.game["moves"][39] == ["pair", 39, 40]
+    assert resumed.game["moves"] == saved.game["moves"] and len(resumed.game["moves"]) == 40
 
 
 def test_after_every_move_the_latest_position_is_saved(tmp_path: Path) -> None:
@@ -165,16 +157,16 @@ def test_a_finished_game_clears_current(tmp_path: Path) -> None:
 
 def test_leaving_a_game_unfinished_counts_as_a_loss(tmp_path: Path) -> None:
     store = open_store(tmp_path)
-    store.save_current(current("p1", mode="practice", preset="relaxed", layout=12, score=70))
+    store.save_current(current("p1", mode="practice", preset="relaxed", layout=1, score=70))
     # the program restarts; the player chooses a new game instead of CONTINUE
     store = open_store(tmp_path)
     assert store.current is not None
     store.abandon_current()
-    stats = store.progress.stats_for("practice", "relaxed", 12)
+    stats = store.progress.stats_for("practice", "relaxed", 1)
     assert (stats.played, stats.lost, stats.won) == (1, 1, 0)
     assert stats.recent[-1].outcome == "abandoned" and stats.recent[-1].score == 70
     assert store.current is None and not (tmp_path / "current.toml").exists()
-    assert open_store(tmp_path).progress.stats_for("practice", "relaxed", 12).lost == 1
+    assert open_store(tmp_path).progress.stats_for("practice", "relaxed", 1).lost == 1
     assert not store.abandon_current()  # nothing in progress any more
 
 
@@ -267,7 +259,7 @@ def test_background_saves_are_queued_coalesced_and_flushed(tmp_path: Path) -> No
 
 def test_a_value_toml_cannot_hold_is_reported_not_raised(tmp_path: Path) -> None:
     store = open_store(tmp_path)
-    bad = current(game={"schema": 1, "oops": None})
+    bad = current(game={**engine_game(2), "oops": None})
     assert store.save_current(bad) is False
     notices = store.take_notices()
     assert notices and "could not be saved" in notices[0].message

@@ -19,7 +19,7 @@ import desert_pyramid.storage as storage_pkg
 from desert_pyramid.progression import GameResult
 from desert_pyramid.storage import CurrentGame, SaveStore
 from desert_pyramid.storage import files as files_mod
-from tests.storage_helpers import FIXED_NOW, make_result
+from tests.storage_helpers import FIXED_NOW, engine_game, make_result
 
 STAMP = "20250314-201500"
 
@@ -176,9 +176,9 @@ def test_damaged_profile_and_current_use_their_backups(tmp_path: Path) -> None:
     store = open_store(tmp_path)
     store.note_chain(8)
     store.record_game(make_result("g", redeals_used=0))
-    game = {"schema": 1, "moves": [[1]]}
+    game = engine_game(1)
     store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", game))
-    store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", {"schema": 1, "moves": [[1], [2]]}))
+    store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(2)))
     (tmp_path / "profile.toml").write_bytes(b"[card_backs\n")
     (tmp_path / "current.toml").write_bytes(b"schema = 1\ngame_id = \"c\"\n")
     again = open_store(tmp_path)
@@ -289,7 +289,7 @@ def test_full_disk_keeps_the_old_file_and_reports(
     store.record_game(make_result("g3"))  # no exception reaches the game
     assert store.progress.pyramids_cleared == 3  # counted in memory all the same
     for _ in range(5):  # a move, another move...
-        assert store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", {"schema": 1})) is False
+        assert store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(1))) is False
     monkeypatch.undo()
     notices = store.take_notices()
     assert [n.file for n in notices] == ["save.toml", "current.toml"]  # once each, not per move
@@ -360,24 +360,33 @@ def test_a_file_damaged_while_playing_is_kept_aside(tmp_path: Path) -> None:
 
 
 def test_nothing_in_a_save_file_can_run_code(tmp_path: Path) -> None:
+    import tomli_w
+
     marker = tmp_path / "pwned"
     payload = f"__import__('os').system('touch {marker}')"
     text = (
-        "schema = 1\npyramids_cleared = 0\nrelics = {}\n"
+        "schema = 1\npyramids_cleared = 0\nrelics = {}\nstats = []\n"
         '[daily]\nlast_cleared = ""\ncurrent_streak = 0\nbest_streak = 0\ncleared_dates = []\n'
         "[seen]\ngames = []\ntreks = []\n"
-        f'[settings]\nname = "{payload}"\n!!python/object = 1\n'
+        f'[settings]\nname = "{payload}"\n"!!python/object" = 1\n'
     )
     (tmp_path / "save.toml").write_text(text)
-    (tmp_path / "current.toml").write_text(
-        'schema = 1\ngame_id = "x"\nmode = "practice"\npreset = "desert"\nlayout = 1\n'
-        f'started = "2025-03-14"\n[game]\nschema = 1\ncode = "{payload}"\n'
-        '"__reduce__" = "os.system"\n'
-    )
+    game = {**engine_game(3), "code": payload, "__reduce__": "os.system"}
+    envelope = {"schema": 1, "game_id": "x", "mode": "practice", "preset": "desert", "layout": 1,
+                "started": "2025-03-14", "game": game}
+    (tmp_path / "current.toml").write_text(tomli_w.dumps(envelope))
     store = open_store(tmp_path)
+    assert store.take_notices() == []
     assert not marker.exists()
+    assert store.progress.settings["name"] == payload
     assert store.current is not None and store.current.game["code"] == payload
     assert store.current.game["__reduce__"] == "os.system"  # just text
+    # a move that is code, not a move, does not replay: the game is damaged, nothing runs
+    game["moves"] = [payload]
+    (tmp_path / "current.toml").write_text(tomli_w.dumps(envelope))
+    again = open_store(tmp_path)
+    assert again.current is None and "does not replay" in only_notice(again)
+    assert not marker.exists()
 
 
 FORBIDDEN_CALLS = {"eval", "exec", "compile", "__import__"}
@@ -397,3 +406,29 @@ def test_storage_code_uses_no_code_loading_tools(package: Any) -> None:
                 assert not names & FORBIDDEN_MODULES, f"{source.name}: import {names}"
             if isinstance(node, ast.ImportFrom) and node.module:
                 assert node.module.split(".")[0] not in FORBIDDEN_MODULES, source.name
+
+
+def test_a_newer_file_with_a_damaged_backup_is_left_entirely_alone(tmp_path: Path) -> None:
+    (tmp_path / "save.toml").write_bytes(b"schema = 3\n")
+    (tmp_path / "save.toml.bak").write_bytes(b"schema = 3\ntrunc")
+    before = sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir())
+    store = open_store(tmp_path)
+    message = only_notice(store)
+    assert "newer version" in message and "its backup was damaged" in message
+    store.update_settings({"sound": True})
+    assert sorted((p.name, p.read_bytes()) for p in tmp_path.iterdir()) == before
+
+
+def test_a_saved_game_that_does_not_replay_falls_back_one_move(tmp_path: Path) -> None:
+    store = open_store(tmp_path)
+    store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(5)))
+    store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(6)))
+    text = (tmp_path / "current.toml").read_text()
+    moves = engine_game(6)["moves"]
+    broken = text.replace(f'"{moves[0]}"', '"K99"', 1)
+    assert broken != text
+    (tmp_path / "current.toml").write_text(broken)
+    again = open_store(tmp_path)
+    message = only_notice(again)
+    assert message.startswith("current.toml was damaged (game: ") and "restored the backup" in message
+    assert again.current is not None and again.current.game == engine_game(5)

@@ -30,7 +30,7 @@ from desert_pyramid.storage.files import read_document
 from tests import kill_writer
 
 ROOT = Path(__file__).resolve().parent.parent
-FORKED_KILLS = 90
+FORKED_KILLS = 74
 FRESH_KILLS = 6
 
 pytestmark = pytest.mark.skipif(
@@ -61,10 +61,10 @@ def check_files(folder: Path, previous: int) -> int:
     for name in ("current.toml", "current.toml.bak"):
         attempt = read_document(folder / name, CURRENT_SCHEMA, decode_current)
         assert attempt.status in ("ok", "missing"), f"{name}: {attempt.problem}"
-        if attempt.value is not None:
-            game = attempt.value.game
-            assert attempt.value.game_id == f"g{game['n']}"
-            assert len(game["moves"]) == attempt.value.score // 10 + game["n"] % 40
+        if attempt.value is not None:  # complete: the game replays (checked by decode_current)
+            state = attempt.value.mode_state
+            assert attempt.value.game_id == f"g{state['n']}"
+            assert len(attempt.value.game["moves"]) == state["moves"]
     for name in ("profile.toml", "profile.toml.bak"):
         attempt = read_document(folder / name, PROFILE_SCHEMA, decode_profile)
         assert attempt.status in ("ok", "missing"), f"{name}: {attempt.problem}"
@@ -115,13 +115,26 @@ def test_killed_writer_leaves_old_or_new_never_broken(tmp_path: Path) -> None:
     rng.shuffle(plan)
     cleared = 0
     mid_write = 0
+    wrote = 0
+    state = snapshot(folder)
     started = time.monotonic()
     for how in plan:
         delay = rng.uniform(0.0, 0.1)
         (kill_fresh if how == "fresh" else kill_forked)(folder, delay)
         mid_write += any(folder.glob("*.tmp-*"))
         cleared = check_files(folder, cleared)
+        wrote += snapshot(folder) != state
+        state = snapshot(folder)
     elapsed = time.monotonic() - started
-    assert cleared >= 10, "the writer hardly wrote anything"
+    # the test means something only if the writers wrote, and some kills hit a write
+    assert wrote >= len(plan) // 2, f"the writers changed the files after only {wrote} kills"
+    assert cleared >= 1, "no game was ever recorded"
     assert mid_write >= 5, f"only {mid_write} of {len(plan)} kills landed during a write"
-    print(f"{len(plan)} kills in {elapsed:.1f} s; {mid_write} mid-write; {cleared} pyramids saved")
+    print(f"{len(plan)} kills in {elapsed:.1f} s: {wrote} after writes, {mid_write} during a "
+          f"write; {cleared} pyramids saved")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    if not folder.exists():
+        return {}
+    return {p.name: p.read_bytes() for p in folder.glob("*.toml")}

@@ -2,7 +2,8 @@
 
 * ``save.toml`` <-> :class:`~desert_pyramid.progression.Progress`
 * ``profile.toml`` <-> :class:`Profile` (card backs; shared with sibling games, unknown keys kept)
-* ``current.toml`` <-> :class:`CurrentGame` (the game in progress; the engine's dict is opaque)
+* ``current.toml`` <-> :class:`CurrentGame` (the game in progress: the engine's dict is stored as
+  it is, and checked by rebuilding it with the engine)
 
 Decoding is strict: a wrong type or a missing key raises :class:`SchemaError` naming the key.
 Only plain TOML values are ever read: nothing in a file can run code.
@@ -285,4 +286,17 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
         daylight_ms=root.integer("daylight_ms", 0 if mode != "expedition" else Reader.MISSING),
         mode_state=dict(root.table("mode_state", {}).data),
     )
+    check_game(current)
     return current
+
+
+def check_game(current: CurrentGame) -> None:
+    """The saved game must rebuild with the engine (its deal, rules and every move replayed), so
+    that CONTINUE can never fail on it. Raises :class:`SchemaError` naming the problem."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import EngineError, Game
+
+    try:
+        Game.from_dict(current.game, get_layout(current.layout))
+    except EngineError as exc:
+        raise SchemaError(f"game: {exc}") from None

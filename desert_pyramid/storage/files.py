@@ -219,7 +219,7 @@ def open_document(
         else:
             said.append(f"its backup {_WHAT.get(backup.status, 'is from a newer version')} "
                         f"({backup.problem}): {empty}")
-            if not readonly:
+            if not readonly and not opened.blocked:  # blocked: nothing is written, leave it be
                 try:
                     tag = "newer" if backup.status == "future" else "broken"
                     kept.append(quarantine(bak_path, moment, tag).name)
