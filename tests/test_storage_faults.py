@@ -432,3 +432,17 @@ def test_a_saved_game_that_does_not_replay_falls_back_one_move(tmp_path: Path) -
     message = only_notice(again)
     assert message.startswith("current.toml was damaged (game: ") and "restored the backup" in message
     assert again.current is not None and again.current.game == engine_game(5)
+
+
+def test_deeply_nested_values_are_damage_not_a_crash(tmp_path: Path) -> None:
+    (tmp_path / "save.toml").write_text("schema = 1\na = " + "[" * 50_000 + "]" * 50_000 + "\n")
+    store = open_store(tmp_path)
+    assert "nested too deeply" in only_notice(store) and store.progress.is_empty
+
+
+def test_a_huge_file_is_damage(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(files_mod, "MAX_FILE_BYTES", 1000)
+    (tmp_path / "save.toml").write_text("schema = 1\n" + "# padding\n" * 200)
+    store = open_store(tmp_path)
+    assert "larger than" in only_notice(store)
+    assert (tmp_path / f"save.toml.broken-{STAMP}").stat().st_size > 1000

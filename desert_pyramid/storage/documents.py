@@ -300,3 +300,5 @@ def check_game(current: CurrentGame) -> None:
         Game.from_dict(current.game, get_layout(current.layout))
     except EngineError as exc:
         raise SchemaError(f"game: {exc}") from None
+    except Exception as exc:  # untrusted data: whatever the engine trips on is damage, not a crash
+        raise SchemaError(f"game: cannot be rebuilt ({type(exc).__name__}: {exc})") from None

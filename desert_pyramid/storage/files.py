@@ -53,10 +53,13 @@ class ReadAttempt(Generic[T]):
         return self.status == "ok"
 
 
+MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a bigger file is not ours
+
+
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes (a seam for tests that simulate unreadable files)."""
+    """The file's bytes, at most ``MAX_FILE_BYTES + 1`` (a seam for tests of unreadable files)."""
     with open(path, "rb") as handle:
-        return handle.read()
+        return handle.read(MAX_FILE_BYTES + 1)
 
 
 def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
@@ -83,6 +86,9 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
     if not raw.strip():
         attempt.problem = "the file is empty"
         return attempt
+    if len(raw) > MAX_FILE_BYTES:
+        attempt.problem = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        return attempt
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -92,6 +98,9 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         attempt.problem = _toml_problem(exc)
+        return attempt
+    except RecursionError:
+        attempt.problem = "values nested too deeply to read"
         return attempt
     try:
         data, attempt.version = schema.upgrade(data)
