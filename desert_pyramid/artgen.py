@@ -29,6 +29,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
+from desert_pyramid.resources_path import resource_path
+
 SS = 4
 """Supersampling factor: pictures are drawn this many times larger, then scaled down."""
 
@@ -168,6 +170,7 @@ def _color_at(stops: Sequence[tuple[float, RGB]], t: float) -> RGB:
 # standard deviations out: thresholding there moves the edge by 2 sigma, with a short ramp
 # for smooth edges.
 _GROW_LUT = [0 if v < 3 else (255 if v > 9 else (v - 3) * 42) for v in range(256)]
+_CLEAN_ALPHA_LUT = [0 if v < 8 else (255 if v > 247 else v) for v in range(256)]
 _SHRINK_LUT = [255 if v > 252 else (0 if v < 246 else (v - 246) * 42) for v in range(256)]
 
 
@@ -420,7 +423,12 @@ class Canvas:
         self.img.alpha_composite(other.img)
 
     def final(self) -> Image.Image:
-        return self.img.resize((self.width, self.height), Image.Resampling.LANCZOS)
+        """The picture at its real size. LANCZOS leaves faint ripples in the alpha channel
+        next to edges; they are snapped to fully clear or fully opaque, so that the shape
+        (what a silhouette shows) has clean edges."""
+        small = self.img.resize((self.width, self.height), Image.Resampling.LANCZOS)
+        small.putalpha(small.getchannel("A").point(_CLEAN_ALPHA_LUT))
+        return small
 
 
 # --------------------------------------------------------------------------------------------
@@ -711,11 +719,11 @@ def draw_camel_bell(c: Canvas) -> None:
     tassel_top = 214.0
     for k in range(9):
         x = cx - 14 + k * 3.5
-        c.fill(c.stroke([(cx, tassel_top), (x, 244 - abs(k - 4) * 1.5)], 4.5), INK)
+        c.fill(c.stroke([(cx, tassel_top), (x, 236 - abs(k - 4) * 1.5)], 4.5), INK)
     for k in range(9):
         x = cx - 14 + k * 3.5
         c.fill(
-            c.stroke([(cx, tassel_top), (x, 243 - abs(k - 4) * 1.5)], 2.2),
+            c.stroke([(cx, tassel_top), (x, 235 - abs(k - 4) * 1.5)], 2.2),
             hexc("#d6452f") if k % 2 else hexc("#f08c3a"),
         )
     # bell body
@@ -1173,7 +1181,7 @@ def frame_band(
     width: float,
     color: RGB,
     edge: RGB,
-    motif: Callable[[Point, float], Mask] | None,
+    motif: Callable[[Point, float, int], Mask] | None,
     motif_color: RGB,
 ) -> None:
     """A decorated band around the inside of the panel: ``width`` wide, ``inset`` from the
@@ -1188,8 +1196,10 @@ def frame_band(
     if motif is not None:
         mid = inset + width / 2
         marks = c.blank()
-        for p, deg in perimeter(x0 + mid, y0 + mid, x1 - mid, y1 - mid, width * 1.15):
-            marks = union(marks, motif(p, deg))
+        for n, (p, deg) in enumerate(
+            perimeter(x0 + mid, y0 + mid, x1 - mid, y1 - mid, width * 1.15)
+        ):
+            marks = union(marks, motif(p, deg, n))
         c.fill(inter(marks, band), motif_color)
     lines = union(minus(outer, c.shrink(outer, 0.9)), minus(c.grow(inner, 0.9), inner))
     c.fill(lines, edge)
@@ -1300,17 +1310,18 @@ def draw_back_sandstone(c: Canvas, panel: Mask) -> None:
     c.fill(c.rect(18, 124, 122, 126.5), hexc("#5a2e12"))
 
     # hieroglyph-like band: dark with cream triangles and dots
-    def motif(p: Point, deg: float) -> Mask:
-        return union(
-            c.poly(star_pts(p[0], p[1], 3.4, 1.8, 2, rot=deg + 45)), c.ellipse(p[0], p[1], 1.1)
-        )
+    def motif(p: Point, deg: float, n: int) -> Mask:
+        if n % 2:
+            return c.ellipse(p[0], p[1], 1.2)
+        tri = [(p[0] - 3.0, p[1] + 2.2), (p[0], p[1] - 2.6), (p[0] + 3.0, p[1] + 2.2)]
+        return c.poly(rotate_pts(tri, p[0], p[1], deg))
 
     frame_band(c, 4, 9, hexc("#5a2e12"), hexc("#3a1c0a"), motif, hexc("#f6deb0"))
 
 
 @back("no_redeal")
 def draw_back_no_redeal(c: Canvas, panel: Mask) -> None:
-    c.fill_radial(panel, hexc("#f59a3a"), hexc("#9c2a1a"), (PCX, PCY), 110)
+    c.fill_radial(panel, hexc("#f28a32"), hexc("#8e1428"), (PCX, PCY), 110)
     rays = c.blank()
     for k in range(24):
         a0, a1 = k * 15 - 3.5, k * 15 + 3.5
@@ -1337,7 +1348,7 @@ def draw_back_no_redeal(c: Canvas, panel: Mask) -> None:
     c.fill_radial(disc, hexc("#fff3b0"), hexc("#f5a623"), (PCX - 6, PCY - 7), 30)
     c.fill(c.ring(PCX, PCY, 24.5, 22.8), hexc("#7a2410"), 0.7)
 
-    def motif(p: Point, deg: float) -> Mask:
+    def motif(p: Point, deg: float, n: int) -> Mask:
         return c.ellipse(p[0], p[1], 1.7)
 
     frame_band(c, 4, 7, hexc("#7a1e10"), hexc("#ffd27a"), motif, hexc("#ffd27a"))
@@ -1416,7 +1427,7 @@ def draw_back_trek_5(c: Canvas, panel: Mask) -> None:
     )
     c.fill(inter(herd, panel), hexc("#2a1030"))
 
-    def motif(p: Point, deg: float) -> Mask:
+    def motif(p: Point, deg: float, n: int) -> Mask:
         return c.poly(star_pts(p[0], p[1], 2.6, 1.0, 4, rot=deg))
 
     frame_band(c, 4, 6, hexc("#2a1030"), hexc("#ffcf70"), motif, hexc("#ffb45a"))
@@ -1441,7 +1452,7 @@ def draw_back_trek_8(c: Canvas, panel: Mask) -> None:
     ground, _ = dune(c, 150, 2.0, 20)
     c.fill_linear(inter(ground, panel), hexc("#252d5e"), hexc("#10153a"), (70, 148), (70, 183))
 
-    def motif(p: Point, deg: float) -> Mask:
+    def motif(p: Point, deg: float, n: int) -> Mask:
         return c.ellipse(p[0], p[1], 1.2)
 
     frame_band(c, 4, 4, hexc("#0b1636"), hexc("#c9d3f5"), motif, hexc("#c9d3f5"))
@@ -1489,7 +1500,7 @@ def draw_back_chain_8(c: Canvas, panel: Mask) -> None:
     c.fill(c.grow(big, 1.2), hexc("#5a3a08"))
     c.fill_linear(big, hexc("#ffe38a"), hexc("#c7891d"), (PCX - 8, PCY - 8), (PCX + 8, PCY + 12))
 
-    def motif(p: Point, deg: float) -> Mask:
+    def motif(p: Point, deg: float, n: int) -> Mask:
         return c.rect(p[0] - 1.6, p[1] - 1.6, p[0] + 1.6, p[1] + 1.6)
 
     frame_band(c, 4, 6, hexc("#f2c14e"), hexc("#5a3a08"), motif, hexc("#1a7f7f"))
@@ -1550,15 +1561,9 @@ def draw_back_clears_10(c: Canvas, panel: Mask) -> None:
     lotus(c, PCX, 116, 1.25, gold, light, edge)
     c.fill(c.poly(star_pts(PCX, 52, 6, 1.6, 4)), light)
 
-    def motif(p: Point, deg: float) -> Mask:
-        return c.poly(
-            rotate_pts(
-                [(p[0] - 2.4, p[1] + 1.6), (p[0], p[1] - 2.4), (p[0] + 2.4, p[1] + 1.6)],
-                p[0],
-                p[1],
-                deg,
-            )
-        )
+    def motif(p: Point, deg: float, n: int) -> Mask:
+        tri = [(p[0] - 2.4, p[1] + 1.6), (p[0], p[1] - 2.4), (p[0] + 2.4, p[1] + 1.6)]
+        return c.poly(rotate_pts(tri, p[0], p[1], deg + (180 if n % 2 else 0)))
 
     frame_band(c, 4, 6, hexc("#e9b53a"), hexc("#0d1d4d"), motif, hexc("#1d3d99"))
 
@@ -1667,7 +1672,7 @@ def draw_back_clears_25(c: Canvas, panel: Mask) -> None:
         c.fill_linear(step, gold, dark_gold, (x0, y0), (x1, y0 + 6))
     c.fill(c.poly(star_pts(PCX, 31.6, 8, 1.4, 4)), hexc("#fff6d8"))
 
-    def motif(p: Point, deg: float) -> Mask:
+    def motif(p: Point, deg: float, n: int) -> Mask:
         pts = [
             (-2.8, 2.2),
             (-2.8, -2.2),
@@ -1685,7 +1690,7 @@ def draw_back_clears_25(c: Canvas, panel: Mask) -> None:
 
 @back("clears_50")
 def draw_back_clears_50(c: Canvas, panel: Mask) -> None:
-    c.fill_linear(panel, hexc("#ffe49a"), hexc("#c48a1c"), (20, 10), (120, 180))
+    c.fill_linear(panel, hexc("#ffe08a"), hexc("#b8690f"), (40, 10), (100, 180))
     rays = c.blank()
     for k in range(20):
         a0 = -180 + k * 18
@@ -1748,9 +1753,16 @@ def render_back(name: str) -> Image.Image:
 
 
 def render_relic(name: str) -> Image.Image:
-    """The relic ``name`` at its final size."""
+    """The relic ``name`` at its final size, its shape centred in the square."""
     c = Canvas(RELIC_SIZE, RELIC_SIZE)
     RELIC_DRAWERS[name](c)
+    box = c.img.getchannel("A").getbbox()
+    if box is not None:
+        dx = (c.size[0] - box[2] - box[0]) // (2 * SS) * SS
+        dy = (c.size[1] - box[3] - box[1]) // (2 * SS) * SS
+        moved = Image.new("RGBA", c.size, (0, 0, 0, 0))
+        moved.paste(c.img, (dx, dy))
+        c.img = moved
     return c.final()
 
 
@@ -1763,12 +1775,11 @@ class ArtError(Exception):
 
 
 def images_dir() -> Path:
-    """``resources/images`` in a source checkout, or the installed package's copy."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here.parent / "resources" / "images", here / "resources" / "images"):
-        if candidate.is_dir():
-            return candidate
-    raise ArtError(f"cannot find resources/images next to {here}")
+    """``resources/images``: where the data files are, and where the pictures go by default."""
+    path = resource_path("images")
+    if not path.is_dir():
+        raise ArtError(f"cannot find the images folder {path}")
+    return path
 
 
 def _catalog_ids(path: Path, table: str) -> list[str]:
@@ -1859,11 +1870,15 @@ def contact_sheet(relics: Sequence[Image.Image], backs: Sequence[Image.Image]) -
     return sheet
 
 
-def _load_or_render(path: Path, ident: str, render: Callable[[str], Image.Image]) -> Image.Image:
-    if path.is_file():
-        with Image.open(path) as im:
-            loaded: Image.Image = im.convert("RGBA")
-            return loaded
+def _load_or_render(
+    paths: Sequence[Path], ident: str, render: Callable[[str], Image.Image]
+) -> Image.Image:
+    """The first of ``paths`` that exists, else a fresh drawing."""
+    for path in paths:
+        if path.is_file():
+            with Image.open(path) as im:
+                loaded: Image.Image = im.convert("RGBA")
+                return loaded
     return render(ident)
 
 
@@ -1899,8 +1914,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.sheet is not None:
             relics, backs = catalog(data)
             sheet = contact_sheet(
-                [_load_or_render(out / "relics" / f"{i}.png", i, render_relic) for i in relics],
-                [_load_or_render(out / "backs" / f"{i}.png", i, render_back) for i in backs],
+                [
+                    _load_or_render(
+                        [out / "relics" / f"{i}.png", data / "relics" / f"{i}.png"], i, render_relic
+                    )
+                    for i in relics
+                ],
+                [
+                    _load_or_render(
+                        [out / "backs" / f"{i}.png", data / "backs" / f"{i}.png"], i, render_back
+                    )
+                    for i in backs
+                ],
             )
             args.sheet.parent.mkdir(parents=True, exist_ok=True)
             sheet.save(args.sheet)
