@@ -218,7 +218,7 @@ def test_artgen_redraws_the_committed_pictures_pixel_for_pixel(tmp_path: Path) -
         committed = load(kind, path.stem)
         with Image.open(path) as fresh:
             assert fresh.size == committed.size and fresh.mode == committed.mode
-            diff = ImageChops.difference(fresh, committed).getbbox()
+            diff = ImageChops.difference(fresh, committed).getbbox(alpha_only=False)
         assert diff is None, (
             f"{kind}/{path.name} differs from the committed picture in {diff}: "
             "redraw with `python -m desert_pyramid.artgen` and look at the result"
