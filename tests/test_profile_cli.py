@@ -38,8 +38,8 @@ def test_profile_shows_files_relics_backs_streaks_and_statistics(
     assert "Pyramids cleared: 7" in out
     assert "Relics: 4 of 12" in out and "[x] Old Key (6, found 2025-03-13)" in out
     assert "next: Camel Bell, 2 more pyramids" in out
-    assert "Card backs: 4 of 9, using Caravan" in out
-    assert "[ ] Mirage: Clear 8 pyramids in one Expedition." in out
+    assert "Card backs: 4 of 9, using Three on the Horizon" in out
+    assert "[ ] Night Crossing: Clear 8 pyramids in a single trek." in out
     assert "Day streak:" in out and "best 2" in out
     assert "Game in progress: expedition, desert, layout 1, pyramid 2, 2:51 of daylight left" in out
     assert "expedition  desert" in out and "4 (8300)" in out

@@ -47,7 +47,7 @@ def test_relic_catalogue_matches_the_design() -> None:
 
 
 def test_card_backs_are_default_plus_eight_milestones() -> None:
-    assert CARD_BACKS[0].id == "default"
+    assert CARD_BACKS[0].id == "sandstone" and CARD_BACKS[0].rule == "default"
     milestones = {(b.rule, b.amount) for b in CARD_BACKS[1:]}
     assert milestones == {
         ("no_redeal", 0), ("trek", 3), ("trek", 5), ("trek", 8), ("chain", 8),
@@ -250,7 +250,7 @@ def test_choose_back_and_effective_back() -> None:
     backs.choose("trek_8")
     assert backs.effective().id == "trek_8"
     sibling = BackCollection({"poker_felt": "2025-01-01"}, chosen="poker_felt")
-    assert sibling.effective().id == "default" and sibling.owns("poker_felt")
+    assert sibling.effective().id == "sandstone" and sibling.owns("poker_felt")
 
 
 @settings(max_examples=60, deadline=None)
@@ -267,3 +267,23 @@ def test_counts_equal_unique_games_whatever_the_replays(events: list[tuple[int, 
     assert stats.played == len(first) and stats.won == wins
     assert progress.pyramids_cleared == wins
     assert set(progress.relics) == {r.id for r in relics_for(wins)}
+
+
+def test_catalogue_matches_the_art_data_files() -> None:
+    """The relic and back pictures come with relics.toml and backs.toml: same ids, names,
+    thresholds, milestones and texts as the catalogue, in the same order."""
+    import tomllib
+    from pathlib import Path
+
+    images = Path(__file__).resolve().parent.parent / "resources" / "images"
+    relics = tomllib.loads((images / "relics" / "relics.toml").read_text())["relic"]
+    assert [(r["id"], r["name"], r["threshold"], r["flavour"]) for r in relics] == [
+        (r.id, r.name, r.threshold, r.flavour) for r in RELICS
+    ]
+    backs = tomllib.loads((images / "backs" / "backs.toml").read_text())["back"]
+    assert [(b["id"], b["name"], b["milestone"] + ".", b["unlock"], b.get("count", 0)) for b in backs] == [
+        (b.id, b.name, b.how_to_earn, b.rule, b.amount) for b in CARD_BACKS
+    ]
+    for item in (*RELICS, *CARD_BACKS):
+        folder = "relics" if item in RELICS else "backs"
+        assert (images / folder / f"{item.id}.png").is_file(), item.id

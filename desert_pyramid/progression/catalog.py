@@ -1,7 +1,9 @@
 """The fixed catalogue of progression rewards: the 12 relics and the card backs.
 
 Relics unlock by pyramids cleared in total (every mode counts). Card backs unlock by milestones;
-``default`` is always owned. Ids are stable: they are what the save files store.
+``sandstone`` (the default) is always owned. Ids are stable: they are what the save files store,
+and the names of the pictures in ``resources/images/relics`` and ``resources/images/backs``, whose
+``relics.toml`` and ``backs.toml`` hold the same data (a test keeps the two in step).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ class Relic:
     id: str
     name: str
     threshold: int  # pyramids cleared in total
+    flavour: str = ""
 
     def how_to_earn(self) -> str:
         word = "pyramid" if self.threshold == 1 else "pyramids"
@@ -33,32 +36,44 @@ class CardBack:
 
 
 RELICS: tuple[Relic, ...] = (
-    Relic("brass_compass", "Brass Compass", 1),
-    Relic("clay_jar", "Clay Jar", 2),
-    Relic("falcon_feather", "Falcon Feather", 4),
-    Relic("old_key", "Old Key", 6),
-    Relic("camel_bell", "Camel Bell", 9),
-    Relic("hourglass", "Hourglass", 12),
-    Relic("bloom_cactus", "Bloom Cactus", 16),
-    Relic("star_map", "Star Map", 20),
-    Relic("glass_scorpion", "Glass Scorpion", 25),
-    Relic("moon_charm", "Moon Charm", 30),
-    Relic("oasis_gem", "Oasis Gem", 40),
-    Relic("sun_crown", "Sun Crown", 50),
+    Relic("brass_compass", "Brass Compass", 1,
+          "It always points to the next pyramid, never back home."),
+    Relic("clay_jar", "Clay Jar", 2,
+          "Cool water for the long walk, sealed with beeswax."),
+    Relic("falcon_feather", "Falcon Feather", 4,
+          "Dropped by a falcon that circled your camp at dawn."),
+    Relic("old_key", "Old Key", 6,
+          "Nobody knows which door it opens. Perhaps none yet."),
+    Relic("camel_bell", "Camel Bell", 9,
+          "Its ring carries across the dunes long after dusk."),
+    Relic("hourglass", "Hourglass", 12,
+          "The sand runs, the sun sinks, the cards wait for no one."),
+    Relic("bloom_cactus", "Bloom Cactus", 16,
+          "It flowers one night a year, and you were there to see it."),
+    Relic("star_map", "Star Map", 20,
+          "The old caravan routes, charted in the stars."),
+    Relic("glass_scorpion", "Glass Scorpion", 25,
+          "Sand fused by lightning, shaped by a patient hand."),
+    Relic("moon_charm", "Moon Charm", 30,
+          "Worn by night travellers to keep the way silver and clear."),
+    Relic("oasis_gem", "Oasis Gem", 40,
+          "As green as the water waiting beyond the last dune."),
+    Relic("sun_crown", "Sun Crown", 50,
+          "Fifty pyramids cleared. The desert bows to its new ruler."),
 )
 
-DEFAULT_BACK = "default"
+DEFAULT_BACK = "sandstone"
 
 CARD_BACKS: tuple[CardBack, ...] = (
-    CardBack(DEFAULT_BACK, "Sandstone", "Yours from the start.", "default"),
-    CardBack("no_redeal", "Still Oasis", "Clear a pyramid without redealing.", "no_redeal"),
-    CardBack("trek_3", "Caravan", "Clear 3 pyramids in one Expedition.", "trek", 3),
-    CardBack("trek_5", "Dune Sea", "Clear 5 pyramids in one Expedition.", "trek", 5),
-    CardBack("trek_8", "Mirage", "Clear 8 pyramids in one Expedition.", "trek", 8),
-    CardBack("chain_8", "Scarab Chain", "Build a chain of 8 removals in a row.", "chain", 8),
-    CardBack("clears_10", "Lapis Tiles", "Clear 10 pyramids in all.", "clears", 10),
-    CardBack("clears_25", "Papyrus", "Clear 25 pyramids in all.", "clears", 25),
-    CardBack("clears_50", "Gold Leaf", "Clear 50 pyramids in all.", "clears", 50),
+    CardBack("sandstone", "Sandstone", "Yours from the start.", "default"),
+    CardBack("no_redeal", "Unbroken Sun", "Clear a pyramid without a redeal.", "no_redeal"),
+    CardBack("trek_3", "Three on the Horizon", "Clear 3 pyramids in a single trek.", "trek", 3),
+    CardBack("trek_5", "Caravan at Dusk", "Clear 5 pyramids in a single trek.", "trek", 5),
+    CardBack("trek_8", "Night Crossing", "Clear 8 pyramids in a single trek.", "trek", 8),
+    CardBack("chain_8", "Scarab Chain", "Make a chain of 8.", "chain", 8),
+    CardBack("clears_10", "Lapis Lotus", "Clear 10 pyramids in all.", "clears", 10),
+    CardBack("clears_25", "Obsidian Obelisk", "Clear 25 pyramids in all.", "clears", 25),
+    CardBack("clears_50", "Golden Pyramid", "Clear 50 pyramids in all.", "clears", 50),
 )
 
 RELIC_BY_ID: dict[str, Relic] = {relic.id: relic for relic in RELICS}
