@@ -1,0 +1,114 @@
+"""``desert-pyramid deal`` and ``desert-pyramid show``: deals without a window."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.cli import UsageError
+from desert_pyramid.engine import (
+    Deal,
+    DealCodeError,
+    DealError,
+    EngineError,
+    Game,
+    Layout,
+    LayoutError,
+    Rules,
+    RulesError,
+    decode_deal_code,
+    encode_deal_code,
+)
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("deal", help="print a deal in the notation and its code")
+    p.add_argument("--seed", required=True, help="the seed, a whole number from 0 to 2^64 - 1")
+    p.add_argument("--index", default="0", help="which deal of the seed's sequence (default 0)")
+    p.add_argument("--rules", default="desert", help="preset[+options], e.g. classic or relaxed+p1")
+    p.add_argument("--layout", default="1", help="layout number (default 1)")
+    p.set_defaults(func=run_deal)
+
+    s = subparsers.add_parser("show", help="print a deal code's position as a text pyramid")
+    s.add_argument("code", help="a deal code (DP-…) or a deal in notation (52 cards)")
+    s.add_argument("--rules", help="rules for a deal given in notation (default desert)")
+    s.add_argument("--layout", help="layout for a deal given in notation (default 1)")
+    s.add_argument("--moves", default="", help="moves to play first, e.g. '25+22 F K27'")
+    s.set_defaults(func=run_show)
+
+
+def parse_int(text: str, what: str, low: int, high: int) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{what} must be a whole number, not '{text}'") from None
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def parse_rules(text: str) -> Rules:
+    try:
+        return Rules.parse(text)
+    except RulesError as exc:
+        raise UsageError(f"--rules: {exc}") from None
+
+
+def parse_layout(text: str) -> Layout:
+    number = parse_int(text, "--layout", 1, 99)
+    try:
+        return get_layout(number)
+    except LayoutError as exc:
+        raise UsageError(f"--layout: {exc}") from None
+
+
+def resolve_deal(text: str, rules_text: str | None, layout_text: str | None) -> tuple[Deal, Rules, Layout]:
+    """A deal code, or a deal in notation with --rules/--layout, as (deal, rules, layout)."""
+    stripped = text.strip()
+    if stripped.upper().startswith("DP"):
+        try:
+            code = decode_deal_code(stripped)
+        except DealCodeError as exc:
+            raise UsageError(f"deal code: {exc}") from None
+        if rules_text or layout_text:
+            raise UsageError("a deal code carries its rules and layout: drop --rules and --layout")
+        try:
+            layout = get_layout(code.layout_number)
+        except LayoutError as exc:
+            raise UsageError(f"deal code: {exc}") from None
+        return code.deal, code.rules, layout
+    try:
+        deal = Deal.parse(stripped)
+    except DealError as exc:
+        raise UsageError(f"deal: {exc}") from None
+    return deal, parse_rules(rules_text or "desert"), parse_layout(layout_text or "1")
+
+
+def run_deal(args: argparse.Namespace) -> int:
+    seed = parse_int(args.seed, "--seed", 0, 2**64 - 1)
+    index = parse_int(args.index, "--index", 0, 2**32 - 1)
+    rules = parse_rules(args.rules)
+    layout = parse_layout(args.layout)
+    deal = Deal.from_seed(seed, index)
+    print(deal.notation())
+    print(encode_deal_code(deal, rules, layout.number))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    deal, rules, layout = resolve_deal(args.code, args.rules, args.layout)
+    try:
+        game = Game(layout, rules, deal)
+    except EngineError as exc:
+        raise UsageError(str(exc)) from None
+    for pos, text in enumerate(args.moves.split(), start=1):
+        try:
+            game.play_text(text)
+        except EngineError as exc:
+            raise UsageError(f"--moves: move {pos} '{text}': {exc}") from None
+    print(f"Layout {layout.number}: {layout.name} ({layout.size} cards) — rules {rules} ({rules.describe()})")
+    print(f"Code {encode_deal_code(deal, rules, layout.number)}")
+    print()
+    print(game.text())
+    return 0
