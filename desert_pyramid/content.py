@@ -22,7 +22,6 @@ This module decides no rule: it holds words and the data a demonstration replays
 
 from __future__ import annotations
 
-import importlib.resources
 import re
 import textwrap
 import tomllib
@@ -31,6 +30,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
+
+from desert_pyramid.resources_path import resource_path
 
 SCHEMA = 1
 
@@ -89,27 +90,6 @@ class ContentError(Exception):
 
 # --------------------------------------------------------------------------------------------
 # Locating the files
-
-
-_REPO_RESOURCES = Path(__file__).resolve().parent.parent / "resources"
-
-
-def resource_path(*parts: str) -> Path:
-    """The path of a file or folder in the game's resources.
-
-    Installed, the resources are the package ``desert_pyramid.resources``; in a source checkout
-    (not installed) they are the repository's ``resources/`` folder.
-    """
-    try:
-        root = importlib.resources.files("desert_pyramid.resources")
-    except ModuleNotFoundError:
-        return _REPO_RESOURCES.joinpath(*parts)
-    target = root
-    for part in parts:
-        target = target.joinpath(part)
-    if isinstance(target, Path):
-        return target
-    return _REPO_RESOURCES.joinpath(*parts)  # pragma: no cover - zipped install
 
 
 def rules_dir() -> Path:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from desert_pyramid import content as c
+from desert_pyramid.resources_path import resource_path
 
 RULES = c.rules_dir()
 
@@ -22,7 +23,7 @@ def content() -> c.RulesContent:
 
 
 def test_resource_path_finds_the_rules_folder() -> None:
-    assert RULES == c.resource_path("rules")
+    assert RULES == resource_path("rules")
     for name in (c.HOW_TO_PLAY_FILE, c.VARIATIONS_FILE, c.GLOSSARY_FILE, c.QUIZ_FILE):
         assert (RULES / name).is_file()
 
