@@ -39,6 +39,9 @@ from typing import ClassVar
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE
+from desert_pyramid.engine.moves import KING as KING_MOVE
+from desert_pyramid.engine.moves import PAIR as PAIR_MOVE
+from desert_pyramid.engine.moves import STASH as STASH_MOVE
 
 KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
@@ -92,16 +95,6 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 @dataclass
-class _Step:
-    """One move on the winning path: the cycle state and times it happened at."""
-
-    C: int
-    t_from: int
-    t_at: int
-    move: Move
-
-
-@dataclass
 class Searcher:
     """The compiled position and the search over it. Build with :meth:`from_game`."""
 
@@ -129,7 +122,8 @@ class Searcher:
     budget: int = DEFAULT_BUDGET
     deadline: float | None = None
     table: dict[int, int] = field(default_factory=dict)
-    path: list[_Step] = field(default_factory=list)
+    path: list[tuple[int, int, int, tuple[int, int, int]]] = field(default_factory=list)
+    # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
     _pair_cache: dict[tuple[int, int, int], bool] = field(default_factory=dict)
     _rx_memo: dict[int, bool] = field(default_factory=dict)
     _rx_left: int = 0
@@ -139,6 +133,7 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -191,8 +186,9 @@ class Searcher:
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
+        last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
-            rep=rep, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
+            rep=rep, last_start=last_start, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
@@ -514,9 +510,41 @@ class Searcher:
         if not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
-        if self._dfs(L, C, S, self.t0, F, nm, LV, CN, 0):
+        if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
             return Verdict.WINNABLE
         return Verdict.LOST
+
+    def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
+        """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
+        reached (packed like ``CN``).
+
+        With no redeal left, a waste card under the top comes back only when every live waste card
+        above it has been removed, and a waste card can only leave in a pair (or alone as a king).
+        A waste card whose rank has no live partner outside the stock and waste (nor in it, when
+        two stock/waste cards can pair: stock top playable, or through the Satchel) can never
+        leave, so every waste card under it is out of reach for good. Cards still in the stock
+        will be turned over and are counted as reachable. The free-stock game with only the
+        reachable cards is then a sound relaxation from here on, since every later time is in the
+        same pass.
+        """
+        cyc_rank = self.cyc_rank
+        acc = CN
+        blocked = False
+        pair_in_cycle = self.top_playable or self.satchel_rule
+        for k in range(a - 1, -1, -1):
+            if C >> k & 1:
+                continue
+            r = cyc_rank[k]
+            if blocked:
+                acc -= 1 << 3 * r
+                continue
+            if r == KING_RANK:
+                continue
+            p = 13 - r
+            outside = ((LV >> 3 * p) & 7) - ((CN >> 3 * p) & 7)
+            if outside <= 0 and not (pair_in_cycle and (CN >> 3 * p) & 7):
+                blocked = True  # this card stays; the ones under it are buried for good
+        return acc
 
     def _must(self, LV: int, CN: int, S: int) -> int:
         """Live cards that must go, per rank (packed like ``LV``)."""
@@ -529,9 +557,9 @@ class Searcher:
 
     def line(self) -> list[Move]:
         out: list[Move] = []
-        for step in reversed(self.path):
-            out.extend(self.advance(step.C, step.t_from, step.t_at))
-            out.append(step.move)
+        for C, t_from, t_at, (kind, a, b) in reversed(self.path):
+            out.extend(self.advance(C, t_from, t_at))
+            out.append(Move(kind, a, b) if kind == PAIR_MOVE else Move(kind, a))
         return out
 
     def _won(self, L: int, C: int, S: int) -> bool:
@@ -540,13 +568,13 @@ class Searcher:
         return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
 
     def _dfs(
-        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int, changed: int
+        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int
     ) -> bool:
         """Search the board (L, C, S) from time ``tb``.
 
         ``F``: free layout slots; ``nm``: the normalised indexes of one pass (bit 0, and k + 1 for
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
-        rank (3 bits a rank); ``changed``: rank pairs q whose cards left since the parent.
+        rank (3 bits a rank).
         """
         self.nodes += 1
         if self.nodes > self.budget:
@@ -562,7 +590,14 @@ class Searcher:
         key = L | C << n | S << (n + K)
         table = self.table
         covered = table.get(key, 0)
-        reach = self.reach(C, nm, tb)
+        # the times reachable from tb without changing the board
+        if self.draw == 1:
+            if self.unlimited:
+                reach = nm
+            else:
+                reach = (nm * self.rep) & ~((1 << tb) - 1)
+        else:
+            reach = self.reach(C, nm, tb)
         new = reach & ~covered
         if not new:
             return False
@@ -570,20 +605,39 @@ class Searcher:
             raise _Stop("memory")
         table[key] = covered | reach
 
-        if covered == 0:  # the board is new: the board-only lost checks
-            if changed and not self.satchel_rule:
-                for q in _bits(changed):
-                    if not self.pairing_possible(q, L, C, S):
-                        return False
-            if not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
-                return False
+        must = LV - CN if not self.all_52 else LV
+        if S and not self.all_52 and not S & LAYOUT_FLAG:
+            must -= 1 << 3 * (S & 15)
+        if not covered and not self.relaxed_clearable(L, CN, S, must):
+            return False  # the board is new: the free-stock check (see relaxed_clearable)
+        if tb >= self.last_start and K:
+            # In the last pass the waste is only a stack: see _reachable_cycle.
+            acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
+            if acc != CN:
+                if self.all_52:
+                    return False  # a card that must go can never be reached again
+                if not self.relaxed_clearable(L, acc, S, must):
+                    return False
 
         slot_rank = self.slot_rank
-        free_by_rank: list[list[int]] = [[] for _ in range(14)]
-        for i in _bits(F):
+        on = self.on
+        cov_mask = self.cov_mask
+        path = self.path
+        dfs = self._dfs
+        free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        m = F
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
             free_by_rank[slot_rank[i]].append(i)
+            m ^= low
         sat_rank = S & 15
         sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
+        full = (1 << n) - 1
+        all52 = self.all_52
+        if all52:
+            cfull = (1 << K) - 1
+            won_c = C == cfull
 
         # ---- forced moves (layout and Satchel only, so they are legal at every reachable time) ----
         # A free layout king: removing it at once is always safe. A king pairs with nothing, so no
@@ -594,100 +648,132 @@ class Searcher:
         # wins with the king taken first (drop its own removal, or its stash and later removal from
         # the Satchel, which only empties the Satchel sooner). The same holds for a Satchel king.
         K3 = 1 << 3 * KING_RANK
+        forced: tuple[tuple[int, ...], int, tuple[int, int, int], int] | None = None
         if free_by_rank[KING_RANK]:
             i = free_by_rank[KING_RANK][0]
-            return self._forced(L, C, S, tb, F, nm, LV - K3, CN, (i,), S, Move.king(i), 0)
-        if sat_rank == KING_RANK:
-            return self._forced(L, C, S, tb, F, nm, LV - K3, CN, (), 0, Move.king(SATCHEL), 0)
-        # A card that must go whose only live partner is free now: every win removes those two
-        # together, and doing it now is safe by the same argument (it removes layout or Satchel
-        # cards only, so the stock and waste are untouched and the Satchel only empties sooner).
-        forced = self._forced_pair(L, S, LV, free_by_rank, sat_rank, sat_must)
+            forced = ((i,), S, (KING_MOVE, i, 0), K3)
+        elif sat_rank == KING_RANK:
+            forced = ((), 0, (KING_MOVE, SATCHEL, 0), K3)
+        else:
+            # A card that must go whose only live partner is free now: every win removes those
+            # two together, and doing it now is safe by the same argument (it removes layout or
+            # Satchel cards only, so the stock and waste are untouched and the Satchel only
+            # empties sooner).
+            fp = self._forced_pair(L, S, LV, free_by_rank, sat_rank, sat_must)
+            if fp is not None:
+                slots, use_sat, mv = fp
+                ra = slot_rank[slots[0]]
+                rb = slot_rank[slots[1]] if len(slots) == 2 else sat_rank
+                forced = (slots, 0 if use_sat else S, mv, (1 << 3 * ra) + (1 << 3 * rb))
         if forced is not None:
-            slots, use_sat, move = forced
-            ra = slot_rank[slots[0]]
-            rb = slot_rank[slots[1]] if len(slots) == 2 else sat_rank
-            return self._forced(
-                L, C, S, tb, F, nm, LV - (1 << 3 * ra) - (1 << 3 * rb), CN, slots,
-                0 if use_sat else S, move, 1 << _pairq(ra),
-            )
-
-        children: list[tuple[int, int, int, int, int, int, int, int, int, int, int, Move]] = []
-        # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', changed, move)
-        W = K + 1
-        on = self.on
-        cov_mask = self.cov_mask
-        won = self._won
-        path = self.path
-
-        def freed(Lnew: int, gone: tuple[int, ...]) -> int:
-            """Free mask after vacating ``gone`` (already in Lnew)."""
+            slots, Sn, mv, dlv = forced
+            Ln = L
             Fn = F
-            for g in gone:
+            for g in slots:
+                Ln |= 1 << g
+            for g in slots:
                 Fn &= ~(1 << g)
                 for j in on[g]:
-                    if not Lnew >> j & 1 and cov_mask[j] & ~Lnew == 0:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                         Fn |= 1 << j
-            return Fn
+            if (
+                (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG))
+                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN)
+            ):
+                path.append((C, tb, tb, mv))
+                return True
+            return False
+
+        children: list[tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
+        # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
+        append = children.append
 
         # ---- layout pairs, relaxed pairs, the Satchel with the layout, stashes: at time tb ----
         for r in range(1, 7):
-            for a in free_by_rank[r]:
-                for b in free_by_rank[13 - r]:
+            fa = free_by_rank[r]
+            fb = free_by_rank[13 - r]
+            if not fa or not fb:
+                continue
+            dlv = (1 << 3 * r) + (1 << 3 * (13 - r))
+            for a in fa:
+                for b in fb:
                     Ln = L | 1 << a | 1 << b
-                    mv = Move.pair(a, b)
-                    if won(Ln, C, S):
-                        path.append(_Step(C, tb, tb, mv))
+                    mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                        path.append((C, tb, tb, mv))
                         return True
-                    Fn = freed(Ln, (a, b))
-                    nLV = LV - (1 << 3 * r) - (1 << 3 * (13 - r))
-                    pri = -20 - 3 * _popcount(Fn & ~F)
-                    children.append((pri, Ln, C, S, tb, tb, Fn, nm, nLV, CN, 1 << r, mv))
+                    Fn = F & ~(1 << a | 1 << b)
+                    for g in (a, b):
+                        for j in on[g]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                    append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
         if self.relaxed:
-            for a in _bits(F):
+            m = F
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
                 ra = slot_rank[a]
                 for b in on[a]:
-                    if not L >> b & 1 and cov_mask[b] & ~L == 1 << a and ra + slot_rank[b] == 13:
-                        Ln = L | 1 << a | 1 << b
-                        mv = Move.pair(a, b)
-                        if won(Ln, C, S):
-                            path.append(_Step(C, tb, tb, mv))
+                    if not L >> b & 1 and cov_mask[b] & ~L == low and ra + slot_rank[b] == 13:
+                        Ln = L | low | 1 << b
+                        mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                        if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                            path.append((C, tb, tb, mv))
                             return True
-                        Fn = freed(Ln, (a, b))
-                        nLV = LV - (1 << 3 * ra) - (1 << 3 * slot_rank[b])
-                        pri = -20 - 3 * _popcount(Fn & ~F)
-                        children.append((pri, Ln, C, S, tb, tb, Fn, nm, nLV, CN, 1 << _pairq(ra), mv))
+                        Fn = F & ~low
+                        for j in on[a]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                        for j in on[b]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                        dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
+                        append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
         if sat_rank:
+            dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
                 Ln = L | 1 << b
-                mv = Move.pair(SATCHEL, b)
-                if won(Ln, C, 0):
-                    path.append(_Step(C, tb, tb, mv))
+                mv = (PAIR_MOVE, b, SATCHEL)
+                if Ln == full and (won_c if all52 else True):
+                    path.append((C, tb, tb, mv))
                     return True
-                Fn = freed(Ln, (b,))
-                nLV = LV - (1 << 3 * sat_rank) - (1 << 3 * (13 - sat_rank))
-                pri = -22 - 3 * _popcount(Fn & ~F)
-                children.append((pri, Ln, C, 0, tb, tb, Fn, nm, nLV, CN, 1 << _pairq(sat_rank), mv))
+                Fn = F & ~(1 << b)
+                for j in on[b]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((-22 - 3 * (Fn & ~F).bit_count(), Ln, C, 0, tb, tb, Fn, nm, LV - dlv, CN, mv))
         can_stash = self.satchel_rule and S == 0
         if can_stash:
-            for a in _bits(F):
-                ra = slot_rank[a]
-                # Never stash a king: removing it does everything stashing does (vacates the slot)
-                # and leaves the Satchel empty, so a line stashing it wins with the removal instead.
-                # (Free layout kings are removed above anyway.)
-                Ln = L | 1 << a
-                Fn = freed(Ln, (a,))
-                pri = 10 - 2 * _popcount(Fn & ~F)
-                children.append((pri, Ln, C, ra | LAYOUT_FLAG, tb, tb, Fn, nm, LV, CN, 0, Move.stash(a)))
+            # (Free layout kings were removed above: a king is never stashed. Removing it does all
+            # that stashing does and leaves the Satchel empty.)
+            m = F
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                Ln = L | low
+                Fn = F & ~low
+                for j in on[a]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((10 - 2 * (Fn & ~F).bit_count(), Ln, C, slot_rank[a] | LAYOUT_FLAG, tb, tb, Fn,
+                        nm, LV, CN, (STASH_MOVE, a, 0)))
 
         # ---- moves with the waste top or the stock top, at every time not explored yet ----
         if K:
+            W = K + 1
             cyc_rank = self.cyc_rank
             top = self.top_playable
             rep = self.rep
             prev = -1  # the live position before k
-            live = [k for k in range(K) if not C >> k & 1]
-            for li, k in enumerate(live):
+            k = -1
+            live_left = ~C & ((1 << K) - 1)
+            while live_left:
+                low = live_left & -live_left
+                k = low.bit_length() - 1
+                live_left ^= low
                 r = cyc_rank[k]
                 partner = 13 - r
                 wtimes = (rep << (k + 1)) & new  # times when k is the waste top
@@ -696,98 +782,76 @@ class Searcher:
                 prev = k
                 if not wtimes and not stimes:
                     continue
-                useful = (
-                    r == KING_RANK or free_by_rank[partner] or sat_rank == partner or can_stash
-                    or (top and li + 1 < len(live) and cyc_rank[live[li + 1]] == partner)
-                )
-                if not useful:
+                nxt = -1
+                if top and live_left:
+                    nxt = (live_left & -live_left).bit_length() - 1
+                fb = free_by_rank[partner] if r != KING_RANK else []
+                if not (
+                    r == KING_RANK or fb or sat_rank == partner or can_stash
+                    or (nxt >= 0 and cyc_rank[nxt] == partner)
+                ):
                     continue
-                Cn = C | 1 << k
-                nm_n = nm & ~(1 << (k + 1))
+                Cn = C | low
+                nm_n = nm & ~(low << 1)
                 r3 = 1 << 3 * r
-                p3 = 1 << 3 * partner
+                p3 = 1 << 3 * partner if r != KING_RANK else 0
                 CNn = CN - r3
-                for times, place in ((wtimes, WASTE), (stimes, STOCK)):
-                    for t in _bits(times):
+                won_cn = all52 and Cn == cfull
+                for place in (WASTE, STOCK):
+                    times = wtimes if place == WASTE else stimes
+                    while times:
+                        tl = times & -times
+                        t = tl.bit_length() - 1
+                        times ^= tl
                         tn = (t // W) * W + back if place == WASTE else t
                         tpri = (t - tb) * 4  # earlier first
                         if r == KING_RANK:
-                            mv = Move.king(place)
-                            if won(L, Cn, S):
-                                path.append(_Step(C, tb, t, mv))
+                            mv = (KING_MOVE, place, 0)
+                            if L == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
                                 return True
-                            children.append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, 0, mv))
+                            append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
                             continue
-                        for b in free_by_rank[partner]:
+                        for b in fb:
                             Ln = L | 1 << b
-                            mv = Move.pair(place, b)
-                            if won(Ln, Cn, S):
-                                path.append(_Step(C, tb, t, mv))
+                            mv = (PAIR_MOVE, b, place)
+                            if Ln == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
                                 return True
-                            Fn = freed(Ln, (b,))
-                            pri = tpri - 10 - 3 * _popcount(Fn & ~F)
-                            children.append(
-                                (pri, Ln, Cn, S, t, tn, Fn, nm_n, LV - r3 - p3, CNn, 1 << _pairq(r), mv)
-                            )
+                            Fn = F & ~(1 << b)
+                            for j in on[b]:
+                                if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                    Fn |= 1 << j
+                            append((tpri - 10 - 3 * (Fn & ~F).bit_count(), Ln, Cn, S, t, tn, Fn, nm_n,
+                                    LV - r3 - p3, CNn, mv))
                         if sat_rank == partner:
-                            mv = Move.pair(place, SATCHEL)
-                            if won(L, Cn, 0):
-                                path.append(_Step(C, tb, t, mv))
+                            mv = (PAIR_MOVE, place, SATCHEL)
+                            if L == full and (won_cn if all52 else True):
+                                path.append((C, tb, t, mv))
                                 return True
-                            children.append(
-                                (tpri - 12, L, Cn, 0, t, tn, F, nm_n, LV - r3 - p3, CNn, 1 << _pairq(r), mv)
-                            )
-                        if place == WASTE and top and li + 1 < len(live):
-                            k2 = live[li + 1]
-                            if cyc_rank[k2] == partner:
-                                Cn2 = Cn | 1 << k2
-                                nm2 = nm_n & ~(1 << (k2 + 1))
-                                mv = Move.pair(WASTE, STOCK)
-                                if won(L, Cn2, S):
-                                    path.append(_Step(C, tb, t, mv))
-                                    return True
-                                children.append(
-                                    (tpri - 5, L, Cn2, S, t, tn, F, nm2, LV - r3 - p3, CNn - p3,
-                                     1 << _pairq(r), mv)
-                                )
+                            append((tpri - 12, L, Cn, 0, t, tn, F, nm_n, LV - r3 - p3, CNn, mv))
+                        if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
+                            Cn2 = Cn | 1 << nxt
+                            mv = (PAIR_MOVE, WASTE, STOCK)
+                            if L == full and (Cn2 == cfull and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
+                                return True
+                            append((tpri - 5, L, Cn2, S, t, tn, F, nm_n & ~(1 << (nxt + 1)),
+                                    LV - r3 - p3, CNn - p3, mv))
                         if can_stash:
-                            children.append(
-                                (tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, 0, Move.stash(place))
-                            )
+                            append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
 
         children.sort(key=_first)
-        dfs = self._dfs
         for ch in children:
-            _pri, Ln, Cn, Sn, t_at, tn, Fn, nmn, LVn, CNn, chg, mv = ch
-            if dfs(Ln, Cn, Sn, tn, Fn, nmn, LVn, CNn, chg):
-                path.append(_Step(C, tb, t_at, mv))
+            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+                path.append((C, tb, ch[4], ch[10]))
                 return True
-        return False
-
-    def _forced(
-        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int,
-        slots: tuple[int, ...], S_after: int, move: Move, changed: int,
-    ) -> bool:
-        """Play one forced layout/Satchel move at time ``tb`` and search on."""
-        Ln = L
-        for s in slots:
-            Ln |= 1 << s
-        Fn = F
-        on, cov_mask = self.on, self.cov_mask
-        for g in slots:
-            Fn &= ~(1 << g)
-            for j in on[g]:
-                if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                    Fn |= 1 << j
-        if self._won(Ln, C, S_after) or self._dfs(Ln, C, S_after, tb, Fn, nm, LV, CN, changed):
-            self.path.append(_Step(C, tb, tb, move))
-            return True
         return False
 
     def _forced_pair(
         self, L: int, S: int, LV: int, free_by_rank: list[list[int]], sat_rank: int,
         sat_must: bool,
-    ) -> tuple[tuple[int, ...], bool, Move] | None:
+    ) -> tuple[tuple[int, ...], bool, tuple[int, int, int]] | None:
         """A pair that every win makes, playable now with layout/Satchel cards, or None: a card
         that must go (a free layout card, or a layout card in the Satchel) whose rank has exactly
         one live partner card left, that partner being free in the layout or in the Satchel."""
@@ -800,10 +864,10 @@ class Searcher:
                 continue
             if free_by_rank[partner]:
                 a, b = free_by_rank[r][0], free_by_rank[partner][0]
-                return (a, b), False, Move.pair(a, b)
+                return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
             if sat_rank == partner:
                 a = free_by_rank[r][0]
-                return (a,), True, Move.pair(SATCHEL, a)
+                return (a,), True, (PAIR_MOVE, a, SATCHEL)
             if self.relaxed:
                 for a in free_by_rank[r]:
                     for b in self.on[a]:
@@ -811,12 +875,12 @@ class Searcher:
                             not L >> b & 1 and slot_rank[b] == partner
                             and self.cov_mask[b] & ~L == 1 << a
                         ):
-                            return (a, b), False, Move.pair(a, b)
+                            return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
         if sat_must and sat_rank and sat_rank != KING_RANK:
             partner = 13 - sat_rank
             if (LV >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
                 b = free_by_rank[partner][0]
-                return (b,), True, Move.pair(SATCHEL, b)
+                return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
 
 
