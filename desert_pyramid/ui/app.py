@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import arcade
 
@@ -50,6 +51,7 @@ class RunOptions:
     settings: Settings = field(default_factory=Settings)
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
+    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -67,6 +69,8 @@ class GameApp(arcade.Window):
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
         self.probe = BufferProbe()
+        self._hints: Any = None  # the solver's HintService, shared by every table
+        self._hints_tried = False
         self.full_redraw = options.full_redraw
 
     # -- screens -----------------------------------------------------------------------------------
@@ -79,11 +83,6 @@ class GameApp(arcade.Window):
                   autoplay: bool = False) -> None:
         from .table import TableView
 
-        old = self.table
-        if old is not None:
-            advisor = getattr(old, "advisor", None)
-            if advisor is not None:
-                advisor.close()
         table = TableView(self, session, title, subtitle, note, autoplay)
         self.table = table
         self.show_view(table)
@@ -180,6 +179,31 @@ class GameApp(arcade.Window):
         if self.current_view is not None:
             self.current_view.on_draw()
 
+    def save_game(self, session: Any) -> None:
+        """Save the deal in play (after every move) when the app has a save store."""
+        store = self.options.store
+        if store is None:
+            return
+        from desert_pyramid.storage import CurrentGame
+
+        g = session.game
+        store.save_current(CurrentGame(
+            game_id=session.game_id, mode=session.mode, preset=str(g.rules), layout=g.layout.number,
+            started=session.started, game=g.to_dict(), score=session.score, seconds=session.elapsed_ms / 1000,
+            best_chain=g.best_chain, redeals_used=g.redeals,
+        ))
+
+    def hint_service(self) -> Any:
+        """The background hint service (started once), or ``None`` without a solver."""
+        if not self._hints_tried:
+            self._hints_tried = True
+            try:
+                from desert_pyramid.solver.service import HintService
+            except ImportError:
+                return None
+            self._hints = HintService()
+        return self._hints
+
     @property
     def incremental(self) -> bool:
         """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
@@ -196,11 +220,9 @@ class GameApp(arcade.Window):
                 dirty.invalidate()  # paint over the marker
 
     def close(self) -> None:
-        table = self.table
-        if table is not None:
-            advisor = getattr(table, "advisor", None)
-            if advisor is not None:
-                advisor.close()
+        if self._hints is not None:
+            self._hints.close()
+            self._hints = None
         super().close()
 
 
@@ -240,7 +262,12 @@ def run(options: RunOptions) -> int:
         return 0
     times: list[float] = []
     first_frame_at = 0.0
+    start_at = time.perf_counter()
     for i in range(options.frames):
+        # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
+        wait = start_at + i * FRAME_DT - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break

@@ -29,6 +29,7 @@ FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Kenney
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()
 PARTS = ("full", "top", "bottom", "left", "right")
+KEEP_SETS = 3  # card texture sets kept (a window resized back and forth, a settings change undone)
 
 # Highlight colours
 GLOW = (255, 214, 92)  # the selected card
@@ -149,7 +150,7 @@ class Assets:
 
     def __init__(self) -> None:
         self._fonts_loaded = False
-        self._cards: CardTextures | None = None
+        self._cards: list[CardTextures] = []  # the last few sets, newest last
         self._sounds: dict[str, arcade.Sound | None] = {}
         self._images: dict[str, arcade.Texture] = {}
 
@@ -163,8 +164,9 @@ class Assets:
     def cards(self, w: int, h: int, settings: Settings) -> CardTextures:
         """The card textures for this size and these settings (kept while they stay the same)."""
         key = (w, h, settings.four_colour, settings.large_index, settings.card_back)
-        if self._cards is not None and self._cards.key == key:
-            return self._cards
+        for cards in self._cards:
+            if cards.key == key:
+                return cards
         need = 52 * w * h * 2.2 + 8 * (w + 40) * (h + 40)  # faces, halves, rings; with room to spare
         side = 1024
         while side * side < need and side < 8192:
@@ -174,7 +176,7 @@ class Assets:
         spad = max(4, int(w * 0.12))
         name = f"{w}x{h}"
         back = cardart.render_back(load_image(back_source(settings.card_back)), w, h)
-        self._cards = CardTextures(
+        cards = CardTextures(
             w=w, h=h, four_colour=settings.four_colour, large_index=settings.large_index,
             back_id=settings.card_back, atlas=atlas,
             back=make_texture(back, f"back-{settings.card_back}-{name}"),
@@ -186,7 +188,8 @@ class Assets:
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad, shadow_pad=spad,
         )
-        return self._cards
+        self._cards = [*self._cards[-(KEEP_SETS - 1):], cards]
+        return cards
 
     def texture(self, name: str, make: Callable[[], Image.Image]) -> arcade.Texture:
         """A texture drawn once by ``make`` and kept under ``name`` (button and panel skins)."""

@@ -20,6 +20,10 @@ from .geometry import DISCARD, HINT, MENU, SATCHEL, STOCK, UNDO, WASTE, Rect, Ta
 from .prefs import Settings
 from .widgets import GOLD, INK, skin_texture
 
+#: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
+#: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
+CHARSET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
+           "♠♥♦♣…—–×·‹›←→↑↓")
 LABELS = {
     "score": "SCORE", "cards": "CARDS LEFT", "chain": "CHAIN", "multiplier": "PYRAMID",
     "moves": "MOVES", "time": "TIME", "daylight": "DAYLIGHT",
@@ -106,6 +110,8 @@ class Hud:
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
         self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
+        for name in ("message", "badge", *(f"v-{k}" for k in self._keys), *(f"cap-{n}" for n in self.captions)):
+            warm_glyphs(self.texts[name])
         # every skin a button can show goes into the atlas now, not in the middle of a game
         for sprite in self.sprites:
             b = sprite.properties.get("button")
@@ -199,3 +205,10 @@ class Hud:
             self.batch.draw()
         if g is None or box is None or box[1] <= self._low_top:
             self.low_batch.draw()
+
+
+def warm_glyphs(t: arcade.Text) -> None:
+    """Lay out every character a text may show once, so that its glyphs are in the font atlas."""
+    text = t.text
+    t.text = CHARSET
+    t.text = text

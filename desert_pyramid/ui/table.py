@@ -62,7 +62,7 @@ class TableView(Screen):
         self.board = Board()
         self.hud = Hud(app.assets)
         self.effects = Effects()
-        self.advisor = Advisor()
+        self.advisor = Advisor(app.hint_service)
         self.geom: TableGeometry | None = None
         self.message = note or "Pair cards that add up to 13; a king goes alone. F1 shows the keys."
         self.focus: Focus | None = None
@@ -71,6 +71,7 @@ class TableView(Screen):
         self.hint_places: tuple[int, ...] = ()
         self.autoplay = autoplay
         self._autoplay_wait = 0.0
+        self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
         self._ms_carry = 0.0
         self._won_at: float | None = None
         self.time = 0.0
@@ -107,6 +108,7 @@ class TableView(Screen):
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         self.session.resume()
+        self.app.hint_service()  # start the search process now, not on the first hint
 
     def on_hide_view(self) -> None:
         self.session.pause()
@@ -136,6 +138,7 @@ class TableView(Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
+            self.app.save_game(self.session)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -278,6 +281,7 @@ class TableView(Screen):
         self.message = "The computer plays; press A to take over." if self.autoplay else "You have the cards."
         if not self.autoplay:
             self.advisor.forget()
+            self._thumb = False
         self.refresh()
 
     def show_hint(self, move: Move | None, text: str) -> None:
@@ -374,8 +378,8 @@ class TableView(Screen):
             if answer.purpose == "hint":
                 self.show_hint(answer.move, answer.text)
             elif not self.advisor.plan:
-                self.message = answer.text
-                self.autoplay = False
+                self.message = answer.text + " The computer plays on by rules of thumb."
+                self._thumb = True
         if self.autoplay:
             self._autoplay_step(delta_time)
         if self.board.tex is not None:
@@ -391,18 +395,29 @@ class TableView(Screen):
         self.hud.update(self.session.hud(), self.game, self.app.settings, self.message)
 
     def _autoplay_step(self, dt: float) -> None:
+        """The computer's next move: the solver's winning line, else rules of thumb."""
         self._autoplay_wait -= dt
         if self._autoplay_wait > 0 or self.board.busy or self.game.won:
             return
-        move = self.advisor.next_planned(self.game)
-        if move is None:
+        planned = self.advisor.next_planned(self.game)
+        move = planned
+        if move is None and self._thumb:
+            move = self.advisor.thumb_move(self.game)
+            if move is None:
+                self.autoplay = False
+                self.message = "The computer has no move left: undo (Z) or start a new deal."
+                self.refresh()
+                return
+        elif move is None:
             if not self.advisor.thinking:
                 self.message = self.advisor.ask(self.game, "autoplay")
                 if not self.advisor.available:
                     self.autoplay = False
+                self.refresh()
             return
         fb = self.control.play(move)
-        self.advisor.advance_plan(self.game)
+        if planned is not None:
+            self.advisor.advance_plan(self.game)
         self.apply(fb)
         speed = self.app.settings.animation_speed
         self._autoplay_wait = AUTOPLAY_STEP_S / speed if speed > 0 else 0.0
