@@ -29,7 +29,6 @@ from .moves import (
     DISCARD,
     FLIP,
     FLIP_MOVE,
-    KING as KING_MOVE,
     PAIR,
     REDEAL,
     REDEAL_MOVE,
@@ -40,6 +39,7 @@ from .moves import (
     Move,
     place_name,
 )
+from .moves import KING as KING_MOVE
 from .rules import Rules, Scoring
 
 GAME_SCHEMA = 1
@@ -320,7 +320,8 @@ class Game:
             k = ca if ra == KING else cb
             raise IllegalMoveError(f"the {CARDS[k]} is a king: it goes alone, not in a pair")
         if ra + rb != 13:
-            raise IllegalMoveError(f"{rank_name(ra)} + {rank_name(rb)} = {ra + rb}, not 13")
+            lo, hi = sorted((ra, rb))
+            raise IllegalMoveError(f"{rank_name(lo)} + {rank_name(hi)} = {ra + rb}, not 13")
 
     # -- playing --------------------------------------------------------------------------------
     def play(self, move: Move) -> list[Event]:

@@ -103,7 +103,8 @@ class Rules:
                 continue
             for field, (on, off) in _FLAG_TOKENS.items():
                 if tok in (on, off):
-                    rules = replace(rules, **{field: tok == on})
+                    flags: dict[str, Any] = {field: tok == on}
+                    rules = replace(rules, **flags)
                     break
             else:
                 raise RulesError(

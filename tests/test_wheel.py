@@ -1,0 +1,56 @@
+"""The wheel ships every resource: build it, install it in a fresh venv, load resources from it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist), str(ROOT)],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
+    wheels = list(dist.glob("desert_pyramid-*.whl"))
+    assert len(wheels) == 1
+    names = zipfile.ZipFile(wheels[0]).namelist()
+    repo_resources = sorted(
+        p.relative_to(ROOT / "resources").as_posix() for p in (ROOT / "resources").rglob("*") if p.is_file()
+    )
+    shipped = sorted(n[len("desert_pyramid/resources/"):] for n in names if n.startswith("desert_pyramid/resources/"))
+    assert repo_resources and set(repo_resources) <= set(shipped), set(repo_resources) - set(shipped)
+    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "desert_pyramid").rglob("*.py"))
+    missing = set(modules) - set(names)
+    assert not missing, f"modules missing from the wheel (add their package to pyproject.toml): {missing}"
+
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheels[0])],
+                   check=True, capture_output=True)
+    probe = (
+        "import desert_pyramid, pathlib\n"
+        "from desert_pyramid.resources_path import resource_path\n"
+        "from desert_pyramid.catalog import all_layouts\n"
+        "assert 'site-packages' in desert_pyramid.__file__, desert_pyramid.__file__\n"
+        "root = resource_path()\n"
+        "assert 'site-packages' in str(root), root\n"
+        "assert resource_path('fonts', 'Liberation_Sans_Regular.ttf').is_file()\n"
+        "layouts = all_layouts()\n"
+        "print(len(layouts), layouts[1].name, root)\n"
+    )
+    out = subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path)
+    count, _, rest = out.stdout.partition(" ")
+    assert int(count) == len(list((ROOT / "resources" / "layouts").glob("*.toml")))
+    assert "Classic Pyramid" in rest
