@@ -23,7 +23,7 @@ from .events import DailyCleared, NewPyramid, PracticeWon, PyramidCleared, Pyram
 from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms
 from .practice import PracticeSession, random_seed
 from .results import PyramidRecord, Results
-from .session import Session, session_from_dict
+from .session import Session, session_from_current, session_from_dict
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [
@@ -32,6 +32,6 @@ __all__ = [
     "ExpeditionSession", "InputError", "ModeError", "NewPyramid", "PracticeSession", "PracticeWon",
     "PyramidCleared", "PyramidRecord", "PyramidSkipped", "Results", "Session", "Sky", "StreakUpdate",
     "TrekEnded", "clear_bonus_ms", "clock_text", "daily_deal", "daily_seed", "expedition_deal",
-    "explain_card", "find_deal", "parse_date", "random_seed", "rules_text", "session_from_dict",
+    "explain_card", "find_deal", "parse_date", "random_seed", "rules_text", "session_from_current", "session_from_dict",
     "share_line", "sky_for",
 ]

@@ -94,6 +94,11 @@ class DailySession(Session):
 
         return share_line(self.results())
 
+    def current_fields(self) -> dict[str, Any]:
+        out = super().current_fields()
+        out["deal_date"] = self.day.isoformat()
+        return out
+
     def hud(self) -> dict[str, str]:
         out = super().hud()
         out["date"] = self.day.isoformat()

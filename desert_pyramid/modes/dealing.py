@@ -28,7 +28,7 @@ from typing import Any, Protocol
 
 from desert_pyramid.engine import DESERT, Deal, Layout, Rules, encode_deal_code
 
-from .errors import InputError
+from .errors import InputError, ModeError
 
 DAILY_NODE_BUDGET = 200_000
 """Search nodes per candidate deal for the Daily (part of the definition of the daily deal)."""
@@ -58,10 +58,11 @@ signature of :func:`desert_pyramid.solver.deals.first_winnable`."""
 
 
 def solver_finder() -> DealFinder:
-    """The real finder (imported when first needed)."""
+    """The real finder: :func:`desert_pyramid.solver.deals.first_winnable`."""
     from desert_pyramid.solver.deals import first_winnable
 
-    return first_winnable
+    finder: DealFinder = first_winnable
+    return finder
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,10 +92,14 @@ def find_deal(
 ) -> ChosenDeal:
     """The first proven-winnable deal of ``seed``'s sequence from ``start_index`` on."""
     find = finder or solver_finder()
-    found = find(seed, rules, layout, node_budget=node_budget, start_index=start_index, max_tries=max_tries)
+    try:
+        found = find(seed, rules, layout, node_budget=node_budget, start_index=start_index, max_tries=max_tries)
+    except LookupError:  # the solver's NoWinnableDealError
+        found = None
     if found is None:
-        raise InputError(
-            f"no winnable deal found among {max_tries} deals of seed {seed} from deal {start_index}"
+        raise ModeError(
+            f"no deal proved winnable among {max_tries} deals of seed {seed} from deal {start_index} "
+            f"under rules {rules}"
         )
     deal: Deal = found.deal
     index = int(found.index)

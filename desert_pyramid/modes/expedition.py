@@ -27,7 +27,7 @@ from .dealing import ChosenDeal, DealFinder, expedition_deal
 from .errors import ModeError
 from .events import NewPyramid, PyramidCleared, PyramidSkipped, TrekEnded
 from .results import PyramidRecord, Results
-from .session import LayoutGetter, Session, check_header, get_int, restore_game
+from .session import LayoutGetter, Session, check_header, get_int, get_str, new_id, restore_game
 
 SKIP_COST_MS = 30_000
 
@@ -60,6 +60,7 @@ class ExpeditionSession(Session):
             self.deal_index = _game.deal.index
         self.daylight: DaylightClock = _clock or DaylightClock(daylight_ms)
         super().__init__(_game, self.daylight)
+        self.trek_id = new_id("trek")
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> int:
@@ -84,7 +85,7 @@ class ExpeditionSession(Session):
         k = self.number
         bonus = clear_bonus_ms(k)
         self.daylight.add(bonus)
-        self.records.append(self._pyramid_record(k, self.daylight.elapsed_ms - self.pyramid_started_ms))
+        self.records.append(self._pyramid_record(k, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome="won"))
         events.append(PyramidCleared(k, bonus, self.game.points))
         self.number = k + 1
         self._deal_next(events)
@@ -93,6 +94,7 @@ class ExpeditionSession(Session):
         chosen = expedition_deal(self.trek_seed, self.deal_index + 1, self.game.layout, self.finder)
         self.deal_index = chosen.index
         self.game = Game(self.game.layout, DESERT, chosen.deal, multiplier=self.number)
+        self.game_id = new_id(self.mode)
         self.pyramid_started_ms = self.daylight.elapsed_ms
         events.append(NewPyramid(self.number))
 
@@ -105,7 +107,8 @@ class ExpeditionSession(Session):
             raise IllegalMoveError("the game is paused: resume to play")
         cost = self.daylight.spend(SKIP_COST_MS)
         events: list[Event] = [PyramidSkipped(self.number, cost)]
-        self.records.append(self._pyramid_record(self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, skipped=True))
+        self.records.append(self._pyramid_record(
+            self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, skipped=True, outcome="abandoned"))
         if self.daylight.expired:
             self._end_trek(events, recorded=True)
         else:
@@ -114,7 +117,9 @@ class ExpeditionSession(Session):
 
     def _end_trek(self, events: list[Event] | None = None, recorded: bool = False) -> None:
         if not recorded:
-            self.records.append(self._pyramid_record(self.number, self.daylight.elapsed_ms - self.pyramid_started_ms))
+            outcome = "abandoned" if self.abandoned else "lost"
+            self.records.append(self._pyramid_record(
+                self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome=outcome))
         self._finish()
         if events is not None:
             events.append(TrekEnded(self.pyramids_cleared, self.score))
@@ -147,9 +152,18 @@ class ExpeditionSession(Session):
             chains.append(self.game.best_chain)
         return max(chains, default=0)
 
+    @property
+    def outcome(self) -> str:
+        """The trek's: ``won`` with a pyramid cleared, else ``abandoned`` if left, else ``lost``."""
+        if self.pyramids_cleared:
+            return "won"
+        return "abandoned" if self.abandoned else "lost"
+
     def results(self) -> Results:
         return self._results(
             won=self.pyramids_cleared > 0,
+            trek_id=self.trek_id,
+            deal_code=self.records[0].deal_code if self.records else self.deal_code,
             score=self.score,
             best_chain=self.best_chain,
             redeals_used=sum(r.redeals_used for r in self.records),
@@ -159,6 +173,13 @@ class ExpeditionSession(Session):
             skips=self.skips,
             pyramids=tuple(self.records),
         )
+
+    def current_fields(self) -> dict[str, Any]:
+        out = super().current_fields()
+        out.update(score=self.game.points, pyramid_number=self.number, trek_id=self.trek_id,
+                   daylight_ms=self.daylight.left_ms, best_chain=self.game.best_chain,
+                   seconds=(self.daylight.elapsed_ms - self.pyramid_started_ms) / 1000)
+        return out
 
     def hud(self) -> dict[str, str]:
         out = super().hud()
@@ -174,6 +195,7 @@ class ExpeditionSession(Session):
         data = super().to_dict()
         data.update(
             trek_seed=str(self.trek_seed),  # TOML integers stop at 2^63 - 1
+            trek_id=self.trek_id,
             deal_index=self.deal_index,
             number=self.number,
             daylight_ms=self.daylight.left_ms,
@@ -200,5 +222,6 @@ class ExpeditionSession(Session):
         session.deal_index = get_int(data, "deal_index")
         session.pyramid_started_ms = get_int(data, "pyramid_started_ms", 0)
         session.records = [PyramidRecord.from_dict(r) for r in raw]
+        session.trek_id = get_str(data, "trek_id", session.trek_id) or session.trek_id
         session._restore_common(data)
         return session

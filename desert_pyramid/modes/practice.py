@@ -158,7 +158,8 @@ class PracticeSession(Session):
 
     def lost_offer(self, hint: Any) -> str:
         """The words for a hint that proves the deal lost from here: empty unless it is lost."""
-        if str(getattr(hint, "verdict", "")) not in ("lost", "Verdict.LOST"):
+        verdict = getattr(hint, "verdict", "")
+        if getattr(verdict, "value", verdict) != "lost":
             return ""
         keep = getattr(hint, "rewind_to", None)
         if keep is None:

@@ -18,6 +18,8 @@ class PyramidRecord:
     """One pyramid of an Expedition (or the one deal of a Practice or Daily game)."""
 
     number: int  # 1-based position in the trek; the multiplier (1 outside an Expedition)
+    game_id: str  # unique per attempt at a deal
+    outcome: str  # "won", "lost" (the sunset came, or stuck and given up) or "abandoned" (skipped, left)
     deal_code: str
     cleared: bool
     skipped: bool
@@ -52,6 +54,8 @@ class Results:
     """
 
     mode: str
+    game_id: str  # unique per attempt (for an Expedition: its last pyramid's; each is in ``pyramids``)
+    outcome: str  # "won", "lost" (stuck and given up; the sunset) or "abandoned" (left unfinished)
     preset: str  # the closest preset: desert, classic, strict or relaxed
     rules: str  # the exact rules, e.g. "classic+p1"
     scoring: str
@@ -74,6 +78,7 @@ class Results:
     time_bonus: int = 0
     skips: int = 0
     grade: str = ""
+    trek_id: str = ""
     pyramids: tuple[PyramidRecord, ...] = ()
 
     @property
@@ -84,6 +89,28 @@ class Results:
     @property
     def lost(self) -> bool:
         return not self.won
+
+    def game_records(self, date: str) -> list[dict[str, Any]]:
+        """The keyword arguments of :class:`desert_pyramid.progression.GameResult` for each deal
+        played (one, or one per pyramid of a trek), ``date`` being the player's local date.
+        ``preset`` is the exact rules text (``desert``, ``classic+p1``)."""
+        common: dict[str, Any] = dict(mode=self.mode, preset=self.rules, layout=self.layout, date=date)
+        if self.mode == "expedition":
+            return [
+                dict(common, game_id=p.game_id, outcome=p.outcome, score=p.score, seconds=p.elapsed_ms / 1000,
+                     best_chain=p.best_chain, redeals_used=p.redeals_used, pyramid_number=p.number,
+                     trek_id=self.trek_id)
+                for p in self.pyramids
+            ]
+        return [dict(common, game_id=self.game_id, outcome=self.outcome, score=self.score,
+                     seconds=self.elapsed_ms / 1000, best_chain=self.best_chain,
+                     redeals_used=self.redeals_used, deal_date=self.date)]
+
+    def trek_record(self, date: str) -> dict[str, Any]:
+        """The keyword arguments of :class:`desert_pyramid.progression.TrekResult` (Expedition)."""
+        return dict(trek_id=self.trek_id, pyramids_cleared=self.pyramids_cleared, score=self.score,
+                    best_chain=self.best_chain, seconds=self.elapsed_ms / 1000, date=date,
+                    preset=self.rules, layout=self.layout)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}

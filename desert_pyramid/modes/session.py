@@ -8,6 +8,7 @@ moves. It never reads a clock or a file.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -35,6 +36,11 @@ MENU = "menu"  # a menu is open over the table
 FOCUS = "focus"  # the window lost focus
 
 
+def new_id(prefix: str) -> str:
+    """A fresh id for one attempt at a deal (or a trek): ``practice-3f9a1c2b7d4e``."""
+    return f"{prefix}-{secrets.token_hex(6)}"
+
+
 class Session:
     """Base of :class:`PracticeSession`, :class:`ExpeditionSession` and :class:`DailySession`."""
 
@@ -44,6 +50,7 @@ class Session:
     def __init__(self, game: Game, clock: Clock) -> None:
         self.game = game
         self.clock = clock
+        self.game_id = new_id(self.mode)
         self.pause_reason = PAUSE if clock.paused else ""
         self.finished = False
         self.abandoned = False
@@ -189,10 +196,18 @@ class Session:
     def best_chain(self) -> int:
         return self.game.best_chain
 
-    def _pyramid_record(self, number: int, elapsed_ms: int, skipped: bool = False) -> PyramidRecord:
+    @property
+    def outcome(self) -> str:
+        """``won``; ``lost`` when left while stuck; ``abandoned`` when left otherwise."""
+        if self.game.won:
+            return "won"
+        return "lost" if self.game.is_stuck() else "abandoned"
+
+    def _pyramid_record(self, number: int, elapsed_ms: int, skipped: bool = False, outcome: str = "") -> PyramidRecord:
         g = self.game
         return PyramidRecord(
-            number=number, deal_code=self.deal_code, cleared=g.won, skipped=skipped,
+            number=number, game_id=self.game_id, outcome=outcome or self.outcome,
+            deal_code=self.deal_code, cleared=g.won, skipped=skipped,
             score=g.points if g.rules.scoring != Scoring.CLASSIC else g.score,
             elapsed_ms=elapsed_ms, best_chain=g.best_chain, redeals_used=g.redeals, moves=g.moves,
         )
@@ -200,7 +215,7 @@ class Session:
     def _results(self, **kw: Any) -> Results:
         g = self.game
         base: dict[str, Any] = dict(
-            mode=self.mode, preset=g.rules.base_preset, rules=str(g.rules), scoring=g.rules.scoring.value,
+            mode=self.mode, game_id=self.game_id, outcome=self.outcome, preset=g.rules.base_preset, rules=str(g.rules), scoring=g.rules.scoring.value,
             layout=g.layout.number, won=g.won, score=self.score, elapsed_ms=self.clock.elapsed_ms,
             best_chain=self.best_chain, redeals_used=g.redeals, moves=g.moves,
             pyramids_cleared=1 if g.won else 0, clean_clears=1 if g.won and g.redeals == 0 else 0,
@@ -233,6 +248,7 @@ class Session:
         return {
             "schema": SESSION_SCHEMA,
             "mode": self.mode,
+            "game_id": self.game_id,
             "game": self.game.to_dict(),
             "elapsed_ms": self.clock.elapsed_ms,
             "paused": self.clock.paused,
@@ -243,7 +259,25 @@ class Session:
             "computer_moves": self.computer_moves,
         }
 
+    def mode_state(self) -> dict[str, Any]:
+        """Everything of :meth:`to_dict` but the game (for storage's ``CurrentGame.mode_state``)."""
+        data = self.to_dict()
+        del data["game"]
+        return data
+
+    def current_fields(self) -> dict[str, Any]:
+        """The keyword arguments of :class:`desert_pyramid.storage.CurrentGame` but ``started``
+        (the local date the deal started, which the caller knows)."""
+        return {
+            "game_id": self.game_id, "mode": self.mode, "preset": str(self.game.rules),
+            "layout": self.game.layout.number, "game": self.game.to_dict(), "score": self.score,
+            "seconds": self.clock.elapsed_ms / 1000, "best_chain": self.best_chain,
+            "redeals_used": self.game.redeals, "pyramid_number": 0, "deal_date": "", "trek_id": "",
+            "daylight_ms": 0, "mode_state": self.mode_state(),
+        }
+
     def _restore_common(self, data: Mapping[str, Any]) -> None:
+        self.game_id = get_str(data, "game_id", self.game_id) or self.game_id
         self.pause_reason = get_str(data, "pause_reason", "")
         self.finished = get_bool(data, "finished", False)
         self.abandoned = get_bool(data, "abandoned", False)
@@ -316,6 +350,14 @@ def get_str(data: Mapping[str, Any], key: str, default: str | None = None) -> st
     if not isinstance(value, str):
         raise StateError(f"'{key}' must be text, not {value!r}")
     return value
+
+
+def session_from_current(game: Mapping[str, Any], mode_state: Mapping[str, Any],
+                         get_layout: LayoutGetter | None = None, finder: Any = None) -> Session:
+    """Rebuild a session from storage's ``CurrentGame.game`` and ``.mode_state``."""
+    if not isinstance(mode_state, Mapping):
+        raise StateError("the saved mode state must be a table")
+    return session_from_dict({**mode_state, "game": game}, get_layout, finder)
 
 
 def session_from_dict(data: Mapping[str, Any], get_layout: LayoutGetter | None = None,
