@@ -226,3 +226,13 @@ def test_broken_saves_are_refused_with_a_reason():
         broken[key] = value
         with pytest.raises(StateError, match=words):
             ExpeditionSession.from_dict(broken, finder=finder)
+
+
+def test_prepared_next_deal_is_the_one_dealt():
+    s, finder = new_trek()
+    nxt = s.prepare_next()
+    assert s.prepare_next() is nxt and len(finder.calls) == 2  # searched once
+    clear(s)
+    assert s.game.deal == nxt.deal and len(finder.calls) == 2
+    s.skip()  # not prepared: searched now
+    assert len(finder.calls) == 3 and s.game.deal.index > nxt.index

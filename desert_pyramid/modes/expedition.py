@@ -40,18 +40,23 @@ def clear_bonus_ms(k: int) -> int:
 class ExpeditionSession(Session):
     mode = "expedition"
 
-    def __init__(self, trek_seed: int, layout: Layout | None = None, *, finder: DealFinder | None = None,
+    def __init__(self, trek_seed: int | None = None, layout: Layout | None = None, *, finder: DealFinder | None = None,
                  daylight_ms: int = DAYLIGHT_START_MS, _first: ChosenDeal | None = None,
                  _game: Game | None = None, _clock: DaylightClock | None = None) -> None:
         if layout is None:
             from desert_pyramid.catalog import get_layout
 
             layout = get_layout(1)
+        if trek_seed is None:
+            from .practice import random_seed
+
+            trek_seed = random_seed()
         self.trek_seed = int(trek_seed)
         self.finder = finder
         self.number = 1  # the pyramid on the table (its multiplier)
         self.records: list[PyramidRecord] = []  # pyramids finished (cleared or skipped)
         self.pyramid_started_ms = 0
+        self._next: ChosenDeal | None = None
         if _game is None:
             chosen = _first or expedition_deal(self.trek_seed, 0, layout, finder)
             self.deal_index = chosen.index
@@ -90,8 +95,18 @@ class ExpeditionSession(Session):
         self.number = k + 1
         self._deal_next(events)
 
+    def prepare_next(self) -> ChosenDeal:
+        """Search the next pyramid's deal now and keep it (the next clear or skip deals it at once).
+        A view may call this between frames, or from a worker thread, after each new pyramid."""
+        nxt = self._next
+        if nxt is None or nxt.index <= self.deal_index:
+            nxt = expedition_deal(self.trek_seed, self.deal_index + 1, self.game.layout, self.finder)
+            self._next = nxt
+        return nxt
+
     def _deal_next(self, events: list[Event]) -> None:
-        chosen = expedition_deal(self.trek_seed, self.deal_index + 1, self.game.layout, self.finder)
+        chosen = self.prepare_next()
+        self._next = None
         self.deal_index = chosen.index
         self.game = Game(self.game.layout, DESERT, chosen.deal, multiplier=self.number)
         self.game_id = new_id(self.mode)
