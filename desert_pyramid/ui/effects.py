@@ -36,7 +36,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "banner": (POINTS, 28, True),
 }
 POOL = 4  # texts kept ready per style
-WARM = "0123456789+×-! ChainRowLayoutcleard"  # glyphs drawn into the font atlas at set-up
+WARM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+×-!:· "  # glyphs drawn into the font atlas at set-up
 
 
 class Effects:
@@ -124,6 +124,10 @@ class Effects:
                 text = "Layout cleared!" + (f"  +{e.points}" if e.points else "")
                 self._float("banner", text, geom.layout_box.cx, geom.layout_box.cy, slow * 1.6)
         return sounds
+
+    def banner(self, text: str, geom: TableGeometry, speed: float = 1.0) -> None:
+        """A big line over the layout: "Pyramid 2 cleared! +90 s"."""
+        self._float("banner", text, geom.layout_box.cx, geom.layout_box.cy, 1.6 / max(0.5, speed))
 
     def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
         pool = self._pool.get(style)

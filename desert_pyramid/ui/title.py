@@ -83,7 +83,7 @@ class TitleView(MenuScreen):
         super().__init__(app)
         self.message = message
         self.menu = ButtonColumn(app.assets, [
-            Button("Continue", self.on_continue, enabled=app.table is not None),
+            Button("Continue", self.on_continue, enabled=app.can_continue),
             Button("Expedition", lambda: app.start_mode("expedition")),
             Button("Daily", lambda: app.start_mode("daily")),
             Button("Practice", app.show_practice_setup),
@@ -92,7 +92,7 @@ class TitleView(MenuScreen):
             Button("Settings", lambda: app.show_settings(self)),
             Button("Quit", app.quit_game),
         ])
-        if app.table is None:
+        if not app.can_continue:
             self.menu.focus = 1
 
     def on_continue(self) -> None:
