@@ -24,14 +24,12 @@ from .geometry import Rect, TableGeometry
 
 POINTS = (255, 236, 150)
 ROW = (255, 250, 220)
-CHAIN = (255, 190, 90)
 OUTLINE = (70, 40, 14)
 
 
 #: Floating text styles: (colour, size at a 720-pixel-high window, heading font)
 STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
-    "points": (POINTS, 20, False),
-    "chain": (CHAIN, 14, False),
+    "points": (POINTS, 18, False),
     "row": (ROW, 17, False),
     "banner": (POINTS, 28, True),
 }
@@ -106,11 +104,11 @@ class Effects:
                     r = {-1: geom.waste, -2: geom.stock, -3: geom.satchel}.get(e.src)
                     origin = r.center if r is not None else geom.discard.center
         slow = 1 / max(0.5, speed)
+        chain = max((e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0)
         for e in events:
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
-                self._float("points", f"+{e.points}", origin[0], origin[1] + geom.card_h * 0.3, slow)
-            elif isinstance(e, ChainChanged) and e.new >= 2 and e.new > e.old and origin is not None:
-                self._float("chain", f"Chain ×{e.new}", origin[0], origin[1] + geom.card_h * 0.65, slow)
+                text = f"+{e.points}" + (f" · chain {chain}" if chain >= 2 else "")
+                self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
             elif isinstance(e, RowCleared):
                 rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
                 if rects:
