@@ -82,7 +82,8 @@ class TableControl:
 
     @property
     def game(self) -> Game:
-        return self.session.game
+        game: Game = self.session.game
+        return game
 
     # -- looking ----------------------------------------------------------------------------------
     def partners_of(self, place: Place) -> tuple[Place, ...]:

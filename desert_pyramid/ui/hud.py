@@ -128,7 +128,8 @@ class Hud:
         self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
         self.daylight_bar = None
         if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
-            self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5, DAYLIGHT)
+            self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5,
+                                                        (*DAYLIGHT, 255))
             self.sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
         warm_glyphs(self.texts["message"], CHARSET)
@@ -137,12 +138,14 @@ class Hud:
         for name in self.captions:
             warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
         # every skin a button can show goes into the atlas now, not in the middle of a game
+        atlas = self.sprites.atlas
+        assert atlas is not None
         for sprite in self.sprites:
             b = sprite.properties.get("button")
             if b is not None:
                 for style in ("round", "round_focus"):
                     r = geom.places[b]
-                    self.sprites.atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
+                    atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
                                                         radius=None if b != MENU else int(r.height * 0.3)))
         self.set_focus(self.focus_button)
 

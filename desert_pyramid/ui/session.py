@@ -88,7 +88,7 @@ def play_as_computer(session: Session, move: Move) -> list[Event]:
         def next_move(game: Any) -> Move:
             return move
 
-    session.play = catching  # type: ignore[method-assign]
+    session.play = catching  # type: ignore[method-assign, assignment]
     try:
         session.computer_step(Planned())
     finally:

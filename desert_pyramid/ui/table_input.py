@@ -11,7 +11,13 @@ from desert_pyramid.engine import SATCHEL, STOCK, WASTE
 from .geometry import HINT, MENU, UNDO, Rect, nearest_in_direction
 
 if TYPE_CHECKING:
-    from .table import TableView
+    from desert_pyramid.engine import Game
+
+    from .app import GameApp
+    from .board import Board
+    from .control import Feedback, TableControl
+    from .geometry import TableGeometry
+    from .hud import Hud
 
 Focus = int | str  # a place, or a HUD button name
 DRAG_START = 6.0  # pixels before a press becomes a drag
@@ -33,8 +39,27 @@ class TableInput:
     focus_visible: bool
     press: Press | None
 
+    if TYPE_CHECKING:  # what the table view provides
+        app: GameApp
+        geom: TableGeometry | None
+        board: Board
+        hud: Hud
+        control: TableControl
+        ending: bool
+
+        @property
+        def game(self) -> Game: ...
+
+        def refresh(self) -> None: ...
+
+        def apply(self, fb: Feedback) -> None: ...
+
+        def press_button(self, name: str) -> None: ...
+
+        def finish(self) -> None: ...
+
     # -- focus -------------------------------------------------------------------------------------
-    def focus_targets(self: TableView) -> list[tuple[Focus, tuple[float, float]]]:
+    def focus_targets(self) -> list[tuple[Focus, tuple[float, float]]]:
         g = self.geom
         if g is None:
             return []
@@ -51,13 +76,13 @@ class TableInput:
             out.append((name, g.places[name].center))
         return out
 
-    def focus_rect(self: TableView) -> Rect | None:
+    def focus_rect(self) -> Rect | None:
         f = self.focus
         if f is None or self.geom is None or isinstance(f, str):
             return None  # HUD buttons show their focus themselves
         return self.board.rect_of(f, self.game)
 
-    def check_focus(self: TableView) -> None:
+    def check_focus(self) -> None:
         """After a move the focused card may be gone: move the focus to the nearest target."""
         if self.focus is None:
             return
@@ -69,7 +94,7 @@ class TableInput:
         best = min(targets, key=lambda t: (t[1][0] - ox) ** 2 + (t[1][1] - oy) ** 2, default=None)
         self.focus = best[0] if best is not None else None
 
-    def move_focus(self: TableView, dx: int, dy: int) -> None:
+    def move_focus(self, dx: int, dy: int) -> None:
         """An arrow key: the first one shows the focus, the next ones move it."""
         targets = self.focus_targets()
         if not targets:
@@ -91,7 +116,7 @@ class TableInput:
         self.refresh()
 
     # -- mouse ---------------------------------------------------------------------------------------
-    def hit(self: TableView, x: float, y: float) -> tuple[int | None, str | None]:
+    def hit(self, x: float, y: float) -> tuple[int | None, str | None]:
         """(place, button) under the point."""
         button = self.hud.hit(x, y)
         if button is not None:
@@ -110,7 +135,7 @@ class TableInput:
                 return i, None
         return None, None
 
-    def on_mouse_press(self: TableView, x: float, y: float, button: int, modifiers: int) -> bool | None:
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         if self.ending:
             self.finish()
             return True
@@ -118,7 +143,7 @@ class TableInput:
         self.press = Press(place, name, x, y)
         return True
 
-    def on_mouse_drag(self: TableView, x: float, y: float, dx: float, dy: float, buttons: int,
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
                       modifiers: int) -> bool | None:
         p = self.press
         if p is None or p.place is None or p.place == STOCK:
@@ -135,7 +160,7 @@ class TableInput:
         self.board.drag_to(int(card), x, y)
         return True
 
-    def on_mouse_release(self: TableView, x: float, y: float, button: int, modifiers: int) -> bool | None:
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         p = self.press
         self.press = None
         if p is None:
