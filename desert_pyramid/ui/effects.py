@@ -33,7 +33,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "row": (ROW, 17, False),
     "banner": (POINTS, 28, True),
 }
-POOL = 4  # texts kept ready per style
+POOL = 3  # texts kept ready per style
 WARM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+×-!:· "  # glyphs drawn into the font atlas at set-up
 
 
@@ -56,13 +56,12 @@ class Effects:
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
             texts = []
-            for _ in range(1 if heading else POOL):
-                pair = [arcade.Text(WARM, -1000, -1000, c, size * fs, font_name=HEADING if heading else FONT,
-                                    bold=not heading, anchor_x="center", anchor_y="center")
+            for k in range(1 if heading else POOL):
+                pair = [arcade.Text(WARM if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
+                                    font_name=HEADING if heading else FONT, bold=not heading,
+                                    anchor_x="center", anchor_y="center")
                         for c in (OUTLINE, colour)]
-                for t in pair:
-                    t.draw()  # lays the glyphs into the font atlas now
-                    t.text = ""
+                pair[1].text = ""  # its glyphs (shared by the style's font) are in the atlas now
                 self._shadows[id(pair[1])] = pair[0]
                 texts.append(pair[1])
             self._pool[style] = texts

@@ -132,11 +132,6 @@ class Hud:
                                                         (*DAYLIGHT, 255))
             self.sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
-        warm_glyphs(self.texts["message"], CHARSET)
-        for name in ("badge", *(f"v-{k}" for k in self._keys)):
-            warm_glyphs(self.texts[name], NUMBERS)
-        for name in self.captions:
-            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
         # every skin a button can show goes into the atlas now, not in the middle of a game
         atlas = self.sprites.atlas
         assert atlas is not None
@@ -216,6 +211,17 @@ class Hud:
         if SATCHEL in self.captions:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
         self._set(self.texts["message"], message)
+
+    def warm(self) -> None:
+        """Lay out every glyph the changing texts can show (after the first frame: a new glyph in
+        the middle of a game would cost a stalled frame, but the first frame should not wait)."""
+        if not self.texts:
+            return
+        warm_glyphs(self.texts["message"], CHARSET)
+        for name in ("badge", *(f"v-{k}" for k in self._keys)):
+            warm_glyphs(self.texts[name], NUMBERS)
+        for name in self.captions:
+            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
 
     def set_title(self, title: str, subtitle: str) -> None:
         """A new pyramid of an Expedition: its deal code."""

@@ -91,7 +91,9 @@ class TableView(TableInput, Screen):
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
         self.hud.place(geom, title(self.session), subtitle(self.session), self.session.hud(), rules.satchel)
-        self.effects.prepare(geom)
+        if self._frames_shown >= 4:  # else in the first frames (see on_update)
+            self.hud.warm()
+            self.effects.prepare(geom)
         self.dirty.invalidate()
         self.refresh()
 
@@ -101,7 +103,6 @@ class TableView(TableInput, Screen):
         self.layout(*self._size)
         if not self.session.finished:
             self.session.resume()
-        self._frames_shown = 0
 
     def on_hide_view(self) -> None:
         if not self.session.finished:
@@ -290,7 +291,12 @@ class TableView(TableInput, Screen):
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
         self._frames_shown += 1
-        if self._frames_shown == 3:
+        # what the first frame did not need, spread over the next frames
+        if self._frames_shown == 2:
+            self.hud.warm()
+        if self._frames_shown == 4 and self.geom is not None:
+            self.effects.prepare(self.geom)
+        if self._frames_shown == 6:
             self.app.hint_service()  # start the search process once the table shows, not on the first hint
         self.session.update(delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
