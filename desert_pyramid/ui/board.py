@@ -25,6 +25,7 @@ Z_LIFT = 5000.0
 Z_FLY = 8000.0
 Z_RING = 20000.0
 Z_DRAG = 30000.0
+WHITE = (255, 255, 255)
 SHADE = (186, 182, 176)  # covered cards are shaded grey
 DIM = (205, 198, 186)  # waste cards under the top one (draw three)
 
@@ -62,6 +63,7 @@ class CardSprite(ZSprite):
         self.dragging = False
         self.shown = True  # visible in the game's state (the pile top, a layout card...)
         self.part = FULL
+        self.shade: tuple[int, int, int] = WHITE
 
 
 class Board:
@@ -97,7 +99,8 @@ class Board:
             s = CardSprite(c, tex.back)
             if prev is not None:
                 s.place, s.home, s.face_up, s.z = prev.place, prev.home, prev.face_up, prev.z
-                s.shown, s.visible, s.color = prev.shown, prev.visible, prev.color
+                s.shown, s.visible, s.shade = prev.shown, prev.visible, prev.shade
+                s.color = prev.shade
                 s.position = prev.home
             s.texture = tex.face(c) if s.face_up else tex.back
             self.cards.append(s)
@@ -190,7 +193,10 @@ class Board:
             turned = t.face_up != s.face_up
             was_shown = s.shown
             s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
-            s.color = SHADE if t.shaded else (DIM if t.place == WASTE and t.shaded else (255, 255, 255))
+            colour = SHADE if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
+            if s.shade != colour:  # setting a sprite's colour writes its buffer: only on a change
+                s.shade = colour
+                s.color = colour
             if speed > 0 and (moved or turned) and (was_shown or t.visible):
                 start = self._now(s)
                 far = t.place == DISCARD
@@ -203,8 +209,11 @@ class Board:
             else:
                 s.flight = None
                 s.face_up = t.face_up
-                s.texture = self._texture(s)
-                s.scale_x = 1.0
+                tex_now = self._texture(s)
+                if s.texture is not tex_now:
+                    s.texture = tex_now
+                if s.scale_x != 1.0:
+                    s.scale_x = 1.0
             s.home = (t.x, t.y)
         # under a pile's top card, the next card shows only while the cards above it fly in
         self.piles = [list(game.stock), list(game.discard), list(game.waste)]
