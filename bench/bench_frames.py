@@ -5,9 +5,9 @@ Run: ``python bench/bench_frames.py [--frames 1500] [--seed 4] [--size 1280x720]
 1. Autoplay: ``desert-pyramid --headless --frames N --mode practice --seed S --autoplay --frame-stats``
    in a fresh process, animations on: median, p95 and max frame time (targets: p95 <= 12 ms),
    how long after launch the first frame was done (target: <= 2 s) and peak memory (<= 300 MB).
-2. Hints and saves: the same table in this process, with a save store in a temporary folder (the
-   game saved after every move) and H pressed every 40 frames during autoplay: the frames that
-   asked for a hint, received one, or saved must each stay under 50 ms.
+2. Hints and saves: the same table in this process, at 60 frames a second, with a save store in a
+   temporary folder (the game saved after every move) and H pressed every 40 frames during
+   autoplay: the frames that asked for a hint, received one, or saved must each stay under 50 ms.
 
 A frame is timed from the start of its update to the end of its drawing (``ctx.finish()``: the
 software renderer has drawn every pixel) and the buffer swap. Prints the figures and exits with 1
@@ -77,7 +77,11 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int]) -> dict[str, 
         save_frames: list[float] = []
         all_frames: list[float] = []
         asked = answered = 0
+        start = time.perf_counter()
         for i in range(frames):
+            wait = start + i / 60 - time.perf_counter()  # 60 frames a second, as on a screen
+            if wait > 0:
+                time.sleep(wait)
             view = app.current_view
             t0 = time.perf_counter()
             thinking_before = isinstance(view, TableView) and view.advisor.thinking
@@ -98,6 +102,8 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int]) -> dict[str, 
                 hint_frames.append(ms)
             if saves[0] > before:
                 save_frames.append(ms)
+            if (pressed or got or saves[0] > before) and ms > SPIKE_MS and os.environ.get("BENCH_VERBOSE"):
+                print(f"  frame {i}: {ms:.1f} ms (hint asked {pressed}, answered {got}, saved {saves[0] > before})")
         store.flush()
         store.close()
         app.close()

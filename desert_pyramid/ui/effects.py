@@ -33,8 +33,12 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "row": (ROW, 17, False),
     "banner": (POINTS, 28, True),
 }
-POOL = 3  # texts kept ready per style
-WARM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+×-!:· "  # glyphs drawn into the font atlas at set-up
+POOL = 2  # texts kept ready per style
+WARM = {  # the characters each style shows
+    "points": "0123456789+· chain",
+    "row": "0123456789+ Rowcleard",
+    "banner": "0123456789+!: PyramidLayoutclearedsDiy",
+}  # glyphs drawn into the font atlas at set-up
 
 
 class Effects:
@@ -57,7 +61,7 @@ class Effects:
         for style, (colour, size, heading) in STYLES.items():
             texts = []
             for k in range(1 if heading else POOL):
-                pair = [arcade.Text(WARM if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
+                pair = [arcade.Text(WARM[style] if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
                                     font_name=HEADING if heading else FONT, bold=not heading,
                                     anchor_x="center", anchor_y="center")
                         for c in (OUTLINE, colour)]

@@ -91,9 +91,10 @@ class TableView(TableInput, Screen):
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
         self.hud.place(geom, title(self.session), subtitle(self.session), self.session.hud(), rules.satchel)
-        if self._frames_shown >= 4:  # else in the first frames (see on_update)
-            self.hud.warm()
-            self.effects.prepare(geom)
+        # every glyph the changing texts can show, now: drawing a new glyph into the font atlas
+        # once the renderer has drawn from it stalls a frame
+        self.hud.warm()
+        self.effects.prepare(geom)
         self.dirty.invalidate()
         self.refresh()
 
@@ -291,11 +292,6 @@ class TableView(TableInput, Screen):
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
         self._frames_shown += 1
-        # what the first frame did not need, spread over the next frames
-        if self._frames_shown == 2:
-            self.hud.warm()
-        if self._frames_shown == 4 and self.geom is not None:
-            self.effects.prepare(self.geom)
         if self._frames_shown == 6:
             self.app.hint_service()  # start the search process once the table shows, not on the first hint
         self.session.update(delta_time * 1000)
