@@ -21,6 +21,7 @@ import arcade
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 FULL_SHARE = 0.55  # redraw everything when the changes cover more than this share of the screen
 MAX_BOXES = 4
+NEAR = 24  # boxes closer than this are joined at once (the HUD's numbers, a card and its shadow)
 PASS_AREA = 40_000  # pixels a software renderer fills in about the time one more pass costs
 PAD = 3
 
@@ -59,11 +60,29 @@ def area(b: Box) -> int:
     return max(0, b[2] - b[0]) * max(0, b[3] - b[1])
 
 
+def _near(a: Box, b: Box, gap: int = NEAR) -> bool:
+    """Whether two boxes overlap or lie within ``gap`` pixels of each other."""
+    return a[0] <= b[2] + gap and b[0] <= a[2] + gap and a[1] <= b[3] + gap and b[1] <= a[3] + gap
+
+
 def merge(boxes: list[Box]) -> list[Box]:
     """Join boxes into fewer: every box is one more pass over the whole scene, which costs about
     as much as filling ``PASS_AREA`` more pixels, so two boxes become one when their union adds
-    less than that (and never more than ``MAX_BOXES`` remain)."""
-    out = [b for b in boxes if area(b) > 0]
+    less than that (and never more than ``MAX_BOXES`` remain). Boxes that touch are joined first,
+    in one sweep, so the pairwise search that follows stays small."""
+    out: list[Box] = []
+    for b in sorted((b for b in boxes if area(b) > 0), key=lambda b: b[0]):
+        for i in range(len(out) - 1, -1, -1):
+            if _near(out[i], b):
+                b = union(out.pop(i), b)
+        out.append(b)
+    if len(out) > 3 * MAX_BOXES:  # scattered all over: one box per third of the screen's height
+        top = max(b[3] for b in out)
+        bands: dict[int, Box] = {}
+        for b in out:
+            k = min(2, int(3 * (b[1] + b[3]) / 2 / max(1, top)))
+            bands[k] = union(bands[k], b) if k in bands else b
+        out = list(bands.values())
     while len(out) > 1:
         best: tuple[int, int, int] | None = None
         for i in range(len(out)):
