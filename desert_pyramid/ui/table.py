@@ -67,6 +67,7 @@ class TableView(TableInput, Screen):
         self.dirty = DirtyTracker()
         self._bar_shown = False
         self._scenery_version = -1
+        self._smooth = False
 
     @property
     def game(self) -> Game:
@@ -384,6 +385,10 @@ class TableView(TableInput, Screen):
             self._bar_shown = bar
         if self.app.scenery.version != self._scenery_version:
             self._scenery_version = self.app.scenery.version
+            d.invalidate()
+        smooth = board.celebration is not None  # the win draws every card with smooth filtering
+        if smooth != self._smooth:
+            self._smooth = smooth
             d.invalidate()
         return d.take(self.app.width, self.app.height)
 

@@ -31,20 +31,29 @@ def test_partial_frames_equal_whole_frames_while_cards_fly(ui) -> None:  # type:
             app.flip()
         assert app.incremental
         partial_frames = 0
-        for i, move in enumerate(line[:14]):
+
+        def compare(where: str) -> None:
+            nonlocal partial_frames
+            partial = ui.shot()
+            view.dirty.invalidate()
+            view.on_draw()  # the same state drawn whole
+            whole = ui.shot()
+            diff = ImageChops.difference(partial, whole).getbbox()
+            assert diff is None, f"{where}: partial redraw differs in {diff}"
+            partial_frames += 1
+
+        for i, move in enumerate(line):  # the whole deal: flights, floaters, row flashes, the clear
             view.apply(view.control.play(move))
             for f in range(14):
                 app.step()  # drawn partially (or not at all) where nothing changed
-                if f % 3 != 1:
-                    continue
-                partial = ui.shot()
-                view.dirty.invalidate()
-                view.on_draw()  # the same state drawn whole
-                whole = ui.shot()
-                diff = ImageChops.difference(partial, whole).getbbox()
-                assert diff is None, f"move {i + 1} frame {f}: partial redraw differs in {diff}"
-                partial_frames += 1
-        assert partial_frames > 20
+                if (i < 12 or i % 5 == 0) and f % 4 == 1:
+                    compare(f"move {i + 1} frame {f}")
+        for f in range(90):  # the cards bounce off the table
+            app.step()
+            if f % 15 == 7:
+                compare(f"bounce frame {f}")
+        assert view.board.celebration is not None
+        assert partial_frames > 50
     finally:
         app.probe = BufferProbe()  # the other tests draw whole frames
 
