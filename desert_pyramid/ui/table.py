@@ -35,6 +35,7 @@ INTRO = {
     "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
 }
 SUNSET_S = 1.6  # the trek's end shows on the table this long before the results
+RESIZE_SETTLE_S = 0.12
 
 
 class TableView(TableInput, Screen):
@@ -68,6 +69,7 @@ class TableView(TableInput, Screen):
         self._bar_shown = False
         self._scenery_version = -1
         self._smooth = False
+        self._resize_due: float | None = None
 
     @property
     def game(self) -> Game:
@@ -105,6 +107,23 @@ class TableView(TableInput, Screen):
         self.layout(*self._size)
         if not self.session.finished:
             self.session.resume()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """A window being dragged to a new size sends many sizes: the table lays itself out (and
+        draws its cards at the new size) once the size has held still for a moment."""
+        if (width, height) == self._size:
+            return
+        self._size = (width, height)
+        self._resize_due = self.time + RESIZE_SETTLE_S
+        self.dirty.invalidate()
+
+    def ensure_layout(self) -> None:
+        if self._resize_due is not None:
+            self._resize_due = None
+            self._size = (self.app.width, self.app.height)
+            self.layout(*self._size)
+        else:
+            super().ensure_layout()
 
     def on_hide_view(self) -> None:
         if not self.session.finished:
@@ -292,6 +311,9 @@ class TableView(TableInput, Screen):
     # -- time -------------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
+        if self._resize_due is not None and self.time >= self._resize_due:
+            self._resize_due = None
+            self.layout(*self._size)
         self._frames_shown += 1
         if self._frames_shown == 6:
             self.app.hint_service()  # start the search process once the table shows, not on the first hint

@@ -183,7 +183,8 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
     view = deal(ui)
     ui.key(K.SPACE)
     w, h = size
-    view.on_resize(w, h)
+    view.on_resize(w, h)  # the window's resize handler; the table lays out once the size holds
+    ui.frames(10, draw=False)
     try:
         g = view.geom
         assert (g.width, g.height) == size
@@ -198,3 +199,4 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
         assert g == expected
     finally:
         view.on_resize(1280, 720)
+        ui.frames(10, draw=False)
