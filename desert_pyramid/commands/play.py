@@ -16,7 +16,7 @@ from typing import Any
 from desert_pyramid.cli import UsageError
 
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "howto")
 MAX_FRAMES = 1_000_000
 
 

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -28,9 +29,12 @@ from .scenery import Scenery
 from .session import LocalSession, TableSession
 from .sound import Sounds
 
+if TYPE_CHECKING:
+    from .howto import HowtoMemory
+
 TITLE = "Desert Pyramid"
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "howto")
 FRAME_DT = 1 / 60
 
 
@@ -64,6 +68,7 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
+        self.howto_memory: HowtoMemory | None = None  # How to play: page, scroll, the quiz's session score
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -137,6 +142,12 @@ class GameApp(arcade.Window):
         else:
             self.show_view(HelpView(self, under))
 
+    def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None:
+        """The How to play screen (rules, variations, glossary, quiz); Esc goes back to ``back``."""
+        from .howto import HowToView
+
+        self.show_view(HowToView(self, back, page))
+
     def show_practice_setup(self) -> None:
         from .title import PracticeSetupView
 
@@ -163,7 +174,7 @@ class GameApp(arcade.Window):
         from .table import TableView
 
         view = self.current_view
-        if isinstance(view, TableView) and not self.options.headless:
+        if isinstance(view, TableView) and not self.options.headless and getattr(view, "pause_on_deactivate", True):
             self.show_pause(view)
 
     # -- frames ------------------------------------------------------------------------------------
@@ -207,6 +218,8 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_help(app.current_view)
     elif screen == "practice":
         app.show_practice_setup()
+    elif screen == "howto":
+        app.show_howto(app.current_view)
     elif screen in ("relics", "statistics"):
         from .title import placeholder_text
 

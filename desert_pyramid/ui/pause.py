@@ -26,7 +26,8 @@ class PauseView(MenuScreen):
             Button("Restart this deal", self.restart),
             Button("New deal", self.new_deal),
             Button("Settings", lambda: app.show_settings(self)),
-            Button("How to play · keys", lambda: app.show_help(self)),
+            Button("How to play", lambda: app.show_howto(self)),
+            Button("Keys · F1", lambda: app.show_help(self)),
             Button("Title screen", lambda: app.show_title()),
         ])
 
@@ -49,7 +50,7 @@ class PauseView(MenuScreen):
         s = self.scale()
         self.table.ensure_layout()
         self.texts = TextGroup()
-        panel = Rect(width / 2 - 230 * s, height / 2 - 210 * s, 460 * s, 420 * s)
+        panel = Rect(width / 2 - 230 * s, height / 2 - 235 * s, 460 * s, 470 * s)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
         self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)

@@ -87,6 +87,7 @@ class TitleView(MenuScreen):
             Button("Expedition", lambda: app.start_mode("expedition")),
             Button("Daily", lambda: app.start_mode("daily")),
             Button("Practice", app.show_practice_setup),
+            Button("How to play", lambda: app.show_howto(self)),
             Button("Relics", lambda: app.show_placeholder("Relics", placeholder_text("relics"))),
             Button("Statistics", lambda: app.show_placeholder("Statistics", placeholder_text("statistics"))),
             Button("Settings", lambda: app.show_settings(self)),
