@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -25,6 +25,7 @@ from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
+from .redraw import BufferProbe
 from .scenery import Scenery
 from .session import LocalSession, TableSession
 from .sound import Sounds
@@ -52,6 +53,8 @@ class RunOptions:
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
+    full_redraw: bool = False  # draw every frame whole (for comparisons)
+    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -69,6 +72,10 @@ class GameApp(arcade.Window):
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = None  # How to play: page, scroll, the quiz's session score
+        self.probe = BufferProbe()
+        self._hints: Any = None  # the solver's HintService, shared by every table
+        self._hints_tried = False
+        self.full_redraw = options.full_redraw
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -80,11 +87,6 @@ class GameApp(arcade.Window):
                   autoplay: bool = False) -> None:
         from .table import TableView
 
-        old = self.table
-        if old is not None:
-            advisor = getattr(old, "advisor", None)
-            if advisor is not None:
-                advisor.close()
         table = TableView(self, session, title, subtitle, note, autoplay)
         self.table = table
         self.show_view(table)
@@ -187,12 +189,50 @@ class GameApp(arcade.Window):
         if self.current_view is not None:
             self.current_view.on_draw()
 
+    def save_game(self, session: Any) -> None:
+        """Save the deal in play (after every move) when the app has a save store."""
+        store = self.options.store
+        if store is None:
+            return
+        from desert_pyramid.storage import CurrentGame
+
+        g = session.game
+        store.save_current(CurrentGame(
+            game_id=session.game_id, mode=session.mode, preset=str(g.rules), layout=g.layout.number,
+            started=session.started, game=g.to_dict(), score=session.score, seconds=session.elapsed_ms / 1000,
+            best_chain=g.best_chain, redeals_used=g.redeals,
+        ))
+
+    def hint_service(self) -> Any:
+        """The background hint service (started once), or ``None`` without a solver."""
+        if not self._hints_tried:
+            self._hints_tried = True
+            try:
+                from desert_pyramid.solver.service import HintService
+            except ImportError:
+                return None
+            self._hints = HintService()
+        return self._hints
+
+    @property
+    def incremental(self) -> bool:
+        """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
+        return self.probe.preserves and not self.full_redraw
+
+    def flip(self) -> None:
+        probing = not self.probe.done
+        self.probe.before_swap()
+        super().flip()
+        self.probe.after_swap()
+        if probing and self.probe.done:
+            dirty = getattr(self.current_view, "dirty", None)
+            if dirty is not None:
+                dirty.invalidate()  # paint over the marker
+
     def close(self) -> None:
-        table = self.table
-        if table is not None:
-            advisor = getattr(table, "advisor", None)
-            if advisor is not None:
-                advisor.close()
+        if self._hints is not None:
+            self._hints.close()
+            self._hints = None
         super().close()
 
 
@@ -234,18 +274,22 @@ def run(options: RunOptions) -> int:
         return 0
     times: list[float] = []
     first_frame_at = 0.0
+    start_at = time.perf_counter()
     for i in range(options.frames):
+        # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
+        wait = start_at + i * FRAME_DT - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
+        app.flip()
         times.append((time.perf_counter() - t0) * 1000)
         if i == 0:
             first_frame_at = time.time()
-        if not options.headless:
-            app.flip()
     if options.screenshot is not None:
         arcade.get_image(0, 0, app.width, app.height).save(options.screenshot)
     if options.frame_stats:

@@ -179,7 +179,6 @@ class DemoView(TableView):
         self._after()
 
     def leave(self) -> None:
-        self.advisor.close()
         if self.back_view is not None:
             self.app.show_view(self.back_view)
         else:
