@@ -285,6 +285,17 @@ class ScrollPage(Page):
         self.scroll.draw_bar()
 
 
+@dataclass
+class Block:
+    """A section of the rules page: where it lies, and its texts once made."""
+
+    section: Section
+    top: float
+    bottom: float
+    rich: RichText | None = None
+    figures: list[DiagramFigure] = field(default_factory=list)
+
+
 class RulesPage(ScrollPage):
     """The sections of the rules, with the list of sections beside them."""
 
@@ -295,7 +306,8 @@ class RulesPage(ScrollPage):
         super().__init__(view)
         self.sections = view.content.how_to_play.sections
         self.anchors: list[float] = []  # content y of each section's top
-        self.figures: list[DiagramFigure] = []
+        self.blocks: list[Block] = []
+        self.col = 0.0
         self.watch = ButtonColumn(view.app.assets, [Button("► Watch it on the table", view.watch)])
         self.watch.focus = -1
         self.side_rects: list[Rect] = []
@@ -338,31 +350,58 @@ class RulesPage(ScrollPage):
         self._update_side()
 
     def fill(self, width: float, s: float) -> float:
-        self.anchors = []
-        self.figures = []
-        col = min(width, 820 * s)
-        body = self.body_size * s
+        """Measure every section (a dry layout); the texts of a section are made when it shows."""
+        self.blocks = []
+        self.col = min(width, 820 * s)
         y = 0.0
         for section in self.sections:
-            if self.anchors:
+            if self.blocks:
                 y -= 30 * s
-            self.anchors.append(y)
-            y = self.rich.line_text(section.title, 0, y, 17.5 * s, GOLD, bold=True) - 4 * s
-            y = self.rich.paragraphs(section.paragraphs, 0, y, col, body)
-            if section.diagram is not None:
-                y = self._figure(section, y - 16 * s, col, s)
-            if section.demo is not None:
-                y = self._steps(section, y - 14 * s, col, s)
+            dry = RichText(self.app.assets, dry=True)
+            bottom = self._section(section, dry, [], y, self.col, s)
+            self.blocks.append(Block(section, y, bottom))
+            y = bottom
+        self.anchors = [b.top for b in self.blocks]
         return -y + 24 * s
 
-    def _figure(self, section: Section, top: float, col: float, s: float) -> float:
+    def _section(self, section: Section, rich: RichText, figures: list[DiagramFigure], top: float,
+                 col: float, s: float) -> float:
+        """Lay one section out from ``top``; returns its bottom."""
+        y = rich.line_text(section.title, 0, top, 17.5 * s, GOLD, bold=True) - 4 * s
+        y = rich.paragraphs(section.paragraphs, 0, y, col, self.body_size * s)
+        if section.diagram is not None:
+            y = self._figure(section, rich, figures, y - 16 * s, col, s)
+        if section.demo is not None:
+            y = self._steps(section, rich, y - 14 * s, col, s)
+        return y
+
+    def make_visible_sections(self, everything: bool = False) -> None:
+        """Make the texts of the sections in sight (and a screen around them)."""
+        h = self.scroll.area.height
+        high, low = -self.scroll.offset + h / 2, -self.scroll.offset - 2 * h
+        for block in self.blocks:
+            if block.rich is None and (everything or (block.bottom <= high and block.top >= low)):
+                block.rich = RichText(self.app.assets, self.app.settings.four_colour)
+                self._section(block.section, block.rich, block.figures, block.top, self.col, self.s)
+
+    @property
+    def figures(self) -> list[DiagramFigure]:
+        return [f for b in self.blocks for f in b.figures]
+
+    @property
+    def made(self) -> list[RichText]:
+        """The rich texts made so far (for tests: call :meth:`make_visible_sections` first)."""
+        return [b.rich for b in self.blocks if b.rich is not None]
+
+    def _figure(self, section: Section, rich: RichText, figures: list[DiagramFigure], top: float,
+                col: float, s: float) -> float:
         d = section.diagram
         assert d is not None
         figure = DiagramFigure(self.app.assets, d, self.app.settings.four_colour)
         box = figure.place(16 * s, top, int(60 * s))
-        self.figures.append(figure)
+        figures.append(figure)
         x = box.right + 30 * s
-        y = self.rich.paragraph(d.caption, x, top, col - x, 13.5 * s, MUTED)
+        y = rich.paragraph(d.caption, x, top, col - x, 13.5 * s, MUTED)
         # the legend, in a row under both: a small card for each state and what it means
         y = min(y, box.bottom) - 14 * s
         sw, sh = int(30 * s), int(41 * s)
@@ -370,24 +409,25 @@ class RulesPage(ScrollPage):
         size = 12.5 * s
         for state, words in LEGEND:
             figure.legend_swatch(state, Rect(lx, y - sh, sw, sh))
-            self.rich.text(words, lx + sw + 10 * s, y - sh / 2, size, INK, anchor_y="center")
+            rich.text(words, lx + sw + 10 * s, y - sh / 2, size, INK, anchor_y="center")
             lx += sw + 10 * s + text_width(words, size) + 34 * s
         return y - sh - 4 * s
 
-    def _steps(self, section: Section, top: float, col: float, s: float) -> float:
+    def _steps(self, section: Section, rich: RichText, top: float, col: float, s: float) -> float:
         demo = section.demo
         assert demo is not None
         size = 13.5 * s
         y = top
         indent = 34 * s
         for number, step in enumerate(demo.steps, start=1):
-            self.rich.line_text(f"{number}.", 4 * s, y, size, GOLD, bold=True)
-            y = self.rich.paragraph(step.caption, indent, y, col - indent, size, INK) - 3 * s
+            rich.line_text(f"{number}.", 4 * s, y, size, GOLD, bold=True)
+            y = rich.paragraph(step.caption, indent, y, col - indent, size, INK) - 3 * s
         y -= 14 * s
         bh = 42 * s
-        self.watch.place([Rect(indent, round(y - bh), round(330 * s), round(bh))], 14.5 * s)
-        self.watch.focus = -1
-        self.watch.refresh()
+        if not rich.dry:
+            self.watch.place([Rect(indent, round(y - bh), round(330 * s), round(bh))], 14.5 * s)
+            self.watch.focus = -1
+            self.watch.refresh()
         return y - bh
 
     # -- the list of sections --------------------------------------------------------------------
@@ -425,6 +465,7 @@ class RulesPage(ScrollPage):
         self.scroll.scroll_to(-self.anchors[index])
         self.picked = index
         self._update_side()
+        self.make_visible_sections()
 
     # -- input -----------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
@@ -432,12 +473,14 @@ class RulesPage(ScrollPage):
         if used:
             self.picked = None
             self._update_side()
+            self.make_visible_sections()
         return used
 
     def on_scroll(self, x: float, y: float, dy: float) -> None:
         super().on_scroll(x, y, dy)
         self.picked = None
         self._update_side()
+        self.make_visible_sections()
 
     def on_click(self, x: float, y: float) -> bool:
         for i, r in enumerate(self.side_rects):
@@ -454,10 +497,17 @@ class RulesPage(ScrollPage):
         focus_hover(self.watch, *(p if p is not None else (-1e9, -1e9)))
 
     def draw_content(self) -> None:
-        for figure in self.figures:
-            figure.draw()
-        super().draw_content()
-        self.watch.draw()
+        self.make_visible_sections()
+        view_top = -self.scroll.offset
+        view_bottom = view_top - self.scroll.area.height
+        for block in self.blocks:
+            if block.rich is None or block.bottom > view_top or block.top < view_bottom:
+                continue
+            for figure in block.figures:
+                figure.draw()
+            block.rich.draw()
+            if block.section.demo is not None:
+                self.watch.draw()
 
     def draw(self) -> None:
         self.side_skin.draw()

@@ -115,11 +115,15 @@ def _glue(words: list[list[Piece]]) -> list[list[Piece]]:
 
 
 class RichText:
-    """Texts and card chips drawn together. Keep the object alive while it is drawn."""
+    """Texts and card chips drawn together. Keep the object alive while it is drawn.
 
-    def __init__(self, assets: Assets, four_colour: bool = False) -> None:
+    A ``dry`` RichText lays out without making anything: it only tells where things would go
+    (a page measures its whole content that way, and makes the texts of a part when it shows)."""
+
+    def __init__(self, assets: Assets, four_colour: bool = False, dry: bool = False) -> None:
         self.assets = assets
         self.four_colour = four_colour
+        self.dry = dry
         self.batch = pyglet.graphics.Batch()
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.items: list[arcade.Text] = []
@@ -127,14 +131,16 @@ class RichText:
 
     # -- single texts ------------------------------------------------------------------------------
     def text(self, text: str, x: float, y: float, size: float, colour: RGB = INK, bold: bool = False,
-             anchor_x: str = "left", anchor_y: str = "baseline", font: str = FONT) -> arcade.Text:
+             anchor_x: str = "left", anchor_y: str = "baseline", font: str = FONT) -> arcade.Text | None:
+        if self.dry:
+            return None
         t = arcade.Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
                         anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self.items.append(t)
         return t
 
     def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
-                anchor_x: str = "left", anchor_y: str = "center") -> arcade.Text:
+                anchor_x: str = "left", anchor_y: str = "center") -> arcade.Text | None:
         return self.text(text, x, y, size, colour, anchor_x=anchor_x, anchor_y=anchor_y, font=HEADING)
 
     def line_text(self, text: str, x: float, top: float, size: float, colour: RGB = INK,
@@ -262,6 +268,9 @@ class RichText:
         cw = round(w - px(size) * 0.12)
         cy = top - lh / 2
         rect = Rect(round(x), round(cy - h / 2), cw, h)
+        self.chips.append(Chip(piece.card, rect))
+        if self.dry:
+            return w
         tex = self.assets.texture(
             f"chip-{cw}x{h}", lambda: skin(cw, h, CHIP_PAPER, CHIP_PAPER, CHIP_EDGE, 1, max(2, h // 5)))
         sprite = arcade.Sprite(tex)
@@ -270,7 +279,6 @@ class RichText:
         suit = "SHDC".index(piece.card[1])
         ink = cardart.suit_colour(suit, self.four_colour)
         self.text(piece.text, rect.cx, self._baseline(top, size, True), size, ink, True, anchor_x="center")
-        self.chips.append(Chip(piece.card, rect))
         return w
 
     def draw(self) -> None:
