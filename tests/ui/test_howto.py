@@ -175,14 +175,18 @@ def test_every_section_variation_and_term_is_on_the_screen(ui_fresh: Driver) -> 
     content = default_content()
     ui = ui_fresh
     view = open_howto(ui, "rules")
-    drawn = " ".join(t.text for t in view.pages["rules"].rich.items)
+    rules = view.pages["rules"]
+    assert len(rules.made) < len(rules.sections)  # the texts of a section are made when it shows
+    rules.make_visible_sections(everything=True)
+    assert len(rules.made) == len(rules.sections)
+    drawn = " ".join(t.text for rich in rules.made for t in rich.items)
     side = " ".join(t.text for t in view.pages["rules"].side.items)
     for section in content.how_to_play.sections:
         assert section.title in drawn
         assert section.title.split()[0] in side
     # every card named in the rules text is drawn as a card chip
     named = {code for s in content.how_to_play.sections for p in s.paragraphs for code in p.cards}
-    chips = {chip.card for chip in view.pages["rules"].rich.chips}
+    chips = {chip.card for rich in rules.made for chip in rich.chips}
     assert named <= chips
     ui.key(K.TAB)
     buttons = [b.label for b in view.pages["variations"].buttons.buttons]
@@ -198,10 +202,12 @@ def test_lines_never_run_past_the_column(ui_fresh: Driver) -> None:
     view = open_howto(ui_fresh, "rules")
     page = view.pages["rules"]
     col = min(page.scroll.area.width - 24 * view.s, 820 * view.s)
-    assert page.rich.items
-    for t in page.rich.items:
+    page.make_visible_sections(everything=True)
+    items = [t for rich in page.made for t in rich.items]
+    assert len(items) > 100
+    for t in items:
         assert t.right <= col + 2, (t.text, t.left, t.right, col)
-    for chip in page.rich.chips:
+    for chip in (c for rich in page.made for c in rich.chips):
         assert chip.rect.right <= col + 2
 
 
@@ -459,7 +465,7 @@ def test_pixels_of_the_tabs_the_figure_and_a_card_chip(ui_fresh: Driver) -> None
     m = mean_colour(img, Rect(x - 3, y - 3, 6, 6), h)
     assert max(m) < 140, m  # no card: the dark panel shows through the outline
     # a card chip: paper behind, the suit's ink on it
-    chip = next(c for c in page.rich.chips if c.card[1] in "HD"
+    chip = next(c for rich in page.made for c in rich.chips if c.card[1] in "HD"
                 and page.scroll.area.contains(*page.scroll.to_window(*c.rect.center)))
     cx, cy = page.scroll.to_window(chip.rect.left + 2, chip.rect.cy)
     edge = mean_colour(img, Rect(cx, cy - 2, 2, 4), h)
@@ -523,3 +529,32 @@ def test_pixels_of_the_worked_example_panel(ui_fresh: Driver) -> None:
     assert {c.card for c in view.caption.chips} == set(view.demo.steps[0].caption.cards)
     assert all(panel.contains(*c.rect.center) for c in view.caption.chips)
 
+
+
+# -- goldens (tests/ui/golden; after a deliberate change: UPDATE_GOLDENS=1, and look at them) ----------
+
+
+def test_goldens_of_how_to_play(ui_fresh: Driver) -> None:
+    from .test_ui_screens import check_golden
+
+    ui = ui_fresh
+    view = open_howto(ui, "rules")
+    ui.frames(1)
+    check_golden(ui, "howto")
+    page = view.page
+    page.jump_to([s.id for s in page.sections].index("free-cards"))
+    ui.frames(1)
+    check_golden(ui, "howto_figure")
+    ui.key(K.TAB)
+    ui.key(K.TAB)
+    ui.key(K.TAB)
+    question = view.page.quiz.current
+    ui.key(K.KEY_1 + (question.right_index + 1) % len(question.choices))
+    ui.frames(1)
+    check_golden(ui, "quiz")
+    ui.key(K.W)
+    ui.view.auto = False
+    for _ in range(7):
+        ui.key(K.SPACE)
+    ui.frames(1)
+    check_golden(ui, "demo")
