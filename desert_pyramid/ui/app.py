@@ -24,13 +24,15 @@ from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
+from .saving import Saves
 from .scenery import Scenery
 from .session import LocalSession, TableSession
 from .sound import Sounds
+from .toast import Overlay
 
 TITLE = "Desert Pyramid"
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs")
 FRAME_DT = 1 / 60
 
 
@@ -47,6 +49,7 @@ class RunOptions:
     screen: str | None = None
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
+    save_dir: str | None = None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
 
 
@@ -64,6 +67,8 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
+        self.saves = Saves(self)  # the save files: attached by run() (saving.py)
+        self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -81,6 +86,7 @@ class GameApp(arcade.Window):
             if advisor is not None:
                 advisor.close()
         table = TableView(self, session, title, subtitle, note, autoplay)
+        self.saves.table_started(table)
         self.table = table
         self.show_view(table)
 
@@ -106,9 +112,17 @@ class GameApp(arcade.Window):
                 "this is a Desert practice deal meanwhile.")
         self.start_practice(autoplay=autoplay, title=f"{name} (preview)", note=note)
 
+    def can_continue(self) -> bool:
+        return self.table is not None or self.saves.can_continue()
+
     def continue_game(self) -> bool:
         if self.table is None:
-            return False
+            restored = self.saves.restore()  # the game saved in current.toml
+            if restored is None:
+                return False
+            self.saves.expect_resume(restored.game_id)
+            self.new_table(restored.session, restored.title, restored.subtitle)
+            return True
         self.show_view(self.table)
         return True
 
@@ -142,13 +156,36 @@ class GameApp(arcade.Window):
 
         self.show_view(PracticeSetupView(self))
 
+    def show_relics(self, back: Callable[[], None] | None = None) -> None:
+        from .relics import RelicsView
+
+        self.show_view(RelicsView(self, back))
+
+    def show_backs(self, back: arcade.View | None = None) -> None:
+        from .backs import BacksView
+
+        self.show_view(BacksView(self, back))
+
+    def show_statistics(self) -> None:
+        from .stats import StatsView
+
+        self.show_view(StatsView(self))
+
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView
 
         self.show_view(PlaceholderView(self, title, text))
 
     def set_settings(self, settings: Settings) -> None:
-        self.settings = settings
+        old, self.settings = self.settings, settings
+        self.saves.settings_changed(old, settings)
+
+    def back_choices(self) -> list[str]:
+        """The card backs the settings may cycle through: the owned ones once saves are in."""
+        from .assets import back_ids
+
+        owned = self.saves.back_choices()
+        return back_ids() if owned is None else owned
 
     def toggle_fullscreen(self) -> None:
         if self.options.headless:
@@ -173,8 +210,19 @@ class GameApp(arcade.Window):
         if view is None:
             return
         view.on_update(dt)
+        self.on_update(dt)
         if self.current_view is not None:
             self.current_view.on_draw()
+            self.on_draw()
+
+    def on_update(self, delta_time: float) -> None:
+        """After the screen's update (the event loop calls it after the view's)."""
+        self.overlay.update(delta_time)
+        self.saves.update(delta_time)
+
+    def on_draw(self) -> None:
+        """After the screen has drawn: the toasts and notices on top."""
+        self.overlay.draw()
 
     def close(self) -> None:
         table = self.table
@@ -182,6 +230,7 @@ class GameApp(arcade.Window):
             advisor = getattr(table, "advisor", None)
             if advisor is not None:
                 advisor.close()
+        self.saves.close()
         super().close()
 
 
@@ -207,14 +256,19 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_help(app.current_view)
     elif screen == "practice":
         app.show_practice_setup()
-    elif screen in ("relics", "statistics"):
-        from .title import placeholder_text
-
-        app.show_placeholder(screen.capitalize(), placeholder_text(screen))
+    elif screen == "relics":
+        app.show_relics()
+    elif screen == "statistics":
+        app.show_statistics()
+    elif screen == "backs":
+        app.show_backs()
 
 
 def run(options: RunOptions) -> int:
+    from desert_pyramid.storage import SaveStore
+
     app = GameApp(options)
+    app.saves.attach(SaveStore.open(options.save_dir, background=True))
     start(app, options)
     if options.frames is None:
         arcade.run()

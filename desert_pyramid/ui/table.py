@@ -119,6 +119,7 @@ class TableView(Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
+            self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
