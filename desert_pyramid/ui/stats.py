@@ -254,7 +254,7 @@ class StatsView(MenuScreen):
             recent = c.recent[-CHART_BARS:]
             self.chart_title.text = f"Last {len(recent)} result{'s' if len(recent) != 1 else ''} (bar: score)"
             top = max([x.score for x in recent] + [1])
-            slot = r.width / CHART_BARS
+            slot = r.width / max(len(recent), 12)
             bw = max(2.0, slot * 0.62)
             for i, res in enumerate(recent):
                 h = max(3 * s, (r.height - 6 * s) * res.score / top)

@@ -25,7 +25,7 @@ from desert_pyramid.resources_path import resource_path
 from . import cardart
 from .anim import ease_out_cubic
 from .assets import back_source, load_image
-from .geometry import Rect
+from .geometry import Rect, TableGeometry, hud_height
 from .widgets import GOLD, INK, RGB, TextGroup, label, skin
 
 if TYPE_CHECKING:
@@ -188,7 +188,7 @@ class Overlay:
         r = self._rect
         margin = 14 * s
         left = self.app.width - margin - r.width + (1 - shown) * (r.width + margin * 2)
-        bottom = self.app.height - margin - r.height
+        bottom = self._top() - margin - r.height
         self._rect = Rect(left, bottom, r.width, r.height)
         sprites = list(self._sprites)
         sprites[0].position = (round(left + r.width / 2), round(bottom + r.height / 2))
@@ -207,6 +207,11 @@ class Overlay:
             items[1].x, items[1].y = text_x, bottom + r.height * 0.36
         for t in items:
             t.color = (*t.color[:3], alpha)
+
+    def _top(self) -> float:
+        """The toast's ceiling: the window's top, or under the table's bar (it hides no score)."""
+        geom = getattr(self.app.current_view, "geom", None)
+        return float(self.app.height - (hud_height(self.app.height) if isinstance(geom, TableGeometry) else 0))
 
     @property
     def rect(self) -> Rect | None:
