@@ -152,6 +152,11 @@ class Flash:
     def alpha(self) -> int:
         return int(170 * max(0.0, 1 - self.t / self.duration))
 
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return (int(self.left) - 1, int(self.bottom) - 1, int(self.left + self.width) + 2,
+                int(self.bottom + self.height) + 2)
+
 
 @dataclass
 class Bouncer:

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import arcade
 
@@ -24,6 +25,7 @@ from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
+from .redraw import BufferProbe
 from .saving import Saves
 from .scenery import Scenery
 from .session import LocalSession, TableSession
@@ -51,6 +53,8 @@ class RunOptions:
     settings: Settings = field(default_factory=Settings)
     save_dir: str | None = None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
+    full_redraw: bool = False  # draw every frame whole (for comparisons)
+    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -67,8 +71,14 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
-        self.saves = Saves(self)  # the save files: attached by run() (saving.py)
         self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
+        self.saves = Saves(self)  # the save files (saving.py): options.store, or the one run() opens
+        if options.store is not None:
+            self.saves.attach(options.store)
+        self.probe = BufferProbe()
+        self._hints: Any = None  # the solver's HintService, shared by every table
+        self._hints_tried = False
+        self.full_redraw = options.full_redraw
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -80,11 +90,6 @@ class GameApp(arcade.Window):
                   autoplay: bool = False) -> None:
         from .table import TableView
 
-        old = self.table
-        if old is not None:
-            advisor = getattr(old, "advisor", None)
-            if advisor is not None:
-                advisor.close()
         table = TableView(self, session, title, subtitle, note, autoplay)
         self.saves.table_started(table)
         self.table = table
@@ -224,12 +229,42 @@ class GameApp(arcade.Window):
         """After the screen has drawn: the toasts and notices on top."""
         self.overlay.draw()
 
-    def close(self) -> None:
+    def save_game(self, session: Any) -> None:
+        """Save the deal in play now (the table saves after every move through ``self.saves``)."""
         table = self.table
-        if table is not None:
-            advisor = getattr(table, "advisor", None)
-            if advisor is not None:
-                advisor.close()
+        if table is not None and getattr(table, "session", None) is session:
+            self.saves.after_move(table)  # type: ignore[arg-type]
+
+    def hint_service(self) -> Any:
+        """The background hint service (started once), or ``None`` without a solver."""
+        if not self._hints_tried:
+            self._hints_tried = True
+            try:
+                from desert_pyramid.solver.service import HintService
+            except ImportError:
+                return None
+            self._hints = HintService()
+        return self._hints
+
+    @property
+    def incremental(self) -> bool:
+        """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
+        return self.probe.preserves and not self.full_redraw
+
+    def flip(self) -> None:
+        probing = not self.probe.done
+        self.probe.before_swap()
+        super().flip()
+        self.probe.after_swap()
+        if probing and self.probe.done:
+            dirty = getattr(self.current_view, "dirty", None)
+            if dirty is not None:
+                dirty.invalidate()  # paint over the marker
+
+    def close(self) -> None:
+        if self._hints is not None:
+            self._hints.close()
+            self._hints = None
         self.saves.close()
         super().close()
 
@@ -268,25 +303,30 @@ def run(options: RunOptions) -> int:
     from desert_pyramid.storage import SaveStore
 
     app = GameApp(options)
-    app.saves.attach(SaveStore.open(options.save_dir, background=True))
+    if app.saves.store is None:
+        app.saves.attach(SaveStore.open(options.save_dir, background=True))
     start(app, options)
     if options.frames is None:
         arcade.run()
         return 0
     times: list[float] = []
     first_frame_at = 0.0
+    start_at = time.perf_counter()
     for i in range(options.frames):
+        # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
+        wait = start_at + i * FRAME_DT - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
+        app.flip()
         times.append((time.perf_counter() - t0) * 1000)
         if i == 0:
             first_frame_at = time.time()
-        if not options.headless:
-            app.flip()
     if options.screenshot is not None:
         arcade.get_image(0, 0, app.width, app.height).save(options.screenshot)
     if options.frame_stats:

@@ -305,3 +305,49 @@ def nearest_in_direction(
         if score < best_score:
             best, best_score = key, score
     return best
+
+
+#: The part of a layout card that can be seen: the whole card, one half, or nothing.
+FULL = "full"
+TOP = "top"
+BOTTOM = "bottom"
+LEFT = "left"
+RIGHT = "right"
+HIDDEN = "none"
+
+
+def visible_part(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str:
+    """Which part of a card at ``slot`` (x, y in half-card units, y down) the cards ``over`` it
+    leave visible. Positions are multiples of 0.5, so testing the centre of each 0.5 x 0.5 cell
+    is exact. Drawing only the visible half saves the software renderer half the pixels."""
+    x, y = slot
+
+    def covered(px: float, py: float) -> bool:
+        return any(ox <= px < ox + 2 and oy <= py < oy + 2 for ox, oy in over)
+
+    xs = (x + 0.25, x + 0.75, x + 1.25, x + 1.75)
+    ys = (y + 0.25, y + 0.75, y + 1.25, y + 1.75)
+    hidden = {(px, py) for px in xs for py in ys if covered(px, py)}
+    if len(hidden) == 16:
+        return HIDDEN
+    halves = (
+        (TOP, {(px, py) for px in xs for py in ys[2:]}),  # the bottom half is hidden: show the top
+        (BOTTOM, {(px, py) for px in xs for py in ys[:2]}),
+        (LEFT, {(px, py) for px in xs[2:] for py in ys}),
+        (RIGHT, {(px, py) for px in xs[:2] for py in ys}),
+    )
+    for part, cells in halves:
+        if cells <= hidden:
+            return part
+    return FULL
+
+
+def possible_parts(slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]) -> set[str]:
+    """Every part :func:`visible_part` can give for a layout, whichever cards are still there."""
+    parts: set[str] = set()
+    for i, over in enumerate(covered_by):
+        over = list(over)[:8]
+        for mask in range(1 << len(over)):
+            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
+            parts.add(visible_part(slots[i], present))
+    return parts

@@ -34,6 +34,7 @@ from desert_pyramid.progression import (
     BackCollection,
     GameResult,
     Progress,
+    TrekResult,
     Unlocks,
 )
 from desert_pyramid.storage import CurrentGame, SaveStore
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     from .app import GameApp
     from .table import TableView
 
-SESSION_KEY = "session"  # the mode_state table that holds the session (title, clock, ...)
+MODE_NAMES = ("practice", "expedition", "daily")
+SESSION_KEY = "ui_session"  # the mode_state table that holds the session (title, clock, ...)
 NOTICE_POLL_S = 1.0  # how often the store's notices are looked at during play
 
 
@@ -66,35 +68,21 @@ def subtitle_for(game: Game, code: str) -> str:
 
 # -- sessions to and from plain values ----------------------------------------------------------
 
-def session_state(session: TableSession) -> dict[str, Any]:
-    """What CONTINUE needs besides the engine game: plain TOML values, no ``None``.
-
-    A session with its own ``to_dict`` (the modes sessions) is stored whole, minus its game,
-    which ``current.toml`` keeps in its own table; the UI's :class:`LocalSession` is stored field
-    by field."""
-    if isinstance(session, LocalSession):
-        return {
-            "kind": "local",
-            "mode": session.mode,
-            "title": session.title,
-            "elapsed_ms": int(session.elapsed_ms),
-            "started": bool(session._started),
-        }
-    to_dict = getattr(session, "to_dict", None)
-    if callable(to_dict):
-        data = dict(to_dict())
-        data.pop("game", None)
-        return {"kind": "modes", "data": _plain(data)}
-    return {"kind": "unknown"}
+def is_modes_session(session: object) -> bool:
+    """A session of :mod:`desert_pyramid.modes`: it gives its own save fields and results records
+    (``current_fields()``, ``results().game_records(date)``)."""
+    return not isinstance(session, LocalSession) and callable(getattr(session, "current_fields", None))
 
 
-def _plain(value: Any) -> Any:
-    """Drop ``None`` values (TOML cannot hold them) from nested tables and lists."""
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value if v is not None]
-    return value
+def local_state(session: LocalSession, title: str) -> dict[str, Any]:
+    """What CONTINUE needs of the UI's own session besides the engine game (plain TOML values)."""
+    return {
+        "kind": "local",
+        "mode": session.mode,
+        "title": title,
+        "elapsed_ms": int(session.elapsed_ms),
+        "started": bool(session._started),
+    }
 
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
@@ -115,50 +103,41 @@ class Restored:
     game_id: str
 
 
-def restore_session(current: CurrentGame) -> Restored:
-    """The session of a saved game. The engine game always rebuilds (storage checked it when it
-    loaded the file); mode data that cannot be read falls back to a plain Practice session of the
-    same game, so CONTINUE never fails."""
-    game = Game.from_dict(current.game, get_layout(current.layout))
-    raw = current.mode_state.get(SESSION_KEY, {})
-    state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
-    session: TableSession | None = None
-    title = _text(state, "title", current.mode.capitalize())
-    if state.get("kind") == "modes" and isinstance(state.get("data"), Mapping):
-        session = _restore_modes_session(state["data"], current)
-    if session is None:
-        mode = _text(state, "mode", current.mode)
-        local = LocalSession(game, mode=mode if mode in ("practice", "expedition", "daily") else "practice",
-                             title=title)
-        local.elapsed_ms = _int(state, "elapsed_ms", int(current.seconds * 1000))
-        local._started = bool(state.get("started", game.moves > 0))
-        session = local
-    code = getattr(session, "code", None) or getattr(session, "deal_code", "")
-    return Restored(session, title, subtitle_for(session.game, str(code)), current.game_id)
-
-
-def _restore_modes_session(data: Mapping[str, Any], current: CurrentGame) -> TableSession | None:
-    """A session of :mod:`desert_pyramid.modes` (once that package is in the game), or ``None``."""
+def _modes_session(current: CurrentGame) -> Any:
+    """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
+    it does not rebuild."""
     try:
-        from desert_pyramid import modes  # type: ignore[attr-defined, unused-ignore]
+        from desert_pyramid.modes import session_from_current
     except ImportError:
         return None
-    rebuild = getattr(modes, "session_from_dict", None)
-    if rebuild is None:
-        return None
     try:
-        session: TableSession = rebuild({**data, "game": current.game})
-    except Exception:  # a mode's own data that does not rebuild: play on as Practice
+        return session_from_current(current.game, current.mode_state)
+    except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
         return None
-    return session
 
 
-def daylight_left(session: TableSession) -> int:
-    """An Expedition's daylight left in milliseconds (``daylight_ms`` or ``daylight.left_ms``), else 0."""
-    value = getattr(session, "daylight_ms", None)
-    if value is None:
-        value = getattr(getattr(session, "daylight", None), "left_ms", 0)
-    return max(0, int(value or 0)) if isinstance(value, int | float) else 0
+def restore_session(current: CurrentGame) -> Restored:
+    """The session of a saved game. The engine game always rebuilds (storage checked it when it
+    loaded the file); mode data that cannot be read falls back to a plain session of the same
+    game, so CONTINUE never fails."""
+    raw = current.mode_state.get(SESSION_KEY)
+    state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    if not state:
+        modes_session = _modes_session(current)
+        if modes_session is not None:
+            code = str(getattr(modes_session, "deal_code", ""))
+            return Restored(modes_session, current.mode.capitalize(), subtitle_for(modes_session.game, code),
+                            current.game_id)
+    game = Game.from_dict(current.game, get_layout(current.layout))
+    title = _text(state, "title", current.mode.capitalize())
+    mode = _text(state, "mode", current.mode)
+    local = LocalSession(game, mode=mode if mode in MODE_NAMES else "practice", title=title)
+    local.elapsed_ms = _int(state, "elapsed_ms", int(current.seconds * 1000))
+    local._started = bool(state.get("started", game.moves > 0))
+    if hasattr(local, "game_id"):
+        local.game_id = current.game_id
+        local.started = current.started
+    return Restored(local, title, subtitle_for(game, local.code), current.game_id)
 
 
 def _pyramid_number(session: TableSession, game: Game) -> int:
@@ -283,14 +262,37 @@ class Saves:
         self.startup_notices = []  # the title's banner has been seen: a game starts
         store = self.store
         if store is not None and store.current is not None and store.current.game_id != resume:
-            self.announce(store.abandon_current(today()))
-        if self.active is not None and not self.active.recorded and self.active.table is not table:
-            # the previous table was left before its first move reached the file: nothing to count
-            self.active = None
-        mode = str(getattr(table.session, "mode", "practice"))
-        game_id = resume or new_game_id(mode if mode in ("practice", "expedition", "daily") else "practice")
+            self._abandon_saved()
+        session = table.session
+        if is_modes_session(session):
+            game_id = str(session.current_fields()["game_id"])  # type: ignore[attr-defined]
+        else:
+            game_id = resume or str(getattr(session, "game_id", "") or new_game_id(self._mode(session)))
         started = store.current.started if (resume and store is not None and store.current) else today()
         self.active = Tracked(table, game_id, started, table.game, chain_noted=table.game.chain)
+
+    def _abandon_saved(self) -> None:
+        """The saved game is left for another: a loss. A modes session ends its own way (an
+        Expedition reports its trek too)."""
+        store = self.store
+        assert store is not None and store.current is not None
+        current = store.current
+        session: Any = None
+        active = self.active
+        if active is not None and not active.recorded and active.game_id == current.game_id \
+                and is_modes_session(active.table.session):
+            session = active.table.session
+        elif SESSION_KEY not in current.mode_state:
+            session = _modes_session(current)
+        if session is not None:
+            try:
+                self._record_results(session, session.abandon(), final=True)
+            except Exception as exc:  # the loss is still counted below, from the saved figures
+                self.app.overlay.notice(f"The game left could not be ended by its mode ({exc}); "
+                                        "it counts as a loss.", "warning")
+        if active is not None and active.game_id == current.game_id:
+            active.recorded = True
+        self.announce(store.abandon_current(today()))
 
     def after_move(self, table: TableView) -> None:
         """After a move or an undo at the table: save, note the chain, record a finished game."""
@@ -298,26 +300,42 @@ class Saves:
         store = self.store
         if store is None or active is None or active.table is not table or active.recorded:
             return
+        session = table.session
         game = table.game
-        if game is not active.game:
-            # the session dealt a new game (the next pyramid of an Expedition, or a skip): the
-            # last one is over, cleared or left
-            old = active.game
-            self.announce(store.record_game(self._result(active, "won" if old.won else "abandoned", old)))
-            active.game, active.game_id, active.started = game, new_game_id(self._mode(table.session)), today()
-            active.chain_noted = 0
+        if game is not active.game:  # a new pyramid: the last one is over (cleared or skipped)
+            if is_modes_session(session):
+                self._record_results(session, session.results(), final=False)
+            else:
+                old = active.game
+                self.announce(store.record_game(self._result(active, "won" if old.won else "abandoned", old)))
+                active.game_id = new_game_id(self._mode(session))  # the new deal is a game of its own
+            active.game, active.started, active.chain_noted = game, today(), 0
         if game.chain > active.chain_noted:
             active.chain_noted = game.chain
             self.announce(store.note_chain(game.chain, today()))
-        if table.session.finished:
+        if session.finished:
             active.recorded = True
-            self.announce(store.record_game(self._result(active, "won" if game.won else "lost")))
+            if is_modes_session(session):
+                self._record_results(session, session.results(), final=True)
+                store.clear_current()
+            else:
+                self.announce(store.record_game(self._result(active, "won" if game.won else "lost")))
             return
         self._save(active)
 
+    def _record_results(self, session: Any, results: Any, *, final: bool) -> None:
+        """Count a modes session's finished deals (each pyramid of a trek is one; recording is
+        idempotent by id) and, when an Expedition ends, the trek."""
+        assert self.store is not None
+        date = today()
+        for record in results.game_records(date):
+            self.announce(self.store.record_game(GameResult(**record)))
+        if final and getattr(session, "mode", "") == "expedition":
+            self.announce(self.store.record_trek(TrekResult(**results.trek_record(date))))
+
     def _mode(self, session: TableSession) -> str:
         mode = str(getattr(session, "mode", "practice"))
-        return mode if mode in ("practice", "expedition", "daily") else "practice"
+        return mode if mode in MODE_NAMES else "practice"
 
     def _figures(self, active: Tracked, game: Game | None = None) -> dict[str, Any]:
         session = active.table.session
@@ -331,27 +349,26 @@ class Saves:
         return {
             "game_id": active.game_id,
             "mode": self._mode(session),
-            "preset": game.rules.base_preset,
+            "preset": str(game.rules),
             "layout": game.layout.number,
             "score": max(0, int(score)),
             "seconds": max(0.0, float(elapsed) / 1000),
             "best_chain": game.best_chain,
             "redeals_used": game.redeals,
             "pyramid_number": _pyramid_number(session, game),
-            "deal_date": str(getattr(session, "deal_date", "") or ""),
-            "trek_id": str(getattr(session, "trek_id", "") or ""),
         }
 
     def _save(self, active: Tracked) -> None:
         assert self.store is not None
-        session = active.table.session
-        figures = self._figures(active)
-        state = session_state(session)
-        state["title"] = active.table.title
-        current = CurrentGame(
-            started=active.started, game=session.game.to_dict(),
-            daylight_ms=daylight_left(session), mode_state={SESSION_KEY: state}, **figures,
-        )
+        session: Any = active.table.session
+        if is_modes_session(session):
+            fields = dict(session.current_fields())
+            active.game_id = str(fields["game_id"])
+            current = CurrentGame(started=active.started, **fields)
+        else:
+            state = local_state(session, active.table.title) if isinstance(session, LocalSession) else {}
+            current = CurrentGame(started=active.started, game=session.game.to_dict(),
+                                  mode_state={SESSION_KEY: state}, **self._figures(active))
         self.store.save_current(current)
 
     def _result(self, active: Tracked, outcome: str, game: Game | None = None) -> GameResult:
@@ -359,7 +376,7 @@ class Saves:
         return GameResult(
             f["game_id"], f["mode"], f["preset"], f["layout"], outcome,  # type: ignore[arg-type]
             f["score"], f["seconds"], f["best_chain"], f["redeals_used"], today(),
-            pyramid_number=f["pyramid_number"], deal_date=f["deal_date"], trek_id=f["trek_id"],
+            pyramid_number=f["pyramid_number"],
         )
 
     # -- telling the player -----------------------------------------------------------------------
@@ -368,10 +385,13 @@ class Saves:
             self.app.overlay.unlocked(unlocks)
 
     def update(self, dt: float) -> None:
-        """Every frame: now and then, pass new notices from the store (a failed write) to the
-        overlay."""
+        """Every frame: a game that ended without a move (the Expedition's sunset) is recorded;
+        now and then, new notices from the store (a failed write) go to the overlay."""
         if self.store is None:
             return
+        active = self.active
+        if active is not None and not active.recorded and active.table.session.finished:
+            self.after_move(active.table)
         self._poll += dt
         if self._poll < NOTICE_POLL_S:
             return

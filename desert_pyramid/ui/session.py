@@ -8,8 +8,10 @@ move (seed 003), runs only while the table is in play, and never reads the syste
 
 from __future__ import annotations
 
+import datetime
+import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from desert_pyramid.engine import Event, Game, Move, encode_deal_code, timed_score
@@ -67,6 +69,8 @@ class LocalSession:
     title: str = "Practice"
     note: str = ""  # shown once when the table opens (placeholders say what is missing)
     elapsed_ms: int = 0
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    started: str = field(default_factory=lambda: datetime.date.today().isoformat())  # the local date
     _paused: bool = False
     _started: bool = False
 

@@ -58,10 +58,16 @@ def layout_name(number: int) -> str:
         return ""
 
 
+def preset_label(preset: str) -> str:
+    """``desert`` → ``Desert rules``; ``classic+p1+top`` → ``Classic rules + p1 + top``."""
+    base, *options = preset.split("+")
+    return " + ".join([f"{base.capitalize()} rules", *options])
+
+
 def key_label(key: StatsKey) -> str:
     name = layout_name(key.layout)
     where = f"layout {key.layout}" + (f": {name}" if name else "")
-    return f"{key.mode.capitalize()} · {key.preset.capitalize()} rules · {where}"
+    return f"{key.mode.capitalize()} · {preset_label(key.preset)} · {where}"
 
 
 def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:

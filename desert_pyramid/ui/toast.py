@@ -91,6 +91,7 @@ class Overlay:
         self._banner_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._banner_texts = TextGroup()
         self.banner_rect: Rect | None = None
+        self._drawn: tuple[int, int, int, int] | None = None  # the box the last toast was drawn in
 
     # -- queueing ---------------------------------------------------------------------------------
     def push(self, toast: Toast) -> None:
@@ -126,6 +127,13 @@ class Overlay:
         return SLIDE_S / speed, toast.hold, FADE_S / speed
 
     def update(self, dt: float) -> None:
+        # A screen that repaints only what changed (the table) must repaint under the toast:
+        # where it was drawn last frame (it moves, fades, blends over itself, or is gone now).
+        dirty = getattr(self.app.current_view, "dirty", None)
+        if self._drawn is not None and dirty is not None:
+            dirty.invalidate(self._drawn)
+        if self.current is None:
+            self._drawn = None
         toast = self.current
         if toast is None:
             return
@@ -227,6 +235,8 @@ class Overlay:
             self._build(toast)
         shown, alpha = self.state()
         self._place(toast, shown, alpha)
+        r = self._rect
+        self._drawn = (int(r.left) - 4, int(r.bottom) - 4, self.app.width, int(r.top) + 4)
         self._sprites.draw()
         self._texts.draw()
 

@@ -403,3 +403,39 @@ def test_settings_show_the_back_chosen_in_the_picker(saved: Driver) -> None:
     saved.key(K.ESCAPE)
     assert saved.view is settings
     assert settings.menu.buttons[7].value == "Unbroken Sun"
+
+
+def test_a_table_that_repaints_only_what_changed_repaints_under_the_toast(saved: Driver) -> None:
+    """The table redraws only changed parts when the back buffer keeps its pixels: the toast must
+    leave nothing behind when it moves, fades and goes."""
+    from dataclasses import replace
+
+    from PIL import ImageChops
+
+    from desert_pyramid.ui.redraw import BufferProbe
+
+    app = saved.app
+    app.set_settings(replace(app.settings, animation_speed=1.0))
+    app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+
+    def frames(n: int, dt: float = 1 / 60) -> None:
+        for _ in range(n):
+            app.step(dt)
+            app.flip()
+
+    try:
+        frames(6)
+        assert app.incremental  # the offscreen buffer keeps its pixels: partial redraws from now on
+        base = arcade.get_image(0, 0, app.width, app.height).convert("RGB")
+        app.overlay.unlocked(Unlocks((RELICS[3],), ()))
+        frames(8)
+        mid = arcade.get_image(0, 0, app.width, app.height).convert("RGB")
+        box = ImageChops.difference(base, mid).getbbox()
+        assert box is not None and box[0] > app.width * 0.7  # the toast, at the top right
+        frames(45, dt=0.1)
+        assert app.overlay.current is None
+        frames(2)
+        end = arcade.get_image(0, 0, app.width, app.height).convert("RGB")
+        assert ImageChops.difference(base, end).getbbox() is None  # not a pixel left behind
+    finally:
+        app.probe = BufferProbe()  # the other tests draw whole frames

@@ -172,12 +172,11 @@ def test_settings_are_kept_in_the_save_file(saved: Driver, folder: Path) -> None
     assert app.settings.volume == 0.3 and app.settings.four_colour
 
 
-def test_an_expedition_session_dealing_its_next_pyramid_records_the_cleared_one(saved: Driver) -> None:
-    """The modes' Expedition replaces its game for each pyramid: each one is a game of its own."""
+def test_a_session_dealing_a_new_game_records_the_last_one(saved: Driver) -> None:
+    """A session that replaces its game (as an Expedition does for each pyramid): each deal is a
+    game of its own."""
 
     class Trek(LocalSession):
-        daylight_ms = 200_000
-
         @property
         def finished(self) -> bool:
             return False
@@ -192,16 +191,17 @@ def test_an_expedition_session_dealing_its_next_pyramid_records_the_cleared_one(
     session = Trek(Game(get_layout(1), DESERT, Deal.from_seed(SEED)), mode="expedition", title="Expedition")
     app.new_table(session, "Expedition")
     view = saved.view
+    first_id = app.saves.active.game_id
     for move in line():
         view.apply(view.control.play(move))
     store = app.saves.store
     stats = store.progress.stats_for("expedition", "desert", 1)
     assert (stats.won, stats.lost) == (1, 0)
+    assert store.progress.has_seen_game(first_id)
     assert store.progress.pyramids_cleared == 1
-    view.apply(view.control.flip())  # a move on pyramid 2
-    assert store.current is not None
-    assert store.current.pyramid_number == 2 and store.current.daylight_ms == 200_000
-    assert store.current.mode == "expedition"
+    view.apply(view.control.flip())  # a move on the next deal
+    assert store.current is not None and store.current.game_id != first_id
+    assert store.current.pyramid_number == 2 and store.current.mode == "expedition"
 
 
 def test_save_dir_option(tmp_path: Path) -> None:
