@@ -114,14 +114,22 @@ class BacksView(GridScreen):
             date = self.app.saves.backs.unlocked.get(back.id, "")
             when = f" (unlocked {date})" if date else ""
             return f"{back.name}{when}: press Enter to use it."
-        return f"{back.name}: {back.how_to_earn}"
+        return f"{back.name}: {self._how(back)}"
 
     def status(self, back: CardBack) -> tuple[str, tuple[int, int, int]]:
         if back.id == self.chosen:
             return "In use on your cards", IN_USE
         if self.owned(back):
             return "Owned · click or Enter to use", MUTED
-        return back.how_to_earn, FAINT
+        return self._how(back), FAINT
+
+    def _how(self, back: CardBack) -> str:
+        """How to earn a back, and for pyramids cleared in all how far it is: "Clear 25 pyramids in
+        all: 12 more to go." """
+        left = back.amount - self.app.saves.progress.pyramids_cleared
+        if back.rule != "clears" or left <= 0:
+            return back.how_to_earn
+        return f"{back.how_to_earn.rstrip('.')}: {left} more to go."
 
     def summary(self) -> str:
         owned = sum(1 for b in self.backs if self.owned(b))

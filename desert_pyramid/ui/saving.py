@@ -211,6 +211,18 @@ class Saves:
     def backs(self) -> BackCollection:
         return self.store.profile.backs if self.store is not None else BackCollection()
 
+    def record_line(self, game: Game) -> str:
+        """One line for the results screen: the statistics of this deal's mode, rules and layout."""
+        active = self.active
+        mode = self._mode(active.table.session) if active is not None else "practice"
+        if self.store is None:
+            return "Wins, losses and streaks are kept when the game has its save folder."
+        stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number)
+        if not stats.played:
+            return "Finished games of these rules and layout are counted in Statistics."
+        return (f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
+                f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}")
+
     def can_continue(self) -> bool:
         return self.store is not None and self.store.current is not None
 

@@ -341,6 +341,8 @@ def test_winning_at_the_table_records_it_and_toasts_the_unlocks(saved: Driver) -
     saved.frames(3)
     assert isinstance(saved.view, ResultsView)
     assert app.overlay.current is not None  # the toast stays over the results screen
+    lines = [t.text for t in saved.view.texts.items]
+    assert "Practice on these rules and layout: won 1 of 1 (100%) · win streak 1, best 1" in lines
 
 
 def test_notices_show_as_a_banner_on_the_title(ui: Driver, tmp_path: Path) -> None:

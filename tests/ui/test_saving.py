@@ -214,3 +214,10 @@ def test_save_dir_option(tmp_path: Path) -> None:
 
     for argv in (["profile", "--save-dir", str(tmp_path)], ["--save-dir", str(tmp_path), "profile"]):
         assert _save_dir(build_parser().parse_args(argv)) == str(tmp_path)  # the same folder either way
+
+
+def test_saved_settings_that_cannot_be_used_are_reported(saved: Driver, folder: Path) -> None:
+    saved.app.saves.store.update_settings({"volume": 7})
+    reopen(saved, folder)
+    assert saved.app.settings.volume == 0.6  # the default
+    assert any("volume" in m and "save.toml" in m for _lv, m in saved.app.saves.startup_notices)
