@@ -16,6 +16,11 @@ the screens show empty progress.
 
 A deal counts once a move has been made in it: a deal dealt and left without a move is not a
 game (nothing is saved, nothing counted).
+
+Two kinds of session: the UI's own :class:`LocalSession` (its clock and title go in
+``mode_state.ui_session``), and the sessions of :mod:`desert_pyramid.modes`, saved and counted
+through their own seams (``current_fields()``, ``results().game_records(date)`` and
+``trek_record(date)``, ``session_from_current``), each pyramid of a trek being a game of its own.
 """
 
 from __future__ import annotations
@@ -198,9 +203,10 @@ class Saves:
         if store is None:
             return
         active = self.active
-        if active is not None and not active.recorded and active.table.game.moves > 0:
+        if active is not None and not active.recorded and store.current is not None \
+                and store.current.game_id == active.game_id:
             self._save(active)
-        store.close()
+        store.close()  # closing twice is harmless; later writes run at once (storage's writer)
 
     # -- what the screens read --------------------------------------------------------------------
     @property
