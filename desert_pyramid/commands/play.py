@@ -90,12 +90,12 @@ def options_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--frame-stats needs --frames N")
     code = None
     if args.code is not None:
-        from desert_pyramid.catalog import get_layout
         from desert_pyramid.engine import DealCodeError, LayoutError, decode_deal_code
+        from desert_pyramid.ui.session import layout_number
 
         try:
             code = decode_deal_code(args.code)
-            get_layout(code.layout_number)
+            layout_number(code.layout_number)
         except (DealCodeError, LayoutError) as exc:
             raise UsageError(f"--code: {exc}") from None
         if args.mode not in (None, "practice"):

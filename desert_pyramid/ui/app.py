@@ -20,7 +20,6 @@ from typing import Any
 
 import arcade
 
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
@@ -28,7 +27,7 @@ from .prefs import Settings
 from .redraw import BufferProbe
 from .saving import Saves
 from .scenery import Scenery
-from .session import LocalSession, TableSession
+from .session import LocalSession, TableSession, layout_number
 from .sound import Sounds
 from .toast import Overlay
 
@@ -97,7 +96,7 @@ class GameApp(arcade.Window):
 
     def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
                        autoplay: bool = False, title: str = "Practice", note: str = "") -> None:
-        layout = layout or get_layout(1)
+        layout = layout or layout_number(1)
         if deal is None:
             seed = self.options.seed if self.options.seed is not None else secrets.randbits(63)
             self.options = replace(self.options, seed=None)
@@ -274,7 +273,7 @@ def start(app: GameApp, options: RunOptions) -> None:
     screen = options.screen
     if options.code is not None:
         c = options.code
-        app.start_practice(c.rules, get_layout(c.layout_number), c.deal, autoplay=options.autoplay)
+        app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):

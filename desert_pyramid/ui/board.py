@@ -446,7 +446,7 @@ class Board:
                 z += Z_FLY
             return z
         if s is self.glow and self.selected is not None:
-            return self._z(self.cards[self.selected]) - 0.7
+            return self._z(self.cards[self.selected]) - 0.3  # over the card's shadow
         if s is self.redeal_sprite:
             return Z_SLOT + 1
         return s.z if isinstance(s, ZSprite) else 0.0

@@ -20,7 +20,8 @@ import arcade
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 FULL_SHARE = 0.55  # redraw everything when the changes cover more than this share of the screen
-MAX_BOXES = 6
+MAX_BOXES = 4
+PASS_AREA = 40_000  # pixels a software renderer fills in about the time one more pass costs
 PAD = 3
 
 
@@ -59,27 +60,24 @@ def area(b: Box) -> int:
 
 
 def merge(boxes: list[Box]) -> list[Box]:
-    """Join boxes that overlap (or nearly: joining must not add much area) into fewer boxes."""
-    boxes = [b for b in boxes if area(b) > 0]
-    changed = True
-    while changed:
-        changed = False
-        out: list[Box] = []
-        for b in boxes:
-            for i, o in enumerate(out):
-                u = union(o, b)
-                if area(u) <= (area(o) + area(b)) * 1.25:
-                    out[i] = u
-                    changed = True
-                    break
-            else:
-                out.append(b)
-        boxes = out
-    while len(boxes) > MAX_BOXES:
-        boxes.sort(key=area)
-        a, b = boxes.pop(0), boxes.pop(0)
-        boxes.append(union(a, b))
-    return boxes
+    """Join boxes into fewer: every box is one more pass over the whole scene, which costs about
+    as much as filling ``PASS_AREA`` more pixels, so two boxes become one when their union adds
+    less than that (and never more than ``MAX_BOXES`` remain)."""
+    out = [b for b in boxes if area(b) > 0]
+    while len(out) > 1:
+        best: tuple[int, int, int] | None = None
+        for i in range(len(out)):
+            for j in range(i + 1, len(out)):
+                added = area(union(out[i], out[j])) - area(out[i]) - area(out[j])
+                if best is None or added < best[0]:
+                    best = (added, i, j)
+        assert best is not None
+        added, i, j = best
+        if added > PASS_AREA and len(out) <= MAX_BOXES:
+            break
+        joined = union(out[i], out[j])
+        out = [b for k, b in enumerate(out) if k not in (i, j)] + [joined]
+    return out
 
 
 class DirtyTracker:
