@@ -20,22 +20,24 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
 from .redraw import BufferProbe
+from .saving import Saves
 from .scenery import Scenery
-from .session import LocalSession, TableSession
+from .session import LocalSession, TableSession, layout_number
 from .sound import Sounds
+from .toast import Overlay
 
 if TYPE_CHECKING:
     from .howto import HowtoMemory
 
 TITLE = "Desert Pyramid"
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "howto")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
+           "howto")
 FRAME_DT = 1 / 60
 
 
@@ -52,6 +54,7 @@ class RunOptions:
     screen: str | None = None
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
+    save_dir: str | None = None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
@@ -72,6 +75,10 @@ class GameApp(arcade.Window):
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = None  # How to play: page, scroll, the quiz's session score
+        self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
+        self.saves = Saves(self)  # the save files (saving.py): options.store, or the one run() opens
+        if options.store is not None:
+            self.saves.attach(options.store)
         self.probe = BufferProbe()
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
@@ -88,12 +95,13 @@ class GameApp(arcade.Window):
         from .table import TableView
 
         table = TableView(self, session, title, subtitle, note, autoplay)
+        self.saves.table_started(table)
         self.table = table
         self.show_view(table)
 
     def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
                        autoplay: bool = False, title: str = "Practice", note: str = "") -> None:
-        layout = layout or get_layout(1)
+        layout = layout or layout_number(1)
         if deal is None:
             seed = self.options.seed if self.options.seed is not None else secrets.randbits(63)
             self.options = replace(self.options, seed=None)
@@ -113,9 +121,17 @@ class GameApp(arcade.Window):
                 "this is a Desert practice deal meanwhile.")
         self.start_practice(autoplay=autoplay, title=f"{name} (preview)", note=note)
 
+    def can_continue(self) -> bool:
+        return self.table is not None or self.saves.can_continue()
+
     def continue_game(self) -> bool:
         if self.table is None:
-            return False
+            restored = self.saves.restore()  # the game saved in current.toml
+            if restored is None:
+                return False
+            self.saves.expect_resume(restored.game_id)
+            self.new_table(restored.session, restored.title, restored.subtitle)
+            return True
         self.show_view(self.table)
         return True
 
@@ -155,13 +171,36 @@ class GameApp(arcade.Window):
 
         self.show_view(PracticeSetupView(self))
 
+    def show_relics(self, back: Callable[[], None] | None = None) -> None:
+        from .relics import RelicsView
+
+        self.show_view(RelicsView(self, back))
+
+    def show_backs(self, back: arcade.View | None = None) -> None:
+        from .backs import BacksView
+
+        self.show_view(BacksView(self, back))
+
+    def show_statistics(self) -> None:
+        from .stats import StatsView
+
+        self.show_view(StatsView(self))
+
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView
 
         self.show_view(PlaceholderView(self, title, text))
 
     def set_settings(self, settings: Settings) -> None:
-        self.settings = settings
+        old, self.settings = self.settings, settings
+        self.saves.settings_changed(old, settings)
+
+    def back_choices(self) -> list[str]:
+        """The card backs the settings may cycle through: the owned ones once saves are in."""
+        from .assets import back_ids
+
+        owned = self.saves.back_choices()
+        return back_ids() if owned is None else owned
 
     def toggle_fullscreen(self) -> None:
         if self.options.headless:
@@ -186,22 +225,25 @@ class GameApp(arcade.Window):
         if view is None:
             return
         view.on_update(dt)
+        self.on_update(dt)
         if self.current_view is not None:
             self.current_view.on_draw()
+            self.on_draw()
+
+    def on_update(self, delta_time: float) -> None:
+        """After the screen's update (the event loop calls it after the view's)."""
+        self.overlay.update(delta_time)
+        self.saves.update(delta_time)
+
+    def on_draw(self) -> None:
+        """After the screen has drawn: the toasts and notices on top."""
+        self.overlay.draw()
 
     def save_game(self, session: Any) -> None:
-        """Save the deal in play (after every move) when the app has a save store."""
-        store = self.options.store
-        if store is None:
-            return
-        from desert_pyramid.storage import CurrentGame
-
-        g = session.game
-        store.save_current(CurrentGame(
-            game_id=session.game_id, mode=session.mode, preset=str(g.rules), layout=g.layout.number,
-            started=session.started, game=g.to_dict(), score=session.score, seconds=session.elapsed_ms / 1000,
-            best_chain=g.best_chain, redeals_used=g.redeals,
-        ))
+        """Save the deal in play now (the table saves after every move through ``self.saves``)."""
+        table = self.table
+        if table is not None and getattr(table, "session", None) is session:
+            self.saves.after_move(table)  # type: ignore[arg-type]
 
     def hint_service(self) -> Any:
         """The background hint service (started once), or ``None`` without a solver."""
@@ -233,6 +275,7 @@ class GameApp(arcade.Window):
         if self._hints is not None:
             self._hints.close()
             self._hints = None
+        self.saves.close()
         super().close()
 
 
@@ -241,7 +284,7 @@ def start(app: GameApp, options: RunOptions) -> None:
     screen = options.screen
     if options.code is not None:
         c = options.code
-        app.start_practice(c.rules, get_layout(c.layout_number), c.deal, autoplay=options.autoplay)
+        app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):
@@ -260,14 +303,20 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_practice_setup()
     elif screen == "howto":
         app.show_howto(app.current_view)
-    elif screen in ("relics", "statistics"):
-        from .title import placeholder_text
-
-        app.show_placeholder(screen.capitalize(), placeholder_text(screen))
+    elif screen == "relics":
+        app.show_relics()
+    elif screen == "statistics":
+        app.show_statistics()
+    elif screen == "backs":
+        app.show_backs()
 
 
 def run(options: RunOptions) -> int:
+    from desert_pyramid.storage import SaveStore
+
     app = GameApp(options)
+    if app.saves.store is None:
+        app.saves.attach(SaveStore.open(options.save_dir, background=True))
     start(app, options)
     if options.frames is None:
         arcade.run()

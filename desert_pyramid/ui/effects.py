@@ -47,11 +47,13 @@ class Effects:
         self._shadows: dict[int, arcade.Text] = {}  # text id -> the text's shadow
         self._pool: dict[str, list[arcade.Text]] = {}
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
+        self._ceiling = 10_000.0
 
     def prepare(self, geom: TableGeometry) -> None:
         """Make the texts floaters use, once per table size: creating a text (and drawing new
         glyphs into the font atlas) in the middle of a game would cost a frame."""
         self.clear()
+        self._ceiling = geom.hud.bottom
         fs = geom.font_scale
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
@@ -116,7 +118,7 @@ class Effects:
                     self.flashes.append(Flash(box.left - 6, box.bottom - 6, box.width + 12, box.height + 12,
                                               duration=0.7 * slow))
                     text = f"Row {e.row} cleared" + (f"  +{e.points}" if e.points else "")
-                    self._float("row", text, box.cx, box.cy, slow)
+                    self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)  # under the points
                 sounds.append("row")
             elif isinstance(e, LayoutCleared):
                 text = "Layout cleared!" + (f"  +{e.points}" if e.points else "")
@@ -135,7 +137,9 @@ class Effects:
             free = [self._texts.pop(id(oldest))]
         t = free[0]
         colour, size, _heading = STYLES[style]
-        f = Floater(text, x, y, colour, t.font_size, rise=t.font_size * 2.6, duration=1.1 * slow)
+        rise = t.font_size * 2.6
+        y = min(y, self._ceiling - rise - t.font_size)  # the text never rises into the top bar
+        f = Floater(text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow)
         self._set(t, text, x, y, colour, 255)
         self.floaters.append(f)
         self._texts[id(f)] = t

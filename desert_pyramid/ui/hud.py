@@ -24,6 +24,8 @@ from .widgets import GOLD, INK, skin_texture
 #: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
 CHARSET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
            "♠♥♦♣…—–×·‹›←→↑↓")
+NUMBERS = "0123456789,:—×- "
+CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
 LABELS = {
     "score": "SCORE", "cards": "CARDS LEFT", "chain": "CHAIN", "multiplier": "PYRAMID",
     "moves": "MOVES", "time": "TIME", "daylight": "DAYLIGHT",
@@ -110,8 +112,11 @@ class Hud:
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
         self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
-        for name in ("message", "badge", *(f"v-{k}" for k in self._keys), *(f"cap-{n}" for n in self.captions)):
-            warm_glyphs(self.texts[name])
+        warm_glyphs(self.texts["message"], CHARSET)
+        for name in ("badge", *(f"v-{k}" for k in self._keys)):
+            warm_glyphs(self.texts[name], NUMBERS)
+        for name in self.captions:
+            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
         # every skin a button can show goes into the atlas now, not in the middle of a game
         for sprite in self.sprites:
             b = sprite.properties.get("button")
@@ -207,8 +212,8 @@ class Hud:
             self.low_batch.draw()
 
 
-def warm_glyphs(t: arcade.Text) -> None:
+def warm_glyphs(t: arcade.Text, chars: str) -> None:
     """Lay out every character a text may show once, so that its glyphs are in the font atlas."""
     text = t.text
-    t.text = CHARSET
+    t.text = chars
     t.text = text

@@ -69,7 +69,7 @@ class ResultsView(MenuScreen):
             self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
                   anchor_x="right", bold=True)
             y -= 30 * s
-        self.texts.label("Wins, losses and streaks will be kept here once the save files are in the game.",
+        self.texts.label(self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
               width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
         rects = column_rects(width / 2, y - 24 * s, len(self.menu.buttons), 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)

@@ -72,6 +72,7 @@ class TableView(Screen):
         self.autoplay = autoplay
         self._autoplay_wait = 0.0
         self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
+        self._frames_shown = 0
         self._ms_carry = 0.0
         self._won_at: float | None = None
         self.time = 0.0
@@ -108,7 +109,7 @@ class TableView(Screen):
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         self.session.resume()
-        self.app.hint_service()  # start the search process now, not on the first hint
+        self._frames_shown = 0
 
     def on_hide_view(self) -> None:
         self.session.pause()
@@ -138,7 +139,7 @@ class TableView(Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
-            self.app.save_game(self.session)
+            self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -147,6 +148,7 @@ class TableView(Screen):
             if any(isinstance(e, Won) for e in fb.events):
                 self._won_at = self.time
                 self.autoplay = False
+                self.message = "Cleared! A click or Enter shows the results."
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
             self._stuck_told = self.control.stuck
@@ -367,6 +369,9 @@ class TableView(Screen):
     # -- time -------------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
+        self._frames_shown += 1
+        if self._frames_shown == 3:
+            self.app.hint_service()  # start the search process once the table shows, not on the first hint
         ms = delta_time * 1000 + self._ms_carry
         whole = int(ms)
         self._ms_carry = ms - whole
