@@ -40,7 +40,9 @@ def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool) -> dict[s
     if full_redraw:
         cmd.append("--full-redraw")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+    with tempfile.TemporaryDirectory() as saves:  # never the player's own save folder
+        cmd += ["--save-dir", saves]
+        out = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
     if out.returncode != 0:
         raise SystemExit(f"the game failed:\n{out.stderr}")
     line = [x for x in out.stdout.splitlines() if x.startswith("{")][-1]

@@ -16,7 +16,8 @@ from typing import Any
 from desert_pyramid.cli import UsageError
 
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
+           "howto")
 MAX_FRAMES = 1_000_000
 
 
@@ -48,6 +49,8 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
     g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
     g.add_argument("--seed", metavar="N", help="the seed of the first random practice deal")
+    g.add_argument("--save-dir", dest="save_dir", metavar="DIR",
+                   help="keep the save files in DIR (default: $DESERT_PYRAMID_SAVE_DIR, else the user data folder)")
     g.add_argument("--full-redraw", action="store_true",
                    help="draw every frame whole, never only the parts that changed (for comparisons)")
     parser.set_defaults(play_func=run_play)
@@ -115,6 +118,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         size=size, headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")), frames=frames,
         screenshot=shot, code=code, mode=args.mode, autoplay=bool(args.autoplay),
         frame_stats=bool(args.frame_stats), screen=args.screen, seed=seed, launched_at=LAUNCHED_AT,
+        save_dir=getattr(args, "save_dir", None),
         full_redraw=bool(args.full_redraw),
     )
 

@@ -24,15 +24,19 @@ from desert_pyramid.engine import DESERT, Deal, DealCode, Layout, Rules
 from .assets import Assets
 from .prefs import Settings
 from .redraw import BufferProbe
+from .saving import Saves
 from .scenery import Scenery
 from .sound import Sounds
+from .toast import Overlay
 
 if TYPE_CHECKING:
+    from .howto import HowtoMemory
     from .table import TableView
 
 TITLE = "Desert Pyramid"
 MODES = ("practice", "expedition", "daily")
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics")
+SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
+           "howto")
 FRAME_DT = 1 / 60
 
 
@@ -49,6 +53,7 @@ class RunOptions:
     screen: str | None = None
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
+    save_dir: str | None = None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
@@ -68,6 +73,11 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
+        self.howto_memory: HowtoMemory | None = None  # How to play: page, scroll, the quiz's session score
+        self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
+        self.saves = Saves(self)  # the save files (saving.py): options.store, or the one run() opens
+        if options.store is not None:
+            self.saves.attach(options.store)
         self.probe = BufferProbe()
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
@@ -79,16 +89,18 @@ class GameApp(arcade.Window):
 
         self.show_view(TitleView(self, message))
 
-    def new_table(self, session: Any, autoplay: bool = False) -> None:
-        """Put a session's deal on the table (the deal in play from now on, for Continue)."""
+    def new_table(self, session: Any, autoplay: bool = False, note: str = "") -> None:
+        """Put a session's deal on the table (the deal in play from now on, for Continue);
+        ``note``: the first words on the message line."""
         from .table import TableView
 
-        table = TableView(self, session, autoplay)
+        table = TableView(self, session, autoplay, note=note)
+        self.saves.table_started(table)
         self.table = table
         self.show_view(table)
 
     def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
-                       autoplay: bool = False) -> None:
+                       autoplay: bool = False, note: str = "") -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         from . import session as sessions
 
@@ -96,7 +108,7 @@ class GameApp(arcade.Window):
         if deal is None and self.options.seed is not None:
             deal = Deal.from_seed(self.options.seed)
             self.options = replace(self.options, seed=None)  # the seed makes the first deal only
-        self.new_table(sessions.practice(rules, layout, deal), autoplay)
+        self.new_table(sessions.practice(rules, layout, deal), autoplay, note)
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
         """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
@@ -110,15 +122,23 @@ class GameApp(arcade.Window):
         else:
             self.new_table(sessions.daily(), autoplay)
 
-    @property
     def can_continue(self) -> bool:
+        """A deal in play in this run (not finished), or one saved by an earlier run."""
         table = self.table
-        return table is not None and not table.session.finished
+        if table is not None and not table.session.finished:
+            return True
+        return self.saves.can_continue()
 
     def continue_game(self) -> bool:
-        if not self.can_continue or self.table is None:
-            return False
-        self.show_view(self.table)
+        table = self.table
+        if table is None or table.session.finished:
+            restored = self.saves.restore()  # the game saved in current.toml
+            if restored is None:
+                return False
+            self.saves.expect_resume(restored.game_id)
+            self.new_table(restored.session)
+            return True
+        self.show_view(table)
         return True
 
     def show_pause(self, table: TableView) -> None:
@@ -146,10 +166,31 @@ class GameApp(arcade.Window):
         else:
             self.show_view(HelpView(self, under))
 
+    def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None:
+        """The How to play screen (rules, variations, glossary, quiz); Esc goes back to ``back``."""
+        from .howto import HowToView
+
+        self.show_view(HowToView(self, back, page))
+
     def show_practice_setup(self) -> None:
         from .practice import PracticeSetupView
 
         self.show_view(PracticeSetupView(self))
+
+    def show_relics(self, back: Callable[[], None] | None = None) -> None:
+        from .relics import RelicsView
+
+        self.show_view(RelicsView(self, back))
+
+    def show_backs(self, back: arcade.View | None = None) -> None:
+        from .backs import BacksView
+
+        self.show_view(BacksView(self, back))
+
+    def show_statistics(self) -> None:
+        from .stats import StatsView
+
+        self.show_view(StatsView(self))
 
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView
@@ -157,7 +198,15 @@ class GameApp(arcade.Window):
         self.show_view(PlaceholderView(self, title, text))
 
     def set_settings(self, settings: Settings) -> None:
-        self.settings = settings
+        old, self.settings = self.settings, settings
+        self.saves.settings_changed(old, settings)
+
+    def back_choices(self) -> list[str]:
+        """The card backs the settings may cycle through: the owned ones once saves are in."""
+        from .assets import back_ids
+
+        owned = self.saves.back_choices()
+        return back_ids() if owned is None else owned
 
     def toggle_fullscreen(self) -> None:
         if self.options.headless:
@@ -173,7 +222,7 @@ class GameApp(arcade.Window):
         from .table import TableView
 
         view = self.current_view
-        if isinstance(view, TableView) and not view.session.finished:
+        if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
             view.session.focus_lost()
             if view.timed:
                 self.show_pause(view)
@@ -193,17 +242,25 @@ class GameApp(arcade.Window):
         if view is None:
             return
         view.on_update(dt)
+        self.on_update(dt)
         if self.current_view is not None:
             self.current_view.on_draw()
+            self.on_draw()
 
-    def save_game(self, session: Any, started: str) -> None:
-        """Save the deal in play (after every move) when the app has a save store."""
-        store = self.options.store
-        if store is None:
-            return
-        from desert_pyramid.storage import CurrentGame
+    def on_update(self, delta_time: float) -> None:
+        """After the screen's update (the event loop calls it after the view's)."""
+        self.overlay.update(delta_time)
+        self.saves.update(delta_time)
 
-        store.save_current(CurrentGame(started=started, **session.current_fields()))
+    def on_draw(self) -> None:
+        """After the screen has drawn: the toasts and notices on top."""
+        self.overlay.draw()
+
+    def save_game(self, session: Any) -> None:
+        """Save the deal in play now (the table saves after every move through ``self.saves``)."""
+        table = self.table
+        if table is not None and getattr(table, "session", None) is session:
+            self.saves.after_move(table)
 
     def hint_service(self) -> Any:
         """The background hint service (started once), or ``None`` without a solver."""
@@ -235,6 +292,7 @@ class GameApp(arcade.Window):
         if self._hints is not None:
             self._hints.close()
             self._hints = None
+        self.saves.close()
         super().close()
 
 
@@ -242,9 +300,9 @@ def start(app: GameApp, options: RunOptions) -> None:
     """The first screen: a table for a deal code or a mode, a named screen, or the title."""
     screen = options.screen
     if options.code is not None:
-        c = options.code
         from .session import layout_number
 
+        c = options.code
         app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
@@ -262,14 +320,22 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_help(app.current_view)
     elif screen == "practice":
         app.show_practice_setup()
-    elif screen in ("relics", "statistics"):
-        from .title import placeholder_text
-
-        app.show_placeholder(screen.capitalize(), placeholder_text(screen))
+    elif screen == "howto":
+        app.show_howto(app.current_view)
+    elif screen == "relics":
+        app.show_relics()
+    elif screen == "statistics":
+        app.show_statistics()
+    elif screen == "backs":
+        app.show_backs()
 
 
 def run(options: RunOptions) -> int:
+    from desert_pyramid.storage import SaveStore
+
     app = GameApp(options)
+    if app.saves.store is None:
+        app.saves.attach(SaveStore.open(options.save_dir, background=True))
     start(app, options)
     if options.frames is None:
         arcade.run()

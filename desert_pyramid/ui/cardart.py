@@ -123,15 +123,33 @@ def _corner(w: int, rank: int, suit: int, colour: Colour, rank_part: float, suit
     return corner
 
 
+def _jumbo(w: int, rank: int, suit: int, colour: Colour) -> Image.Image:
+    """The jumbo index: a big rank with the suit beside it, all in the card's top third (the part a
+    covered card still shows)."""
+    text = RANK_NAMES[rank - 1]
+    rank_size = int(w * (0.44 if len(text) == 2 else 0.52))
+    suit_size = int(w * 0.34)
+    ink = colour + (255,)
+    font = bold(rank_size)
+    left, top, right, bottom = font.getbbox(text, anchor="ls")
+    rank_w = right - left
+    box = Image.new("RGBA", (int(w * 0.92), int(rank_size * 1.05)), (0, 0, 0, 0))
+    d = ImageDraw.Draw(box)
+    baseline = int(rank_size * 0.9)
+    d.text((0, baseline), text, font=font, fill=ink, anchor="ls")
+    d.text((rank_w + w * 0.04, baseline), SUIT_SYMBOLS[suit], font=regular(suit_size), fill=ink, anchor="ls")
+    return box
+
+
 def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) -> None:
     """The corner indices: top-left, and turned at the bottom-right. Large indices make the top
     one (the one a covered card still shows) jumbo and keep the bottom one small."""
     w, h = img.size
     pad_y = int(w * 0.05)
     if large:
-        top = _corner(w, rank, suit, colour, 0.50, 0.36, 0.56)
+        top = _jumbo(w, rank, suit, colour)
         bottom = _corner(w, rank, suit, colour, 0.25, 0.20, 0.24)
-        img.alpha_composite(top, (int(w * 0.02), int(w * 0.03)))
+        img.alpha_composite(top, (int(w * 0.04), int(w * 0.03)))
     else:
         top = bottom = _corner(w, rank, suit, colour, 0.25, 0.20, 0.24)
         img.alpha_composite(top, (int(w * 0.035), pad_y))

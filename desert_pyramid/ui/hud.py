@@ -67,6 +67,7 @@ class Hud:
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
+        self._msg_size = 12.5
         self._low_top = 0.0
 
     def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
@@ -129,7 +130,11 @@ class Hud:
         self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
         self.sprites.append(self.badge)
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
-        self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
+        self._msg_size = 12.5 * fs
+        msg = arcade.Text("", geom.width / 2, geom.message.cy, INK, self._msg_size, font_name=FONT,
+                          anchor_x="center", anchor_y="center", multiline=True, width=int(geom.width * 0.94),
+                          align="center", batch=self.low_batch)
+        self.texts["message"] = msg
         self.daylight_bar = None
         if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
             self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5,
@@ -188,9 +193,33 @@ class Hud:
         order = sorted(self._pending, key=lambda k: message is None or k != id(message))
         for key in order:
             t, text = self._pending.pop(key)
-            t.text = text
+            if message is not None and t is message:
+                self._fit_message(t, text)
+            else:
+                t.text = text
             if (time.perf_counter() - start) * 1000 >= budget_ms:
                 break
+
+    def _fit_message(self, t: arcade.Text, text: str) -> None:
+        """The message line holds a sentence or two: a long one gets a smaller font and two lines,
+        a longer one is cut with an ellipsis."""
+        g = self.geom
+        limit = (g.message.height if g is not None else 40) * 1.2
+        for size in (self._msg_size, self._msg_size * 0.84):
+            if t.font_size != size:
+                t.font_size = size
+            t.text = text
+            if t.content_height <= limit:
+                return
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            t.text = text[:mid].rstrip() + "…"
+            if t.content_height <= limit:
+                lo = mid
+            else:
+                hi = mid - 1
+        t.text = text[:lo].rstrip() + "…"
 
     def settle(self) -> None:
         """Lay out every waiting text now (tests, screenshots)."""
@@ -279,8 +308,11 @@ class Hud:
         if box is None or box[3] >= g.hud.bottom - 2:
             arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom, g.height, BAR)
             arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom - 2, g.hud.bottom, (200, 150, 70, 255))
-        if self.message_bar_shown and (box is None or box[1] <= g.message.top):
-            arcade.draw_lrbt_rectangle_filled(0, g.width, 0, g.message.top, MSG_BAR)
+        if self.message_bar_shown:
+            msg = self.texts["message"]
+            top = max(g.message.top, g.message.cy + msg.content_height / 2 + 8)  # two lines rise a little
+            if box is None or box[1] <= top:
+                arcade.draw_lrbt_rectangle_filled(0, g.width, 0, top, MSG_BAR)
 
     def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
         """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""

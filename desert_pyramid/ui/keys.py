@@ -56,6 +56,31 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
 )
 
+HOWTO = "howto"  # the How to play screen (its own rows, not shown in the help overlay)
+
+BINDINGS += (
+    Binding("tab_prev", (K.TAB,), "", "", HOWTO, shift=True),
+    Binding("tab_next", (K.TAB,), "Tab  ← →", "Next or previous page (Shift+Tab goes back)", HOWTO),
+    Binding("tab_prev", (K.LEFT,), "", "", HOWTO),
+    Binding("tab_next", (K.RIGHT,), "", "", HOWTO),
+    Binding("line_up", (K.UP,), "↑ ↓", "Scroll the text; move between buttons", HOWTO),
+    Binding("line_down", (K.DOWN,), "", "", HOWTO),
+    Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a page", HOWTO),
+    Binding("page_down", (K.PAGEDOWN,), "", "", HOWTO),
+    Binding("to_top", (K.HOME,), "Home End", "To the start or the end", HOWTO),
+    Binding("to_end", (K.END,), "", "", HOWTO),
+    Binding("press", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button or answer", HOWTO),
+    Binding("pick_1", (K.KEY_1, K.NUM_1), "1 2 3", "Answer the quiz question", HOWTO),
+    Binding("pick_2", (K.KEY_2, K.NUM_2), "", "", HOWTO),
+    Binding("pick_3", (K.KEY_3, K.NUM_3), "", "", HOWTO),
+    Binding("pick_4", (K.KEY_4, K.NUM_4), "", "", HOWTO),
+    Binding("pick_5", (K.KEY_5, K.NUM_5), "", "", HOWTO),
+    Binding("pick_6", (K.KEY_6, K.NUM_6), "", "", HOWTO),
+    Binding("next_question", (K.N,), "N", "Next quiz question", HOWTO),
+    Binding("watch", (K.W,), "W", "Watch the worked example on the table", HOWTO),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back", HOWTO),
+)
+
 
 def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | None:
     """The action a key press means in the given contexts (first match wins), or ``None``."""

@@ -33,7 +33,8 @@ class PauseView(MenuScreen):
             buttons += [Button("Restart this deal", self.restart), Button("New deal", self.new_deal)]
         buttons += [
             Button("Settings", lambda: app.show_settings(self)),
-            Button("How to play · keys", lambda: app.show_help(self)),
+            Button("How to play", lambda: app.show_howto(self)),
+            Button("Keys · F1", lambda: app.show_help(self)),
             Button("Title screen", lambda: app.show_title()),
         ]
         self.menu = ButtonColumn(app.assets, buttons)

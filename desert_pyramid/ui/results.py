@@ -71,7 +71,7 @@ class ResultsView(MenuScreen):
         self.texts = TextGroup()
         lines = rows(self.results, self.table.game.layout.name)
         n = len(self.menu.buttons)
-        ph = min(height - 20.0, (118 + 30 * len(lines) + 10 + 49 * n + 16) * s)
+        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + 49 * n + 16) * s)
         panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
@@ -84,5 +84,7 @@ class ResultsView(MenuScreen):
             self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
                              anchor_x="right", bold=True)
             y -= 30 * s
-        rects = column_rects(width / 2, y - 14 * s, n, 340 * s, 40 * s, 9 * s)
+        self.texts.label(self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
+                         width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
+        rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)

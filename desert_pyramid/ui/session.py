@@ -14,10 +14,18 @@ from typing import Any
 from desert_pyramid.catalog import get_layout, load_layout_file
 from desert_pyramid.engine import Deal, Event, Layout, Move, Rules
 from desert_pyramid.engine.rules import Scoring
-from desert_pyramid.modes import DailySession, ExpeditionSession, PracticeSession, Session
+from desert_pyramid.modes import (
+    DailySession,
+    ExpeditionSession,
+    PracticeSession,
+    Session,
+    clock_text,
+)
 from desert_pyramid.resources_path import resource_path
 
 TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
+__all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_computer", "practice", "subtitle",
+           "timed", "title", "today"]
 
 
 def layout_number(number: int) -> Layout:

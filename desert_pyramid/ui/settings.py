@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.engine import Card
+from desert_pyramid.progression import BACK_BY_ID
 
 from . import cardart
-from .assets import back_ids, back_source, load_image, resolve_back
+from .assets import back_source, load_image, resolve_back
 from .geometry import Rect
 from .prefs import Settings
 from .title import MenuScreen
@@ -32,7 +33,7 @@ class SettingsView(MenuScreen):
     def __init__(self, app: GameApp, back: arcade.View) -> None:
         super().__init__(app)
         self.back_to = back
-        self.backs = back_ids()
+        self.backs = app.back_choices()
         self.menu = ButtonColumn(app.assets, [
             Button("Volume", lambda: self.change("volume", 1), adjust=lambda d: self.change("volume", d)),
             Button("Sound", lambda: self.change("mute", 1), adjust=lambda d: self.change("mute", d)),
@@ -43,10 +44,15 @@ class SettingsView(MenuScreen):
                    adjust=lambda d: self.change("large_index", d)),
             Button("Timer", lambda: self.change("hide_timer", 1), adjust=lambda d: self.change("hide_timer", d)),
             Button("Score", lambda: self.change("hide_score", 1), adjust=lambda d: self.change("hide_score", d)),
-            Button("Card back", lambda: self.change("back", 1), adjust=lambda d: self.change("back", d)),
+            Button("Card back", lambda: app.show_backs(self), adjust=lambda d: self.change("back", d)),
             Button("Done", self.done),
         ])
         self._values()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._values()  # the card back may have been chosen in the picker meanwhile
+        self._preview()
 
     @property
     def settings(self) -> Settings:
@@ -85,6 +91,8 @@ class SettingsView(MenuScreen):
 
     def _back_name(self, back_id: str) -> str:
         back_id = resolve_back(back_id)
+        if back_id in BACK_BY_ID:  # the game's own backs have names (progression catalogue)
+            return BACK_BY_ID[back_id].name
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
 

@@ -22,7 +22,9 @@ from .geometry import HINT, MENU, UNDO, TableGeometry, possible_parts, table_geo
 from .hud import Hud
 from .redraw import DirtyTracker
 from .screen import Screen
-from .session import play_as_computer, subtitle, timed, title, today
+from .session import play_as_computer, timed
+from .session import subtitle as subtitle_of
+from .session import title as title_of
 from .table_input import Focus, Press, TableInput
 
 if TYPE_CHECKING:
@@ -41,10 +43,14 @@ RESIZE_SETTLE_S = 0.12
 class TableView(TableInput, Screen):
     contexts = (keys.TABLE, keys.EVERYWHERE)
 
-    def __init__(self, app: GameApp, session: Any, autoplay: bool = False) -> None:
+    pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
+
+    def __init__(self, app: GameApp, session: Any, autoplay: bool = False, *, title: str | None = None,
+                 subtitle: str | None = None, note: str = "") -> None:
         super().__init__(app)
         self.session = session
-        self.started = today().isoformat()  # the local date the deal started (saves, the streak)
+        self.title = title or title_of(session)
+        self._subtitle = subtitle
         self.control = TableControl(session)
         self.board = Board()
         self.hud = Hud(app.assets)
@@ -52,7 +58,7 @@ class TableView(TableInput, Screen):
         self.advisor = Advisor(app.hint_service)
         self.geom: TableGeometry | None = None
         coach = [m.text for m in getattr(session, "messages", ())]
-        self.message = " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
+        self.message = note or " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
         self.focus: Focus | None = None
         self.focus_visible = False
         self.press: Press | None = None
@@ -79,6 +85,10 @@ class TableView(TableInput, Screen):
     def timed(self) -> bool:
         return timed(self.session)
 
+    @property
+    def subtitle(self) -> str:
+        return self._subtitle if self._subtitle is not None else subtitle_of(self.session)
+
     # -- layout ---------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
         game = self.game
@@ -93,7 +103,7 @@ class TableView(TableInput, Screen):
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
-        self.hud.place(geom, title(self.session), subtitle(self.session), self.session.hud(), rules.satchel)
+        self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
         # every glyph the changing texts can show, now: drawing a new glyph into the font atlas
         # once the renderer has drawn from it stalls a frame
         self.hud.warm()
@@ -161,7 +171,7 @@ class TableView(TableInput, Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
-            self.app.save_game(self.session, self.started)
+            self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -189,7 +199,7 @@ class TableView(TableInput, Screen):
             elif isinstance(e, PyramidSkipped):
                 self.message = f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
             elif isinstance(e, NewPyramid):
-                self.hud.set_title(title(self.session), subtitle(self.session))
+                self.hud.set_title(self.title, self.subtitle)
                 self.advisor.forget()
             elif isinstance(e, DailyCleared) and e.time_bonus:
                 self.message = f"Cleared in {e.seconds} s: a time bonus of {e.time_bonus:,} points."

@@ -79,20 +79,23 @@ class MenuScreen(Screen):
 
 
 class TitleView(MenuScreen):
+    shows_notices = True  # the save files' notices show here as a banner (toast.py)
+
     def __init__(self, app: GameApp, message: str = "") -> None:
         super().__init__(app)
         self.message = message
         self.menu = ButtonColumn(app.assets, [
-            Button("Continue", self.on_continue, enabled=app.can_continue),
+            Button("Continue", self.on_continue, enabled=app.can_continue()),
             Button("Expedition", lambda: app.start_mode("expedition")),
             Button("Daily", lambda: app.start_mode("daily")),
             Button("Practice", app.show_practice_setup),
-            Button("Relics", lambda: app.show_placeholder("Relics", placeholder_text("relics"))),
-            Button("Statistics", lambda: app.show_placeholder("Statistics", placeholder_text("statistics"))),
+            Button("How to play", lambda: app.show_howto(self)),
+            Button("Relics", lambda: app.show_relics()),
+            Button("Statistics", app.show_statistics),
             Button("Settings", lambda: app.show_settings(self)),
             Button("Quit", app.quit_game),
         ])
-        if not app.can_continue:
+        if not app.can_continue():
             self.menu.focus = 1
 
     def on_continue(self) -> None:

@@ -43,7 +43,8 @@ def test_bad_options_give_one_line_and_exit_2(argv: list[str], words: str, capsy
 
 
 def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    # the game opens its save folder: a temporary one, never the player's
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
     return subprocess.run([sys.executable, "-m", "desert_pyramid", *args], cwd=tmp_path, env=env,
                           capture_output=True, text=True, timeout=120)
 

@@ -1,0 +1,407 @@
+"""The game's link to its save files: the store, the game in progress, results and unlocks.
+
+:class:`Saves` sits between the window and :class:`desert_pyramid.storage.SaveStore`:
+
+* the table calls :meth:`Saves.after_move` after every move and undo: the game in progress is
+  written to ``current.toml`` (on the store's writer thread: the frame pays for the snapshot only),
+  a chain that grows is checked for the chain card back, and a won deal is recorded;
+* :meth:`Saves.table_started` is called for every new table: a game in progress that the player
+  did not continue is recorded as abandoned (a loss);
+* :meth:`Saves.restore` rebuilds the saved game for CONTINUE: the same deal, its whole undo
+  history, its clock and (in an Expedition) the daylight left;
+* unlocks and the store's notices go to the window's :class:`~desert_pyramid.ui.toast.Overlay`.
+
+Without a store (a window made without one, as in most UI tests) every call does nothing and
+the screens show empty progress.
+
+A deal counts once a move has been made in it: a deal dealt and left without a move is not a
+game (nothing is saved, nothing counted).
+
+The sessions are those of :mod:`desert_pyramid.modes`, saved and counted through their own seams
+(``current_fields()``, ``results().game_records(date)`` and ``trek_record(date)``,
+``session_from_current``), each pyramid of a trek being a game of its own. A saved game whose mode
+data does not rebuild (or one saved by an earlier version, with ``mode_state.ui_session``) comes
+back as a Practice session of the same game, so CONTINUE never fails.
+"""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import Game
+from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.progression import (
+    BACK_BY_ID,
+    BackCollection,
+    GameResult,
+    Progress,
+    TrekResult,
+    Unlocks,
+)
+from desert_pyramid.storage import CurrentGame, SaveStore
+
+from .prefs import Settings, SettingsError
+
+if TYPE_CHECKING:
+    from .app import GameApp
+    from .table import TableView
+
+MODE_NAMES = ("practice", "expedition", "daily")
+SESSION_KEY = "ui_session"  # the mode_state table that holds the session (title, clock, ...)
+NOTICE_POLL_S = 1.0  # how often the store's notices are looked at during play
+
+
+def today() -> str:
+    """The player's local calendar date."""
+    return datetime.date.today().isoformat()
+
+
+def new_game_id(mode: str) -> str:
+    """An id unique to one attempt at one deal: ``practice-20250314-153012-a1b2c3``."""
+    return f"{mode}-{datetime.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+def subtitle_for(game: Game, code: str) -> str:
+    """What the table shows under its title (the same words as a new Practice deal)."""
+    return f"{game.rules.describe().capitalize()} · layout {game.layout.number} · {code}"
+
+
+# -- sessions to and from plain values ----------------------------------------------------------
+
+TableSession = Any  # a session of desert_pyramid.modes
+
+
+def is_modes_session(session: object) -> bool:
+    """A session of :mod:`desert_pyramid.modes`: it gives its own save fields and results records
+    (``current_fields()``, ``results().game_records(date)``)."""
+    return callable(getattr(session, "current_fields", None))
+
+
+def _int(data: Mapping[str, Any], key: str, default: int) -> int:
+    value = data.get(key, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+
+
+def _text(data: Mapping[str, Any], key: str, default: str) -> str:
+    value = data.get(key, default)
+    return value if isinstance(value, str) and value else default
+
+
+@dataclass
+class Restored:
+    session: TableSession
+    title: str
+    subtitle: str
+    game_id: str
+
+
+def _modes_session(current: CurrentGame) -> Any:
+    """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
+    it does not rebuild."""
+    try:
+        from desert_pyramid.modes import session_from_current
+    except ImportError:
+        return None
+    try:
+        return session_from_current(current.game, current.mode_state)
+    except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
+        return None
+
+
+def restore_session(current: CurrentGame) -> Restored:
+    """The session of a saved game. The engine game always rebuilds (storage checked it when it
+    loaded the file); mode data that cannot be read falls back to a plain session of the same
+    game, so CONTINUE never fails."""
+    raw = current.mode_state.get(SESSION_KEY)
+    state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    if not state:
+        modes_session = _modes_session(current)
+        if modes_session is not None:
+            code = str(getattr(modes_session, "deal_code", ""))
+            return Restored(modes_session, current.mode.capitalize(), subtitle_for(modes_session.game, code),
+                            current.game_id)
+    from desert_pyramid.modes import Clock, PracticeSession
+
+    game = Game.from_dict(current.game, get_layout(current.layout))
+    title = _text(state, "title", "Practice")
+    clock = Clock(_int(state, "elapsed_ms", int(current.seconds * 1000)))
+    session = PracticeSession(game, source="seed", clock=clock)
+    session.game_id = current.game_id
+    return Restored(session, title, subtitle_for(game, session.deal_code), current.game_id)
+
+
+def _pyramid_number(session: TableSession, game: Game) -> int:
+    """An Expedition pyramid's number in its trek (its multiplier), else 0."""
+    if getattr(session, "mode", "") != "expedition":
+        return 0
+    return max(1, int(game.multiplier))
+
+
+# -- the link ---------------------------------------------------------------------------------------
+
+@dataclass
+class Tracked:
+    """The table whose game is being saved."""
+
+    table: TableView
+    game_id: str
+    started: str
+    game: Game  # the deal being saved (an Expedition deals a new game for each pyramid)
+    chain_noted: int = 0
+    recorded: bool = False
+
+
+class Saves:
+    """The window's save files (see the module text). ``store`` may be ``None``: no saving."""
+
+    def __init__(self, app: GameApp, store: SaveStore | None = None) -> None:
+        self.app = app
+        self.store = store
+        self.active: Tracked | None = None
+        self._resume_id = ""
+        self._poll = 0.0
+        self.startup_notices: list[tuple[str, str]] = []  # (level, message) shown on the title
+
+    # -- opening and closing ----------------------------------------------------------------------
+    def attach(self, store: SaveStore | None) -> None:
+        """Use this store from now on: take its notices for the title and apply its settings and
+        card back to the window."""
+        self.store = store
+        self.active = None
+        self._resume_id = ""
+        self.startup_notices = []
+        if store is None:
+            return
+        self.startup_notices = [(n.level, n.message) for n in store.take_notices()]
+        saved = {k: v for k, v in store.progress.settings.items() if k not in ("card_back", "schema")}
+        settings = self.app.settings
+        if saved:
+            try:
+                settings = Settings.from_dict({**settings.to_dict(), **saved})
+            except SettingsError as exc:
+                self.startup_notices.append(("warning", f"Settings in save.toml were not used: {exc}."))
+        self.app.settings = replace(settings, card_back=store.profile.backs.effective().id)
+
+    def close(self) -> None:
+        """On exit: save the clock of the game in progress, then wait for the writes."""
+        store = self.store
+        if store is None:
+            return
+        active = self.active
+        if active is not None and not active.recorded and store.current is not None \
+                and store.current.game_id == active.game_id:
+            self._save(active)
+        store.close()  # closing twice is harmless; later writes run at once (storage's writer)
+
+    # -- what the screens read --------------------------------------------------------------------
+    @property
+    def progress(self) -> Progress:
+        return self.store.progress if self.store is not None else Progress()
+
+    @property
+    def backs(self) -> BackCollection:
+        return self.store.profile.backs if self.store is not None else BackCollection()
+
+    def record_line(self, game: Game) -> str:
+        """One line for the results screen: the statistics of this deal's mode, rules and layout."""
+        active = self.active
+        mode = self._mode(active.table.session) if active is not None else "practice"
+        if self.store is None:
+            return "Wins, losses and streaks are kept when the game has its save folder."
+        stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number)
+        if not stats.played:
+            return "Finished games of these rules and layout are counted in Statistics."
+        return (f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
+                f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}")
+
+    def can_continue(self) -> bool:
+        return self.store is not None and self.store.current is not None
+
+    def back_choices(self) -> list[str] | None:
+        """The card backs the player may choose (owned ones), or ``None`` without a store."""
+        if self.store is None:
+            return None
+        return [b.id for b in self.store.profile.backs.owned()]
+
+    def choose_back(self, back_id: str) -> bool:
+        """Choose an owned back: saved in the profile and used at once. False if it is locked."""
+        back = BACK_BY_ID.get(back_id)
+        if self.store is not None:
+            if back is None or not self.store.profile.backs.owns(back_id):
+                return False
+            self.store.choose_back(back_id)
+        settings = self.app.settings
+        if settings.card_back != back_id:
+            self.app.settings = replace(settings, card_back=back_id)
+        return True
+
+    def settings_changed(self, old: Settings, new: Settings) -> None:
+        """The settings screen changed something: keep it in save.toml (the card back in the
+        profile)."""
+        store = self.store
+        if store is None:
+            return
+        if new.card_back != old.card_back and store.profile.backs.owns(new.card_back) \
+                and new.card_back in BACK_BY_ID:
+            store.choose_back(new.card_back)
+        values = {k: v for k, v in new.to_dict().items() if k not in ("card_back", "schema")}
+        if any(store.progress.settings.get(k) != v for k, v in values.items()):
+            store.update_settings(values)
+
+    # -- the game in progress ---------------------------------------------------------------------
+    def expect_resume(self, game_id: str) -> None:
+        """The next table continues the saved game ``game_id`` (it is not abandoned)."""
+        self._resume_id = game_id
+
+    def restore(self) -> Restored | None:
+        """The saved game's session for CONTINUE, or ``None`` when there is none."""
+        if self.store is None or self.store.current is None:
+            return None
+        return restore_session(self.store.current)
+
+    def table_started(self, table: TableView) -> None:
+        """A new table: the saved game, unless this table continues it, counts as abandoned."""
+        resume, self._resume_id = self._resume_id, ""
+        self.startup_notices = []  # the title's banner has been seen: a game starts
+        store = self.store
+        if store is not None and store.current is not None and store.current.game_id != resume:
+            self._abandon_saved()
+        session = table.session
+        if is_modes_session(session):
+            game_id = str(session.current_fields()["game_id"])
+        else:
+            game_id = resume or str(getattr(session, "game_id", "") or new_game_id(self._mode(session)))
+        started = store.current.started if (resume and store is not None and store.current) else today()
+        self.active = Tracked(table, game_id, started, table.game, chain_noted=table.game.chain)
+
+    def _abandon_saved(self) -> None:
+        """The saved game is left for another: a loss. A modes session ends its own way (an
+        Expedition reports its trek too)."""
+        store = self.store
+        assert store is not None and store.current is not None
+        current = store.current
+        session: Any = None
+        active = self.active
+        if active is not None and not active.recorded and active.game_id == current.game_id \
+                and is_modes_session(active.table.session):
+            session = active.table.session
+        elif SESSION_KEY not in current.mode_state:
+            session = _modes_session(current)
+        if session is not None:
+            try:
+                self._record_results(session, session.abandon(), final=True)
+            except Exception as exc:  # the loss is still counted below, from the saved figures
+                self.app.overlay.notice(f"The game left could not be ended by its mode ({exc}); "
+                                        "it counts as a loss.", "warning")
+        if active is not None and active.game_id == current.game_id:
+            active.recorded = True
+        self.announce(store.abandon_current(today()))
+
+    def after_move(self, table: TableView) -> None:
+        """After a move or an undo at the table: save, note the chain, record a finished game."""
+        active = self.active
+        store = self.store
+        if store is None or active is None or active.table is not table or active.recorded:
+            return
+        session = table.session
+        game = table.game
+        if game is not active.game:  # a new pyramid: the last one is over (cleared or skipped)
+            if is_modes_session(session):
+                self._record_results(session, session.results(), final=False)
+            else:
+                old = active.game
+                self.announce(store.record_game(self._result(active, "won" if old.won else "abandoned", old)))
+                active.game_id = new_game_id(self._mode(session))  # the new deal is a game of its own
+            active.game, active.started, active.chain_noted = game, today(), 0
+        if game.chain > active.chain_noted:
+            active.chain_noted = game.chain
+            self.announce(store.note_chain(game.chain, today()))
+        if session.finished:
+            active.recorded = True
+            if is_modes_session(session):
+                self._record_results(session, session.results(), final=True)
+                store.clear_current()
+            else:
+                self.announce(store.record_game(self._result(active, "won" if game.won else "lost")))
+            return
+        self._save(active)
+
+    def _record_results(self, session: Any, results: Any, *, final: bool) -> None:
+        """Count a modes session's finished deals (each pyramid of a trek is one; recording is
+        idempotent by id) and, when an Expedition ends, the trek."""
+        assert self.store is not None
+        date = today()
+        for record in results.game_records(date):
+            self.announce(self.store.record_game(GameResult(**record)))
+        if final and getattr(session, "mode", "") == "expedition":
+            self.announce(self.store.record_trek(TrekResult(**results.trek_record(date))))
+
+    def _mode(self, session: TableSession) -> str:
+        mode = str(getattr(session, "mode", "practice"))
+        return mode if mode in MODE_NAMES else "practice"
+
+    def _figures(self, active: Tracked, game: Game | None = None) -> dict[str, Any]:
+        session = active.table.session
+        ended = game is not None and game is not session.game  # an earlier pyramid of the session
+        game = game or session.game
+        if game.rules.scoring == Scoring.CLASSIC:
+            score = len(game.layout.slots) - game.layout_left  # cards removed: higher is better
+        else:
+            score = game.score if ended else getattr(session, "score", game.score)
+        elapsed = getattr(session, "elapsed_ms", 0)
+        return {
+            "game_id": active.game_id,
+            "mode": self._mode(session),
+            "preset": str(game.rules),
+            "layout": game.layout.number,
+            "score": max(0, int(score)),
+            "seconds": max(0.0, float(elapsed) / 1000),
+            "best_chain": game.best_chain,
+            "redeals_used": game.redeals,
+            "pyramid_number": _pyramid_number(session, game),
+        }
+
+    def _save(self, active: Tracked) -> None:
+        assert self.store is not None
+        session: Any = active.table.session
+        if is_modes_session(session):
+            fields = dict(session.current_fields())
+            active.game_id = str(fields["game_id"])
+            current = CurrentGame(started=active.started, **fields)
+        else:
+            current = CurrentGame(started=active.started, game=session.game.to_dict(),
+                                  mode_state={SESSION_KEY: {}}, **self._figures(active))
+        self.store.save_current(current)
+
+    def _result(self, active: Tracked, outcome: str, game: Game | None = None) -> GameResult:
+        f = self._figures(active, game)
+        return GameResult(
+            f["game_id"], f["mode"], f["preset"], f["layout"], outcome,  # type: ignore[arg-type]
+            f["score"], f["seconds"], f["best_chain"], f["redeals_used"], today(),
+            pyramid_number=f["pyramid_number"],
+        )
+
+    # -- telling the player -----------------------------------------------------------------------
+    def announce(self, unlocks: Unlocks) -> None:
+        if unlocks:
+            self.app.overlay.unlocked(unlocks)
+
+    def update(self, dt: float) -> None:
+        """Every frame: a game that ended without a move (the Expedition's sunset) is recorded;
+        now and then, new notices from the store (a failed write) go to the overlay."""
+        if self.store is None:
+            return
+        active = self.active
+        if active is not None and not active.recorded and active.table.session.finished:
+            self.after_move(active.table)
+        self._poll += dt
+        if self._poll < NOTICE_POLL_S:
+            return
+        self._poll = 0.0
+        for notice in self.store.take_notices():
+            self.app.overlay.notice(notice.message, notice.level)
