@@ -383,8 +383,12 @@ class Board:
                 x += s.shake_fx.offset
                 if s.shake_fx.done:
                     s.shake_fx = None
-            s.position = (x, y + s.lift)
-            s.visible = (s.shown and s.part != HIDDEN) or s.flight is not None
+            pos = (x, y + s.lift)
+            if s._position != pos:  # writing a sprite updates its buffer: only on a change
+                s.position = pos
+            visible = (s.shown and s.part != HIDDEN) or s.flight is not None
+            if s.visible != visible:
+                s.visible = visible
         for pile in self.piles:
             for c in reversed(pile):
                 s = self.cards[c]

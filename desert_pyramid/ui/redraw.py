@@ -27,9 +27,12 @@ PAD = 3
 
 
 def _sprite_state(s: arcade.Sprite, z: float) -> tuple[Any, ...] | None:
-    if not s.visible or s.alpha == 0:
+    if not s.visible:
         return None
-    return (s.center_x, s.center_y, s.width, s.height, s.angle, id(s.texture), tuple(s.color), z)
+    color = s._color  # the stored RGBA tuple (the property converts it on every read)
+    if color[3] == 0:
+        return None
+    return (s._position, s._width, s._height, s._angle, id(s._texture), color, z)
 
 
 def _sprite_box(s: arcade.Sprite) -> Box:
@@ -43,9 +46,11 @@ def _sprite_box(s: arcade.Sprite) -> Box:
 
 
 def _text_state(t: arcade.Text) -> tuple[Any, ...] | None:
-    if not t.text or not t.visible:
+    label = t.label  # the pyglet label: its plain attributes are cheap to read
+    text = label.text
+    if not text or not label.visible:
         return None
-    return (t.text, t.x, t.y, tuple(t.color), t.font_size)
+    return (text, label.x, label.y, label.color, label.font_size)
 
 
 def _text_box(t: arcade.Text) -> Box:
@@ -114,30 +119,39 @@ class DirtyTracker:
         else:
             self._boxes.append(box)
 
-    def _compare(self, key: int, state: tuple[Any, ...] | None, box: Box | None, now: set[int]) -> None:
+    def _changed(self, key: int, state: tuple[Any, ...] | None, now: set[int]) -> bool:
+        """Whether a thing must be repainted where it is now (its old place is queued already)."""
         old = self._seen.get(key)
         if state is None:
             if old is not None:
                 self._boxes.append(old[1])
                 del self._seen[key]
-            return
+            return False
         now.add(key)
-        assert box is not None
-        if old is None or old[0] != state:
-            if old is not None:
-                self._boxes.append(old[1])
-            self._boxes.append(box)
-            self._seen[key] = (state, box)
+        if old is not None and old[0] == state:
+            return False
+        if old is not None:
+            self._boxes.append(old[1])
+        return True
+
+    def _note(self, key: int, state: tuple[Any, ...], box: Box) -> None:
+        self._boxes.append(box)
+        self._seen[key] = (state, box)
 
     def watch(self, sprites: Iterable[tuple[arcade.Sprite, float]], texts: Iterable[arcade.Text]) -> set[int]:
-        """Compare sprites (with their drawing depth) and texts with the last frame."""
+        """Compare sprites (with their drawing depth) and texts with the last frame; a box is
+        worked out only for what changed."""
         now: set[int] = set()
         for s, z in sprites:
             state = _sprite_state(s, z)
-            self._compare(id(s), state, _sprite_box(s) if state is not None else None, now)
+            if self._changed(id(s), state, now):
+                assert state is not None
+                self._note(id(s), state, _sprite_box(s))
         for t in texts:
             state = _text_state(t)
-            self._compare(id(t), state, _text_box(t) if state is not None else None, now)
+            if self._changed(id(t), state, now):
+                assert state is not None
+                self._note(id(t), state, _text_box(t))
         return now
 
     def forget_missing(self, now: set[int]) -> None:
