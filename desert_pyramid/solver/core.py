@@ -133,6 +133,7 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
     last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
 
     # -- building ------------------------------------------------------------------------------
@@ -164,9 +165,27 @@ class Searcher:
         for i, c in enumerate(game.cards):
             if c < 0:
                 L0 |= 1 << i
-        cycle = list(game.waste) + list(reversed(game.stock))
-        K = len(cycle)
         rules = game.rules
+        cycle = list(game.waste) + list(reversed(game.stock))
+        waste_len = len(game.waste)
+        purged: set[int] = set()
+        if not rules.draw_three:
+            # Draw one: a king in the stock (or on the waste top) can be removed the moment it is
+            # turned over, and from then on the position is exactly the one without that king.
+            # Conversely, a line of the real game minus its king removals and the flips that turn
+            # kings over is a line of the game without those kings (a king pairs with nothing, and
+            # a missing card only uncovers the one under it; a redeal of a waste holding only
+            # kings is not needed). So the two games win together, and the model leaves such kings
+            # out; ``solve`` puts "remove the king" back into the line as each one comes up.
+            # Kings deeper in the waste stay: they bury the cards under them until they are reached.
+            keep = [
+                c for k, c in enumerate(cycle)
+                if c // 4 + 1 != KING_RANK or k < waste_len - 1
+            ]
+            purged = {c for c in cycle if c not in keep}
+            waste_len -= sum(1 for c in game.waste if c in purged)
+            cycle = keep
+        K = len(cycle)
         limit = rules.max_redeals if max_redeals is None else max_redeals
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
@@ -176,7 +195,7 @@ class Searcher:
             S0 = 0
         W = K + 1
         p0 = 0 if unlimited else game.redeals
-        t0 = p0 * W + len(game.waste)
+        t0 = p0 * W + waste_len
         rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
         for i, c in enumerate(game.cards):
             if c >= 0:
@@ -192,7 +211,7 @@ class Searcher:
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
-            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards,
+            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged),
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -767,6 +786,20 @@ class Searcher:
             cyc_rank = self.cyc_rank
             top = self.top_playable
             rep = self.rep
+            if self.draw == 1:
+                # A free card that must go whose only live partner c is in the stock or waste:
+                # every win pairs them, and pairing them the first time c can be played (t1) is
+                # as good as any later time. Move that pair forward in any winning line: the
+                # moves before t1 stay as they are, the card stays free, and c is played only
+                # once, so (draw one) taking it out of the cycle sooner just skips its flips;
+                # a stash of c and its later pair from the Satchel become the pair itself, with
+                # the Satchel empty meanwhile. So no line needs a move with the stock or waste
+                # after t1 before that pair, and the moves at later times are not tried here
+                # (they are explored after the pair). Times are limited to reach(tb), not just
+                # the new ones, so an earlier visit of this board covers the rest.
+                t1 = self._unique_cycle_time(free_by_rank, LV, CN, C, sat_rank, reach)
+                if t1 >= 0:
+                    new &= (2 << t1) - 1
             prev = -1  # the live position before k
             k = -1
             live_left = ~C & ((1 << K) - 1)
@@ -848,6 +881,35 @@ class Searcher:
                 return True
         return False
 
+    def _unique_cycle_time(
+        self, free_by_rank: list[list[int]], LV: int, CN: int, C: int, sat_rank: int, reach: int
+    ) -> int:
+        """The first time in ``reach`` at which a free layout card's only live partner, a stock or
+        waste card, can be played; -1 when there is no such card."""
+        best = -1
+        for r in range(1, 13):
+            if not free_by_rank[r]:
+                continue
+            p = 13 - r
+            if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
+                continue
+            cyc_rank = self.cyc_rank
+            prev = -1
+            for k in range(self.K):
+                if C >> k & 1:
+                    continue
+                if cyc_rank[k] == p:
+                    times = (self.rep << (k + 1)) & reach
+                    if self.top_playable:
+                        times |= (self.rep << (prev + 1)) & reach
+                    if times:
+                        t = (times & -times).bit_length() - 1
+                        if best < 0 or t < best:
+                            best = t
+                    break
+                prev = k
+        return best
+
     def _forced_pair(
         self, L: int, S: int, LV: int, free_by_rank: list[list[int]], sat_rank: int,
         sat_must: bool,
@@ -883,6 +945,49 @@ class Searcher:
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
 
+
+
+def _real_line(game: Game, searcher: Searcher) -> list[Move]:
+    """The model's winning line as engine moves: put back the removal of each king that the model
+    left out of the cycle, as it comes up (see ``Searcher.from_game``)."""
+    model = searcher.line()
+    purged = searcher.purged
+    if not purged:
+        return model
+    g = game.copy()
+    out: list[Move] = []
+    top = game.rules.stock_top_playable
+
+    def play(m: Move) -> None:
+        g.play(m)
+        out.append(m)
+
+    def purge() -> None:
+        while True:
+            if g.waste and g.waste[-1] in purged:
+                play(Move.king(WASTE))
+            elif top and g.stock and g.stock[-1] in purged:
+                play(Move.king(STOCK))
+            else:
+                return
+
+    purge()
+    for m in model:
+        if m == FLIP_MOVE:
+            play(m)
+            while g.waste and g.waste[-1] in purged:  # a king came up: it goes, flip on
+                play(Move.king(WASTE))
+                if g.stock:
+                    play(FLIP_MOVE)
+        elif m == REDEAL_MOVE:
+            while g.stock:  # only purged kings can be left: turn them over and remove them
+                play(FLIP_MOVE)
+                purge()
+            play(m)
+        else:
+            play(m)
+        purge()
+    return out
 
 
 def _first(item: tuple[int, ...] | tuple[object, ...]) -> int:
@@ -923,5 +1028,5 @@ def solve(
         )
     except RecursionError:
         return SolveResult(Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth")
-    line = tuple(searcher.line()) if verdict is Verdict.WINNABLE else ()
+    line = tuple(_real_line(game, searcher)) if verdict is Verdict.WINNABLE else ()
     return SolveResult(verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule)
