@@ -47,8 +47,11 @@ KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 6_000_000
-RELAX_STATES_PER_CALL = 20_000  # free-stock relaxation: new states allowed per check
-RELAX_GIVEUPS = 20  # checks that may run out before the relaxation is switched off  # transposition-table entries; past this the search stops (memory < 1 GB)
+# The free-stock relaxation (see Searcher.relaxed_clearable): new states allowed per check, and
+# how many checks may run out before it is switched off for the rest of the search. Its states
+# count as search nodes.
+RELAX_STATES_PER_CALL = 5_000
+RELAX_GIVEUPS = 10
 
 
 class Verdict(StrEnum):
@@ -133,14 +136,18 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    plain: bool = False  # no pruning rule (see from_game)
+    rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
     purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
     last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def from_game(cls, game: Game, max_redeals: int | None = None) -> Searcher:
+    def from_game(cls, game: Game, max_redeals: int | None = None, plain: bool = False) -> Searcher:
         """Compile ``game``'s position. ``max_redeals`` overrides the rules' redeal limit (counted
-        from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes."""
+        from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes.
+        ``plain``: no pruning rule at all (no relaxation, no forced move, every king kept): the bare
+        search, which the tests compare with the pruned one."""
         layout = game.layout
         n = layout.size
         cov_mask = [0] * n
@@ -169,7 +176,7 @@ class Searcher:
         cycle = list(game.waste) + list(reversed(game.stock))
         waste_len = len(game.waste)
         purged: set[int] = set()
-        if not rules.draw_three:
+        if not rules.draw_three and not plain:
             # Draw one: a king in the stock (or on the waste top) can be removed the moment it is
             # turned over, and from then on the position is exactly the one without that king.
             # Conversely, a line of the real game minus its king removals and the flips that turn
@@ -211,7 +218,7 @@ class Searcher:
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
-            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged),
+            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged), plain=plain,
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -377,6 +384,18 @@ class Searcher:
                 self._rx_off = True  # too costly here: search without it (still exact)
             return True
 
+    def _tick(self) -> None:
+        """Count one node; stop on the budget, the wall-clock cap or a cancel request."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Stop("budget")
+        if not self.nodes & 255:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Stop("time")
+            stop = Searcher.should_stop
+            if stop is not None and stop():
+                raise _Stop("cancelled")
+
     def _rx_cut(self, CN: int, S: int, MG: int) -> int:
         """The stock/waste counts cut to what can matter: a stock/waste card is
         useful only as a partner of a card that must go (or of the Satchel card, to empty the
@@ -410,6 +429,7 @@ class Searcher:
         self._rx_left -= 1
         if self._rx_left < 0:
             raise _GiveUp
+        self._tick()
         if F < 0:
             F = 0
             cov_mask = self.cov_mask
@@ -457,6 +477,30 @@ class Searcher:
             return rx(Ln, CN, S, MG - K3, after(Ln, (a,)))
         if sat_rank == KING_RANK:
             return rx(L, CN, 0, MG - K3 if sat_must else MG, F)
+        # Forced moves of the free-stock game (it only has to be answered exactly, or too
+        # generously; these keep it exact). A free card whose live partners are all stock/waste
+        # cards pairs with one of them at once: in this game such cards are interchangeable and
+        # available at any time, every win uses one of them for this card, and removing it sooner
+        # only frees cards. The same holds when its only live partner is free in the layout or
+        # in the Satchel: every win pairs the two.
+        all52 = self.all_52
+        for r in range(1, 13):
+            if not free[r]:
+                continue
+            p = 13 - r
+            cn_p = (CN >> 3 * p) & 7
+            in_layout = ((MG >> 3 * p) & 7) - (cn_p if all52 else 0) - (1 if sat_rank == p and sat_must else 0)
+            if in_layout == 0 and sat_rank != p:
+                if cn_p == 0:
+                    return False  # a card that must go with no partner left
+                a = free[r][0]
+                Ln = L | 1 << a
+                mg2 = MG - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
+                return rx(Ln, CN - (1 << 3 * p), S, mg2, after(Ln, (a,)))
+            if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
+                a, b = free[r][0], free[p][0]
+                Ln = L | 1 << a | 1 << b
+                return rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b)))
         if F:
             for r in range(1, 7):
                 for a in free[r]:
@@ -521,12 +565,12 @@ class Searcher:
             LV |= cnt << (3 * r)
         for r in self.cyc_rank:
             CN += 1 << (3 * r)
-        if not self.satchel_rule:
+        if not self.satchel_rule and not self.plain:
             for q in range(1, 7):
                 if not self.pairing_possible(q, L, C, S):
                     self.root_rule = "pairing"
                     return Verdict.LOST
-        if not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
+        if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
         if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
@@ -595,15 +639,7 @@ class Searcher:
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
         rank (3 bits a rank).
         """
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _Stop("budget")
-        if not self.nodes & 255:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Stop("time")
-            stop = Searcher.should_stop
-            if stop is not None and stop():
-                raise _Stop("cancelled")
+        self._tick()
         n = self.n
         K = self.K
         key = L | C << n | S << (n + K)
@@ -627,9 +663,10 @@ class Searcher:
         must = LV - CN if not self.all_52 else LV
         if S and not self.all_52 and not S & LAYOUT_FLAG:
             must -= 1 << 3 * (S & 15)
-        if not covered and not self.relaxed_clearable(L, CN, S, must):
+        plain = self.plain
+        if not covered and self.rx_inner and not plain and not self.relaxed_clearable(L, CN, S, must):
             return False  # the board is new: the free-stock check (see relaxed_clearable)
-        if tb >= self.last_start and K:
+        if tb >= self.last_start and K and not plain:
             # In the last pass the waste is only a stack: see _reachable_cycle.
             acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
             if acc != CN:
@@ -668,7 +705,9 @@ class Searcher:
         # the Satchel, which only empties the Satchel sooner). The same holds for a Satchel king.
         K3 = 1 << 3 * KING_RANK
         forced: tuple[tuple[int, ...], int, tuple[int, int, int], int] | None = None
-        if free_by_rank[KING_RANK]:
+        if plain:
+            pass
+        elif free_by_rank[KING_RANK]:
             i = free_by_rank[KING_RANK][0]
             forced = ((i,), S, (KING_MOVE, i, 0), K3)
         elif sat_rank == KING_RANK:
@@ -706,6 +745,25 @@ class Searcher:
         children: list[tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
         # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
         append = children.append
+
+        if plain:  # kings are ordinary moves here
+            for a in free_by_rank[KING_RANK]:
+                Ln = L | 1 << a
+                mv = (KING_MOVE, a, 0)
+                if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                    path.append((C, tb, tb, mv))
+                    return True
+                Fn = F & ~(1 << a)
+                for j in on[a]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((-20, Ln, C, S, tb, tb, Fn, nm, LV - K3, CN, mv))
+            if sat_rank == KING_RANK:
+                mv = (KING_MOVE, SATCHEL, 0)
+                if L == full and (won_c if all52 else True):
+                    path.append((C, tb, tb, mv))
+                    return True
+                append((-20, L, C, 0, tb, tb, F, nm, LV - K3, CN, mv))
 
         # ---- layout pairs, relaxed pairs, the Satchel with the layout, stashes: at time tb ----
         for r in range(1, 7):
@@ -750,7 +808,7 @@ class Searcher:
                                 Fn |= 1 << j
                         dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
                         append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
-        if sat_rank:
+        if sat_rank and sat_rank != KING_RANK:
             dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
                 Ln = L | 1 << b
@@ -786,7 +844,7 @@ class Searcher:
             cyc_rank = self.cyc_rank
             top = self.top_playable
             rep = self.rep
-            if self.draw == 1:
+            if self.draw == 1 and not plain:
                 # A free card that must go whose only live partner c is in the stock or waste:
                 # every win pairs them, and pairing them the first time c can be played (t1) is
                 # as good as any later time. Move that pair forward in any winning line: the
@@ -844,6 +902,8 @@ class Searcher:
                                 path.append((C, tb, t, mv))
                                 return True
                             append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
+                            if can_stash and plain:
+                                append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
                             continue
                         for b in fb:
                             Ln = L | 1 << b
@@ -963,7 +1023,7 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
         out.append(m)
 
     def purge() -> None:
-        while True:
+        while not g.won:
             if g.waste and g.waste[-1] in purged:
                 play(Move.king(WASTE))
             elif top and g.stock and g.stock[-1] in purged:
@@ -975,7 +1035,7 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     for m in model:
         if m == FLIP_MOVE:
             play(m)
-            while g.waste and g.waste[-1] in purged:  # a king came up: it goes, flip on
+            while not g.won and g.waste and g.waste[-1] in purged:  # a king came up: it goes, flip on
                 play(Move.king(WASTE))
                 if g.stock:
                     play(FLIP_MOVE)
@@ -986,6 +1046,9 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
             play(m)
         else:
             play(m)
+        purge()
+    while not g.won and g.stock:  # all 52: kings still in the stock are turned over and removed
+        play(FLIP_MOVE)
         purge()
     return out
 
