@@ -60,7 +60,7 @@ def brute_winnable(game: Game) -> bool:
         sys.setrecursionlimit(old)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def winnable_deals(rules: Rules) -> tuple[tuple[Deal, tuple[Move, ...]], ...]:
     """A few deals the solver proves winnable under ``rules``, with their lines (found once)."""
     if rules.all_52 and rules.passes == 1 and not rules.stock_top_playable:
