@@ -47,7 +47,8 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
         result = solve(game, budget, time_limit=cap)
         times.append(result.seconds)
         nodes.append(result.nodes)
-        counts[result.verdict] += 1
+        verdict = result.verdict if result.seconds <= cap else Verdict.UNKNOWN
+        counts[verdict] += 1
         if result.verdict is Verdict.WINNABLE and check:
             g = game.copy()
             g.replay(result.line)

@@ -47,8 +47,11 @@ KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 6_000_000
-RELAX_STATES_PER_CALL = 20_000  # free-stock relaxation: new states allowed per check
-RELAX_GIVEUPS = 20  # checks that may run out before the relaxation is switched off  # transposition-table entries; past this the search stops (memory < 1 GB)
+# The free-stock relaxation (see Searcher.relaxed_clearable): new states allowed per check, and
+# how many checks may run out before it is switched off for the rest of the search. Its states
+# count as search nodes.
+RELAX_STATES_PER_CALL = 5_000
+RELAX_GIVEUPS = 10
 
 
 class Verdict(StrEnum):
@@ -133,13 +136,18 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    plain: bool = False  # no pruning rule (see from_game)
+    rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
+    purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
     last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def from_game(cls, game: Game, max_redeals: int | None = None) -> Searcher:
+    def from_game(cls, game: Game, max_redeals: int | None = None, plain: bool = False) -> Searcher:
         """Compile ``game``'s position. ``max_redeals`` overrides the rules' redeal limit (counted
-        from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes."""
+        from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes.
+        ``plain``: no pruning rule at all (no relaxation, no forced move, every king kept): the bare
+        search, which the tests compare with the pruned one."""
         layout = game.layout
         n = layout.size
         cov_mask = [0] * n
@@ -164,9 +172,27 @@ class Searcher:
         for i, c in enumerate(game.cards):
             if c < 0:
                 L0 |= 1 << i
-        cycle = list(game.waste) + list(reversed(game.stock))
-        K = len(cycle)
         rules = game.rules
+        cycle = list(game.waste) + list(reversed(game.stock))
+        waste_len = len(game.waste)
+        purged: set[int] = set()
+        if not rules.draw_three and not plain:
+            # Draw one: a king in the stock (or on the waste top) can be removed the moment it is
+            # turned over, and from then on the position is exactly the one without that king.
+            # Conversely, a line of the real game minus its king removals and the flips that turn
+            # kings over is a line of the game without those kings (a king pairs with nothing, and
+            # a missing card only uncovers the one under it; a redeal of a waste holding only
+            # kings is not needed). So the two games win together, and the model leaves such kings
+            # out; ``solve`` puts "remove the king" back into the line as each one comes up.
+            # Kings deeper in the waste stay: they bury the cards under them until they are reached.
+            keep = [
+                c for k, c in enumerate(cycle)
+                if c // 4 + 1 != KING_RANK or k < waste_len - 1
+            ]
+            purged = {c for c in cycle if c not in keep}
+            waste_len -= sum(1 for c in game.waste if c in purged)
+            cycle = keep
+        K = len(cycle)
         limit = rules.max_redeals if max_redeals is None else max_redeals
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
@@ -176,7 +202,7 @@ class Searcher:
             S0 = 0
         W = K + 1
         p0 = 0 if unlimited else game.redeals
-        t0 = p0 * W + len(game.waste)
+        t0 = p0 * W + waste_len
         rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
         for i, c in enumerate(game.cards):
             if c >= 0:
@@ -192,7 +218,7 @@ class Searcher:
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
-            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards,
+            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged), plain=plain,
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -358,6 +384,18 @@ class Searcher:
                 self._rx_off = True  # too costly here: search without it (still exact)
             return True
 
+    def _tick(self) -> None:
+        """Count one node; stop on the budget, the wall-clock cap or a cancel request."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Stop("budget")
+        if not self.nodes & 255:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Stop("time")
+            stop = Searcher.should_stop
+            if stop is not None and stop():
+                raise _Stop("cancelled")
+
     def _rx_cut(self, CN: int, S: int, MG: int) -> int:
         """The stock/waste counts cut to what can matter: a stock/waste card is
         useful only as a partner of a card that must go (or of the Satchel card, to empty the
@@ -391,6 +429,7 @@ class Searcher:
         self._rx_left -= 1
         if self._rx_left < 0:
             raise _GiveUp
+        self._tick()
         if F < 0:
             F = 0
             cov_mask = self.cov_mask
@@ -438,6 +477,30 @@ class Searcher:
             return rx(Ln, CN, S, MG - K3, after(Ln, (a,)))
         if sat_rank == KING_RANK:
             return rx(L, CN, 0, MG - K3 if sat_must else MG, F)
+        # Forced moves of the free-stock game (it only has to be answered exactly, or too
+        # generously; these keep it exact). A free card whose live partners are all stock/waste
+        # cards pairs with one of them at once: in this game such cards are interchangeable and
+        # available at any time, every win uses one of them for this card, and removing it sooner
+        # only frees cards. The same holds when its only live partner is free in the layout or
+        # in the Satchel: every win pairs the two.
+        all52 = self.all_52
+        for r in range(1, 13):
+            if not free[r]:
+                continue
+            p = 13 - r
+            cn_p = (CN >> 3 * p) & 7
+            in_layout = ((MG >> 3 * p) & 7) - (cn_p if all52 else 0) - (1 if sat_rank == p and sat_must else 0)
+            if in_layout == 0 and sat_rank != p:
+                if cn_p == 0:
+                    return False  # a card that must go with no partner left
+                a = free[r][0]
+                Ln = L | 1 << a
+                mg2 = MG - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
+                return rx(Ln, CN - (1 << 3 * p), S, mg2, after(Ln, (a,)))
+            if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
+                a, b = free[r][0], free[p][0]
+                Ln = L | 1 << a | 1 << b
+                return rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b)))
         if F:
             for r in range(1, 7):
                 for a in free[r]:
@@ -502,12 +565,12 @@ class Searcher:
             LV |= cnt << (3 * r)
         for r in self.cyc_rank:
             CN += 1 << (3 * r)
-        if not self.satchel_rule:
+        if not self.satchel_rule and not self.plain:
             for q in range(1, 7):
                 if not self.pairing_possible(q, L, C, S):
                     self.root_rule = "pairing"
                     return Verdict.LOST
-        if not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
+        if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
         if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
@@ -576,15 +639,7 @@ class Searcher:
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
         rank (3 bits a rank).
         """
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise _Stop("budget")
-        if not self.nodes & 255:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Stop("time")
-            stop = Searcher.should_stop
-            if stop is not None and stop():
-                raise _Stop("cancelled")
+        self._tick()
         n = self.n
         K = self.K
         key = L | C << n | S << (n + K)
@@ -608,9 +663,10 @@ class Searcher:
         must = LV - CN if not self.all_52 else LV
         if S and not self.all_52 and not S & LAYOUT_FLAG:
             must -= 1 << 3 * (S & 15)
-        if not covered and not self.relaxed_clearable(L, CN, S, must):
+        plain = self.plain
+        if not covered and self.rx_inner and not plain and not self.relaxed_clearable(L, CN, S, must):
             return False  # the board is new: the free-stock check (see relaxed_clearable)
-        if tb >= self.last_start and K:
+        if tb >= self.last_start and K and not plain:
             # In the last pass the waste is only a stack: see _reachable_cycle.
             acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
             if acc != CN:
@@ -649,7 +705,9 @@ class Searcher:
         # the Satchel, which only empties the Satchel sooner). The same holds for a Satchel king.
         K3 = 1 << 3 * KING_RANK
         forced: tuple[tuple[int, ...], int, tuple[int, int, int], int] | None = None
-        if free_by_rank[KING_RANK]:
+        if plain:
+            pass
+        elif free_by_rank[KING_RANK]:
             i = free_by_rank[KING_RANK][0]
             forced = ((i,), S, (KING_MOVE, i, 0), K3)
         elif sat_rank == KING_RANK:
@@ -687,6 +745,25 @@ class Searcher:
         children: list[tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
         # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
         append = children.append
+
+        if plain:  # kings are ordinary moves here
+            for a in free_by_rank[KING_RANK]:
+                Ln = L | 1 << a
+                mv = (KING_MOVE, a, 0)
+                if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                    path.append((C, tb, tb, mv))
+                    return True
+                Fn = F & ~(1 << a)
+                for j in on[a]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((-20, Ln, C, S, tb, tb, Fn, nm, LV - K3, CN, mv))
+            if sat_rank == KING_RANK:
+                mv = (KING_MOVE, SATCHEL, 0)
+                if L == full and (won_c if all52 else True):
+                    path.append((C, tb, tb, mv))
+                    return True
+                append((-20, L, C, 0, tb, tb, F, nm, LV - K3, CN, mv))
 
         # ---- layout pairs, relaxed pairs, the Satchel with the layout, stashes: at time tb ----
         for r in range(1, 7):
@@ -731,7 +808,7 @@ class Searcher:
                                 Fn |= 1 << j
                         dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
                         append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
-        if sat_rank:
+        if sat_rank and sat_rank != KING_RANK:
             dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
                 Ln = L | 1 << b
@@ -767,6 +844,20 @@ class Searcher:
             cyc_rank = self.cyc_rank
             top = self.top_playable
             rep = self.rep
+            if self.draw == 1 and not plain:
+                # A free card that must go whose only live partner c is in the stock or waste:
+                # every win pairs them, and pairing them the first time c can be played (t1) is
+                # as good as any later time. Move that pair forward in any winning line: the
+                # moves before t1 stay as they are, the card stays free, and c is played only
+                # once, so (draw one) taking it out of the cycle sooner just skips its flips;
+                # a stash of c and its later pair from the Satchel become the pair itself, with
+                # the Satchel empty meanwhile. So no line needs a move with the stock or waste
+                # after t1 before that pair, and the moves at later times are not tried here
+                # (they are explored after the pair). Times are limited to reach(tb), not just
+                # the new ones, so an earlier visit of this board covers the rest.
+                t1 = self._unique_cycle_time(free_by_rank, LV, CN, C, sat_rank, reach)
+                if t1 >= 0:
+                    new &= (2 << t1) - 1
             prev = -1  # the live position before k
             k = -1
             live_left = ~C & ((1 << K) - 1)
@@ -811,6 +902,8 @@ class Searcher:
                                 path.append((C, tb, t, mv))
                                 return True
                             append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
+                            if can_stash and plain:
+                                append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
                             continue
                         for b in fb:
                             Ln = L | 1 << b
@@ -848,6 +941,35 @@ class Searcher:
                 return True
         return False
 
+    def _unique_cycle_time(
+        self, free_by_rank: list[list[int]], LV: int, CN: int, C: int, sat_rank: int, reach: int
+    ) -> int:
+        """The first time in ``reach`` at which a free layout card's only live partner, a stock or
+        waste card, can be played; -1 when there is no such card."""
+        best = -1
+        for r in range(1, 13):
+            if not free_by_rank[r]:
+                continue
+            p = 13 - r
+            if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
+                continue
+            cyc_rank = self.cyc_rank
+            prev = -1
+            for k in range(self.K):
+                if C >> k & 1:
+                    continue
+                if cyc_rank[k] == p:
+                    times = (self.rep << (k + 1)) & reach
+                    if self.top_playable:
+                        times |= (self.rep << (prev + 1)) & reach
+                    if times:
+                        t = (times & -times).bit_length() - 1
+                        if best < 0 or t < best:
+                            best = t
+                    break
+                prev = k
+        return best
+
     def _forced_pair(
         self, L: int, S: int, LV: int, free_by_rank: list[list[int]], sat_rank: int,
         sat_must: bool,
@@ -883,6 +1005,52 @@ class Searcher:
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
 
+
+
+def _real_line(game: Game, searcher: Searcher) -> list[Move]:
+    """The model's winning line as engine moves: put back the removal of each king that the model
+    left out of the cycle, as it comes up (see ``Searcher.from_game``)."""
+    model = searcher.line()
+    purged = searcher.purged
+    if not purged:
+        return model
+    g = game.copy()
+    out: list[Move] = []
+    top = game.rules.stock_top_playable
+
+    def play(m: Move) -> None:
+        g.play(m)
+        out.append(m)
+
+    def purge() -> None:
+        while not g.won:
+            if g.waste and g.waste[-1] in purged:
+                play(Move.king(WASTE))
+            elif top and g.stock and g.stock[-1] in purged:
+                play(Move.king(STOCK))
+            else:
+                return
+
+    purge()
+    for m in model:
+        if m == FLIP_MOVE:
+            play(m)
+            while not g.won and g.waste and g.waste[-1] in purged:  # a king came up: it goes, flip on
+                play(Move.king(WASTE))
+                if g.stock:
+                    play(FLIP_MOVE)
+        elif m == REDEAL_MOVE:
+            while g.stock:  # only purged kings can be left: turn them over and remove them
+                play(FLIP_MOVE)
+                purge()
+            play(m)
+        else:
+            play(m)
+        purge()
+    while not g.won and g.stock:  # all 52: kings still in the stock are turned over and removed
+        play(FLIP_MOVE)
+        purge()
+    return out
 
 
 def _first(item: tuple[int, ...] | tuple[object, ...]) -> int:
@@ -923,5 +1091,5 @@ def solve(
         )
     except RecursionError:
         return SolveResult(Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth")
-    line = tuple(searcher.line()) if verdict is Verdict.WINNABLE else ()
+    line = tuple(_real_line(game, searcher)) if verdict is Verdict.WINNABLE else ()
     return SolveResult(verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule)
