@@ -1,23 +1,22 @@
-"""Where the game's resources are: inside the installed package, or the repository's folder."""
+"""Where the game's resources are: inside the installed package, or the repository's folder.
+
+The wheel maps the repository's ``resources/`` to ``desert_pyramid/resources`` (see pyproject.toml);
+in a source checkout or an editable install the folder is the repository's own ``resources/``.
+"""
 
 from __future__ import annotations
 
-import importlib.resources
 from pathlib import Path
 
-_REPO_RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def resources_root() -> Path:
-    """The resources folder (``desert_pyramid.resources`` when installed, else ``resources/``)."""
-    try:
-        root = importlib.resources.files("desert_pyramid.resources")
-        path = Path(str(root))
-        if path.is_dir():
-            return path
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return _REPO_RESOURCES
+    """The resources folder."""
+    installed = _PACKAGE / "resources"
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / "resources"
 
 
 def resource_path(*parts: str) -> Path:

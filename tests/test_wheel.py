@@ -30,6 +30,9 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
     )
     shipped = sorted(n[len("desert_pyramid/resources/"):] for n in names if n.startswith("desert_pyramid/resources/"))
     assert repo_resources and set(repo_resources) <= set(shipped), set(repo_resources) - set(shipped)
+    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "desert_pyramid").rglob("*.py"))
+    missing = set(modules) - set(names)
+    assert not missing, f"modules missing from the wheel (add their package to pyproject.toml): {missing}"
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)

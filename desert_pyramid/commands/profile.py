@@ -1,0 +1,203 @@
+"""``desert-pyramid profile``: where the save files are and what they hold; ``--check`` validates.
+
+Both forms only read: they never move, restore or write a file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+from pathlib import Path
+from typing import Any
+
+from desert_pyramid.progression import (
+    CARD_BACKS,
+    RELICS,
+    Stats,
+    combine,
+    next_relic,
+)
+from desert_pyramid.storage import (
+    CURRENT_SCHEMA,
+    PROFILE_SCHEMA,
+    SAVE_SCHEMA,
+    SaveStore,
+    backup_path,
+    read_document,
+)
+from desert_pyramid.storage.documents import decode_current, decode_profile, decode_progress
+from desert_pyramid.storage.paths import ENV_VAR
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "profile",
+        help="show where the save files are and what they hold",
+        description=(
+            "Show the save folder, its files, relics, card backs, streaks and statistics. "
+            "With --check, validate every file and backup instead (exit 1 if one is damaged). "
+            "Nothing is changed on disk."
+        ),
+    )
+    parser.add_argument(
+        "--save-dir",
+        dest="profile_save_dir",
+        metavar="DIR",
+        help=f"the save folder (default: ${ENV_VAR}, else the user data folder)",
+    )
+    parser.add_argument("--check", action="store_true", help="validate the files and their backups")
+    parser.set_defaults(func=run)
+
+
+def _save_dir(args: argparse.Namespace) -> str | None:
+    value = getattr(args, "profile_save_dir", None) or getattr(args, "save_dir", None)
+    return str(value) if value else None
+
+
+def run(args: argparse.Namespace) -> int:
+    store = SaveStore.open(_save_dir(args), readonly=True)
+    if args.check:
+        return check(store)
+    show(store)
+    return 0
+
+
+def _size(path: Path) -> str:
+    try:
+        size = path.stat().st_size
+    except OSError:
+        return ""
+    return f"{size} bytes" if size < 1024 else f"{size / 1024:.1f} KB"
+
+
+def _clock(seconds: float | None) -> str:
+    if seconds is None:
+        return "-"
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _file_lines(store: SaveStore) -> list[str]:
+    lines = []
+    for key, path in (("save", store.folder.save), ("profile", store.folder.profile),
+                      ("current", store.folder.current)):
+        opened = store.opened[key]
+        main = opened.main
+        if main.status == "ok":
+            state = f"ok, schema {main.version}, {_size(path)}"
+        elif main.status == "missing":
+            state = "not there yet" if opened.source == "none" else "missing"
+        else:
+            state = f"{main.status}: {main.problem}"
+        bak = backup_path(path)
+        if opened.backup is not None and opened.backup.status != "missing":
+            state += f"; backup {opened.backup.status}"
+        elif bak.exists():
+            state += "; backup kept"
+        lines.append(f"  {path.name:<13} {state}")
+    return lines
+
+
+def show(store: SaveStore) -> None:
+    folder = store.folder
+    where = {"default": "the user data folder", "--save-dir": "--save-dir"}.get(folder.source, folder.source)
+    print(f"Save folder: {folder.path} (from {where})")
+    for line in _file_lines(store):
+        print(line)
+    for notice in store.take_notices():
+        print(f"  note: {notice.message}")
+
+    progress, backs = store.progress, store.profile.backs
+    print()
+    print(f"Pyramids cleared: {progress.pyramids_cleared}")
+    owned = [relic for relic in RELICS if relic.id in progress.relics]
+    print(f"Relics: {len(owned)} of {len(RELICS)}")
+    for relic in RELICS:
+        mark = "x" if relic.id in progress.relics else " "
+        when = f", found {progress.relics[relic.id]}" if relic.id in progress.relics else ""
+        print(f"  [{mark}] {relic.name} ({relic.threshold}{when})")
+    upcoming = next_relic(progress.pyramids_cleared)
+    if upcoming is not None:
+        relic, more = upcoming
+        print(f"  next: {relic.name}, {more} more {'pyramid' if more == 1 else 'pyramids'}")
+
+    print(f"Card backs: {len(backs.owned())} of {len(CARD_BACKS)}, using {backs.effective().name}")
+    for back in CARD_BACKS:
+        mark = "x" if backs.owns(back.id) else " "
+        print(f"  [{mark}] {back.name}: {back.how_to_earn}")
+
+    daily = progress.daily
+    today = datetime.date.today().isoformat()
+    last = daily.last_cleared or "never"
+    print(f"Day streak: {daily.current_on(today)} (best {daily.best}; last Daily cleared: {last})")
+
+    current = store.current
+    if current is not None:
+        extra = ""
+        if current.mode == "expedition":
+            extra = f", pyramid {current.pyramid_number}, {_clock(current.daylight_ms / 1000)} of daylight left"
+        print(
+            f"Game in progress: {current.mode}, {current.preset}, layout {current.layout}{extra}, "
+            f"score {current.score}, started {current.started}"
+        )
+    else:
+        print("Game in progress: none")
+
+    print()
+    if not progress.stats:
+        print("Statistics: no games played yet")
+        return
+    print("Statistics:")
+    header = (f"  {'mode':<12}{'preset':<10}{'layout':>6}{'played':>8}{'won':>6}{'lost':>6}"
+              f"{'win%':>6}{'streak':>8}{'best':>6}{'best score':>12}{'best time':>11}{'best trek':>11}")
+    print(header)
+    rows: list[tuple[str, str, str, Stats]] = [
+        (key.mode, key.preset, str(key.layout), stats) for key, stats in sorted(progress.stats.items())
+    ]
+    for mode in sorted({key.mode for key in progress.stats}):
+        if sum(1 for key in progress.stats if key.mode == mode) > 1:
+            total = combine(s for k, s in progress.stats.items() if k.mode == mode)
+            rows.append((mode, "all", "all", total))
+    for mode, preset, layout, stats in rows:
+        trek = f"{stats.best_trek_pyramids} ({stats.best_trek_score})" if stats.treks else "-"
+        print(
+            f"  {mode:<12}{preset:<10}{layout:>6}{stats.played:>8}{stats.won:>6}{stats.lost:>6}"
+            f"{stats.win_rate:>6.0%}{stats.current_streak:>8}{stats.best_streak:>6}"
+            f"{stats.best_score:>12}{_clock(stats.best_seconds):>11}{trek:>11}"
+        )
+
+
+def check(store: SaveStore) -> int:
+    """Validate each file and its backup; 0 when all that exist are sound, 1 otherwise."""
+    folder = store.folder
+    print(f"Checking {folder.path}")
+    problems = 0
+    for path, schema, decode in (
+        (folder.save, SAVE_SCHEMA, decode_progress),
+        (folder.profile, PROFILE_SCHEMA, decode_profile),
+        (folder.current, CURRENT_SCHEMA, decode_current),
+    ):
+        for target in (path, backup_path(path)):
+            attempt = read_document(target, schema, decode)
+            if attempt.status == "ok":
+                note = f"ok (schema {attempt.version}" + (
+                    f", will be upgraded to {schema.version})" if attempt.version < schema.version else ")"
+                )
+            elif attempt.status == "missing":
+                note = "not there (fine)"
+            else:
+                problems += 1
+                label = {"future": "FROM A NEWER VERSION"}.get(attempt.status, attempt.status.upper())
+                note = f"{label}: {attempt.problem}"
+            print(f"  {target.name:<17} {note}")
+    aside = []
+    if folder.path.is_dir():
+        aside = sorted(p.name for p in folder.path.glob("*.toml*.*-*") if ".tmp-" not in p.name)
+    for name in aside:
+        print(f"  {name:<17} set aside earlier (kept for you; the game does not read it)")
+    if problems:
+        print(f"{problems} damaged file(s). Starting the game restores what it can from the backups "
+              "and keeps the damaged files aside.")
+        return 1
+    print("All files are sound.")
+    return 0

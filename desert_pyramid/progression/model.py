@@ -1,0 +1,244 @@
+"""The progression model and how game events change it.
+
+Two objects hold the player's progress:
+
+* :class:`Progress`: this game's own progress (the ``save.toml`` file): pyramids cleared,
+  relics, statistics, the day streak, the ids of the games already counted, settings.
+* :class:`BackCollection`: the card backs owned and chosen (the shared ``profile.toml``).
+
+Events come in as plain records (:class:`GameResult`, :class:`TrekResult`, a chain length) and
+give back an :class:`Unlocks`: what was unlocked *just now*, for the toast. Every event is
+idempotent: a game id or trek id already counted changes nothing, and nothing is ever taken back
+(a relic or back, once owned, stays owned even if a count later goes down, e.g. after restoring an
+older backup).
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any
+
+from desert_pyramid.progression.catalog import (
+    BACK_BY_ID,
+    CARD_BACKS,
+    DEFAULT_BACK,
+    RELICS,
+    CardBack,
+    Relic,
+)
+from desert_pyramid.progression.records import GameResult, TrekResult
+from desert_pyramid.progression.stats import Stats, StatsKey
+
+SEEN_LIMIT = 2000  # game ids (and trek ids) remembered to make recording idempotent
+DAILY_DATES_LIMIT = 60  # cleared daily dates remembered
+
+
+@dataclass(frozen=True, slots=True)
+class Unlocks:
+    relics: tuple[Relic, ...] = ()
+    backs: tuple[CardBack, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.relics or self.backs)
+
+    def __add__(self, other: Unlocks) -> Unlocks:
+        return Unlocks(self.relics + other.relics, self.backs + other.backs)
+
+    def messages(self) -> list[str]:
+        """One line per unlock, for a toast: "Relic found: Clay Jar"."""
+        lines = [f"Relic found: {relic.name}" for relic in self.relics]
+        lines += [f"Card back unlocked: {back.name}" for back in self.backs]
+        return lines
+
+
+@dataclass(slots=True)
+class DailyStreak:
+    """Consecutive dates whose Daily was cleared (on that date)."""
+
+    last_cleared: str = ""  # YYYY-MM-DD, "" when never
+    current: int = 0
+    best: int = 0
+    cleared_dates: list[str] = field(default_factory=list)  # the most recent, oldest first
+
+    def record_clear(self, date: str) -> bool:
+        """Count the Daily of ``date`` as cleared. False when that date was already counted."""
+        if date in self.cleared_dates or (self.last_cleared and date <= self.last_cleared):
+            return False
+        day = datetime.date.fromisoformat(date)
+        if self.last_cleared and datetime.date.fromisoformat(self.last_cleared) == day - _ONE_DAY:
+            self.current += 1
+        else:
+            self.current = 1
+        self.last_cleared = date
+        self.best = max(self.best, self.current)
+        self.cleared_dates.append(date)
+        del self.cleared_dates[:-DAILY_DATES_LIMIT]
+        return True
+
+    def current_on(self, today: str) -> int:
+        """The streak as it stands on ``today``: 0 once a date was missed."""
+        if not self.last_cleared:
+            return 0
+        gap = datetime.date.fromisoformat(today) - datetime.date.fromisoformat(self.last_cleared)
+        return self.current if gap <= _ONE_DAY else 0
+
+
+_ONE_DAY = datetime.timedelta(days=1)
+
+
+@dataclass(slots=True)
+class Progress:
+    """This game's progress: everything in ``save.toml``."""
+
+    pyramids_cleared: int = 0
+    relics: dict[str, str] = field(default_factory=dict)  # relic id -> date found
+    stats: dict[StatsKey, Stats] = field(default_factory=dict)
+    daily: DailyStreak = field(default_factory=DailyStreak)
+    seen_games: dict[str, None] = field(default_factory=dict)  # ordered set, oldest first
+    seen_treks: dict[str, None] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys, kept on rewrite
+
+    @property
+    def is_empty(self) -> bool:
+        """True when there is nothing to lose: no game, trek or relic recorded."""
+        return not (self.seen_games or self.seen_treks or self.relics or self.stats)
+
+    def stats_for(self, mode: str, preset: str, layout: int) -> Stats:
+        return self.stats.get(StatsKey(mode, preset, layout), Stats())
+
+    def has_seen_game(self, game_id: str) -> bool:
+        return game_id in self.seen_games
+
+
+@dataclass(slots=True)
+class BackCollection:
+    """Card backs owned (id -> date unlocked) and chosen. ``default`` is always owned.
+
+    Ids this game does not know (a sibling game's backs) are kept as they are.
+    """
+
+    unlocked: dict[str, str] = field(default_factory=dict)
+    chosen: str = DEFAULT_BACK
+
+    def owns(self, back_id: str) -> bool:
+        return back_id == DEFAULT_BACK or back_id in self.unlocked
+
+    def owned(self) -> list[CardBack]:
+        """The backs of this game's catalogue that are owned, in catalogue order."""
+        return [back for back in CARD_BACKS if self.owns(back.id)]
+
+    def locked(self) -> list[CardBack]:
+        return [back for back in CARD_BACKS if not self.owns(back.id)]
+
+    def effective(self) -> CardBack:
+        """The back to draw: the chosen one if this game knows and owns it, else the default."""
+        back = BACK_BY_ID.get(self.chosen)
+        if back is None or not self.owns(back.id):
+            return BACK_BY_ID[DEFAULT_BACK]
+        return back
+
+    def choose(self, back_id: str) -> None:
+        if back_id not in BACK_BY_ID:
+            raise ValueError(f"unknown card back {back_id!r}")
+        if not self.owns(back_id):
+            raise ValueError(f"card back {back_id!r} is still locked")
+        self.chosen = back_id
+
+    def grant(self, back_id: str, date: str) -> CardBack | None:
+        """Own ``back_id``; the back when it is new, else None."""
+        if self.owns(back_id):
+            return None
+        self.unlocked[back_id] = date
+        return BACK_BY_ID[back_id]
+
+
+def _remember(seen: dict[str, None], key: str) -> None:
+    seen[key] = None
+    while len(seen) > SEEN_LIMIT:
+        del seen[next(iter(seen))]
+
+
+def _grant_relics(progress: Progress, date: str) -> list[Relic]:
+    found = []
+    for relic in RELICS:
+        if progress.pyramids_cleared >= relic.threshold and relic.id not in progress.relics:
+            progress.relics[relic.id] = date
+            found.append(relic)
+    return found
+
+
+def _grant_backs(
+    backs: BackCollection,
+    date: str,
+    *,
+    clears: int = 0,
+    trek: int = 0,
+    chain: int = 0,
+    no_redeal_clear: bool = False,
+) -> list[CardBack]:
+    new: list[CardBack] = []
+    for back in CARD_BACKS:
+        earned = (
+            (back.rule == "clears" and clears >= back.amount)
+            or (back.rule == "trek" and trek >= back.amount)
+            or (back.rule == "chain" and chain >= back.amount)
+            or (back.rule == "no_redeal" and no_redeal_clear)
+        )
+        if earned:
+            granted = backs.grant(back.id, date)
+            if granted is not None:
+                new.append(granted)
+    return new
+
+
+def record_game(progress: Progress, backs: BackCollection, result: GameResult) -> Unlocks:
+    """Count one finished game; what it unlocked. A game id already counted changes nothing."""
+    if result.game_id in progress.seen_games:
+        return Unlocks()
+    _remember(progress.seen_games, result.game_id)
+    key = StatsKey(result.mode, result.preset, result.layout)
+    progress.stats.setdefault(key, Stats()).add_game(result)
+    if result.won:
+        progress.pyramids_cleared += 1
+        if result.mode == "daily" and result.deal_date == result.date:
+            progress.daily.record_clear(result.date)
+    relics = _grant_relics(progress, result.date)
+    new_backs = _grant_backs(
+        backs,
+        result.date,
+        clears=progress.pyramids_cleared,
+        trek=result.pyramid_number if (result.won and result.mode == "expedition") else 0,
+        chain=result.best_chain,
+        no_redeal_clear=result.won and result.redeals_used == 0,
+    )
+    return Unlocks(tuple(relics), tuple(new_backs))
+
+
+def record_trek(progress: Progress, backs: BackCollection, trek: TrekResult) -> Unlocks:
+    """Count one finished Expedition (best trek); what it unlocked. Idempotent by trek id.
+
+    The pyramids of the trek are counted one by one with :func:`record_game` as they are
+    cleared; this adds the trek as a whole (treks played, best trek).
+    """
+    if trek.trek_id in progress.seen_treks:
+        return Unlocks()
+    _remember(progress.seen_treks, trek.trek_id)
+    key = StatsKey("expedition", trek.preset, trek.layout)
+    progress.stats.setdefault(key, Stats()).add_trek(trek)
+    new_backs = _grant_backs(backs, trek.date, trek=trek.pyramids_cleared, chain=trek.best_chain)
+    return Unlocks((), tuple(new_backs))
+
+
+def note_chain(backs: BackCollection, chain: int, date: str) -> Unlocks:
+    """A chain reached ``chain`` during play: unlock the chain back at once (for the toast)."""
+    return Unlocks((), tuple(_grant_backs(backs, date, chain=chain)))
+
+
+def sync_unlocks(progress: Progress, backs: BackCollection, date: str) -> Unlocks:
+    """Grant whatever the counts already earn (e.g. after the profile file was lost or restored
+    from an older backup). Never takes anything back."""
+    relics = _grant_relics(progress, date)
+    new_backs = _grant_backs(backs, date, clears=progress.pyramids_cleared)
+    return Unlocks(tuple(relics), tuple(new_backs))

@@ -1,0 +1,179 @@
+"""Atomic file writes that keep the previous version as ``NAME.bak``.
+
+A write goes: data into a temporary file in the same folder, flush, fsync; the current file (if
+any) becomes the backup through a hard link (copy where links are not supported) renamed over
+``NAME.bak``; the temporary file is renamed over ``NAME`` (``os.replace``, atomic); the folder is
+fsynced. A process killed at any point leaves ``NAME`` either the old complete file or the new
+complete one; at worst a stray temporary file stays behind, which :func:`remove_stale_temps`
+clears.
+"""
+
+from __future__ import annotations
+
+import errno
+import itertools
+import os
+import shutil
+import time
+from pathlib import Path
+
+BACKUP_SUFFIX = ".bak"
+_TMP_MARK = ".tmp-"
+_counter = itertools.count()
+
+
+def backup_path(path: Path) -> Path:
+    return path.with_name(path.name + BACKUP_SUFFIX)
+
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f"{path.name}{_TMP_MARK}{os.getpid()}-{next(_counter)}")
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:  # pragma: no cover - os.write raises rather than returning 0
+            raise OSError(errno.EIO, "write returned 0")
+        view = view[written:]
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    if os.name != "posix":
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_new_file(path: Path, data: bytes, *, durable: bool = True) -> Path:
+    """Write ``data`` to a fresh temporary file beside ``path``; its name. Removed on failure."""
+    tmp = _temp_name(path)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    fd = os.open(tmp, flags, 0o644)
+    try:
+        _write_all(fd, data)
+        if durable:
+            os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        _unlink_quietly(tmp)
+        raise
+    os.close(fd)
+    return tmp
+
+
+def _keep_backup(path: Path, durable: bool) -> None:
+    """Make the current ``path`` the backup, atomically (``NAME.bak`` is never half-written)."""
+    tmp = _temp_name(backup_path(path))
+    try:
+        os.link(path, tmp)
+    except FileNotFoundError:
+        return  # nothing to back up
+    except OSError:  # no hard links here: copy instead
+        try:
+            shutil.copyfile(path, tmp)
+        except FileNotFoundError:
+            _unlink_quietly(tmp)
+            return
+        if durable:
+            fd = os.open(tmp, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+    try:
+        os.replace(tmp, backup_path(path))
+    finally:
+        _unlink_quietly(tmp)  # still there only when both names were already the same file
+
+
+def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True, durable: bool = True) -> None:
+    """Replace ``path`` with ``data`` atomically, keeping the old file as ``NAME.bak``.
+
+    Raises OSError (e.g. ENOSPC) with ``path`` left exactly as it was.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = write_new_file(path, data, durable=durable)
+    try:
+        if keep_backup:
+            _keep_backup(path, durable)
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink_quietly(tmp)
+        raise
+    if durable:
+        fsync_dir(path.parent)
+
+
+def remove_file(path: Path, *, durable: bool = True) -> None:
+    """Delete ``path`` and its backup (the backup first, so a crash never leaves a lone backup)."""
+    removed = False
+    for target in (backup_path(path), path):
+        try:
+            os.unlink(target)
+            removed = True
+        except FileNotFoundError:
+            pass
+    if removed and durable:
+        fsync_dir(path.parent)
+
+
+STALE_AGE_SECONDS = 3600.0
+
+
+def _writer_gone(name: str, age: float) -> bool:
+    """True when the process that made temporary file ``name`` cannot still be writing it."""
+    if age > STALE_AGE_SECONDS:
+        return True
+    if os.name != "posix":
+        return False
+    try:
+        pid = int(name.rsplit(_TMP_MARK, 1)[1].split("-", 1)[0])
+    except (IndexError, ValueError):
+        return True
+    if pid == os.getpid():
+        return True  # called when a file is opened, before this process writes it
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Delete temporary files that an interrupted write of ``path`` (or of its backup) left.
+
+    A temporary file of a process still running (a sibling game writing the shared profile) is
+    left alone unless it is more than an hour old.
+    """
+    removed: list[Path] = []
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return removed
+    prefixes = (path.name + _TMP_MARK, backup_path(path).name + _TMP_MARK)
+    for name in names:
+        if name.startswith(prefixes):
+            stale = path.parent / name
+            try:
+                age = time.time() - stale.stat().st_mtime
+                if stale.is_file() and _writer_gone(name, age):
+                    stale.unlink()
+                    removed.append(stale)
+            except OSError:
+                pass
+    return removed
+
+
+def _unlink_quietly(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

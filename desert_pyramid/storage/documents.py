@@ -1,0 +1,304 @@
+"""The three files, as data: encoding to and decoding from TOML-ready dicts.
+
+* ``save.toml`` <-> :class:`~desert_pyramid.progression.Progress`
+* ``profile.toml`` <-> :class:`Profile` (card backs; shared with sibling games, unknown keys kept)
+* ``current.toml`` <-> :class:`CurrentGame` (the game in progress: the engine's dict is stored as
+  it is, and checked by rebuilding it with the engine)
+
+Decoding is strict: a wrong type or a missing key raises :class:`SchemaError` naming the key.
+Only plain TOML values are ever read: nothing in a file can run code.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from desert_pyramid.progression import (
+    DEFAULT_BACK,
+    MODES,
+    OUTCOMES,
+    BackCollection,
+    DailyStreak,
+    GameResult,
+    Mode,
+    Outcome,
+    Progress,
+    RecentResult,
+    Stats,
+    StatsKey,
+)
+from desert_pyramid.progression.records import is_iso_date
+from desert_pyramid.storage.schema import Migration, Reader, Schema, SchemaError
+
+# The schema version each file is written with, and the migrations that lead up to it.
+# A migration for version v takes the decoded dict of version v and returns version v + 1.
+SAVE_MIGRATIONS: dict[int, Migration] = {}
+PROFILE_MIGRATIONS: dict[int, Migration] = {}
+CURRENT_MIGRATIONS: dict[int, Migration] = {}
+
+SAVE_SCHEMA = Schema("save.toml", 1, SAVE_MIGRATIONS)
+PROFILE_SCHEMA = Schema("profile.toml", 1, PROFILE_MIGRATIONS)
+CURRENT_SCHEMA = Schema("current.toml", 1, CURRENT_MIGRATIONS)
+
+
+# ---------------------------------------------------------------- save.toml
+
+_SAVE_KEYS = {"schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats"}
+
+
+def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[str, Any]:
+    """A TOML-ready snapshot of ``progress`` (shares nothing mutable with it)."""
+    out: dict[str, Any] = copy.deepcopy(progress.extra)
+    daily = progress.daily
+    out.update(
+        {
+            "schema": schema.version,
+            "pyramids_cleared": progress.pyramids_cleared,
+            "relics": dict(progress.relics),
+            "daily": {
+                "last_cleared": daily.last_cleared,
+                "current_streak": daily.current,
+                "best_streak": daily.best,
+                "cleared_dates": list(daily.cleared_dates),
+            },
+            "seen": {"games": list(progress.seen_games), "treks": list(progress.seen_treks)},
+            "settings": copy.deepcopy(progress.settings),
+            "stats": [_encode_stats(key, stats) for key, stats in progress.stats.items()],
+        }
+    )
+    return out
+
+
+def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "mode": key.mode,
+        "preset": key.preset,
+        "layout": key.layout,
+        "won": stats.won,
+        "lost": stats.lost,
+        "current_streak": stats.current_streak,
+        "best_streak": stats.best_streak,
+        "best_score": stats.best_score,
+    }
+    if stats.best_seconds is not None:
+        out["best_seconds"] = stats.best_seconds
+    out["treks"] = stats.treks
+    out["best_trek_pyramids"] = stats.best_trek_pyramids
+    out["best_trek_score"] = stats.best_trek_score
+    out["recent"] = [
+        {"outcome": r.outcome, "score": r.score, "seconds": r.seconds, "date": r.date}
+        for r in stats.recent
+    ]
+    return out
+
+
+def decode_progress(data: dict[str, Any]) -> Progress:
+    root = Reader(data)
+    progress = Progress()
+    progress.pyramids_cleared = root.integer("pyramids_cleared")
+    progress.relics = root.date_table("relics")
+    daily = root.table("daily")
+    progress.daily = DailyStreak(
+        last_cleared=daily.date("last_cleared", optional=True),
+        current=daily.integer("current_streak"),
+        best=daily.integer("best_streak"),
+        cleared_dates=[],
+    )
+    for index, date in enumerate(daily.texts("cleared_dates")):
+        if not is_iso_date(date):
+            raise SchemaError(f'daily.cleared_dates[{index}]: expected a date YYYY-MM-DD, found "{date}"')
+        progress.daily.cleared_dates.append(date)
+    seen = root.table("seen")
+    progress.seen_games = dict.fromkeys(seen.texts("games"))
+    progress.seen_treks = dict.fromkeys(seen.texts("treks"))
+    progress.settings = dict(root.table("settings").data)
+    for entry in root.tables("stats"):
+        key = StatsKey(
+            entry.choice("mode", MODES),
+            entry.text("preset", nonempty=True),
+            entry.integer("layout", minimum=1),
+        )
+        if key in progress.stats:
+            raise entry.fail("mode", f"statistics for {key.mode}/{key.preset}/layout {key.layout} appear twice")
+        progress.stats[key] = _decode_stats(entry)
+    progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}
+    return progress
+
+
+def _decode_stats(entry: Reader) -> Stats:
+    stats = Stats(
+        won=entry.integer("won"),
+        lost=entry.integer("lost"),
+        current_streak=entry.integer("current_streak"),
+        best_streak=entry.integer("best_streak"),
+        best_score=entry.integer("best_score"),
+        best_seconds=entry.number("best_seconds") if "best_seconds" in entry.data else None,
+        treks=entry.integer("treks"),
+        best_trek_pyramids=entry.integer("best_trek_pyramids"),
+        best_trek_score=entry.integer("best_trek_score"),
+    )
+    for item in entry.tables("recent"):
+        outcome: Outcome = item.choice("outcome", OUTCOMES)  # type: ignore[assignment]
+        stats.recent.append(
+            RecentResult(outcome, item.integer("score"), item.number("seconds"), item.date("date"))
+        )
+    return stats
+
+
+# ---------------------------------------------------------------- profile.toml
+
+
+@dataclass(slots=True)
+class Profile:
+    """The shared profile file: card backs, plus whatever sibling games keep there."""
+
+    backs: BackCollection = field(default_factory=BackCollection)
+    extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys
+    backs_extra: dict[str, Any] = field(default_factory=dict)  # unknown keys in [card_backs]
+
+
+def encode_profile(profile: Profile, schema: Schema = PROFILE_SCHEMA) -> dict[str, Any]:
+    out: dict[str, Any] = copy.deepcopy(profile.extra)
+    backs: dict[str, Any] = copy.deepcopy(profile.backs_extra)
+    backs["chosen"] = profile.backs.chosen
+    backs["unlocked"] = dict(profile.backs.unlocked)
+    out["schema"] = schema.version
+    out["card_backs"] = backs
+    return out
+
+
+def decode_profile(data: dict[str, Any]) -> Profile:
+    root = Reader(data)
+    table = root.table("card_backs")
+    backs = BackCollection(
+        unlocked=table.date_table("unlocked"),
+        chosen=table.text("chosen", DEFAULT_BACK, nonempty=True),
+    )
+    return Profile(
+        backs=backs,
+        extra={k: v for k, v in data.items() if k not in ("schema", "card_backs")},
+        backs_extra={k: v for k, v in table.data.items() if k not in ("chosen", "unlocked")},
+    )
+
+
+def merge_profiles(on_disk: Profile, ours: Profile, *, chosen_changed: bool) -> Profile:
+    """What to write when another program may have written the profile since we read it:
+    every back owned in either, the other keys as on disk, our choice if we made one."""
+    unlocked = dict(on_disk.backs.unlocked)
+    for back_id, date in ours.backs.unlocked.items():
+        unlocked.setdefault(back_id, date)
+    chosen = ours.backs.chosen if chosen_changed else on_disk.backs.chosen
+    return Profile(BackCollection(unlocked, chosen), dict(on_disk.extra), dict(on_disk.backs_extra))
+
+
+# ---------------------------------------------------------------- current.toml
+
+
+@dataclass(slots=True)
+class CurrentGame:
+    """The game in progress, saved after every move so that CONTINUE resumes it.
+
+    ``game`` is the engine's ``Game.to_dict()`` (the deal and its whole undo history), stored and
+    returned as it is: plain TOML values only, with its own integer ``schema``. The other fields
+    are what the modes need to resume and what an abandoned game is recorded with:
+    ``daylight_ms`` is the Expedition's daylight left; ``mode_state`` holds anything else the
+    mode keeps (plain TOML values).
+    """
+
+    game_id: str
+    mode: Mode
+    preset: str
+    layout: int
+    started: str  # local date the deal started, YYYY-MM-DD
+    game: dict[str, Any]
+    score: int = 0
+    seconds: float = 0.0
+    best_chain: int = 0
+    redeals_used: int = 0
+    pyramid_number: int = 0
+    deal_date: str = ""
+    trek_id: str = ""
+    daylight_ms: int = 0
+    mode_state: dict[str, Any] = field(default_factory=dict)
+
+    def as_abandoned(self, date: str) -> GameResult:
+        """The loss to record when the player leaves this game unfinished."""
+        return GameResult(
+            game_id=self.game_id,
+            mode=self.mode,
+            preset=self.preset,
+            layout=self.layout,
+            outcome="abandoned",
+            score=self.score,
+            seconds=self.seconds,
+            best_chain=self.best_chain,
+            redeals_used=self.redeals_used,
+            date=date,
+            pyramid_number=self.pyramid_number,
+            deal_date=self.deal_date,
+            trek_id=self.trek_id,
+        )
+
+
+def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dict[str, Any]:
+    """TOML-ready dict. Not a deep copy: serialise it before the game changes again."""
+    return {
+        "schema": schema.version,
+        "game_id": current.game_id,
+        "mode": current.mode,
+        "preset": current.preset,
+        "layout": current.layout,
+        "started": current.started,
+        "score": current.score,
+        "seconds": round(float(current.seconds), 3),
+        "best_chain": current.best_chain,
+        "redeals_used": current.redeals_used,
+        "pyramid_number": current.pyramid_number,
+        "deal_date": current.deal_date,
+        "trek_id": current.trek_id,
+        "daylight_ms": current.daylight_ms,
+        "mode_state": current.mode_state,
+        "game": current.game,
+    }
+
+
+def decode_current(data: dict[str, Any]) -> CurrentGame:
+    root = Reader(data)
+    mode: Mode = root.choice("mode", MODES)  # type: ignore[assignment]
+    game = root.table("game")
+    game.integer("schema", minimum=1)
+    current = CurrentGame(
+        game_id=root.text("game_id", nonempty=True),
+        mode=mode,
+        preset=root.text("preset", nonempty=True),
+        layout=root.integer("layout", minimum=1),
+        started=root.date("started"),
+        game=dict(game.data),
+        score=root.integer("score", 0),
+        seconds=root.number("seconds", 0.0),
+        best_chain=root.integer("best_chain", 0),
+        redeals_used=root.integer("redeals_used", 0),
+        pyramid_number=root.integer("pyramid_number", 0),
+        deal_date=root.date("deal_date", "", optional=True),
+        trek_id=root.text("trek_id", ""),
+        daylight_ms=root.integer("daylight_ms", 0 if mode != "expedition" else Reader.MISSING),
+        mode_state=dict(root.table("mode_state", {}).data),
+    )
+    check_game(current)
+    return current
+
+
+def check_game(current: CurrentGame) -> None:
+    """The saved game must rebuild with the engine (its deal, rules and every move replayed), so
+    that CONTINUE can never fail on it. Raises :class:`SchemaError` naming the problem."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import EngineError, Game
+
+    try:
+        Game.from_dict(current.game, get_layout(current.layout))
+    except EngineError as exc:
+        raise SchemaError(f"game: {exc}") from None
+    except Exception as exc:  # untrusted data: whatever the engine trips on is damage, not a crash
+        raise SchemaError(f"game: cannot be rebuilt ({type(exc).__name__}: {exc})") from None

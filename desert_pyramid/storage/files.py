@@ -1,0 +1,248 @@
+"""Reading one save file safely, with recovery from its backup.
+
+:func:`read_document` reads and validates one file and never raises: it says what it found
+("ok", "missing", "unreadable", "damaged" or "future"). :func:`open_document` applies the recovery
+policy of ``docs/saves.md``: a damaged or unreadable file is moved aside (kept, never deleted),
+the backup is used and put back in place, and a :class:`Notice` says what happened. A file from a
+newer version is left untouched and the session does not write over it.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
+
+from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
+from desert_pyramid.storage.schema import FutureSchemaError, Schema, SchemaError
+
+T = TypeVar("T")
+
+Status = Literal["ok", "missing", "unreadable", "damaged", "future"]
+Level = Literal["info", "warning", "error"]
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the game should tell the player about their files."""
+
+    file: str
+    message: str
+    level: Level = "warning"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(slots=True)
+class ReadAttempt(Generic[T]):
+    path: Path
+    status: Status
+    value: T | None = None
+    raw: bytes | None = None
+    problem: str = ""  # why it is not "ok", in words
+    version: int = 0  # the schema version found (before migrations)
+    newest: int = 0  # the schema version this build writes
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+
+MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a bigger file is not ours
+
+
+def read_bytes(path: Path) -> bytes:
+    """The file's bytes, at most ``MAX_FILE_BYTES + 1`` (a seam for tests of unreadable files)."""
+    with open(path, "rb") as handle:
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
+    # "Invalid value (at line 3, column 5)" -> "line 3, column 5: invalid value"
+    text = str(exc)
+    if text.endswith(")") and "(at " in text:
+        what, where = text[:-1].rsplit("(at ", 1)
+        what = what.strip()
+        return f"{where}: {what[:1].lower()}{what[1:]}"
+    return text
+
+
+def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]) -> ReadAttempt[T]:
+    """Read, migrate and decode ``path``. Never raises."""
+    try:
+        raw = read_bytes(path)
+    except (FileNotFoundError, NotADirectoryError):  # no file (or not even its folder)
+        return ReadAttempt(path, "missing")
+    except IsADirectoryError:
+        return ReadAttempt(path, "unreadable", problem="it is a folder, not a file")
+    except OSError as exc:
+        return ReadAttempt(path, "unreadable", problem=exc.strerror or str(exc))
+    attempt: ReadAttempt[T] = ReadAttempt(path, "damaged", raw=raw, newest=schema.version)
+    if not raw.strip():
+        attempt.problem = "the file is empty"
+        return attempt
+    if len(raw) > MAX_FILE_BYTES:
+        attempt.problem = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        return attempt
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        attempt.problem = f"not text: byte {exc.start} is not UTF-8"
+        return attempt
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        attempt.problem = _toml_problem(exc)
+        return attempt
+    except RecursionError:
+        attempt.problem = "values nested too deeply to read"
+        return attempt
+    try:
+        data, attempt.version = schema.upgrade(data)
+        attempt.value = decode(data)
+    except FutureSchemaError as exc:
+        attempt.status = "future"
+        attempt.version = exc.version
+        attempt.problem = f"schema {exc.version}; this version reads up to {exc.supported}"
+        return attempt
+    except SchemaError as exc:
+        attempt.problem = str(exc)
+        return attempt
+    attempt.status = "ok"
+    return attempt
+
+
+def _stamp(now: datetime.datetime) -> str:
+    return now.strftime("%Y%m%d-%H%M%S")
+
+
+def quarantine(path: Path, now: datetime.datetime, tag: str = "broken") -> Path:
+    """Rename ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file)."""
+    base = f"{path.name}.{tag}-{_stamp(now)}"
+    target = path.with_name(base)
+    number = 2
+    while target.exists():
+        target = path.with_name(f"{base}-{number}")
+        number += 1
+    os.rename(path, target)
+    return target
+
+
+def _when(path: Path) -> str:
+    try:
+        moment = datetime.datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        return "earlier"
+    return moment.strftime("%Y-%m-%d %H:%M")
+
+
+@dataclass(slots=True)
+class Opened(Generic[T]):
+    """The outcome of opening one file."""
+
+    value: T | None  # None: nothing usable, start from empty
+    source: Literal["file", "backup", "none"]
+    main: ReadAttempt[T]
+    backup: ReadAttempt[T] | None = None
+    blocked: str = ""  # when set: why this session must not write the file
+    notices: list[Notice] = field(default_factory=list)
+
+
+_WHAT = {"unreadable": "could not be read", "damaged": "was damaged"}
+
+
+def open_document(
+    path: Path,
+    schema: Schema,
+    decode: Callable[[dict[str, Any]], T],
+    *,
+    empty: str,
+    readonly: bool = False,
+    now: datetime.datetime | None = None,
+) -> Opened[T]:
+    """Open ``path`` with recovery. ``empty`` says what starting empty means, for the notices
+    ("starting with empty progress"). With ``readonly`` nothing on disk is changed."""
+    moment = now or datetime.datetime.now()
+    name = path.name
+    if not readonly:
+        remove_stale_temps(path)
+    main = read_document(path, schema, decode)
+    if main.ok:
+        opened = Opened(main.value, "file", main)
+        if main.version < schema.version:
+            opened.notices.append(
+                Notice(name, f"{name} was upgraded from schema {main.version} to {schema.version}.", "info")
+            )
+        return opened
+
+    bak_path = backup_path(path)
+    backup = read_document(bak_path, schema, decode)
+    opened = Opened[T](None, "none", main, backup)
+    said: list[str] = []  # what happened to the main file, then to the backup
+    kept: list[str] = []
+
+    if main.status == "missing":
+        if backup.status == "missing":
+            return opened  # a first start: nothing to say
+        said.append(f"{name} was missing")
+    elif main.status == "future":
+        opened.blocked = (
+            f"{name} was written by a newer version of Desert Pyramid ({main.problem}); "
+            "it is left untouched and this session does not save over it"
+        )
+        said.append(opened.blocked)
+    else:
+        said.append(f"{name} {_WHAT[main.status]} ({main.problem})")
+        if not readonly:
+            try:
+                kept.append(quarantine(path, moment).name)
+            except OSError as exc:
+                opened.blocked = (
+                    f"{name} could not be moved aside ({exc.strerror or exc}); it is left in place "
+                    "and this session does not save over it"
+                )
+                said.append(opened.blocked)
+
+    if backup.ok:
+        opened.value, opened.source = backup.value, "backup"
+        when = _when(bak_path)
+        if readonly:
+            said.append(f"using its backup from {when}")
+        elif opened.blocked:
+            said.append(f"playing on with its backup from {when}")
+        else:
+            said.append(f"restored the backup from {when}")
+            try:
+                assert backup.raw is not None
+                atomic_write(path, backup.raw, keep_backup=False)
+            except OSError as exc:
+                said.append(f"but could not write it back ({exc.strerror or exc}); will retry on the next save")
+    else:
+        if backup.status == "missing":
+            said.append(f"there is no backup: {empty}")
+        else:
+            said.append(f"its backup {_WHAT.get(backup.status, 'is from a newer version')} "
+                        f"({backup.problem}): {empty}")
+            if not readonly and not opened.blocked:  # blocked: nothing is written, leave it be
+                try:
+                    tag = "newer" if backup.status == "future" else "broken"
+                    kept.append(quarantine(bak_path, moment, tag).name)
+                except OSError as exc:
+                    said.append(f"the backup could not be moved aside ({exc.strerror or exc})")
+                    opened.blocked = opened.blocked or (
+                        f"{bak_path.name} could not be moved aside; this session does not save {name}"
+                    )
+    message = "; ".join(said)
+    if kept:
+        noun = "original is" if len(kept) == 1 else "originals are"
+        message += f". The {noun} kept as {' and '.join(kept)}."
+    else:
+        message += "."
+    level: Level = "warning" if backup.ok else "error"
+    opened.notices.append(Notice(name, message, level))
+    return opened

@@ -1,0 +1,110 @@
+"""``desert-pyramid profile`` and ``profile --check``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desert_pyramid.cli import main
+from desert_pyramid.storage.paths import ENV_VAR
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "saves" / "v1"
+
+
+def snapshot(folder: Path) -> list[tuple[str, bytes]]:
+    return sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file())
+
+
+@pytest.fixture
+def example(tmp_path: Path) -> Path:
+    folder = tmp_path / "saves"
+    shutil.copytree(EXAMPLE, folder)
+    return folder
+
+
+def test_profile_shows_files_relics_backs_streaks_and_statistics(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = snapshot(example)
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert f"Save folder: {example} (from --save-dir)" in out
+    assert "save.toml     ok, schema 1" in out and "profile.toml  ok, schema 1" in out
+    assert "Pyramids cleared: 7" in out
+    assert "Relics: 4 of 12" in out and "[x] Old Key (6, found 2025-03-13)" in out
+    assert "next: Camel Bell, 2 more pyramids" in out
+    assert "Card backs: 4 of 9, using Three on the Horizon" in out
+    assert "[ ] Night Crossing: Clear 8 pyramids in a single trek." in out
+    assert "Day streak:" in out and "best 2" in out
+    assert "Game in progress: expedition, desert, layout 1, pyramid 2, 2:51 of daylight left" in out
+    assert "expedition  desert" in out and "4 (8300)" in out
+    assert "relaxed" in out and "practice    all" in out
+    assert snapshot(example) == before  # only reads
+
+
+def test_profile_of_an_empty_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "--save-dir", str(tmp_path / "none")]) == 0
+    out = capsys.readouterr().out
+    assert "save.toml     not there yet" in out and "no games played yet" in out
+    assert not (tmp_path / "none").exists()
+
+
+def test_profile_uses_the_environment_variable(
+    example: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(ENV_VAR, str(example))
+    assert main(["profile"]) == 0
+    assert f"(from {ENV_VAR})" in capsys.readouterr().out
+
+
+def test_check_passes_on_sound_files(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "save.toml         ok (schema 1)" in out and "All files are sound." in out
+
+
+def test_check_finds_damage_and_changes_nothing(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (example / "save.toml").read_text().replace("pyramids_cleared = 7", 'pyramids_cleared = "7"')
+    (example / "save.toml").write_text(text)
+    (example / "current.toml.bak").write_bytes(b"\x00\xff")
+    (example / "profile.toml.broken-20250101-000000").write_text("old")
+    before = snapshot(example)
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    assert 'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")' in out
+    assert "current.toml.bak  DAMAGED: not text" in out
+    assert "profile.toml.broken-20250101-000000" in out and "set aside earlier" in out
+    assert "2 damaged file(s)" in out
+    assert snapshot(example) == before
+    # the plain view says what it would use instead
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "save.toml     damaged: pyramids_cleared" in out
+    assert "there is no backup: starting with empty progress" in out
+    assert snapshot(example) == before
+
+
+def test_check_reports_a_newer_schema(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (example / "profile.toml").write_text("schema = 5\n")
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    assert "profile.toml      FROM A NEWER VERSION: schema 5; this version reads up to 1" in capsys.readouterr().out
+
+
+def test_bad_arguments_are_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("desert-pyramid: error:") and err.count("\n") == 1
+
+
+def test_runs_as_a_module(example: Path) -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "profile", "--check", "--save-dir", str(example)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "All files are sound." in proc.stdout
