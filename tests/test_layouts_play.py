@@ -8,7 +8,17 @@ import random
 import pytest
 
 from desert_pyramid.catalog import all_layouts, load_layouts
-from desert_pyramid.engine import CLASSIC, DESERT, PRESETS, RELAXED, STRICT, Deal, Game, Layout, Rules
+from desert_pyramid.engine import (
+    CLASSIC,
+    DESERT,
+    PRESETS,
+    RELAXED,
+    STRICT,
+    Deal,
+    Game,
+    Layout,
+    Rules,
+)
 from desert_pyramid.ui.geometry import HINT, MENU, UNDO, Rect, TableGeometry, table_geometry
 
 LAYOUTS = all_layouts()

@@ -1,0 +1,593 @@
+"""The layout picker of Practice: every layout as a small drawing in a scrollable grid.
+
+Each tile shows the layout's drawing (tiny cards, the ones free at the deal brighter), its
+number, name, card count and difficulty (``resources/layouts/difficulty.toml``). The mouse wheel,
+the scroll bar and the keys (arrows, PgUp/PgDn, Home/End) move through the grid; the focused tile
+is always in view. Enter or a click chooses, Esc goes back. The choice goes back to the caller
+(``on_choose``) and is remembered: in the save file's settings (``practice_layout``) when the
+window has a save store, else for as long as the window is open.
+
+Under rules that play the classic pyramid only (presets classic and strict) the picker says so
+and only layout 1 can be chosen.
+
+The grid is drawn under a camera that scrolls it, clipped to the grid's box, so scrolling moves
+nothing but the camera: tiles, drawings and texts are built once per window size.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import arcade
+import pyglet
+from arcade.camera import Camera2D
+from PIL import Image, ImageDraw
+
+from desert_pyramid.catalog import all_layouts
+from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
+from desert_pyramid.engine import DESERT, Layout, Rules
+
+from .assets import FONT, HEADING
+from .geometry import Rect
+from .miniature import render_miniature
+from .screen import Screen
+from .widgets import DARK, GOLD, INK, RGB, TextGroup, panel_sprite, skin, skin_texture
+
+if TYPE_CHECKING:
+    from .app import GameApp
+
+SETTING_KEY = "practice_layout"
+#: Colours of the difficulty words on the tiles.
+WORD_COLOURS: dict[str, RGB] = {
+    "Gentle": (150, 222, 120),
+    "Moderate": (240, 212, 96),
+    "Tricky": (250, 154, 72),
+    "Fiendish": (240, 96, 84),
+    UNRATED: (190, 176, 160),
+}
+SOFT: RGB = (214, 192, 160)
+TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
+    "tile": ((92, 62, 36), (64, 42, 24), (132, 96, 56), 2),
+    "tile_focus": ((124, 86, 48), (88, 58, 30), GOLD, 4),
+    "tile_locked": ((60, 44, 32), (46, 34, 24), (90, 72, 54), 2),
+    "tile_locked_focus": ((72, 54, 40), (56, 42, 30), (200, 170, 110), 3),
+}
+
+# -- remembering the choice ------------------------------------------------------------------------
+
+_MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+
+
+def store_of(app: Any) -> Any | None:
+    """The window's save store, if it has one (``app.saves.store`` or ``app.store``)."""
+    saves = getattr(app, "saves", None)
+    store = getattr(saves, "store", None) if saves is not None else None
+    return store if store is not None else getattr(app, "store", None)
+
+
+def remembered_layout(app: Any) -> int | None:
+    """The layout last chosen in the picker: from the save file's settings, else from this
+    window's memory. A value that is not a layout number is ignored."""
+    store = store_of(app)
+    value: object = None
+    if store is not None:
+        value = store.progress.settings.get(SETTING_KEY)
+    if value is None:
+        value = _MEMORY.get(app)
+    if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
+        return value
+    return None
+
+
+def remember_layout(app: Any, number: int) -> None:
+    """Keep the choice for next time (the save file when there is one; never raises)."""
+    _MEMORY[app] = number
+    store = store_of(app)
+    if store is not None:
+        try:
+            store.update_settings({SETTING_KEY: number})
+        except Exception:  # a save that fails must not stop the choice; the store reports it
+            pass
+
+
+# -- geometry --------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class PickerGeometry:
+    """Where the picker draws, for one window size. Tile rects are in *content* coordinates:
+    the screen position with the grid scrolled to the top; scrolled by ``s`` pixels, a tile is
+    drawn ``s`` pixels higher."""
+
+    panel: Rect
+    grid: Rect  # the visible box of the grid (tiles are clipped to it)
+    scrollbar: Rect
+    columns: int
+    tile_w: float
+    tile_h: float
+    gap: float
+    pad: float
+    tiles: tuple[Rect, ...]
+    max_scroll: float
+    back: Rect  # the Back button
+    scale: float
+
+    @property
+    def rows(self) -> int:
+        return math.ceil(len(self.tiles) / self.columns)
+
+    @property
+    def row_step(self) -> float:
+        return self.tile_h + self.gap
+
+    @property
+    def visible_rows(self) -> int:
+        """Whole rows that fit in the grid box."""
+        return max(1, int((self.grid.height - 2 * self.pad + self.gap) // self.row_step))
+
+    def scroll_to_show(self, index: int, scroll: float) -> float:
+        """The scroll closest to ``scroll`` that shows tile ``index`` whole."""
+        r = self.tiles[index]
+        top_limit = self.grid.top - self.pad
+        bottom_limit = self.grid.bottom + self.pad
+        if r.top + scroll > top_limit:
+            scroll = top_limit - r.top
+        elif r.bottom + scroll < bottom_limit:
+            scroll = bottom_limit - r.bottom
+        return self.clamp(scroll)
+
+    def clamp(self, scroll: float) -> float:
+        return max(0.0, min(self.max_scroll, scroll))
+
+    def hit(self, x: float, y: float, scroll: float) -> int | None:
+        """The tile under a screen point, or ``None`` (outside the grid box counts as none)."""
+        if not self.grid.contains(x, y):
+            return None
+        cy = y - scroll
+        for i, r in enumerate(self.tiles):
+            if r.contains(x, cy):
+                return i
+        return None
+
+    def thumb(self, scroll: float) -> Rect:
+        """The scroll bar's thumb for this scroll."""
+        track = self.scrollbar
+        content = self.max_scroll + self.grid.height
+        h = max(track.width * 2, track.height * self.grid.height / content)
+        t = scroll / self.max_scroll if self.max_scroll > 0 else 0.0
+        return Rect(track.left, track.top - h - t * (track.height - h), track.width, h)
+
+    def scroll_for_thumb(self, y: float, grab: float) -> float:
+        """The scroll that puts the thumb's grab point (``grab`` px below its top) at ``y``."""
+        track = self.scrollbar
+        h = self.thumb(0).height
+        free = track.height - h
+        if free <= 0:
+            return 0.0
+        t = (track.top - (y + grab)) / free
+        return self.clamp(t * self.max_scroll)
+
+
+def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
+    """Lay the picker out for a window size and a number of layouts."""
+    s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+    margin = max(10.0, 18 * s)
+    panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
+    header = 92 * s
+    footer = 106 * s
+    bar_w = max(8.0, 12 * s)
+    grid = Rect(panel.left + 16 * s, panel.bottom + footer, panel.width - 32 * s - bar_w - 10 * s,
+                panel.height - header - footer)
+    scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
+    gap = round(14 * s)
+    pad = round(8 * s)
+    target_w = 212 * s
+    columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
+    tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
+    # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
+    # a little to fill the box's height exactly, so no row is left half shown at rest.
+    avail = grid.height - 2 * pad
+    natural = tile_w * 0.68
+    fit_rows = max(1, int((avail + gap) // (natural * 0.9 + gap)))
+    tile_h = min(round(tile_w * 0.8), math.floor((avail - (fit_rows - 1) * gap) / fit_rows))
+    left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
+    tiles = []
+    for i in range(count):
+        r, c = divmod(i, columns)
+        top = grid.top - pad - r * (tile_h + gap)
+        tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
+    rows = math.ceil(count / columns)
+    content_h = 2 * pad + rows * tile_h + (rows - 1) * gap
+    back_w, back_h = round(150 * s), round(38 * s)
+    back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
+    return PickerGeometry(
+        panel=panel, grid=grid, scrollbar=scrollbar, columns=columns, tile_w=tile_w, tile_h=tile_h,
+        gap=gap, pad=pad, tiles=tuple(tiles), max_scroll=max(0.0, content_h - grid.height), back=back,
+        scale=s,
+    )
+
+
+def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
+    """A tile's background: a dark rounded slab; the chosen layout carries a gold corner."""
+    top, bottom, border, bw = TILE_STYLES[style]
+    img = skin(w, h, top, bottom, border, bw, max(6, int(min(w, h) * 0.07)))
+    if chosen:
+        d = ImageDraw.Draw(img)
+        k = int(min(w, h) * 0.2)
+        inset = bw + 2
+        d.polygon([(w - inset - k, inset), (w - inset, inset), (w - inset, inset + k)], fill=GOLD + (255,))
+        # a check mark in the corner
+        cx, cy = w - inset - k * 0.32, inset + k * 0.3
+        u = k * 0.16
+        d.line([(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)], fill=DARK + (255,),
+               width=max(2, int(k * 0.09)))
+    return img
+
+
+# -- the screen ------------------------------------------------------------------------------------
+
+class LayoutPickerView(Screen):
+    """Choose a layout. ``on_choose(number)`` gets the choice; ``on_back()`` runs on Esc / Back."""
+
+    def __init__(self, app: GameApp, on_choose: Callable[[int], None], on_back: Callable[[], None],
+                 current: int = 1, rules: Rules = DESERT, rules_name: str = "") -> None:
+        super().__init__(app)
+        self.on_choose = on_choose
+        self.on_back = on_back
+        self.layouts: list[Layout] = [layout for _, layout in sorted(all_layouts().items())]
+        self.numbers = [layout.number for layout in self.layouts]
+        self.current = current if current in self.numbers else self.numbers[0]
+        self.rules = rules
+        self.rules_name = rules_name or (rules.preset or str(rules))
+        self.locked = rules.classic_layout_only  # classic and strict: layout 1 only
+        self.focus = self.numbers.index(1 if self.locked else self.current)
+        self.difficulty, self.difficulty_warning = shipped_difficulty()
+        self.scroll = 0.0
+        self.target = 0.0
+        self.chosen: int | None = None  # set when a layout was chosen (for the caller and tests)
+        self.message = ""
+        self.geom: PickerGeometry | None = None
+        self.back_hover = False
+        self._drag_grab: float | None = None
+        self.camera: Camera2D | None = None
+        self.static = arcade.SpriteList()  # panel, Back button
+        self.tiles = arcade.SpriteList()  # tile slabs and drawings, in content coordinates
+        self.texts = TextGroup()  # header and footer
+        self.tile_batch = pyglet.graphics.Batch()  # tile texts, in content coordinates
+        self._tile_texts: list[arcade.Text] = []
+        self.detail: list[arcade.Text] = []
+        self.message_text: arcade.Text | None = None
+        self.back_text: arcade.Text | None = None
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        g = picker_geometry(width, height, len(self.layouts))
+        self.geom = g
+        s = g.scale
+        self.camera = Camera2D(window=self.app, scissor=arcade.LBWH(
+            int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)))
+        self.static = arcade.SpriteList()
+        self.static.append(panel_sprite(self.app.assets, g.panel, alpha=232))
+        well = g.grid.inflated(2 * s)
+        self.static.append(arcade.Sprite(self.app.assets.texture(
+            f"picker-well-{int(well.width)}x{int(well.height)}",
+            lambda: skin(int(well.width), int(well.height), (34, 20, 10), (46, 28, 14), (24, 14, 6), 1,
+                         max(4, int(8 * s)), alpha=170))))
+        self.static[-1].position = (round(well.cx), round(well.cy))
+        self._build_tiles(g)
+        self._build_texts(g, width)
+        self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
+        self.scroll = self.target
+        self._refresh()
+
+    def _build_tiles(self, g: PickerGeometry) -> None:
+        s = g.scale
+        assets = self.app.assets
+        self.tiles = arcade.SpriteList()
+        self.tile_batch = pyglet.graphics.Batch()
+        self._tile_texts = []
+        w, h = int(g.tile_w), int(g.tile_h)
+        inset = round(9 * s)
+        draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
+        name_size, small_size = 12.5 * s, 10.5 * s
+        for layout, r in zip(self.layouts, g.tiles, strict=True):
+            slab = arcade.Sprite(self._tile_texture(layout.number, w, h, False))
+            slab.position = (round(r.cx), round(r.cy))
+            self.tiles.append(slab)
+            n = layout.number
+            mini = assets.texture(f"mini-{n}-{draw_w}x{draw_h}",
+                                  lambda lay=layout: render_miniature(lay, draw_w, draw_h))
+            drawing = arcade.Sprite(mini)
+            drawing.position = (round(r.cx), round(r.top - inset - draw_h / 2))
+            self.tiles.append(drawing)
+            tx = r.left + inset + 2 * s
+            name_y = r.bottom + h * 0.24
+            info_y = r.bottom + h * 0.095
+            number = arcade.Text(str(n), tx, name_y, GOLD, name_size, font_name=FONT, bold=True,
+                                 anchor_y="center", batch=self.tile_batch)
+            self._tile_texts.append(number)
+            self._tile_texts.append(arcade.Text(
+                layout.name, tx + number.content_width + 7 * s, name_y, INK, name_size, font_name=FONT, bold=True,
+                anchor_y="center", batch=self.tile_batch))
+            self._tile_texts.append(arcade.Text(
+                f"{layout.size} cards", tx, info_y, SOFT, small_size, font_name=FONT, anchor_y="center",
+                batch=self.tile_batch))
+            word = self.word(n)
+            self._tile_texts.append(arcade.Text(
+                word, r.right - inset - 2 * s, info_y, WORD_COLOURS.get(word, SOFT), small_size, font_name=FONT,
+                bold=True, anchor_x="right", anchor_y="center", batch=self.tile_batch))
+
+    def _tile_texture(self, number: int, w: int, h: int, focused: bool) -> arcade.Texture:
+        chosen = number == (1 if self.locked else self.current)
+        style = "tile_locked" if self.locked and number != 1 else "tile"
+        if focused:
+            style += "_focus"
+        return self.app.assets.texture(f"picker-{style}-{w}x{h}-{chosen}",
+                                       lambda: tile_skin(w, h, style, chosen))
+
+    def _build_texts(self, g: PickerGeometry, width: int) -> None:
+        s = g.scale
+        p = g.panel
+        self.texts = TextGroup()
+        self.texts.heading("CHOOSE A LAYOUT", p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left")
+        rules = f"{self.rules_name.capitalize()} rules" if self.rules_name else "Rules"
+        self.texts.label(rules, p.right - 28 * s, p.top - 34 * s, 13 * s, colour=GOLD, anchor_x="right", bold=True)
+        if self.locked:
+            sub = (f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                   "choose Desert or Relaxed rules in Practice to play the other layouts.")
+            colour: RGB = (250, 190, 110)
+        else:
+            sub = (f"{len(self.layouts)} layouts. Difficulty: how many random deals the solver clears "
+                   "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below).")
+            colour = SOFT
+        if self.difficulty_warning:
+            sub = self.difficulty_warning
+            colour = (250, 160, 120)
+        self.texts.label(sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left")
+        # footer: the focused layout in words, the message line, the keys
+        fx = p.left + 28 * s
+        detail_w = int(g.back.left - fx - 24 * s)
+        self.detail = [
+            self.texts.label("", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True),
+            self.texts.label("", fx, g.grid.bottom - 46 * s, 11 * s, colour=SOFT, anchor_x="left", width=detail_w),
+            self.texts.label("", fx, g.grid.bottom - 70 * s, 11 * s, colour=SOFT, anchor_x="left"),
+        ]
+        self.message_text = self.texts.label(self.message, fx, p.bottom + 18 * s, 11 * s,
+                                             colour=(250, 190, 110), anchor_x="left", bold=True)
+        self.keys_text = self.texts.label(
+            "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back", fx, p.bottom + 18 * s, 10.5 * s,
+            colour=(190, 170, 140), anchor_x="left")
+        b = g.back
+        self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
+        self._back_sprite()
+
+    def _back_sprite(self) -> None:
+        g = self.geom
+        if g is None:
+            return
+        b = g.back
+        style = "focus" if self.back_hover else "normal"
+        tex = skin_texture(self.app.assets, style, int(b.width), int(b.height), radius=int(b.height * 0.3))
+        if len(self.static) > 2:
+            self.static[2].texture = tex
+        else:
+            sprite = arcade.Sprite(tex)
+            sprite.position = (round(b.cx), round(b.cy))
+            self.static.append(sprite)
+
+    # -- state shown ---------------------------------------------------------------------------------
+    def word(self, number: int) -> str:
+        entry = self.difficulty.get(number)
+        return entry.word if entry is not None else UNRATED
+
+    def selectable(self, index: int) -> bool:
+        return not self.locked or self.numbers[index] == 1
+
+    def _refresh(self) -> None:
+        """Show the focus, the locked tiles and the focused layout's details."""
+        g = self.geom
+        if g is None:
+            return
+        w, h = int(g.tile_w), int(g.tile_h)
+        for i, layout in enumerate(self.layouts):
+            slab, drawing = self.tiles[2 * i], self.tiles[2 * i + 1]
+            slab.texture = self._tile_texture(layout.number, w, h, i == self.focus)
+            alpha = 255 if self.selectable(i) else 80  # a layout the rules do not allow is faded
+            drawing.alpha = alpha
+            for t in self._tile_texts[4 * i: 4 * i + 4]:
+                r, gg, b = t.color[:3]
+                t.color = (r, gg, b, alpha)
+        layout = self.layouts[self.focus]
+        entry = self.difficulty.get(layout.number)
+        self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
+        self.detail[1].text = layout.description + rates_text(entry)
+        self.detail[2].text = self._stats_text(layout.number)
+        if self.message_text is not None:
+            self.message_text.text = self.message
+            self.keys_text.text = "" if self.message else \
+                "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back"
+
+    def _stats_text(self, number: int) -> str:
+        store = store_of(self.app)
+        preset = self.rules.preset
+        if store is None or preset is None:
+            return ""
+        st = store.progress.stats_for("practice", preset, number)
+        if not st.played:
+            return f"You have not played this layout in Practice under {preset} rules yet."
+        return (f"Your Practice games here ({preset} rules): {st.played} played, {st.won} won "
+                f"({round(100 * st.win_rate)}%), best streak {st.best_streak}.")
+
+    # -- moving and choosing --------------------------------------------------------------------------
+    def set_focus(self, index: int, keep_in_view: bool = True) -> None:
+        index = max(0, min(len(self.layouts) - 1, index))
+        if index != self.focus:
+            self.focus = index
+            self.message = ""
+            self._refresh()
+        if keep_in_view and self.geom is not None:
+            self.target = self.geom.scroll_to_show(index, self.target)
+            if not self.app.settings.animations:
+                self.scroll = self.target
+
+    def move(self, dx: int, dy: int) -> None:
+        g = self.geom
+        cols = g.columns if g is not None else 5
+        n = len(self.layouts)
+        i = self.focus
+        if dx:
+            i += dx
+        elif dy > 0:  # down
+            i = i + cols if i + cols < n else (n - 1 if i // cols < (n - 1) // cols else i)
+        elif dy < 0:
+            i = i - cols if i - cols >= 0 else i
+        self.set_focus(i)
+
+    def page(self, step: int) -> None:
+        g = self.geom
+        rows = g.visible_rows if g is not None else 3
+        cols = g.columns if g is not None else 5
+        self.set_focus(self.focus + step * rows * cols)
+
+    def choose(self, index: int | None = None) -> bool:
+        i = self.focus if index is None else index
+        if not self.selectable(i):
+            self.message = (f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                            "change the rules in Practice to play this layout.")
+            self._refresh()
+            self.app.sounds.play("illegal")
+            return False
+        number = self.numbers[i]
+        self.chosen = number
+        self.current = number
+        remember_layout(self.app, number)
+        self.app.sounds.play("click")
+        self.on_choose(number)
+        return True
+
+    def go_back(self) -> bool:
+        self.app.sounds.play("click")
+        self.on_back()
+        return True
+
+    # -- input ------------------------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action in ("menu_left", "menu_right", "menu_up", "menu_down"):
+            dx = {"menu_left": -1, "menu_right": 1}.get(action, 0)
+            dy = {"menu_down": 1, "menu_up": -1}.get(action, 0)
+            self.move(dx, dy)
+        elif action == "page_up":
+            self.page(-1)
+        elif action == "page_down":
+            self.page(1)
+        elif action == "list_first":
+            self.set_focus(0)
+        elif action == "list_last":
+            self.set_focus(len(self.layouts) - 1)
+        elif action == "menu_accept":
+            self.choose()
+        elif action == "back":
+            return self.go_back()
+        else:
+            return super().on_action(action)
+        return True
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        g = self.geom
+        if g is None:
+            return None
+        self.target = g.clamp(self.target - scroll_y * g.row_step * 0.5)
+        if not self.app.settings.animations:
+            self.scroll = self.target
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        g = self.geom
+        if g is None:
+            return
+        i = g.hit(x, y, round(self.scroll))
+        if i is not None:
+            self.set_focus(i, keep_in_view=False)
+        hover = g.back.contains(x, y)
+        if hover != self.back_hover:
+            self.back_hover = hover
+            self._back_sprite()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        g = self.geom
+        if g is None:
+            return None
+        if g.back.contains(x, y):
+            return self.go_back()
+        bar = g.scrollbar.inflated(6 * g.scale)
+        if bar.contains(x, y) and g.max_scroll > 0:
+            thumb = g.thumb(round(self.scroll))
+            if thumb.contains(x, y):
+                self._drag_grab = thumb.top - y
+            else:  # a click on the track jumps a page towards it
+                self._drag_grab = None
+                self.target = g.clamp(self.target + (g.grid.height * 0.9 if y < thumb.bottom else -g.grid.height * 0.9))
+                if not self.app.settings.animations:
+                    self.scroll = self.target
+            return True
+        i = g.hit(x, y, round(self.scroll))
+        if i is not None:
+            self.set_focus(i, keep_in_view=False)
+            self.choose(i)
+            return True
+        return None
+
+    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
+        g = self.geom
+        if g is not None and self._drag_grab is not None:
+            self.target = self.scroll = g.scroll_for_thumb(y, self._drag_grab)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self._drag_grab = None
+
+    # -- frames --------------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.app.sounds.preload_one()
+        if self.scroll != self.target:
+            speed = max(0.5, self.app.settings.animation_speed) if self.app.settings.animations else 0.0
+            k = 1.0 if speed == 0 else min(1.0, delta_time * 14 * speed)
+            self.scroll += (self.target - self.scroll) * k
+            if abs(self.target - self.scroll) < 0.5:
+                self.scroll = self.target
+
+    def on_draw(self) -> None:
+        self.ensure_layout()
+        self.draw_backdrop()
+        g = self.geom
+        if g is None or self.camera is None:
+            return
+        self.static.draw()
+        # the grid: scrolled by the camera, clipped to the grid's box
+        w, h = self.app.width, self.app.height
+        self.camera.position = (w / 2, h / 2 - round(self.scroll))
+        with self.camera.activate():
+            self.tiles.draw()
+            self.tile_batch.draw()
+        self.app.ctx.scissor = None  # the camera leaves its clip box set
+        self._draw_scrollbar(g)
+        self.texts.draw()
+
+    def _draw_scrollbar(self, g: PickerGeometry) -> None:
+        if g.max_scroll <= 0:
+            return
+        t = g.scrollbar
+        arcade.draw_lbwh_rectangle_filled(t.left, t.bottom, t.width, t.height, (30, 18, 8, 200))
+        th = g.thumb(round(self.scroll))
+        colour = GOLD if self._drag_grab is not None else (214, 170, 104)
+        arcade.draw_lbwh_rectangle_filled(th.left + 1, th.bottom + 1, th.width - 2, th.height - 2, colour)
+
+
+def rates_text(entry: LayoutDifficulty | None) -> str:
+    if entry is None:
+        return "  Not rated yet."
+    n = entry.relaxed.deals
+    return (f"  The solver clears {entry.percent('relaxed')} of {n} random deals under relaxed rules, "
+            f"{entry.percent('desert')} under desert rules.")
