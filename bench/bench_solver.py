@@ -1,0 +1,93 @@
+"""Solver benchmark: 1,000 random deals from a fixed seed, per rule set.
+
+Prints, for each rule set, the median, p95, p99 and max time per deal, the share decided within
+the cap (2 s by default), the verdict counts, nodes, and the peak memory of the process.
+
+    python bench/bench_solver.py                      # classic and desert, 1,000 deals each
+    python bench/bench_solver.py --rules classic --deals 200 --cap 2
+
+Every deal runs in this process, one after another (no parallelism, so the times are per deal on
+one core). The node budget is large; the wall-clock cap decides "within 2 s".
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from desert_pyramid.catalog import get_layout  # noqa: E402
+from desert_pyramid.engine import Deal, Game, Rules  # noqa: E402
+from desert_pyramid.solver import Verdict, solve  # noqa: E402
+
+SEED = 20240601  # the benchmark's fixed seed
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    i = min(len(sorted_values) - 1, max(0, int(round(q * (len(sorted_values) - 1)))))
+    return sorted_values[i]
+
+
+def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int, check: bool) -> None:
+    rules = Rules.parse(rules_text)
+    layout = get_layout(layout_number)
+    times: list[float] = []
+    nodes: list[int] = []
+    counts = {v: 0 for v in Verdict}
+    slow: list[tuple[float, int, str, int]] = []
+    start = time.perf_counter()
+    for i in range(deals):
+        game = Game(layout, rules, Deal.from_seed(SEED, i))
+        result = solve(game, budget, time_limit=cap)
+        times.append(result.seconds)
+        nodes.append(result.nodes)
+        counts[result.verdict] += 1
+        if result.verdict is Verdict.WINNABLE and check:
+            g = game.copy()
+            g.replay(result.line)
+            assert g.won, f"deal {i}: the line does not win"
+        if result.seconds > cap / 4:
+            slow.append((result.seconds, result.nodes, result.verdict.value, i))
+        if (i + 1) % 100 == 0:
+            print(f"  {rules_text}: {i + 1}/{deals} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    ts = sorted(times)
+    decided = counts[Verdict.WINNABLE] + counts[Verdict.LOST]
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"rules {rules} ({rules.describe()}), layout {layout_number}, {deals} deals from seed {SEED}")
+    print(
+        f"  time per deal: median {percentile(ts, 0.5) * 1000:.1f} ms, p95 {percentile(ts, 0.95) * 1000:.0f} ms, "
+        f"p99 {percentile(ts, 0.99) * 1000:.0f} ms, max {ts[-1]:.2f} s"
+    )
+    print(
+        f"  decided within {cap:g} s: {decided}/{deals} = {100 * decided / deals:.1f}% "
+        f"(winnable {counts[Verdict.WINNABLE]}, lost {counts[Verdict.LOST]}, unknown {counts[Verdict.UNKNOWN]})"
+    )
+    ns = sorted(nodes)
+    print(f"  nodes: median {percentile(ns, 0.5):.0f}, p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}")
+    print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb:.0f} MB")
+    for s, n, v, i in sorted(slow, reverse=True)[:10]:
+        print(f"    slow: deal {i}: {s:.2f} s, {n} nodes, {v}")
+    sys.stdout.flush()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rules", action="append", help="rule set(s); default classic and desert")
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--cap", type=float, default=2.0, help="seconds per deal (default 2)")
+    ap.add_argument("--budget", type=int, default=50_000_000, help="node budget per deal")
+    ap.add_argument("--layout", type=int, default=1)
+    ap.add_argument("--no-check", action="store_true", help="skip replaying winning lines")
+    args = ap.parse_args()
+    for rules_text in args.rules or ["classic", "desert"]:
+        run(rules_text, args.deals, args.cap, args.budget, args.layout, not args.no_check)
+
+
+if __name__ == "__main__":
+    main()

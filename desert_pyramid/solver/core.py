@@ -1,0 +1,927 @@
+"""The exact search: is there a line of moves that wins from this position?
+
+The search works on a compact state of its own, built from an engine :class:`Game`:
+
+* ``L``: bitmask of the layout slots that are vacated (card discarded or parked in the Satchel);
+* ``C``: bitmask of the *cycle* positions whose card is gone. The cycle is the stock and the waste
+  as one fixed sequence: waste bottom first, then the stock from its top down. Flips and redeals
+  never change that order (a redeal turns the waste over unshuffled), so a waste/stock split is
+  just an index into the cycle: the waste is the live positions below it, the stock the rest;
+* ``S``: the Satchel: 0 when empty, else the card's rank, plus 16 when it is a layout card (it
+  still has to be removed for the layout to count as cleared);
+* the *time*: the pass (redeals used) and the split index, normalised so that the index is just
+  past the waste's top live card (two indexes with the same live cards below them are the same
+  position). A time is encoded as one bit number ``pass * (K + 1) + index``.
+
+``(L, C, S)`` is the *board*. Flips and redeals change only the time, and from a time every
+later time is reachable by flipping and redealing alone (draw one), or a known set of times (draw
+three: the index moves three live cards at a time). So a node of the search is a board with a
+start time, and its children are the removals and Satchel moves available at *any* time
+reachable from it without changing the board; the flips leading there are implicit and are
+written out only when a winning line is reported. The transposition table maps each board to the
+set of times already explored from it (a bitmask), so positions that differ only in move order
+or in when the stock was turned merge, and a board met again at a time that can be reached from
+an explored one is known and skipped.
+
+Verdicts: WINNABLE with a line that replays in the engine, LOST when the whole reachable space is
+exhausted (pruned only by the sound rules below), UNKNOWN when the node budget (or an optional
+wall-clock cap for interactive use) runs out. Budgets count nodes, so a verdict never depends on
+the machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import ClassVar
+
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE
+from desert_pyramid.engine.moves import KING as KING_MOVE
+from desert_pyramid.engine.moves import PAIR as PAIR_MOVE
+from desert_pyramid.engine.moves import STASH as STASH_MOVE
+
+KING_RANK = 13
+LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
+DEFAULT_BUDGET = 2_000_000
+MAX_TABLE = 6_000_000
+RELAX_STATES_PER_CALL = 20_000  # free-stock relaxation: new states allowed per check
+RELAX_GIVEUPS = 20  # checks that may run out before the relaxation is switched off  # transposition-table entries; past this the search stops (memory < 1 GB)
+
+
+class Verdict(StrEnum):
+    WINNABLE = "winnable"
+    LOST = "lost"
+    UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The answer for one position."""
+
+    verdict: Verdict
+    line: tuple[Move, ...] = ()  # a winning line from the position (WINNABLE only)
+    nodes: int = 0  # search nodes expanded
+    seconds: float = 0.0  # wall-clock time taken (informative only; never decides the verdict)
+    reason: str = ""  # why the search stopped for UNKNOWN ("budget", "time", "memory"), or the
+    # rule that proved LOST at the root ("" for a search)
+
+    @property
+    def winnable(self) -> bool:
+        return self.verdict is Verdict.WINNABLE
+
+    @property
+    def lost(self) -> bool:
+        return self.verdict is Verdict.LOST
+
+
+class _GiveUp(Exception):
+    """The free-stock relaxation grew too large for one call."""
+
+
+class _Stop(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass
+class Searcher:
+    """The compiled position and the search over it. Build with :meth:`from_game`."""
+
+    n: int
+    slot_rank: list[int]  # rank of the card in each slot at the root (0 when vacated)
+    cov_mask: list[int]  # slots lying on each slot
+    on: list[tuple[int, ...]]  # slots each slot lies on (what removing it may free)
+    on_mask: list[int]
+    below: list[int]  # every slot lying (transitively) under each slot
+    K: int
+    cyc_rank: list[int]
+    satchel_rule: bool
+    top_playable: bool
+    draw: int
+    relaxed: bool
+    all_52: bool
+    passes: int  # pass slots in the time encoding: max_redeals + 1, or 1 when unlimited
+    unlimited: bool
+    L0: int
+    S0: int
+    t0: int
+    # card identities, for the pairing check: (kind, where) per card still live at the root
+    rank_cards: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    nodes: int = 0
+    budget: int = DEFAULT_BUDGET
+    deadline: float | None = None
+    table: dict[int, int] = field(default_factory=dict)
+    path: list[tuple[int, int, int, tuple[int, int, int]]] = field(default_factory=list)
+    # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
+    _pair_cache: dict[tuple[int, int, int], bool] = field(default_factory=dict)
+    _rx_memo: dict[int, bool] = field(default_factory=dict)
+    _rx_left: int = 0
+    _rx_giveups: int = 0
+    _rx_off: bool = False
+    root_rule: str = ""
+    # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
+    should_stop: ClassVar[Callable[[], bool] | None] = None
+    rep: int = 0
+    last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
+
+    # -- building ------------------------------------------------------------------------------
+    @classmethod
+    def from_game(cls, game: Game, max_redeals: int | None = None) -> Searcher:
+        """Compile ``game``'s position. ``max_redeals`` overrides the rules' redeal limit (counted
+        from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes."""
+        layout = game.layout
+        n = layout.size
+        cov_mask = [0] * n
+        on: list[tuple[int, ...]] = []
+        on_mask = [0] * n
+        for s in layout.slots:
+            for j in s.covered_by:
+                cov_mask[s.index] |= 1 << j
+            on.append(tuple(s.covers))
+            for j in s.covers:
+                on_mask[s.index] |= 1 << j
+        # below[i]: transitive closure of "lies on", computed from the top of the drawing down.
+        below = [0] * n
+        order = sorted(range(n), key=lambda i: layout.slots[i].z)
+        for i in order:  # lower z first: what i lies on is computed before i
+            m = 0
+            for j in on[i]:
+                m |= 1 << j | below[j]
+            below[i] = m
+        slot_rank = [c // 4 + 1 if c >= 0 else 0 for c in game.cards]
+        L0 = 0
+        for i, c in enumerate(game.cards):
+            if c < 0:
+                L0 |= 1 << i
+        cycle = list(game.waste) + list(reversed(game.stock))
+        K = len(cycle)
+        rules = game.rules
+        limit = rules.max_redeals if max_redeals is None else max_redeals
+        unlimited = limit is None
+        passes = 1 if limit is None else max(limit, game.redeals) + 1
+        if game.satchel >= 0:
+            S0 = game.satchel // 4 + 1 + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
+        else:
+            S0 = 0
+        W = K + 1
+        p0 = 0 if unlimited else game.redeals
+        t0 = p0 * W + len(game.waste)
+        rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
+        for i, c in enumerate(game.cards):
+            if c >= 0:
+                rank_cards[c // 4 + 1].append((0, i))
+        for k, c in enumerate(cycle):
+            rank_cards[c // 4 + 1].append((1, k))
+        rep = 0
+        for p in range(passes):
+            rep |= 1 << (p * (K + 1))
+        last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
+        return cls(
+            rep=rep, last_start=last_start, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
+            K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
+            top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
+            relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
+            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards,
+        )
+
+    # -- time ------------------------------------------------------------------------------------
+    def _chain(self, C: int, a: int) -> int:
+        """Draw three: the indexes reached from ``a`` by flipping within one pass (``a`` included),
+        as a bitmask over 0..K."""
+        live = [k for k in range(a, self.K) if not C >> k & 1]
+        mask = 1 << a
+        i = 0
+        while i < len(live):
+            take = live[i:i + 3]
+            mask |= 1 << (take[-1] + 1)
+            i += 3
+        return mask
+
+    def reach(self, C: int, nm: int, tb: int) -> int:
+        """Every time reachable from time ``tb`` by flips and redeals alone (``tb`` included)."""
+        W = self.K + 1
+        if self.draw == 1:
+            if self.unlimited:
+                return nm
+            full = 0
+            for p in range(self.passes):
+                full |= nm << (p * W)
+            return full & ~((1 << tb) - 1)
+        p, a = divmod(tb, W)
+        if self.unlimited:
+            return self._chain(C, a) | self._chain(C, 0)
+        mask = self._chain(C, a) << (p * W)
+        if nm != 1:  # some live cycle card: redeals are possible
+            c0 = self._chain(C, 0)
+            for q in range(p + 1, self.passes):
+                mask |= c0 << (q * W)
+        return mask
+
+    def advance(self, C: int, t_from: int, t_to: int) -> list[Move]:
+        """The flips and redeals that take the cycle from ``t_from`` to ``t_to`` (board unchanged)."""
+        W = self.K + 1
+        p, a = divmod(t_from, W)
+        p2, b = divmod(t_to, W)
+        out: list[Move] = []
+        live = [k for k in range(self.K) if not C >> k & 1]
+        guard = 0
+        while (p, a) != (p2, b):
+            guard += 1
+            if guard > 4 * (self.K + 2) * (self.passes + 1):
+                raise AssertionError("solver: time not reachable while writing out a line")
+            nxt = [k for k in live if k >= a]
+            if nxt:
+                take = nxt[:self.draw]
+                a = take[-1] + 1
+                out.append(FLIP_MOVE)
+            else:
+                out.append(REDEAL_MOVE)
+                a = 0
+                if not self.unlimited:
+                    p += 1
+        return out
+
+    # -- the pairing check ---------------------------------------------------------------------
+    def pairing_possible(self, q: int, L: int, C: int, S: int) -> bool:
+        """Can the live cards of ranks q and 13 - q that must go still all find partners?
+
+        Sound for rules without the Satchel: every card that must go (a layout card; any card when
+        all 52 must go) leaves in a pair with a card of the partner rank, each card in at most one
+        pair, so the pairs of a win form a matching between the two ranks that covers every card
+        that must go. Two cards can never form a pair when one lies (directly or not) under the
+        other: the lower one is not free while the upper one is there, and once the upper one is
+        gone it cannot pair (relaxed match is the exception for a card directly under the other,
+        so that edge is kept). Two stock/waste cards can pair only when the stock top is playable
+        (the waste top with the stock top). If no matching covers every card that must go, no win
+        exists. With the Satchel, a card can wait in the Satchel for a partner that lay under it, so
+        this check is not used.
+        """
+        sat_rank = S & 15
+        sat_layout = bool(S & LAYOUT_FLAG)
+        key_bits = 0
+        bit = 1
+        for r in (q, 13 - q):
+            for kind, where in self.rank_cards[r]:
+                if (C if kind else L) >> where & 1 == 0:
+                    key_bits |= bit
+                bit <<= 1
+        sat_key = 0
+        if sat_rank in (q, 13 - q):
+            sat_key = sat_rank + (LAYOUT_FLAG if sat_layout else 0)
+        key = (q, key_bits, sat_key)
+        got = self._pair_cache.get(key)
+        if got is not None:
+            return got
+        # nodes: (kind, where, must) ; kind 0 layout, 1 cycle, 2 Satchel
+        sides: list[list[tuple[int, int, bool]]] = []
+        for r in (q, 13 - q):
+            side: list[tuple[int, int, bool]] = []
+            for kind, where in self.rank_cards[r]:
+                if (C if kind else L) >> where & 1 == 0:
+                    side.append((kind, where, kind == 0 or self.all_52))
+            if sat_rank == r:
+                side.append((2, 0, sat_layout or self.all_52))
+            sides.append(side)
+        a_side, b_side = sides
+
+        def edge(x: tuple[int, int, bool], y: tuple[int, int, bool]) -> bool:
+            kx, wx, _ = x
+            ky, wy, _ = y
+            if kx == 2 or ky == 2:
+                return True
+            if kx == 0 and ky == 0:
+                if self.below[wx] >> wy & 1:
+                    return self.relaxed and bool(self.on_mask[wx] >> wy & 1)
+                if self.below[wy] >> wx & 1:
+                    return self.relaxed and bool(self.on_mask[wy] >> wx & 1)
+                return True
+            if kx == 1 and ky == 1:
+                return self.top_playable
+            return True
+
+        adj = [[j for j, y in enumerate(b_side) if edge(x, y)] for x in a_side]
+        b_must = [y[2] for y in b_side]
+
+        def search(i: int, used: int) -> bool:
+            if i == len(a_side):
+                return all(not b_must[j] or used >> j & 1 for j in range(len(b_side)))
+            for j in adj[i]:
+                if not used >> j & 1 and search(i + 1, used | 1 << j):
+                    return True
+            if not a_side[i][2]:
+                return search(i + 1, used)
+            return False
+
+        ok = search(0, 0)
+        self._pair_cache[key] = ok
+        return ok
+
+    # -- the free-stock relaxation -------------------------------------------------------------
+    def relaxed_clearable(self, L: int, CN: int, S: int, MG: int) -> bool:
+        """Could the position be won if every live stock/waste card could be used at any time?
+
+        The *free-stock game* keeps the layout and the Satchel exactly as they are, but lets any
+        live card of the stock and waste (each one once) pair with a free card whenever we like,
+        and forgets flips, redeals and the waste order. Every real line maps onto a free-stock
+        line (drop flips and redeals, keep every removal and stash; a pair of two stock/waste cards
+        just keeps two spare cards, and a stash of a stock/waste card can be replaced by using the
+        card directly when it is paired, which leaves the Satchel emptier), and a real win maps to
+        a free-stock win. So when the free-stock game cannot be won, neither can the real one:
+        pruning on it is sound. The free-stock game is small (the layout's shapes times a few
+        counts) and is searched exhaustively with its own memo, shared by the whole search.
+        ``CN``: live stock/waste cards per rank; ``MG``: live cards that must go (layout cards,
+        including one parked in the Satchel; every card when all 52 must go) per rank.
+        """
+        if self._rx_off:
+            return True
+        cn = self._rx_cut(CN, S, MG)
+        got = self._rx_memo.get(((L << 45) | cn) << 5 | S)
+        if got is not None:
+            return got
+        self._rx_left = RELAX_STATES_PER_CALL
+        try:
+            return self._rx(L, cn, S, MG)
+        except _GiveUp:
+            self._rx_giveups += 1
+            if self._rx_giveups > RELAX_GIVEUPS:
+                self._rx_off = True  # too costly here: search without it (still exact)
+            return True
+
+    def _rx_cut(self, CN: int, S: int, MG: int) -> int:
+        """The stock/waste counts cut to what can matter: a stock/waste card is
+        useful only as a partner of a card that must go (or of the Satchel card, to empty the
+        Satchel), so counts above that number change nothing; kings there change nothing."""
+        if self.all_52:
+            cn = CN & ~(7 << 3 * KING_RANK)
+        else:
+            cn = 0
+            extra = 0
+            if S and not S & LAYOUT_FLAG:
+                extra = 13 - (S & 15)
+            for r in range(1, 13):
+                c = (CN >> 3 * r) & 7
+                if c:
+                    m = (MG >> 3 * (13 - r)) & 7
+                    if r == extra:
+                        m += 1
+                    if c > m:
+                        c = m
+                    cn |= c << 3 * r
+        return cn
+
+    def _rx(self, L: int, CN: int, S: int, MG: int, F: int = -1) -> bool:
+        """The free-stock game from (L, CN, S): memoised exhaustive search. ``F``: free layout
+        slots when known (else -1)."""
+        key = ((L << 45) | CN) << 5 | S
+        memo = self._rx_memo
+        got = memo.get(key)
+        if got is not None:
+            return got
+        self._rx_left -= 1
+        if self._rx_left < 0:
+            raise _GiveUp
+        if F < 0:
+            F = 0
+            cov_mask = self.cov_mask
+            for i in range(self.n):
+                if not L >> i & 1 and cov_mask[i] & ~L == 0:
+                    F |= 1 << i
+        res = self._rx_expand(L, CN, S, MG, F)
+        memo[key] = res
+        return res
+
+    def _rx_expand(self, L: int, CN: int, S: int, MG: int, F: int) -> bool:
+        n = self.n
+        full = (1 << n) - 1
+        sat_rank = S & 15
+        sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
+        if L == full:
+            if self.all_52:
+                if S == 0:
+                    if self.top_playable or self.satchel_rule:
+                        return True  # the rest pair up (equal counts of partner ranks)
+                    return CN & ~(7 << 3 * KING_RANK) == 0
+            elif not sat_must:
+                return True
+        cov_mask = self.cov_mask
+        slot_rank = self.slot_rank
+        on = self.on
+        free: list[list[int]] = [[] for _ in range(14)]
+        for i in _bits(F):
+            free[slot_rank[i]].append(i)
+
+        def after(Ln: int, gone: tuple[int, ...]) -> int:
+            Fn = F
+            for g in gone:
+                Fn &= ~(1 << g)
+                for j in on[g]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+            return Fn
+
+        rx = self._rx
+        K3 = 1 << 3 * KING_RANK
+        if free[KING_RANK]:  # a free king goes at once (safe, see _dfs)
+            a = free[KING_RANK][0]
+            Ln = L | 1 << a
+            return rx(Ln, CN, S, MG - K3, after(Ln, (a,)))
+        if sat_rank == KING_RANK:
+            return rx(L, CN, 0, MG - K3 if sat_must else MG, F)
+        if F:
+            for r in range(1, 7):
+                for a in free[r]:
+                    for b in free[13 - r]:
+                        Ln = L | 1 << a | 1 << b
+                        if rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))):
+                            return True
+            if self.relaxed:
+                for r in range(1, 13):
+                    for a in free[r]:
+                        for b in on[a]:
+                            if not L >> b & 1 and slot_rank[b] == 13 - r and cov_mask[b] & ~L == 1 << a:
+                                Ln = L | 1 << a | 1 << b
+                                if rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))):
+                                    return True
+            for r in range(1, 13):
+                if free[r] and (CN >> 3 * (13 - r)) & 7:
+                    cn2 = CN - (1 << 3 * (13 - r))
+                    mg2 = MG - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
+                    for a in free[r]:
+                        Ln = L | 1 << a
+                        if rx(Ln, cn2, S, mg2, after(Ln, (a,))):
+                            return True
+        if sat_rank:
+            p = 13 - sat_rank
+            mg_s = MG - (1 << 3 * sat_rank) if sat_must else MG
+            for b in free[p]:
+                Ln = L | 1 << b
+                if rx(Ln, CN, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
+                    return True
+            if (CN >> 3 * p) & 7:
+                if rx(L, CN - (1 << 3 * p), 0, mg_s - ((1 << 3 * p) if self.all_52 else 0), F):
+                    return True
+        elif self.satchel_rule and F:
+            for r in range(1, 13):
+                for a in free[r]:
+                    Ln = L | 1 << a
+                    if rx(Ln, CN, r | LAYOUT_FLAG, MG, after(Ln, (a,))):
+                        return True
+        return False
+
+    # -- search ------------------------------------------------------------------------------------
+    def solve(self, budget: int, deadline: float | None) -> Verdict:
+        self.budget = budget
+        self.deadline = deadline
+        self.nodes = 0
+        self.table = {}
+        self.path = []
+        L, C, S = self.L0, 0, self.S0
+        if self._won(L, C, S):
+            return Verdict.WINNABLE
+        F = 0
+        for i in range(self.n):
+            if not L >> i & 1 and self.cov_mask[i] & ~L == 0:
+                F |= 1 << i
+        nm = 1
+        for k in range(self.K):
+            nm |= 1 << (k + 1)
+        LV = CN = 0
+        for r in range(1, 14):
+            cnt = len(self.rank_cards[r]) + (1 if (S & 15) == r else 0)
+            LV |= cnt << (3 * r)
+        for r in self.cyc_rank:
+            CN += 1 << (3 * r)
+        if not self.satchel_rule:
+            for q in range(1, 7):
+                if not self.pairing_possible(q, L, C, S):
+                    self.root_rule = "pairing"
+                    return Verdict.LOST
+        if not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
+            self.root_rule = "free-stock"
+            return Verdict.LOST
+        if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
+            return Verdict.WINNABLE
+        return Verdict.LOST
+
+    def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
+        """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
+        reached (packed like ``CN``).
+
+        With no redeal left, a waste card under the top comes back only when every live waste card
+        above it has been removed, and a waste card can only leave in a pair (or alone as a king).
+        A waste card whose rank has no live partner outside the stock and waste (nor in it, when
+        two stock/waste cards can pair: stock top playable, or through the Satchel) can never
+        leave, so every waste card under it is out of reach for good. Cards still in the stock
+        will be turned over and are counted as reachable. The free-stock game with only the
+        reachable cards is then a sound relaxation from here on, since every later time is in the
+        same pass.
+        """
+        cyc_rank = self.cyc_rank
+        acc = CN
+        blocked = False
+        pair_in_cycle = self.top_playable or self.satchel_rule
+        for k in range(a - 1, -1, -1):
+            if C >> k & 1:
+                continue
+            r = cyc_rank[k]
+            if blocked:
+                acc -= 1 << 3 * r
+                continue
+            if r == KING_RANK:
+                continue
+            p = 13 - r
+            outside = ((LV >> 3 * p) & 7) - ((CN >> 3 * p) & 7)
+            if outside <= 0 and not (pair_in_cycle and (CN >> 3 * p) & 7):
+                blocked = True  # this card stays; the ones under it are buried for good
+        return acc
+
+    def _must(self, LV: int, CN: int, S: int) -> int:
+        """Live cards that must go, per rank (packed like ``LV``)."""
+        if self.all_52:
+            return LV
+        mg = LV - CN
+        if S and not S & LAYOUT_FLAG:
+            mg -= 1 << 3 * (S & 15)
+        return mg
+
+    def line(self) -> list[Move]:
+        out: list[Move] = []
+        for C, t_from, t_at, (kind, a, b) in reversed(self.path):
+            out.extend(self.advance(C, t_from, t_at))
+            out.append(Move(kind, a, b) if kind == PAIR_MOVE else Move(kind, a))
+        return out
+
+    def _won(self, L: int, C: int, S: int) -> bool:
+        if self.all_52:
+            return L == (1 << self.n) - 1 and C == (1 << self.K) - 1 and S == 0
+        return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
+
+    def _dfs(
+        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int
+    ) -> bool:
+        """Search the board (L, C, S) from time ``tb``.
+
+        ``F``: free layout slots; ``nm``: the normalised indexes of one pass (bit 0, and k + 1 for
+        each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
+        rank (3 bits a rank).
+        """
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _Stop("budget")
+        if not self.nodes & 255:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _Stop("time")
+            stop = Searcher.should_stop
+            if stop is not None and stop():
+                raise _Stop("cancelled")
+        n = self.n
+        K = self.K
+        key = L | C << n | S << (n + K)
+        table = self.table
+        covered = table.get(key, 0)
+        # the times reachable from tb without changing the board
+        if self.draw == 1:
+            if self.unlimited:
+                reach = nm
+            else:
+                reach = (nm * self.rep) & ~((1 << tb) - 1)
+        else:
+            reach = self.reach(C, nm, tb)
+        new = reach & ~covered
+        if not new:
+            return False
+        if not covered and len(table) >= MAX_TABLE:
+            raise _Stop("memory")
+        table[key] = covered | reach
+
+        must = LV - CN if not self.all_52 else LV
+        if S and not self.all_52 and not S & LAYOUT_FLAG:
+            must -= 1 << 3 * (S & 15)
+        if not covered and not self.relaxed_clearable(L, CN, S, must):
+            return False  # the board is new: the free-stock check (see relaxed_clearable)
+        if tb >= self.last_start and K:
+            # In the last pass the waste is only a stack: see _reachable_cycle.
+            acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
+            if acc != CN:
+                if self.all_52:
+                    return False  # a card that must go can never be reached again
+                if not self.relaxed_clearable(L, acc, S, must):
+                    return False
+
+        slot_rank = self.slot_rank
+        on = self.on
+        cov_mask = self.cov_mask
+        path = self.path
+        dfs = self._dfs
+        free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        m = F
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            free_by_rank[slot_rank[i]].append(i)
+            m ^= low
+        sat_rank = S & 15
+        sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
+        full = (1 << n) - 1
+        all52 = self.all_52
+        if all52:
+            cfull = (1 << K) - 1
+            won_c = C == cfull
+
+        # ---- forced moves (layout and Satchel only, so they are legal at every reachable time) ----
+        # A free layout king: removing it at once is always safe. A king pairs with nothing, so no
+        # line needs it in place; removing it only frees the cards under it, and freeing cards
+        # never makes a move illegal (a pair needs free cards; relaxed match needs the lower card
+        # covered only by its partner, which fewer cards on it keeps true; stashing needs a free
+        # card), and it touches neither the stock nor the waste. Any winning line therefore still
+        # wins with the king taken first (drop its own removal, or its stash and later removal from
+        # the Satchel, which only empties the Satchel sooner). The same holds for a Satchel king.
+        K3 = 1 << 3 * KING_RANK
+        forced: tuple[tuple[int, ...], int, tuple[int, int, int], int] | None = None
+        if free_by_rank[KING_RANK]:
+            i = free_by_rank[KING_RANK][0]
+            forced = ((i,), S, (KING_MOVE, i, 0), K3)
+        elif sat_rank == KING_RANK:
+            forced = ((), 0, (KING_MOVE, SATCHEL, 0), K3)
+        else:
+            # A card that must go whose only live partner is free now: every win removes those
+            # two together, and doing it now is safe by the same argument (it removes layout or
+            # Satchel cards only, so the stock and waste are untouched and the Satchel only
+            # empties sooner).
+            fp = self._forced_pair(L, S, LV, free_by_rank, sat_rank, sat_must)
+            if fp is not None:
+                slots, use_sat, mv = fp
+                ra = slot_rank[slots[0]]
+                rb = slot_rank[slots[1]] if len(slots) == 2 else sat_rank
+                forced = (slots, 0 if use_sat else S, mv, (1 << 3 * ra) + (1 << 3 * rb))
+        if forced is not None:
+            slots, Sn, mv, dlv = forced
+            Ln = L
+            Fn = F
+            for g in slots:
+                Ln |= 1 << g
+            for g in slots:
+                Fn &= ~(1 << g)
+                for j in on[g]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+            if (
+                (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG))
+                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN)
+            ):
+                path.append((C, tb, tb, mv))
+                return True
+            return False
+
+        children: list[tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
+        # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
+        append = children.append
+
+        # ---- layout pairs, relaxed pairs, the Satchel with the layout, stashes: at time tb ----
+        for r in range(1, 7):
+            fa = free_by_rank[r]
+            fb = free_by_rank[13 - r]
+            if not fa or not fb:
+                continue
+            dlv = (1 << 3 * r) + (1 << 3 * (13 - r))
+            for a in fa:
+                for b in fb:
+                    Ln = L | 1 << a | 1 << b
+                    mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                        path.append((C, tb, tb, mv))
+                        return True
+                    Fn = F & ~(1 << a | 1 << b)
+                    for g in (a, b):
+                        for j in on[g]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                    append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
+        if self.relaxed:
+            m = F
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                ra = slot_rank[a]
+                for b in on[a]:
+                    if not L >> b & 1 and cov_mask[b] & ~L == low and ra + slot_rank[b] == 13:
+                        Ln = L | low | 1 << b
+                        mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                        if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
+                            path.append((C, tb, tb, mv))
+                            return True
+                        Fn = F & ~low
+                        for j in on[a]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                        for j in on[b]:
+                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                Fn |= 1 << j
+                        dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
+                        append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
+        if sat_rank:
+            dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
+            for b in free_by_rank[13 - sat_rank]:
+                Ln = L | 1 << b
+                mv = (PAIR_MOVE, b, SATCHEL)
+                if Ln == full and (won_c if all52 else True):
+                    path.append((C, tb, tb, mv))
+                    return True
+                Fn = F & ~(1 << b)
+                for j in on[b]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((-22 - 3 * (Fn & ~F).bit_count(), Ln, C, 0, tb, tb, Fn, nm, LV - dlv, CN, mv))
+        can_stash = self.satchel_rule and S == 0
+        if can_stash:
+            # (Free layout kings were removed above: a king is never stashed. Removing it does all
+            # that stashing does and leaves the Satchel empty.)
+            m = F
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                Ln = L | low
+                Fn = F & ~low
+                for j in on[a]:
+                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                        Fn |= 1 << j
+                append((10 - 2 * (Fn & ~F).bit_count(), Ln, C, slot_rank[a] | LAYOUT_FLAG, tb, tb, Fn,
+                        nm, LV, CN, (STASH_MOVE, a, 0)))
+
+        # ---- moves with the waste top or the stock top, at every time not explored yet ----
+        if K:
+            W = K + 1
+            cyc_rank = self.cyc_rank
+            top = self.top_playable
+            rep = self.rep
+            prev = -1  # the live position before k
+            k = -1
+            live_left = ~C & ((1 << K) - 1)
+            while live_left:
+                low = live_left & -live_left
+                k = low.bit_length() - 1
+                live_left ^= low
+                r = cyc_rank[k]
+                partner = 13 - r
+                wtimes = (rep << (k + 1)) & new  # times when k is the waste top
+                stimes = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
+                back = prev + 1  # the index once the waste top k is gone
+                prev = k
+                if not wtimes and not stimes:
+                    continue
+                nxt = -1
+                if top and live_left:
+                    nxt = (live_left & -live_left).bit_length() - 1
+                fb = free_by_rank[partner] if r != KING_RANK else []
+                if not (
+                    r == KING_RANK or fb or sat_rank == partner or can_stash
+                    or (nxt >= 0 and cyc_rank[nxt] == partner)
+                ):
+                    continue
+                Cn = C | low
+                nm_n = nm & ~(low << 1)
+                r3 = 1 << 3 * r
+                p3 = 1 << 3 * partner if r != KING_RANK else 0
+                CNn = CN - r3
+                won_cn = all52 and Cn == cfull
+                for place in (WASTE, STOCK):
+                    times = wtimes if place == WASTE else stimes
+                    while times:
+                        tl = times & -times
+                        t = tl.bit_length() - 1
+                        times ^= tl
+                        tn = (t // W) * W + back if place == WASTE else t
+                        tpri = (t - tb) * 4  # earlier first
+                        if r == KING_RANK:
+                            mv = (KING_MOVE, place, 0)
+                            if L == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
+                                return True
+                            append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
+                            continue
+                        for b in fb:
+                            Ln = L | 1 << b
+                            mv = (PAIR_MOVE, b, place)
+                            if Ln == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
+                                return True
+                            Fn = F & ~(1 << b)
+                            for j in on[b]:
+                                if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
+                                    Fn |= 1 << j
+                            append((tpri - 10 - 3 * (Fn & ~F).bit_count(), Ln, Cn, S, t, tn, Fn, nm_n,
+                                    LV - r3 - p3, CNn, mv))
+                        if sat_rank == partner:
+                            mv = (PAIR_MOVE, place, SATCHEL)
+                            if L == full and (won_cn if all52 else True):
+                                path.append((C, tb, t, mv))
+                                return True
+                            append((tpri - 12, L, Cn, 0, t, tn, F, nm_n, LV - r3 - p3, CNn, mv))
+                        if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
+                            Cn2 = Cn | 1 << nxt
+                            mv = (PAIR_MOVE, WASTE, STOCK)
+                            if L == full and (Cn2 == cfull and S == 0 if all52 else not S & LAYOUT_FLAG):
+                                path.append((C, tb, t, mv))
+                                return True
+                            append((tpri - 5, L, Cn2, S, t, tn, F, nm_n & ~(1 << (nxt + 1)),
+                                    LV - r3 - p3, CNn - p3, mv))
+                        if can_stash:
+                            append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
+
+        children.sort(key=_first)
+        for ch in children:
+            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+                path.append((C, tb, ch[4], ch[10]))
+                return True
+        return False
+
+    def _forced_pair(
+        self, L: int, S: int, LV: int, free_by_rank: list[list[int]], sat_rank: int,
+        sat_must: bool,
+    ) -> tuple[tuple[int, ...], bool, tuple[int, int, int]] | None:
+        """A pair that every win makes, playable now with layout/Satchel cards, or None: a card
+        that must go (a free layout card, or a layout card in the Satchel) whose rank has exactly
+        one live partner card left, that partner being free in the layout or in the Satchel."""
+        slot_rank = self.slot_rank
+        for r in range(1, 13):
+            if not free_by_rank[r]:
+                continue
+            partner = 13 - r
+            if (LV >> 3 * partner) & 7 != 1:
+                continue
+            if free_by_rank[partner]:
+                a, b = free_by_rank[r][0], free_by_rank[partner][0]
+                return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
+            if sat_rank == partner:
+                a = free_by_rank[r][0]
+                return (a,), True, (PAIR_MOVE, a, SATCHEL)
+            if self.relaxed:
+                for a in free_by_rank[r]:
+                    for b in self.on[a]:
+                        if (
+                            not L >> b & 1 and slot_rank[b] == partner
+                            and self.cov_mask[b] & ~L == 1 << a
+                        ):
+                            return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
+        if sat_must and sat_rank and sat_rank != KING_RANK:
+            partner = 13 - sat_rank
+            if (LV >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
+                b = free_by_rank[partner][0]
+                return (b,), True, (PAIR_MOVE, b, SATCHEL)
+        return None
+
+
+
+def _first(item: tuple[int, ...] | tuple[object, ...]) -> int:
+    v = item[0]
+    assert isinstance(v, int)
+    return v
+
+
+def _pairq(r: int) -> int:
+    return r if r <= 6 else 13 - r
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+def solve(
+    game: Game, node_budget: int = DEFAULT_BUDGET, time_limit: float | None = None
+) -> SolveResult:
+    """Search for a winning line from ``game``'s position. Never mutates ``game``.
+
+    ``node_budget`` counts search nodes, so the verdict is the same on every machine;
+    ``time_limit`` (seconds) is an extra cap for interactive use only.
+    """
+    start = time.perf_counter()
+    if game.won:
+        return SolveResult(Verdict.WINNABLE, (), 0, 0.0)
+    if game.is_stuck():  # the engine's exact check: no removal can ever come
+        return SolveResult(Verdict.LOST, (), 0, time.perf_counter() - start, "stuck")
+    searcher = Searcher.from_game(game)
+    deadline = None if time_limit is None else start + time_limit
+    try:
+        verdict = searcher.solve(node_budget, deadline)
+    except _Stop as stop:
+        return SolveResult(
+            Verdict.UNKNOWN, (), min(searcher.nodes, node_budget), time.perf_counter() - start,
+            stop.reason,
+        )
+    except RecursionError:
+        return SolveResult(Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth")
+    line = tuple(searcher.line()) if verdict is Verdict.WINNABLE else ()
+    return SolveResult(verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule)

@@ -1,0 +1,160 @@
+"""Deal selection: "winnable deals only", and a difficulty grade measured by the search.
+
+``first_winnable`` walks a seed's sequence of shuffles and returns the first one the solver proves
+winnable. The budget is counted in nodes, so every machine and Python version picks the same deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Rules
+from desert_pyramid.engine.moves import STASH
+
+from .core import SolveResult, Verdict, solve
+
+SELECT_BUDGET = 200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
+GRADE_BUDGET = 100_000
+GRADES = ("Easy", "Medium", "Hard", "Expert")
+
+
+class NoWinnableDealError(LookupError):
+    """No shuffle in the range tried was proved winnable."""
+
+
+@dataclass(frozen=True, slots=True)
+class WinnableDeal:
+    deal: Deal  # carries its seed and index
+    index: int
+    result: SolveResult  # the proof: a winning line from the deal
+    tried: int  # shuffles looked at, this one included
+
+
+def first_winnable(
+    seed: int,
+    rules: Rules,
+    layout: Layout,
+    node_budget: int = SELECT_BUDGET,
+    start_index: int = 0,
+    max_tries: int = 1000,
+) -> WinnableDeal:
+    """The first shuffle of ``seed``'s sequence, from ``start_index`` on, that the solver proves
+    winnable within ``node_budget`` nodes. Raises :class:`NoWinnableDealError` after ``max_tries``."""
+    for k in range(max_tries):
+        index = start_index + k
+        deal = Deal.from_seed(seed, index)
+        result = solve(Game(layout, rules, deal), node_budget)
+        if result.verdict is Verdict.WINNABLE:
+            return WinnableDeal(deal, index, result, k + 1)
+    raise NoWinnableDealError(
+        f"no deal proved winnable in shuffles {start_index} to {start_index + max_tries - 1} of seed {seed} "
+        f"under rules {rules}"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Difficulty:
+    """What the grade is made of."""
+
+    grade: str  # Easy, Medium, Hard, Expert; "Lost" or "Unknown" when not proved winnable
+    verdict: Verdict
+    first_moves: int  # legal first moves
+    first_moves_winnable: int  # of those, proved to keep the deal winnable
+    redeals_needed: int  # the fewest redeals with which the deal is proved winnable
+    line_length: int  # moves in the winning line found
+    satchel_needed: bool  # lost without the Satchel (Satchel rules only)
+    satchel_moves: int  # Satchel moves in the winning line
+    score: float  # the number the grade is cut from
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "grade": self.grade, "verdict": self.verdict.value, "first_moves": self.first_moves,
+            "first_moves_winnable": self.first_moves_winnable, "redeals_needed": self.redeals_needed,
+            "line_length": self.line_length, "satchel_needed": self.satchel_needed,
+            "satchel_moves": self.satchel_moves, "score": round(self.score, 3),
+        }
+
+
+def assess(
+    target: Game | Deal,
+    rules: Rules | None = None,
+    layout: Layout | None = None,
+    node_budget: int = GRADE_BUDGET,
+) -> Difficulty:
+    """Measure a deal's (or a position's) difficulty by search.
+
+    * first moves: the share of the legal first moves that keep the deal winnable (a narrow path
+      is harder);
+    * the fewest redeals a win needs (0, 1 or 2 under three passes);
+    * the Satchel: whether the deal is lost without it, and how many Satchel moves the line uses.
+
+    The score adds ``2 * (1 - share of good first moves)``, ``redeals needed`` (0 to 2, capped),
+    ``1.5`` when the Satchel is needed and ``line length / 60``; the grade cuts it at 1, 2 and 3.
+    """
+    game = _game(target, rules, layout)
+    result = solve(game, node_budget)
+    if result.verdict is not Verdict.WINNABLE:
+        grade = "Lost" if result.verdict is Verdict.LOST else "Unknown"
+        return Difficulty(grade, result.verdict, 0, 0, 0, 0, False, 0, 0.0)
+    moves = game.legal_moves()
+    good = 0
+    for m in moves:
+        g = game.copy()
+        g.play(m)
+        if g.won or solve(g, node_budget).verdict is Verdict.WINNABLE:
+            good += 1
+    redeals_needed = _fewest_redeals(game, node_budget)
+    satchel_needed = False
+    if game.rules.satchel and game.satchel < 0:
+        g = Game(game.layout, game.rules.with_options(satchel=False), game.deal)
+        try:
+            g.replay(game.history)
+        except IllegalMoveError:  # the history used the Satchel: not measured
+            pass
+        else:
+            satchel_needed = solve(g, node_budget).verdict is Verdict.LOST
+    satchel_moves = sum(1 for m in result.line if m.kind == STASH)
+    share = good / len(moves) if moves else 1.0
+    score = 2.0 * (1.0 - share) + min(redeals_needed, 2) + (1.5 if satchel_needed else 0.0)
+    score += len(result.line) / 60.0
+    grade = GRADES[min(3, int(score))]
+    return Difficulty(
+        grade, Verdict.WINNABLE, len(moves), good, redeals_needed, len(result.line), satchel_needed,
+        satchel_moves, score,
+    )
+
+
+def grade(
+    target: Game | Deal,
+    rules: Rules | None = None,
+    layout: Layout | None = None,
+    node_budget: int = GRADE_BUDGET,
+) -> str:
+    """"Easy", "Medium", "Hard" or "Expert" (see :func:`assess`); "Lost" or "Unknown" when the
+    deal is not proved winnable."""
+    return assess(target, rules, layout, node_budget).grade
+
+
+def _game(target: Game | Deal, rules: Rules | None, layout: Layout | None) -> Game:
+    if isinstance(target, Game):
+        return target
+    if rules is None or layout is None:
+        raise TypeError("grading a Deal needs its rules and layout")
+    return Game(layout, rules, target)
+
+
+def _fewest_redeals(game: Game, node_budget: int) -> int:
+    """The fewest redeals with which the position is proved winnable (0 when it is won without
+    one; the rules' own limit when only that is proved)."""
+    from .core import Searcher, _Stop
+
+    limit = game.rules.max_redeals
+    top = 3 if limit is None else limit
+    for m in range(0, top):
+        s = Searcher.from_game(game, max_redeals=game.redeals + m)
+        try:
+            if s.solve(node_budget, None) is Verdict.WINNABLE:
+                return m
+        except _Stop:
+            continue
+    return top

@@ -1,0 +1,310 @@
+"""Hints: the next move of a real winning line, and why, in words computed from the position.
+
+Every sentence a hint says is a fact about the position or about a proved search result:
+"it frees the 4♥" is read off the layout, "pairing the 6♠ with the 7♥ instead loses" is said only
+when the search proved it. When the search runs out of budget, the hint says it cannot tell.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
+
+from .core import SolveResult, Verdict, solve
+
+HINT_BUDGET = 300_000  # nodes for the main question
+ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
+MAX_ALTERNATIVES = 4
+REWIND_BUDGET = 100_000  # nodes per position tried when looking for a winnable position to rewind to
+
+NO_WAY = "No way through from here: undo."
+CANNOT_TELL = "I can't tell within my search budget whether this position can still be won."
+WON = "The layout is cleared: nothing left to do."
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The answer to "what now?"."""
+
+    verdict: Verdict
+    move: Move | None = None  # the next move of a winning line (WINNABLE only)
+    text: str = ""
+    line: tuple[Move, ...] = ()  # the whole winning line from the position
+    rewind_to: int | None = None  # LOST: moves of the history to keep to be back on a winnable path
+    nodes: int = 0
+    reasons: tuple[str, ...] = field(default=())  # the explanation, one fact per item
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "verdict": self.verdict.value,
+            "move": str(self.move) if self.move is not None else None,
+            "text": self.text,
+            "line": [str(m) for m in self.line],
+            "rewind_to": self.rewind_to,
+            "nodes": self.nodes,
+            "reasons": list(self.reasons),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Hint:
+        move = data.get("move")
+        line = data.get("line") or []
+        reasons = data.get("reasons") or []
+        rewind = data.get("rewind_to")
+        nodes = data.get("nodes", 0)
+        assert isinstance(line, list) and isinstance(reasons, list)
+        return cls(
+            verdict=Verdict(str(data["verdict"])),
+            move=Move.parse(move) if isinstance(move, str) else None,
+            text=str(data.get("text", "")),
+            line=tuple(Move.parse(str(m)) for m in line),
+            rewind_to=rewind if isinstance(rewind, int) else None,
+            nodes=nodes if isinstance(nodes, int) else 0,
+            reasons=tuple(str(r) for r in reasons),
+        )
+
+
+def hint_for(
+    game: Game,
+    node_budget: int = HINT_BUDGET,
+    *,
+    explain: bool = True,
+    rewind: bool = True,
+    time_limit: float | None = None,
+) -> Hint:
+    """The hint for ``game``'s position (synchronous; the game is not changed).
+
+    ``explain``: also check the other removals open now (small budgets) to say why this move;
+    ``rewind``: when the position is lost, find how far to undo.
+    """
+    if game.won:
+        return Hint(Verdict.WINNABLE, None, WON, (), None, 0, (WON,))
+    result = solve(game, node_budget, time_limit=time_limit)
+    nodes = result.nodes
+    if result.verdict is Verdict.UNKNOWN:
+        return Hint(Verdict.UNKNOWN, None, CANNOT_TELL, (), None, nodes, (CANNOT_TELL,))
+    if result.verdict is Verdict.LOST:
+        rewind_to: int | None = None
+        extra = ""
+        if rewind and game.moves:
+            rewind_to, used = last_winnable(game, REWIND_BUDGET)
+            nodes += used
+            if rewind_to is not None:
+                back = game.moves - rewind_to
+                extra = (
+                    f" Undo {back} move{'s' if back != 1 else ''} to get back to a position "
+                    "that can still be won."
+                )
+        text = NO_WAY + extra
+        reasons: tuple[str, ...] = (NO_WAY,) + ((extra.strip(),) if extra else ())
+        return Hint(Verdict.LOST, None, text, (), rewind_to, nodes, reasons)
+    move = result.line[0]
+    reasons_list, alt_nodes = explain_move(game, result, explain)
+    nodes += alt_nodes
+    text = " ".join(reasons_list)
+    return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
+
+
+def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | None, int]:
+    """For a lost position: the largest number of history moves to keep so that the position is
+    proved winnable, and the nodes used. Winnability along a history is a prefix (a position
+    reached from a lost one is lost), so a binary search suffices; a position the budget cannot
+    decide is treated as not proved."""
+    hist = game.history
+    positions: dict[int, Game] = {}
+
+    def at(k: int) -> Game:
+        if k not in positions:
+            h = Game(game.layout, game.rules, game.deal, game.multiplier)
+            for m in hist[:k]:
+                h.play(m)
+            positions[k] = h
+        return positions[k]
+
+    used = 0
+    lo, hi = -1, len(hist)  # lo: proved winnable (or none), hi: lost
+    best: int | None = None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        r = solve(at(mid), node_budget)
+        used += r.nodes
+        if r.verdict is Verdict.WINNABLE:
+            lo = mid
+            best = mid
+        else:
+            hi = mid
+    return best, used
+
+
+# -- explanations -------------------------------------------------------------------------------
+
+def card_name(game: Game, place: int) -> str:
+    c = game.card_at(place)
+    return str(c) if c is not None else "?"
+
+
+def _depth(game: Game, slot: int) -> int:
+    """How many cards lie (directly or not) on a layout slot."""
+    seen: set[int] = set()
+    stack = list(game.covering(slot))
+    while stack:
+        j = stack.pop()
+        if j in seen:
+            continue
+        seen.add(j)
+        stack.extend(game.covering(j))
+    return len(seen)
+
+
+def _freed_by(game: Game, move: Move) -> list[int]:
+    """Layout slots that become free when ``move`` is played."""
+    before = set(game.free_slots())
+    g = game.copy()
+    g.play(move)
+    return [s for s in g.free_slots() if s not in before]
+
+
+def _names(game: Game, slots: list[int]) -> str:
+    names = [f"the {CARDS[game.cards[s]]}" for s in slots]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _where(game: Game, card: int) -> str | None:
+    """Where a live card is, in words (None when it is discarded)."""
+    for s in range(game.layout.size):
+        if game.cards[s] == card:
+            d = _depth(game, s)
+            if d == 0:
+                return "free in the pyramid"
+            return f"under {d} card{'s' if d != 1 else ''} in the pyramid"
+    if card in game.stock:
+        pos = len(game.stock) - game.stock.index(card)
+        return f"{pos} card{'s' if pos != 1 else ''} down in the stock"
+    if card in game.waste:
+        return "in the waste"
+    if game.satchel == card:
+        return "in the Satchel"
+    return None
+
+
+def explain_move(game: Game, result: SolveResult, alternatives: bool = True) -> tuple[list[str], int]:
+    """Sentences for the first move of ``result.line`` (a winning line from ``game``)."""
+    line = result.line
+    move = line[0]
+    used = 0
+    out: list[str] = []
+    kind = move.kind
+    if kind in (PAIR, KING):
+        freed = _freed_by(game, move)
+        what = game.describe(move)
+        what = what[0].upper() + what[1:]
+        if kind == KING:
+            out.append(f"{what}: a king goes alone.")
+        else:
+            out.append(f"{what}.")
+        if freed:
+            out.append(f"It frees {_names(game, freed)}.")
+        after = game.copy()
+        after.play(move)
+        if after.won:
+            out.append("That clears the layout.")
+        uses_waste = WASTE in (move.a, move.b)
+        if uses_waste and game.stock:
+            out.append(
+                f"Do it now: the next flip would cover the {card_name(game, WASTE)}."
+            )
+        if kind == PAIR and alternatives:
+            alt_lines, n = _alternatives(game, move)
+            used += n
+            out.extend(alt_lines)
+    elif kind == STASH:
+        c = game.card_at(move.a)
+        assert c is not None
+        src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
+        out.append(f"Put the {c}{src} in the Satchel.")
+        if c.rank != 13:
+            partners = [p for p in range(52) if p // 4 + 1 == 13 - c.rank and p != int(c)]
+            wheres = []
+            for p in partners:
+                w = _where(game, p)
+                if w is not None:
+                    wheres.append(f"the {CARDS[p]} is {w}")
+            if wheres:
+                out.append(f"Its partners are out of reach for now: {'; '.join(wheres)}.")
+        if move.a >= 0:
+            freed = _freed_by(game, move)
+            if freed:
+                out.append(f"Parking it frees {_names(game, freed)}.")
+        elif move.a == WASTE and game.stock:
+            out.append("Otherwise the next flip would bury it.")
+        out.append("The Satchel card can pair later with any free card.")
+    elif kind == FLIP:
+        out.append("Flip the stock.")
+        out.append(_purpose(game, line))
+    elif kind == REDEAL:
+        out.append("Turn the waste over for the next pass.")
+        out.append(_purpose(game, line))
+    out.append(_line_summary(line))
+    return [s for s in out if s], used
+
+
+def _purpose(game: Game, line: tuple[Move, ...]) -> str:
+    """What the coming flips are for: the next move of the line that uses a stock/waste card."""
+    g = game.copy()
+    flips = 0
+    for m in line:
+        if m.kind in (FLIP, REDEAL):
+            flips += 1
+            g.play(m)
+            continue
+        if m.kind in (PAIR, KING, STASH) and (m.a in (WASTE, STOCK) or m.b in (WASTE, STOCK)):
+            place = m.a if m.a in (WASTE, STOCK) else m.b
+            c = g.card_at(place)
+            desc = g.describe(m)
+            steps = f"{flips} turn{'s' if flips != 1 else ''} of the stock"
+            if c is not None:
+                return f"In {steps} the {c} comes up: then {desc}."
+            return f"After {steps}: {desc}."
+        if m.is_removal or m.kind == STASH:
+            return "No pair on the table is part of the winning line yet."
+        g.play(m)
+    return ""
+
+
+def _alternatives(game: Game, move: Move) -> tuple[list[str], int]:
+    """Why this pair rather than another: the other pairs open now that the search proves lose."""
+    used = 0
+    losing: list[str] = []
+    others = [m for m in game.removals() if m != move and m.kind == PAIR]
+    for m in others[:MAX_ALTERNATIVES]:
+        g = game.copy()
+        g.play(m)
+        r = solve(g, ALT_BUDGET)
+        used += r.nodes
+        if r.verdict is Verdict.LOST:
+            losing.append(game.describe(m))
+    if not losing:
+        return [], used
+    if len(losing) == 1:
+        return [f"Not the other pair: to {losing[0]} instead would lose the deal."], used
+    return [f"Not the others: to {'; to '.join(losing)} instead would each lose the deal."], used
+
+
+def _line_summary(line: tuple[Move, ...]) -> str:
+    removals = sum(1 for m in line if m.is_removal)
+    flips = sum(1 for m in line if m.kind == FLIP)
+    redeals = sum(1 for m in line if m.kind == REDEAL)
+    stashes = sum(1 for m in line if m.kind == STASH)
+    bits = [f"{removals} removal{'s' if removals != 1 else ''}", f"{flips} flip{'s' if flips != 1 else ''}"]
+    if redeals:
+        bits.append(f"{redeals} redeal{'s' if redeals != 1 else ''}")
+    if stashes:
+        bits.append(f"{stashes} Satchel move{'s' if stashes != 1 else ''}")
+    return f"A winning line from here: {', '.join(bits)}."
+
+
+__all__ = ["CANNOT_TELL", "NO_WAY", "WON", "Hint", "hint_for", "last_winnable"]
