@@ -31,7 +31,7 @@ from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, Layout, Rules
 
-from .assets import FONT, HEADING
+from .assets import FONT
 from .geometry import Rect
 from .miniature import render_miniature
 from .screen import Screen
