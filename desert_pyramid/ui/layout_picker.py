@@ -20,6 +20,7 @@ import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from .app import GameApp
 
 SETTING_KEY = "practice_layout"
+KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
     "Gentle": (150, 222, 120),
@@ -73,13 +75,13 @@ def remembered_layout(app: Any) -> int | None:
     """The layout last chosen in the picker: from the save file's settings, else from this
     window's memory. A value that is not a layout number is ignored."""
     store = store_of(app)
-    value: object = None
+    candidates: list[object] = []
     if store is not None:
-        value = store.progress.settings.get(SETTING_KEY)
-    if value is None:
-        value = _MEMORY.get(app)
-    if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
-        return value
+        candidates.append(store.progress.settings.get(SETTING_KEY))
+    candidates.append(_MEMORY.get(app))
+    for value in candidates:
+        if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
+            return value
     return None
 
 
@@ -179,8 +181,8 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
     header = 92 * s
     footer = 106 * s
     bar_w = max(8.0, 12 * s)
-    grid = Rect(panel.left + 16 * s, panel.bottom + footer, panel.width - 32 * s - bar_w - 10 * s,
-                panel.height - header - footer)
+    grid = Rect(round(panel.left + 16 * s), round(panel.bottom + footer),
+                round(panel.width - 32 * s - bar_w - 10 * s), round(panel.height - header - footer))
     scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
     gap = round(14 * s)
     pad = round(8 * s)
@@ -199,13 +201,12 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
         r, c = divmod(i, columns)
         top = grid.top - pad - r * (tile_h + gap)
         tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
-    rows = math.ceil(count / columns)
-    content_h = 2 * pad + rows * tile_h + (rows - 1) * gap
+    lowest = min(r.bottom for r in tiles)  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
     back_w, back_h = round(150 * s), round(38 * s)
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     return PickerGeometry(
         panel=panel, grid=grid, scrollbar=scrollbar, columns=columns, tile_w=tile_w, tile_h=tile_h,
-        gap=gap, pad=pad, tiles=tuple(tiles), max_scroll=max(0.0, content_h - grid.height), back=back,
+        gap=gap, pad=pad, tiles=tuple(tiles), max_scroll=max(0.0, grid.bottom + pad - lowest), back=back,
         scale=s,
     )
 
@@ -253,14 +254,15 @@ class LayoutPickerView(Screen):
         self.back_hover = False
         self._drag_grab: float | None = None
         self.camera: Camera2D | None = None
-        self.static = arcade.SpriteList()  # panel, Back button
-        self.tiles = arcade.SpriteList()  # tile slabs and drawings, in content coordinates
+        self.static: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # panel, well, Back button
+        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # tile slabs and drawings, in content coordinates
         self.texts = TextGroup()  # header and footer
         self.tile_batch = pyglet.graphics.Batch()  # tile texts, in content coordinates
         self._tile_texts: list[arcade.Text] = []
         self.detail: list[arcade.Text] = []
         self.message_text: arcade.Text | None = None
         self.back_text: arcade.Text | None = None
+        self.keys_text: arcade.Text | None = None
 
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -298,8 +300,7 @@ class LayoutPickerView(Screen):
             slab.position = (round(r.cx), round(r.cy))
             self.tiles.append(slab)
             n = layout.number
-            mini = assets.texture(f"mini-{n}-{draw_w}x{draw_h}",
-                                  lambda lay=layout: render_miniature(lay, draw_w, draw_h))
+            mini = assets.texture(f"mini-{n}-{draw_w}x{draw_h}", partial(render_miniature, layout, draw_w, draw_h))
             drawing = arcade.Sprite(mini)
             drawing.position = (round(r.cx), round(r.top - inset - draw_h / 2))
             self.tiles.append(drawing)
@@ -357,8 +358,7 @@ class LayoutPickerView(Screen):
         ]
         self.message_text = self.texts.label(self.message, fx, p.bottom + 18 * s, 11 * s,
                                              colour=(250, 190, 110), anchor_x="left", bold=True)
-        self.keys_text = self.texts.label(
-            "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back", fx, p.bottom + 18 * s, 10.5 * s,
+        self.keys_text = self.texts.label(KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s,
             colour=(190, 170, 140), anchor_x="left")
         b = g.back
         self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
@@ -405,10 +405,9 @@ class LayoutPickerView(Screen):
         self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
         self.detail[1].text = layout.description + rates_text(entry)
         self.detail[2].text = self._stats_text(layout.number)
-        if self.message_text is not None:
-            self.message_text.text = self.message
-            self.keys_text.text = "" if self.message else \
-                "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back"
+        if self.message_text is not None and self.keys_text is not None:
+            self.message_text.text = self.message  # a message takes the place of the keys line
+            self.keys_text.text = "" if self.message else KEYS_LINE
 
     def _stats_text(self, number: int) -> str:
         store = store_of(self.app)
