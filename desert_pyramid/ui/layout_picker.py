@@ -36,7 +36,7 @@ from .assets import FONT
 from .geometry import Rect
 from .miniature import render_miniature
 from .screen import Screen
-from .widgets import DARK, GOLD, INK, RGB, TextGroup, panel_sprite, skin, skin_texture
+from .widgets import DARK, GOLD, INK, RGB, TextGroup, label, panel_sprite, skin, skin_texture
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -186,7 +186,7 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
     scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
     gap = round(14 * s)
     pad = round(8 * s)
-    target_w = 212 * s
+    target_w = 196 * s
     columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
     tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
     # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
@@ -351,11 +351,11 @@ class LayoutPickerView(Screen):
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
         detail_w = int(g.back.left - fx - 24 * s)
-        self.detail = [
-            self.texts.label("", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True),
-            self.texts.label("", fx, g.grid.bottom - 46 * s, 11 * s, colour=SOFT, anchor_x="left", width=detail_w),
-            self.texts.label("", fx, g.grid.bottom - 70 * s, 11 * s, colour=SOFT, anchor_x="left"),
-        ]
+        title = self.texts.label("", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True)
+        about = label("", fx, g.grid.bottom - 34 * s, 11 * s, self.texts.batch, colour=SOFT, anchor_x="left",
+                      width=detail_w, anchor_y="top")  # grows downwards when it wraps
+        self.texts.items.append(about)
+        self.detail = [title, about]
         self.message_text = self.texts.label(self.message, fx, p.bottom + 18 * s, 11 * s,
                                              colour=(250, 190, 110), anchor_x="left", bold=True)
         self.keys_text = self.texts.label(KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s,
@@ -403,8 +403,8 @@ class LayoutPickerView(Screen):
         layout = self.layouts[self.focus]
         entry = self.difficulty.get(layout.number)
         self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
-        self.detail[1].text = layout.description + rates_text(entry)
-        self.detail[2].text = self._stats_text(layout.number)
+        self.detail[1].text = " ".join(t for t in (layout.description, rates_text(entry),
+                                                   self._stats_text(layout.number)) if t)
         if self.message_text is not None and self.keys_text is not None:
             self.message_text.text = self.message  # a message takes the place of the keys line
             self.keys_text.text = "" if self.message else KEYS_LINE
@@ -586,7 +586,7 @@ class LayoutPickerView(Screen):
 
 def rates_text(entry: LayoutDifficulty | None) -> str:
     if entry is None:
-        return "  Not rated yet."
+        return "Not rated yet."
     n = entry.relaxed.deals
-    return (f"  The solver clears {entry.percent('relaxed')} of {n} random deals under relaxed rules, "
+    return (f"The solver clears {entry.percent('relaxed')} of {n} random deals under relaxed rules, "
             f"{entry.percent('desert')} under desert rules.")
