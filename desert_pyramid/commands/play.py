@@ -48,6 +48,8 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
     g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
     g.add_argument("--seed", metavar="N", help="the seed of the first random practice deal")
+    g.add_argument("--full-redraw", action="store_true",
+                   help="draw every frame whole, never only the parts that changed (for comparisons)")
     parser.set_defaults(play_func=run_play)
 
 
@@ -86,12 +88,12 @@ def options_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--frame-stats needs --frames N")
     code = None
     if args.code is not None:
-        from desert_pyramid.catalog import get_layout
         from desert_pyramid.engine import DealCodeError, LayoutError, decode_deal_code
+        from desert_pyramid.ui.session import layout_number
 
         try:
             code = decode_deal_code(args.code)
-            get_layout(code.layout_number)
+            layout_number(code.layout_number)
         except (DealCodeError, LayoutError) as exc:
             raise UsageError(f"--code: {exc}") from None
         if args.mode not in (None, "practice"):
@@ -113,6 +115,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         size=size, headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")), frames=frames,
         screenshot=shot, code=code, mode=args.mode, autoplay=bool(args.autoplay),
         frame_stats=bool(args.frame_stats), screen=args.screen, seed=seed, launched_at=LAUNCHED_AT,
+        full_redraw=bool(args.full_redraw),
     )
 
 

@@ -1,5 +1,14 @@
 """The game window: Arcade views, card sprites, animation, input mapping and sound.
 
 Layer 5: it shows the state and sends moves; it decides no rule. Importing this package does not
-import Arcade; :mod:`desert_pyramid.ui.app` does, when the window is made.
+import Arcade (:mod:`desert_pyramid.ui.app` does, when the window is made); it only turns off
+pyglet's check of every OpenGL call for errors, which costs a millisecond a frame (set
+``PYGLET_DEBUG_GL=1`` to keep it on).
 """
+
+import os
+
+import pyglet
+
+if "PYGLET_DEBUG_GL" not in os.environ:
+    pyglet.options["debug_gl"] = False

@@ -8,6 +8,7 @@ step, and asks again when the player has moved in between.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,50 +24,52 @@ class Answer:
     verdict: str  # winnable, lost, unknown
 
 
-def _load_service() -> Any:
+def solver_available() -> bool:
     try:
-        from desert_pyramid.solver.service import HintService
+        import desert_pyramid.solver.service  # noqa: F401
     except ImportError:
-        return None
-    return HintService
+        return False
+    return True
 
 
 class Advisor:
-    def __init__(self, node_budget: int | None = None) -> None:
-        self._service_class = _load_service()
-        self._service: Any = None
-        self._node_budget = node_budget
+    """Hints and autoplay for one table, through a hint service the app shares between tables."""
+
+    def __init__(self, service: Callable[[], Any]) -> None:
+        self._get_service = service
         self._pending: tuple[str, tuple[Any, ...], int] | None = None
         self.plan: list[Move] = []  # the autoplay line still to play
         self._plan_at: tuple[tuple[Any, ...], int] | None = None  # position the plan starts from
+        self._thumb: Any = None
 
     @property
     def available(self) -> bool:
-        return self._service_class is not None
+        return self._get_service() is not None
 
     @property
     def thinking(self) -> bool:
         return self._pending is not None
 
-    def _svc(self) -> Any:
-        if self._service is None and self._service_class is not None:
-            self._service = self._service_class()
-        return self._service
-
     def ask(self, game: Game, purpose: str) -> str:
         """Start a search for this position; returns what to tell the player meanwhile."""
-        if not self.available:
+        service = self._get_service()
+        if service is None:
             return "Hints need the solver, which this build does not have."
         self._pending = (purpose, game.position_key(), game.moves)
-        self._svc().request(game)
+        service.request(game)
         return "Thinking…" if purpose == "hint" else "The computer is looking for a way through…"
 
     def poll(self, game: Game) -> Answer | None:
         """The answer to the last question, once ready and if the position has not changed since."""
-        if self._pending is None or self._service is None:
+        if self._pending is None:
             return None
-        hint = self._service.poll()
+        service = self._get_service()
+        hint = service.poll() if service is not None else None
         if hint is None:
+            if service is not None and not service.busy:  # the search process failed
+                self._pending = None
+                return Answer("hint", None, "The hint search stopped: " + (service.error or "no answer"), (),
+                              "unknown")
             return None
         purpose, key, moves = self._pending
         self._pending = None
@@ -95,14 +98,16 @@ class Advisor:
             self.plan.pop(0)
             self._plan_at = (game.position_key(), game.moves)
 
+    def thumb_move(self, game: Game) -> Move | None:
+        """A move by rules of thumb (seed 000's tips), when the solver knows no way through."""
+        if self._thumb is None:
+            from desert_pyramid.solver.players import ThumbPlayer
+
+            self._thumb = ThumbPlayer()
+        move: Move | None = self._thumb.next_move(game)
+        return move
+
     def forget(self) -> None:
         self._pending = None
         self.plan = []
         self._plan_at = None
-
-    def close(self) -> None:
-        if self._service is not None:
-            try:
-                self._service.close()
-            finally:
-                self._service = None

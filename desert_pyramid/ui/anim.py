@@ -152,6 +152,11 @@ class Flash:
     def alpha(self) -> int:
         return int(170 * max(0.0, 1 - self.t / self.duration))
 
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        return (int(self.left) - 1, int(self.bottom) - 1, int(self.left + self.width) + 2,
+                int(self.bottom + self.height) + 2)
+
 
 @dataclass
 class Bouncer:
@@ -206,8 +211,8 @@ class Celebration:
             side = -1 if i % 2 else 1
             self.active.append(Bouncer(
                 card=self.cards[-1 - i], x=self.origin[0], y=self.origin[1],
-                vx=side * self.scale * (2.2 + 2.6 * r), vy=self.scale * (2.5 + 3.0 * (1 - r)),
-                floor=self.floor, gravity=self.scale * 14, spin=side * (90 + 200 * r),
+                vx=side * self.scale * (2.0 + 2.4 * r), vy=self.scale * (4.0 + 4.0 * (1 - r)),
+                floor=self.floor, gravity=self.scale * 14, spin=side * (15 + 30 * r),
             ))
             self.launched += 1
         for b in self.active:

@@ -16,16 +16,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import arcade
 
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
+from .redraw import BufferProbe
 from .scenery import Scenery
-from .session import LocalSession, TableSession
+from .session import LocalSession, TableSession, layout_number
 from .sound import Sounds
 
 TITLE = "Desert Pyramid"
@@ -48,6 +49,8 @@ class RunOptions:
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
+    full_redraw: bool = False  # draw every frame whole (for comparisons)
+    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -64,6 +67,10 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: arcade.View | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
+        self.probe = BufferProbe()
+        self._hints: Any = None  # the solver's HintService, shared by every table
+        self._hints_tried = False
+        self.full_redraw = options.full_redraw
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -75,18 +82,13 @@ class GameApp(arcade.Window):
                   autoplay: bool = False) -> None:
         from .table import TableView
 
-        old = self.table
-        if old is not None:
-            advisor = getattr(old, "advisor", None)
-            if advisor is not None:
-                advisor.close()
         table = TableView(self, session, title, subtitle, note, autoplay)
         self.table = table
         self.show_view(table)
 
     def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
                        autoplay: bool = False, title: str = "Practice", note: str = "") -> None:
-        layout = layout or get_layout(1)
+        layout = layout or layout_number(1)
         if deal is None:
             seed = self.options.seed if self.options.seed is not None else secrets.randbits(63)
             self.options = replace(self.options, seed=None)
@@ -176,12 +178,50 @@ class GameApp(arcade.Window):
         if self.current_view is not None:
             self.current_view.on_draw()
 
+    def save_game(self, session: Any) -> None:
+        """Save the deal in play (after every move) when the app has a save store."""
+        store = self.options.store
+        if store is None:
+            return
+        from desert_pyramid.storage import CurrentGame
+
+        g = session.game
+        store.save_current(CurrentGame(
+            game_id=session.game_id, mode=session.mode, preset=str(g.rules), layout=g.layout.number,
+            started=session.started, game=g.to_dict(), score=session.score, seconds=session.elapsed_ms / 1000,
+            best_chain=g.best_chain, redeals_used=g.redeals,
+        ))
+
+    def hint_service(self) -> Any:
+        """The background hint service (started once), or ``None`` without a solver."""
+        if not self._hints_tried:
+            self._hints_tried = True
+            try:
+                from desert_pyramid.solver.service import HintService
+            except ImportError:
+                return None
+            self._hints = HintService()
+        return self._hints
+
+    @property
+    def incremental(self) -> bool:
+        """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
+        return self.probe.preserves and not self.full_redraw
+
+    def flip(self) -> None:
+        probing = not self.probe.done
+        self.probe.before_swap()
+        super().flip()
+        self.probe.after_swap()
+        if probing and self.probe.done:
+            dirty = getattr(self.current_view, "dirty", None)
+            if dirty is not None:
+                dirty.invalidate()  # paint over the marker
+
     def close(self) -> None:
-        table = self.table
-        if table is not None:
-            advisor = getattr(table, "advisor", None)
-            if advisor is not None:
-                advisor.close()
+        if self._hints is not None:
+            self._hints.close()
+            self._hints = None
         super().close()
 
 
@@ -190,7 +230,7 @@ def start(app: GameApp, options: RunOptions) -> None:
     screen = options.screen
     if options.code is not None:
         c = options.code
-        app.start_practice(c.rules, get_layout(c.layout_number), c.deal, autoplay=options.autoplay)
+        app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):
@@ -221,18 +261,22 @@ def run(options: RunOptions) -> int:
         return 0
     times: list[float] = []
     first_frame_at = 0.0
+    start_at = time.perf_counter()
     for i in range(options.frames):
+        # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
+        wait = start_at + i * FRAME_DT - time.perf_counter()
+        if wait > 0:
+            time.sleep(wait)
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
+        app.flip()
         times.append((time.perf_counter() - t0) * 1000)
         if i == 0:
             first_frame_at = time.time()
-        if not options.headless:
-            app.flip()
     if options.screenshot is not None:
         arcade.get_image(0, 0, app.width, app.height).save(options.screenshot)
     if options.frame_stats:

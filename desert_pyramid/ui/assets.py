@@ -28,6 +28,8 @@ HEADING = "Kenney Future"
 FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Kenney_Future.ttf")
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()
+PARTS = ("full", "top", "bottom", "left", "right")
+KEEP_SETS = 3  # card texture sets kept (a window resized back and forth, a settings change undone)
 
 # Highlight colours
 GLOW = (255, 214, 92)  # the selected card
@@ -93,6 +95,7 @@ class CardTextures:
     ring_pad: int
     shadow_pad: int
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
+    _parts: dict[int, arcade.Texture] = field(default_factory=dict)
 
     @property
     def key(self) -> tuple[int, int, bool, bool, str]:
@@ -105,6 +108,34 @@ class CardTextures:
             tex = make_texture(img, f"face-{card}-{self.key}")
             self._faces[card] = tex
         return tex
+
+    def part(self, card: int, part: str) -> arcade.Texture:
+        """One half of a face (``top``, ``bottom``, ``left``, ``right``), for a card whose other
+        half lies under other cards: the renderer then fills half the pixels."""
+        key = card * 8 + PARTS.index(part)
+        tex = self._parts.get(key)
+        if tex is None:
+            img = self.face(card).image
+            w, h = img.size
+            box = {"top": (0, 0, w, h // 2), "bottom": (0, h // 2, w, h), "left": (0, 0, w // 2, h),
+                   "right": (w // 2, 0, w, h)}[part]
+            tex = make_texture(img.crop(box), f"face-{card}-{part}-{self.key}")
+            self._parts[key] = tex
+        return tex
+
+    def preload(self, parts: set[str]) -> None:
+        """Draw every face (and the halves in ``parts``) and put them all in the atlas now.
+
+        Writing into an atlas that the renderer has drawn from stalls a software renderer for
+        tens of milliseconds, so nothing new may reach the atlas during play."""
+        textures = [self.back, self.slot, self.glow, self.partner, self.focus, self.hint, self.shadow]
+        for c in range(52):
+            textures.append(self.face(c))
+            for part in parts:
+                if part in PARTS[1:]:
+                    textures.append(self.part(c, part))
+        for t in textures:
+            self.atlas.add(t)
 
     def warm(self, count: int) -> int:
         """Draw up to ``count`` faces not drawn yet; how many are still missing."""
@@ -119,7 +150,7 @@ class Assets:
 
     def __init__(self) -> None:
         self._fonts_loaded = False
-        self._cards: CardTextures | None = None
+        self._cards: list[CardTextures] = []  # the last few sets, newest last
         self._sounds: dict[str, arcade.Sound | None] = {}
         self._images: dict[str, arcade.Texture] = {}
 
@@ -133,14 +164,19 @@ class Assets:
     def cards(self, w: int, h: int, settings: Settings) -> CardTextures:
         """The card textures for this size and these settings (kept while they stay the same)."""
         key = (w, h, settings.four_colour, settings.large_index, settings.card_back)
-        if self._cards is not None and self._cards.key == key:
-            return self._cards
-        atlas = arcade.DefaultTextureAtlas((1024, 1024))
+        for cards in self._cards:
+            if cards.key == key:
+                return cards
+        need = 52 * w * h * 2.2 + 8 * (w + 40) * (h + 40)  # faces, halves, rings; with room to spare
+        side = 1024
+        while side * side < need and side < 8192:
+            side *= 2
+        atlas = arcade.DefaultTextureAtlas((side, side))
         pad = max(4, int(w * 0.10))
         spad = max(4, int(w * 0.12))
         name = f"{w}x{h}"
         back = cardart.render_back(load_image(back_source(settings.card_back)), w, h)
-        self._cards = CardTextures(
+        cards = CardTextures(
             w=w, h=h, four_colour=settings.four_colour, large_index=settings.large_index,
             back_id=settings.card_back, atlas=atlas,
             back=make_texture(back, f"back-{settings.card_back}-{name}"),
@@ -152,7 +188,8 @@ class Assets:
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad, shadow_pad=spad,
         )
-        return self._cards
+        self._cards = [*self._cards[-(KEEP_SETS - 1):], cards]
+        return cards
 
     def texture(self, name: str, make: Callable[[], Image.Image]) -> arcade.Texture:
         """A texture drawn once by ``make`` and kept under ``name`` (button and panel skins)."""

@@ -17,7 +17,7 @@ from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
 from .anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
 from .assets import CardTextures, make_texture
 from .cardart import render_redeal
-from .geometry import Rect, TableGeometry
+from .geometry import BOTTOM, FULL, HIDDEN, LEFT, RIGHT, TOP, Rect, TableGeometry, visible_part
 
 Z_SLOT = -100.0
 Z_PILE = 1000.0
@@ -37,7 +37,8 @@ class Target:
     z: float
     face_up: bool
     shaded: bool
-    visible: bool
+    visible: bool  # shown at rest (a layout card, a pile's top card)
+    part: str = FULL  # the part of a layout card that other cards leave visible
 
 
 class ZSprite(arcade.Sprite):
@@ -60,6 +61,7 @@ class CardSprite(ZSprite):
         self.lift = 0.0
         self.dragging = False
         self.shown = True  # visible in the game's state (the pile top, a layout card...)
+        self.part = FULL
 
 
 class Board:
@@ -72,7 +74,9 @@ class Board:
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.selected: int | None = None
         self.rings: list[ZSprite] = []
-        self.slot_sprites: list[ZSprite] = []
+        self.slot_sprites: dict[int, ZSprite] = {}
+        self.unders: list[tuple[int, int]] = []  # (pile top, card under it): the under card shows while the top flies
+        self._over: list[list[int]] = []  # per slot: the slots lying on it
         self.redeal_sprite: ZSprite | None = None
         self.glow: ZSprite | None = None
         self.shadows: list[ZSprite] = []
@@ -98,7 +102,7 @@ class Board:
             s.texture = tex.face(c) if s.face_up else tex.back
             self.cards.append(s)
             self.sprites.append(s)
-        self.slot_sprites = []
+        self.slot_sprites = {}
         self.rings = []
         self.shadows = []
         self.glow = ZSprite(tex.glow)
@@ -112,16 +116,15 @@ class Board:
     def set_geometry(self, geom: TableGeometry, satchel: bool) -> None:
         self.geom = geom
         assert self.tex is not None
-        for s in self.slot_sprites:
+        for s in self.slot_sprites.values():
             s.remove_from_sprite_lists()
-        self.slot_sprites = []
+        self.slot_sprites = {}
         names = [STOCK, WASTE, DISCARD] + ([SATCHEL] if satchel else [])
         for place in names:
             r = self._pile_rect(place)
-            s = ZSprite(self.tex.slot)
+            s = ZSprite(self.tex.slot, Z_SLOT)
             s.position = (round(r.cx), round(r.cy))
-            s.z = Z_SLOT
-            self.slot_sprites.append(s)
+            self.slot_sprites[place] = s
             self.sprites.append(s)
         if self.redeal_sprite is not None:
             self.redeal_sprite.position = (round(geom.stock.cx), round(geom.stock.cy))
@@ -146,15 +149,20 @@ class Board:
         assert g is not None
         out: dict[int, Target] = {}
         layout = game.layout
+        slots = layout.slots
+        if len(self._over) != len(slots):
+            self._over = [list(sl.covered_by) for sl in slots]
         for i, c in enumerate(game.cards):
             if c >= 0:
                 r = g.slots[i]
-                out[c] = Target(i, round(r.cx), round(r.cy), float(layout.slots[i].z), True,
-                                not game.is_free(i), True)
+                over = [(slots[j].x, slots[j].y) for j in self._over[i] if game.cards[j] >= 0]
+                part = visible_part((slots[i].x, slots[i].y), over) if over else FULL
+                out[c] = Target(i, round(r.cx), round(r.cy), float(slots[i].z), True,
+                                not game.is_free(i), True, part)
         stock_up = game.rules.stock_top_playable
         n = len(game.stock)
         for k, c in enumerate(game.stock):
-            out[c] = Target(STOCK, round(g.stock.cx), round(g.stock.cy), Z_PILE + k, stock_up, False, k >= n - 2)
+            out[c] = Target(STOCK, round(g.stock.cx), round(g.stock.cy), Z_PILE + k, stock_up, False, k == n - 1)
         fan = g.waste_fan
         n = len(game.waste)
         shown = min(len(fan), n)
@@ -163,12 +171,12 @@ class Board:
             r = fan[j]
             top = k == n - 1
             out[c] = Target(WASTE, round(r.cx), round(r.cy), Z_PILE + k, True, not top and len(fan) > 1,
-                            k >= n - shown - 1)
+                            k >= n - shown)
         if game.satchel >= 0 and g.satchel is not None:
             out[game.satchel] = Target(SATCHEL, round(g.satchel.cx), round(g.satchel.cy), Z_PILE, True, False, True)
         n = len(game.discard)
         for k, c in enumerate(game.discard):
-            out[c] = Target(DISCARD, round(g.discard.cx), round(g.discard.cy), Z_PILE + k, True, False, k >= n - 2)
+            out[c] = Target(DISCARD, round(g.discard.cx), round(g.discard.cy), Z_PILE + k, True, False, k == n - 1)
         return out
 
     def sync(self, game: Game, speed: float) -> None:
@@ -181,7 +189,7 @@ class Board:
             moved = (t.x, t.y) != s.home
             turned = t.face_up != s.face_up
             was_shown = s.shown
-            s.place, s.z, s.shown = t.place, t.z, t.visible
+            s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
             s.color = SHADE if t.shaded else (DIM if t.place == WASTE and t.shaded else (255, 255, 255))
             if speed > 0 and (moved or turned) and (was_shown or t.visible):
                 start = self._now(s)
@@ -189,20 +197,51 @@ class Board:
                 dur = (FLIGHT_S if far else MOVE_S) / speed
                 arc = (g.card_h * 0.35) if far else 0.0
                 s.flight = Flight(start, (t.x, t.y), dur, arc=arc, flip=turned)
+                s.face_up = t.face_up
                 if not turned:
-                    s.texture = tex.face(s.card) if t.face_up else tex.back
+                    s.texture = self._texture(s)
             else:
                 s.flight = None
-                s.texture = tex.face(s.card) if t.face_up else tex.back
+                s.face_up = t.face_up
+                s.texture = self._texture(s)
                 s.scale_x = 1.0
-            s.face_up = t.face_up
             s.home = (t.x, t.y)
+        # a pile's second card shows only while its top card is flying in
+        self.unders = []
+        for pile in (game.stock, game.discard):
+            if len(pile) >= 2:
+                self.unders.append((pile[-1], pile[-2]))
+        shown = min(len(g.waste_fan), len(game.waste))
+        if len(game.waste) > shown:
+            self.unders.append((game.waste[-1], game.waste[-shown - 1]))
+        empty = {STOCK: not game.stock, WASTE: not game.waste, DISCARD: not game.discard, SATCHEL: game.satchel < 0}
+        for place, sprite in self.slot_sprites.items():
+            sprite.visible = empty[place]
         if self.redeal_sprite is not None:
             left = game.redeals_left
             self.redeal_sprite.visible = not game.stock and bool(game.waste) and (left is None or left > 0)
         self.place_rects = self._place_rects(game)
         self._order_dirty = True
         self.update(0.0)
+
+    def _texture(self, s: CardSprite) -> arcade.Texture:
+        """The face, the back, or the visible half of a layout card at rest."""
+        tex = self.tex
+        assert tex is not None
+        if not s.face_up:
+            return tex.back
+        if s.part not in (FULL, HIDDEN) and s.flight is None and not s.dragging:
+            return tex.part(s.card, s.part)
+        return tex.face(s.card)
+
+    def _offset(self, s: CardSprite) -> tuple[float, float]:
+        """Where the centre of a half card lies from the centre of the whole card."""
+        if s.part == FULL or s.flight is not None or s.dragging:
+            return (0.0, 0.0)
+        tex = self.tex
+        assert tex is not None
+        return {TOP: (0.0, tex.h / 4), BOTTOM: (0.0, -tex.h / 4), LEFT: (-tex.w / 4, 0.0),
+                RIGHT: (tex.w / 4, 0.0)}.get(s.part, (0.0, 0.0))
 
     def _place_rects(self, game: Game) -> dict[int, Rect]:
         """Where the top card of each pile is (for clicks and focus)."""
@@ -280,8 +319,10 @@ class Board:
 
     def drag_to(self, card: int, x: float, y: float) -> None:
         s = self.cards[card]
-        s.dragging = True
-        s.flight = None
+        if not s.dragging:
+            s.dragging = True
+            s.flight = None
+            s.texture = self._texture(s)
         s.position = (x, y)
         self._order_dirty = True
 
@@ -313,26 +354,38 @@ class Board:
             f = s.flight
             if s.dragging:
                 continue
-            x, y = s.home
             if f is not None:
                 f.advance(dt)
                 x, y = f.position
                 s.scale_x = f.x_scale
-                if f.flip and f.face_turned:
-                    s.texture = tex.face(s.card) if s.face_up else tex.back
+                if f.flip and f.face_turned and s.texture is not tex.face(s.card) and s.face_up:
+                    s.texture = tex.face(s.card)
+                elif f.flip and f.face_turned and not s.face_up:
+                    s.texture = tex.back
                 if f.done:
                     s.flight = None
                     s.scale_x = 1.0
+                    s.texture = self._texture(s)
+                    x, y = s.home
                     self._order_dirty = True
                 else:
                     moving += 1
+            else:
+                x, y = s.home
+            dx, dy = self._offset(s)
+            x += dx
+            y += dy
             if s.shake_fx is not None:
                 s.shake_fx.advance(dt)
                 x += s.shake_fx.offset
                 if s.shake_fx.done:
                     s.shake_fx = None
             s.position = (x, y + s.lift)
-            s.visible = s.shown or s.flight is not None
+            s.visible = (s.shown and s.part != HIDDEN) or s.flight is not None
+        for top, under in self.unders:
+            t = self.cards[top]
+            if t.flight is not None or t.dragging:
+                self.cards[under].visible = True
         self.moving = moving
         self._update_celebration(dt)
         self._update_glow_and_shadows()
@@ -393,17 +446,23 @@ class Board:
                 z += Z_FLY
             return z
         if s is self.glow and self.selected is not None:
-            return self._z(self.cards[self.selected]) - 0.7
+            return self._z(self.cards[self.selected]) - 0.3  # over the card's shadow
         if s is self.redeal_sprite:
             return Z_SLOT + 1
         return s.z if isinstance(s, ZSprite) else 0.0
+
+    def z_of(self, s: arcade.Sprite) -> float:
+        """The drawing depth of a sprite of this board (what the sprite list is sorted by)."""
+        return self._z(s)
 
     def _sort(self) -> None:
         self.sprites.sort(key=self._z)
         self._order_dirty = False
 
     def draw(self) -> None:
-        self.sprites.draw()
+        # Cards at rest sit on whole pixels at their drawn size: nearest filtering is exact there
+        # and cheaper for a software renderer. Spinning cards (the win) need smoothing.
+        self.sprites.draw(pixelated=self.celebration is None)
 
     @property
     def busy(self) -> bool:

@@ -100,15 +100,13 @@ def _pip(img: Image.Image, cx: float, cy: float, size: int, suit: int, colour: C
     img.alpha_composite(_glyph(size, suit, colour, flip), (int(cx - size), int(cy - size)))
 
 
-def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) -> None:
-    """The corner index, top-left and (turned) bottom-right."""
-    w, h = img.size
+def _corner(w: int, rank: int, suit: int, colour: Colour, rank_part: float, suit_part: float,
+            box_part: float) -> Image.Image:
+    """One corner index: the rank over the suit, sized as parts of the card width ``w``."""
     text = RANK_NAMES[rank - 1]
-    rank_size = int(w * (0.40 if large else 0.25))
-    if len(text) == 2:
-        rank_size = int(rank_size * 0.86)
-    suit_size = int(w * (0.30 if large else 0.20))
-    box_w = int(w * (0.44 if large else 0.24))
+    rank_size = int(w * rank_part * (0.86 if len(text) == 2 else 1.0))
+    suit_size = int(w * suit_part)
+    box_w = int(w * box_part)
     box_h = int(rank_size * 1.05 + suit_size * 1.05)
     corner = Image.new("RGBA", (box_w, box_h), (0, 0, 0, 0))
     d = ImageDraw.Draw(corner)
@@ -122,10 +120,23 @@ def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) 
     else:
         _centred(d, (box_w / 2, rank_size * 0.55), text, bold(rank_size), ink)
     _centred(d, (box_w / 2, rank_size * 1.05 + suit_size * 0.5), SUIT_SYMBOLS[suit], regular(suit_size), ink)
-    pad_x = int(w * (0.03 if large else 0.035))
+    return corner
+
+
+def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) -> None:
+    """The corner indices: top-left, and turned at the bottom-right. Large indices make the top
+    one (the one a covered card still shows) jumbo and keep the bottom one small."""
+    w, h = img.size
     pad_y = int(w * 0.05)
-    img.alpha_composite(corner, (pad_x, pad_y))
-    img.alpha_composite(corner.rotate(180), (w - pad_x - box_w, h - pad_y - box_h))
+    if large:
+        top = _corner(w, rank, suit, colour, 0.50, 0.36, 0.56)
+        bottom = _corner(w, rank, suit, colour, 0.25, 0.20, 0.24)
+        img.alpha_composite(top, (int(w * 0.02), int(w * 0.03)))
+    else:
+        top = bottom = _corner(w, rank, suit, colour, 0.25, 0.20, 0.24)
+        img.alpha_composite(top, (int(w * 0.035), pad_y))
+    pad_x = int(w * 0.035)
+    img.alpha_composite(bottom.rotate(180), (w - pad_x - bottom.width, h - pad_y - bottom.height))
 
 
 def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
@@ -157,12 +168,8 @@ def render_face(card: Card, w: int, h: int, four_colour: bool = False, large_ind
     rank, suit = card.rank, card.suit
     _index(img, rank, suit, colour, large_index)
     if large_index:
-        # the indices say it all; a faint suit in the middle
-        mark = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-        _pip(mark, W / 2, H / 2, int(W * 0.46), suit, colour, False)
-        mark.putalpha(mark.getchannel("A").point(lambda a: a * 45 // 255))
-        img.alpha_composite(mark)
-    elif rank == 1:
+        return _down(img)  # the jumbo index says it all
+    if rank == 1:
         _pip(img, W / 2, H / 2, int(W * 0.52), suit, colour, False)
     elif rank > 10:
         _court(img, rank, suit, colour)
@@ -198,12 +205,13 @@ def render_ring(w: int, h: int, pad: int, colour: Colour, width: int, glow: bool
     inset = (pad * SS - lw) // 2 if glow else 0
     if glow:
         d.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius=r, fill=colour + (235,))
-        img = img.filter(ImageFilter.GaussianBlur(pad * SS * 0.38))
+        # blur with premultiplied alpha, or the halo's edge turns dark
+        img = img.convert("RGBa").filter(ImageFilter.GaussianBlur(pad * SS * 0.38)).convert("RGBA")
         # cut out the card itself so the halo never tints its face
         hole = Image.new("L", (W, H), 0)
         ImageDraw.Draw(hole).rounded_rectangle(
             (pad * SS, pad * SS, W - 1 - pad * SS, H - 1 - pad * SS), radius=int(w * 0.085 * SS), fill=255)
-        a = img.getchannel("A")
+        a = img.getchannel("A").point(lambda v: min(255, v * 2))  # a strong halo close to the card
         a.paste(0, mask=hole)
         img.putalpha(a)
     else:

@@ -28,15 +28,68 @@ CHAIN = (255, 190, 90)
 OUTLINE = (70, 40, 14)
 
 
+#: Floating text styles: (colour, size at a 720-pixel-high window, heading font)
+STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
+    "points": (POINTS, 20, False),
+    "chain": (CHAIN, 14, False),
+    "row": (ROW, 17, False),
+    "banner": (POINTS, 28, True),
+}
+POOL = 4  # texts kept ready per style
+WARM = "0123456789+×-! ChainRowLayoutcleard"  # glyphs drawn into the font atlas at set-up
+
+
 class Effects:
     def __init__(self) -> None:
         self.floaters: list[Floater] = []
         self.flashes: list[Flash] = []
-        self._texts: dict[int, arcade.Text] = {}
+        self._texts: dict[int, arcade.Text] = {}  # floater id -> its text
+        self._shadows: dict[int, arcade.Text] = {}  # text id -> the text's shadow
+        self._pool: dict[str, list[arcade.Text]] = {}
+        self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
+        self._ceiling = 10_000.0
+
+    def prepare(self, geom: TableGeometry) -> None:
+        """Make the texts floaters use, once per table size: creating a text (and drawing new
+        glyphs into the font atlas) in the middle of a game would cost a frame."""
+        self.clear()
+        self._ceiling = geom.hud.bottom
+        fs = geom.font_scale
+        self._pool = {}
+        for style, (colour, size, heading) in STYLES.items():
+            texts = []
+            for _ in range(1 if heading else POOL):
+                pair = [arcade.Text(WARM, -1000, -1000, c, size * fs, font_name=HEADING if heading else FONT,
+                                    bold=not heading, anchor_x="center", anchor_y="center")
+                        for c in (OUTLINE, colour)]
+                for t in pair:
+                    t.draw()  # lays the glyphs into the font atlas now
+                    t.text = ""
+                self._shadows[id(pair[1])] = pair[0]
+                texts.append(pair[1])
+            self._pool[style] = texts
+
+    @property
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (the rising ones and their shadows)."""
+        out = list(self._texts.values())
+        return out + [self._shadows[id(t)] for t in out]
+
+    def _set(self, t: arcade.Text, text: str, x: float, y: float, colour: tuple[int, int, int], alpha: int) -> None:
+        shadow = self._shadows[id(t)]
+        if t.text != text:
+            t.text = text
+            shadow.text = text
+        t.position = (x, y)
+        shadow.position = (x + 2, y - 2)
+        t.color = (*colour, alpha)
+        shadow.color = (*OUTLINE, alpha // 2)
 
     def clear(self) -> None:
         self.floaters.clear()
         self.flashes.clear()
+        for t in self._texts.values():
+            self._set(t, "", -1000, -1000, OUTLINE, 0)
         self._texts.clear()
 
     def from_events(self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float) -> list[str]:
@@ -44,7 +97,6 @@ class Effects:
         if speed <= 0:
             return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
         sounds: list[str] = []
-        fs = geom.font_scale
         origin: tuple[float, float] | None = None
         for e in events:
             if isinstance(e, CardMoved) and e.dst == DISCARD and origin is None:
@@ -56,9 +108,9 @@ class Effects:
         slow = 1 / max(0.5, speed)
         for e in events:
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
-                self._float(f"+{e.points}", origin[0], origin[1] + geom.card_h * 0.3, POINTS, 20 * fs, slow)
+                self._float("points", f"+{e.points}", origin[0], origin[1] + geom.card_h * 0.3, slow)
             elif isinstance(e, ChainChanged) and e.new >= 2 and e.new > e.old and origin is not None:
-                self._float(f"Chain ×{e.new}", origin[0], origin[1] + geom.card_h * 0.65, CHAIN, 14 * fs, slow)
+                self._float("chain", f"Chain ×{e.new}", origin[0], origin[1] + geom.card_h * 0.65, slow)
             elif isinstance(e, RowCleared):
                 rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
                 if rects:
@@ -66,29 +118,51 @@ class Effects:
                     self.flashes.append(Flash(box.left - 6, box.bottom - 6, box.width + 12, box.height + 12,
                                               duration=0.7 * slow))
                     text = f"Row {e.row} cleared" + (f"  +{e.points}" if e.points else "")
-                    self._float(text, box.cx, box.cy, ROW, 17 * fs, slow)
+                    self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)  # under the points
                 sounds.append("row")
             elif isinstance(e, LayoutCleared):
                 text = "Layout cleared!" + (f"  +{e.points}" if e.points else "")
-                self._float(text, geom.layout_box.cx, geom.layout_box.cy, POINTS, 28 * fs, slow * 1.6, heading=True)
+                self._float("banner", text, geom.layout_box.cx, geom.layout_box.cy, slow * 1.6)
         return sounds
 
-    def _float(self, text: str, x: float, y: float, colour: tuple[int, int, int], size: float, slow: float,
-               heading: bool = False) -> None:
-        f = Floater(text, x, y, colour, size, rise=size * 2.6, duration=1.1 * slow)
+    def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
+        pool = self._pool.get(style)
+        if not pool:
+            return
+        busy = {id(t) for t in self._texts.values()}
+        free = [t for t in pool if id(t) not in busy]
+        if not free:  # every text of this style is rising: take the oldest one's
+            oldest = next(f for f in self.floaters if self._texts[id(f)] in pool)
+            self.floaters.remove(oldest)
+            free = [self._texts.pop(id(oldest))]
+        t = free[0]
+        colour, size, _heading = STYLES[style]
+        rise = t.font_size * 2.6
+        y = min(y, self._ceiling - rise - t.font_size)  # the text never rises into the top bar
+        f = Floater(text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow)
+        self._set(t, text, x, y, colour, 255)
         self.floaters.append(f)
-        self._texts[id(f)] = arcade.Text(text, x, y, colour, size, font_name=HEADING if heading else FONT,
-                                         bold=not heading, anchor_x="center", anchor_y="center")
+        self._texts[id(f)] = t
 
     def update(self, dt: float) -> None:
         for f in self.floaters:
             f.advance(dt)
+            t = self._texts.get(id(f))
+            if t is not None:
+                self._set(t, f.text, *f.position, f.colour, f.alpha)
         for fl in self.flashes:
             fl.advance(dt)
+            self.dirty.append(fl.box)
         for f in [f for f in self.floaters if f.done]:
-            self._texts.pop(id(f), None)
+            t = self._texts.pop(id(f), None)
+            if t is not None:
+                self._set(t, "", -1000, -1000, OUTLINE, 0)
         self.floaters = [f for f in self.floaters if not f.done]
         self.flashes = [f for f in self.flashes if not f.done]
+
+    def take_dirty(self) -> list[tuple[int, int, int, int]]:
+        out, self.dirty = self.dirty, []
+        return out
 
     @property
     def busy(self) -> bool:
@@ -99,18 +173,15 @@ class Effects:
             arcade.draw_lrbt_rectangle_filled(fl.left, fl.left + fl.width, fl.bottom, fl.bottom + fl.height,
                                               (255, 244, 200, fl.alpha))
 
-    def draw_texts(self) -> None:
+    def draw_texts(self, box: tuple[int, int, int, int] | None = None) -> None:
         for f in self.floaters:
             t = self._texts.get(id(f))
             if t is None:
                 continue
-            x, y = f.position
-            a = f.alpha
-            t.position = (x + 2, y - 2)
-            t.color = (*OUTLINE, a // 2)
-            t.draw()
-            t.position = (x, y)
-            t.color = (*f.colour, a)
+            if box is not None and (t.right + 4 < box[0] or t.left - 4 > box[2] or t.top + 4 < box[1]
+                                    or t.bottom - 4 > box[3]):
+                continue
+            self._shadows[id(t)].draw()
             t.draw()
 
 

@@ -128,8 +128,8 @@ class TableGeometry:
 
 
 def _even(v: float) -> int:
-    """Round to an even whole number (so centres fall on whole pixels)."""
-    return max(2, int(round(v / 2)) * 2)
+    """Round down to an even whole number (so centres fall on whole pixels)."""
+    return max(2, int(v / 2) * 2)
 
 
 def hud_height(height: int) -> int:
@@ -178,7 +178,7 @@ def table_geometry(
     h_cols = area.width / max(units_w / 2, row_units) / CARD_ASPECT
     card_h_a = min(h_rows, h_cols, height * 0.3)
     # Arrangement B: the piles in a two-column block beside the layout.
-    block_w = 2 + gaps  # card widths
+    block_w = 2 + gaps + 2 * fan  # card widths (the waste, in the right column, fans out)
     block_h = 2 * (1 + caption_h + gap_h) + 0.62 * CARD_ASPECT  # card heights: two pile rows, buttons
     h_rows_b = area.height / (max(units_h / 2, block_h) + 0.08)
     h_cols_b = area.width / (units_w / 2 + 0.6 + block_w) / CARD_ASPECT
@@ -187,7 +187,8 @@ def table_geometry(
 
     card_h = _even(card_h_b if beside else card_h_a)
     card_w = _even(card_h * CARD_ASPECT)
-    while card_w * units_w / 2 > area.width or card_h * (units_h / 2 + 0.08) > area.height:
+    row_w = row_units if not beside else units_w / 2 + 0.6 + block_w
+    while card_w * max(units_w / 2, row_w) > area.width or card_h * (units_h / 2 + 0.08) > area.height:
         card_h -= 2
         card_w = _even(card_h * CARD_ASPECT)
     uw, uh = card_w / 2, card_h / 2
@@ -290,18 +291,64 @@ def nearest_in_direction(
 ) -> object | None:
     """The target that an arrow key (dx, dy in -1..1, y up) moves the focus to, or ``None``.
 
-    Only targets ahead in that direction count; the score is the distance along the arrow plus
-    twice the distance across it, so the focus prefers to move straight.
+    Targets within 45 degrees of the arrow come first; only if there is none, any target ahead.
+    Among them the score is the distance along the arrow plus twice the distance across it, so the
+    focus prefers to move straight.
     """
     ox, oy = origin
-    best: object | None = None
-    best_score = float("inf")
+    best: tuple[bool, float, object] | None = None
     for key, (tx, ty) in targets:
         ax = (tx - ox) * dx + (ty - oy) * dy  # along the arrow
         if ax <= 1.0:
             continue
         across = abs((tx - ox) * dy) + abs((ty - oy) * dx)
-        score = ax + 2.0 * across
-        if score < best_score:
-            best, best_score = key, score
-    return best
+        rank = (across > ax, ax + 2.0 * across)
+        if best is None or rank < best[:2]:
+            best = (rank[0], rank[1], key)
+    return None if best is None else best[2]
+
+
+#: The part of a layout card that can be seen: the whole card, one half, or nothing.
+FULL = "full"
+TOP = "top"
+BOTTOM = "bottom"
+LEFT = "left"
+RIGHT = "right"
+HIDDEN = "none"
+
+
+def visible_part(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str:
+    """Which part of a card at ``slot`` (x, y in half-card units, y down) the cards ``over`` it
+    leave visible. Positions are multiples of 0.5, so testing the centre of each 0.5 x 0.5 cell
+    is exact. Drawing only the visible half saves the software renderer half the pixels."""
+    x, y = slot
+
+    def covered(px: float, py: float) -> bool:
+        return any(ox <= px < ox + 2 and oy <= py < oy + 2 for ox, oy in over)
+
+    xs = (x + 0.25, x + 0.75, x + 1.25, x + 1.75)
+    ys = (y + 0.25, y + 0.75, y + 1.25, y + 1.75)
+    hidden = {(px, py) for px in xs for py in ys if covered(px, py)}
+    if len(hidden) == 16:
+        return HIDDEN
+    halves = (
+        (TOP, {(px, py) for px in xs for py in ys[2:]}),  # the bottom half is hidden: show the top
+        (BOTTOM, {(px, py) for px in xs for py in ys[:2]}),
+        (LEFT, {(px, py) for px in xs[2:] for py in ys}),
+        (RIGHT, {(px, py) for px in xs[:2] for py in ys}),
+    )
+    for part, cells in halves:
+        if cells <= hidden:
+            return part
+    return FULL
+
+
+def possible_parts(slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]) -> set[str]:
+    """Every part :func:`visible_part` can give for a layout, whichever cards are still there."""
+    parts: set[str] = set()
+    for i, over in enumerate(covered_by):
+        over = list(over)[:8]
+        for mask in range(1 << len(over)):
+            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
+            parts.add(visible_part(slots[i], present))
+    return parts

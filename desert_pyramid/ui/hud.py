@@ -1,7 +1,8 @@
 """The table's heads-up display: the top bar (menu, title, score, chain, multiplier, moves, time),
 the pile captions, the stock's count badge, the round Undo and Hint buttons and the message line.
 
-Texts are :class:`arcade.Text` objects in one batch; a text is re-laid out only when it changes.
+Texts are :class:`arcade.Text` objects in two batches (the top bar, the rest), so a partial
+redraw skips the batch it does not touch; a text is re-laid out only when it changes.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from .geometry import DISCARD, HINT, MENU, SATCHEL, STOCK, UNDO, WASTE, Rect, Ta
 from .prefs import Settings
 from .widgets import GOLD, INK, skin_texture
 
+#: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
+#: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
+CHARSET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
+           "♠♥♦♣…—–×·‹›←→↑↓")
+NUMBERS = "0123456789,:—×- "
+CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
 LABELS = {
     "score": "SCORE", "cards": "CARDS LEFT", "chain": "CHAIN", "multiplier": "PYRAMID",
     "moves": "MOVES", "time": "TIME", "daylight": "DAYLIGHT",
@@ -31,7 +38,8 @@ CAPTION = (96, 60, 28)
 class Hud:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
-        self.batch = pyglet.graphics.Batch()
+        self.batch = pyglet.graphics.Batch()  # the top bar's texts
+        self.low_batch = pyglet.graphics.Batch()  # captions, badge, button labels, message
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.geom: TableGeometry | None = None
         self.values: dict[str, arcade.Text] = {}
@@ -42,11 +50,13 @@ class Hud:
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
+        self._low_top = 0.0
 
     def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
               anchor_x: str = "center", bold: bool = False) -> arcade.Text:
+        top = self.geom is not None and y > self.geom.hud.bottom
         t = arcade.Text(text, x, y, colour, size, font_name=FONT, bold=bold, anchor_x=anchor_x,
-                        anchor_y="center", batch=self.batch)
+                        anchor_y="center", batch=self.batch if top else self.low_batch)
         self.texts[name] = t
         return t
 
@@ -54,6 +64,7 @@ class Hud:
         """Build the HUD for a geometry (after a resize) and the session's labels."""
         self.geom = geom
         self.batch = pyglet.graphics.Batch()
+        self.low_batch = pyglet.graphics.Batch()
         self.sprites = arcade.SpriteList()
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
         self._shown = {}
@@ -100,6 +111,20 @@ class Hud:
         self.sprites.append(self.badge)
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
         self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
+        self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
+        warm_glyphs(self.texts["message"], CHARSET)
+        for name in ("badge", *(f"v-{k}" for k in self._keys)):
+            warm_glyphs(self.texts[name], NUMBERS)
+        for name in self.captions:
+            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
+        # every skin a button can show goes into the atlas now, not in the middle of a game
+        for sprite in self.sprites:
+            b = sprite.properties.get("button")
+            if b is not None:
+                for style in ("round", "round_focus"):
+                    r = geom.places[b]
+                    self.sprites.atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
+                                                        radius=None if b != MENU else int(r.height * 0.3)))
         self.set_focus(self.focus_button)
 
     def _button(self, name: str, r: Rect, radius: int | None = None) -> None:
@@ -152,6 +177,11 @@ class Hud:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
         self._set(self.texts["message"], message)
 
+    @property
+    def message_bar_shown(self) -> bool:
+        t = self.texts.get("message")
+        return t is not None and bool(t.text)
+
     def hit(self, x: float, y: float) -> str | None:
         """The HUD button under the point: menu, undo or hint."""
         g = self.geom
@@ -162,15 +192,28 @@ class Hud:
                 return name
         return None
 
-    def draw_bars(self) -> None:
+    def draw_bars(self, box: tuple[int, int, int, int] | None = None) -> None:
         g = self.geom
         if g is None:
             return
-        arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom, g.height, BAR)
-        arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom - 2, g.hud.bottom, (200, 150, 70, 255))
-        if self.texts.get("message") is not None and self.texts["message"].text:
+        if box is None or box[3] >= g.hud.bottom - 2:
+            arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom, g.height, BAR)
+            arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom - 2, g.hud.bottom, (200, 150, 70, 255))
+        if self.message_bar_shown and (box is None or box[1] <= g.message.top):
             arcade.draw_lrbt_rectangle_filled(0, g.width, 0, g.message.top, MSG_BAR)
 
-    def draw(self) -> None:
+    def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""
+        g = self.geom
         self.sprites.draw()
-        self.batch.draw()
+        if g is None or box is None or box[3] >= g.hud.bottom:
+            self.batch.draw()
+        if g is None or box is None or box[1] <= self._low_top:
+            self.low_batch.draw()
+
+
+def warm_glyphs(t: arcade.Text, chars: str) -> None:
+    """Lay out every character a text may show once, so that its glyphs are in the font atlas."""
+    text = t.text
+    t.text = chars
+    t.text = text

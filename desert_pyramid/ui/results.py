@@ -55,7 +55,7 @@ class ResultsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        ph = min(height - 20.0, 560 * s)
+        ph = min(height - 20.0, 530 * s)
         panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))

@@ -57,6 +57,7 @@ class Scenery:
         self._key: tuple[int, int, int, int] | None = None
         self._shapes: ShapeElementList[arcade.shape_list.Shape] | None = None
         self.sand: RGB = SAND
+        self.version = 0  # changes whenever the picture does
 
     def clear_colour(self) -> RGBA:
         return (*self.sand, 255)
@@ -68,6 +69,7 @@ class Scenery:
         if key == self._key:
             return
         self._key = key
+        self.version += 1
         sky_top, sky_low, sun, sand = palette(step / LIGHT_STEPS)
         self.sand = sand
         w, h, hz = float(width), float(height), float(horizon)

@@ -64,8 +64,10 @@ class Screen(arcade.View):
         """How far the light has gone towards dusk (0 noon .. 1 dusk)."""
         return 0.0
 
-    def draw_backdrop(self) -> None:
+    def draw_backdrop(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """The desert; with ``box`` (left, bottom, right, top) only that part is cleared."""
         scenery = self.app.scenery
         scenery.prepare(self.app.width, self.app.height, self.app.height * self.horizon, self.dusk())
-        self.clear(color=scenery.clear_colour())
+        viewport = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
+        self.app.ctx.screen.clear(color=scenery.clear_colour(), viewport=viewport)
         scenery.draw()

@@ -8,12 +8,16 @@ move (seed 003), runs only while the table is in play, and never reads the syste
 
 from __future__ import annotations
 
+import datetime
+import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from desert_pyramid.engine import Event, Game, Move, encode_deal_code, timed_score
+from desert_pyramid.catalog import get_layout, load_layout_file
+from desert_pyramid.engine import Event, Game, Layout, Move, encode_deal_code, timed_score
 from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.resources_path import resource_path
 
 #: Frame times above this are counted as this much (a stalled frame must not eat the clock).
 MAX_STEP_MS = 250
@@ -67,6 +71,8 @@ class LocalSession:
     title: str = "Practice"
     note: str = ""  # shown once when the table opens (placeholders say what is missing)
     elapsed_ms: int = 0
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    started: str = field(default_factory=lambda: datetime.date.today().isoformat())  # the local date
     _paused: bool = False
     _started: bool = False
 
@@ -156,3 +162,14 @@ class LocalSession:
             "code": self.code,
         }
 
+
+
+def layout_number(number: int) -> Layout:
+    """Layout ``number``, reading only its own file when it can (the catalogue reads all 55 files
+    to find one, which costs the first frame a quarter of a second); else the catalogue's answer."""
+    files = sorted(resource_path("layouts").glob(f"{number:03d}_*.toml"))
+    if len(files) == 1:
+        layout = load_layout_file(files[0])
+        if layout.number == number:
+            return layout
+    return get_layout(number)

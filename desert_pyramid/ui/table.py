@@ -17,8 +17,18 @@ from .advisor import Advisor
 from .board import Board
 from .control import Feedback, TableControl
 from .effects import Effects
-from .geometry import HINT, MENU, UNDO, Rect, TableGeometry, nearest_in_direction, table_geometry
+from .geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    Rect,
+    TableGeometry,
+    nearest_in_direction,
+    possible_parts,
+    table_geometry,
+)
 from .hud import Hud
+from .redraw import DirtyTracker
 from .screen import Screen
 from .session import TableSession
 
@@ -52,7 +62,7 @@ class TableView(Screen):
         self.board = Board()
         self.hud = Hud(app.assets)
         self.effects = Effects()
-        self.advisor = Advisor()
+        self.advisor = Advisor(app.hint_service)
         self.geom: TableGeometry | None = None
         self.message = note or "Pair cards that add up to 13; a king goes alone. F1 shows the keys."
         self.focus: Focus | None = None
@@ -61,10 +71,15 @@ class TableView(Screen):
         self.hint_places: tuple[int, ...] = ()
         self.autoplay = autoplay
         self._autoplay_wait = 0.0
+        self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
+        self._frames_shown = 0
         self._ms_carry = 0.0
         self._won_at: float | None = None
         self.time = 0.0
         self._stuck_told = False
+        self.dirty = DirtyTracker()
+        self._bar_shown = False
+        self._scenery_version = -1
 
     # -- layout -----------------------------------------------------------------------------------------
     @property
@@ -79,10 +94,14 @@ class TableView(Screen):
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
+            slots = game.layout.slots
+            tex.preload(possible_parts([(s.x, s.y) for s in slots], [s.covered_by for s in slots]))
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
         self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
+        self.effects.prepare(geom)
+        self.dirty.invalidate()
         self.refresh()
 
     def on_show_view(self) -> None:
@@ -90,6 +109,7 @@ class TableView(Screen):
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         self.session.resume()
+        self._frames_shown = 0
 
     def on_hide_view(self) -> None:
         self.session.pause()
@@ -119,6 +139,7 @@ class TableView(Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
+            self.app.save_game(self.session)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -127,6 +148,7 @@ class TableView(Screen):
             if any(isinstance(e, Won) for e in fb.events):
                 self._won_at = self.time
                 self.autoplay = False
+                self.message = "Cleared! A click or Enter shows the results."
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
             self._stuck_told = self.control.stuck
@@ -261,6 +283,7 @@ class TableView(Screen):
         self.message = "The computer plays; press A to take over." if self.autoplay else "You have the cards."
         if not self.autoplay:
             self.advisor.forget()
+            self._thumb = False
         self.refresh()
 
     def show_hint(self, move: Move | None, text: str) -> None:
@@ -346,6 +369,9 @@ class TableView(Screen):
     # -- time -------------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
+        self._frames_shown += 1
+        if self._frames_shown == 3:
+            self.app.hint_service()  # start the search process once the table shows, not on the first hint
         ms = delta_time * 1000 + self._ms_carry
         whole = int(ms)
         self._ms_carry = ms - whole
@@ -357,8 +383,8 @@ class TableView(Screen):
             if answer.purpose == "hint":
                 self.show_hint(answer.move, answer.text)
             elif not self.advisor.plan:
-                self.message = answer.text
-                self.autoplay = False
+                self.message = answer.text + " The computer plays on by rules of thumb."
+                self._thumb = True
         if self.autoplay:
             self._autoplay_step(delta_time)
         if self.board.tex is not None:
@@ -374,30 +400,72 @@ class TableView(Screen):
         self.hud.update(self.session.hud(), self.game, self.app.settings, self.message)
 
     def _autoplay_step(self, dt: float) -> None:
+        """The computer's next move: the solver's winning line, else rules of thumb."""
         self._autoplay_wait -= dt
         if self._autoplay_wait > 0 or self.board.busy or self.game.won:
             return
-        move = self.advisor.next_planned(self.game)
-        if move is None:
+        planned = self.advisor.next_planned(self.game)
+        move = planned
+        if move is None and self._thumb:
+            move = self.advisor.thumb_move(self.game)
+            if move is None:
+                self.autoplay = False
+                self.message = "The computer has no move left: undo (Z) or start a new deal."
+                self.refresh()
+                return
+        elif move is None:
             if not self.advisor.thinking:
                 self.message = self.advisor.ask(self.game, "autoplay")
                 if not self.advisor.available:
                     self.autoplay = False
+                self.refresh()
             return
         fb = self.control.play(move)
-        self.advisor.advance_plan(self.game)
+        if planned is not None:
+            self.advisor.advance_plan(self.game)
         self.apply(fb)
         speed = self.app.settings.animation_speed
         self._autoplay_wait = AUTOPLAY_STEP_S / speed if speed > 0 else 0.0
 
     # -- drawing -----------------------------------------------------------------------------------------
     def on_draw(self) -> None:
-        self.draw_backdrop()
+        boxes = self._changed()
+        if boxes is None or not self.app.incremental:
+            self._draw_scene(None)
+            return
+        ctx = self.app.ctx
+        for box in boxes:  # none at all: nothing changed, the last frame stays on screen
+            ctx.scissor = (box[0], box[1], box[2] - box[0], box[3] - box[1])
+            self._draw_scene(box)
+        ctx.scissor = None
+
+    def _changed(self) -> list[tuple[int, int, int, int]] | None:
+        """What changed since the last frame (see :mod:`redraw`); ``None``: draw everything."""
+        d = self.dirty
+        board, hud = self.board, self.hud
+        sprites = [(s, board.z_of(s)) for s in board.sprites]
+        sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
+        now = d.watch(sprites, [*hud.texts.values(), *self.effects.texts])
+        d.forget_missing(now)
+        for box in self.effects.take_dirty():
+            d.invalidate(box)
+        bar = hud.message_bar_shown
+        if bar != self._bar_shown and self.geom is not None:
+            m = self.geom.message
+            d.invalidate((0, 0, int(m.width), int(m.top) + 1))
+            self._bar_shown = bar
+        if self.app.scenery.version != self._scenery_version:
+            self._scenery_version = self.app.scenery.version
+            d.invalidate()
+        return d.take(self.app.width, self.app.height)
+
+    def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
+        self.draw_backdrop(box)
         self.board.draw()
         self.effects.draw_flashes()
-        self.hud.draw_bars()
-        self.hud.draw()
-        self.effects.draw_texts()
+        self.hud.draw_bars(box)
+        self.hud.draw(box)
+        self.effects.draw_texts(box)
 
     def draw_table_only(self, cards: bool) -> None:
         """The table for the pause screen: with or without its cards."""

@@ -9,6 +9,8 @@ os.environ.setdefault("ARCADE_HEADLESS", "1")
 
 import pytest  # noqa: E402
 
+import desert_pyramid.ui  # noqa: E402,F401  (before Arcade: turns off pyglet's per-call GL error checks)
+
 from .driver import Driver  # noqa: E402
 
 pytestmark = pytest.mark.ui

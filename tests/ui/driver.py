@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from arcade import key as K
 from arcade import MOUSE_BUTTON_LEFT
+from arcade import key as K
 
 from desert_pyramid.engine import SATCHEL, STOCK, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
@@ -48,9 +48,26 @@ class Driver:
         self.app.dispatch_event("on_mouse_release", px, py, MOUSE_BUTTON_LEFT, 0)
         self.app.dispatch_events()
 
-    def frames(self, n: int = 1, dt: float = 1 / 60) -> None:
+    def frames(self, n: int = 1, dt: float = 1 / 60, draw: bool = True) -> None:
+        """Run ``n`` frames of ``dt`` seconds (``draw=False``: updates only, to let time pass)."""
         for _ in range(n):
-            self.app.step(dt)
+            if draw:
+                self.app.step(dt)
+            elif self.app.current_view is not None:
+                self.app.current_view.on_update(dt)
+
+    def shot(self) -> Any:
+        """The frame on screen as a PIL image (RGB)."""
+        import arcade
+
+        return arcade.get_image(0, 0, self.app.width, self.app.height).convert("RGB")
+
+    def pixel(self, x: int, y: int) -> tuple[int, int, int]:
+        """The colour at (x, y) in window coordinates (y up)."""
+        import arcade
+
+        img = arcade.get_image(x, y, 1, 1).convert("RGB")
+        return img.getpixel((0, 0))  # type: ignore[no-any-return]
 
     # -- as a keyboard player --------------------------------------------------------------------
     def focus_path(self, target: object) -> list[int]:

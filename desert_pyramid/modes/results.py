@@ -1,0 +1,166 @@
+"""Results records: what a finished (or left) session leaves for the results screen, the
+statistics and the progression layer. Frozen, plain values, TOML-able through :meth:`to_dict`
+(no ``None`` anywhere: an empty string or 0 means "not this mode")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Any
+
+from desert_pyramid.engine.errors import StateError
+
+MODES = ("practice", "expedition", "daily")
+
+
+@dataclass(frozen=True, slots=True)
+class PyramidRecord:
+    """One pyramid of an Expedition (or the one deal of a Practice or Daily game)."""
+
+    number: int  # 1-based position in the trek; the multiplier (1 outside an Expedition)
+    game_id: str  # unique per attempt at a deal
+    outcome: str  # "won", "lost" (the sunset came, or stuck and given up) or "abandoned" (skipped, left)
+    deal_code: str
+    cleared: bool
+    skipped: bool
+    score: int  # points scored on this pyramid, multiplier included
+    elapsed_ms: int  # time spent on it
+    best_chain: int
+    redeals_used: int
+    moves: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PyramidRecord:
+        return cls(**_typed(cls, data, "pyramid record"))
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    """A session's outcome.
+
+    ``won``: Practice and Daily: the deal was won. Expedition: at least one pyramid was cleared
+    (each pyramid's own outcome is in ``pyramids``). ``score`` is the mode's headline number:
+    Desert points (time bonus included for a Daily, the sum over the trek for an Expedition), seed
+    003 timed points for the timed scoring, and cards left in the layout for the classic scoring
+    (``scoring`` says which: ``"desert"``, ``"timed"`` or ``"classic"``).
+    ``pyramids_cleared`` counts toward the relics (every mode counts); ``clean_clears`` counts the
+    clears without a redeal (a card back). ``abandoned``: the player left an unfinished game (a
+    loss). ``assisted``: the computer player made at least one move.
+    Daily only: ``date`` (the deal's date), ``played_on`` (the date the session started, which
+    decides the streak), ``counts_for_streak`` and ``time_bonus``.
+    """
+
+    mode: str
+    game_id: str  # unique per attempt (for an Expedition: its last pyramid's; each is in ``pyramids``)
+    outcome: str  # "won", "lost" (stuck and given up; the sunset) or "abandoned" (left unfinished)
+    preset: str  # the closest preset: desert, classic, strict or relaxed
+    rules: str  # the exact rules, e.g. "classic+p1"
+    scoring: str
+    layout: int
+    won: bool
+    score: int
+    elapsed_ms: int
+    best_chain: int
+    redeals_used: int
+    moves: int
+    pyramids_cleared: int
+    clean_clears: int
+    deal_code: str
+    abandoned: bool = False
+    assisted: bool = False
+    hints_used: int = 0
+    date: str = ""
+    played_on: str = ""
+    counts_for_streak: bool = False
+    time_bonus: int = 0
+    skips: int = 0
+    grade: str = ""
+    trek_id: str = ""
+    pyramids: tuple[PyramidRecord, ...] = ()
+
+    @property
+    def seconds(self) -> int:
+        """Whole seconds taken."""
+        return self.elapsed_ms // 1000
+
+    @property
+    def lost(self) -> bool:
+        return not self.won
+
+    def game_records(self, date: str) -> list[dict[str, Any]]:
+        """The keyword arguments of :class:`desert_pyramid.progression.GameResult` for each deal
+        played (one, or one per pyramid of a trek), ``date`` being the player's local date.
+        ``preset`` is the exact rules text (``desert``, ``classic+p1``)."""
+        common: dict[str, Any] = dict(mode=self.mode, preset=self.rules, layout=self.layout, date=date)
+        if self.mode == "expedition":
+            return [
+                dict(common, game_id=p.game_id, outcome=p.outcome, score=p.score, seconds=p.elapsed_ms / 1000,
+                     best_chain=p.best_chain, redeals_used=p.redeals_used, pyramid_number=p.number,
+                     trek_id=self.trek_id)
+                for p in self.pyramids
+            ]
+        return [dict(common, game_id=self.game_id, outcome=self.outcome, score=self.score,
+                     seconds=self.elapsed_ms / 1000, best_chain=self.best_chain,
+                     redeals_used=self.redeals_used, deal_date=self.date)]
+
+    def trek_record(self, date: str) -> dict[str, Any]:
+        """The keyword arguments of :class:`desert_pyramid.progression.TrekResult` (Expedition)."""
+        return dict(trek_id=self.trek_id, pyramids_cleared=self.pyramids_cleared, score=self.score,
+                    best_chain=self.best_chain, seconds=self.elapsed_ms / 1000, date=date,
+                    preset=self.rules, layout=self.layout)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = [p.to_dict() for p in value] if f.name == "pyramids" else value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Results:
+        if not isinstance(data, Mapping):
+            raise StateError("results must be a table")
+        plain = {k: v for k, v in data.items() if k != "pyramids"}
+        values = _typed(cls, plain, "results", skip=("pyramids",))
+        raw = data.get("pyramids", [])
+        if not isinstance(raw, list):
+            raise StateError("results: 'pyramids' must be a list")
+        values["pyramids"] = tuple(PyramidRecord.from_dict(p) for p in raw)
+        if values["mode"] not in MODES:
+            raise StateError(f"results: unknown mode {values['mode']!r}")
+        return cls(**values)
+
+
+def _typed(cls: type, data: Mapping[str, Any], what: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Check a table against a dataclass's fields (int, bool, str), naming what is wrong."""
+    if not isinstance(data, Mapping):
+        raise StateError(f"a {what} must be a table")
+    out: dict[str, Any] = {}
+    known = {f.name: f for f in fields(cls)}
+    for key in data:
+        if key not in known:
+            raise StateError(f"{what}: unknown field '{key}'")
+    for name, f in known.items():
+        if name in skip:
+            continue
+        if name not in data:
+            if f.default is not MISSING:  # has a default: optional
+                continue
+            raise StateError(f"{what}: '{name}' is missing")
+        value = data[name]
+        want = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        if want == "bool":
+            ok = isinstance(value, bool)
+        elif want == "int":
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif want == "str":
+            ok = isinstance(value, str)
+        else:
+            ok = True
+        if not ok:
+            raise StateError(f"{what}: '{name}' must be {want}, not {value!r}")
+        out[name] = value
+    return out

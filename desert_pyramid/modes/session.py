@@ -1,0 +1,381 @@
+"""What every mode's session shares: the game, moves passed through, the clock, pause and focus,
+abandoning, results and saving.
+
+A session is driven by the view: :meth:`Session.update` with each frame's time (milliseconds,
+capped per frame by the clock), :meth:`Session.play` and :meth:`Session.undo` with the player's
+moves. It never reads a clock or a file.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from desert_pyramid.engine import (
+    Event,
+    Game,
+    IllegalMoveError,
+    Layout,
+    Move,
+    Rules,
+    StateError,
+    encode_deal_code,
+)
+from desert_pyramid.engine.rules import Scoring
+
+from .clock import Clock, clock_text
+from .results import PyramidRecord, Results
+
+SESSION_SCHEMA = 1
+
+LayoutGetter = Callable[[int], Layout]
+
+PAUSE = "pause"  # the player paused (Esc)
+MENU = "menu"  # a menu is open over the table
+FOCUS = "focus"  # the window lost focus
+
+
+def new_id(prefix: str) -> str:
+    """A fresh id for one attempt at a deal (or a trek): ``practice-3f9a1c2b7d4e``."""
+    return f"{prefix}-{secrets.token_hex(6)}"
+
+
+class Session:
+    """Base of :class:`PracticeSession`, :class:`ExpeditionSession` and :class:`DailySession`."""
+
+    mode: ClassVar[str] = ""
+    resume_on_focus: ClassVar[bool] = False  # untimed modes take up again when focus returns
+
+    def __init__(self, game: Game, clock: Clock) -> None:
+        self.game = game
+        self.clock = clock
+        self.game_id = new_id(self.mode)
+        self.pause_reason = PAUSE if clock.paused else ""
+        self.finished = False
+        self.abandoned = False
+        self.hints_used = 0
+        self.computer_moves = 0
+        self._computer_playing = False
+
+    # -- time -------------------------------------------------------------------------------------
+    def update(self, dt_ms: float) -> int:
+        """Advance the clock by one frame's time (capped); nothing while paused or finished.
+        Returns the milliseconds counted."""
+        if self.finished:
+            return 0
+        return self.clock.update(dt_ms)
+
+    @property
+    def paused(self) -> bool:
+        return self.clock.paused
+
+    def pause(self, reason: str = PAUSE) -> None:
+        """Stop the clock: ``reason`` is ``"pause"`` (Esc), ``"menu"`` or ``"focus"``."""
+        if not self.clock.paused or reason != FOCUS:
+            self.pause_reason = reason
+        self.clock.pause()
+
+    def resume(self) -> None:
+        self.clock.resume()
+        self.pause_reason = ""
+
+    def focus_lost(self) -> None:
+        """The window lost focus: the clock stops."""
+        if not self.clock.paused:
+            self.pause("focus")
+
+    def focus_gained(self) -> None:
+        """The window has focus again. A timed table stays paused (its cards hidden) until the
+        player resumes; an untimed one takes up where it was if only the focus had stopped it."""
+        if self.resume_on_focus and self.clock.paused and self.pause_reason == FOCUS:
+            self.resume()
+
+    @property
+    def elapsed_ms(self) -> int:
+        return self.clock.elapsed_ms
+
+    # -- moves ------------------------------------------------------------------------------------
+    def _check_open(self) -> None:
+        if self.finished:
+            raise IllegalMoveError("this game is over")
+        if self.clock.paused:
+            raise IllegalMoveError("the game is paused: resume to play")
+
+    def play(self, move: Move) -> list[Event]:
+        """Play a move on the table. Raises :class:`IllegalMoveError` with the reason."""
+        self._check_open()
+        before = self._before_move()
+        events = self.game.play(move)
+        self._after_move(move, before, events)
+        return events
+
+    def play_text(self, text: str) -> list[Event]:
+        return self.play(Move.parse(text))
+
+    def undo(self) -> list[Event]:
+        """Take the last move back, points and chain included."""
+        self._check_open()
+        events = self.game.undo()
+        self._after_undo(events)
+        return events
+
+    def rewind(self, keep: int) -> list[Event]:
+        """Undo until only the first ``keep`` moves remain (the solver's "last winnable position")."""
+        self._check_open()
+        if not 0 <= keep <= self.game.moves:
+            raise IllegalMoveError(f"cannot rewind to move {keep}: the game has {self.game.moves} moves")
+        events: list[Event] = []
+        while self.game.moves > keep:
+            events.extend(self.game.undo())
+        self._after_undo(events)
+        return events
+
+    def computer_step(self, player: Any) -> Move | None:
+        """Let a computer player (``player.next_move(game) -> Move | None``) make one move.
+        Returns the move played, or ``None`` when it has nothing to play."""
+        self._check_open()
+        move: Move | None = player.next_move(self.game.copy())
+        if move is None:
+            return None
+        self.computer_moves += 1
+        self._computer_playing = True
+        try:
+            self.play(move)
+        finally:
+            self._computer_playing = False
+        return move
+
+    def note_hint(self) -> None:
+        """The player asked for a hint (recorded in the results)."""
+        self.hints_used += 1
+
+    def _before_move(self) -> Any:
+        return None
+
+    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
+        """A mode's reaction to a move (a win, a clear)."""
+
+    def _after_undo(self, events: list[Event]) -> None:
+        pass
+
+    # -- the end -----------------------------------------------------------------------------------
+    def abandon(self) -> Results:
+        """The player leaves the game unfinished: it ends as a loss. Returns the results."""
+        if not self.finished:
+            self.abandoned = True
+            self._finish()
+        return self.results()
+
+    def _finish(self) -> None:
+        self.finished = True
+        self.clock.pause()
+
+    def results(self) -> Results:
+        raise NotImplementedError
+
+    # -- shared figures -----------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def layout(self) -> Layout:
+        return self.game.layout
+
+    @property
+    def deal_code(self) -> str:
+        return encode_deal_code(self.game.deal, self.game.rules, self.game.layout.number)
+
+    @property
+    def score(self) -> int:
+        """The headline score now."""
+        return self.game.score
+
+    @property
+    def best_chain(self) -> int:
+        return self.game.best_chain
+
+    @property
+    def outcome(self) -> str:
+        """``won``; ``lost`` when left while stuck; ``abandoned`` when left otherwise."""
+        if self.game.won:
+            return "won"
+        return "lost" if self.game.is_stuck() else "abandoned"
+
+    def _pyramid_record(self, number: int, elapsed_ms: int, skipped: bool = False, outcome: str = "") -> PyramidRecord:
+        g = self.game
+        return PyramidRecord(
+            number=number, game_id=self.game_id, outcome=outcome or self.outcome,
+            deal_code=self.deal_code, cleared=g.won, skipped=skipped,
+            score=g.points if g.rules.scoring != Scoring.CLASSIC else g.score,
+            elapsed_ms=elapsed_ms, best_chain=g.best_chain, redeals_used=g.redeals, moves=g.moves,
+        )
+
+    def _results(self, **kw: Any) -> Results:
+        g = self.game
+        base: dict[str, Any] = dict(
+            mode=self.mode, game_id=self.game_id, outcome=self.outcome, preset=g.rules.base_preset, rules=str(g.rules), scoring=g.rules.scoring.value,
+            layout=g.layout.number, won=g.won, score=self.score, elapsed_ms=self.clock.elapsed_ms,
+            best_chain=self.best_chain, redeals_used=g.redeals, moves=g.moves,
+            pyramids_cleared=1 if g.won else 0, clean_clears=1 if g.won and g.redeals == 0 else 0,
+            deal_code=self.deal_code, abandoned=self.abandoned, assisted=self.computer_moves > 0,
+            hints_used=self.hints_used,
+        )
+        base.update(kw)
+        return Results(**base)
+
+    def hud(self) -> dict[str, str]:
+        """Labels for the heads-up display."""
+        g = self.game
+        left = g.redeals_left
+        return {
+            "mode": self.mode.capitalize(),
+            "score": f"{self.score:,}",
+            "chain": f"×{g.chain}",
+            "best_chain": str(self.best_chain),
+            "moves": str(g.moves),
+            "time": clock_text(self.clock.elapsed_ms),
+            "redeals": "unlimited" if left is None else str(left),
+            "stock": str(len(g.stock)),
+            "cards_left": str(g.cards_left),
+        }
+
+    # -- saving --------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """The session as plain TOML-able values (no ``None``): the game with its whole undo
+        history, the clock, and the mode's own state."""
+        return {
+            "schema": SESSION_SCHEMA,
+            "mode": self.mode,
+            "game_id": self.game_id,
+            "game": self.game.to_dict(),
+            "elapsed_ms": self.clock.elapsed_ms,
+            "paused": self.clock.paused,
+            "pause_reason": self.pause_reason,
+            "finished": self.finished,
+            "abandoned": self.abandoned,
+            "hints_used": self.hints_used,
+            "computer_moves": self.computer_moves,
+        }
+
+    def mode_state(self) -> dict[str, Any]:
+        """Everything of :meth:`to_dict` but the game (for storage's ``CurrentGame.mode_state``)."""
+        data = self.to_dict()
+        del data["game"]
+        return data
+
+    def current_fields(self) -> dict[str, Any]:
+        """The keyword arguments of :class:`desert_pyramid.storage.CurrentGame` but ``started``
+        (the local date the deal started, which the caller knows)."""
+        return {
+            "game_id": self.game_id, "mode": self.mode, "preset": str(self.game.rules),
+            "layout": self.game.layout.number, "game": self.game.to_dict(), "score": self.score,
+            "seconds": self.clock.elapsed_ms / 1000, "best_chain": self.best_chain,
+            "redeals_used": self.game.redeals, "pyramid_number": 0, "deal_date": "", "trek_id": "",
+            "daylight_ms": 0, "mode_state": self.mode_state(),
+        }
+
+    def _restore_common(self, data: Mapping[str, Any]) -> None:
+        self.game_id = get_str(data, "game_id", self.game_id) or self.game_id
+        self.pause_reason = get_str(data, "pause_reason", "")
+        self.finished = get_bool(data, "finished", False)
+        self.abandoned = get_bool(data, "abandoned", False)
+        self.hints_used = get_int(data, "hints_used", 0)
+        self.computer_moves = get_int(data, "computer_moves", 0)
+        if self.finished:
+            self.clock.pause()
+
+
+def check_header(data: Mapping[str, Any], mode: str) -> None:
+    if not isinstance(data, Mapping):
+        raise StateError("a saved session must be a table")
+    schema = data.get("schema")
+    if schema != SESSION_SCHEMA:
+        raise StateError(f"saved session schema {schema!r} is not supported (this game reads {SESSION_SCHEMA})")
+    if data.get("mode") != mode:
+        raise StateError(f"the saved session is a {data.get('mode')!r} game, not {mode!r}")
+
+
+def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Game:
+    game_data = data.get("game")
+    if not isinstance(game_data, Mapping):
+        raise StateError("the saved session has no game")
+    number = game_data.get("layout")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise StateError(f"the saved game's layout must be a number, not {number!r}")
+    if get_layout is None:
+        from desert_pyramid.catalog import get_layout as catalog_get
+
+        get_layout = catalog_get
+    try:
+        layout = get_layout(number)
+    except ValueError as exc:
+        raise StateError(f"the saved game's layout: {exc}") from None
+    return Game.from_dict(game_data, layout)
+
+
+def get_int(data: Mapping[str, Any], key: str, default: int | None = None, low: int = 0) -> int:
+    if key not in data:
+        if default is None:
+            raise StateError(f"the saved session is missing '{key}'")
+        return default
+    value = data[key]
+    if isinstance(value, str) and value.isdigit():  # big numbers are saved as text
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise StateError(f"'{key}' must be a whole number, not {value!r}")
+    if value < low:
+        raise StateError(f"'{key}' must be at least {low}, not {value}")
+    return value
+
+
+def get_bool(data: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
+    if key not in data:
+        if default is None:
+            raise StateError(f"the saved session is missing '{key}'")
+        return default
+    value = data[key]
+    if not isinstance(value, bool):
+        raise StateError(f"'{key}' must be true or false, not {value!r}")
+    return value
+
+
+def get_str(data: Mapping[str, Any], key: str, default: str | None = None) -> str:
+    if key not in data:
+        if default is None:
+            raise StateError(f"the saved session is missing '{key}'")
+        return default
+    value = data[key]
+    if not isinstance(value, str):
+        raise StateError(f"'{key}' must be text, not {value!r}")
+    return value
+
+
+def session_from_current(game: Mapping[str, Any], mode_state: Mapping[str, Any],
+                         get_layout: LayoutGetter | None = None, finder: Any = None) -> Session:
+    """Rebuild a session from storage's ``CurrentGame.game`` and ``.mode_state``."""
+    if not isinstance(mode_state, Mapping):
+        raise StateError("the saved mode state must be a table")
+    return session_from_dict({**mode_state, "game": game}, get_layout, finder)
+
+
+def session_from_dict(data: Mapping[str, Any], get_layout: LayoutGetter | None = None,
+                      finder: Any = None) -> Session:
+    """Rebuild any saved session (CONTINUE). Raises :class:`StateError` saying what is wrong."""
+    if not isinstance(data, Mapping):
+        raise StateError("a saved session must be a table")
+    mode = data.get("mode")
+    if mode == "practice":
+        from .practice import PracticeSession
+
+        return PracticeSession.from_dict(data, get_layout)
+    if mode == "daily":
+        from .daily import DailySession
+
+        return DailySession.from_dict(data, get_layout)
+    if mode == "expedition":
+        from .expedition import ExpeditionSession
+
+        return ExpeditionSession.from_dict(data, get_layout, finder)
+    raise StateError(f"unknown game mode {mode!r} in the saved session")

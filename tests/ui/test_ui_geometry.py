@@ -1,0 +1,118 @@
+"""Where things are drawn, without a window: every layout of the format fits every window."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from desert_pyramid.catalog import all_layouts
+from desert_pyramid.ui.geometry import (
+    BOTTOM,
+    FULL,
+    HIDDEN,
+    LEFT,
+    RIGHT,
+    TOP,
+    Rect,
+    TableGeometry,
+    nearest_in_direction,
+    table_geometry,
+    visible_part,
+)
+
+halves = st.integers(min_value=0, max_value=56).map(lambda v: v / 2)  # 0 .. 28 in half units
+slot = st.tuples(halves, st.integers(min_value=0, max_value=24).map(lambda v: v / 2))
+window = st.tuples(st.integers(min_value=640, max_value=3840), st.integers(min_value=360, max_value=2160))
+
+
+def check(g: TableGeometry) -> None:
+    screen = g.screen
+    cards = g.card_rects()
+    buttons = [g.places[n] for n in ("undo", "hint", "menu")]
+    for r in cards + buttons:
+        assert r.inside(screen, slack=0.01), r
+    for r in cards + [g.places["undo"], g.places["hint"]]:
+        assert not r.overlaps(g.hud) and not r.overlaps(g.message), r
+    piles = [g.stock, g.waste_fan[0], g.discard] + ([g.satchel] if g.satchel else [])
+    for a, b in itertools.combinations(piles + [g.layout_box, g.places["undo"], g.places["hint"]], 2):
+        assert not a.overlaps(b), (a, b)
+    for r in g.slots:
+        assert r.inside(g.layout_box, slack=0.01)
+    assert g.card_w % 2 == 0 and g.card_h % 2 == 0
+    assert g.card_h >= 30
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(slot, min_size=1, max_size=40), window, st.booleans(), st.booleans())
+def test_any_layout_fits_any_window(slots: list[tuple[float, float]], size: tuple[int, int],
+                                    satchel: bool, draw_three: bool) -> None:
+    g = table_geometry(slots, *size, satchel=satchel, draw_three=draw_three)
+    check(g)
+    assert (g.width, g.height) == size
+
+
+def test_the_largest_layout_in_the_smallest_window() -> None:
+    corners = [(0.0, 0.0), (28.0, 0.0), (0.0, 12.0), (28.0, 12.0)]
+    g = table_geometry(corners, 640, 360, satchel=True, draw_three=True)
+    check(g)
+    assert g.layout_box.width == 15 * g.card_w and g.layout_box.height == 7 * g.card_h
+
+
+def test_every_shipped_layout_fits() -> None:
+    for layout in all_layouts().values():
+        for size in ((640, 360), (1280, 720), (1920, 1080), (1000, 1000), (3440, 1440)):
+            check(table_geometry([(s.x, s.y) for s in layout.slots], *size))
+
+
+def test_cards_grow_with_the_window() -> None:
+    slots = [(s.x, s.y) for s in all_layouts()[1].slots]
+    sizes = [table_geometry(slots, w, h).card_h for w, h in ((640, 360), (1280, 720), (1920, 1080), (2560, 1440))]
+    assert sizes == sorted(sizes) and sizes[-1] >= 3 * sizes[0]
+
+
+def brute_part(slot: tuple[float, float], over: list[tuple[float, float]]) -> set[str]:
+    """Every part that would do, from a fine raster of the card."""
+    x, y = slot
+    n = 16
+    seen = {(i, j) for i in range(n) for j in range(n)
+            if not any(ox <= x + (i + 0.5) * 2 / n < ox + 2 and oy <= y + (j + 0.5) * 2 / n < oy + 2 for ox, oy in over)}
+    ok = {FULL}
+    if not seen:
+        ok.add(HIDDEN)
+    if all(j < n // 2 for _, j in seen):
+        ok.add(TOP)
+    if all(j >= n // 2 for _, j in seen):
+        ok.add(BOTTOM)
+    if all(i < n // 2 for i, _ in seen):
+        ok.add(LEFT)
+    if all(i >= n // 2 for i, _ in seen):
+        ok.add(RIGHT)
+    return ok
+
+
+offset = st.integers(min_value=-3, max_value=3).map(lambda v: v / 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(offset, offset), max_size=5))
+def test_visible_part_never_hides_a_visible_pixel(offsets: list[tuple[float, float]]) -> None:
+    slot_xy = (4.0, 4.0)
+    over = [(4.0 + dx, 4.0 + dy) for dx, dy in offsets]
+    assert visible_part(slot_xy, over) in brute_part(slot_xy, over)
+
+
+def test_visible_part_of_the_classic_pyramid() -> None:
+    assert visible_part((6, 0), [(5, 1), (7, 1)]) == TOP
+    assert visible_part((6, 0), [(5, 1)]) == FULL
+    assert visible_part((6, 0), []) == FULL
+
+
+def test_arrows_move_the_focus_straight_first() -> None:
+    targets = [("a", (100.0, 100.0)), ("b", (200.0, 110.0)), ("c", (150.0, 300.0)), ("d", (0.0, 100.0))]
+    assert nearest_in_direction((100, 100), targets[1:], 1, 0) == "b"
+    assert nearest_in_direction((100, 100), targets[1:], 0, 1) == "c"
+    assert nearest_in_direction((100, 100), targets[1:], -1, 0) == "d"
+    assert nearest_in_direction((100, 100), targets[1:], 0, -1) is None
+    assert Rect(0, 0, 10, 10).contains(5, 5) and not Rect(0, 0, 10, 10).contains(10, 5)

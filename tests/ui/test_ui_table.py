@@ -1,0 +1,199 @@
+"""The table through window events: undo, hints, pause, focus, selection, messages, resizing."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from arcade import key as K
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE, Deal, Move
+from desert_pyramid.ui.geometry import table_geometry
+
+pytestmark = pytest.mark.ui
+
+
+def deal(ui, seed: int = 4, rules=DESERT) -> object:  # type: ignore[no-untyped-def]
+    ui.app.start_practice(rules, get_layout(1), Deal.from_seed(seed))
+    ui.frames(1)
+    return ui.view
+
+
+def test_undo_takes_back_a_flip_and_a_pair(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    game = view.game
+    start = game.position_key()
+    ui.key(K.SPACE)
+    assert game.moves == 1 and len(game.waste) == 1
+    ui.key(K.Z)
+    assert game.moves == 0 and game.position_key() == start
+    ui.key(K.Z)  # nothing to undo: says so
+    assert "nothing to undo" in view.message.lower()
+    # a pair by the mouse, then undo with the round button
+    pair = next(m for m in game.removals() if m.kind == 0)
+    ui.play(pair, "mouse")
+    assert game.moves == 1
+    ui.click(*view.geom.places["undo"].center)
+    assert game.moves == 0 and game.position_key() == start
+    ui.key(K.Y)  # redo
+    assert game.moves == 1 and game.history[-1] == pair
+
+
+def test_hint_then_enter_plays_the_hinted_move(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui, seed=5)
+    game = view.game
+    ui.key(K.H)
+    deadline = time.monotonic() + 30
+    while view.control.hint_move is None and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    move = view.control.hint_move
+    assert move is not None, view.message
+    assert view.hint_places  # the hinted cards are ringed
+    assert "Enter plays it" in view.message
+    ui.key(K.ENTER)
+    assert game.moves == 1 and game.history[-1] == move
+
+
+def test_pause_stops_the_clock_and_hides_nothing_untimed(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.pause import PauseView
+
+    view = deal(ui)
+    ui.key(K.SPACE)  # the clock starts with the first move
+    ui.frames(60, draw=False)
+    running = view.session.elapsed_ms
+    assert running == 1000  # 60 frames of 1/60 s, counted in whole ms with the remainder carried
+    ui.key(K.ESCAPE)
+    assert isinstance(ui.view, PauseView)
+    ui.frames(120, draw=False)
+    assert view.session.elapsed_ms == running
+    ui.key(K.ESCAPE)  # back to the table
+    assert ui.view is view
+    ui.frames(30, draw=False)
+    assert view.session.elapsed_ms == running + 500
+
+
+def test_pause_hides_the_cards_of_a_timed_table(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.engine import RELAXED
+    from desert_pyramid.ui.pause import PauseView
+
+    view = deal(ui, rules=RELAXED)  # seed 003 scoring runs on the clock
+    assert view.session.timed
+    r = view.geom.slots[21]  # the first card of the bottom row: a point of plain paper near its top
+    x, y = int(r.cx), int(r.top - r.height * 0.06)
+    ui.frames(1)
+    ivory = ui.pixel(x, y)
+    assert min(ivory) > 200  # a free card's face
+    ui.key(K.ESCAPE)
+    assert isinstance(ui.view, PauseView) and ui.view.hide_cards
+    ui.frames(1)
+    hidden = ui.pixel(x, y)
+    assert min(hidden) < 150, hidden  # sand under a dark veil: no card
+    ui.key(K.ESCAPE)
+    deal(ui)  # untimed: the pause shows the cards under the veil
+    ui.key(K.ESCAPE)
+    ui.frames(1)
+    shown = ui.pixel(x, y)
+    assert sum(shown) > sum(hidden) + 60, (shown, hidden)
+
+
+def test_a_king_leaves_with_one_click_and_a_lone_card_says_what_it_needs(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui, seed=7)  # K♣ in the bottom row
+    game = view.game
+    king = next(i for i in game.free_slots() if game.card_at(i).rank == 13)
+    ui.click(*ui.where(king))
+    assert game.moves == 1 and game.cards[king] < 0
+    lone = next(i for i in game.free_slots() if not view.control.partners_of(i) and game.card_at(i).rank != 13)
+    card = game.card_at(lone)
+    ui.click(*ui.where(lone))
+    assert view.control.selected == lone
+    assert "needs" in view.message and game.moves == 1
+    need = {1: "queen", 12: "ace", 11: "2", 2: "jack"}.get(card.rank, str(13 - card.rank))
+    assert need in view.message
+
+
+def test_a_covered_card_shakes_and_says_why(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    game = view.game
+    top = 0  # the top of the pyramid is covered at the start
+    x, y = view.geom.slots[top].cx, view.geom.slots[top].top - 5
+    ui.click(x, y)
+    assert "covered by" in view.message
+    card = game.card_at(top)
+    assert view.board.cards[int(card)].shake_fx is not None
+    assert game.moves == 0
+
+
+def test_an_illegal_pair_says_why(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui, seed=5)
+    game = view.game
+    free = game.free_slots()
+    a = next(i for i in free if len(view.control.partners_of(i)) != 1 and game.card_at(i).rank != 13)
+    b = next(i for i in free if i != a and game.card_at(i).rank + game.card_at(a).rank != 13
+             and game.card_at(i).rank != 13)
+    ui.click(*ui.where(a))
+    ui.click(*ui.where(b))
+    assert "not 13" in view.message
+    assert game.moves == 0
+
+
+def test_satchel_by_keyboard_and_drag(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    game = view.game
+    ui.key(K.SPACE)  # a card on the waste
+    ui.focus_on(WASTE)
+    ui.key(K.S)
+    assert game.satchel >= 0 and game.history[-1] == Move.stash(WASTE)
+    ui.key(K.Z)
+    # drag the waste card onto the Satchel
+    ui.drag(*ui.where(WASTE), *ui.where(SATCHEL))
+    assert game.history[-1] == Move.stash(WASTE)
+
+
+def test_the_focus_reaches_every_target_with_arrows(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    ui.key(K.RIGHT)
+    assert view.focus_visible and view.focus is not None
+    for target, _centre in view.focus_targets():
+        ui.focus_on(target)
+    ui.focus_on("menu")
+    ui.key(K.ENTER)
+    from desert_pyramid.ui.pause import PauseView
+
+    assert isinstance(ui.view, PauseView)
+
+
+def test_space_on_an_empty_stock_redeals(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    game = view.game
+    for _ in range(24):
+        ui.key(K.SPACE)
+    assert not game.stock and len(game.waste) == 24
+    assert view.board.redeal_sprite.visible  # the circular arrow
+    ui.key(K.SPACE)
+    assert game.redeals == 1 and len(game.stock) == 24
+    ui.click(*ui.where(STOCK))
+    assert len(game.waste) == 1
+
+
+@pytest.mark.parametrize("size", [(640, 360), (1024, 768), (2560, 1080), (700, 1000)])
+def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    ui.key(K.SPACE)
+    w, h = size
+    view.on_resize(w, h)
+    try:
+        g = view.geom
+        assert (g.width, g.height) == size
+        screen = g.screen
+        for s in view.board.cards:
+            if s.visible:
+                assert s.left >= 0 and s.bottom >= 0 and s.right <= w and s.top <= h, (s.card, s.position)
+        for r in g.slots:
+            assert r.inside(screen) and not r.overlaps(g.hud)
+        assert g.card_h >= 34  # still a card you can read
+        expected = table_geometry([(s.x, s.y) for s in get_layout(1).slots], w, h)
+        assert g == expected
+    finally:
+        view.on_resize(1280, 720)
