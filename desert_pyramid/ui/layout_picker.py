@@ -5,7 +5,7 @@ number, name, card count and difficulty (``resources/layouts/difficulty.toml``).
 the scroll bar and the keys (arrows, PgUp/PgDn, Home/End) move through the grid; the focused tile
 is always in view. Enter or a click chooses, Esc goes back. The choice goes back to the caller
 (``on_choose``) and is remembered: in the save file's settings (``practice_layout``) when the
-window has a save store, else for as long as the window is open.
+window has a save store (``RunOptions.store``), else for as long as the window is open.
 
 Under rules that play the classic pyramid only (presets classic and strict) the picker says so
 and only layout 1 can be chosen.
@@ -20,27 +20,27 @@ import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
-import pyglet
 from arcade.camera import Camera2D
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, Layout, Rules
+from desert_pyramid.resources_path import resource_path
 
-from .assets import FONT
 from .geometry import Rect
 from .miniature import render_miniature
 from .screen import Screen
-from .widgets import DARK, GOLD, INK, RGB, TextGroup, label, panel_sprite, skin, skin_texture
+from .widgets import DARK, GOLD, INK, RGB, STYLES, TextGroup, label, skin, skin_texture
 
 if TYPE_CHECKING:
     from .app import GameApp
 
+Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 SETTING_KEY = "practice_layout"
 KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
 #: Colours of the difficulty words on the tiles.
@@ -65,10 +65,13 @@ _MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
 
 
 def store_of(app: Any) -> Any | None:
-    """The window's save store, if it has one (``app.saves.store`` or ``app.store``)."""
-    saves = getattr(app, "saves", None)
-    store = getattr(saves, "store", None) if saves is not None else None
-    return store if store is not None else getattr(app, "store", None)
+    """The window's save store, if it has one (``app.options.store``; ``app.saves.store`` or
+    ``app.store`` if a later window keeps it there)."""
+    for holder in (getattr(app, "options", None), getattr(app, "saves", None), app):
+        store = getattr(holder, "store", None) if holder is not None else None
+        if store is not None:
+            return store
+    return None
 
 
 def remembered_layout(app: Any) -> int | None:
@@ -211,8 +214,17 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
     )
 
 
+@lru_cache(maxsize=8)
+def tile_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
+    """The game's sans-serif font for the words drawn into the tiles."""
+    name = "Liberation_Sans_Bold.ttf" if bold else "Liberation_Sans_Regular.ttf"
+    return ImageFont.truetype(str(resource_path("fonts", name)), size)
+
+
+@lru_cache(maxsize=16)
 def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
-    """A tile's background: a dark rounded slab; the chosen layout carries a gold corner."""
+    """A tile's background: a dark rounded slab; the chosen layout carries a gold corner.
+    Cached: callers copy it before drawing on it."""
     top, bottom, border, bw = TILE_STYLES[style]
     img = skin(w, h, top, bottom, border, bw, max(6, int(min(w, h) * 0.07)))
     if chosen:
@@ -225,6 +237,18 @@ def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
         u = k * 0.16
         d.line([(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)], fill=DARK + (255,),
                width=max(2, int(k * 0.09)))
+    return img
+
+
+def panel_image(g: PickerGeometry) -> Image.Image:
+    """The screen's dark panel with the sunken well of the grid, in one image (one sprite)."""
+    w, h = int(g.panel.width), int(g.panel.height)
+    top, bottom, border, bw = STYLES["panel"]
+    img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
+    well = g.grid.inflated(2 * g.scale)
+    ww, wh = int(well.width), int(well.height)
+    inner = skin(ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170)
+    img.alpha_composite(inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top))))
     return img
 
 
@@ -254,11 +278,15 @@ class LayoutPickerView(Screen):
         self.back_hover = False
         self._drag_grab: float | None = None
         self.camera: Camera2D | None = None
-        self.static: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # panel, well, Back button
-        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # tile slabs and drawings, in content coordinates
+        self.static: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # panel (with the grid's well), Back
+        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # one per tile, in content coordinates
         self.texts = TextGroup()  # header and footer
-        self.tile_batch = pyglet.graphics.Batch()  # tile texts, in content coordinates
-        self._tile_texts: list[arcade.Text] = []
+        self._font_px = (16, 14)  # tile name and small words, pixels
+        self._tile_size = (0, 0, 0, 0, 0)  # tile w, h, inset of the drawing, drawing w, h
+        self._shown_focus: list[bool] = []  # which tile textures show the focus rim
+        self._made: list[bool] = []  # which tiles have their drawing yet (made when first in view)
+        self._drawn: tuple[Any, ...] | None = None  # what the last frame showed (see on_draw)
+        self.dirty = _Redraw(self)
         self.detail: list[arcade.Text] = []
         self.message_text: arcade.Text | None = None
         self.back_text: arcade.Text | None = None
@@ -268,17 +296,14 @@ class LayoutPickerView(Screen):
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(width, height, len(self.layouts))
         self.geom = g
-        s = g.scale
         self.camera = Camera2D(window=self.app, scissor=arcade.LBWH(
             int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)))
         self.static = arcade.SpriteList()
-        self.static.append(panel_sprite(self.app.assets, g.panel, alpha=232))
-        well = g.grid.inflated(2 * s)
-        self.static.append(arcade.Sprite(self.app.assets.texture(
-            f"picker-well-{int(well.width)}x{int(well.height)}",
-            lambda: skin(int(well.width), int(well.height), (34, 20, 10), (46, 28, 14), (24, 14, 6), 1,
-                         max(4, int(8 * s)), alpha=170))))
-        self.static[-1].position = (round(well.cx), round(well.cy))
+        panel = arcade.Sprite(self.app.assets.texture(
+            f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x{int(g.grid.height)}",
+            partial(panel_image, g)))
+        panel.position = (round(g.panel.cx), round(g.panel.cy))
+        self.static.append(panel)
         self._build_tiles(g)
         self._build_texts(g, width)
         self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
@@ -287,47 +312,61 @@ class LayoutPickerView(Screen):
 
     def _build_tiles(self, g: PickerGeometry) -> None:
         s = g.scale
-        assets = self.app.assets
         self.tiles = arcade.SpriteList()
-        self.tile_batch = pyglet.graphics.Batch()
-        self._tile_texts = []
         w, h = int(g.tile_w), int(g.tile_h)
         inset = round(9 * s)
         draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
-        name_size, small_size = 12.5 * s, 10.5 * s
-        for layout, r in zip(self.layouts, g.tiles, strict=True):
-            slab = arcade.Sprite(self._tile_texture(layout.number, w, h, False))
-            slab.position = (round(r.cx), round(r.cy))
-            self.tiles.append(slab)
-            n = layout.number
-            mini = assets.texture(f"mini-{n}-{draw_w}x{draw_h}", partial(render_miniature, layout, draw_w, draw_h))
-            drawing = arcade.Sprite(mini)
-            drawing.position = (round(r.cx), round(r.top - inset - draw_h / 2))
-            self.tiles.append(drawing)
-            tx = r.left + inset + 2 * s
-            name_y = r.bottom + h * 0.24
-            info_y = r.bottom + h * 0.095
-            number = arcade.Text(str(n), tx, name_y, GOLD, name_size, font_name=FONT, bold=True,
-                                 anchor_y="center", batch=self.tile_batch)
-            self._tile_texts.append(number)
-            self._tile_texts.append(arcade.Text(
-                layout.name, tx + number.content_width + 7 * s, name_y, INK, name_size, font_name=FONT, bold=True,
-                anchor_y="center", batch=self.tile_batch))
-            self._tile_texts.append(arcade.Text(
-                f"{layout.size} cards", tx, info_y, SOFT, small_size, font_name=FONT, anchor_y="center",
-                batch=self.tile_batch))
-            word = self.word(n)
-            self._tile_texts.append(arcade.Text(
-                word, r.right - inset - 2 * s, info_y, WORD_COLOURS.get(word, SOFT), small_size, font_name=FONT,
-                bold=True, anchor_x="right", anchor_y="center", batch=self.tile_batch))
+        self._tile_size = (w, h, inset, draw_w, draw_h)
+        self._font_px = (round(12.5 * s * 96 / 72), round(10.5 * s * 96 / 72))  # Arcade's points at 96 dpi
+        plain = self.app.assets.texture(f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False))
+        self._made = [False] * len(self.layouts)
+        self._shown_focus = [False] * len(self.layouts)
+        for r in g.tiles:
+            tile = arcade.Sprite(plain)  # the drawing and the words go on when the tile first comes into view
+            tile.position = (round(r.cx), round(r.cy))
+            self.tiles.append(tile)
 
-    def _tile_texture(self, number: int, w: int, h: int, focused: bool) -> arcade.Texture:
+    def drawing_rect(self, index: int) -> Rect:
+        """Where a tile's drawing of its layout lies, in content coordinates (scroll 0)."""
+        assert self.geom is not None
+        w, h, inset, draw_w, draw_h = self._tile_size
+        r = self.geom.tiles[index]
+        return Rect(r.left + inset, r.top - inset - draw_h, draw_w, draw_h)
+
+    def _tile_texture(self, index: int, focused: bool) -> arcade.Texture:
+        """A tile in one texture (one sprite to fill): the slab, the layout's drawing, its number and
+        name, its card count and its difficulty word."""
+        layout = self.layouts[index]
+        number = layout.number
+        w, h, inset, draw_w, draw_h = self._tile_size
+        big, small = self._font_px
         chosen = number == (1 if self.locked else self.current)
-        style = "tile_locked" if self.locked and number != 1 else "tile"
-        if focused:
-            style += "_focus"
-        return self.app.assets.texture(f"picker-{style}-{w}x{h}-{chosen}",
-                                       lambda: tile_skin(w, h, style, chosen))
+        allowed = self.selectable(index)
+        style = ("tile" if allowed else "tile_locked") + ("_focus" if focused else "")
+        word = self.word(number)
+
+        def make() -> Image.Image:
+            img = tile_skin(w, h, style, chosen).copy()
+            mini = render_miniature(layout, draw_w, draw_h)
+            fade = 255 if allowed else 80  # a layout the rules do not allow is faded
+            if not allowed:
+                mini.putalpha(mini.getchannel("A").point(lambda a: a * fade // 255))
+            img.alpha_composite(mini, (inset, inset))
+            words = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+            d = ImageDraw.Draw(words)
+            tx = inset + max(1, round(inset * 0.25))
+            name_y, info_y = round(h * 0.76), round(h * 0.905)
+            bold, regular = tile_font(True, big), tile_font(False, small)
+            d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
+            d.text((tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y), layout.name,
+                   fill=INK + (fade,), font=bold, anchor="lm")
+            d.text((tx, info_y), f"{layout.size} cards", fill=SOFT + (fade,), font=regular, anchor="lm")
+            d.text((w - tx, info_y), word, fill=WORD_COLOURS.get(word, SOFT) + (fade,),
+                   font=tile_font(True, small), anchor="rm")
+            img.alpha_composite(words)
+            return img
+
+        return self.app.assets.texture(f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}", make)
 
     def _build_texts(self, g: PickerGeometry, width: int) -> None:
         s = g.scale
@@ -371,8 +410,8 @@ class LayoutPickerView(Screen):
         b = g.back
         style = "focus" if self.back_hover else "normal"
         tex = skin_texture(self.app.assets, style, int(b.width), int(b.height), radius=int(b.height * 0.3))
-        if len(self.static) > 2:
-            self.static[2].texture = tex
+        if len(self.static) > 1:
+            self.static[1].texture = tex
         else:
             sprite = arcade.Sprite(tex)
             sprite.position = (round(b.cx), round(b.cy))
@@ -391,15 +430,11 @@ class LayoutPickerView(Screen):
         g = self.geom
         if g is None:
             return
-        w, h = int(g.tile_w), int(g.tile_h)
-        for i, layout in enumerate(self.layouts):
-            slab, drawing = self.tiles[2 * i], self.tiles[2 * i + 1]
-            slab.texture = self._tile_texture(layout.number, w, h, i == self.focus)
-            alpha = 255 if self.selectable(i) else 80  # a layout the rules do not allow is faded
-            drawing.alpha = alpha
-            for t in self._tile_texts[4 * i: 4 * i + 4]:
-                r, gg, b = t.color[:3]
-                t.color = (r, gg, b, alpha)
+        for i, tile in enumerate(self.tiles):
+            focused = i == self.focus
+            if self._made[i] and focused != self._shown_focus[i]:
+                tile.texture = self._tile_texture(i, focused)
+                self._shown_focus[i] = focused
         layout = self.layouts[self.focus]
         entry = self.difficulty.get(layout.number)
         self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
@@ -550,6 +585,10 @@ class LayoutPickerView(Screen):
     # -- frames --------------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         self.app.sounds.preload_one()
+        g = self.geom
+        if g is not None and not all(self._made):  # draw the tiles out of view a few per frame
+            near = self._rows_in_view(g, round(self.target), extra=1)
+            self._make_tiles([i for i in near if not self._made[i]] or range(len(self.layouts)), limit=2)
         if self.scroll != self.target:
             speed = max(0.5, self.app.settings.animation_speed) if self.app.settings.animations else 0.0
             k = 1.0 if speed == 0 else min(1.0, delta_time * 14 * speed)
@@ -557,20 +596,91 @@ class LayoutPickerView(Screen):
             if abs(self.target - self.scroll) < 0.5:
                 self.scroll = self.target
 
+    def _rows_in_view(self, g: PickerGeometry, scroll: float, extra: int = 0) -> range:
+        """Indices of the tiles in the rows that show at this scroll (and ``extra`` rows around)."""
+        first = max(0, int((scroll - g.pad) // g.row_step) - extra)
+        last = int((scroll + g.grid.height) // g.row_step) + extra
+        return range(first * g.columns, min(len(self.layouts), (last + 1) * g.columns))
+
+    def _make_tiles(self, indices: range | list[int], limit: int | None = None) -> None:
+        """Give tiles their real texture (slab and drawing); at most ``limit`` of them."""
+        made = 0
+        for i in indices:
+            if not self._made[i]:
+                self._made[i] = True
+                self._shown_focus[i] = i == self.focus
+                self.tiles[i].texture = self._tile_texture(i, i == self.focus)
+                made += 1
+                if limit is not None and made >= limit:
+                    return
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._drawn = None  # another screen was shown: draw the first frame whole
+
+    def _frame_state(self) -> tuple[Any, ...]:
+        return (self.app.width, self.app.height, getattr(self.app.scenery, "version", 0), round(self.scroll),
+                self.focus, self.message, self.back_hover, self._drag_grab is not None)
+
+    def _changed_boxes(self, g: PickerGeometry) -> list[Box] | None:
+        """What to repaint since the last frame: ``None`` for everything, ``[]`` for nothing."""
+        now, before = self._frame_state(), self._drawn
+        self._drawn = now
+        if before is None or before[:3] != now[:3] or not self.app.incremental:
+            return None
+        boxes: list[Box] = []
+        footer = (int(g.panel.left), int(g.panel.bottom), int(g.panel.right), int(g.grid.bottom))
+        bar = g.scrollbar.inflated(3)
+        if before[3] != now[3]:  # scrolled: the grid and the scroll bar
+            boxes.append((int(g.grid.left), int(g.grid.bottom), int(bar.right) + 1, int(g.grid.top)))
+        elif before[4] != now[4]:  # the focus moved: its old and new tile
+            for index in (before[4], now[4]):
+                r = g.tiles[index].moved(0, now[3]).inflated(4)
+                box = (max(int(r.left), int(g.grid.left)), max(int(r.bottom), int(g.grid.bottom)),
+                       min(int(r.right) + 1, int(g.grid.right)), min(int(r.top) + 1, int(g.grid.top)))
+                if box[0] < box[2] and box[1] < box[3]:
+                    boxes.append(box)
+        if before[4:7] != now[4:7]:  # the details of the focused layout, the message, the Back button
+            boxes.append(footer)
+        if before[7] != now[7]:
+            boxes.append((int(bar.left), int(bar.bottom), int(bar.right) + 1, int(bar.top) + 1))
+        return boxes
+
     def on_draw(self) -> None:
+        """Draw the screen; when the window keeps its pixels between frames (``app.incremental``)
+        only what changed is repainted, and a frame where nothing changed costs nothing."""
         self.ensure_layout()
-        self.draw_backdrop()
         g = self.geom
         if g is None or self.camera is None:
+            self.draw_backdrop()
             return
+        self._make_tiles(self._rows_in_view(g, round(self.scroll)))
+        boxes = self._changed_boxes(g)
+        if boxes is None:
+            self._draw_scene(g, None)
+            return
+        ctx = self.app.ctx
+        for box in boxes:
+            ctx.scissor = (box[0], box[1], box[2] - box[0], box[3] - box[1])
+            self._draw_scene(g, box)
+        ctx.scissor = None
+
+    def _draw_scene(self, g: PickerGeometry, box: Box | None) -> None:
+        assert self.camera is not None
+        self.draw_backdrop(box)
         self.static.draw()
-        # the grid: scrolled by the camera, clipped to the grid's box
-        w, h = self.app.width, self.app.height
-        self.camera.position = (w / 2, h / 2 - round(self.scroll))
-        with self.camera.activate():
-            self.tiles.draw()
-            self.tile_batch.draw()
-        self.app.ctx.scissor = None  # the camera leaves its clip box set
+        # the grid: scrolled by the camera, clipped to the grid's box (and to the box repainted)
+        clip = (int(g.grid.left), int(g.grid.bottom), int(g.grid.right), int(g.grid.top))
+        if box is not None:
+            clip = (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
+        if clip[0] < clip[2] and clip[1] < clip[3]:
+            self.camera.scissor = arcade.LBWH(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            w, h = self.app.width, self.app.height
+            self.camera.position = (w / 2, h / 2 - round(self.scroll))
+            with self.camera.activate():
+                self.tiles.draw()
+        ctx = self.app.ctx
+        ctx.scissor = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
         self._draw_scrollbar(g)
         self.texts.draw()
 
@@ -582,6 +692,16 @@ class LayoutPickerView(Screen):
         th = g.thumb(round(self.scroll))
         colour = GOLD if self._drag_grab is not None else (214, 170, 104)
         arcade.draw_lbwh_rectangle_filled(th.left + 1, th.bottom + 1, th.width - 2, th.height - 2, colour)
+
+
+class _Redraw:
+    """What the window calls to have the whole screen drawn again (after its buffer probe)."""
+
+    def __init__(self, view: LayoutPickerView) -> None:
+        self.view = view
+
+    def invalidate(self, box: Box | None = None) -> None:
+        self.view._drawn = None
 
 
 def rates_text(entry: LayoutDifficulty | None) -> str:

@@ -66,4 +66,4 @@ def render_miniature(layout: Layout, width: int, height: int) -> Image.Image:
                (r.top + r.height) * k - gap / 2)
         draw.rounded_rectangle(box, radius=radius, fill=FREE_FILL if free else COVERED_FILL,
                                outline=FREE_RIM if free else COVERED_RIM, width=rim)
-    return img.resize((max(1, width), max(1, height)), Image.Resampling.LANCZOS)
+    return img.reduce(k)  # a box filter: each pixel the mean of its k x k samples

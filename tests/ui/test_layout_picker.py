@@ -10,6 +10,7 @@ from typing import Any
 import arcade
 import pytest
 from arcade import key as K
+from PIL import ImageChops
 
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
@@ -48,12 +49,14 @@ def open_picker(ui: Any, rules: Rules = DESERT, current: int = 1) -> tuple[Layou
 
 @pytest.fixture
 def no_store(ui: Any) -> Iterator[None]:
-    ui.app.store = None
     from desert_pyramid.ui import layout_picker
 
+    saved = ui.app.options.store
+    ui.app.options.store = None
     layout_picker._MEMORY.pop(ui.app, None)
     yield
     layout_picker._MEMORY.pop(ui.app, None)
+    ui.app.options.store = saved
 
 
 def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
@@ -106,10 +109,9 @@ def test_picker_draws_tiles_where_expected(ui: Any, no_store: None) -> None:
         tile = g.tiles[i]
         assert tile.inside(g.grid)
         # the drawing: each layout's free cards are bright, a covered card's uncovered edge is sandstone
-        sprite = view.tiles[2 * i + 1]
-        left = sprite.center_x - sprite.width / 2
-        top = sprite.center_y + sprite.height / 2
-        rects = miniature_rects(layout, int(sprite.width), int(sprite.height))
+        box = view.drawing_rect(i)
+        left, top = box.left, box.top
+        rects = miniature_rects(layout, int(box.width), int(box.height))
         for s in layout.slots:
             r = rects[s.index]
             if not s.covered_by:
@@ -192,7 +194,7 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
     from desert_pyramid.storage import SaveStore
 
     store = SaveStore.open(tmp_path)
-    ui.app.store = store
+    ui.app.options.store = store
     try:
         view, picked = open_picker(ui)
         ui.key(K.END)
@@ -204,13 +206,13 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
         store.close()
         reopened = SaveStore.open(tmp_path)
         assert reopened.progress.settings[SETTING_KEY] == 55
-        ui.app.store = reopened
+        ui.app.options.store = reopened
         assert remembered_layout(ui.app) == 55
         reopened.update_settings({SETTING_KEY: "nonsense"})  # a hand-edited value is ignored
         assert remembered_layout(ui.app) == 55  # (this window's memory still has it)
         reopened.close()
     finally:
-        ui.app.store = None
+        ui.app.options.store = None
 
 
 def test_classic_rules_allow_the_classic_pyramid_only(ui: Any, no_store: None) -> None:
@@ -222,6 +224,61 @@ def test_classic_rules_allow_the_classic_pyramid_only(ui: Any, no_store: None) -
     ui.key(K.LEFT)
     ui.key(K.ENTER)
     assert picked.chosen == [1]
+
+
+def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
+    from desert_pyramid.ui.prefs import Settings
+    from desert_pyramid.ui.redraw import BufferProbe
+
+    app = ui.app
+    app.set_settings(Settings(animation_speed=1.0, mute=True))  # smooth scrolling: many partial frames
+    view, _ = open_picker(ui, rules=CLASSIC)
+    try:
+        for _ in range(BufferProbe.FRAMES + 1):  # the offscreen buffer keeps its pixels: the probe says so
+            app.step()
+            app.flip()
+        assert app.incremental
+        drawn: list[object] = []
+        whole_draw = view._draw_scene
+
+        def counting(g: Any, box: Any) -> None:
+            drawn.append(box)
+            whole_draw(g, box)
+
+        view._draw_scene = counting  # type: ignore[method-assign]
+        ui.frames(3)
+        drawn.clear()
+        ui.frames(3)
+        assert drawn == [], "a frame where nothing changed was drawn"
+        compared = 0
+        steps: list[Any] = [K.RIGHT, K.DOWN, K.PAGEDOWN, K.ENTER, K.END, K.HOME, "hover", "wheel"]
+        for step in steps:
+            if step == "hover":
+                b = view.geom.back  # type: ignore[union-attr]
+                app.dispatch_event("on_mouse_motion", int(b.cx), int(b.cy), 0, 0)
+                app.dispatch_events()
+            elif step == "wheel":
+                g = view.geom
+                app.dispatch_event("on_mouse_scroll", int(g.grid.cx), int(g.grid.cy), 0, -3)  # type: ignore[union-attr]
+                app.dispatch_events()
+            else:
+                ui.key(step)
+            for f in range(8):
+                app.step()
+                if f % 3 != 1:
+                    continue
+                partial = ui.shot()
+                view.dirty.invalidate()
+                view.on_draw()  # the same state drawn whole
+                whole = ui.shot()
+                diff = ImageChops.difference(partial, whole).getbbox()
+                assert diff is None, f"after {step}, frame {f}: the partial redraw differs in {diff}"
+                compared += 1
+        assert compared >= 16
+        assert any(box is not None for box in drawn), "no frame was drawn in part"
+    finally:
+        app.probe = BufferProbe()  # the other tests draw whole frames
+        app.set_settings(Settings(animation_speed=0, mute=True))
 
 
 def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store: None) -> None:
