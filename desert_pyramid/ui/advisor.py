@@ -22,6 +22,8 @@ class Answer:
     text: str
     line: tuple[Move, ...]
     verdict: str  # winnable, lost, unknown
+    rewind_to: int | None = None  # lost: how many moves to keep to be back where it could be won
+    hint: Any = None  # the solver's Hint itself
 
 
 def solver_available() -> bool:
@@ -80,7 +82,7 @@ class Advisor:
         if purpose == "autoplay" and verdict == "winnable":
             self.plan = list(line)
             self._plan_at = (key, moves)
-        return Answer(purpose, hint.move, hint.text, line, verdict)
+        return Answer(purpose, hint.move, hint.text, line, verdict, getattr(hint, "rewind_to", None), hint)
 
     def next_planned(self, game: Game) -> Move | None:
         """The next move of the autoplay line, if the table is still on that line."""

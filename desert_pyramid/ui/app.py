@@ -9,25 +9,26 @@ from __future__ import annotations
 
 import json
 import resource
-import secrets
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import DESERT, Deal, DealCode, Game, Layout, Rules
+from desert_pyramid.engine import DESERT, Deal, DealCode, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
 from .redraw import BufferProbe
 from .scenery import Scenery
-from .session import LocalSession, TableSession, layout_number
 from .sound import Sounds
+
+if TYPE_CHECKING:
+    from .table import TableView
 
 TITLE = "Desert Pyramid"
 MODES = ("practice", "expedition", "daily")
@@ -65,7 +66,7 @@ class GameApp(arcade.Window):
         self.settings = options.settings
         self.sounds = Sounds(self.assets, lambda: self.settings)
         self.scenery = Scenery()
-        self.table: arcade.View | None = None  # the deal in play, for Continue
+        self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
         self.probe = BufferProbe()
         self._hints: Any = None  # the solver's HintService, shared by every table
@@ -78,48 +79,54 @@ class GameApp(arcade.Window):
 
         self.show_view(TitleView(self, message))
 
-    def new_table(self, session: TableSession, title: str, subtitle: str = "", note: str = "",
-                  autoplay: bool = False) -> None:
+    def new_table(self, session: Any, autoplay: bool = False) -> None:
+        """Put a session's deal on the table (the deal in play from now on, for Continue)."""
         from .table import TableView
 
-        table = TableView(self, session, title, subtitle, note, autoplay)
+        table = TableView(self, session, autoplay)
         self.table = table
         self.show_view(table)
 
     def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
-                       autoplay: bool = False, title: str = "Practice", note: str = "") -> None:
-        layout = layout or layout_number(1)
-        if deal is None:
-            seed = self.options.seed if self.options.seed is not None else secrets.randbits(63)
-            self.options = replace(self.options, seed=None)
-            deal = Deal.from_seed(seed)
-        game = Game(layout, rules, deal)
-        session = LocalSession(game, mode="practice", title=title)
-        subtitle = f"{rules.describe().capitalize()} · layout {layout.number} · {session.code}"
-        self.new_table(session, title, subtitle, note, autoplay)
+                       autoplay: bool = False) -> None:
+        """A Practice deal: this one, the seed given on the command line, or a random one."""
+        from . import session as sessions
+
+        layout = layout or sessions.layout_number(1)
+        if deal is None and self.options.seed is not None:
+            deal = Deal.from_seed(self.options.seed)
+            self.options = replace(self.options, seed=None)  # the seed makes the first deal only
+        self.new_table(sessions.practice(rules, layout, deal), autoplay)
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
-        """Expedition and Daily. Until the modes package lands they open a practice deal and say so."""
+        """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
+        from . import session as sessions
+
         if mode == "practice":
             self.start_practice(autoplay=autoplay)
-            return
-        name = mode.capitalize()
-        note = (f"{name} mode is not built yet (it comes with the modes package): "
-                "this is a Desert practice deal meanwhile.")
-        self.start_practice(autoplay=autoplay, title=f"{name} (preview)", note=note)
+        elif mode == "expedition":
+            seed, self.options = self.options.seed, replace(self.options, seed=None)
+            self.new_table(sessions.expedition(seed), autoplay)
+        else:
+            self.new_table(sessions.daily(), autoplay)
+
+    @property
+    def can_continue(self) -> bool:
+        table = self.table
+        return table is not None and not table.session.finished
 
     def continue_game(self) -> bool:
-        if self.table is None:
+        if not self.can_continue or self.table is None:
             return False
         self.show_view(self.table)
         return True
 
-    def show_pause(self, table: arcade.View) -> None:
+    def show_pause(self, table: TableView) -> None:
         from .pause import PauseView
 
         self.show_view(PauseView(self, table))
 
-    def show_results(self, table: arcade.View) -> None:
+    def show_results(self, table: TableView) -> None:
         from .results import ResultsView
 
         if self.table is table:
@@ -161,12 +168,23 @@ class GameApp(arcade.Window):
         self.on_quit()
 
     def on_deactivate(self) -> None:
-        """The window lost the focus: a table in play pauses (its clock stops)."""
+        """The window lost the focus: the clock stops; a timed table goes to the pause screen
+        (its cards hidden) and stays there until the player resumes."""
         from .table import TableView
 
         view = self.current_view
-        if isinstance(view, TableView) and not self.options.headless:
-            self.show_pause(view)
+        if isinstance(view, TableView) and not view.session.finished:
+            view.session.focus_lost()
+            if view.timed:
+                self.show_pause(view)
+
+    def on_activate(self) -> None:
+        """The focus is back: an untimed table takes up where it was."""
+        from .table import TableView
+
+        view = self.current_view
+        if isinstance(view, TableView) and not view.session.finished:
+            view.session.focus_gained()
 
     # -- frames ------------------------------------------------------------------------------------
     def step(self, dt: float = FRAME_DT) -> None:
@@ -178,19 +196,14 @@ class GameApp(arcade.Window):
         if self.current_view is not None:
             self.current_view.on_draw()
 
-    def save_game(self, session: Any) -> None:
+    def save_game(self, session: Any, started: str) -> None:
         """Save the deal in play (after every move) when the app has a save store."""
         store = self.options.store
         if store is None:
             return
         from desert_pyramid.storage import CurrentGame
 
-        g = session.game
-        store.save_current(CurrentGame(
-            game_id=session.game_id, mode=session.mode, preset=str(g.rules), layout=g.layout.number,
-            started=session.started, game=g.to_dict(), score=session.score, seconds=session.elapsed_ms / 1000,
-            best_chain=g.best_chain, redeals_used=g.redeals,
-        ))
+        store.save_current(CurrentGame(started=started, **session.current_fields()))
 
     def hint_service(self) -> Any:
         """The background hint service (started once), or ``None`` without a solver."""
@@ -230,6 +243,8 @@ def start(app: GameApp, options: RunOptions) -> None:
     screen = options.screen
     if options.code is not None:
         c = options.code
+        from .session import layout_number
+
         app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)

@@ -27,7 +27,7 @@ FONT = "Liberation Sans"
 HEADING = "Kenney Future"
 FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Kenney_Future.ttf")
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
-_HITBOX = BoundingHitBoxAlgorithm()
+_HITBOX = BoundingHitBoxAlgorithm()  # type: ignore[no-untyped-call]
 PARTS = ("full", "top", "bottom", "left", "right")
 KEEP_SETS = 3  # card texture sets kept (a window resized back and forth, a settings change undone)
 

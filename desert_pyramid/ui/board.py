@@ -75,7 +75,7 @@ class Board:
         self.selected: int | None = None
         self.rings: list[ZSprite] = []
         self.slot_sprites: dict[int, ZSprite] = {}
-        self.unders: list[tuple[int, int]] = []  # (pile top, card under it): the under card shows while the top flies
+        self.piles: list[list[int]] = []  # stock, discard, waste (bottom first)
         self._over: list[list[int]] = []  # per slot: the slots lying on it
         self.redeal_sprite: ZSprite | None = None
         self.glow: ZSprite | None = None
@@ -206,14 +206,8 @@ class Board:
                 s.texture = self._texture(s)
                 s.scale_x = 1.0
             s.home = (t.x, t.y)
-        # a pile's second card shows only while its top card is flying in
-        self.unders = []
-        for pile in (game.stock, game.discard):
-            if len(pile) >= 2:
-                self.unders.append((pile[-1], pile[-2]))
-        shown = min(len(g.waste_fan), len(game.waste))
-        if len(game.waste) > shown:
-            self.unders.append((game.waste[-1], game.waste[-shown - 1]))
+        # under a pile's top card, the next card shows only while the cards above it fly in
+        self.piles = [list(game.stock), list(game.discard), list(game.waste)]
         empty = {STOCK: not game.stock, WASTE: not game.waste, DISCARD: not game.discard, SATCHEL: game.satchel < 0}
         for place, sprite in self.slot_sprites.items():
             sprite.visible = empty[place]
@@ -382,10 +376,12 @@ class Board:
                     s.shake_fx = None
             s.position = (x, y + s.lift)
             s.visible = (s.shown and s.part != HIDDEN) or s.flight is not None
-        for top, under in self.unders:
-            t = self.cards[top]
-            if t.flight is not None or t.dragging:
-                self.cards[under].visible = True
+        for pile in self.piles:
+            for c in reversed(pile):
+                s = self.cards[c]
+                if s.flight is None and not s.dragging:
+                    s.visible = True  # the first card from the top that is not on its way
+                    break
         self.moving = moving
         self._update_celebration(dt)
         self._update_glow_and_shadows()

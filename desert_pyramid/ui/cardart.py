@@ -17,7 +17,7 @@ from desert_pyramid.engine import Card
 from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
 from desert_pyramid.resources_path import resource_path
 
-SS = 3  # supersampling factor
+SS = 2  # supersampling factor (text is antialiased by FreeType; shapes need little more)
 Colour = tuple[int, int, int]
 INK_BLACK: Colour = (28, 28, 34)
 INK_RED: Colour = (196, 22, 44)

@@ -9,7 +9,9 @@ Pure (no Arcade): the table view turns mouse and keys into calls here and animat
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from desert_pyramid.engine import (
     SATCHEL,
@@ -23,7 +25,10 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.cards import RANK_WORDS
 from desert_pyramid.engine.moves import KING, PAIR, REDEAL, STASH
 
-from .session import TableSession
+try:  # the coach's words for a lone card ("A 4 needs a 9, and no 9 is free now ...")
+    from desert_pyramid.modes import explain_card
+except ImportError:  # pragma: no cover - the modes package is part of the game
+    explain_card = None  # type: ignore[assignment]
 
 Place = int
 
@@ -66,17 +71,19 @@ def needs_text(rank: int) -> str:
 class TableControl:
     """Selection and actions at the table for one session."""
 
-    def __init__(self, session: TableSession) -> None:
+    def __init__(self, session: Any) -> None:
         self.session = session
         self.selected: Place | None = None
         self.partners: tuple[Place, ...] = ()
         self.hint_move: Move | None = None
+        self.hint_rewind: int | None = None  # a lost position: how many moves to keep to win again
         self.hint_armed = False  # Enter plays the hint until the player does something else
         self.stuck = session.game.is_stuck()
 
     @property
     def game(self) -> Game:
-        return self.session.game
+        game: Game = self.session.game
+        return game
 
     # -- looking ----------------------------------------------------------------------------------
     def partners_of(self, place: Place) -> tuple[Place, ...]:
@@ -109,15 +116,16 @@ class TableControl:
         self.selected = None
         self.partners = ()
 
-    def play(self, move: Move, shake: tuple[Place, ...] = ()) -> Feedback:
-        """Make a move through the session; an illegal one shakes and says why."""
+    def play(self, move: Move, shake: tuple[Place, ...] = (),
+             by_computer: Callable[[Move], list[Event]] | None = None) -> Feedback:
+        """Make a move through the session (``by_computer``: as the computer player); an illegal
+        one shakes and says why."""
         try:
-            events = self.session.play(move)
+            events = by_computer(move) if by_computer is not None else self.session.play(move)
         except IllegalMoveError as exc:
             return Feedback(message=sentence(str(exc)), shake=shake, sound="illegal")
         self.deselect()
-        self.hint_move = None
-        self.hint_armed = False
+        self.set_hint(None)
         sound = {PAIR: "pair", KING: "king", STASH: "stash", REDEAL: "redeal"}.get(move.kind, "flip")
         if self.game.won:
             sound = "win"
@@ -163,7 +171,7 @@ class TableControl:
         if partners:
             names = " or the ".join(str(g.card_at(p)) for p in partners)
             return Feedback(message=f"The {card} pairs with the {names}: pick one.", sound="select")
-        msg = needs_text(card.rank)
+        msg = explain_card(g, place) if explain_card is not None else needs_text(card.rank)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
             msg += " Press S or click the Satchel to park it."
         return Feedback(message=msg, sound="select")
@@ -194,8 +202,7 @@ class TableControl:
 
     def undo(self) -> Feedback:
         self.deselect()
-        self.hint_move = None
-        self.hint_armed = False
+        self.set_hint(None)
         try:
             events = self.session.undo()
         except IllegalMoveError as exc:
@@ -208,15 +215,40 @@ class TableControl:
             return Feedback(message="Nothing to redo.", sound="illegal")
         return self.play(self.game.redo_stack[0])
 
-    def set_hint(self, move: Move | None) -> None:
+    def set_hint(self, move: Move | None, rewind: int | None = None) -> None:
+        """A hint's move (Enter plays it) or, for a lost position, the moves to keep (Enter goes back)."""
         self.hint_move = move
-        self.hint_armed = move is not None
+        self.hint_rewind = rewind if move is None else None
+        self.hint_armed = move is not None or self.hint_rewind is not None
         self.deselect()
 
     def accept_hint(self) -> Feedback:
-        """Enter: play the hinted move."""
-        move = self.hint_move
-        if move is None:
-            return Feedback(message="No hint to play: press H for one.", sound="illegal")
-        return self.play(move)
+        """Enter: play the hinted move, or go back to the last position from which the deal could be won."""
+        move, keep = self.hint_move, self.hint_rewind
+        if move is not None:
+            return self.play(move)
+        if keep is not None:
+            self.set_hint(None)
+            try:
+                events = self.session.rewind(keep)
+            except IllegalMoveError as exc:
+                return Feedback(message=sentence(str(exc)), sound="illegal")
+            self.stuck = self.game.is_stuck()
+            return Feedback(events=events, message="Back to a position from which the deal can be won.",
+                            sound="undo", undone=True)
+        return Feedback(message="No hint to play: press H for one.", sound="illegal")
+
+    def skip(self) -> Feedback:
+        """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
+        skip = getattr(self.session, "skip", None)
+        if skip is None:
+            return Feedback(message="Only an Expedition skips a pyramid.", sound="illegal")
+        self.deselect()
+        self.set_hint(None)
+        try:
+            events = skip()
+        except (IllegalMoveError, ValueError) as exc:
+            return Feedback(message=sentence(str(exc)), sound="illegal")
+        self.stuck = self.game.is_stuck()
+        return Feedback(events=events, message="", sound="redeal", undone=True)
 

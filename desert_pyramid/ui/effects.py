@@ -24,19 +24,17 @@ from .geometry import Rect, TableGeometry
 
 POINTS = (255, 236, 150)
 ROW = (255, 250, 220)
-CHAIN = (255, 190, 90)
 OUTLINE = (70, 40, 14)
 
 
 #: Floating text styles: (colour, size at a 720-pixel-high window, heading font)
 STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
-    "points": (POINTS, 20, False),
-    "chain": (CHAIN, 14, False),
+    "points": (POINTS, 18, False),
     "row": (ROW, 17, False),
     "banner": (POINTS, 28, True),
 }
-POOL = 4  # texts kept ready per style
-WARM = "0123456789+×-! ChainRowLayoutcleard"  # glyphs drawn into the font atlas at set-up
+POOL = 3  # texts kept ready per style
+WARM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+×-!:· "  # glyphs drawn into the font atlas at set-up
 
 
 class Effects:
@@ -58,13 +56,12 @@ class Effects:
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
             texts = []
-            for _ in range(1 if heading else POOL):
-                pair = [arcade.Text(WARM, -1000, -1000, c, size * fs, font_name=HEADING if heading else FONT,
-                                    bold=not heading, anchor_x="center", anchor_y="center")
+            for k in range(1 if heading else POOL):
+                pair = [arcade.Text(WARM if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
+                                    font_name=HEADING if heading else FONT, bold=not heading,
+                                    anchor_x="center", anchor_y="center")
                         for c in (OUTLINE, colour)]
-                for t in pair:
-                    t.draw()  # lays the glyphs into the font atlas now
-                    t.text = ""
+                pair[1].text = ""  # its glyphs (shared by the style's font) are in the atlas now
                 self._shadows[id(pair[1])] = pair[0]
                 texts.append(pair[1])
             self._pool[style] = texts
@@ -106,11 +103,11 @@ class Effects:
                     r = {-1: geom.waste, -2: geom.stock, -3: geom.satchel}.get(e.src)
                     origin = r.center if r is not None else geom.discard.center
         slow = 1 / max(0.5, speed)
+        chain = max((e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0)
         for e in events:
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
-                self._float("points", f"+{e.points}", origin[0], origin[1] + geom.card_h * 0.3, slow)
-            elif isinstance(e, ChainChanged) and e.new >= 2 and e.new > e.old and origin is not None:
-                self._float("chain", f"Chain ×{e.new}", origin[0], origin[1] + geom.card_h * 0.65, slow)
+                text = f"+{e.points}" + (f" · chain {chain}" if chain >= 2 else "")
+                self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
             elif isinstance(e, RowCleared):
                 rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
                 if rects:
@@ -124,6 +121,10 @@ class Effects:
                 text = "Layout cleared!" + (f"  +{e.points}" if e.points else "")
                 self._float("banner", text, geom.layout_box.cx, geom.layout_box.cy, slow * 1.6)
         return sounds
+
+    def banner(self, text: str, geom: TableGeometry, speed: float = 1.0) -> None:
+        """A big line over the layout: "Pyramid 2 cleared! +90 s"."""
+        self._float("banner", text, geom.layout_box.cx, geom.layout_box.cy, 1.6 / max(0.5, speed))
 
     def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
         pool = self._pool.get(style)

@@ -117,7 +117,7 @@ class TableGeometry:
     @property
     def font_scale(self) -> float:
         """Text size relative to a 720-pixel-high window, kept readable on small windows."""
-        return max(0.75, min(self.width / 1280, self.height / 720) ** 0.8)
+        return float(max(0.75, min(self.width / 1280, self.height / 720) ** 0.8))
 
     def card_rects(self) -> list[Rect]:
         """Every card position: slots, then stock, waste fan, Satchel, discard."""

@@ -27,9 +27,22 @@ CHARSET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!
 NUMBERS = "0123456789,:—×- "
 CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
 LABELS = {
-    "score": "SCORE", "cards": "CARDS LEFT", "chain": "CHAIN", "multiplier": "PYRAMID",
-    "moves": "MOVES", "time": "TIME", "daylight": "DAYLIGHT",
+    "pyramid": "PYRAMID", "score": "SCORE", "chain": "CHAIN", "moves": "MOVES", "bonus": "TIME BONUS",
+    "time": "TIME", "daylight": "DAYLIGHT",
 }
+ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
+PULSE = (255, 120, 90)
+DAYLIGHT = (255, 214, 92)
+
+
+def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
+    """What the top bar shows of a session's HUD labels, in order (an Expedition's daylight
+    replaces the time; pyramid N scores ×N, so the number says the multiplier too)."""
+    items = {k: hud[k] for k in ORDER if k in hud}
+    if "daylight" in items:
+        items.pop("time", None)
+    return items
+
 BAR = (52, 32, 16, 215)
 MSG_BAR = (52, 32, 16, 150)
 CAPTION = (96, 60, 28)
@@ -47,6 +60,7 @@ class Hud:
         self.captions: dict[str, arcade.Text] = {}
         self.texts: dict[str, arcade.Text] = {}
         self.badge: arcade.Sprite | None = None
+        self.daylight_bar: arcade.SpriteSolidColor | None = None
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
@@ -80,6 +94,7 @@ class Hud:
         self._text("title", title, m.right + 14 * fs, bar.cy + bar.height * 0.16, 15 * fs, GOLD, "left", True)
         self._text("subtitle", subtitle, m.right + 14 * fs, bar.cy - bar.height * 0.24, 10 * fs, (236, 214, 176), "left")
         # stat boxes from the right
+        hud = shown_items(hud)
         self._keys = tuple(hud)
         box_w = 92 * fs
         x = bar.right - 16 * fs - box_w / 2
@@ -111,19 +126,21 @@ class Hud:
         self.sprites.append(self.badge)
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
         self._text("message", "", geom.width / 2, geom.message.cy, 12.5 * fs, INK)
+        self.daylight_bar = None
+        if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
+            self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5,
+                                                        (*DAYLIGHT, 255))
+            self.sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
-        warm_glyphs(self.texts["message"], CHARSET)
-        for name in ("badge", *(f"v-{k}" for k in self._keys)):
-            warm_glyphs(self.texts[name], NUMBERS)
-        for name in self.captions:
-            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
         # every skin a button can show goes into the atlas now, not in the middle of a game
+        atlas = self.sprites.atlas
+        assert atlas is not None
         for sprite in self.sprites:
             b = sprite.properties.get("button")
             if b is not None:
                 for style in ("round", "round_focus"):
                     r = geom.places[b]
-                    self.sprites.atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
+                    atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
                                                         radius=None if b != MENU else int(r.height * 0.3)))
         self.set_focus(self.focus_button)
 
@@ -153,12 +170,30 @@ class Hud:
         if t.text != text:
             t.text = text
 
-    def update(self, hud: Mapping[str, str], game: Game, settings: Settings, message: str) -> None:
-        """Refresh the values (texts change only when their content does)."""
+    def update(self, hud: Mapping[str, str], game: Game, settings: Settings, message: str,
+               pulse: bool = False, daylight: float | None = None) -> None:
+        """Refresh the values (texts change only when their content does). ``pulse``: the
+        Expedition's last seconds of daylight (the value flashes)."""
+        hud = shown_items(hud)
         for key, t in self.values.items():
-            hidden = (key in ("score",) and settings.hide_score) or (key in ("time",) and settings.hide_timer)
+            hidden = (key == "score" and settings.hide_score) or (
+                key in ("time", "daylight", "bonus") and settings.hide_timer)
             value = "—" if hidden else hud.get(key, "")
             self._set(t, value)
+            if key == "daylight":
+                colour = (*(PULSE if pulse else INK), 255)
+                if tuple(t.color) != colour:
+                    t.color = colour
+        bar = self.daylight_bar
+        if bar is not None and daylight is not None and self.geom is not None:
+            w = max(0, round(self.geom.width * min(1.0, daylight)))
+            if bar.width != w:
+                bar.width = w
+                bar.center_x = w / 2
+            colour = (*(PULSE if pulse else DAYLIGHT), 255)
+            if tuple(bar.color) != colour:
+                bar.color = colour
+            bar.visible = w > 0
         n = len(game.stock)
         left = game.redeals_left
         if n:
@@ -176,6 +211,24 @@ class Hud:
         if SATCHEL in self.captions:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
         self._set(self.texts["message"], message)
+
+    def warm(self) -> None:
+        """Lay out every glyph the changing texts can show (after the first frame: a new glyph in
+        the middle of a game would cost a stalled frame, but the first frame should not wait)."""
+        if not self.texts:
+            return
+        warm_glyphs(self.texts["message"], CHARSET)
+        for name in ("badge", *(f"v-{k}" for k in self._keys)):
+            warm_glyphs(self.texts[name], NUMBERS)
+        for name in self.captions:
+            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
+
+    def set_title(self, title: str, subtitle: str) -> None:
+        """A new pyramid of an Expedition: its deal code."""
+        for name, text in (("title", title), ("subtitle", subtitle)):
+            t = self.texts.get(name)
+            if t is not None:
+                self._set(t, text)
 
     @property
     def message_bar_shown(self) -> bool:

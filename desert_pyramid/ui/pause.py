@@ -19,27 +19,46 @@ class PauseView(MenuScreen):
     def __init__(self, app: GameApp, table: TableView) -> None:
         super().__init__(app)
         self.table = table
-        table.session.pause()
-        self.hide_cards = bool(getattr(table.session, "timed", False))
-        self.menu = ButtonColumn(app.assets, [
-            Button("Resume", self.resume),
-            Button("Restart this deal", self.restart),
-            Button("New deal", self.new_deal),
+        session = table.session
+        if not session.finished:
+            session.pause()
+        self.hide_cards = table.timed
+        mode = session.mode
+        buttons = [Button("Resume", self.resume)]
+        if mode == "expedition":
+            buttons += [Button("Skip this pyramid (−30 s)", self.skip), Button("End the trek", self.end_trek)]
+        elif mode == "daily":
+            buttons += [Button("Restart today's deal", self.restart)]
+        else:
+            buttons += [Button("Restart this deal", self.restart), Button("New deal", self.new_deal)]
+        buttons += [
             Button("Settings", lambda: app.show_settings(self)),
             Button("How to play · keys", lambda: app.show_help(self)),
             Button("Title screen", lambda: app.show_title()),
-        ])
+        ]
+        self.menu = ButtonColumn(app.assets, buttons)
 
     def resume(self) -> None:
         self.app.show_view(self.table)
 
     def restart(self) -> None:
         g = self.table.game
-        self.app.start_practice(g.rules, g.layout, g.deal, title=self.table.title)
+        if self.table.session.mode == "daily":
+            self.app.start_mode("daily")
+        else:
+            self.app.start_practice(g.rules, g.layout, g.deal)
 
     def new_deal(self) -> None:
         g = self.table.game
-        self.app.start_practice(g.rules, g.layout, title=self.table.title)
+        self.app.start_practice(g.rules, g.layout)
+
+    def skip(self) -> None:
+        self.app.show_view(self.table)
+        self.table.skip_pyramid()
+
+    def end_trek(self) -> None:
+        self.table.session.abandon()
+        self.app.show_results(self.table)
 
     def back(self) -> bool:
         self.resume()
@@ -49,13 +68,15 @@ class PauseView(MenuScreen):
         s = self.scale()
         self.table.ensure_layout()
         self.texts = TextGroup()
-        panel = Rect(width / 2 - 230 * s, height / 2 - 210 * s, 460 * s, 420 * s)
+        n = len(self.menu.buttons)
+        ph = 110 * s + n * 49 * s + 20 * s
+        panel = Rect(width / 2 - 230 * s, height / 2 - ph / 2, 460 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
         self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
         note = "The clock is stopped and the cards are hidden." if self.hide_cards else "The clock is stopped."
         self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=(236, 214, 176))
-        rects = column_rects(width / 2, panel.top - 96 * s, len(self.menu.buttons), 360 * s, 40 * s, 9 * s)
+        rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
 
     def on_draw(self) -> None:

@@ -59,7 +59,8 @@ class Settings:
         value = getattr(self, name)
         if not isinstance(value, bool):
             raise SettingsError(f"'{name}' is not an on/off setting")
-        return replace(self, **{name: not value})
+        changes: dict[str, Any] = {name: not value}
+        return replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

@@ -110,10 +110,11 @@ class Scenery:
     def _pyramid(shapes: ShapeElementList[arcade.shape_list.Shape], cx: float, hz: float, half: float,
                  tall: float, lit: RGB, shade: RGB) -> None:
         apex = (cx + half * 0.18, hz + tall)
+        a, b = (*lit, 255), (*shade, 255)
         shapes.append(create_triangles_filled_with_colors(
-            [(cx - half, hz), apex, (cx + half * 0.45, hz)], [lit, lit, lit]))
+            [(cx - half, hz), apex, (cx + half * 0.45, hz)], [a, a, a]))
         shapes.append(create_triangles_filled_with_colors(
-            [(cx + half * 0.45, hz), apex, (cx + half, hz)], [shade, shade, shade]))
+            [(cx + half * 0.45, hz), apex, (cx + half, hz)], [b, b, b]))
 
     @staticmethod
     def _dune(shapes: ShapeElementList[arcade.shape_list.Shape], w: float, top: float, bottom: float,
@@ -125,7 +126,7 @@ class Scenery:
             x = w * i / n
             points.append((x, bottom))
             points.append((x, top - amp + amp * math.sin(i / n * math.pi * 2 * waves + 0.7)))
-        shapes.append(create_triangles_strip_filled_with_colors(points, [colour] * len(points)))
+        shapes.append(create_triangles_strip_filled_with_colors(points, [(*colour, 255)] * len(points)))
 
     def draw(self) -> None:
         if self._shapes is not None:

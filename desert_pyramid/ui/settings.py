@@ -4,6 +4,7 @@ large indices, hiding the timer and the score, and the card back, with a live pr
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -126,8 +127,7 @@ class SettingsView(MenuScreen):
         for i, code in enumerate(PREVIEW):
             card = Card.parse(code)
             key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"
-            tex = self.app.assets.texture(
-                key, lambda c=card: cardart.render_face(c, w, h, s.four_colour, s.large_index))
+            tex = self.app.assets.texture(key, partial(cardart.render_face, card, w, h, s.four_colour, s.large_index))
             sprite = arcade.Sprite(tex)
             sprite.position = (round(cx + (i % 2 - 0.5) * (w + 12 * sc)), round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)))
             self.decor.append(sprite)

@@ -1,70 +1,57 @@
-"""The table: a deal being played. Mouse, keyboard focus, hints, autoplay, the HUD and the win.
+"""The table: a deal being played in one of the modes. Hints, autoplay, the HUD and the endings.
 
-The view turns input into :class:`TableControl` calls and shows what comes back; it decides no
-rule. Cards are drawn by :class:`Board`, the bars and captions by :class:`Hud`.
+The view turns input (see :mod:`table_input`) into :class:`TableControl` calls and shows what
+comes back; it decides no rule. The session (:mod:`desert_pyramid.modes`) keeps the clock, the
+multiplier and the results; cards are drawn by :class:`Board`, the bars and captions by :class:`Hud`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move, Won
+from desert_pyramid.engine import STOCK, Game
 from desert_pyramid.engine.moves import FLIP, NO_PLACE, REDEAL
+from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, PyramidSkipped
 
 from . import keys
-from .advisor import Advisor
+from .advisor import Advisor, Answer
 from .board import Board
 from .control import Feedback, TableControl
 from .effects import Effects
-from .geometry import (
-    HINT,
-    MENU,
-    UNDO,
-    Rect,
-    TableGeometry,
-    nearest_in_direction,
-    possible_parts,
-    table_geometry,
-)
+from .geometry import HINT, MENU, UNDO, TableGeometry, possible_parts, table_geometry
 from .hud import Hud
 from .redraw import DirtyTracker
 from .screen import Screen
-from .session import TableSession
+from .session import play_as_computer, subtitle, timed, title, today
+from .table_input import Focus, Press, TableInput
 
 if TYPE_CHECKING:
     from .app import GameApp
 
-Focus = int | str  # a place, or a HUD button name
-DRAG_START = 6.0  # pixels before a press becomes a drag
 AUTOPLAY_STEP_S = 0.45
+INTRO = {
+    "expedition": "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N.",
+    "daily": "Today's deal, the same for every player: clear it fast for a bigger time bonus.",
+    "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
+}
+SUNSET_S = 1.6  # the trek's end shows on the table this long before the results
 
 
-@dataclass
-class Press:
-    place: int | None
-    button: str | None
-    x: float
-    y: float
-    dragging: bool = False
-
-
-class TableView(Screen):
+class TableView(TableInput, Screen):
     contexts = (keys.TABLE, keys.EVERYWHERE)
 
-    def __init__(self, app: GameApp, session: TableSession, title: str, subtitle: str = "",
-                 note: str = "", autoplay: bool = False) -> None:
+    def __init__(self, app: GameApp, session: Any, autoplay: bool = False) -> None:
         super().__init__(app)
         self.session = session
-        self.title = title
-        self.subtitle = subtitle
+        self.started = today().isoformat()  # the local date the deal started (saves, the streak)
         self.control = TableControl(session)
         self.board = Board()
         self.hud = Hud(app.assets)
         self.effects = Effects()
         self.advisor = Advisor(app.hint_service)
         self.geom: TableGeometry | None = None
-        self.message = note or "Pair cards that add up to 13; a king goes alone. F1 shows the keys."
+        coach = [m.text for m in getattr(session, "messages", ())]
+        self.message = " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
         self.focus: Focus | None = None
         self.focus_visible = False
         self.press: Press | None = None
@@ -73,19 +60,23 @@ class TableView(Screen):
         self._autoplay_wait = 0.0
         self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
         self._frames_shown = 0
-        self._ms_carry = 0.0
-        self._won_at: float | None = None
+        self.ending = False  # the session finished: a win bounces, a sunset waits, then the results
+        self._end_wait = 0.0
         self.time = 0.0
         self._stuck_told = False
         self.dirty = DirtyTracker()
         self._bar_shown = False
         self._scenery_version = -1
 
-    # -- layout -----------------------------------------------------------------------------------------
     @property
     def game(self) -> Game:
-        return self.session.game
+        return self.session.game  # type: ignore[no-any-return]
 
+    @property
+    def timed(self) -> bool:
+        return timed(self.session)
+
+    # -- layout ---------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
         game = self.game
         rules = game.rules
@@ -99,8 +90,10 @@ class TableView(Screen):
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
-        self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
-        self.effects.prepare(geom)
+        self.hud.place(geom, title(self.session), subtitle(self.session), self.session.hud(), rules.satchel)
+        if self._frames_shown >= 4:  # else in the first frames (see on_update)
+            self.hud.warm()
+            self.effects.prepare(geom)
         self.dirty.invalidate()
         self.refresh()
 
@@ -108,30 +101,38 @@ class TableView(Screen):
         # lay out again: the window or the settings (deck, card back) may have changed meanwhile
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
-        self.session.resume()
-        self._frames_shown = 0
+        if not self.session.finished:
+            self.session.resume()
 
     def on_hide_view(self) -> None:
-        self.session.pause()
+        if not self.session.finished:
+            self.session.pause("menu")
         self.press = None
 
     def dusk(self) -> float:
-        return 0.0
+        """An Expedition's sky follows the daylight left."""
+        sky = getattr(self.session, "sky", None)
+        return float(sky.progress) if sky is not None else 0.0
 
     # -- state shown ----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Highlights (selection, partners, hint, focus) and the HUD texts."""
         game = self.game
-        self._check_focus()
+        self.check_focus()
         focus_rect = self.focus_rect() if self.focus_visible else None
         self.board.set_highlights(game, self.control.selected, self.control.partners, focus_rect, self.hint_places)
         self.hud.set_focus(self.focus if isinstance(self.focus, str) and self.focus_visible else None)
-        self.hud.update(self.session.hud(), game, self.app.settings, self.message)
+        self.update_hud()
+
+    def update_hud(self) -> None:
+        light = getattr(self.session, "daylight", None)
+        self.hud.update(self.session.hud(), self.game, self.app.settings, self.message,
+                        pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
+                        daylight=light.fraction if light is not None else None)
 
     def apply(self, fb: Feedback) -> None:
-        """Show the outcome of an action: message, shake, sound, flights and effects."""
-        settings = self.app.settings
-        speed = settings.animation_speed
+        """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
+        speed = self.app.settings.animation_speed
         if fb.message is not None:
             self.message = fb.message
         for place in fb.shake:
@@ -139,84 +140,57 @@ class TableView(Screen):
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         self.app.sounds.play(fb.sound)
         if fb.move is not None or fb.undone:
-            self.app.save_game(self.session)
+            self.app.save_game(self.session, self.started)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
                 for sound in self.effects.from_events(fb.events, self.game, self.geom, speed):
                     self.app.sounds.play(sound)
-            if any(isinstance(e, Won) for e in fb.events):
-                self._won_at = self.time
-                self.autoplay = False
-                self.message = "Cleared! A click or Enter shows the results."
+            self._mode_news(fb.events)
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
             self._stuck_told = self.control.stuck
+            if self.session.finished:
+                self._begin_ending()
         self.refresh()
 
-    # -- focus -----------------------------------------------------------------------------------------
-    def focus_targets(self) -> list[tuple[Focus, tuple[float, float]]]:
-        g = self.geom
-        if g is None:
-            return []
-        game = self.game
-        out: list[tuple[Focus, tuple[float, float]]] = [(i, g.slots[i].center) for i in game.free_slots()]
-        out.append((STOCK, g.stock.center))
-        if game.waste:
-            r = self.board.rect_of(WASTE, game)
-            if r is not None:
-                out.append((WASTE, r.center))
-        if g.satchel is not None:
-            out.append((SATCHEL, g.satchel.center))
-        for name in (UNDO, HINT, MENU):
-            out.append((name, g.places[name].center))
-        return out
+    def _mode_news(self, events: list[Any]) -> None:
+        """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
+        coach = [m.text for m in getattr(self.session, "messages", ())]
+        if coach and not self.message:
+            self.message = " ".join(coach)
+        for e in events:
+            if isinstance(e, PyramidCleared):
+                self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
+                self.app.sounds.play("win")
+                if self.geom is not None:
+                    self.effects.banner(f"Pyramid {e.number} cleared! +{e.bonus_ms // 1000} s", self.geom)
+            elif isinstance(e, PyramidSkipped):
+                self.message = f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
+            elif isinstance(e, NewPyramid):
+                self.hud.set_title(title(self.session), subtitle(self.session))
+                self.advisor.forget()
+            elif isinstance(e, DailyCleared) and e.time_bonus:
+                self.message = f"Cleared in {e.seconds} s: a time bonus of {e.time_bonus:,} points."
 
-    def focus_rect(self) -> Rect | None:
-        f = self.focus
-        if f is None or self.geom is None:
-            return None
-        if isinstance(f, str):
-            return None  # HUD buttons show their focus themselves
-        return self.board.rect_of(f, self.game)
+    def _begin_ending(self) -> None:
+        if self.ending:
+            return
+        self.ending = True
+        self.autoplay = False
+        if self.game.won:
+            self.message = "Cleared! A click or Enter shows the results."
+        else:
+            self.message = "The sun has set on the trek."
+            self._end_wait = SUNSET_S
 
-    def _check_focus(self) -> None:
-        """After a move the focused card may be gone: move the focus to the nearest target."""
-        if self.focus is None:
-            return
-        targets = self.focus_targets()
-        keys_ = [k for k, _ in targets]
-        if self.focus in keys_:
-            return
-        old = self.board.rect_of(self.focus, self.game) if isinstance(self.focus, int) else None
-        ox, oy = old.center if old is not None else (self.app.width / 2, self.app.height / 2)
-        best = min(targets, key=lambda t: (t[1][0] - ox) ** 2 + (t[1][1] - oy) ** 2, default=None)
-        self.focus = best[0] if best is not None else None
-
-    def move_focus(self, dx: int, dy: int) -> None:
-        targets = self.focus_targets()
-        if not targets:
-            return
-        if self.focus is None or not self.focus_visible:
-            if self.focus is None:
-                free = [t for t in targets if isinstance(t[0], int) and t[0] >= 0]
-                pick = min(free or targets, key=lambda t: (t[1][1], t[1][0]))
-                self.focus = pick[0]
-            self.focus_visible = True
-            self.refresh()
-            return
-        here = dict(targets).get(self.focus)
-        if here is None:
-            return
-        nxt = nearest_in_direction(here, [(k, c) for k, c in targets if k != self.focus], dx, dy)
-        if nxt is not None:
-            self.focus = nxt  # type: ignore[assignment]
-        self.control.hint_armed = False
-        self.refresh()
+    def finish(self) -> None:
+        """The ending is over (or skipped): the results."""
+        self.app.show_results(self)
 
     # -- actions ---------------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
-        if self._won_at is not None:
+        if self.ending:
             if action in ("accept", "pause", "flip"):
                 self.finish()
                 return True
@@ -254,7 +228,7 @@ class TableView(Screen):
     def accept(self) -> None:
         """Enter: play the hint shown, else press the focused button or select the focused card."""
         c = self.control
-        if c.hint_armed and c.hint_move is not None:
+        if c.hint_armed:
             self.apply(c.accept_hint())
             return
         if self.focus is None or not self.focus_visible:
@@ -275,8 +249,15 @@ class TableView(Screen):
             self.ask_hint()
 
     def ask_hint(self) -> None:
+        note = getattr(self.session, "note_hint", None)
+        if note is not None and not self.session.finished:
+            note()
         self.message = self.advisor.ask(self.game, "hint")
         self.refresh()
+
+    def skip_pyramid(self) -> None:
+        """Expedition: skip this pyramid for 30 s of daylight."""
+        self.apply(self.control.skip())
 
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
@@ -286,118 +267,69 @@ class TableView(Screen):
             self._thumb = False
         self.refresh()
 
-    def show_hint(self, move: Move | None, text: str) -> None:
-        self.control.set_hint(move)
+    def show_hint(self, answer: Answer) -> None:
+        move = answer.move
+        offer = getattr(self.session, "lost_offer", None)
+        words = offer(answer.hint) if offer is not None and answer.verdict == "lost" else ""
+        rewind = answer.rewind_to if words and answer.rewind_to is not None else None
+        self.control.set_hint(move, rewind)
         places: tuple[int, ...] = ()
         if move is not None:
             places = tuple(p for p in (move.a, move.b) if p != NO_PLACE)
             if move.kind in (FLIP, REDEAL):  # point at the stock
                 places = (STOCK,)
         self.hint_places = places
-        self.message = text + (" Enter plays it." if move is not None else "")
+        if move is not None:
+            self.message = answer.text + " Enter plays it."
+        elif rewind is not None:
+            self.message = words + " Enter goes back there."
+        else:
+            self.message = words or answer.text
         self.refresh()
-
-    def finish(self) -> None:
-        """The win celebration is over (or skipped): the results."""
-        self.app.show_results(self)
-
-    # -- mouse ----------------------------------------------------------------------------------------
-    def hit(self, x: float, y: float) -> tuple[int | None, str | None]:
-        """(place, button) under the point."""
-        button = self.hud.hit(x, y)
-        if button is not None:
-            return None, button
-        game = self.game
-        for place in (WASTE, SATCHEL, STOCK):
-            r = self.board.rect_of(place, game)
-            if r is not None and r.contains(x, y):
-                return place, None
-        g = self.geom
-        if g is None:
-            return None, None
-        order = sorted(range(len(g.slots)), key=lambda i: -game.layout.slots[i].z)
-        for i in order:
-            if game.cards[i] >= 0 and g.slots[i].contains(x, y):
-                return i, None
-        return None, None
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
-        if self._won_at is not None:
-            self.finish()
-            return True
-        place, name = self.hit(x, y)
-        self.press = Press(place, name, x, y)
-        return True
-
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> bool | None:
-        p = self.press
-        if p is None or p.place is None or p.place == STOCK:
-            return None
-        if not p.dragging and abs(x - p.x) + abs(y - p.y) < DRAG_START:
-            return None
-        card = self.game.card_at(p.place)
-        if card is None or self.control.why_not_playable(p.place) is not None:
-            return None
-        if not p.dragging:
-            p.dragging = True
-            self.control.deselect()
-            self.refresh()
-        self.board.drag_to(int(card), x, y)
-        return True
-
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
-        p = self.press
-        self.press = None
-        if p is None:
-            return None
-        self.focus_visible = False
-        place, name = self.hit(x, y)
-        if p.dragging:
-            self.board.end_drag(self.app.settings.animation_speed)
-            if place is not None and place != p.place and p.place is not None:
-                self.apply(self.control.drop(p.place, place))
-            else:
-                self.board.sync(self.game, self.app.settings.animation_speed)
-                self.refresh()
-            return True
-        if name is not None and name == p.button:
-            self.press_button(name)
-        elif place is not None and place == p.place:
-            self.apply(self.control.click(place))
-        return True
 
     # -- time -------------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:
         self.time += delta_time
         self._frames_shown += 1
-        if self._frames_shown == 3:
+        # what the first frame did not need, spread over the next frames
+        if self._frames_shown == 2:
+            self.hud.warm()
+        if self._frames_shown == 4 and self.geom is not None:
+            self.effects.prepare(self.geom)
+        if self._frames_shown == 6:
             self.app.hint_service()  # start the search process once the table shows, not on the first hint
-        ms = delta_time * 1000 + self._ms_carry
-        whole = int(ms)
-        self._ms_carry = ms - whole
-        self.session.update(whole)
+        self.session.update(delta_time * 1000)
+        if self.session.finished and not self.ending:  # the sun set on an Expedition
+            self._begin_ending()
         self.board.update(delta_time)
         self.effects.update(delta_time)
         answer = self.advisor.poll(self.game)
         if answer is not None:
             if answer.purpose == "hint":
-                self.show_hint(answer.move, answer.text)
+                self.show_hint(answer)
             elif not self.advisor.plan:
                 self.message = answer.text + " The computer plays on by rules of thumb."
                 self._thumb = True
-        if self.autoplay:
+        if self.autoplay and not self.ending:
             self._autoplay_step(delta_time)
         if self.board.tex is not None:
             self.board.tex.warm(2)
         self.app.sounds.preload_one()
-        if self._won_at is not None:
-            if self.app.settings.animation_speed <= 0:
-                self.finish()  # no animation: no bounce, straight to the results
-            elif self.board.celebration is None and not self.board.busy and self.geom is not None:
-                self.board.celebrate(self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2)
-            elif self.board.celebration is not None and self.board.celebration.done:
+        if self.ending:
+            self._update_ending(delta_time)
+        self.update_hud()
+
+    def _update_ending(self, dt: float) -> None:
+        if not self.game.won:  # a trek ended at sunset: a moment on the dark table, then the results
+            self._end_wait -= dt
+            if self._end_wait <= 0 or self.app.settings.animation_speed <= 0:
                 self.finish()
-        self.hud.update(self.session.hud(), self.game, self.app.settings, self.message)
+        elif self.app.settings.animation_speed <= 0:
+            self.finish()  # no animation: no bounce, straight to the results
+        elif self.board.celebration is None and not self.board.busy and self.geom is not None:
+            self.board.celebrate(self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2)
+        elif self.board.celebration is not None and self.board.celebration.done:
+            self.finish()
 
     def _autoplay_step(self, dt: float) -> None:
         """The computer's next move: the solver's winning line, else rules of thumb."""
@@ -420,7 +352,7 @@ class TableView(Screen):
                     self.autoplay = False
                 self.refresh()
             return
-        fb = self.control.play(move)
+        fb = self.control.play(move, by_computer=lambda m: play_as_computer(self.session, m))
         if planned is not None:
             self.advisor.advance_plan(self.game)
         self.apply(fb)
@@ -474,3 +406,4 @@ class TableView(Screen):
             self.board.draw()
         self.hud.draw_bars()
         self.hud.draw()
+

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -40,7 +41,7 @@ class MenuScreen(Screen):
         self.message_text: arcade.Text | None = None
 
     def scale(self) -> float:
-        return max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8)
+        return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -83,7 +84,7 @@ class TitleView(MenuScreen):
         super().__init__(app)
         self.message = message
         self.menu = ButtonColumn(app.assets, [
-            Button("Continue", self.on_continue, enabled=app.table is not None),
+            Button("Continue", self.on_continue, enabled=app.can_continue),
             Button("Expedition", lambda: app.start_mode("expedition")),
             Button("Daily", lambda: app.start_mode("daily")),
             Button("Practice", app.show_practice_setup),
@@ -92,7 +93,7 @@ class TitleView(MenuScreen):
             Button("Settings", lambda: app.show_settings(self)),
             Button("Quit", app.quit_game),
         ])
-        if app.table is None:
+        if not app.can_continue:
             self.menu.focus = 1
 
     def on_continue(self) -> None:
@@ -121,8 +122,7 @@ class TitleView(MenuScreen):
         for side in (-1, 1):
             for i, code in enumerate(DECOR if side < 0 else tuple(reversed(DECOR))):
                 card = Card.parse(code)
-                tex = self.app.assets.texture(
-                    f"deco-{code}-{w}x{h}", lambda c=card: cardart.render_face(CARDS[c], w, h))
+                tex = self.app.assets.texture(f"deco-{code}-{w}x{h}", partial(cardart.render_face, CARDS[card], w, h))
                 sprite = arcade.Sprite(tex)
                 k = i - 2
                 cx = width / 2 + side * (width * 0.30) + k * w * 0.32

@@ -93,7 +93,9 @@ def test_placeholders_and_quit_by_keys(ui) -> None:  # type: ignore[no-untyped-d
     for mode in ("Expedition", "Daily"):
         press_button(ui, mode)
         assert isinstance(ui.view, TableView)
-        assert "not built yet" in ui.view.message  # a placeholder says so, and deals a practice game
+        assert ui.view.session.mode == mode.lower()
+        shown = " ".join(t.text for t in ui.view.hud.titles.values())
+        assert ("DAYLIGHT" if mode == "Expedition" else "TIME BONUS") in shown
         ui.key(K.ESCAPE)
         press_button(ui, "Title screen")
     ui.app.quit_requested = False

@@ -42,4 +42,4 @@ def test_win_a_deal(ui, by: str) -> None:  # type: ignore[no-untyped-def]
         if isinstance(ui.view, ResultsView):
             break
     assert isinstance(ui.view, ResultsView)
-    assert ui.view.results["won"] is True
+    assert ui.view.results.won is True

@@ -106,7 +106,7 @@ def test_table_with_a_selection(ui) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_table_keyboard_focus_and_hint_ring(ui) -> None:  # type: ignore[no-untyped-def]
-    view = table(ui)
+    table(ui)
     ui.key(K.RIGHT)
     ui.frames(1)
     check_golden(ui, "table_focus")

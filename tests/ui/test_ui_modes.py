@@ -1,0 +1,118 @@
+"""The modes at the table: an Expedition's pyramids, skips and sunset, the Daily, the window's focus,
+and a hint that proves the deal lost."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+from arcade import key as K
+
+from desert_pyramid.modes import PracticeSession
+from desert_pyramid.ui.advisor import Answer
+from desert_pyramid.ui.pause import PauseView
+from desert_pyramid.ui.results import ResultsView
+from desert_pyramid.ui.table import TableView
+
+from .winning import find_win
+
+pytestmark = pytest.mark.ui
+
+
+def expedition(ui):  # type: ignore[no-untyped-def]
+    ui.app.options.seed = 3
+    ui.app.start_mode("expedition")
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView) and view.session.mode == "expedition"
+    return view
+
+
+def test_a_cleared_pyramid_deals_the_next_one(ui) -> None:  # type: ignore[no-untyped-def]
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    view = expedition(ui)
+    first = view.game
+    left = view.session.daylight.left_ms
+    line = find_win(first)
+    assert line is not None
+    for move in line:
+        view.apply(view.control.play(move))
+    ui.frames(1)
+    assert view.session.number == 2 and view.game is not first and not view.ending
+    assert "Pyramid 1 cleared" in view.message
+    assert view.session.daylight.left_ms > left  # daylight added
+    assert view.hud.values["pyramid"].text == "2"
+    # every card of the new deal is drawn where the new game has it
+    for i, c in enumerate(view.game.cards):
+        s = view.board.cards[c]
+        assert (s.home[0], s.home[1]) == (round(view.geom.slots[i].cx), round(view.geom.slots[i].cy))
+
+
+def test_skip_from_the_pause_menu_costs_daylight(ui) -> None:  # type: ignore[no-untyped-def]
+    view = expedition(ui)
+    code = view.session.deal_code
+    left = view.session.daylight.left_ms
+    ui.key(K.ESCAPE)
+    assert isinstance(ui.view, PauseView)
+    labels = [b.label for b in ui.view.menu.buttons]
+    ui.view.menu.press(labels.index("Skip this pyramid (−30 s)"))
+    assert ui.view is view
+    assert view.session.deal_code != code and view.session.number == 1
+    assert left - view.session.daylight.left_ms == 30_000
+
+
+def test_the_sun_sets_and_the_results_come(ui) -> None:  # type: ignore[no-untyped-def]
+    view = expedition(ui)
+    ui.frames(2500, dt=0.1, draw=False)  # 250 s: the 240 s of daylight run out
+    assert view.session.finished and view.ending
+    ui.frames(5)
+    assert isinstance(ui.view, ResultsView)
+    assert ui.view.results.mode == "expedition" and ui.view.results.pyramids_cleared == 0
+
+
+def test_the_daily_is_todays_deal(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.modes import daily_deal
+    from desert_pyramid.ui.session import today
+
+    ui.app.start_mode("daily")
+    ui.frames(1)
+    view = ui.view
+    assert view.session.mode == "daily"
+    assert view.game.deal.cards == daily_deal(today(), view.game.layout).deal.cards
+    assert today().isoformat() in view.hud.texts["subtitle"].text
+
+
+def test_focus_lost_pauses_and_a_timed_table_hides(ui) -> None:  # type: ignore[no-untyped-def]
+    view = expedition(ui)
+    ui.app.on_deactivate()
+    assert isinstance(ui.view, PauseView) and ui.view.hide_cards
+    assert view.session.paused
+    ui.app.options.seed = 9
+    ui.app.start_practice()
+    ui.frames(1)
+    practice = ui.view
+    ui.app.on_deactivate()
+    assert ui.view is practice and practice.session.paused  # untimed: stays on the table, clock stopped
+    ui.app.on_activate()
+    assert not practice.session.paused
+
+
+def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyped-def]
+    ui.app.options.seed = 4
+    ui.app.start_practice()
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view.session, PracticeSession)
+    for _ in range(3):
+        ui.key(K.SPACE)
+
+    class LostHint:  # what the solver answers when no line wins from here (its shape, not a guess)
+        verdict = "lost"
+        rewind_to = 1
+        move = None
+        text = "No way through from here: undo."
+
+    view.show_hint(Answer("hint", None, LostHint.text, (), "lost", 1, LostHint()))
+    assert "Enter goes back there" in view.message and "2 moves" in view.message
+    ui.key(K.ENTER)
+    assert view.game.moves == 1
