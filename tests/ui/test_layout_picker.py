@@ -193,12 +193,20 @@ def test_keys_keep_the_focus_in_view_and_reach_the_last_layout(ui: Any, no_store
 def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path: Path) -> None:
     from desert_pyramid.storage import SaveStore
 
+    from desert_pyramid.progression import GameResult
+
     store = SaveStore.open(tmp_path)
+    for i, outcome in enumerate(("won", "lost", "won")):  # statistics are kept per layout
+        store.record_game(GameResult(f"g{i}", "practice", "desert", 55, outcome, 100, 60.0, 3, 0, "2025-01-02"))
     ui.app.options.store = store
     try:
         view, picked = open_picker(ui)
         ui.key(K.END)
         ui.frames(1)
+        assert "3 played, 2 won (67%)" in view.detail[1].text
+        ui.key(K.LEFT)
+        assert "not played this layout" in view.detail[1].text
+        ui.key(K.RIGHT)
         tile = tile_on_screen(view, N - 1)
         ui.click(tile.cx, tile.cy)
         assert picked.chosen == [55]
