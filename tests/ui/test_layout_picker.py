@@ -191,9 +191,8 @@ def test_keys_keep_the_focus_in_view_and_reach_the_last_layout(ui: Any, no_store
 
 
 def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path: Path) -> None:
-    from desert_pyramid.storage import SaveStore
-
     from desert_pyramid.progression import GameResult
+    from desert_pyramid.storage import SaveStore
 
     store = SaveStore.open(tmp_path)
     for i, outcome in enumerate(("won", "lost", "won")):  # statistics are kept per layout
