@@ -147,7 +147,7 @@ class GameApp(arcade.Window):
             self.show_view(HelpView(self, under))
 
     def show_practice_setup(self) -> None:
-        from .title import PracticeSetupView
+        from .practice import PracticeSetupView
 
         self.show_view(PracticeSetupView(self))
 

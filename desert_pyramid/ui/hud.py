@@ -7,6 +7,7 @@ redraw skips the batch it does not touch; a text is re-laid out only when it cha
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 
 import arcade
@@ -32,6 +33,7 @@ LABELS = {
 }
 ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
 PULSE = (255, 120, 90)
+TEXT_BUDGET_MS = 1.5  # texts laid out per frame (see Hud.flush)
 DAYLIGHT = (255, 214, 92)
 
 
@@ -64,6 +66,7 @@ class Hud:
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
+        self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._low_top = 0.0
 
     def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
@@ -81,6 +84,7 @@ class Hud:
         self.low_batch = pyglet.graphics.Batch()
         self.sprites = arcade.SpriteList()
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
+        self._pending = {}
         self._shown = {}
         fs = geom.font_scale
         bar = geom.hud
@@ -167,8 +171,30 @@ class Hud:
             sprite.texture = skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
 
     def _set(self, t: arcade.Text, text: str) -> None:
+        """Ask for a new text; :meth:`flush` lays it out (a few per frame)."""
         if t.text != text:
+            self._pending[id(t)] = (t, text)
+        else:
+            self._pending.pop(id(t), None)
+
+    def flush(self, budget_ms: float = TEXT_BUDGET_MS) -> None:
+        """Lay out waiting texts, the message first, for about ``budget_ms`` (at least one). A move
+        changes half a dozen texts; laying them all out in one frame costs a software renderer's
+        frame its budget, spread over two or three frames nobody sees the difference."""
+        if not self._pending:
+            return
+        start = time.perf_counter()
+        message = self.texts.get("message")
+        order = sorted(self._pending, key=lambda k: message is None or k != id(message))
+        for key in order:
+            t, text = self._pending.pop(key)
             t.text = text
+            if (time.perf_counter() - start) * 1000 >= budget_ms:
+                break
+
+    def settle(self) -> None:
+        """Lay out every waiting text now (tests, screenshots)."""
+        self.flush(budget_ms=float("inf"))
 
     def update(self, hud: Mapping[str, str], game: Game, settings: Settings, message: str,
                pulse: bool = False, daylight: float | None = None) -> None:
@@ -211,6 +237,7 @@ class Hud:
         if SATCHEL in self.captions:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
         self._set(self.texts["message"], message)
+        self.flush()
 
     def warm(self) -> None:
         """Lay out every glyph the changing texts can show (after the first frame: a new glyph in

@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.catalog import all_layouts
-from desert_pyramid.engine import CARDS, PRESETS, Card
+from desert_pyramid.engine import CARDS, Card
 
 from . import cardart
 from .geometry import Rect
@@ -130,104 +129,6 @@ class TitleView(MenuScreen):
                 sprite.position = (round(cx), round(cy))
                 sprite.angle = k * 9
                 self.decor.append(sprite)
-
-
-class PracticeSetupView(MenuScreen):
-    """Choose the rule set and the layout, then deal."""
-
-    def __init__(self, app: GameApp) -> None:
-        super().__init__(app)
-        self.presets = list(PRESETS)
-        self.preset = 0
-        self.layouts = sorted(all_layouts())
-        self.layout_i = 0
-        from .layout_picker import remembered_layout
-
-        remembered = remembered_layout(app)  # the layout picker's last choice
-        if remembered is not None:
-            self.layout_i = self.layouts.index(remembered)
-        self.menu = ButtonColumn(app.assets, [
-            Button("Rules", lambda: self._rules(1), value="", adjust=self._rules),
-            Button("Layout", self.choose_layout, value="", adjust=self._layout),
-            Button("Deal", self.deal),
-            Button("Back", lambda: app.show_title()),
-        ])
-        self.menu.focus = 2
-        self.about: arcade.Text | None = None
-        self._update_values()
-
-    def _rules(self, step: int) -> None:
-        self.preset = (self.preset + step) % len(self.presets)
-        self._update_values()
-
-    def _layout(self, step: int) -> None:
-        if PRESETS[self.presets[self.preset]].classic_layout_only:
-            self.set_message("Classic and strict rules play the classic pyramid only.")
-            return
-        self.layout_i = (self.layout_i + step) % len(self.layouts)
-        self._update_values()
-
-    def choose_layout(self) -> None:
-        """Open the layout picker (Enter or a click on the Layout row); it comes back here."""
-        from .layout_picker import LayoutPickerView
-
-        def chosen(number: int) -> None:
-            self.layout_i = self.layouts.index(number)
-            self._update_values()
-            self.app.show_view(self)
-
-        name = self.presets[self.preset]
-        self.app.show_view(LayoutPickerView(
-            self.app, on_choose=chosen, on_back=lambda: self.app.show_view(self),
-            current=self.layouts[self.layout_i], rules=PRESETS[name], rules_name=name))
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
-        row = self.menu.buttons[1].rect  # a click on the Layout row's name opens the picker
-        if row.contains(x, y) and x < row.right - row.width * 0.45:
-            self.menu.focus = 1
-            self.app.sounds.play("click")
-            self.choose_layout()
-            return True
-        return super().on_mouse_press(x, y, button, modifiers)
-
-    def _update_values(self) -> None:
-        rules = PRESETS[self.presets[self.preset]]
-        if rules.classic_layout_only:
-            self.layout_i = 0
-        number = self.layouts[self.layout_i]
-        self.menu.buttons[0].value = self.presets[self.preset].capitalize()
-        self.menu.buttons[1].value = f"{number} · {all_layouts()[number].name}"
-        if self.about is not None:
-            self.about.text = rules.describe().capitalize() + "."
-        self.menu.refresh()
-
-    def deal(self) -> None:
-        rules = PRESETS[self.presets[self.preset]]
-        layout = all_layouts()[self.layouts[self.layout_i]]
-        if not rules.classic_layout_only:
-            from .layout_picker import remember_layout
-
-            remember_layout(self.app, layout.number)
-        self.app.start_practice(rules, layout)
-
-    def back(self) -> bool:
-        self.app.show_title()
-        return True
-
-    def layout(self, width: int, height: int) -> None:
-        s = self.scale()
-        self.texts = TextGroup()
-        panel = Rect(width / 2 - 300 * s, height / 2 - 190 * s, 600 * s, 380 * s)
-        self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading("PRACTICE", width / 2, panel.top - 40 * s, 30 * s)
-        rects = column_rects(width / 2, panel.top - 80 * s, 4, 520 * s, 42 * s, 10 * s)
-        self.menu.place(rects, 15 * s)
-        self.about = self.texts.label("", width / 2, rects[-1].bottom - 34 * s, 12 * s, colour=(236, 214, 176))
-        self.texts.label("← → change a row · Enter on Layout shows every layout · Esc goes back", width / 2, panel.bottom + 22 * s,
-              11 * s, colour=(200, 180, 150))
-        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
-        self._update_values()
 
 
 class PlaceholderView(MenuScreen):

@@ -290,13 +290,14 @@ def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
 
 def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store: None) -> None:
     from desert_pyramid.ui.table import TableView
-    from desert_pyramid.ui.title import PracticeSetupView
+    from desert_pyramid.ui.practice import PracticeSetupView
 
     ui.app.show_practice_setup()
     ui.frames(1)
     setup = ui.view
     assert isinstance(setup, PracticeSetupView)
-    ui.key(K.UP)  # from Deal to Layout
+    while setup.menu.focus != 1:  # up to the Layout row
+        ui.key(K.UP)
     ui.key(K.ENTER)
     picker = ui.view
     assert isinstance(picker, LayoutPickerView)
@@ -304,7 +305,8 @@ def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store:
     ui.key(K.ENTER)
     assert ui.view is setup
     assert setup.menu.buttons[1].value.startswith("55 ·")
-    ui.key(K.DOWN)  # to Deal
+    while setup.menu.buttons[setup.menu.focus].label != "Play":
+        ui.key(K.DOWN)
     ui.key(K.ENTER)
     assert isinstance(ui.view, TableView) and ui.view.game.layout.number == 55
     # the next set-up starts on the remembered layout; a click on the Layout row's name opens the picker

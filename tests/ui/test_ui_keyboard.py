@@ -8,9 +8,10 @@ from arcade import key as K
 from desert_pyramid.ui.help import HelpView
 from desert_pyramid.ui.keys import BINDINGS, action_for, help_rows
 from desert_pyramid.ui.pause import PauseView
+from desert_pyramid.ui.practice import PracticeSetupView
 from desert_pyramid.ui.settings import SettingsView
 from desert_pyramid.ui.table import TableView
-from desert_pyramid.ui.title import PlaceholderView, PracticeSetupView, TitleView
+from desert_pyramid.ui.title import PlaceholderView, TitleView
 
 pytestmark = pytest.mark.ui
 
@@ -37,11 +38,11 @@ def test_title_to_practice_to_table_and_back_by_keys(ui) -> None:  # type: ignor
     assert isinstance(ui.view, TitleView) and "No deal in progress" in ui.view.message
     press_button(ui, "Practice")
     assert isinstance(ui.view, PracticeSetupView)
-    ui.key(K.UP)
-    ui.key(K.UP)  # the Rules row
+    for _ in range(3):
+        ui.key(K.UP)  # from Play up to the Rules row
     ui.key(K.RIGHT)  # desert -> classic
     assert ui.view.menu.buttons[0].value == "Classic"
-    press_button(ui, "Deal")
+    press_button(ui, "Play")
     assert isinstance(ui.view, TableView)
     assert ui.view.game.rules.preset == "classic" and not ui.view.game.rules.satchel
     table = ui.view
@@ -53,6 +54,24 @@ def test_title_to_practice_to_table_and_back_by_keys(ui) -> None:  # type: ignor
     assert isinstance(ui.view, TitleView)
     press_button(ui, "Continue")  # the deal in progress
     assert ui.view is table and table.game.moves == 1
+
+
+def test_a_winnable_practice_deal_is_searched_beside_the_frames(ui) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    ui.app.show_practice_setup()
+    ui.frames(1)
+    ui.key(K.UP)  # from Play to the Deal row
+    ui.key(K.RIGHT)  # Random -> Winnable only
+    assert ui.view.menu.buttons[2].value == "Winnable only"
+    press_button(ui, "Play")
+    assert isinstance(ui.view, PracticeSetupView) and "winnable" in ui.view.message
+    deadline = time.monotonic() + 60
+    while not isinstance(ui.view, TableView) and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    assert isinstance(ui.view, TableView)
+    assert ui.view.session.source == "winnable"
 
 
 def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
