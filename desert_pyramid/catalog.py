@@ -27,7 +27,7 @@ def load_layouts(folder: Path | None = None) -> dict[int, Layout]:
     """Every layout in the folder, by number. Raises :class:`LayoutError` on any bad file."""
     folder = folder or resource_path("layouts")
     layouts: dict[int, Layout] = {}
-    files = sorted(folder.glob("*.toml"))
+    files = sorted(folder.glob("[0-9][0-9][0-9]_*.toml"))  # difficulty.toml lives beside them
     if not files:
         raise LayoutError(f"no layout files in {folder}")
     for path in files:

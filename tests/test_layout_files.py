@@ -16,7 +16,7 @@ from desert_pyramid.engine.layout import Layout
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "resources" / "layouts"
-FILES = sorted(LAYOUT_DIR.glob("*.toml"))
+FILES = sorted(LAYOUT_DIR.glob("[0-9][0-9][0-9]_*.toml"))  # not difficulty.toml
 FILE_NAME = re.compile(r"^(\d{3})_([a-z0-9]+(?:_[a-z0-9]+)*)\.toml$")
 REQUIRED_FAMILIES = {
     "pyramid", "inverted", "double", "wall", "tower", "bridge", "cross", "diamond", "arch", "piles",

@@ -52,5 +52,5 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
     )
     out = subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path)
     count, _, rest = out.stdout.partition(" ")
-    assert int(count) == len(list((ROOT / "resources" / "layouts").glob("*.toml")))
+    assert int(count) == len(list((ROOT / "resources" / "layouts").glob("[0-9][0-9][0-9]_*.toml")))
     assert "Classic Pyramid" in rest

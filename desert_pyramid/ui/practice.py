@@ -12,6 +12,7 @@ from desert_pyramid.engine import PRESETS
 from desert_pyramid.modes import InputError, PracticeSession
 
 from .geometry import Rect
+from .layout_picker import LayoutPickerView, remember_layout, remembered_layout
 from .title import MenuScreen
 from .widgets import Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
@@ -30,10 +31,13 @@ class PracticeSetupView(MenuScreen):
         self.preset = 0
         self.layouts = sorted(all_layouts())
         self.layout_i = 0
+        remembered = remembered_layout(app)  # the layout picker's last choice
+        if remembered is not None:
+            self.layout_i = self.layouts.index(remembered)
         self.source = 0
         self.menu = ButtonColumn(app.assets, [
             Button("Rules", lambda: self._rules(1), adjust=self._rules),
-            Button("Layout", lambda: self._layout(1), adjust=self._layout),
+            Button("Layout", self.choose_layout, adjust=self._layout),
             Button("Deal", lambda: self._source(1), adjust=self._source),
             Button("Play", self.deal),
             Button("Back", lambda: app.show_title()),
@@ -55,6 +59,29 @@ class PracticeSetupView(MenuScreen):
         self.layout_i = (self.layout_i + step) % len(self.layouts)
         self._update_values()
 
+    def choose_layout(self) -> None:
+        """Open the layout picker (Enter or a click on the Layout row); it comes back here."""
+        self._search = None  # a search for a winnable deal in progress is dropped
+
+        def chosen(number: int) -> None:
+            self.layout_i = self.layouts.index(number)
+            self._update_values()
+            self.app.show_view(self)
+
+        name = self.presets[self.preset]
+        self.app.show_view(LayoutPickerView(
+            self.app, on_choose=chosen, on_back=lambda: self.app.show_view(self),
+            current=self.layouts[self.layout_i], rules=PRESETS[name], rules_name=name))
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        row = self.menu.buttons[1].rect  # a click on the Layout row's name opens the picker
+        if row.contains(x, y) and x < row.right - row.width * 0.45:
+            self.menu.focus = 1
+            self.app.sounds.play("click")
+            self.choose_layout()
+            return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
     def _source(self, step: int) -> None:
         self.source = (self.source + step) % len(SOURCES)
         self._update_values()
@@ -74,6 +101,8 @@ class PracticeSetupView(MenuScreen):
     def deal(self) -> None:
         rules = PRESETS[self.presets[self.preset]]
         layout = all_layouts()[self.layouts[self.layout_i]]
+        if not rules.classic_layout_only:
+            remember_layout(self.app, layout.number)
         if self.source == 0:
             self.app.start_practice(rules, layout)
             return
@@ -120,7 +149,7 @@ class PracticeSetupView(MenuScreen):
         rects = column_rects(width / 2, panel.top - 80 * s, n, 520 * s, 42 * s, 10 * s)
         self.menu.place(rects, 15 * s)
         self.about = self.texts.label("", width / 2, rects[-1].bottom - 30 * s, 12 * s, colour=(236, 214, 176))
-        self.texts.label("← → change the focused row · Enter plays · Esc goes back", width / 2,
+        self.texts.label("← → change a row · Enter on Layout shows all layouts · Esc goes back", width / 2,
                          panel.bottom + 20 * s, 11 * s, colour=(200, 180, 150))
         self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
         self._update_values()
