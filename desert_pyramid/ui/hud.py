@@ -47,6 +47,7 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
 
 BAR = (52, 32, 16, 215)
 MSG_BAR = (52, 32, 16, 150)
+RIM = (200, 150, 70, 255)
 CAPTION = (96, 60, 28)
 
 
@@ -63,6 +64,7 @@ class Hud:
         self.texts: dict[str, arcade.Text] = {}
         self.badge: arcade.Sprite | None = None
         self.daylight_bar: arcade.SpriteSolidColor | None = None
+        self.message_bar: arcade.SpriteSolidColor | None = None
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
@@ -84,6 +86,15 @@ class Hud:
         self.batch = pyglet.graphics.Batch()
         self.low_batch = pyglet.graphics.Batch()
         self.sprites = arcade.SpriteList()
+        # the bars are sprites: drawn in the same call as the buttons, and a partial redraw sees
+        # the message bar come, go and grow like any other sprite
+        top = geom.hud
+        self.sprites.append(arcade.SpriteSolidColor(geom.width, int(top.height), geom.width / 2, top.cy, BAR))
+        self.sprites.append(arcade.SpriteSolidColor(geom.width, 2, geom.width / 2, top.bottom - 1, RIM))
+        self.message_bar = arcade.SpriteSolidColor(geom.width, int(geom.message.height), geom.width / 2,
+                                                   geom.message.cy, MSG_BAR)
+        self.message_bar.visible = False
+        self.sprites.append(self.message_bar)
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
         self._pending = {}
         self._shown = {}
@@ -195,6 +206,7 @@ class Hud:
             t, text = self._pending.pop(key)
             if message is not None and t is message:
                 self._fit_message(t, text)
+                self._fit_bar()
             else:
                 t.text = text
             if (time.perf_counter() - start) * 1000 >= budget_ms:
@@ -301,18 +313,20 @@ class Hud:
                 return name
         return None
 
-    def draw_bars(self, box: tuple[int, int, int, int] | None = None) -> None:
-        g = self.geom
-        if g is None:
+    def _fit_bar(self) -> None:
+        """The message bar: shown under a message, a little taller for two lines."""
+        g, bar = self.geom, self.message_bar
+        if g is None or bar is None:
             return
-        if box is None or box[3] >= g.hud.bottom - 2:
-            arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom, g.height, BAR)
-            arcade.draw_lrbt_rectangle_filled(0, g.width, g.hud.bottom - 2, g.hud.bottom, (200, 150, 70, 255))
-        if self.message_bar_shown:
-            msg = self.texts["message"]
-            top = max(g.message.top, g.message.cy + msg.content_height / 2 + 8)  # two lines rise a little
-            if box is None or box[1] <= top:
-                arcade.draw_lrbt_rectangle_filled(0, g.width, 0, top, MSG_BAR)
+        shown = self.message_bar_shown
+        if bar.visible != shown:
+            bar.visible = shown
+        if shown:
+            top = max(g.message.top, g.message.cy + self.texts["message"].content_height / 2 + 8)
+            height = round(top)
+            if bar.height != height:
+                bar.height = height
+                bar.center_y = height / 2
 
     def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
         """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""

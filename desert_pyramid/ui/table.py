@@ -72,7 +72,6 @@ class TableView(TableInput, Screen):
         self.time = 0.0
         self._stuck_told = False
         self.dirty = DirtyTracker()
-        self._bar_shown = False
         self._scenery_version = -1
         self._smooth = False
         self._resize_due: float | None = None
@@ -410,11 +409,6 @@ class TableView(TableInput, Screen):
         d.forget_missing(now)
         for box in self.effects.take_dirty():
             d.invalidate(box)
-        bar = hud.message_bar_shown
-        if bar != self._bar_shown and self.geom is not None:
-            m = self.geom.message
-            d.invalidate((0, 0, int(m.width), int(m.top) + 1))
-            self._bar_shown = bar
         if self.app.scenery.version != self._scenery_version:
             self._scenery_version = self.app.scenery.version
             d.invalidate()
@@ -428,7 +422,6 @@ class TableView(TableInput, Screen):
         self.draw_backdrop(box)
         self.board.draw()
         self.effects.draw_flashes()
-        self.hud.draw_bars(box)
         self.hud.draw(box)
         self.effects.draw_texts(box)
 
@@ -437,6 +430,5 @@ class TableView(TableInput, Screen):
         self.draw_backdrop()
         if cards:
             self.board.draw()
-        self.hud.draw_bars()
         self.hud.draw()
 

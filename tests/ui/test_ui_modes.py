@@ -41,6 +41,7 @@ def test_a_cleared_pyramid_deals_the_next_one(ui) -> None:  # type: ignore[no-un
     assert view.session.number == 2 and view.game is not first and not view.ending
     assert "Pyramid 1 cleared" in view.message
     assert view.session.daylight.left_ms > left  # daylight added
+    view.hud.settle()  # texts are laid out a few per frame: all of them now
     assert view.hud.values["pyramid"].text == "2"
     # every card of the new deal is drawn where the new game has it
     for i, c in enumerate(view.game.cards):
