@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from desert_pyramid.engine.errors import LayoutError
@@ -44,7 +44,15 @@ def all_layouts() -> dict[int, Layout]:
     return load_layouts()
 
 
+@cache
 def get_layout(number: int) -> Layout:
+    """Layout ``number``, reading only its own file ``NNN_*.toml`` (the catalogue is read whole
+    only when that file is missing or names another number, to give a complete error)."""
+    files = sorted(resource_path("layouts").glob(f"{number:03d}_*.toml")) if 1 <= number <= 999 else []
+    if len(files) == 1:
+        layout = load_layout_file(files[0])
+        if layout.number == number:
+            return layout
     layouts = all_layouts()
     if number not in layouts:
         raise LayoutError(f"there is no layout {number}: layouts are numbered 1 to {max(layouts)}")

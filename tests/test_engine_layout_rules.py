@@ -138,3 +138,12 @@ def test_bad_rule_values() -> None:
         Rules.from_dict({"jokers": True})
     with pytest.raises(RulesError, match="satchel must be true or false"):
         Rules.from_dict({"satchel": "yes"})
+
+
+def test_get_layout_reads_one_file_and_names_missing_numbers() -> None:
+    from desert_pyramid.catalog import get_layout
+
+    assert get_layout(1) == classic_layout()
+    assert get_layout(55).number == 55
+    with pytest.raises(LayoutError, match="there is no layout 77: layouts are numbered 1 to 55"):
+        get_layout(77)

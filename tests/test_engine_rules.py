@@ -425,3 +425,13 @@ def test_deal_must_have_52_distinct_cards() -> None:
         Deal(tuple(Card(i) for i in range(51)))
     g = Game(classic_layout(), DESERT, Deal.from_seed(7))
     assert sorted(g.cards + g.stock) == list(range(52))
+
+
+def test_why_not_playable_gives_the_engines_reason() -> None:
+    g = game_from({21: "4H", 27: "6S", 28: "9C"}, ["7D"], CLASSIC)
+    assert g.why_not_playable(20) == "the 4♥ is covered by the 6♠ and the 9♣"
+    assert g.why_not_playable(27) is None
+    assert g.why_not_playable(WASTE) == "the waste is empty"
+    assert g.why_not_playable(STOCK) == "the stock's top card is face down: flip it onto the waste first"
+    assert g.why_not_playable(SATCHEL) == "these rules have no Satchel"
+    assert g.why_not_playable(99) == "there is no slot 100 (this layout has 28)"

@@ -233,6 +233,17 @@ class Game:
         m = self.rules.max_redeals
         return m is None or self.redeals < m
 
+    def why_not_playable(self, place: int) -> str | None:
+        """Why the card at ``place`` cannot take part in a move now (``"the 9♣ is covered by the
+        J♦"``), or ``None`` when it can."""
+        if self.won:
+            return "the game is already won"
+        try:
+            self._playable_card(place)
+        except IllegalMoveError as exc:
+            return str(exc)
+        return None
+
     def _playable_card(self, place: int) -> int:
         """The card at ``place`` if it may be played, else raise with the reason."""
         if place >= 0:

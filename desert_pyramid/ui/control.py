@@ -100,16 +100,8 @@ class TableControl:
 
     def why_not_playable(self, place: Place) -> str | None:
         """The engine's reason that the card at ``place`` cannot be played now, or ``None``."""
-        g = self.game
-        if place >= 0 and g.is_free(place):
-            return None
-        if any(p == place for p, _c in g.playable()):
-            return None
-        try:
-            g.copy().play(Move.king(place))  # a copy: the engine checks the card first
-        except IllegalMoveError as exc:
-            return sentence(str(exc))
-        return None
+        reason = self.game.why_not_playable(place)
+        return None if reason is None else sentence(reason)
 
     # -- actions ------------------------------------------------------------------------------------
     def deselect(self) -> None:

@@ -11,7 +11,7 @@ import datetime
 from collections.abc import Callable
 from typing import Any
 
-from desert_pyramid.catalog import get_layout, load_layout_file
+from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Deal, Event, Layout, Move, Rules
 from desert_pyramid.engine.rules import Scoring
 from desert_pyramid.modes import (
@@ -21,7 +21,6 @@ from desert_pyramid.modes import (
     Session,
     clock_text,
 )
-from desert_pyramid.resources_path import resource_path
 
 TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
 __all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_computer", "practice", "subtitle",
@@ -29,13 +28,7 @@ __all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_comput
 
 
 def layout_number(number: int) -> Layout:
-    """Layout ``number``, reading only its own file when it can (the catalogue reads all 55 files
-    to find one, which costs the first frame a quarter of a second); else the catalogue's answer."""
-    files = sorted(resource_path("layouts").glob(f"{number:03d}_*.toml"))
-    if len(files) == 1:
-        layout = load_layout_file(files[0])
-        if layout.number == number:
-            return layout
+    """Layout ``number`` (the catalogue reads only its own file)."""
     return get_layout(number)
 
 
