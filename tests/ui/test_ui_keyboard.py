@@ -114,6 +114,8 @@ def test_placeholders_and_quit_by_keys(ui) -> None:  # type: ignore[no-untyped-d
         assert isinstance(ui.view, TitleView)
     for mode in ("Expedition", "Daily"):
         press_button(ui, mode)
+        if mode == "Daily":  # the Daily screen first: its calendar, then today's pyramid
+            press_button(ui, "Play today's pyramid")
         assert isinstance(ui.view, TableView)
         assert ui.view.session.mode == mode.lower()
         shown = " ".join(t.text for t in ui.view.hud.titles.values())

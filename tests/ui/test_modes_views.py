@@ -1,0 +1,150 @@
+"""Issue 5's views: the Daily screen (streak, calendar, past days for practice, the share line),
+the Practice set-up's single options and deal code, and the trek's results listing its unlocks.
+
+Fast: the daily deal comes from the modes tests' fake finder (an easy deal, cleared in 14 pairs).
+``KEEP_SHOTS=folder`` keeps the screens as PNG files to look at."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from arcade import key as K
+
+from desert_pyramid.engine import Move
+from desert_pyramid.storage import SaveStore
+from tests.test_modes_helpers import FakeFinder, easy_line
+
+from .driver import Driver
+
+pytestmark = pytest.mark.ui
+
+TODAY = datetime.date(2025, 3, 14)  # a Friday
+
+
+def keep(ui: Driver, name: str) -> None:
+    folder = os.environ.get("KEEP_SHOTS")
+    if folder:
+        ui.frames(1)
+        ui.shot().save(Path(folder) / f"{name}.png")
+
+
+@pytest.fixture
+def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
+    ui.app.saves.attach(SaveStore.open(tmp_path / "saves", background=False))
+    yield ui.app.saves
+    store = ui.app.saves.store
+    ui.app.saves.attach(None)
+    if store is not None:
+        store.close()
+    ui.app.overlay.queue.clear()
+    ui.app.overlay.current = None
+
+
+def day(n: int) -> datetime.date:
+    return TODAY + datetime.timedelta(days=n)
+
+
+def press(ui: Driver, label: str) -> None:
+    menu = ui.view.menu
+    target = [b.label for b in menu.buttons].index(label)
+    while menu.focus != target:
+        ui.key(K.DOWN)
+    ui.key(K.ENTER)
+    ui.frames(1)
+
+
+def clear_the_deal(ui: Driver) -> None:
+    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.table import TableView
+
+    assert isinstance(ui.view, TableView)
+    for text in easy_line():
+        ui.play(Move.parse(text), "mouse")
+    for _ in range(200):
+        if isinstance(ui.view, ResultsView):
+            return
+        ui.frames(1, dt=0.1)
+    raise AssertionError("no results after the deal was cleared")
+
+
+def daily_screen(ui: Driver) -> Any:
+    from desert_pyramid.ui.daily_view import DailyView
+
+    ui.app.show_daily(TODAY, FakeFinder(step=3))
+    ui.frames(1)
+    assert isinstance(ui.view, DailyView)
+    return ui.view
+
+
+def states(view: Any) -> dict[datetime.date, str]:
+    return {cell.day: cell.state for _rect, cell in view.cells}
+
+
+def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, saves: Any) -> None:
+    daily = saves.progress.daily
+    for n in (-9, -8, -2, -1):
+        daily.record_clear(day(n).isoformat())
+    daily.record_clear(day(-5).isoformat(), day(-3).isoformat())  # caught up later
+    view = daily_screen(ui)
+    assert view.streak_line() == "Day streak: 2 days · best 2"
+    s = states(view)
+    assert (s[day(-9)], s[day(-5)], s[day(-4)], s[day(0)], s[day(1)]) == \
+        ("cleared", "late", "missed", "today", "future")
+    assert len(view.cells) == 14 and view.selected == TODAY
+    keep(ui, "daily")
+    assert view.menu.buttons[view.menu.focus].label == "Play today's pyramid"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert ui.view.session.mode == "daily" and ui.view.session.day == TODAY
+    clear_the_deal(ui)
+    results = ui.view
+    assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
+    assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
+    assert "☀ cleared in" in results.share  # copied whole; shown without the sun (not in the font)
+    assert results.share.replace("☀ ", "") in [t.text for t in results.texts.items]
+    press(ui, "Copy the share line")  # no clipboard offscreen: it says so, the line stays shown
+    assert "copy" in results.message.lower()
+    keep(ui, "daily_results")
+    view = daily_screen(ui)
+    assert states(view)[TODAY] == "cleared" and view.streak_line() == "Day streak: 3 days · best 3"
+    # the saved file has it too
+    saves.store.flush()
+    reopened = SaveStore.open(saves.store.folder.path, background=False)
+    assert reopened.progress.daily.current_on(TODAY.isoformat()) == 3
+    assert reopened.progress.daily.late_dates == [day(-5).isoformat()]
+    reopened.close()
+
+
+def test_a_past_day_is_practice_and_leaves_the_streak(ui: Driver, saves: Any) -> None:
+    daily = saves.progress.daily
+    daily.record_clear(day(-1).isoformat())
+    daily.record_play(day(-6).isoformat())
+    view = daily_screen(ui)
+    for _ in range(3):
+        ui.key(K.LEFT)
+    assert view.selected == day(-3)
+    assert view.menu.buttons[1].label == "Play Tue 11 Mar for practice"
+    for _ in range(30):
+        ui.key(K.LEFT)  # no further back than the calendar shows
+    assert view.selected == view.cells[0][1].day
+    for _ in range(30):
+        ui.key(K.RIGHT)  # nor into the future
+    assert view.selected == TODAY
+    rect = next(r for r, cell in view.cells if cell.day == day(-3))
+    ui.click(rect.cx, rect.cy)  # a click selects the day, a second click plays it
+    assert view.selected == day(-3)
+    ui.click(rect.cx, rect.cy)
+    ui.frames(1)
+    session = ui.view.session
+    assert session.day == day(-3) and not session.counts_for_streak
+    clear_the_deal(ui)
+    assert "streak" not in ui.view.share
+    assert daily.current_on(TODAY.isoformat()) == 1 and daily.best == 1
+    assert daily.late_dates == [day(-3).isoformat()]
+    view = daily_screen(ui)
+    assert states(view)[day(-3)] == "late" and states(view)[day(-2)] == "missed"
