@@ -148,3 +148,91 @@ def test_a_past_day_is_practice_and_leaves_the_streak(ui: Driver, saves: Any) ->
     assert daily.late_dates == [day(-3).isoformat()]
     view = daily_screen(ui)
     assert states(view)[day(-3)] == "late" and states(view)[day(-2)] == "missed"
+
+
+# -- Practice set-up ---------------------------------------------------------------------------------
+
+def setup_screen(ui: Driver, **kw: Any) -> Any:
+    from desert_pyramid.ui.practice import PracticeSetupView
+
+    ui.app.show_view(PracticeSetupView(ui.app, **kw))
+    ui.frames(1)
+    return ui.view
+
+
+def focus_row(ui: Driver, label: str) -> None:
+    menu = ui.view.menu
+    target = [b.label for b in menu.buttons].index(label)
+    while menu.focus != target:
+        ui.key(K.UP if menu.focus > target else K.DOWN)
+
+
+def type_text(ui: Driver, text: str) -> None:
+    for ch in text:
+        ui.app.dispatch_event("on_text", ch)
+    ui.app.dispatch_events()
+
+
+def test_practice_single_options_reach_the_table(ui: Driver) -> None:
+    from desert_pyramid.engine import UNLIMITED
+    from desert_pyramid.ui.table import TableView
+
+    view = setup_screen(ui)
+    keep(ui, "practice")
+    focus_row(ui, "Passes")
+    ui.key(K.RIGHT)  # 3 -> unlimited
+    assert view.menu.buttons[view.menu.focus].value == "Unlimited"
+    for label in ("Stock top playable", "Draw three", "Satchel", "All 52 must go", "Relaxed match"):
+        focus_row(ui, label)
+        ui.key(K.RIGHT)
+        assert view.menu.buttons[view.menu.focus].value == ("Off" if label == "Satchel" else "On")
+    assert view.menu.buttons[0].value == "Desert + options"
+    press(ui, "Play")
+    assert isinstance(ui.view, TableView)
+    r = ui.view.game.rules
+    assert (r.passes, r.stock_top_playable, r.draw_three, r.satchel, r.all_52, r.relaxed_match) == \
+        (UNLIMITED, True, True, False, True, True)
+
+
+def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) -> None:
+    from desert_pyramid.engine import RELAXED, Deal, encode_deal_code
+    from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.table import TableView
+
+    deal = Deal.from_seed(4242)
+    code = encode_deal_code(deal, RELAXED, 7)
+    view = setup_screen(ui)
+    focus_row(ui, "Deal code")
+    type_text(ui, code[:-1] + ("Z" if code[-1] != "Z" else "Y"))  # one character mistyped
+    assert view.menu.buttons[view.menu.focus - 1].value == "Deal code"  # typing chose the code as the deal
+    ui.key(K.ENTER)
+    assert isinstance(ui.view, PracticeSetupView) and "does not check out" in view.message
+    assert view.code.startswith(code[:-1])  # nothing lost: the code stays to be corrected
+    keep(ui, "practice_bad_code")
+    ui.key(K.BACKSPACE)
+    type_text(ui, code[-1])
+    ui.key(K.V, K.MOD_CTRL)  # no clipboard offscreen: it says so and the code is untouched
+    assert view.code == code and "paste" in view.message.lower()
+    press(ui, "Play")
+    assert isinstance(ui.view, TableView)
+    g = ui.view.game
+    assert g.deal.cards == deal.cards and g.rules == RELAXED and g.layout.number == 7
+    assert ui.view.session.deal_code == code
+
+
+def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
+    import time
+
+    from desert_pyramid.ui.table import TableView
+
+    view = setup_screen(ui, finder=FakeFinder(step=2, real=True), grader=lambda game: "Medium")
+    focus_row(ui, "Deal")
+    ui.key(K.RIGHT)
+    assert view.menu.buttons[view.menu.focus].value == "Winnable only"
+    press(ui, "Play")
+    deadline = time.monotonic() + 10
+    while not isinstance(ui.view, TableView) and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    assert isinstance(ui.view, TableView) and ui.view.session.grade == "Medium"
+    assert "difficulty: Medium" in ui.view.subtitle
