@@ -62,6 +62,7 @@ class PauseView(MenuScreen):
 
     def end_trek(self) -> None:
         self.table.session.abandon()
+        self.app.saves.after_move(self.table)  # the trek is recorded now: its results list what it unlocked
         self.app.show_results(self.table)
 
     def back(self) -> bool:

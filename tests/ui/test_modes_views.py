@@ -236,3 +236,38 @@ def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
         time.sleep(0.01)
     assert isinstance(ui.view, TableView) and ui.view.session.grade == "Medium"
     assert "difficulty: Medium" in ui.view.subtitle
+
+
+# -- a trek's results --------------------------------------------------------------------------------
+
+def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) -> None:
+    from desert_pyramid.modes import ExpeditionSession
+    from desert_pyramid.ui.pause import PauseView
+    from desert_pyramid.ui.results import ResultsView
+    from tests.test_modes_helpers import LAYOUT
+
+    ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3)))
+    ui.frames(1)
+    view = ui.view
+    for text in easy_line():  # pyramid 1 cleared: the first relic (1 pyramid) and the no-redeal back
+        view.apply(view.control.play(Move.parse(text)))
+    ui.frames(1)
+    assert view.session.number == 2
+    ui.key(K.ESCAPE)
+    assert isinstance(ui.view, PauseView)
+    press(ui, "End the trek")
+    assert isinstance(ui.view, ResultsView)
+    shown = [t.text for t in ui.view.texts.items]
+    lines = dict(zip(shown[2::2], shown[3::2], strict=False))
+    assert lines["Pyramids cleared"] == "1"
+    assert lines["Score"] == f"{view.session.results().score:,}" and lines["Best chain"] == "12"
+    assert lines["Relic found"] == "Brass Compass"
+    assert "Card back unlocked" in lines
+    keep(ui, "trek_results")
+    # a trek that unlocks nothing says so
+    ui.app.new_table(ExpeditionSession(8, LAYOUT, finder=FakeFinder(step=3)))
+    ui.frames(1)
+    ui.key(K.ESCAPE)
+    press(ui, "End the trek")
+    shown = [t.text for t in ui.view.texts.items]
+    assert "Unlocked" in shown and "nothing new" in shown and "Relic found" not in shown
