@@ -289,8 +289,8 @@ def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
 
 
 def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store: None) -> None:
-    from desert_pyramid.ui.table import TableView
     from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.table import TableView
 
     ui.app.show_practice_setup()
     ui.frames(1)
