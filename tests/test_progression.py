@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import replace
 
 import pytest
@@ -287,3 +288,22 @@ def test_catalogue_matches_the_art_data_files() -> None:
     for item in (*RELICS, *CARD_BACKS):
         folder = "relics" if item in RELICS else "backs"
         assert (images / folder / f"{item.id}.png").is_file(), item.id
+
+
+def test_day_streak_keeps_late_days_and_the_calendar_through_a_save() -> None:
+    from desert_pyramid.progression.model import DailyStreak
+    from desert_pyramid.storage.documents import decode_progress, encode_progress
+
+    progress, backs = Progress(), BackCollection()
+    record_game(progress, backs, daily("lost", "2025-03-01", "lost"))  # the first daily played
+    record_game(progress, backs, daily("d2", "2025-03-02"))
+    record_game(progress, backs, daily("past", "2025-03-04", deal_date="2025-03-03"))  # practice
+    assert progress.daily.late_dates == ["2025-03-03"]
+    assert progress.daily.current_on("2025-03-04") == 0  # the 3rd was missed on its date
+    back = decode_progress(encode_progress(progress))
+    assert back.daily == progress.daily
+    states = [d.state for d in back.daily.record.calendar(datetime.date(2025, 3, 4), 4)]
+    assert states == ["missed", "cleared", "late", "today"]
+    # a schema-1 save that kept only the last dates of a long streak: the run it stored is kept
+    old = DailyStreak(["2025-03-13"], best=70, last_cleared="2025-03-13", current=70)
+    assert old.current_on("2025-03-14") == 70 and old.best == 70

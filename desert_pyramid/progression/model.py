@@ -16,9 +16,11 @@ older backup).
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from desert_pyramid.modes.streak import DailyRecord, StreakUpdate
 from desert_pyramid.progression.catalog import (
     BACK_BY_ID,
     CARD_BACKS,
@@ -52,36 +54,98 @@ class Unlocks:
         return lines
 
 
-@dataclass(slots=True)
 class DailyStreak:
-    """Consecutive dates whose Daily was cleared (on that date)."""
+    """The day streak as ``save.toml`` keeps it; the rules are :class:`desert_pyramid.modes.streak.DailyRecord`'s.
 
-    last_cleared: str = ""  # YYYY-MM-DD, "" when never
-    current: int = 0
-    best: int = 0
-    cleared_dates: list[str] = field(default_factory=list)  # the most recent, oldest first
+    One source of truth: this class only stores the dates (cleared on their own date, cleared
+    later for practice, the first daily played) and the best streak, and asks ``DailyRecord``
+    for everything else (what a clear counts for, the streak on a date, the calendar).
+    """
 
-    def record_clear(self, date: str) -> bool:
-        """Count the Daily of ``date`` as cleared. False when that date was already counted."""
-        if date in self.cleared_dates or (self.last_cleared and date <= self.last_cleared):
-            return False
-        day = datetime.date.fromisoformat(date)
-        if self.last_cleared and datetime.date.fromisoformat(self.last_cleared) == day - _ONE_DAY:
-            self.current += 1
-        else:
-            self.current = 1
-        self.last_cleared = date
-        self.best = max(self.best, self.current)
-        self.cleared_dates.append(date)
-        del self.cleared_dates[:-DAILY_DATES_LIMIT]
-        return True
+    __slots__ = ("record",)
+
+    def __init__(self, cleared_dates: Iterable[str] = (), best: int = 0, late_dates: Iterable[str] = (),
+                 first_day: str = "", *, last_cleared: str = "", current: int = 0) -> None:
+        cleared = {datetime.date.fromisoformat(d) for d in cleared_dates}
+        if last_cleared:
+            # a save that trimmed old dates: the streak it stored ending on ``last_cleared``
+            # implies those dates were cleared (schema 1 files kept only 60 of them)
+            end = datetime.date.fromisoformat(last_cleared)
+            cleared.update(end - _ONE_DAY * i for i in range(current))
+        self.record = DailyRecord(
+            cleared,
+            (datetime.date.fromisoformat(d) for d in late_dates),
+            best,
+            datetime.date.fromisoformat(first_day) if first_day else None,
+        )
+
+    @property
+    def cleared_dates(self) -> list[str]:
+        """Dates whose daily was cleared on that date, oldest first."""
+        return [d.isoformat() for d in sorted(self.record.cleared)]
+
+    @property
+    def late_dates(self) -> list[str]:
+        """Past days cleared later, for practice, oldest first."""
+        return [d.isoformat() for d in sorted(self.record.late)]
+
+    @property
+    def first_day(self) -> str:
+        return self.record.first_day.isoformat() if self.record.first_day else ""
+
+    @property
+    def last_cleared(self) -> str:
+        """The latest date cleared on its own date, "" when never."""
+        return max(self.record.cleared).isoformat() if self.record.cleared else ""
+
+    @property
+    def current(self) -> int:
+        """The streak that ended (or goes on) at the last date cleared."""
+        if not self.record.cleared:
+            return 0
+        return self.record.current(max(self.record.cleared))
+
+    @property
+    def best(self) -> int:
+        return self.record.best
+
+    def record_clear(self, deal_date: str, today: str | None = None) -> StreakUpdate:
+        """The daily of ``deal_date`` was cleared on ``today`` (default: the same date).
+        A past day's daily is practice; a day already cleared does not count twice."""
+        update = self.record.record_clear(
+            datetime.date.fromisoformat(deal_date), datetime.date.fromisoformat(today or deal_date)
+        )
+        self._trim()
+        return update
+
+    def record_play(self, today: str) -> None:
+        self.record.record_play(datetime.date.fromisoformat(today))
 
     def current_on(self, today: str) -> int:
         """The streak as it stands on ``today``: 0 once a date was missed."""
-        if not self.last_cleared:
-            return 0
-        gap = datetime.date.fromisoformat(today) - datetime.date.fromisoformat(self.last_cleared)
-        return self.current if gap <= _ONE_DAY else 0
+        return self.record.current(datetime.date.fromisoformat(today))
+
+    def _trim(self) -> None:
+        """Forget the oldest dates past :data:`DAILY_DATES_LIMIT`, never those of the running streak."""
+        rec = self.record
+        if rec.cleared and len(rec.cleared) > DAILY_DATES_LIMIT:
+            last = max(rec.cleared)
+            keep = {last - _ONE_DAY * i for i in range(rec.current(last))}
+            extra = sorted(rec.cleared - keep)
+            for day in extra[: len(rec.cleared) - DAILY_DATES_LIMIT]:
+                rec.cleared.discard(day)
+        if len(rec.late) > DAILY_DATES_LIMIT:
+            for day in sorted(rec.late)[: len(rec.late) - DAILY_DATES_LIMIT]:
+                rec.late.discard(day)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DailyStreak):
+            return NotImplemented
+        return (self.cleared_dates, self.late_dates, self.best, self.first_day) == (
+            other.cleared_dates, other.late_dates, other.best, other.first_day)
+
+    def __repr__(self) -> str:
+        return f"DailyStreak(cleared={self.cleared_dates}, late={self.late_dates}, best={self.best})"
 
 
 _ONE_DAY = datetime.timedelta(days=1)
@@ -200,10 +264,12 @@ def record_game(progress: Progress, backs: BackCollection, result: GameResult) -
     _remember(progress.seen_games, result.game_id)
     key = StatsKey(result.mode, result.preset, result.layout)
     progress.stats.setdefault(key, Stats()).add_game(result)
+    if result.mode == "daily":
+        progress.daily.record_play(result.date)
     if result.won:
         progress.pyramids_cleared += 1
-        if result.mode == "daily" and result.deal_date == result.date:
-            progress.daily.record_clear(result.date)
+        if result.mode == "daily":
+            progress.daily.record_clear(result.deal_date or result.date, result.date)
     relics = _grant_relics(progress, result.date)
     new_backs = _grant_backs(
         backs,

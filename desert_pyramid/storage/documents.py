@@ -61,7 +61,9 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
                 "last_cleared": daily.last_cleared,
                 "current_streak": daily.current,
                 "best_streak": daily.best,
-                "cleared_dates": list(daily.cleared_dates),
+                "cleared_dates": daily.cleared_dates,
+                "late_dates": daily.late_dates,
+                "first_day": daily.first_day,
             },
             "seen": {"games": list(progress.seen_games), "treks": list(progress.seen_treks)},
             "settings": copy.deepcopy(progress.settings),
@@ -100,16 +102,20 @@ def decode_progress(data: dict[str, Any]) -> Progress:
     progress.pyramids_cleared = root.integer("pyramids_cleared")
     progress.relics = root.date_table("relics")
     daily = root.table("daily")
+    cleared_dates = daily.texts("cleared_dates")
+    late_dates = daily.texts("late_dates", [])
+    for list_name, dates in (("cleared_dates", cleared_dates), ("late_dates", late_dates)):
+        for index, date in enumerate(dates):
+            if not is_iso_date(date):
+                raise SchemaError(f'daily.{list_name}[{index}]: expected a date YYYY-MM-DD, found "{date}"')
     progress.daily = DailyStreak(
+        cleared_dates,
+        best=daily.integer("best_streak"),
+        late_dates=late_dates,
+        first_day=daily.date("first_day", "", optional=True),
         last_cleared=daily.date("last_cleared", optional=True),
         current=daily.integer("current_streak"),
-        best=daily.integer("best_streak"),
-        cleared_dates=[],
     )
-    for index, date in enumerate(daily.texts("cleared_dates")):
-        if not is_iso_date(date):
-            raise SchemaError(f'daily.cleared_dates[{index}]: expected a date YYYY-MM-DD, found "{date}"')
-        progress.daily.cleared_dates.append(date)
     seen = root.table("seen")
     progress.seen_games = dict.fromkeys(seen.texts("games"))
     progress.seen_treks = dict.fromkeys(seen.texts("treks"))

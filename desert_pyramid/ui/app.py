@@ -172,6 +172,12 @@ class GameApp(arcade.Window):
 
         self.show_view(HowToView(self, back, page))
 
+    def show_daily(self, today: Any = None, finder: Any = None) -> None:
+        """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
+        from .daily_view import DailyView
+
+        self.show_view(DailyView(self, today, finder))
+
     def show_practice_setup(self) -> None:
         from .practice import PracticeSetupView
 

@@ -28,7 +28,7 @@ class PauseView(MenuScreen):
         if mode == "expedition":
             buttons += [Button("Skip this pyramid (−30 s)", self.skip), Button("End the trek", self.end_trek)]
         elif mode == "daily":
-            buttons += [Button("Restart today's deal", self.restart)]
+            buttons += [Button("Restart this day's deal", self.restart)]
         else:
             buttons += [Button("Restart this deal", self.restart), Button("New deal", self.new_deal)]
         buttons += [
@@ -44,8 +44,11 @@ class PauseView(MenuScreen):
 
     def restart(self) -> None:
         g = self.table.game
-        if self.table.session.mode == "daily":
-            self.app.start_mode("daily")
+        if self.table.session.mode == "daily":  # the same day's deal (today's, or a past day's)
+            from . import session as sessions
+
+            day = self.table.session.day
+            self.app.new_table(sessions.daily(day))
         else:
             self.app.start_practice(g.rules, g.layout, g.deal)
 
@@ -59,6 +62,7 @@ class PauseView(MenuScreen):
 
     def end_trek(self) -> None:
         self.table.session.abandon()
+        self.app.saves.after_move(self.table)  # the trek is recorded now: its results list what it unlocked
         self.app.show_results(self.table)
 
     def back(self) -> bool:

@@ -39,6 +39,12 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
     return out
 
 
+def fit(text: arcade.Text, width: float) -> None:
+    """Make a label's font smaller until it is no wider than ``width``."""
+    if text.content_width > width > 0:
+        text.font_size = max(7.0, text.font_size * width / text.content_width)
+
+
 def headline(r: Any) -> str:
     if r.mode == "expedition":
         return "THE SUN HAS SET" if not r.abandoned else "TREK OVER"
@@ -55,9 +61,49 @@ class ResultsView(MenuScreen):
         if mode == "practice":
             first = [Button("New deal", lambda: app.start_practice(g.rules, g.layout)),
                      Button("Play this deal again", lambda: app.start_practice(g.rules, g.layout, g.deal))]
+        elif mode == "daily":
+            first = [Button("Daily calendar", lambda: app.show_daily())]
         else:
-            first = [Button("New trek" if mode == "expedition" else "Play it again", lambda: app.start_mode(mode))]
+            first = [Button("New trek", lambda: app.start_mode(mode))]
+        self.share = self.share_line()
+        if self.share:
+            first.append(Button("Copy the share line", self.copy))
+        self.unlocked = self.unlocked_lines()
         self.menu = ButtonColumn(app.assets, [*first, Button("Title screen", lambda: app.show_title())])
+
+    def share_line(self) -> str:
+        """A cleared Daily's line to share (date, time, points, chain, and the streak it counts for)."""
+        r = self.results
+        if r.mode != "daily" or not r.won:
+            return ""
+        from desert_pyramid.modes.streak import share_line
+
+        streak = 0
+        if r.counts_for_streak:
+            streak = self.app.saves.progress.daily.current_on(r.played_on)
+        return share_line(r, streak)
+
+    def unlocked_lines(self) -> list[str]:
+        """Relics and card backs unlocked while this deal or trek was played (the save store's answers)."""
+        found = self.app.saves.unlocked_by(self.table)
+        return [*(f"Relic found: {relic.name}" for relic in found.relics),
+                *(f"Card back unlocked: {back.name}" for back in found.backs)]
+
+    def copy(self) -> None:
+        try:
+            self.app.set_clipboard_text(self.share)
+        except Exception:  # no clipboard (an offscreen window, a system without one)
+            self.set_message("No clipboard here: the share line is shown above, to copy by hand.")
+            self._label_copy("No clipboard: copy it by hand")
+            return
+        self.set_message("Share line copied.")
+        self._label_copy("Copied")
+
+    def _label_copy(self, text: str) -> None:
+        for b in self.menu.buttons:
+            if b.action == self.copy:
+                b.label = text
+        self.menu.refresh()
 
     def back(self) -> bool:
         self.app.show_title()
@@ -70,8 +116,11 @@ class ResultsView(MenuScreen):
         s = self.scale()
         self.texts = TextGroup()
         lines = rows(self.results, self.table.game.layout.name)
+        if self.results.mode == "expedition" or self.unlocked:
+            lines += [tuple(item.split(": ", 1)) for item in self.unlocked] or [("Unlocked", "nothing new")]  # type: ignore[misc]
         n = len(self.menu.buttons)
-        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + 49 * n + 16) * s)
+        extra = 30 if self.share else 0
+        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * n + 16) * s)
         panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
@@ -81,10 +130,18 @@ class ResultsView(MenuScreen):
         y = panel.top - 118 * s
         for name, value in lines:
             self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left")
-            self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
-                             anchor_x="right", bold=True)
+            text = self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
+                                    anchor_x="right", bold=True)
+            fit(text, panel.width - 120 * s - 180 * s)  # a long deal code gets smaller, not out of the panel
             y -= 30 * s
         self.texts.label(self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
                          width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
+        if self.share:
+            y -= 30 * s
+            # the font has no ☀: the line is shown without it (Copy copies it whole)
+            shown = self.share.replace("☀ ", "")
+            self.share_text = self.texts.label(shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True)
+            fit(self.share_text, panel.width - 40 * s)
         rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
+        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import datetime
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from desert_pyramid.catalog import get_layout
@@ -154,6 +154,7 @@ class Tracked:
     game: Game  # the deal being saved (an Expedition deals a new game for each pyramid)
     chain_noted: int = 0
     recorded: bool = False
+    unlocks: Unlocks = field(default_factory=Unlocks)  # what its games unlocked (the results list them)
 
 
 class Saves:
@@ -335,7 +336,9 @@ class Saves:
         """Count a modes session's finished deals (each pyramid of a trek is one; recording is
         idempotent by id) and, when an Expedition ends, the trek."""
         assert self.store is not None
-        date = today()
+        # a Daily counts for the streak by the date it was started on (modes.streak's rule:
+        # ``played_on``), so a daily begun before midnight and cleared after still counts
+        date = str(results.played_on) if getattr(results, "mode", "") == "daily" and results.played_on else today()
         for record in results.game_records(date):
             self.announce(self.store.record_game(GameResult(**record)))
         if final and getattr(session, "mode", "") == "expedition":
@@ -389,7 +392,14 @@ class Saves:
     # -- telling the player -----------------------------------------------------------------------
     def announce(self, unlocks: Unlocks) -> None:
         if unlocks:
+            if self.active is not None:
+                self.active.unlocks = self.active.unlocks + unlocks
             self.app.overlay.unlocked(unlocks)
+
+    def unlocked_by(self, table: object) -> Unlocks:
+        """The relics and card backs unlocked while this table was played (a whole trek's)."""
+        active = self.active
+        return active.unlocks if active is not None and active.table is table else Unlocks()
 
     def update(self, dt: float) -> None:
         """Every frame: a game that ended without a move (the Expedition's sunset) is recorded;

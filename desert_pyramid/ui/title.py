@@ -87,7 +87,7 @@ class TitleView(MenuScreen):
         self.menu = ButtonColumn(app.assets, [
             Button("Continue", self.on_continue, enabled=app.can_continue()),
             Button("Expedition", lambda: app.start_mode("expedition")),
-            Button("Daily", lambda: app.start_mode("daily")),
+            Button("Daily", lambda: app.show_daily()),
             Button("Practice", app.show_practice_setup),
             Button("How to play", lambda: app.show_howto(self)),
             Button("Relics", lambda: app.show_relics()),

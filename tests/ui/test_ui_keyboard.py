@@ -38,7 +38,7 @@ def test_title_to_practice_to_table_and_back_by_keys(ui) -> None:  # type: ignor
     assert isinstance(ui.view, TitleView) and "No deal in progress" in ui.view.message
     press_button(ui, "Practice")
     assert isinstance(ui.view, PracticeSetupView)
-    for _ in range(3):
+    while ui.view.menu.focus != 0:
         ui.key(K.UP)  # from Play up to the Rules row
     ui.key(K.RIGHT)  # desert -> classic
     assert ui.view.menu.buttons[0].value == "Classic"
@@ -61,9 +61,10 @@ def test_a_winnable_practice_deal_is_searched_beside_the_frames(ui) -> None:  # 
 
     ui.app.show_practice_setup()
     ui.frames(1)
-    ui.key(K.UP)  # from Play to the Deal row
+    ui.key(K.UP)  # from Play to the Deal code row
+    ui.key(K.UP)  # and the Deal row
     ui.key(K.RIGHT)  # Random -> Winnable only
-    assert ui.view.menu.buttons[2].value == "Winnable only"
+    assert ui.view.menu.buttons[ui.view.menu.focus].value == "Winnable only"
     press_button(ui, "Play")
     assert isinstance(ui.view, PracticeSetupView) and "winnable" in ui.view.message
     deadline = time.monotonic() + 60
@@ -114,6 +115,8 @@ def test_placeholders_and_quit_by_keys(ui) -> None:  # type: ignore[no-untyped-d
         assert isinstance(ui.view, TitleView)
     for mode in ("Expedition", "Daily"):
         press_button(ui, mode)
+        if mode == "Daily":  # the Daily screen first: its calendar, then today's pyramid
+            press_button(ui, "Play today's pyramid")
         assert isinstance(ui.view, TableView)
         assert ui.view.session.mode == mode.lower()
         shown = " ".join(t.text for t in ui.view.hud.titles.values())

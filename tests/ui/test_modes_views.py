@@ -1,0 +1,273 @@
+"""Issue 5's views: the Daily screen (streak, calendar, past days for practice, the share line),
+the Practice set-up's single options and deal code, and the trek's results listing its unlocks.
+
+Fast: the daily deal comes from the modes tests' fake finder (an easy deal, cleared in 14 pairs).
+``KEEP_SHOTS=folder`` keeps the screens as PNG files to look at."""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from arcade import key as K
+
+from desert_pyramid.engine import Move
+from desert_pyramid.storage import SaveStore
+from tests.test_modes_helpers import FakeFinder, easy_line
+
+from .driver import Driver
+
+pytestmark = pytest.mark.ui
+
+TODAY = datetime.date(2025, 3, 14)  # a Friday
+
+
+def keep(ui: Driver, name: str) -> None:
+    folder = os.environ.get("KEEP_SHOTS")
+    if folder:
+        ui.frames(1)
+        ui.shot().save(Path(folder) / f"{name}.png")
+
+
+@pytest.fixture
+def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
+    ui.app.saves.attach(SaveStore.open(tmp_path / "saves", background=False))
+    yield ui.app.saves
+    store = ui.app.saves.store
+    ui.app.saves.attach(None)
+    if store is not None:
+        store.close()
+    ui.app.overlay.queue.clear()
+    ui.app.overlay.current = None
+
+
+def day(n: int) -> datetime.date:
+    return TODAY + datetime.timedelta(days=n)
+
+
+def press(ui: Driver, label: str) -> None:
+    menu = ui.view.menu
+    target = [b.label for b in menu.buttons].index(label)
+    while menu.focus != target:
+        ui.key(K.DOWN)
+    ui.key(K.ENTER)
+    ui.frames(1)
+
+
+def clear_the_deal(ui: Driver) -> None:
+    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.table import TableView
+
+    assert isinstance(ui.view, TableView)
+    for text in easy_line():
+        ui.play(Move.parse(text), "mouse")
+    for _ in range(200):
+        if isinstance(ui.view, ResultsView):
+            return
+        ui.frames(1, dt=0.1)
+    raise AssertionError("no results after the deal was cleared")
+
+
+def daily_screen(ui: Driver) -> Any:
+    from desert_pyramid.ui.daily_view import DailyView
+
+    ui.app.show_daily(TODAY, FakeFinder(step=3))
+    ui.frames(1)
+    assert isinstance(ui.view, DailyView)
+    return ui.view
+
+
+def states(view: Any) -> dict[datetime.date, str]:
+    return {cell.day: cell.state for _rect, cell in view.cells}
+
+
+def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, saves: Any) -> None:
+    daily = saves.progress.daily
+    for n in (-9, -8, -2, -1):
+        daily.record_clear(day(n).isoformat())
+    daily.record_clear(day(-5).isoformat(), day(-3).isoformat())  # caught up later
+    view = daily_screen(ui)
+    assert view.streak_line() == "Day streak: 2 days · best 2"
+    s = states(view)
+    assert (s[day(-9)], s[day(-5)], s[day(-4)], s[day(0)], s[day(1)]) == \
+        ("cleared", "late", "missed", "today", "future")
+    assert len(view.cells) == 14 and view.selected == TODAY
+    keep(ui, "daily")
+    assert view.menu.buttons[view.menu.focus].label == "Play today's pyramid"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert ui.view.session.mode == "daily" and ui.view.session.day == TODAY
+    clear_the_deal(ui)
+    results = ui.view
+    assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
+    assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
+    assert "☀ cleared in" in results.share  # copied whole; shown without the sun (not in the font)
+    assert results.share.replace("☀ ", "") in [t.text for t in results.texts.items]
+    press(ui, "Copy the share line")  # no clipboard offscreen: it says so, the line stays shown
+    assert "copy" in results.message.lower()
+    keep(ui, "daily_results")
+    view = daily_screen(ui)
+    assert states(view)[TODAY] == "cleared" and view.streak_line() == "Day streak: 3 days · best 3"
+    # the saved file has it too
+    saves.store.flush()
+    reopened = SaveStore.open(saves.store.folder.path, background=False)
+    assert reopened.progress.daily.current_on(TODAY.isoformat()) == 3
+    assert reopened.progress.daily.late_dates == [day(-5).isoformat()]
+    reopened.close()
+
+
+def test_a_past_day_is_practice_and_leaves_the_streak(ui: Driver, saves: Any) -> None:
+    daily = saves.progress.daily
+    daily.record_clear(day(-1).isoformat())
+    daily.record_play(day(-6).isoformat())
+    view = daily_screen(ui)
+    for _ in range(3):
+        ui.key(K.LEFT)
+    assert view.selected == day(-3)
+    assert view.menu.buttons[1].label == "Play Tue 11 Mar for practice"
+    for _ in range(30):
+        ui.key(K.LEFT)  # no further back than the calendar shows
+    assert view.selected == view.cells[0][1].day
+    for _ in range(30):
+        ui.key(K.RIGHT)  # nor into the future
+    assert view.selected == TODAY
+    rect = next(r for r, cell in view.cells if cell.day == day(-3))
+    ui.click(rect.cx, rect.cy)  # a click selects the day, a second click plays it
+    assert view.selected == day(-3)
+    ui.click(rect.cx, rect.cy)
+    ui.frames(1)
+    session = ui.view.session
+    assert session.day == day(-3) and not session.counts_for_streak
+    clear_the_deal(ui)
+    assert "streak" not in ui.view.share
+    assert daily.current_on(TODAY.isoformat()) == 1 and daily.best == 1
+    assert daily.late_dates == [day(-3).isoformat()]
+    view = daily_screen(ui)
+    assert states(view)[day(-3)] == "late" and states(view)[day(-2)] == "missed"
+
+
+# -- Practice set-up ---------------------------------------------------------------------------------
+
+def setup_screen(ui: Driver, **kw: Any) -> Any:
+    from desert_pyramid.ui.practice import PracticeSetupView
+
+    ui.app.show_view(PracticeSetupView(ui.app, **kw))
+    ui.frames(1)
+    return ui.view
+
+
+def focus_row(ui: Driver, label: str) -> None:
+    menu = ui.view.menu
+    target = [b.label for b in menu.buttons].index(label)
+    while menu.focus != target:
+        ui.key(K.UP if menu.focus > target else K.DOWN)
+
+
+def type_text(ui: Driver, text: str) -> None:
+    for ch in text:
+        ui.app.dispatch_event("on_text", ch)
+    ui.app.dispatch_events()
+
+
+def test_practice_single_options_reach_the_table(ui: Driver) -> None:
+    from desert_pyramid.engine import UNLIMITED
+    from desert_pyramid.ui.table import TableView
+
+    view = setup_screen(ui)
+    keep(ui, "practice")
+    focus_row(ui, "Passes")
+    ui.key(K.RIGHT)  # 3 -> unlimited
+    assert view.menu.buttons[view.menu.focus].value == "Unlimited"
+    for label in ("Stock top playable", "Draw three", "Satchel", "All 52 must go", "Relaxed match"):
+        focus_row(ui, label)
+        ui.key(K.RIGHT)
+        assert view.menu.buttons[view.menu.focus].value == ("Off" if label == "Satchel" else "On")
+    assert view.menu.buttons[0].value == "Desert + options"
+    press(ui, "Play")
+    assert isinstance(ui.view, TableView)
+    r = ui.view.game.rules
+    assert (r.passes, r.stock_top_playable, r.draw_three, r.satchel, r.all_52, r.relaxed_match) == \
+        (UNLIMITED, True, True, False, True, True)
+
+
+def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) -> None:
+    from desert_pyramid.engine import RELAXED, Deal, encode_deal_code
+    from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.table import TableView
+
+    deal = Deal.from_seed(4242)
+    code = encode_deal_code(deal, RELAXED, 7)
+    view = setup_screen(ui)
+    focus_row(ui, "Deal code")
+    type_text(ui, code[:-1] + ("Z" if code[-1] != "Z" else "Y"))  # one character mistyped
+    assert view.menu.buttons[view.menu.focus - 1].value == "Deal code"  # typing chose the code as the deal
+    ui.key(K.ENTER)
+    assert isinstance(ui.view, PracticeSetupView) and "does not check out" in view.message
+    assert view.code.startswith(code[:-1])  # nothing lost: the code stays to be corrected
+    keep(ui, "practice_bad_code")
+    ui.key(K.BACKSPACE)
+    type_text(ui, code[-1])
+    ui.key(K.V, K.MOD_CTRL)  # no clipboard offscreen: it says so and the code is untouched
+    assert view.code == code and "paste" in view.message.lower()
+    press(ui, "Play")
+    assert isinstance(ui.view, TableView)
+    g = ui.view.game
+    assert g.deal.cards == deal.cards and g.rules == RELAXED and g.layout.number == 7
+    assert ui.view.session.deal_code == code
+
+
+def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
+    import time
+
+    from desert_pyramid.ui.table import TableView
+
+    view = setup_screen(ui, finder=FakeFinder(step=2, real=True), grader=lambda game: "Medium")
+    focus_row(ui, "Deal")
+    ui.key(K.RIGHT)
+    assert view.menu.buttons[view.menu.focus].value == "Winnable only"
+    press(ui, "Play")
+    deadline = time.monotonic() + 10
+    while not isinstance(ui.view, TableView) and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    assert isinstance(ui.view, TableView) and ui.view.session.grade == "Medium"
+    assert "difficulty: Medium" in ui.view.subtitle
+
+
+# -- a trek's results --------------------------------------------------------------------------------
+
+def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) -> None:
+    from desert_pyramid.modes import ExpeditionSession
+    from desert_pyramid.ui.pause import PauseView
+    from desert_pyramid.ui.results import ResultsView
+    from tests.test_modes_helpers import LAYOUT
+
+    ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3)))
+    ui.frames(1)
+    view = ui.view
+    for text in easy_line():  # pyramid 1 cleared: the first relic (1 pyramid) and the no-redeal back
+        view.apply(view.control.play(Move.parse(text)))
+    ui.frames(1)
+    assert view.session.number == 2
+    ui.key(K.ESCAPE)
+    assert isinstance(ui.view, PauseView)
+    press(ui, "End the trek")
+    assert isinstance(ui.view, ResultsView)
+    shown = [t.text for t in ui.view.texts.items]
+    lines = dict(zip(shown[2::2], shown[3::2], strict=False))
+    assert lines["Pyramids cleared"] == "1"
+    assert lines["Score"] == f"{view.session.results().score:,}" and lines["Best chain"] == "12"
+    assert lines["Relic found"] == "Brass Compass"
+    assert "Card back unlocked" in lines
+    keep(ui, "trek_results")
+    # a trek that unlocks nothing says so
+    ui.app.new_table(ExpeditionSession(8, LAYOUT, finder=FakeFinder(step=3)))
+    ui.frames(1)
+    ui.key(K.ESCAPE)
+    press(ui, "End the trek")
+    shown = [t.text for t in ui.view.texts.items]
+    assert "Unlocked" in shown and "nothing new" in shown and "Relic found" not in shown
