@@ -46,12 +46,13 @@ from desert_pyramid.engine.moves import STASH as STASH_MOVE
 KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
-MAX_TABLE = 6_000_000
+MAX_TABLE = 4_000_000
 # The free-stock relaxation (see Searcher.relaxed_clearable): new states allowed per check, and
 # how many checks may run out before it is switched off for the rest of the search. Its states
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
+RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
 
 
 class Verdict(StrEnum):
@@ -376,6 +377,8 @@ class Searcher:
         if got is not None:
             return got
         self._rx_left = RELAX_STATES_PER_CALL
+        if len(self._rx_memo) > RELAX_MEMO_MAX:
+            self._rx_memo.clear()
         try:
             return self._rx(L, cn, S, MG)
         except _GiveUp:
