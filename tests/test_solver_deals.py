@@ -48,10 +48,12 @@ def test_grade_of_winnable_and_lost_deals() -> None:
 
 def test_grades_spread_over_deals() -> None:
     grades = set()
-    for i in range(12):
-        found = first_winnable(100 + i, CLASSIC, LAYOUT, node_budget=30_000)
-        grades.add(assess(found.deal, CLASSIC, LAYOUT, node_budget=10_000).grade)
-    assert len(grades) >= 2
+    for i in range(8):
+        found = first_winnable(100 + i, DESERT, LAYOUT, node_budget=30_000)
+        grades.add(assess(found.deal, DESERT, LAYOUT, node_budget=10_000).grade)
+        if len(grades) >= 2:
+            return
+    pytest.fail(f"every deal graded {grades}")
 
 
 def test_grade_needs_rules_and_layout_for_a_deal() -> None:
