@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 from typing import ClassVar
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
@@ -130,6 +131,7 @@ class Searcher:
     # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
     _pair_cache: dict[tuple[int, int, int], bool] = field(default_factory=dict)
     _rx_memo: dict[int, bool] = field(default_factory=dict)
+    _rx_raw: dict[int, bool] = field(default_factory=dict)  # answers by the uncut key
     _rx_left: int = 0
     _rx_giveups: int = 0
     _rx_off: bool = False
@@ -137,6 +139,7 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
     rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
     purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
@@ -213,9 +216,12 @@ class Searcher:
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
+        rank_pos = [0] * 14
+        for k, c in enumerate(cycle):
+            rank_pos[c // 4 + 1] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
-            rep=rep, last_start=last_start, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
+            rep=rep, last_start=last_start, rank_pos=rank_pos, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
@@ -372,6 +378,17 @@ class Searcher:
         """
         if self._rx_off:
             return True
+        raw = ((L << 45) | CN) << 5 | S
+        got = self._rx_raw.get(raw)
+        if got is not None:
+            return got
+        got = self._relaxed_cut(L, CN, S, MG)
+        if len(self._rx_raw) > RELAX_MEMO_MAX:
+            self._rx_raw.clear()
+        self._rx_raw[raw] = got
+        return got
+
+    def _relaxed_cut(self, L: int, CN: int, S: int, MG: int) -> bool:
         cn = self._rx_cut(CN, S, MG)
         got = self._rx_memo.get(((L << 45) | cn) << 5 | S)
         if got is not None:
@@ -642,7 +659,11 @@ class Searcher:
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
         rank (3 bits a rank).
         """
-        self._tick()
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if nodes > self.budget or not nodes & 255:
+            self.nodes -= 1
+            self._tick()
         n = self.n
         K = self.K
         key = L | C << n | S << (n + K)
@@ -861,24 +882,35 @@ class Searcher:
                 t1 = self._unique_cycle_time(free_by_rank, LV, CN, C, sat_rank, reach)
                 if t1 >= 0:
                     new &= (2 << t1) - 1
-            prev = -1  # the live position before k
-            k = -1
-            live_left = ~C & ((1 << K) - 1)
-            while live_left:
-                low = live_left & -live_left
+            live = ~C & ((1 << K) - 1)
+            if can_stash or top:
+                useful = live
+            else:  # only cards with a partner free now (or kings) can be played
+                rank_pos = self.rank_pos
+                useful = rank_pos[KING_RANK]
+                for r in range(1, 13):
+                    if free_by_rank[r]:
+                        useful |= rank_pos[13 - r]
+                if sat_rank:
+                    useful |= rank_pos[13 - sat_rank]
+                useful &= live
+            while useful:
+                low = useful & -useful
                 k = low.bit_length() - 1
-                live_left ^= low
+                useful ^= low
+                prev = (live & (low - 1)).bit_length() - 1  # the live position before k
                 r = cyc_rank[k]
                 partner = 13 - r
                 wtimes = (rep << (k + 1)) & new  # times when k is the waste top
                 stimes = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
                 back = prev + 1  # the index once the waste top k is gone
-                prev = k
                 if not wtimes and not stimes:
                     continue
                 nxt = -1
-                if top and live_left:
-                    nxt = (live_left & -live_left).bit_length() - 1
+                if top:
+                    after_k = live & ~((low << 1) - 1)
+                    if after_k:
+                        nxt = (after_k & -after_k).bit_length() - 1
                 fb = free_by_rank[partner] if r != KING_RANK else []
                 if not (
                     r == KING_RANK or fb or sat_rank == partner or can_stash
@@ -937,7 +969,7 @@ class Searcher:
                         if can_stash:
                             append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
 
-        children.sort(key=_first)
+        children.sort(key=_first_item)
         for ch in children:
             if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
                 path.append((C, tb, ch[4], ch[10]))
@@ -956,21 +988,16 @@ class Searcher:
             p = 13 - r
             if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
-            cyc_rank = self.cyc_rank
-            prev = -1
-            for k in range(self.K):
-                if C >> k & 1:
-                    continue
-                if cyc_rank[k] == p:
-                    times = (self.rep << (k + 1)) & reach
-                    if self.top_playable:
-                        times |= (self.rep << (prev + 1)) & reach
-                    if times:
-                        t = (times & -times).bit_length() - 1
-                        if best < 0 or t < best:
-                            best = t
-                    break
-                prev = k
+            at = self.rank_pos[p] & ~C  # the one live stock/waste card of rank p
+            k = at.bit_length() - 1
+            times = (self.rep << (k + 1)) & reach
+            if self.top_playable:
+                prev = (~C & (at - 1)).bit_length() - 1
+                times |= (self.rep << (prev + 1)) & reach
+            if times:
+                t = (times & -times).bit_length() - 1
+                if best < 0 or t < best:
+                    best = t
         return best
 
     def _forced_pair(
@@ -1056,10 +1083,7 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     return out
 
 
-def _first(item: tuple[int, ...] | tuple[object, ...]) -> int:
-    v = item[0]
-    assert isinstance(v, int)
-    return v
+_first_item = itemgetter(0)
 
 
 def _pairq(r: int) -> int:
