@@ -53,6 +53,9 @@ MAX_TABLE = 4_000_000
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
+PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
+PROBE_DEPTH = 3  # probes allow up to this many discrepancies
+PROBE_CAP = 10_000  # nodes all probes may use together
 RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
 
 
@@ -139,6 +142,9 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
+    probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
     rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
@@ -593,9 +599,53 @@ class Searcher:
         if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
-        if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
+        root = (L, C, S, self.t0, F, nm, LV, CN)
+        if not self.plain and self.probes:
+            # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
+            # hard win is usually a line that leaves the search's favourite move only two to five
+            # times, deep under a big lost subtree that the exhaustive search would finish first.
+            # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
+            # with d discrepancies follows the first child and allows at most d other choices on
+            # the way. Probes can only find wins (a win they find is a real line); then the
+            # exhaustive search runs from scratch and decides, so a verdict never rests on a probe.
+            if self._phase(lambda: self._dfs(*root), PROBE_FIRST):
+                return self._phase_result
+            spent = self.nodes
+            for d in range(1, PROBE_DEPTH + 1):
+                self.probe_seen = {}
+
+                def probe(d: int = d) -> bool:
+                    return self._dfs(*root, d)
+
+                if self._phase(probe, spent + PROBE_CAP - self.nodes):
+                    if self._phase_result is Verdict.WINNABLE:
+                        self.probe_seen = {}
+                        return Verdict.WINNABLE
+                if self.nodes - spent >= PROBE_CAP:
+                    break
+            self.probe_seen = {}
+            self.table = {}
+            self.path = []
+        if self._dfs(*root):
             return Verdict.WINNABLE
         return Verdict.LOST
+
+    def _phase(self, run: Callable[[], bool], cap: int) -> bool:
+        """Run a search phase with at most ``cap`` more nodes. True when it decided (the verdict in
+        ``_phase_result``); False when the cap ran out (the table and path are then reset)."""
+        budget = self.budget
+        self.budget = min(budget, self.nodes + max(0, cap))
+        try:
+            self._phase_result = Verdict.WINNABLE if run() else Verdict.LOST
+            return True
+        except _Stop as stop:
+            if stop.reason != "budget" or self.budget >= budget:
+                raise
+            self.table = {}
+            self.path = []
+            return False
+        finally:
+            self.budget = budget
 
     def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
         """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
@@ -651,13 +701,14 @@ class Searcher:
         return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
 
     def _dfs(
-        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int
+        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int, d: int = -1
     ) -> bool:
         """Search the board (L, C, S) from time ``tb``.
 
         ``F``: free layout slots; ``nm``: the normalised indexes of one pass (bit 0, and k + 1 for
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
-        rank (3 bits a rank).
+        rank (3 bits a rank). ``d``: -1 for the exhaustive search; 0 or more for a limited
+        discrepancy probe (see ``solve``), which may only find wins.
         """
         nodes = self.nodes + 1
         self.nodes = nodes
@@ -677,12 +728,22 @@ class Searcher:
                 reach = (nm * self.rep) & ~((1 << tb) - 1)
         else:
             reach = self.reach(C, nm, tb)
-        new = reach & ~covered
-        if not new:
-            return False
-        if not covered and len(table) >= MAX_TABLE:
-            raise _Stop("memory")
-        table[key] = covered | reach
+        if d < 0:
+            new = reach & ~covered
+            if not new:
+                return False
+            if not covered and len(table) >= MAX_TABLE:
+                raise _Stop("memory")
+            table[key] = covered | reach
+        else:  # a probe: its own table, board -> (times, discrepancies) already tried
+            seen = self.probe_seen.get(key)
+            if seen is not None and seen[1] >= d and not reach & ~seen[0]:
+                return False
+            if len(self.probe_seen) >= MAX_TABLE:
+                raise _Stop("memory")
+            self.probe_seen[key] = (reach | (seen[0] if seen else 0), max(d, seen[1] if seen else -1))
+            new = reach
+            covered = 0
 
         must = LV - CN if not self.all_52 else LV
         if S and not self.all_52 and not S & LAYOUT_FLAG:
@@ -760,7 +821,7 @@ class Searcher:
                         Fn |= 1 << j
             if (
                 (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG))
-                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN)
+                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN, d)
             ):
                 path.append((C, tb, tb, mv))
                 return True
@@ -970,8 +1031,17 @@ class Searcher:
                             append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
 
         children.sort(key=_first_item)
-        for ch in children:
-            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+        if d < 0:
+            for ch in children:
+                if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+                    path.append((C, tb, ch[4], ch[10]))
+                    return True
+            return False
+        for i, ch in enumerate(children):  # probe: the first child keeps d, the others cost one
+            nd = d if i == 0 else d - 1
+            if nd < 0:
+                break
+            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9], nd):
                 path.append((C, tb, ch[4], ch[10]))
                 return True
         return False
