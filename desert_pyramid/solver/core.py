@@ -606,8 +606,9 @@ class Searcher:
             # times, deep under a big lost subtree that the exhaustive search would finish first.
             # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
             # with d discrepancies follows the first child and allows at most d other choices on
-            # the way. Probes can only find wins (a win they find is a real line); then the
-            # exhaustive search runs from scratch and decides, so a verdict never rests on a probe.
+            # the way. Probes can only find wins (a win they find is a real line, checked like
+            # any other); when they find none, the exhaustive search runs again from scratch, and
+            # only it can prove a loss.
             if self._phase(lambda: self._dfs(*root), PROBE_FIRST):
                 return self._phase_result
             spent = self.nodes
