@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import itemgetter
 from typing import ClassVar
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
@@ -46,12 +47,16 @@ from desert_pyramid.engine.moves import STASH as STASH_MOVE
 KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
-MAX_TABLE = 6_000_000
+MAX_TABLE = 4_000_000
 # The free-stock relaxation (see Searcher.relaxed_clearable): new states allowed per check, and
 # how many checks may run out before it is switched off for the rest of the search. Its states
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
+PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
+PROBE_DEPTH = 3  # probes allow up to this many discrepancies
+PROBE_CAP = 10_000  # nodes all probes may use together
+RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
 
 
 class Verdict(StrEnum):
@@ -129,6 +134,7 @@ class Searcher:
     # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
     _pair_cache: dict[tuple[int, int, int], bool] = field(default_factory=dict)
     _rx_memo: dict[int, bool] = field(default_factory=dict)
+    _rx_raw: dict[int, bool] = field(default_factory=dict)  # answers by the uncut key
     _rx_left: int = 0
     _rx_giveups: int = 0
     _rx_off: bool = False
@@ -136,6 +142,10 @@ class Searcher:
     # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
     should_stop: ClassVar[Callable[[], bool] | None] = None
     rep: int = 0
+    probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
+    probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
+    _phase_result: Verdict = Verdict.UNKNOWN
+    rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
     rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
     purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
@@ -212,9 +222,12 @@ class Searcher:
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
+        rank_pos = [0] * 14
+        for k, c in enumerate(cycle):
+            rank_pos[c // 4 + 1] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
-            rep=rep, last_start=last_start, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
+            rep=rep, last_start=last_start, rank_pos=rank_pos, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
@@ -371,11 +384,24 @@ class Searcher:
         """
         if self._rx_off:
             return True
+        raw = ((L << 45) | CN) << 5 | S
+        got = self._rx_raw.get(raw)
+        if got is not None:
+            return got
+        got = self._relaxed_cut(L, CN, S, MG)
+        if len(self._rx_raw) > RELAX_MEMO_MAX:
+            self._rx_raw.clear()
+        self._rx_raw[raw] = got
+        return got
+
+    def _relaxed_cut(self, L: int, CN: int, S: int, MG: int) -> bool:
         cn = self._rx_cut(CN, S, MG)
         got = self._rx_memo.get(((L << 45) | cn) << 5 | S)
         if got is not None:
             return got
         self._rx_left = RELAX_STATES_PER_CALL
+        if len(self._rx_memo) > RELAX_MEMO_MAX:
+            self._rx_memo.clear()
         try:
             return self._rx(L, cn, S, MG)
         except _GiveUp:
@@ -573,9 +599,54 @@ class Searcher:
         if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
-        if self._dfs(L, C, S, self.t0, F, nm, LV, CN):
+        root = (L, C, S, self.t0, F, nm, LV, CN)
+        if not self.plain and self.probes:
+            # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
+            # hard win is usually a line that leaves the search's favourite move only two to five
+            # times, deep under a big lost subtree that the exhaustive search would finish first.
+            # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
+            # with d discrepancies follows the first child and allows at most d other choices on
+            # the way. Probes can only find wins (a win they find is a real line, checked like
+            # any other); when they find none, the exhaustive search runs again from scratch, and
+            # only it can prove a loss.
+            if self._phase(lambda: self._dfs(*root), PROBE_FIRST):
+                return self._phase_result
+            spent = self.nodes
+            for d in range(1, PROBE_DEPTH + 1):
+                self.probe_seen = {}
+
+                def probe(d: int = d) -> bool:
+                    return self._dfs(*root, d)
+
+                if self._phase(probe, spent + PROBE_CAP - self.nodes):
+                    if self._phase_result is Verdict.WINNABLE:
+                        self.probe_seen = {}
+                        return Verdict.WINNABLE
+                if self.nodes - spent >= PROBE_CAP:
+                    break
+            self.probe_seen = {}
+            self.table = {}
+            self.path = []
+        if self._dfs(*root):
             return Verdict.WINNABLE
         return Verdict.LOST
+
+    def _phase(self, run: Callable[[], bool], cap: int) -> bool:
+        """Run a search phase with at most ``cap`` more nodes. True when it decided (the verdict in
+        ``_phase_result``); False when the cap ran out (the table and path are then reset)."""
+        budget = self.budget
+        self.budget = min(budget, self.nodes + max(0, cap))
+        try:
+            self._phase_result = Verdict.WINNABLE if run() else Verdict.LOST
+            return True
+        except _Stop as stop:
+            if stop.reason != "budget" or self.budget >= budget:
+                raise
+            self.table = {}
+            self.path = []
+            return False
+        finally:
+            self.budget = budget
 
     def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
         """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
@@ -631,15 +702,20 @@ class Searcher:
         return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
 
     def _dfs(
-        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int
+        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int, d: int = -1
     ) -> bool:
         """Search the board (L, C, S) from time ``tb``.
 
         ``F``: free layout slots; ``nm``: the normalised indexes of one pass (bit 0, and k + 1 for
         each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
-        rank (3 bits a rank).
+        rank (3 bits a rank). ``d``: -1 for the exhaustive search; 0 or more for a limited
+        discrepancy probe (see ``solve``), which may only find wins.
         """
-        self._tick()
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if nodes > self.budget or not nodes & 255:
+            self.nodes -= 1
+            self._tick()
         n = self.n
         K = self.K
         key = L | C << n | S << (n + K)
@@ -653,12 +729,22 @@ class Searcher:
                 reach = (nm * self.rep) & ~((1 << tb) - 1)
         else:
             reach = self.reach(C, nm, tb)
-        new = reach & ~covered
-        if not new:
-            return False
-        if not covered and len(table) >= MAX_TABLE:
-            raise _Stop("memory")
-        table[key] = covered | reach
+        if d < 0:
+            new = reach & ~covered
+            if not new:
+                return False
+            if not covered and len(table) >= MAX_TABLE:
+                raise _Stop("memory")
+            table[key] = covered | reach
+        else:  # a probe: its own table, board -> (times, discrepancies) already tried
+            seen = self.probe_seen.get(key)
+            if seen is not None and seen[1] >= d and not reach & ~seen[0]:
+                return False
+            if len(self.probe_seen) >= MAX_TABLE:
+                raise _Stop("memory")
+            self.probe_seen[key] = (reach | (seen[0] if seen else 0), max(d, seen[1] if seen else -1))
+            new = reach
+            covered = 0
 
         must = LV - CN if not self.all_52 else LV
         if S and not self.all_52 and not S & LAYOUT_FLAG:
@@ -736,7 +822,7 @@ class Searcher:
                         Fn |= 1 << j
             if (
                 (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG))
-                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN)
+                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN, d)
             ):
                 path.append((C, tb, tb, mv))
                 return True
@@ -858,24 +944,35 @@ class Searcher:
                 t1 = self._unique_cycle_time(free_by_rank, LV, CN, C, sat_rank, reach)
                 if t1 >= 0:
                     new &= (2 << t1) - 1
-            prev = -1  # the live position before k
-            k = -1
-            live_left = ~C & ((1 << K) - 1)
-            while live_left:
-                low = live_left & -live_left
+            live = ~C & ((1 << K) - 1)
+            if can_stash or top:
+                useful = live
+            else:  # only cards with a partner free now (or kings) can be played
+                rank_pos = self.rank_pos
+                useful = rank_pos[KING_RANK]
+                for r in range(1, 13):
+                    if free_by_rank[r]:
+                        useful |= rank_pos[13 - r]
+                if sat_rank:
+                    useful |= rank_pos[13 - sat_rank]
+                useful &= live
+            while useful:
+                low = useful & -useful
                 k = low.bit_length() - 1
-                live_left ^= low
+                useful ^= low
+                prev = (live & (low - 1)).bit_length() - 1  # the live position before k
                 r = cyc_rank[k]
                 partner = 13 - r
                 wtimes = (rep << (k + 1)) & new  # times when k is the waste top
                 stimes = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
                 back = prev + 1  # the index once the waste top k is gone
-                prev = k
                 if not wtimes and not stimes:
                     continue
                 nxt = -1
-                if top and live_left:
-                    nxt = (live_left & -live_left).bit_length() - 1
+                if top:
+                    after_k = live & ~((low << 1) - 1)
+                    if after_k:
+                        nxt = (after_k & -after_k).bit_length() - 1
                 fb = free_by_rank[partner] if r != KING_RANK else []
                 if not (
                     r == KING_RANK or fb or sat_rank == partner or can_stash
@@ -934,9 +1031,18 @@ class Searcher:
                         if can_stash:
                             append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
 
-        children.sort(key=_first)
-        for ch in children:
-            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+        children.sort(key=_first_item)
+        if d < 0:
+            for ch in children:
+                if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
+                    path.append((C, tb, ch[4], ch[10]))
+                    return True
+            return False
+        for i, ch in enumerate(children):  # probe: the first child keeps d, the others cost one
+            nd = d if i == 0 else d - 1
+            if nd < 0:
+                break
+            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9], nd):
                 path.append((C, tb, ch[4], ch[10]))
                 return True
         return False
@@ -953,21 +1059,16 @@ class Searcher:
             p = 13 - r
             if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
-            cyc_rank = self.cyc_rank
-            prev = -1
-            for k in range(self.K):
-                if C >> k & 1:
-                    continue
-                if cyc_rank[k] == p:
-                    times = (self.rep << (k + 1)) & reach
-                    if self.top_playable:
-                        times |= (self.rep << (prev + 1)) & reach
-                    if times:
-                        t = (times & -times).bit_length() - 1
-                        if best < 0 or t < best:
-                            best = t
-                    break
-                prev = k
+            at = self.rank_pos[p] & ~C  # the one live stock/waste card of rank p
+            k = at.bit_length() - 1
+            times = (self.rep << (k + 1)) & reach
+            if self.top_playable:
+                prev = (~C & (at - 1)).bit_length() - 1
+                times |= (self.rep << (prev + 1)) & reach
+            if times:
+                t = (times & -times).bit_length() - 1
+                if best < 0 or t < best:
+                    best = t
         return best
 
     def _forced_pair(
@@ -1053,10 +1154,7 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     return out
 
 
-def _first(item: tuple[int, ...] | tuple[object, ...]) -> int:
-    v = item[0]
-    assert isinstance(v, int)
-    return v
+_first_item = itemgetter(0)
 
 
 def _pairq(r: int) -> int:

@@ -9,13 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Rules
-from desert_pyramid.engine.moves import STASH
+from desert_pyramid.engine.moves import FLIP, REDEAL, STASH
 
 from .core import SolveResult, Verdict, solve
 
 SELECT_BUDGET = 200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
 GRADE_BUDGET = 100_000
+ALT_GRADE_BUDGET = 5_000  # nodes for each alternative move tried by the grade
 GRADES = ("Easy", "Medium", "Hard", "Expert")
+GRADE_CUTS = (0.75, 1.5, 2.5)
 
 
 class NoWinnableDealError(LookupError):
@@ -59,7 +61,11 @@ class Difficulty:
     grade: str  # Easy, Medium, Hard, Expert; "Lost" or "Unknown" when not proved winnable
     verdict: Verdict
     first_moves: int  # legal first moves
-    first_moves_winnable: int  # of those, proved to keep the deal winnable
+    first_moves_winnable: int  # of those, proved to keep the deal winnable (unknown counts as kept)
+    decisions: int  # positions along the winning line where a removal or a stash could be chosen
+    choices: int  # removals and stashes open at those positions, the line's own included
+    losing_choices: int  # of those, moves the search proves lose the deal
+    traps: int  # positions with at least one losing choice
     redeals_needed: int  # the fewest redeals with which the deal is proved winnable
     line_length: int  # moves in the winning line found
     satchel_needed: bool  # lost without the Satchel (Satchel rules only)
@@ -69,9 +75,11 @@ class Difficulty:
     def to_dict(self) -> dict[str, object]:
         return {
             "grade": self.grade, "verdict": self.verdict.value, "first_moves": self.first_moves,
-            "first_moves_winnable": self.first_moves_winnable, "redeals_needed": self.redeals_needed,
-            "line_length": self.line_length, "satchel_needed": self.satchel_needed,
-            "satchel_moves": self.satchel_moves, "score": round(self.score, 3),
+            "first_moves_winnable": self.first_moves_winnable, "decisions": self.decisions,
+            "choices": self.choices, "losing_choices": self.losing_choices, "traps": self.traps,
+            "redeals_needed": self.redeals_needed, "line_length": self.line_length,
+            "satchel_needed": self.satchel_needed, "satchel_moves": self.satchel_moves,
+            "score": round(self.score, 3),
         }
 
 
@@ -83,26 +91,48 @@ def assess(
 ) -> Difficulty:
     """Measure a deal's (or a position's) difficulty by search.
 
-    * first moves: the share of the legal first moves that keep the deal winnable (a narrow path
-      is harder);
-    * the fewest redeals a win needs (0, 1 or 2 under three passes);
-    * the Satchel: whether the deal is lost without it, and how many Satchel moves the line uses.
+    * traps: along the winning line, every removal or stash open at each position is tried, and a
+      position where one of them is proved to lose the deal is a trap (the first moves are also
+      counted for the opening position alone);
+    * passes: the fewest redeals a win needs (0, 1 or 2 under three passes);
+    * the Satchel: whether the deal is lost without it;
+    * length: the moves of the winning line found.
 
-    The score adds ``2 * (1 - share of good first moves)``, ``redeals needed`` (0 to 2, capped),
-    ``1.5`` when the Satchel is needed and ``line length / 60``; the grade cuts it at 1, 2 and 3.
+    ``score = 0.6 * traps + 0.75 * redeals needed + (1 if the Satchel is needed)
+    + 0.05 * (line length - 50, if more)``; the grade cuts it at 0.75, 1.5 and 2.5. Over Desert
+    deals that gives about 35% Easy, 30% Medium, 22% Hard and 13% Expert; classic deals grade
+    harder. Alternatives get ``ALT_GRADE_BUDGET`` nodes each; an undecided one counts as not losing.
     """
     game = _game(target, rules, layout)
     result = solve(game, node_budget)
     if result.verdict is not Verdict.WINNABLE:
         grade = "Lost" if result.verdict is Verdict.LOST else "Unknown"
-        return Difficulty(grade, result.verdict, 0, 0, 0, 0, False, 0, 0.0)
-    moves = game.legal_moves()
-    good = 0
-    for m in moves:
+        return Difficulty(grade, result.verdict, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, 0.0)
+    first_moves = game.legal_moves()
+    first_good = 0
+    for m in first_moves:
         g = game.copy()
         g.play(m)
-        if g.won or solve(g, node_budget).verdict is Verdict.WINNABLE:
-            good += 1
+        if g.won or solve(g, ALT_GRADE_BUDGET).verdict is not Verdict.LOST:
+            first_good += 1
+    decisions = choices = losing = traps = 0
+    g = game.copy()
+    for m in result.line:
+        options = [x for x in g.legal_moves() if x.kind not in (FLIP, REDEAL)]
+        if len(options) > 1 or (options and m.kind in (FLIP, REDEAL)):
+            decisions += 1
+            bad = 0
+            for x in options:
+                if x == m:
+                    continue
+                h = g.copy()
+                h.play(x)
+                if not h.won and solve(h, ALT_GRADE_BUDGET).verdict is Verdict.LOST:
+                    bad += 1
+            choices += len(options)
+            losing += bad
+            traps += bad > 0
+        g.play(m)
     redeals_needed = _fewest_redeals(game, node_budget)
     satchel_needed = False
     if game.rules.satchel and game.satchel < 0:
@@ -114,13 +144,14 @@ def assess(
         else:
             satchel_needed = solve(g, node_budget).verdict is Verdict.LOST
     satchel_moves = sum(1 for m in result.line if m.kind == STASH)
-    share = good / len(moves) if moves else 1.0
-    score = 2.0 * (1.0 - share) + min(redeals_needed, 2) + (1.5 if satchel_needed else 0.0)
-    score += len(result.line) / 60.0
-    grade = GRADES[min(3, int(score))]
+    score = (
+        0.6 * traps + 0.75 * min(redeals_needed, 2) + (1.0 if satchel_needed else 0.0)
+        + 0.05 * max(0, len(result.line) - 50)
+    )
+    cut = sum(score >= c for c in GRADE_CUTS)
     return Difficulty(
-        grade, Verdict.WINNABLE, len(moves), good, redeals_needed, len(result.line), satchel_needed,
-        satchel_moves, score,
+        GRADES[cut], Verdict.WINNABLE, len(first_moves), first_good, decisions, choices, losing,
+        traps, redeals_needed, len(result.line), satchel_needed, satchel_moves, score,
     )
 
 

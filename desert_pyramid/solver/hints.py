@@ -17,7 +17,7 @@ from .core import SolveResult, Verdict, solve
 HINT_BUDGET = 300_000  # nodes for the main question
 ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
 MAX_ALTERNATIVES = 4
-REWIND_BUDGET = 100_000  # nodes per position tried when looking for a winnable position to rewind to
+REWIND_BUDGET = 30_000  # nodes per position tried when looking for a winnable position to rewind to
 
 NO_WAY = "No way through from here: undo."
 CANNOT_TELL = "I can't tell within my search budget whether this position can still be won."
@@ -89,7 +89,7 @@ def hint_for(
         rewind_to: int | None = None
         extra = ""
         if rewind and game.moves:
-            rewind_to, used = last_winnable(game, REWIND_BUDGET)
+            rewind_to, used, from_start = last_winnable(game, REWIND_BUDGET)
             nodes += used
             if rewind_to is not None:
                 back = game.moves - rewind_to
@@ -97,6 +97,8 @@ def hint_for(
                     f" Undo {back} move{'s' if back != 1 else ''} to get back to a position "
                     "that can still be won."
                 )
+            elif from_start:
+                extra = " This deal could not be won even from the start."
         text = NO_WAY + extra
         reasons: tuple[str, ...] = (NO_WAY,) + ((extra.strip(),) if extra else ())
         return Hint(Verdict.LOST, None, text, (), rewind_to, nodes, reasons)
@@ -107,25 +109,22 @@ def hint_for(
     return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
 
 
-def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | None, int]:
+def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | None, int, bool]:
     """For a lost position: the largest number of history moves to keep so that the position is
-    proved winnable, and the nodes used. Winnability along a history is a prefix (a position
-    reached from a lost one is lost), so a binary search suffices; a position the budget cannot
-    decide is treated as not proved."""
+    proved winnable (None when none is), the nodes used, and whether the deal itself is proved
+    lost. Winnability along a history is a prefix (a position reached from a lost one is lost),
+    so a binary search suffices; a position the budget cannot decide counts as not proved."""
     hist = game.history
-    positions: dict[int, Game] = {}
 
     def at(k: int) -> Game:
-        if k not in positions:
-            h = Game(game.layout, game.rules, game.deal, game.multiplier)
-            for m in hist[:k]:
-                h.play(m)
-            positions[k] = h
-        return positions[k]
+        h = Game(game.layout, game.rules, game.deal, game.multiplier)
+        h.replay(hist[:k])
+        return h
 
     used = 0
-    lo, hi = -1, len(hist)  # lo: proved winnable (or none), hi: lost
+    lo, hi = -1, len(hist)  # lo: proved winnable (or none yet), hi: not proved winnable
     best: int | None = None
+    start_lost = False
     while hi - lo > 1:
         mid = (lo + hi) // 2
         r = solve(at(mid), node_budget)
@@ -135,7 +134,9 @@ def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | N
             best = mid
         else:
             hi = mid
-    return best, used
+            if mid == 0 and r.verdict is Verdict.LOST:
+                start_lost = True
+    return best, used, start_lost
 
 
 # -- explanations -------------------------------------------------------------------------------
@@ -173,21 +174,26 @@ def _names(game: Game, slots: list[int]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _where(game: Game, card: int) -> str | None:
-    """Where a live card is, in words (None when it is discarded)."""
+def _where(game: Game, card: int) -> tuple[str, bool] | None:
+    """Where a live card is, in words, and whether it can be played now (None when discarded)."""
     for s in range(game.layout.size):
         if game.cards[s] == card:
             d = _depth(game, s)
             if d == 0:
-                return "free in the pyramid"
-            return f"under {d} card{'s' if d != 1 else ''} in the pyramid"
+                return "free in the pyramid", True
+            return f"under {d} card{'s' if d != 1 else ''} in the pyramid", False
     if card in game.stock:
         pos = len(game.stock) - game.stock.index(card)
-        return f"{pos} card{'s' if pos != 1 else ''} down in the stock"
+        if pos == 1 and game.rules.stock_top_playable:
+            return "on top of the stock", True
+        return f"{pos} card{'s' if pos != 1 else ''} down in the stock", False
     if card in game.waste:
-        return "in the waste"
+        above = len(game.waste) - 1 - game.waste.index(card)
+        if above == 0:
+            return "on the waste", True
+        return f"in the waste under {above} card{'s' if above != 1 else ''}", False
     if game.satchel == card:
-        return "in the Satchel"
+        return "in the Satchel", True
     return None
 
 
@@ -227,14 +233,21 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True) -> 
         src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
         out.append(f"Put the {c}{src} in the Satchel.")
         if c.rank != 13:
-            partners = [p for p in range(52) if p // 4 + 1 == 13 - c.rank and p != int(c)]
             wheres = []
-            for p in partners:
+            reachable = False
+            for p in range(52):
+                if p // 4 + 1 != 13 - c.rank:
+                    continue
                 w = _where(game, p)
                 if w is not None:
-                    wheres.append(f"the {CARDS[p]} is {w}")
-            if wheres:
-                out.append(f"Its partners are out of reach for now: {'; '.join(wheres)}.")
+                    wheres.append(f"the {CARDS[p]} is {w[0]}")
+                    reachable = reachable or w[1]
+            if not wheres:
+                pass
+            elif reachable:
+                out.append(f"Its partners: {'; '.join(wheres)}.")
+            else:
+                out.append(f"No partner of it can be played yet: {'; '.join(wheres)}.")
         if move.a >= 0:
             freed = _freed_by(game, move)
             if freed:
