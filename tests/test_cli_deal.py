@@ -66,3 +66,11 @@ def test_python_dash_m_runs() -> None:
     out = subprocess.run([sys.executable, "-m", "desert_pyramid", "deal", "--seed", "0"],
                          capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[0] == Deal.from_seed(0).notation()
+
+
+def test_a_closed_pipe_is_not_a_traceback() -> None:
+    proc = subprocess.run(
+        f"{sys.executable} -m desert_pyramid rules | head -c 10",
+        shell=True, capture_output=True, text=True,
+    )
+    assert "Traceback" not in proc.stderr and "BrokenPipe" not in proc.stderr, proc.stderr
