@@ -8,20 +8,9 @@ from dataclasses import dataclass
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CARDS, Card, Deal, Game, Layout, Rules
+from tests.helpers import deal_from
 
 LAYOUT = get_layout(1)
-
-
-def deal_from(layout_cards: dict[int, str], stock: list[str], size: int = 28) -> Deal:
-    """A deal whose 1-based ``layout_cards`` slots and first ``stock`` cards are fixed; the other
-    cards fill the remaining places in card order (layout first, then the rest of the stock)."""
-    fixed = {slot - 1: Card.parse(c) for slot, c in layout_cards.items()}
-    stock_cards = [Card.parse(c) for c in stock]
-    used = set(fixed.values()) | set(stock_cards)
-    assert len(used) == len(fixed) + len(stock_cards), "a card is used twice"
-    rest = iter(c for c in CARDS if c not in used)
-    layout = [fixed[i] if i in fixed else next(rest) for i in range(size)]
-    return Deal(tuple(layout + stock_cards + list(rest)))
 
 
 def game_from(layout_cards: dict[int, str], stock: list[str], rules: Rules, layout: Layout = LAYOUT) -> Game:
