@@ -628,7 +628,8 @@ class Searcher:
             self.root_rule = "free-stock"
             return Verdict.LOST
         root = (L, C, S, self.t0, F, nm, LV, CN)
-        if not self.plain and self.probes:
+        # In the last pass (one-pass rules) wins are rare and the probes rarely pay: skip them.
+        if not self.plain and self.probes and self.t0 < self.last_start:
             # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
             # hard win is usually a line that leaves the search's favourite move only two to five
             # times, deep under a big lost subtree that the exhaustive search would finish first.
