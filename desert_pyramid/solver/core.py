@@ -780,10 +780,13 @@ class Searcher:
             must -= 1 << 3 * (S & 15)
         plain = self.plain
         if not covered and not plain:  # the board is new: the rank-pair games, the free-stock game
-            pair_game_ok = self.pair_game_ok
-            for q in range(1, 7):
-                if not pair_game_ok(q, L, CN, S):
-                    return False
+            if self.satchel_rule or self._rx_off:
+                # (Without the Satchel, the free-stock game already implies every rank-pair game,
+                # as long as it is on.)
+                pair_game_ok = self.pair_game_ok
+                for q in range(1, 7):
+                    if not pair_game_ok(q, L, CN, S):
+                        return False
             if self.rx_inner and not self.relaxed_clearable(L, CN, S, must):
                 return False
         if tb >= self.last_start and K and not plain:
