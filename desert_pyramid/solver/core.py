@@ -781,8 +781,9 @@ class Searcher:
         plain = self.plain
         if not covered and not plain:  # the board is new: the rank-pair games, the free-stock game
             if self.satchel_rule or self._rx_off:
-                # (Without the Satchel, the free-stock game already implies every rank-pair game,
-                # as long as it is on.)
+                # (A free-stock win projects onto a win of every rank-pair game, so the free-stock
+                # check implies them whenever it runs to the end; it runs out mostly under Satchel
+                # rules, which is where these cheap games are asked at every board.)
                 pair_game_ok = self.pair_game_ok
                 for q in range(1, 7):
                     if not pair_game_ok(q, L, CN, S):
