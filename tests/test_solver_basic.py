@@ -76,3 +76,26 @@ def test_stuck_position_is_lost_at_once() -> None:
             assert result.verdict is Verdict.LOST and result.nodes == 0
             return
     pytest.fail("no stuck position found")
+
+
+def test_table_cap_stops_with_memory_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    import desert_pyramid.solver.core as core
+
+    monkeypatch.setattr(core, "MAX_TABLE", 50)
+    for i in range(40):
+        game = Game(LAYOUT, CLASSIC, Deal.from_seed(7, i))
+        result = solve(game, 1_000_000)
+        if result.verdict is Verdict.UNKNOWN:
+            assert result.reason == "memory" and result.line == ()
+            return
+    pytest.fail("no deal needed more than 50 boards")
+
+
+def test_time_limit_gives_unknown_with_time_reason() -> None:
+    for i in range(60):
+        game = Game(LAYOUT, CLASSIC, Deal.from_seed(7, i))
+        if solve(game, 3_000_000).nodes > 20_000:
+            result = solve(game, 3_000_000, time_limit=0.001)
+            assert result.verdict is Verdict.UNKNOWN and result.reason == "time"
+            return
+    pytest.fail("no deal needed 20,000 nodes")

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         for text in _described(game, result.line):
             print(text)
     elif result.verdict is Verdict.LOST:
-        why = {"stuck": " (stuck: no removal can ever come)", "pairing": " (some card can never find a partner)",
+        why = {"stuck": " (stuck: no removal can ever come)", "pairing": " (the cards of two partner ranks can never all pair up)",
                "free-stock": " (the layout cannot be cleared even if every stock card were at hand)"}
         print(f"Verdict: lost — proved: no line of moves wins{why.get(result.reason, '')} "
               f"({result.nodes:,} nodes, {result.seconds:.2f} s)")

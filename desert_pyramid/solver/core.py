@@ -132,7 +132,9 @@ class Searcher:
     table: dict[int, int] = field(default_factory=dict)
     path: list[tuple[int, int, int, tuple[int, int, int]]] = field(default_factory=list)
     # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
-    _pair_cache: dict[tuple[int, int, int], bool] = field(default_factory=dict)
+    _pq_memo: dict[int, bool] = field(default_factory=dict)  # the rank-pair games
+    qmask: list[int] = field(default_factory=list)  # layout slots of ranks q and 13 - q, by q
+    above: list[int] = field(default_factory=list)  # every slot lying (transitively) on each slot
     _rx_memo: dict[int, bool] = field(default_factory=dict)
     _rx_raw: dict[int, bool] = field(default_factory=dict)  # answers by the uncut key
     _rx_left: int = 0
@@ -222,12 +224,23 @@ class Searcher:
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
+        qmask = [0] * 7
+        for i, r in enumerate(slot_rank):
+            if r and r != KING_RANK:
+                qmask[min(r, 13 - r)] |= 1 << i
+        above = [0] * n
+        for i in range(n):
+            m = below[i]
+            while m:
+                low = m & -m
+                above[low.bit_length() - 1] |= 1 << i
+                m ^= low
         rank_pos = [0] * 14
         for k, c in enumerate(cycle):
             rank_pos[c // 4 + 1] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
-            rep=rep, last_start=last_start, rank_pos=rank_pos, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
+            rep=rep, last_start=last_start, rank_pos=rank_pos, qmask=qmask, above=above, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
             K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
@@ -291,80 +304,95 @@ class Searcher:
                     p += 1
         return out
 
-    # -- the pairing check ---------------------------------------------------------------------
-    def pairing_possible(self, q: int, L: int, C: int, S: int) -> bool:
-        """Can the live cards of ranks q and 13 - q that must go still all find partners?
+    # -- the rank-pair game ----------------------------------------------------------------------
+    def pair_game_ok(self, q: int, L: int, CN: int, S: int) -> bool:
+        """Could the cards of ranks q and 13 - q that must go all leave, if every other card could
+        vanish as soon as it is free?
 
-        Sound for rules without the Satchel: every card that must go (a layout card; any card when
-        all 52 must go) leaves in a pair with a card of the partner rank, each card in at most one
-        pair, so the pairs of a win form a matching between the two ranks that covers every card
-        that must go. Two cards can never form a pair when one lies (directly or not) under the
-        other: the lower one is not free while the upper one is there, and once the upper one is
-        gone it cannot pair (relaxed match is the exception for a card directly under the other,
-        so that edge is kept). Two stock/waste cards can pair only when the stock top is playable
-        (the waste top with the stock top). If no matching covers every card that must go, no win
-        exists. With the Satchel, a card can wait in the Satchel for a partner that lay under it, so
-        this check is not used.
+        The *rank-pair game* keeps only the live cards of ranks q and 13 - q: the layout ones where
+        they are, the stock/waste ones usable at any time (each once), the Satchel card if it is of
+        those ranks (any other Satchel card vanishes). Every other layout card is taken away the
+        moment nothing lies on it, at no cost. Every real line maps onto a line of this game (drop
+        the moves of other cards; a stash of another card becomes its vanishing, which leaves the
+        Satchel emptier; flips and redeals are dropped), so when this game cannot be won, neither
+        can the real one. It is sound with the Satchel too, and it sees what a plain count cannot:
+        a card can never pair with a card it lies on (except by relaxed match), and the Satchel
+        holds one card at a time (two 3s lying on all four 10s need two 10s parked at once when
+        the stock has only two other 3s). Its states are a few bits, so all six games are memoised
+        for the whole search.
         """
-        sat_rank = S & 15
-        sat_layout = bool(S & LAYOUT_FLAG)
-        key_bits = 0
-        bit = 1
-        for r in (q, 13 - q):
-            for kind, where in self.rank_cards[r]:
-                if (C if kind else L) >> where & 1 == 0:
-                    key_bits |= bit
-                bit <<= 1
-        sat_key = 0
-        if sat_rank in (q, 13 - q):
-            sat_key = sat_rank + (LAYOUT_FLAG if sat_layout else 0)
-        key = (q, key_bits, sat_key)
-        got = self._pair_cache.get(key)
+        P = ~L & self.qmask[q]
+        ca = (CN >> 3 * q) & 7
+        cb = (CN >> 3 * (13 - q)) & 7
+        sr = S & 15
+        sq = S if sr == q or sr == 13 - q else 0
+        key = ((((P << 3 | ca) << 3) | cb) << 5 | sq) << 3 | q
+        got = self._pq_memo.get(key)
+        if got is None:
+            got = self._pq(q, P, ca, cb, sq)
+        return got
+
+    def _pq(self, q: int, P: int, ca: int, cb: int, sq: int) -> bool:
+        key = ((((P << 3 | ca) << 3) | cb) << 5 | sq) << 3 | q
+        memo = self._pq_memo
+        got = memo.get(key)
         if got is not None:
             return got
-        # nodes: (kind, where, must) ; kind 0 layout, 1 cycle, 2 Satchel
-        sides: list[list[tuple[int, int, bool]]] = []
-        for r in (q, 13 - q):
-            side: list[tuple[int, int, bool]] = []
-            for kind, where in self.rank_cards[r]:
-                if (C if kind else L) >> where & 1 == 0:
-                    side.append((kind, where, kind == 0 or self.all_52))
-            if sat_rank == r:
-                side.append((2, 0, sat_layout or self.all_52))
-            sides.append(side)
-        a_side, b_side = sides
+        memo[key] = False  # states only shrink: no cycles, but keep re-entry harmless
+        res = self._pq_expand(q, P, ca, cb, sq)
+        memo[key] = res
+        return res
 
-        def edge(x: tuple[int, int, bool], y: tuple[int, int, bool]) -> bool:
-            kx, wx, _ = x
-            ky, wy, _ = y
-            if kx == 2 or ky == 2:
+    def _pq_expand(self, q: int, P: int, ca: int, cb: int, sq: int) -> bool:
+        all52 = self.all_52
+        sat_rank = sq & 15
+        sat_must = bool(sq & LAYOUT_FLAG) or (all52 and sq != 0)
+        if P == 0 and not sat_must:
+            if not all52:
                 return True
-            if kx == 0 and ky == 0:
-                if self.below[wx] >> wy & 1:
-                    return self.relaxed and bool(self.on_mask[wx] >> wy & 1)
-                if self.below[wy] >> wx & 1:
-                    return self.relaxed and bool(self.on_mask[wy] >> wx & 1)
+            if sq == 0 and (ca == cb if (self.top_playable or self.satchel_rule) else ca == cb == 0):
                 return True
-            if kx == 1 and ky == 1:
-                return self.top_playable
-            return True
-
-        adj = [[j for j, y in enumerate(b_side) if edge(x, y)] for x in a_side]
-        b_must = [y[2] for y in b_side]
-
-        def search(i: int, used: int) -> bool:
-            if i == len(a_side):
-                return all(not b_must[j] or used >> j & 1 for j in range(len(b_side)))
-            for j in adj[i]:
-                if not used >> j & 1 and search(i + 1, used | 1 << j):
+        slot_rank = self.slot_rank
+        above = self.above
+        cnt = {q: ca, 13 - q: cb}
+        free: list[int] = []
+        m = P
+        while m:
+            low = m & -m
+            m ^= low
+            x = low.bit_length() - 1
+            if not above[x] & P:
+                free.append(x)
+        pq = self._pq
+        for x in free:
+            rx = slot_rank[x]
+            p = 13 - rx
+            Px = P & ~(1 << x)
+            for y in free:
+                if y > x and slot_rank[y] == p and pq(q, Px & ~(1 << y), ca, cb, sq):
                     return True
-            if not a_side[i][2]:
-                return search(i + 1, used)
-            return False
-
-        ok = search(0, 0)
-        self._pair_cache[key] = ok
-        return ok
+            if self.relaxed:
+                for y in self.on[x]:
+                    if P >> y & 1 and slot_rank[y] == p and above[y] & P == 1 << x:
+                        if pq(q, Px & ~(1 << y), ca, cb, sq):
+                            return True
+            if cnt[p]:
+                na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
+                if pq(q, Px, na, nb, sq):
+                    return True
+            if sat_rank == p and pq(q, Px, ca, cb, 0):
+                return True
+        if sat_rank:
+            p = 13 - sat_rank
+            if cnt[p]:
+                na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
+                if pq(q, P, na, nb, 0):
+                    return True
+        elif self.satchel_rule:
+            for x in free:
+                if pq(q, P & ~(1 << x), ca, cb, slot_rank[x] | LAYOUT_FLAG):
+                    return True
+        return False
 
     # -- the free-stock relaxation -------------------------------------------------------------
     def relaxed_clearable(self, L: int, CN: int, S: int, MG: int) -> bool:
@@ -591,16 +619,17 @@ class Searcher:
             LV |= cnt << (3 * r)
         for r in self.cyc_rank:
             CN += 1 << (3 * r)
-        if not self.satchel_rule and not self.plain:
+        if not self.plain:
             for q in range(1, 7):
-                if not self.pairing_possible(q, L, C, S):
+                if not self.pair_game_ok(q, L, CN, S):
                     self.root_rule = "pairing"
                     return Verdict.LOST
         if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
             self.root_rule = "free-stock"
             return Verdict.LOST
         root = (L, C, S, self.t0, F, nm, LV, CN)
-        if not self.plain and self.probes:
+        # In the last pass (one-pass rules) wins are rare and the probes rarely pay: skip them.
+        if not self.plain and self.probes and self.t0 < self.last_start:
             # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
             # hard win is usually a line that leaves the search's favourite move only two to five
             # times, deep under a big lost subtree that the exhaustive search would finish first.
@@ -750,8 +779,17 @@ class Searcher:
         if S and not self.all_52 and not S & LAYOUT_FLAG:
             must -= 1 << 3 * (S & 15)
         plain = self.plain
-        if not covered and self.rx_inner and not plain and not self.relaxed_clearable(L, CN, S, must):
-            return False  # the board is new: the free-stock check (see relaxed_clearable)
+        if not covered and not plain:  # the board is new: the rank-pair games, the free-stock game
+            if self.satchel_rule or self._rx_off:
+                # (A free-stock win projects onto a win of every rank-pair game, so the free-stock
+                # check implies them whenever it runs to the end; it runs out mostly under Satchel
+                # rules, which is where these cheap games are asked at every board.)
+                pair_game_ok = self.pair_game_ok
+                for q in range(1, 7):
+                    if not pair_game_ok(q, L, CN, S):
+                        return False
+            if self.rx_inner and not self.relaxed_clearable(L, CN, S, must):
+                return False
         if tb >= self.last_start and K and not plain:
             # In the last pass the waste is only a stack: see _reachable_cycle.
             acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
