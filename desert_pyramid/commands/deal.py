@@ -96,17 +96,23 @@ def run_deal(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_show(args: argparse.Namespace) -> int:
-    deal, rules, layout = resolve_deal(args.code, args.rules, args.layout)
+def game_after(deal: Deal, rules: Rules, layout: Layout, moves: str) -> Game:
+    """The game on this deal after the ``--moves`` (space-separated move texts)."""
     try:
         game = Game(layout, rules, deal)
     except EngineError as exc:
         raise UsageError(str(exc)) from None
-    for pos, text in enumerate(args.moves.split(), start=1):
+    for pos, text in enumerate(moves.split(), start=1):
         try:
             game.play_text(text)
         except EngineError as exc:
             raise UsageError(f"--moves: move {pos} '{text}': {exc}") from None
+    return game
+
+
+def run_show(args: argparse.Namespace) -> int:
+    deal, rules, layout = resolve_deal(args.code, args.rules, args.layout)
+    game = game_after(deal, rules, layout, args.moves)
     print(f"Layout {layout.number}: {layout.name} ({layout.size} cards) — rules {rules} ({rules.describe()})")
     print(f"Code {encode_deal_code(deal, rules, layout.number)}")
     print()

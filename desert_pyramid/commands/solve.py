@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from desert_pyramid.cli import UsageError
-from desert_pyramid.commands.deal import parse_int, resolve_deal
-from desert_pyramid.engine import EngineError, Game, Move, encode_deal_code
+from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
+from desert_pyramid.engine import Game, Move, encode_deal_code
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve
 
 
@@ -43,15 +43,7 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"--time must be a number of seconds, not '{args.time}'") from None
         if not time_limit > 0:
             raise UsageError(f"--time must be more than 0 seconds, not '{args.time}'")
-    try:
-        game = Game(layout, rules, deal)
-    except EngineError as exc:
-        raise UsageError(str(exc)) from None
-    for pos, text in enumerate(args.moves.split(), start=1):
-        try:
-            game.play_text(text)
-        except EngineError as exc:
-            raise UsageError(f"--moves: move {pos} '{text}': {exc}") from None
+    game = game_after(deal, rules, layout, args.moves)
     result = solve(game, budget, time_limit=time_limit)
     line = [str(m) for m in result.line]
     if args.json:
