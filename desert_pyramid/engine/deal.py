@@ -199,8 +199,8 @@ def _check(payload: int) -> int:
     return payload % CHECK_PRIME
 
 
-def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
-    """The deal code for this deal under these rules on this layout."""
+def encode_deal_payload(deal: Deal, rules: Rules, layout_number: int) -> int:
+    """The number a deal code writes (before its check): deal, rules, layout and version."""
     if not 1 <= layout_number <= 63:
         raise DealCodeError(f"layout {layout_number} cannot be put in a deal code (1 to 63)")
     if deal.seed is not None and Deal.from_seed(deal.seed, deal.index).cards == deal.cards:
@@ -208,7 +208,12 @@ def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
         body = ((deal.seed << idx_bits | deal.index) << 6 | idx_bits) << 1 | _FORM_SEED
     else:
         body = _perm_rank(deal.cards) << 1 | _FORM_PERM
-    payload = ((body << 9 | _rules_bits(rules)) << 6 | layout_number) << 3 | CODE_VERSION
+    return ((body << 9 | _rules_bits(rules)) << 6 | layout_number) << 3 | CODE_VERSION
+
+
+def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
+    """The deal code for this deal under these rules on this layout."""
+    payload = encode_deal_payload(deal, rules, layout_number)
     value = payload << CHECK_BITS | _check(payload)
     chars: list[str] = []
     while value:
@@ -251,6 +256,11 @@ def decode_deal_code(code: str) -> DealCode:
     payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
     if _check(payload) != check:
         raise DealCodeError("the deal code does not check out: a character is mistyped, missing or extra")
+    return decode_deal_payload(payload)
+
+
+def decode_deal_payload(payload: int) -> DealCode:
+    """The deal, rules and layout of a deal code's number (its check already verified)."""
     version = payload & 7
     if version != CODE_VERSION:
         raise DealCodeError(f"deal code version {version} is not known to this game (it reads version {CODE_VERSION})")

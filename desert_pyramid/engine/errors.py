@@ -29,3 +29,7 @@ class RulesError(EngineError):
 
 class StateError(EngineError):
     """A saved game that cannot be restored: wrong schema, missing keys, moves that do not replay."""
+
+
+class GameCodeError(EngineError):
+    """A game code that cannot be read. The message says what is wrong with it."""
