@@ -8,7 +8,7 @@ from typing import Any
 
 from desert_pyramid.cli import UsageError
 from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
-from desert_pyramid.engine import Game, Move, encode_deal_code
+from desert_pyramid.engine import Game, Move, encode_deal_code, encode_game_code
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve
 
 
@@ -46,6 +46,11 @@ def run(args: argparse.Namespace) -> int:
     game = game_after(deal, rules, layout, args.moves)
     result = solve(game, budget, time_limit=time_limit)
     line = [str(m) for m in result.line]
+    game_code = None
+    if result.verdict is Verdict.WINNABLE:  # the whole game: the --moves, then the winning line
+        won = game.copy()
+        won.replay(result.line)
+        game_code = encode_game_code(won)
     if args.json:
         print(json.dumps({
             "verdict": result.verdict.value,
@@ -58,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
             "moves_played": game.moves,
             "budget": budget,
             "stopped_by": result.reason if result.verdict is Verdict.UNKNOWN else None,
+            "game_code": game_code,
         }))
         return 0
     print(f"Layout {layout.number}: {layout.name} — rules {rules} ({rules.describe()})")
@@ -65,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     if result.verdict is Verdict.WINNABLE:
         print(f"Verdict: winnable — a winning line of {len(line)} moves ({result.nodes:,} nodes, {result.seconds:.2f} s)")
         print("Line: " + " ".join(line))
+        print(f"Game code of the win: {game_code}  (desert-pyramid replay CODE)")
         print()
         for text in _described(game, result.line):
             print(text)

@@ -1,0 +1,128 @@
+"""``desert-pyramid replay CODE``: a game code's game, move by move, with the score after each.
+
+``--analyse`` asks the solver about every move: still winnable, the move that lost the deal (with
+what would have won there), or lost; ``--json`` prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.cli import UsageError
+from desert_pyramid.engine import (
+    EngineError,
+    Game,
+    GameCode,
+    GameCodeError,
+    LayoutError,
+    decode_game_code,
+    encode_deal_code,
+)
+from desert_pyramid.solver import Verdict
+
+MARKS = {Verdict.WINNABLE: "winnable", Verdict.LOST: "lost", Verdict.UNKNOWN: "unknown"}
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "replay",
+        help="print a game code's game move by move, with the score after each (--analyse: where it was lost)",
+        description=(
+            "Replay a game code (DG-…, as the results screen copies it or 'solve --json' prints it): "
+            "every move with the score after it, and the outcome. With --analyse the solver marks "
+            "every move and names the move that lost the deal."
+        ),
+    )
+    p.add_argument("code", metavar="CODE", help="a game code (DG-…)")
+    p.add_argument("--analyse", "--analyze", action="store_true",
+                   help="mark every move: still winnable, the move that lost the deal, or lost")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def read_game_code(text: str) -> GameCode:
+    """A game code as a value, or a one-line usage error saying what is wrong with it."""
+    try:
+        return decode_game_code(text, get_layout)
+    except (GameCodeError, LayoutError) as exc:
+        raise UsageError(f"game code: {exc}") from None
+    except EngineError as exc:  # a move that the rules of this version refuse
+        raise UsageError(f"game code: the moves do not replay here: {exc}") from None
+
+
+def outcome(game: Game) -> str:
+    if game.won:
+        return "won"
+    if game.is_stuck():
+        return "lost (no move can remove a card any more)"
+    return "not finished"
+
+
+def run(args: argparse.Namespace) -> int:
+    code = read_game_code(args.code)
+    layout = get_layout(code.layout_number)
+    game = Game(layout, code.rules, code.deal, code.multiplier)
+    rows: list[dict[str, Any]] = []
+    for number, move in enumerate(code.moves, start=1):
+        words = game.describe(move)
+        game.play(move)
+        rows.append({"number": number, "move": str(move), "text": words, "score": game.score})
+    analysis = None
+    if args.analyse:
+        from desert_pyramid.solver.analysis import analyse
+
+        analysis = analyse(game)
+    deal_code = encode_deal_code(code.deal, code.rules, code.layout_number)
+    if args.json:
+        out: dict[str, Any] = {
+            "code": args.code.strip().upper(),
+            "deal_code": deal_code,
+            "rules": str(code.rules),
+            "layout": layout.number,
+            "multiplier": code.multiplier,
+            "moves": rows,
+            "score": game.score,
+            "won": game.won,
+            "outcome": outcome(game),
+        }
+        if analysis is not None:
+            out["analysis"] = analysis.to_dict()
+            for row, mark in zip(rows, analysis.marks, strict=True):
+                row["verdict"] = mark.verdict.value
+                row["losing"] = mark.losing
+        print(json.dumps(out, ensure_ascii=False))
+        return 0
+    mult = f", pyramid ×{code.multiplier}" if code.multiplier > 1 else ""
+    print(f"Layout {layout.number}: {layout.name} — rules {code.rules} ({code.rules.describe()}){mult}")
+    print(f"Deal {deal_code}, {len(rows)} move{'s' if len(rows) != 1 else ''}")
+    if analysis is not None:
+        print(f"The deal itself: {MARKS[analysis.start]}")
+    print()
+    for i, row in enumerate(rows):
+        line = f"{row['number']:4d}. {row['move']:<6} {row['text']:<44} score {row['score']}"
+        if analysis is not None:
+            mark = analysis.marks[i]
+            line += f"  {MARKS[mark.verdict]}"
+            if mark.losing:
+                line += "  <- the move that lost the deal"
+        print(line.rstrip())
+    print()
+    print(f"Outcome: {outcome(game)}, score {game.score}")
+    if analysis is not None:
+        if analysis.losing_move is not None:
+            mark = analysis.marks[analysis.losing_move - 1]
+            print(f"Move {mark.number} ({mark.text}) lost the deal.")
+            if analysis.instead:
+                print("Winnable instead: " + "; ".join(analysis.instead) + ".")
+            if analysis.advice:
+                print("Hint there: " + analysis.advice)
+        elif analysis.start is Verdict.LOST:
+            print("The deal could not be won from the start.")
+        elif analysis.complete:
+            print("Every position of this game could still be won." if not game.won else "A clean win.")
+        if not analysis.complete:
+            print("Some positions could not be decided within the search budget (marked unknown).")
+    return 0

@@ -1,0 +1,80 @@
+"""``desert-pyramid replay``: a game code printed move by move, analysed, as JSON; solve's game code."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.cli import main
+from desert_pyramid.engine import CLASSIC, Deal, Game, decode_game_code, encode_game_code
+
+
+def lost_classic_game() -> Game:
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
+    return game
+
+
+def test_solve_json_gives_the_game_code_of_its_winning_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "DP-1-002G-9NG9", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["verdict"] == "winnable"
+    read = decode_game_code(out["game_code"], get_layout)
+    assert [str(m) for m in read.moves] == out["line"]
+    assert read.game(get_layout(1)).won
+
+
+def test_solve_json_game_code_includes_the_moves_played_first(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "DP-1-002G-9NG9", "--moves", "K27", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    read = decode_game_code(out["game_code"], get_layout)
+    assert [str(m) for m in read.moves] == ["K27", *out["line"]]
+
+
+def test_replay_prints_every_move_with_its_score_and_the_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "DP-1-002G-9NG9", "--json"]) == 0
+    code = json.loads(capsys.readouterr().out)["game_code"]
+    assert main(["replay", code]) == 0
+    out = capsys.readouterr().out
+    lines = [ln for ln in out.splitlines() if ln[:5].strip().rstrip(".").isdigit()]
+    game = decode_game_code(code, get_layout).game(get_layout(1))
+    assert len(lines) == game.moves
+    assert lines[-1].endswith(f"score {game.score}")
+    assert f"Outcome: won, score {game.score}" in out
+
+
+def test_replay_analyse_names_the_move_that_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    code = encode_game_code(lost_classic_game())
+    assert main(["replay", code, "--analyse"]) == 0
+    out = capsys.readouterr().out
+    assert "  13. 26+W" in out and "<- the move that lost the deal" in out
+    assert "Move 13 (pair the 3♦ with the 10♠ from the waste) lost the deal." in out
+    assert "Winnable instead: flip the stock." in out
+
+
+def test_replay_analyse_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code = encode_game_code(lost_classic_game())
+    assert main(["replay", code, "--analyse", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["analysis"]["losing_move"] == 13
+    assert [m["losing"] for m in out["moves"]].index(True) == 12
+    assert out["moves"][11]["verdict"] == "winnable" and out["moves"][12]["verdict"] == "lost"
+    assert out["won"] is False and out["rules"] == str(CLASSIC)
+
+
+@pytest.mark.parametrize("bad", ["DG-1234-5678-9ABC", "DP-1-002G-9NG9", "", "DG-" + "9" * 5000])
+def test_a_bad_code_is_one_line_and_exit_2(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", bad]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "game code" in err
+
+
+def test_every_single_typo_of_a_code_is_refused_by_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = encode_game_code(lost_classic_game())
+    i = len(code) // 2
+    i += code[i] == "-"
+    typo = code[:i] + ("0" if code[i] != "0" else "1") + code[i + 1:]
+    assert main(["replay", typo]) == 2
+    assert "does not check out" in capsys.readouterr().err
