@@ -109,3 +109,18 @@ def test_progress_is_reported() -> None:
     seen: list[bool] = []
     analyse(game, on_progress=lambda a: seen.append(a.complete))
     assert seen and seen[-1] is True
+
+
+def test_the_analysis_runs_in_another_process_and_arrives_complete() -> None:
+    from desert_pyramid.solver.analysis import AnalysisRunner
+
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
+    runner = AnalysisRunner(game)
+    try:
+        assert runner.poll() is None or not runner.done  # it starts without blocking the caller
+        result = runner.wait(120.0)
+        assert result is not None and result.complete and runner.done
+        assert result.losing_move == analyse(game).losing_move == 13
+    finally:
+        runner.close()

@@ -18,8 +18,10 @@ exists, with the moves that kept the deal winnable there, in words.
 
 from __future__ import annotations
 
+import multiprocessing as mp
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from desert_pyramid.engine import Game, Move
 
@@ -214,4 +216,112 @@ def losing_move_of(marks: Sequence[MoveMark]) -> MoveMark | None:
     return next((m for m in marks if m.losing), None)
 
 
-__all__ = ["Analysis", "MoveMark", "analyse", "losing_move_of"]
+# -- in the background --------------------------------------------------------------------------
+
+def _watch_parent() -> None:
+    """End this worker as soon as the process that started it is gone, however it died."""
+    import multiprocessing.connection
+    import os
+    import threading
+
+    parent = mp.parent_process()
+    if parent is None:
+        return
+
+    def wait() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=wait, name="parent-watch", daemon=True).start()
+
+
+def _analysis_worker(conn: Any, game_data: dict[str, Any], layout_data: dict[str, Any],
+                     first_budget: int, max_budget: int) -> None:
+    _watch_parent()
+    from desert_pyramid.engine import Layout
+
+    try:
+        layout = Layout.from_dict(layout_data, source="analysis request")
+        game = Game.from_dict(game_data, layout)
+        analyse(game, first_budget=first_budget, max_budget=max_budget, on_progress=conn.send)
+    except (BrokenPipeError, EOFError, OSError):
+        return  # the window went away
+    except Exception as exc:  # report, never die silently
+        try:
+            conn.send(f"{type(exc).__name__}: {exc}")
+        except OSError:
+            return
+    finally:
+        try:
+            conn.close()
+        except OSError:
+            pass
+
+
+class AnalysisRunner:
+    """An analysis in a separate process: :meth:`poll` returns the latest (partial or complete)
+    :class:`Analysis` without blocking. The process ends when the analysis is complete, on
+    :meth:`close`, or within a moment of its parent's death."""
+
+    def __init__(self, game: Game, *, first_budget: int = FIRST_BUDGET, max_budget: int = MAX_BUDGET) -> None:
+        ctx = mp.get_context("spawn")
+        conn, child = ctx.Pipe(duplex=False)
+        self._conn: Any = conn
+        self.latest: Analysis | None = None
+        self.error: str | None = None
+        self._proc: Any = ctx.Process(
+            target=_analysis_worker,
+            args=(child, game.to_dict(), game.layout.to_dict(), first_budget, max_budget),
+            daemon=True, name="desert-pyramid-analysis",
+        )
+        self._proc.start()
+        child.close()
+
+    @property
+    def done(self) -> bool:
+        return (self.latest is not None and self.latest.complete) or self.error is not None or self._proc is None
+
+    def poll(self) -> Analysis | None:
+        """The newest analysis received so far (``None`` before the first)."""
+        conn = self._conn
+        try:
+            while conn is not None and conn.poll():
+                item = conn.recv()
+                if isinstance(item, str):
+                    self.error = item
+                else:
+                    self.latest = item
+        except (EOFError, OSError):
+            self._conn = None
+        return self.latest
+
+    def wait(self, timeout: float = 60.0) -> Analysis | None:
+        """Block until the analysis is complete (for the command line and tests)."""
+        import time
+
+        end = time.monotonic() + timeout
+        while not self.done and time.monotonic() < end and self._conn is not None:
+            if self._conn.poll(0.05):
+                self.poll()
+        return self.poll()
+
+    def close(self) -> None:
+        proc, self._proc = self._proc, None
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except OSError:
+                pass
+            self._conn = None
+        if proc is not None and proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=2.0)
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+__all__ = ["Analysis", "AnalysisRunner", "MoveMark", "analyse", "losing_move_of"]

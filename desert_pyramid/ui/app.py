@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import DESERT, Deal, DealCode, Layout, Rules
+from desert_pyramid.engine import DESERT, Deal, DealCode, GameCode, Layout, Rules
 
 from .assets import Assets
 from .prefs import Settings
@@ -46,7 +46,7 @@ class RunOptions:
     headless: bool = False
     frames: int | None = None
     screenshot: Path | None = None
-    code: DealCode | None = None
+    code: DealCode | GameCode | None = None  # a deal code opens a table, a game code its replay
     mode: str | None = None
     autoplay: bool = False
     frame_stats: bool = False
@@ -198,6 +198,24 @@ class GameApp(arcade.Window):
 
         self.show_view(StatsView(self))
 
+    def show_replay(self, code: GameCode, back: Callable[[], None] | None = None, *, title: str = "",
+                    analyse: bool = True, start_at: int = 0) -> None:
+        """Watch a game again (a game code), with the solver's analysis filling in beside it."""
+        from . import session as sessions
+        from .replay import ReplayView
+
+        layout = sessions.layout_number(code.layout_number)
+        source = None
+        if analyse:
+            from desert_pyramid.solver.analysis import AnalysisRunner
+
+            try:
+                source = AnalysisRunner(code.game(layout))
+            except OSError:  # no process can be started here: the replay plays without analysis
+                source = None
+        self.show_view(ReplayView(self, code, layout, back or self.show_title, title=title, source=source,
+                                  start_at=start_at))
+
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView
 
@@ -305,7 +323,9 @@ class GameApp(arcade.Window):
 def start(app: GameApp, options: RunOptions) -> None:
     """The first screen: a table for a deal code or a mode, a named screen, or the title."""
     screen = options.screen
-    if options.code is not None:
+    if isinstance(options.code, GameCode):
+        app.show_replay(options.code)
+    elif options.code is not None:
         from .session import layout_number
 
         c = options.code

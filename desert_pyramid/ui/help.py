@@ -52,7 +52,7 @@ class HelpView(MenuScreen):
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
         col = 0
         start_y = y
-        for title, rows in keys.help_rows():
+        for title, rows in keys.help_rows(getattr(self.under, "help_contexts", None)):
             needed = (len(rows) + 1) * 21 * s
             if col == 0 and y - needed < panel.bottom + 40 * s:
                 col, y = 1, start_y

@@ -15,7 +15,8 @@ from arcade import key as K
 TABLE = "table"
 MENUS = "menus"
 EVERYWHERE = "everywhere"
-CONTEXT_TITLES = {TABLE: "At the table", MENUS: "In menus", EVERYWHERE: "Everywhere"}
+REPLAY = "replay"
+CONTEXT_TITLES = {TABLE: "At the table", MENUS: "In menus", REPLAY: "Watching a replay", EVERYWHERE: "Everywhere"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +61,19 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
 )
 
+BINDINGS += (
+    Binding("replay_play", (K.SPACE, K.K), "Space", "Play or pause the replay", REPLAY),
+    Binding("replay_prev", (K.LEFT, K.COMMA), "← →", "Step back or forward one move", REPLAY),
+    Binding("replay_next", (K.RIGHT, K.PERIOD), "", "", REPLAY),
+    Binding("replay_start", (K.HOME,), "Home End", "Jump to the deal or to the end", REPLAY),
+    Binding("replay_end", (K.END,), "", "", REPLAY),
+    Binding("replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", "Faster or slower", REPLAY),
+    Binding("replay_slower", (K.DOWN, K.MINUS, K.NUM_SUBTRACT), "", "", REPLAY),
+    Binding("replay_lost", (K.L,), "L", "Jump to the move that lost the deal", REPLAY),
+    Binding("replay_play_on", (K.ENTER, K.NUM_ENTER), "Enter", "Play on from here as a Practice game", REPLAY),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Close the replay", REPLAY),
+)
+
 HOWTO = "howto"  # the How to play screen (its own rows, not shown in the help overlay)
 
 BINDINGS += (
@@ -97,10 +111,12 @@ def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | No
     return None
 
 
-def help_rows() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The help overlay's content: per context, (keys, text) for each binding with a label."""
+def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's content: per context, (keys, text) for each binding with a label.
+    By default the table's, the menus' and the everywhere keys; a screen with keys of its own
+    (the replay) names its contexts."""
     rows: list[tuple[str, list[tuple[str, str]]]] = []
-    for context in (TABLE, MENUS, EVERYWHERE):
+    for context in contexts or (TABLE, MENUS, EVERYWHERE):
         items = [(b.label, b.text) for b in BINDINGS if b.context == context and b.label]
         rows.append((CONTEXT_TITLES[context], items))
     return rows

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import Deal, Event, Layout, Move, Rules
+from desert_pyramid.engine import Deal, Event, Game, Layout, Move, Rules
 from desert_pyramid.engine.rules import Scoring
 from desert_pyramid.modes import (
     DailySession,
@@ -23,7 +23,7 @@ from desert_pyramid.modes import (
 )
 
 TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
-__all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_computer", "practice", "subtitle",
+__all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_computer", "practice", "practice_from_moves", "subtitle",
            "timed", "title", "today"]
 
 
@@ -42,6 +42,15 @@ def practice(rules: Rules, layout: Layout, deal: Deal | None = None) -> Practice
     if deal is None:
         return PracticeSession.random(rules, layout)
     return PracticeSession.new(rules, layout, deal)
+
+
+def practice_from_moves(layout: Layout, rules: Rules, deal: Deal, moves: tuple[Move, ...]) -> PracticeSession:
+    """A Practice session on this deal with these moves already played (undo takes them back):
+    a replay's "Play on from here". Raises :class:`desert_pyramid.modes.InputError` for a rule
+    set that Practice does not play on this layout."""
+    game = Game(layout, rules, deal)
+    game.replay(moves)
+    return PracticeSession(game, source="code")
 
 
 def expedition(seed: int | None = None) -> ExpeditionSession:
