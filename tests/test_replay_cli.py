@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -78,3 +79,47 @@ def test_every_single_typo_of_a_code_is_refused_by_the_command(capsys: pytest.Ca
     typo = code[:i] + ("0" if code[i] != "0" else "1") + code[i + 1:]
     assert main(["replay", typo]) == 2
     assert "does not check out" in capsys.readouterr().err
+
+
+def test_replay_gif_has_a_frame_per_position_at_the_size_asked(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    game = lost_classic_game()
+    code = encode_game_code(game)
+    out = tmp_path / "game.gif"
+    env = {**os.environ, "ARCADE_HEADLESS": "1"}
+    proc = subprocess.run([sys.executable, "-m", "desert_pyramid", "replay", code, "--gif", str(out),
+                           "--size", "640x400", "--speed", "2"], capture_output=True, text=True, env=env,
+                          timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    assert f"GIF: {out} ({game.moves + 1} frames, 640x400)" in proc.stdout
+    with Image.open(out) as im:
+        assert im.size == (640, 400)
+        assert im.n_frames == game.moves + 1
+        assert im.info["duration"] == 3 * 450  # the first frame held; 0.9 s a move at speed 2
+        im.seek(1)
+        assert im.info["duration"] == 450
+
+
+@pytest.mark.parametrize(("gif", "message"), [
+    ("game.png", "must name a .gif file"),
+    ("nowhere/game.gif", "does not exist"),
+    ("dir.gif", "is a folder"),
+])
+def test_replay_gif_paths_are_checked_before_drawing(gif: str, message: str, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "dir.gif").mkdir()
+    code = encode_game_code(lost_classic_game())
+    assert main(["replay", code, "--gif", str(tmp_path / gif)]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("speed", ["0", "9", "nan", "fast", "²"])
+def test_replay_speed_is_checked(speed: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = encode_game_code(lost_classic_game())
+    assert main(["replay", code, "--speed", speed]) == 2
+    assert "--speed" in capsys.readouterr().err

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
@@ -40,7 +42,32 @@ def register(subparsers: Any) -> None:
     p.add_argument("--analyse", "--analyze", action="store_true",
                    help="mark every move: still winnable, the move that lost the deal, or lost")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--gif", metavar="PATH", help="also draw the game offscreen as an animated GIF at PATH")
+    p.add_argument("--size", metavar="WxH", default="800x600", help="the GIF's size (default 800x600)")
+    p.add_argument("--speed", default="1", help="the GIF's speed: 0.25 to 8 (1: a move every 0.9 s)")
     p.set_defaults(func=run)
+
+
+def gif_target(text: str) -> Path:
+    """Where the GIF goes: a .gif file in a folder that exists (checked before any drawing)."""
+    path = Path(text)
+    if path.suffix.lower() != ".gif":
+        raise UsageError(f"--gif must name a .gif file, not '{text}'")
+    if path.is_dir():
+        raise UsageError(f"--gif: '{text}' is a folder")
+    if not path.parent.is_dir():
+        raise UsageError(f"--gif: the folder '{path.parent}' does not exist")
+    return path
+
+
+def parse_speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        raise UsageError(f"--speed must be a number from 0.25 to 8, not '{text}'") from None
+    if not 0.25 <= speed <= 8:
+        raise UsageError(f"--speed must be from 0.25 to 8, not '{text}'")
+    return speed
 
 
 def read_game_code(text: str) -> GameCode:
@@ -63,6 +90,11 @@ def outcome(game: Game) -> str:
 
 def run(args: argparse.Namespace) -> int:
     code = read_game_code(args.code)
+    gif = gif_target(args.gif) if args.gif is not None else None
+    speed = parse_speed(args.speed)
+    from desert_pyramid.commands.play import parse_size
+
+    size = parse_size(args.size)
     layout = get_layout(code.layout_number)
     game = Game(layout, code.rules, code.deal, code.multiplier)
     rows: list[dict[str, Any]] = []
@@ -76,6 +108,9 @@ def run(args: argparse.Namespace) -> int:
 
         analysis = analyse(game)
     deal_code = encode_deal_code(code.deal, code.rules, code.layout_number)
+    frames = 0
+    if gif is not None:
+        frames = write_gif(code, gif, size, speed, analysis)
     if args.json:
         out: dict[str, Any] = {
             "code": args.code.strip().upper(),
@@ -88,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
             "won": game.won,
             "outcome": outcome(game),
         }
+        if gif is not None:
+            out["gif"] = {"path": str(gif), "frames": frames, "size": list(size)}
         if analysis is not None:
             out["analysis"] = analysis.to_dict()
             for row, mark in zip(rows, analysis.marks, strict=True):
@@ -125,4 +162,19 @@ def run(args: argparse.Namespace) -> int:
             print("Every position of this game could still be won." if not game.won else "A clean win.")
         if not analysis.complete:
             print("Some positions could not be decided within the search budget (marked unknown).")
+    if gif is not None:
+        print(f"GIF: {gif} ({frames} frames, {size[0]}x{size[1]})")
     return 0
+
+
+def write_gif(code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Any) -> int:
+    """Draw the game offscreen into a GIF; a file that cannot be written is a one-line error."""
+    os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
+    from desert_pyramid.ui.gif import render_gif
+
+    try:
+        return render_gif(code, path, size, speed, analysis)
+    except OSError as exc:
+        raise UsageError(f"--gif: cannot write '{path}': {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise UsageError(f"--gif: {exc}") from None

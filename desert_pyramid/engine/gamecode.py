@@ -66,6 +66,11 @@ class GameCode:
     multiplier: int
     moves: tuple[Move, ...]
 
+    @classmethod
+    def of(cls, game: Game) -> GameCode:
+        """The game code's value for ``game`` (its history of moves)."""
+        return cls(game.deal, game.rules, game.layout.number, game.multiplier, game.history)
+
     @property
     def deal_code(self) -> DealCode:
         return DealCode(self.deal, self.rules, self.layout_number)

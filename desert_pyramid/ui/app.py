@@ -199,7 +199,7 @@ class GameApp(arcade.Window):
         self.show_view(StatsView(self))
 
     def show_replay(self, code: GameCode, back: Callable[[], None] | None = None, *, title: str = "",
-                    analyse: bool = True, start_at: int = 0) -> None:
+                    analyse: bool = True, start_at: int = 0, film: bool = False) -> None:
         """Watch a game again (a game code), with the solver's analysis filling in beside it."""
         from . import session as sessions
         from .replay import ReplayView
@@ -214,7 +214,7 @@ class GameApp(arcade.Window):
             except OSError:  # no process can be started here: the replay plays without analysis
                 source = None
         self.show_view(ReplayView(self, code, layout, back or self.show_title, title=title, source=source,
-                                  start_at=start_at))
+                                  start_at=start_at, film=film))
 
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView

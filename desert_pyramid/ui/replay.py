@@ -72,8 +72,9 @@ class ReplayView(Screen):
 
     def __init__(self, app: GameApp, code: GameCode, layout: Layout, back: Callable[[], None], *,
                  title: str = "", source: AnalysisSource | None = None, analysis: Analysis | None = None,
-                 start_at: int = 0) -> None:
+                 start_at: int = 0, film: bool = False) -> None:
         super().__init__(app)
+        self.film = film  # drawn for a GIF: no buttons, no play state
         self.code = code
         self.moves = code.moves
         self.game = Game(layout, code.rules, code.deal, code.multiplier)
@@ -179,7 +180,7 @@ class ReplayView(Screen):
     def layout(self, width: int, height: int) -> None:
         s = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
         self.s = s
-        bar_h = round(116 * s)  # the move in words, the timeline and the buttons at the bottom
+        bar_h = round((70 if self.film else 116) * s)  # the move in words, the timeline, the buttons
         top_h = round(56 * s)  # title and the position's figures
         panel_w = round(min(380 * s, width * 0.3)) if width >= PANEL_MIN_W else 0
         table_w, table_h = width - panel_w, height - bar_h - top_h
@@ -221,17 +222,19 @@ class ReplayView(Screen):
             ("Play on", self.play_on),
             ("Close", self.leave),
         ]
+        if self.film:
+            labels = []
         focus = self.buttons.focus
         self.buttons = ButtonColumn(self.app.assets, [Button(text, action) for text, action in labels])
         self.buttons.focus = min(focus, len(labels) - 1)
         n = len(labels)
         gap = 6 * s
-        bw = (width - 24 * s - gap * (n - 1)) / n
+        bw = (width - 24 * s - gap * max(0, n - 1)) / max(1, n)
         bh = 34 * s
         by = 12 * s
         rects = [Rect(round(12 * s + i * (bw + gap)), round(by), round(bw), round(bh)) for i in range(n)]
         self.buttons.place(rects, min(14 * s, bw / 7))
-        self.timeline = Rect(16 * s, by + bh + 14 * s, width - 32 * s, 22 * s)
+        self.timeline = Rect(16 * s, (by if self.film else by + bh + 14 * s), width - 32 * s, 22 * s)
 
         self.texts = TextGroup()
         self.title_text = self.texts.heading(self.title.upper(), 18 * s, height - top_h / 2 + 8 * s, 15 * s,
@@ -256,14 +259,15 @@ class ReplayView(Screen):
         label = "Cards left" if self.game.rules.scoring is Scoring.CLASSIC else "Score"
         self.figures_text.text = f"Move {self.step} of {n} · {label} {self.game.score:,}"
         state = "playing" if self.playing else "paused"
-        self.state_text.text = f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}"
+        self.state_text.text = (f"at the end: {self.final_score:,}" if self.film else
+                                f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}")
         if self.step == 0:
-            words = "The deal. Space plays, the arrows step."
+            words = "The deal." if self.film else "The deal. Space plays, the arrows step."
         else:
             replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
             replay.replay(self.moves[: self.step - 1])
             words = f"{self.step}. {replay.describe(self.moves[self.step - 1])}"
-            mark = mark_words(self.analysis, self.step)
+            mark = mark_words(self.analysis, self.step) if self.analysis is not None or self.source else ""
             if mark:
                 words += f" · {mark}"
         if self.message:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.engine import GameCode, encode_game_code
 from desert_pyramid.modes import clock_text
 
 from .geometry import Rect
@@ -68,6 +69,9 @@ class ResultsView(MenuScreen):
         self.share = self.share_line()
         if self.share:
             first.append(Button("Copy the share line", self.copy))
+        self.game_code = encode_game_code(g)
+        first.append(Button("Watch again", self.watch))
+        first.append(Button("Copy the game code", self.copy_game_code))
         self.unlocked = self.unlocked_lines()
         self.menu = ButtonColumn(app.assets, [*first, Button("Title screen", lambda: app.show_title())])
 
@@ -99,9 +103,25 @@ class ResultsView(MenuScreen):
         self.set_message("Share line copied.")
         self._label_copy("Copied")
 
-    def _label_copy(self, text: str) -> None:
+    def watch(self) -> None:
+        """The replay of this deal (an Expedition's last pyramid), with its analysis."""
+        self.app.show_replay(GameCode.of(self.table.game), back=lambda: self.app.show_view(self),
+                             title=f"Replay · {self.table.game.layout.name}")
+
+    def copy_game_code(self) -> None:
+        try:
+            self.app.set_clipboard_text(self.game_code)
+        except Exception:  # no clipboard (an offscreen window, a system without one)
+            self.set_message(f"No clipboard here: the game code is {self.game_code}")
+            self._label_copy("No clipboard: see below", self.copy_game_code)
+            return
+        self.set_message(f"Game code copied: {self.game_code}")
+        self._label_copy("Game code copied", self.copy_game_code)
+
+    def _label_copy(self, text: str, action: object = None) -> None:
+        action = action or self.copy
         for b in self.menu.buttons:
-            if b.action == self.copy:
+            if b.action == action:
                 b.label = text
         self.menu.refresh()
 
