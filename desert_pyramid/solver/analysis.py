@@ -100,7 +100,7 @@ class _Search:
         while True:
             r: SolveResult = solve(g, budget)
             self.nodes += r.nodes
-            if r.verdict is not Verdict.UNKNOWN or budget >= self.max_budget or r.reason == "memory":
+            if r.verdict is not Verdict.UNKNOWN or budget >= self.max_budget or r.reason in ("memory", "cancelled"):
                 break
             budget = min(budget * 10, self.max_budget)
         self.record(k, r)

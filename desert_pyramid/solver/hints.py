@@ -17,7 +17,8 @@ from .core import SolveResult, Verdict, solve
 HINT_BUDGET = 300_000  # nodes for the main question
 ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
 MAX_ALTERNATIVES = 4
-REWIND_BUDGET = 30_000  # nodes per position tried when looking for a winnable position to rewind to
+REWIND_BUDGET = 30_000  # first nodes per position tried when looking for a winnable position to rewind to
+REWIND_MAX_BUDGET = 3_000_000  # a position the first budget cannot decide is searched again, x10 each time
 
 NO_WAY = "No way through from here: undo."
 CANNOT_TELL = "I can't tell within my search budget whether this position can still be won."
@@ -109,11 +110,14 @@ def hint_for(
     return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
 
 
-def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | None, int, bool]:
+def last_winnable(game: Game, node_budget: int = REWIND_BUDGET,
+                  max_budget: int = REWIND_MAX_BUDGET) -> tuple[int | None, int, bool]:
     """For a lost position: the largest number of history moves to keep so that the position is
     proved winnable (None when none is), the nodes used, and whether the deal itself is proved
     lost. Winnability along a history is a prefix (a position reached from a lost one is lost),
-    so a binary search suffices; a position the budget cannot decide counts as not proved."""
+    so a binary search suffices. A position the first budget cannot decide is searched again
+    with ten times the budget, up to ``max_budget``; one that even that cannot decide counts as
+    not proved."""
     hist = game.history
 
     def at(k: int) -> Game:
@@ -127,8 +131,14 @@ def last_winnable(game: Game, node_budget: int = REWIND_BUDGET) -> tuple[int | N
     start_lost = False
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        r = solve(at(mid), node_budget)
-        used += r.nodes
+        position = at(mid)
+        budget = node_budget
+        while True:
+            r = solve(position, budget)
+            used += r.nodes
+            if r.verdict is not Verdict.UNKNOWN or budget >= max_budget or r.reason in ("memory", "cancelled"):
+                break
+            budget = min(budget * 10, max_budget)
         if r.verdict is Verdict.WINNABLE:
             lo = mid
             best = mid

@@ -1,0 +1,40 @@
+"""The lost hint always says how far back the last winnable position is, even on hard positions
+that the first, small rewind budget cannot decide."""
+
+from __future__ import annotations
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import CLASSIC, Deal, Game
+from desert_pyramid.solver import Verdict, solve
+from desert_pyramid.solver.hints import REWIND_BUDGET, hint_for, last_winnable
+
+
+def hard_lost_position() -> Game:
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
+    return game
+
+
+def test_the_first_budget_alone_proves_nothing_here() -> None:
+    game = hard_lost_position()
+    keep, _nodes, _lost = last_winnable(game, REWIND_BUDGET, max_budget=REWIND_BUDGET)
+    assert keep is None  # what the hint said before: "undo", without how far
+
+
+def test_growing_budgets_find_how_far_back() -> None:
+    game = hard_lost_position()
+    keep, nodes, lost = last_winnable(game)
+    assert keep == 12 and not lost and nodes > 0
+    before = Game(game.layout, game.rules, game.deal)
+    before.replay(game.history[:12])
+    after = before.copy()
+    after.play(game.history[12])
+    assert solve(before, 1_000_000).verdict is Verdict.WINNABLE
+    assert solve(after, 1_000_000).verdict is Verdict.LOST
+
+
+def test_the_hint_says_undo_three_moves() -> None:
+    hint = hint_for(hard_lost_position())
+    assert hint.verdict is Verdict.LOST
+    assert hint.rewind_to == 12
+    assert "Undo 3 moves to get back to a position that can still be won." in hint.text
