@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
+from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps, resolve_link
 from desert_pyramid.storage.schema import FutureSchemaError, Schema, SchemaError
 
 T = TypeVar("T")
@@ -205,14 +205,28 @@ def _stamp(now: datetime.datetime) -> str:
     return now.strftime("%Y%m%d-%H%M%S")
 
 
-def quarantine(path: Path, now: datetime.datetime, tag: str = "broken") -> Path:
-    """Rename ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file)."""
+def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: bytes | None = None) -> Path:
+    """Set ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file).
+
+    Renamed, as a rule (whatever it is: a file, a FIFO, a folder). When ``path`` is a symbolic
+    link and its bytes ``raw`` were read, the bytes are copied aside instead and the link stays,
+    so that the restored backup goes to the link's target."""
     base = f"{path.name}.{tag}-{_stamp(now)}"
     target = path.with_name(base)
     number = 2
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{base}-{number}")
         number += 1
+    if raw is not None and os.path.islink(path):
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return target
     os.rename(path, target)
     return target
 
@@ -255,6 +269,8 @@ def open_document(
     name = path.name
     if not readonly:
         remove_stale_temps(path)
+        if resolve_link(path) != path:
+            remove_stale_temps(resolve_link(path))
     main = read_document(path, schema, decode)
     if main.ok:
         opened = Opened(main.value, "file", main)
@@ -284,7 +300,7 @@ def open_document(
         said.append(f"{name} {_WHAT[main.status]} ({main.problem})")
         if not readonly:
             try:
-                kept.append(quarantine(path, moment).name)
+                kept.append(quarantine(path, moment, raw=main.raw).name)
             except OSError as exc:
                 opened.blocked = (
                     f"{name} could not be moved aside ({exc.strerror or exc}); it is left in place "
