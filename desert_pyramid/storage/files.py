@@ -19,7 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps, resolve_link
+from desert_pyramid.storage.atomic import (
+    atomic_write,
+    backup_path,
+    remove_stale_temps,
+    resolve_link,
+)
 from desert_pyramid.storage.schema import FutureSchemaError, Schema, SchemaError
 
 T = TypeVar("T")
