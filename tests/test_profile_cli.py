@@ -79,7 +79,7 @@ def test_check_finds_damage_and_changes_nothing(example: Path, capsys: pytest.Ca
     assert 'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")' in out
     assert "current.toml.bak  DAMAGED: not text" in out
     assert "profile.toml.broken-20250101-000000" in out and "set aside earlier" in out
-    assert "2 damaged file(s)" in out
+    assert "2 problem(s)" in out
     assert snapshot(example) == before
     # the plain view says what it would use instead
     assert main(["profile", "--save-dir", str(example)]) == 0

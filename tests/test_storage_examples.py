@@ -106,7 +106,7 @@ def test_migration_problems() -> None:
         Schema("x", 3, {1: v1_to_v2}).upgrade({"schema": 1, "pyramids_cleared": 1})
     with pytest.raises(SchemaError, match="migrating from version 1 to 2 failed"):
         Schema("x", 2, {1: v1_to_v2}).upgrade({"schema": 1})  # the key it needs is missing
-    with pytest.raises(SchemaError, match="start at 1"):
+    with pytest.raises(SchemaError, match="go from 1 to 10,000"):
         Schema("x", 1).upgrade({"schema": 0})
     with pytest.raises(SchemaError, match="schema: missing"):
         Schema("x", 1).upgrade({})

@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from desert_pyramid.progression import (
     CARD_BACKS,
     RELICS,
+    Progress,
     Stats,
     combine,
     next_relic,
@@ -21,7 +24,10 @@ from desert_pyramid.storage import (
     CURRENT_SCHEMA,
     PROFILE_SCHEMA,
     SAVE_SCHEMA,
+    CurrentGame,
+    Profile,
     SaveStore,
+    Schema,
     backup_path,
     read_document,
 )
@@ -167,37 +173,91 @@ def show(store: SaveStore) -> None:
         )
 
 
+def _holds(value: object) -> str:
+    """What a sound file holds, in a few words (for a missing file whose backup is sound)."""
+    if isinstance(value, Progress):
+        if value.is_empty:
+            return "no progress yet"
+        games = len(value.seen_games)
+        return (f"{value.pyramids_cleared} {'pyramid' if value.pyramids_cleared == 1 else 'pyramids'} cleared, "
+                f"{len(value.relics)} of {len(RELICS)} relics, {games} {'game' if games == 1 else 'games'} counted")
+    if isinstance(value, Profile):
+        return f"{len(value.backs.owned())} of {len(CARD_BACKS)} card backs"
+    if isinstance(value, CurrentGame):
+        return f"a {value.mode} game in progress, started {value.started}"
+    return "its data"
+
+
+_LABELS = {"future": "FROM A NEWER VERSION", "damaged": "DAMAGED", "unreadable": "UNREADABLE"}
+
+
 def check(store: SaveStore) -> int:
-    """Validate each file and its backup; 0 when all that exist are sound, 1 otherwise."""
+    """Validate each file and its backup. Only reads, never blocks (a FIFO or a device in place of
+    a file is reported, not opened for a blocking read).
+
+    Exit status: 0 when every file that exists is sound (a file not there and without a backup is
+    a first start: fine); 1 when a file or a backup is damaged, unreadable or from a newer
+    version, or a file is missing while its backup is there (the game restores it at its next
+    start). Argument errors are the command line's (2)."""
     folder = store.folder
     print(f"Checking {folder.path}")
     problems = 0
-    for path, schema, decode in (
+    advice: list[str] = []
+    decoders: tuple[tuple[Path, Schema, Callable[[dict[str, Any]], Any]], ...] = (
         (folder.save, SAVE_SCHEMA, decode_progress),
         (folder.profile, PROFILE_SCHEMA, decode_profile),
         (folder.current, CURRENT_SCHEMA, decode_current),
-    ):
-        for target in (path, backup_path(path)):
-            attempt = read_document(target, schema, decode)
+    )
+    for path, schema, decode in decoders:
+        main = read_document(path, schema, decode)
+        bak_path = backup_path(path)
+        backup = read_document(bak_path, schema, decode)
+        for target, attempt in ((path, main), (bak_path, backup)):
             if attempt.status == "ok":
                 note = f"ok (schema {attempt.version}" + (
                     f", will be upgraded to {schema.version})" if attempt.version < schema.version else ")"
                 )
             elif attempt.status == "missing":
                 note = "not there (fine)"
+                if target == path and backup.status != "missing":
+                    problems += 1
+                    if backup.ok:
+                        note = (f"MISSING, but its backup is sound and holds {_holds(backup.value)}")
+                        advice.append(
+                            f"{path.name} is missing: the game restores {bak_path.name} in its place at its next "
+                            f"start (or copy {bak_path.name} to {path.name} yourself)."
+                        )
+                    else:
+                        note = "MISSING, and its backup cannot be used either"
             else:
                 problems += 1
-                label = {"future": "FROM A NEWER VERSION"}.get(attempt.status, attempt.status.upper())
-                note = f"{label}: {attempt.problem}"
-            print(f"  {target.name:<17} {note}")
+                note = f"{_LABELS.get(attempt.status, attempt.status.upper())}: {attempt.problem}"
+            link = _link_note(target)
+            print(f"  {target.name:<17} {note}{link}")
     aside = []
-    if folder.path.is_dir():
-        aside = sorted(p.name for p in folder.path.glob("*.toml*.*-*") if ".tmp-" not in p.name)
+    try:
+        if folder.path.is_dir():
+            aside = sorted(p.name for p in folder.path.glob("*.toml*.*-*") if ".tmp-" not in p.name)
+    except OSError as exc:
+        print(f"  (the folder cannot be listed: {exc.strerror or exc})")
     for name in aside:
         print(f"  {name:<17} set aside earlier (kept for you; the game does not read it)")
+    for line in advice:
+        print(line)
     if problems:
-        print(f"{problems} damaged file(s). Starting the game restores what it can from the backups "
-              "and keeps the damaged files aside.")
+        print(f"{problems} problem(s). Starting the game restores what it can from the backups "
+              "and keeps damaged files aside (nothing is deleted); a file from a newer version is "
+              "left untouched.")
         return 1
     print("All files are sound.")
     return 0
+
+
+def _link_note(path: Path) -> str:
+    """`` (a link to TARGET)`` when ``path`` is a symbolic link."""
+    try:
+        if path.is_symlink():
+            return f" (a link to {os.readlink(path)}; saves go to its target)"
+    except OSError:
+        pass
+    return ""

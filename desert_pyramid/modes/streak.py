@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from desert_pyramid.engine import StateError
+from desert_pyramid.engine import EngineError, StateError
 
 from .clock import clock_text
 from .errors import InputError, ModeError
@@ -41,6 +41,24 @@ FUTURE = "future"
 NONE = "none"  # before the player's first daily
 
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
+
+# The dates a daily record holds: a computer whose clock was reset (a flat battery) says 1970 or
+# 1980, so those still count; a date outside this range is damage, never arithmetic that
+# overflows (``date.max + 1 day``) or a loop over a million years of streak.
+EARLIEST = date(1970, 1, 1)
+LATEST = date(2199, 12, 31)
+SPAN_DAYS = (LATEST - EARLIEST).days + 1
+
+
+def in_range(day: date) -> bool:
+    """True for a date a daily record may hold (:data:`EARLIEST` to :data:`LATEST`)."""
+    return EARLIEST <= day <= LATEST
+
+
+def _check_day(day: date, what: str, error: type[EngineError] = InputError) -> date:
+    if not isinstance(day, date) or not in_range(day):
+        raise error(f"{what} {day!s} is outside {EARLIEST.isoformat()} to {LATEST.isoformat()}")
+    return day
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +99,14 @@ class DailyRecord:
 
     def __init__(self, cleared: Iterable[date] = (), late: Iterable[date] = (), best: int = 0,
                  first_day: date | None = None) -> None:
-        self.cleared: set[date] = set(cleared)
-        self.late: set[date] = set(late) - self.cleared
+        """Raises :class:`StateError` for a date outside :data:`EARLIEST`..:data:`LATEST` or a
+        best streak longer than that range (damaged saved data)."""
+        self.cleared: set[date] = {_check_day(d, "a cleared date", StateError) for d in cleared}
+        self.late: set[date] = {_check_day(d, "a late date", StateError) for d in late} - self.cleared
+        if first_day is not None:
+            _check_day(first_day, "the first day", StateError)
+        if isinstance(best, bool) or not isinstance(best, int) or not 0 <= best <= SPAN_DAYS:
+            raise StateError(f"the best streak must be a whole number from 0 to {SPAN_DAYS}, not {best!r}")
         self.first_day = first_day
         self.best = max(best, self._longest_run())
         if self.cleared and (self.first_day is None or min(self.cleared) < self.first_day):
@@ -101,18 +125,22 @@ class DailyRecord:
 
     def current(self, today: date) -> int:
         """The streak as of ``today``: alive while today or yesterday is cleared."""
-        if today in self.cleared:
+        if today in self.cleared or today <= EARLIEST:  # (nothing before EARLIEST; no date.min - 1)
             return self._run_ending(today)
         return self._run_ending(today - timedelta(days=1))
 
     def record_play(self, today: date) -> None:
         """The player started a daily (the calendar shows days before the first one as blank)."""
+        _check_day(today, "today's date")
         if self.first_day is None or today < self.first_day:
             self.first_day = today
 
     def record_clear(self, day: date, today: date) -> StreakUpdate:
         """The daily of ``day`` was cleared, ``today`` being the player's date (the date the
-        session was started on: ``Results.played_on``)."""
+        session was started on: ``Results.played_on``). Raises :class:`InputError` for a date
+        outside :data:`EARLIEST`..:data:`LATEST` (a clock set absurdly), changing nothing."""
+        _check_day(day, "the daily's date")
+        _check_day(today, "today's date")
         if day > today:
             raise InputError(f"the daily of {day.isoformat()} is in the future: today is {today.isoformat()}")
         self.record_play(today)

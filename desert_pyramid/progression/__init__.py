@@ -30,8 +30,10 @@ from desert_pyramid.progression.records import (
     GameResult,
     Mode,
     Outcome,
+    ProgressError,
     TrekResult,
     is_iso_date,
+    is_save_date,
 )
 from desert_pyramid.progression.stats import RECENT_LIMIT, RecentResult, Stats, StatsKey, combine
 
@@ -51,6 +53,7 @@ __all__ = [
     "Mode",
     "Outcome",
     "Progress",
+    "ProgressError",
     "RecentResult",
     "Relic",
     "Stats",
@@ -59,6 +62,7 @@ __all__ = [
     "Unlocks",
     "combine",
     "is_iso_date",
+    "is_save_date",
     "next_relic",
     "note_chain",
     "record_game",

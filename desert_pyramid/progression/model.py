@@ -20,7 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from desert_pyramid.modes.streak import DailyRecord, StreakUpdate
+from desert_pyramid.engine import EngineError
+from desert_pyramid.modes.streak import EARLIEST, LATEST, DailyRecord, StreakUpdate, in_range
 from desert_pyramid.progression.catalog import (
     BACK_BY_ID,
     CARD_BACKS,
@@ -29,7 +30,7 @@ from desert_pyramid.progression.catalog import (
     CardBack,
     Relic,
 )
-from desert_pyramid.progression.records import GameResult, TrekResult
+from desert_pyramid.progression.records import GameResult, ProgressError, TrekResult
 from desert_pyramid.progression.stats import Stats, StatsKey
 
 SEEN_LIMIT = 2000  # game ids (and trek ids) remembered to make recording idempotent
@@ -66,18 +67,32 @@ class DailyStreak:
 
     def __init__(self, cleared_dates: Iterable[str] = (), best: int = 0, late_dates: Iterable[str] = (),
                  first_day: str = "", *, last_cleared: str = "", current: int = 0) -> None:
-        cleared = {datetime.date.fromisoformat(d) for d in cleared_dates}
+        """Raises :class:`ProgressError` for data that cannot be right: a date that is not one
+        from 1970-01-01 to 2199-12-31, a streak longer than the days since then (a damaged file,
+        never an ``OverflowError`` or a loop over millions of days)."""
+        cleared = {_day(d, "cleared_dates") for d in cleared_dates}
+        if isinstance(current, bool) or not isinstance(current, int) or current < 0:
+            raise ProgressError(f"current_streak: expected a whole number >= 0, found {current!r}")
         if last_cleared:
             # a save that trimmed old dates: the streak it stored ending on ``last_cleared``
             # implies those dates were cleared (schema 1 files kept only 60 of them)
-            end = datetime.date.fromisoformat(last_cleared)
+            end = _day(last_cleared, "last_cleared")
+            longest = (end - EARLIEST).days + 1
+            if current > longest:
+                raise ProgressError(
+                    f"current_streak: {current} days is longer than the calendar allows before "
+                    f"last_cleared {last_cleared} (at most {longest})"
+                )
             cleared.update(end - _ONE_DAY * i for i in range(current))
-        self.record = DailyRecord(
-            cleared,
-            (datetime.date.fromisoformat(d) for d in late_dates),
-            best,
-            datetime.date.fromisoformat(first_day) if first_day else None,
-        )
+        try:
+            self.record = DailyRecord(
+                cleared,
+                (_day(d, "late_dates") for d in late_dates),
+                best,
+                _day(first_day, "first_day") if first_day else None,
+            )
+        except EngineError as exc:
+            raise ProgressError(str(exc)) from None
 
     @property
     def cleared_dates(self) -> list[str]:
@@ -149,6 +164,17 @@ class DailyStreak:
 
 
 _ONE_DAY = datetime.timedelta(days=1)
+
+
+def _day(text: object, what: str) -> datetime.date:
+    """A date of the day streak, or :class:`ProgressError` saying what is wrong with it."""
+    try:
+        day = datetime.date.fromisoformat(text) if isinstance(text, str) else None
+    except ValueError:
+        day = None
+    if day is None or not in_range(day):
+        raise ProgressError(f"{what}: expected a date YYYY-MM-DD from {EARLIEST} to {LATEST}, found {text!r}")
+    return day
 
 
 @dataclass(slots=True)

@@ -11,11 +11,30 @@ import datetime
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+from desert_pyramid.modes.streak import EARLIEST, LATEST
+
 Mode = Literal["expedition", "daily", "practice"]
 Outcome = Literal["won", "lost", "abandoned"]
 
 MODES: tuple[str, ...] = get_args(Mode)
 OUTCOMES: tuple[str, ...] = get_args(Outcome)
+
+
+class ProgressError(ValueError):
+    """Progress data that cannot be right (a streak longer than the calendar, a date in year
+    9999): raised while building progress from a file, so that storage treats the file as
+    damaged instead of letting arithmetic overflow later."""
+
+
+# The bounds of what progress holds. Far above anything a player reaches, far below what would
+# overflow or stall: a file beyond them is damaged.
+COUNT_MAX = 10_000_000  # games won, lost, pyramids cleared, treks (a game takes 30 s at least)
+SCORE_MAX = 1_000_000_000  # one game's or one trek's score
+SECONDS_MAX = 1e9  # a game's time (31 years)
+CHAIN_MAX = 1_000  # a chain, redeals used (a deal has 52 cards)
+PYRAMID_MAX = 100_000  # a pyramid's number in its trek
+LAYOUT_MAX = 999  # layout numbers (the files are NNN_name.toml)
+TEXT_MAX = 200  # ids, presets
 
 
 def is_iso_date(text: str) -> bool:
@@ -29,26 +48,43 @@ def is_iso_date(text: str) -> bool:
     return True
 
 
+def is_save_date(text: str) -> bool:
+    """True for a date written YYYY-MM-DD from ``EARLIEST`` (1970-01-01) to ``LATEST``
+    (2199-12-31): the dates progress may hold."""
+    if not isinstance(text, str) or len(text) != 10:
+        return False
+    try:
+        day = datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return EARLIEST <= day <= LATEST
+
+
 def _check_text(name: str, value: object) -> None:
-    if not isinstance(value, str) or not value or len(value) > 200:
-        raise ValueError(f"{name} must be a non-empty text of at most 200 characters, not {value!r}")
+    if not isinstance(value, str) or not value or len(value) > TEXT_MAX:
+        raise ValueError(f"{name} must be a non-empty text of at most {TEXT_MAX} characters, not {value!r}")
 
 
-def _check_count(name: str, value: object) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+def _check_count(name: str, value: object, maximum: int = COUNT_MAX) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= maximum:
+        raise ValueError(f"{name} must be a whole number from 0 to {maximum:,}, not {value!r}")
 
 
 def _check_date(name: str, value: object, *, optional: bool = False) -> None:
     if optional and value == "":
         return
-    if not isinstance(value, str) or not is_iso_date(value):
-        raise ValueError(f"{name} must be a date YYYY-MM-DD, not {value!r}")
+    if not isinstance(value, str) or not is_save_date(value):
+        raise ValueError(f"{name} must be a date YYYY-MM-DD from {EARLIEST} to {LATEST}, not {value!r}")
 
 
 def _check_seconds(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value < 1e9):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value < SECONDS_MAX):
         raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+
+
+def _check_layout(value: object) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAYOUT_MAX:
+        raise ValueError(f"layout must be a layout number from 1 to {LAYOUT_MAX}, not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,16 +119,15 @@ class GameResult:
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
         _check_text("preset", self.preset)
-        if not isinstance(self.layout, int) or isinstance(self.layout, bool) or self.layout < 1:
-            raise ValueError(f"layout must be a layout number >= 1, not {self.layout!r}")
+        _check_layout(self.layout)
         if self.outcome not in OUTCOMES:
             raise ValueError(f"outcome must be one of {', '.join(OUTCOMES)}, not {self.outcome!r}")
-        _check_count("score", self.score)
+        _check_count("score", self.score, SCORE_MAX)
         _check_seconds("seconds", self.seconds)
-        _check_count("best_chain", self.best_chain)
-        _check_count("redeals_used", self.redeals_used)
+        _check_count("best_chain", self.best_chain, CHAIN_MAX)
+        _check_count("redeals_used", self.redeals_used, CHAIN_MAX)
         _check_date("date", self.date)
-        _check_count("pyramid_number", self.pyramid_number)
+        _check_count("pyramid_number", self.pyramid_number, PYRAMID_MAX)
         _check_date("deal_date", self.deal_date, optional=True)
         if self.trek_id:
             _check_text("trek_id", self.trek_id)
@@ -117,11 +152,10 @@ class TrekResult:
 
     def __post_init__(self) -> None:
         _check_text("trek_id", self.trek_id)
-        _check_count("pyramids_cleared", self.pyramids_cleared)
-        _check_count("score", self.score)
-        _check_count("best_chain", self.best_chain)
+        _check_count("pyramids_cleared", self.pyramids_cleared, PYRAMID_MAX)
+        _check_count("score", self.score, SCORE_MAX)
+        _check_count("best_chain", self.best_chain, CHAIN_MAX)
         _check_seconds("seconds", self.seconds)
         _check_date("date", self.date)
         _check_text("preset", self.preset)
-        if not isinstance(self.layout, int) or isinstance(self.layout, bool) or self.layout < 1:
-            raise ValueError(f"layout must be a layout number >= 1, not {self.layout!r}")
+        _check_layout(self.layout)

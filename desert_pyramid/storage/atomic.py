@@ -6,6 +6,13 @@ any) becomes the backup through a hard link (copy where links are not supported)
 fsynced. A process killed at any point leaves ``NAME`` either the old complete file or the new
 complete one; at worst a stray temporary file stays behind, which :func:`remove_stale_temps`
 clears.
+
+A ``NAME`` that is a symbolic link stays one: the data is written beside the link's target and
+replaces the target (``NAME.bak`` stays beside the link, where the reader looks for it).
+
+Portable: ``os.replace`` is retried briefly when it raises ``PermissionError`` (on Windows, a
+file another program holds open, say a virus scanner or a sync client) and then the error is
+raised with the old file intact; folders are fsynced only on POSIX (Windows cannot open them).
 """
 
 from __future__ import annotations
@@ -14,6 +21,7 @@ import errno
 import itertools
 import os
 import shutil
+import stat
 import time
 from pathlib import Path
 
@@ -39,13 +47,49 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
+def resolve_link(path: Path) -> Path:
+    """Where the data of ``path`` lives: the final target when ``path`` is a symbolic link
+    (followed through chains of links, relative or not), else ``path`` itself."""
+    try:
+        if not stat.S_ISLNK(os.lstat(path).st_mode):
+            return path
+    except (OSError, ValueError):
+        return path
+    return Path(os.path.realpath(path))
+
+
+REPLACE_TRIES = 6
+REPLACE_PAUSE = 0.02  # seconds before the second try, doubled each time (0.62 s in all)
+
+
+def replace(src: Path, dst: Path) -> None:
+    """``os.replace(src, dst)``, tried again a few times when it raises ``PermissionError``: on
+    Windows that is what a target held open by another program (a virus scanner, a backup or sync
+    client) gives for a moment. A lasting error is raised; ``dst`` is then untouched."""
+    for attempt in range(REPLACE_TRIES):
+        try:
+            os.replace(src, dst)
+            return
+        except PermissionError:
+            if attempt == REPLACE_TRIES - 1:
+                raise
+            time.sleep(REPLACE_PAUSE * (2**attempt))
+
+
 def fsync_dir(folder: Path) -> None:
-    """Make a rename in ``folder`` durable (POSIX; a no-op where folders cannot be opened)."""
+    """Make a rename in ``folder`` durable: POSIX only (Windows cannot open a folder, and its
+    renames need no such step); best effort (some file systems refuse a folder's fsync, and the
+    file's own data is already on disk by then)."""
     if os.name != "posix":
         return
-    fd = os.open(folder, os.O_RDONLY)
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
 
@@ -67,16 +111,18 @@ def write_new_file(path: Path, data: bytes, *, durable: bool = True) -> Path:
     return tmp
 
 
-def _keep_backup(path: Path, durable: bool) -> None:
-    """Make the current ``path`` the backup, atomically (``NAME.bak`` is never half-written)."""
+def _keep_backup(path: Path, durable: bool, source: Path | None = None) -> None:
+    """Make the current ``path`` (its data at ``source``, the link's target) the backup,
+    atomically (``NAME.bak`` is never half-written)."""
+    source = source or path
     tmp = _temp_name(backup_path(path))
     try:
-        os.link(path, tmp)
+        os.link(source, tmp)
     except FileNotFoundError:
         return  # nothing to back up
-    except OSError:  # no hard links here: copy instead
+    except OSError:  # no hard links here (or across two disks): copy instead
         try:
-            shutil.copyfile(path, tmp)
+            shutil.copyfile(source, tmp)
         except FileNotFoundError:
             _unlink_quietly(tmp)
             return
@@ -87,7 +133,7 @@ def _keep_backup(path: Path, durable: bool) -> None:
             finally:
                 os.close(fd)
     try:
-        os.replace(tmp, backup_path(path))
+        replace(tmp, backup_path(path))
     finally:
         _unlink_quietly(tmp)  # still there only when both names were already the same file
 
@@ -95,25 +141,31 @@ def _keep_backup(path: Path, durable: bool) -> None:
 def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True, durable: bool = True) -> None:
     """Replace ``path`` with ``data`` atomically, keeping the old file as ``NAME.bak``.
 
-    Raises OSError (e.g. ENOSPC) with ``path`` left exactly as it was.
+    When ``path`` is a symbolic link, the link's target is replaced (the link survives) and the
+    backup stays beside the link. Raises OSError (e.g. ENOSPC, or a lasting PermissionError) with
+    ``path`` left exactly as it was.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = write_new_file(path, data, durable=durable)
+    target = resolve_link(path)
+    tmp = write_new_file(target, data, durable=durable)
     try:
         if keep_backup:
-            _keep_backup(path, durable)
-        os.replace(tmp, path)
+            _keep_backup(path, durable, target)
+        replace(tmp, target)
     except BaseException:
         _unlink_quietly(tmp)
         raise
     if durable:
-        fsync_dir(path.parent)
+        fsync_dir(target.parent)
+        if keep_backup and target.parent != path.parent:
+            fsync_dir(path.parent)
 
 
 def remove_file(path: Path, *, durable: bool = True) -> None:
-    """Delete ``path`` and its backup (the backup first, so a crash never leaves a lone backup)."""
+    """Delete ``path`` and its backup (the backup first, so a crash never leaves a lone backup).
+    A symbolic link stays: its target is deleted, and the next write recreates it."""
     removed = False
-    for target in (backup_path(path), path):
+    for target in (backup_path(path), resolve_link(path)):
         try:
             os.unlink(target)
             removed = True
@@ -121,6 +173,8 @@ def remove_file(path: Path, *, durable: bool = True) -> None:
             pass
     if removed and durable:
         fsync_dir(path.parent)
+        if resolve_link(path).parent != path.parent:
+            fsync_dir(resolve_link(path).parent)
 
 
 STALE_AGE_SECONDS = 3600.0

@@ -15,6 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from desert_pyramid.modes.streak import SPAN_DAYS
 from desert_pyramid.progression import (
     DEFAULT_BACK,
     MODES,
@@ -29,8 +30,35 @@ from desert_pyramid.progression import (
     Stats,
     StatsKey,
 )
-from desert_pyramid.progression.records import is_iso_date
-from desert_pyramid.storage.schema import Migration, Reader, Schema, SchemaError
+from desert_pyramid.progression.model import SEEN_LIMIT
+from desert_pyramid.progression.records import (
+    CHAIN_MAX,
+    COUNT_MAX,
+    LAYOUT_MAX,
+    PYRAMID_MAX,
+    SCORE_MAX,
+    SECONDS_MAX,
+    ProgressError,
+)
+from desert_pyramid.progression.stats import RECENT_LIMIT
+from desert_pyramid.storage.schema import (
+    SCHEMA_MAX,
+    Migration,
+    Reader,
+    Schema,
+    SchemaError,
+    check_plain,
+)
+
+# Bounds of the lists and tables, far above what this game writes (it keeps 2,000 ids, 50 recent
+# results, 60 dates besides a running streak), so that a file beyond them is damage.
+SEEN_MAX = 2 * SEEN_LIMIT
+RECENT_MAX = 10 * RECENT_LIMIT
+STATS_MAX = 5_000  # (mode, preset, layout) keys
+NAMES_MAX = 1_000  # relics found, card backs owned (sibling games' too)
+LATE_MAX = 1_000
+STREAK_MAX = SPAN_DAYS  # days in the calendar a streak may span
+DAYLIGHT_MS_MAX = 24 * 3600 * 1000  # the storage's bound; the rules' own cap is the modes'
 
 # The schema version each file is written with, and the migrations that lead up to it.
 # A migration for version v takes the decoded dict of version v and returns version v + 1.
@@ -97,58 +125,66 @@ def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, Any]:
 
 
 def decode_progress(data: dict[str, Any]) -> Progress:
+    """``save.toml`` as :class:`Progress`. Every value is checked against its type and its range
+    (see the bounds above); anything else raises :class:`SchemaError` naming the key."""
     root = Reader(data)
     progress = Progress()
-    progress.pyramids_cleared = root.integer("pyramids_cleared")
-    progress.relics = root.date_table("relics")
+    progress.pyramids_cleared = root.integer("pyramids_cleared", maximum=COUNT_MAX)
+    progress.relics = root.date_table("relics", most=NAMES_MAX)
     daily = root.table("daily")
-    cleared_dates = daily.texts("cleared_dates")
-    late_dates = daily.texts("late_dates", [])
-    for list_name, dates in (("cleared_dates", cleared_dates), ("late_dates", late_dates)):
-        for index, date in enumerate(dates):
-            if not is_iso_date(date):
-                raise SchemaError(f'daily.{list_name}[{index}]: expected a date YYYY-MM-DD, found "{date}"')
-    progress.daily = DailyStreak(
-        cleared_dates,
-        best=daily.integer("best_streak"),
-        late_dates=late_dates,
-        first_day=daily.date("first_day", "", optional=True),
-        last_cleared=daily.date("last_cleared", optional=True),
-        current=daily.integer("current_streak"),
-    )
+    cleared_dates = daily.dates("cleared_dates", most=STREAK_MAX)
+    late_dates = daily.dates("late_dates", [], most=LATE_MAX)
+    try:
+        progress.daily = DailyStreak(
+            cleared_dates,
+            best=daily.integer("best_streak", maximum=STREAK_MAX),
+            late_dates=late_dates,
+            first_day=daily.date("first_day", "", optional=True),
+            last_cleared=daily.date("last_cleared", optional=True),
+            current=daily.integer("current_streak", maximum=STREAK_MAX),
+        )
+    except ProgressError as exc:
+        raise SchemaError(f"daily: {exc}") from None
     seen = root.table("seen")
-    progress.seen_games = dict.fromkeys(seen.texts("games"))
-    progress.seen_treks = dict.fromkeys(seen.texts("treks"))
-    progress.settings = dict(root.table("settings").data)
-    for entry in root.tables("stats"):
+    progress.seen_games = dict.fromkeys(seen.texts("games", most=SEEN_MAX, unique=True))
+    progress.seen_treks = dict.fromkeys(seen.texts("treks", most=SEEN_MAX, unique=True))
+    settings = root.table("settings")
+    check_plain(settings.data, "settings")
+    progress.settings = dict(settings.data)
+    for entry in root.tables("stats", most=STATS_MAX):
         key = StatsKey(
             entry.choice("mode", MODES),
             entry.text("preset", nonempty=True),
-            entry.integer("layout", minimum=1),
+            entry.integer("layout", minimum=1, maximum=LAYOUT_MAX),
         )
         if key in progress.stats:
             raise entry.fail("mode", f"statistics for {key.mode}/{key.preset}/layout {key.layout} appear twice")
         progress.stats[key] = _decode_stats(entry)
     progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}
+    check_plain(progress.extra, "")
     return progress
 
 
 def _decode_stats(entry: Reader) -> Stats:
     stats = Stats(
-        won=entry.integer("won"),
-        lost=entry.integer("lost"),
-        current_streak=entry.integer("current_streak"),
-        best_streak=entry.integer("best_streak"),
-        best_score=entry.integer("best_score"),
-        best_seconds=entry.number("best_seconds") if "best_seconds" in entry.data else None,
-        treks=entry.integer("treks"),
-        best_trek_pyramids=entry.integer("best_trek_pyramids"),
-        best_trek_score=entry.integer("best_trek_score"),
+        won=entry.integer("won", maximum=COUNT_MAX),
+        lost=entry.integer("lost", maximum=COUNT_MAX),
+        current_streak=entry.integer("current_streak", maximum=COUNT_MAX),
+        best_streak=entry.integer("best_streak", maximum=COUNT_MAX),
+        best_score=entry.integer("best_score", maximum=SCORE_MAX),
+        best_seconds=entry.number("best_seconds", maximum=SECONDS_MAX) if "best_seconds" in entry.data else None,
+        treks=entry.integer("treks", maximum=COUNT_MAX),
+        best_trek_pyramids=entry.integer("best_trek_pyramids", maximum=PYRAMID_MAX),
+        best_trek_score=entry.integer("best_trek_score", maximum=SCORE_MAX),
     )
-    for item in entry.tables("recent"):
+    if stats.current_streak > stats.won or stats.best_streak > stats.won:
+        raise entry.fail("best_streak" if stats.best_streak > stats.won else "current_streak",
+                         f"a streak of wins longer than the {stats.won} games won")
+    for item in entry.tables("recent", most=RECENT_MAX):
         outcome: Outcome = item.choice("outcome", OUTCOMES)  # type: ignore[assignment]
         stats.recent.append(
-            RecentResult(outcome, item.integer("score"), item.number("seconds"), item.date("date"))
+            RecentResult(outcome, item.integer("score", maximum=SCORE_MAX),
+                         item.number("seconds", maximum=SECONDS_MAX), item.date("date"))
         )
     return stats
 
@@ -179,7 +215,7 @@ def decode_profile(data: dict[str, Any]) -> Profile:
     root = Reader(data)
     table = root.table("card_backs")
     backs = BackCollection(
-        unlocked=table.date_table("unlocked"),
+        unlocked=table.date_table("unlocked", most=NAMES_MAX),
         chosen=table.text("chosen", DEFAULT_BACK, nonempty=True),
     )
     return Profile(
@@ -274,26 +310,50 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
     root = Reader(data)
     mode: Mode = root.choice("mode", MODES)  # type: ignore[assignment]
     game = root.table("game")
-    game.integer("schema", minimum=1)
+    game.integer("schema", minimum=1, maximum=SCHEMA_MAX)
+    mode_state = root.table("mode_state", {})
+    check_plain(mode_state.data, "mode_state")
     current = CurrentGame(
         game_id=root.text("game_id", nonempty=True),
         mode=mode,
         preset=root.text("preset", nonempty=True),
-        layout=root.integer("layout", minimum=1),
+        layout=root.integer("layout", minimum=1, maximum=LAYOUT_MAX),
         started=root.date("started"),
         game=dict(game.data),
-        score=root.integer("score", 0),
-        seconds=root.number("seconds", 0.0),
-        best_chain=root.integer("best_chain", 0),
-        redeals_used=root.integer("redeals_used", 0),
-        pyramid_number=root.integer("pyramid_number", 0),
+        score=root.integer("score", 0, maximum=SCORE_MAX),
+        seconds=root.number("seconds", 0.0, maximum=SECONDS_MAX),
+        best_chain=root.integer("best_chain", 0, maximum=CHAIN_MAX),
+        redeals_used=root.integer("redeals_used", 0, maximum=CHAIN_MAX),
+        pyramid_number=root.integer("pyramid_number", 0, maximum=PYRAMID_MAX),
         deal_date=root.date("deal_date", "", optional=True),
         trek_id=root.text("trek_id", ""),
-        daylight_ms=root.integer("daylight_ms", 0 if mode != "expedition" else Reader.MISSING),
-        mode_state=dict(root.table("mode_state", {}).data),
+        daylight_ms=root.integer("daylight_ms", 0 if mode != "expedition" else Reader.MISSING,
+                                 maximum=DAYLIGHT_MS_MAX),
+        mode_state=dict(mode_state.data),
     )
     check_game(current)
+    check_session(current)
     return current
+
+
+def check_session(current: CurrentGame) -> None:
+    """A game saved by a session of the modes (its ``mode_state`` names its ``mode``) must
+    rebuild as that session (``modes.session_from_current``: the clock, the daylight left and its
+    caps, the trek's records), so that CONTINUE resumes it as it was. Whatever the modes reject
+    (their ``StateError``, or anything else they trip on) is a damaged file: raises
+    :class:`SchemaError`, and the file is set aside and its backup used like any other damage."""
+    state = current.mode_state
+    if "mode" not in state or "ui_session" in state:
+        return  # the UI's own session, or fields only: nothing more the modes rebuild
+    from desert_pyramid.engine import EngineError
+    from desert_pyramid.modes import session_from_current
+
+    try:
+        session_from_current(current.game, state)
+    except EngineError as exc:  # the modes' StateError / ModeError
+        raise SchemaError(f"mode_state: {exc}") from None
+    except Exception as exc:  # untrusted data: whatever the modes trip on is damage, not a crash
+        raise SchemaError(f"mode_state: cannot be rebuilt ({type(exc).__name__}: {exc})") from None
 
 
 def check_game(current: CurrentGame) -> None:

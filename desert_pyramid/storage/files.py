@@ -10,14 +10,21 @@ newer version is left untouched and the session does not write over it.
 from __future__ import annotations
 
 import datetime
+import errno
 import os
+import stat
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
+from desert_pyramid.storage.atomic import (
+    atomic_write,
+    backup_path,
+    remove_stale_temps,
+    resolve_link,
+)
 from desert_pyramid.storage.schema import FutureSchemaError, Schema, SchemaError
 
 T = TypeVar("T")
@@ -56,10 +63,70 @@ class ReadAttempt(Generic[T]):
 MAX_FILE_BYTES = 16 * 1024 * 1024  # far above any real save; a bigger file is not ours
 
 
+class NotAFile(OSError):
+    """Something other than a regular file where a save file should be (a FIFO, a device, a
+    folder): never opened for reading in a way that could block, never read."""
+
+
+class TooLarge(OSError):
+    """A file larger than :data:`MAX_FILE_BYTES`: damaged, and not read."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _open_flags() -> int:
+    """Read-only, binary on Windows, and on POSIX non-blocking: opening a FIFO with no writer
+    must return at once instead of waiting for one (Windows has no O_NONBLOCK)."""
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0)
+    if os.name != "nt":
+        flags |= getattr(os, "O_NONBLOCK", 0)
+    return flags
+
+
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, at most ``MAX_FILE_BYTES + 1`` (a seam for tests of unreadable files)."""
-    with open(path, "rb") as handle:
-        return handle.read(MAX_FILE_BYTES + 1)
+    """The bytes of the regular file ``path`` (a seam for tests of unreadable files).
+
+    Never blocks: whatever is at ``path`` is looked at first (``os.stat``) and only a regular
+    file is opened, non-blocking where the platform has it; the open handle is checked again
+    (``os.fstat``: it may have been swapped meanwhile). Raises :class:`NotAFile` for a FIFO,
+    device, socket or folder, :class:`TooLarge` for a file above :data:`MAX_FILE_BYTES`, and
+    ``FileNotFoundError`` etc. as ``open`` does."""
+    st = os.stat(path)  # follows a symbolic link: what matters is what would be read
+    if not stat.S_ISREG(st.st_mode):
+        raise NotAFile(errno.EINVAL, f"it is {_kind(st.st_mode)}, not a file")
+    if st.st_size > MAX_FILE_BYTES:
+        raise TooLarge(errno.EFBIG, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    fd = os.open(path, _open_flags())
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotAFile(errno.EINVAL, f"it is {_kind(st.st_mode)}, not a file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise TooLarge(errno.EFBIG, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= MAX_FILE_BYTES:  # a file that grows while read stops at the cap
+            chunk = os.read(fd, min(1 << 20, MAX_FILE_BYTES + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+PROBLEM_MAX = 300  # characters of a problem in a notice
 
 
 def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
@@ -73,15 +140,26 @@ def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
 
 
 def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]) -> ReadAttempt[T]:
-    """Read, migrate and decode ``path``. Never raises."""
+    """Read, migrate and decode ``path``. Never raises, never blocks."""
+    attempt: ReadAttempt[T] = _read_document(path, schema, decode)
+    if len(attempt.problem) > PROBLEM_MAX:
+        attempt.problem = attempt.problem[: PROBLEM_MAX - 3] + "..."
+    return attempt
+
+
+def _read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]) -> ReadAttempt[T]:
     try:
         raw = read_bytes(path)
     except (FileNotFoundError, NotADirectoryError):  # no file (or not even its folder)
         return ReadAttempt(path, "missing")
     except IsADirectoryError:
         return ReadAttempt(path, "unreadable", problem="it is a folder, not a file")
+    except TooLarge as exc:
+        return ReadAttempt(path, "damaged", problem=str(exc.strerror), newest=schema.version)
     except OSError as exc:
         return ReadAttempt(path, "unreadable", problem=exc.strerror or str(exc))
+    except ValueError as exc:  # a path the system cannot hold (a NUL byte)
+        return ReadAttempt(path, "unreadable", problem=str(exc))
     attempt: ReadAttempt[T] = ReadAttempt(path, "damaged", raw=raw, newest=schema.version)
     if not raw.strip():
         attempt.problem = "the file is empty"
@@ -102,6 +180,9 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
     except RecursionError:
         attempt.problem = "values nested too deeply to read"
         return attempt
+    except ValueError as exc:  # e.g. a whole number of more than 4,300 digits
+        attempt.problem = f"a value cannot be read ({exc})"
+        return attempt
     try:
         data, attempt.version = schema.upgrade(data)
         attempt.value = decode(data)
@@ -113,6 +194,14 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
     except SchemaError as exc:
         attempt.problem = str(exc)
         return attempt
+    except RecursionError:
+        attempt.problem = "values nested too deeply to read"
+        return attempt
+    except Exception as exc:  # noqa: BLE001 - the last safety net: a file never crashes the game
+        # Every value is range-checked by the decoders, so this is a check missing somewhere;
+        # the file is still treated as damaged (set aside, backup used, the player told).
+        attempt.problem = f"a value cannot be used ({type(exc).__name__}: {exc})"
+        return attempt
     attempt.status = "ok"
     return attempt
 
@@ -121,14 +210,28 @@ def _stamp(now: datetime.datetime) -> str:
     return now.strftime("%Y%m%d-%H%M%S")
 
 
-def quarantine(path: Path, now: datetime.datetime, tag: str = "broken") -> Path:
-    """Rename ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file)."""
+def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: bytes | None = None) -> Path:
+    """Set ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file).
+
+    Renamed, as a rule (whatever it is: a file, a FIFO, a folder). When ``path`` is a symbolic
+    link and its bytes ``raw`` were read, the bytes are copied aside instead and the link stays,
+    so that the restored backup goes to the link's target."""
     base = f"{path.name}.{tag}-{_stamp(now)}"
     target = path.with_name(base)
     number = 2
-    while target.exists():
+    while os.path.lexists(target):
         target = path.with_name(f"{base}-{number}")
         number += 1
+    if raw is not None and os.path.islink(path):
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            view = memoryview(raw)
+            while view:
+                view = view[os.write(fd, view):]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        return target
     os.rename(path, target)
     return target
 
@@ -171,6 +274,8 @@ def open_document(
     name = path.name
     if not readonly:
         remove_stale_temps(path)
+        if resolve_link(path) != path:
+            remove_stale_temps(resolve_link(path))
     main = read_document(path, schema, decode)
     if main.ok:
         opened = Opened(main.value, "file", main)
@@ -200,7 +305,7 @@ def open_document(
         said.append(f"{name} {_WHAT[main.status]} ({main.problem})")
         if not readonly:
             try:
-                kept.append(quarantine(path, moment).name)
+                kept.append(quarantine(path, moment, raw=main.raw).name)
             except OSError as exc:
                 opened.blocked = (
                     f"{name} could not be moved aside ({exc.strerror or exc}); it is left in place "

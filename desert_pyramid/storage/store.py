@@ -275,7 +275,7 @@ class SaveStore:
         elif disk.status == "future":
             reason = f"{path.name} was replaced by a newer version of Desert Pyramid"
         else:  # damaged or unreadable since we read it: keep it aside, write ours
-            kept = quarantine(path, self._clock())
+            kept = quarantine(path, self._clock(), raw=disk.raw)
             self._notice(
                 path.name,
                 f"{path.name} was damaged on disk ({disk.problem}); it is kept as {kept.name} "
@@ -309,7 +309,7 @@ class SaveStore:
                     self._blocked[path] = "profile.toml was replaced by a newer version"
                     return self._may_write(path)
                 elif disk.status != "missing":
-                    kept = quarantine(path, self._clock())
+                    kept = quarantine(path, self._clock(), raw=disk.raw)
                     self._notice(
                         path.name,
                         f"{path.name} was damaged on disk ({disk.problem}); it is kept as "
