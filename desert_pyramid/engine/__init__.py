@@ -28,7 +28,17 @@ from .events import (
 from .game import GAME_SCHEMA, Game
 from .layout import Layout, Slot, classic_layout
 from .moves import DISCARD, SATCHEL, STOCK, WASTE, Move, place_name
-from .rules import CLASSIC, DESERT, PRESETS, RELAXED, STRICT, UNLIMITED, Rules, Scoring
+from .rules import (
+    CLASSIC,
+    DESERT,
+    PRESETS,
+    RELAXED,
+    STRICT,
+    UNLIMITED,
+    Rules,
+    Scoring,
+    check_playable,
+)
 from .scoring import daily_time_bonus, timed_score
 
 __all__ = [
@@ -36,7 +46,7 @@ __all__ = [
     "STRICT", "UNLIMITED", "WASTE", "Card", "CardMoved", "ChainChanged", "Deal", "DealCode",
     "DealCodeError", "DealError", "EngineError", "Event", "Game", "IllegalMoveError", "Layout",
     "LayoutCleared", "LayoutError", "Move", "Redealt", "RowCleared", "Rules", "RulesError", "Scored",
-    "Scoring", "Slot", "StateError", "Undone", "Won", "classic_layout", "daily_time_bonus",
+    "Scoring", "Slot", "StateError", "Undone", "Won", "check_playable", "classic_layout", "daily_time_bonus",
     "decode_deal_code", "encode_deal_code", "partner_rank", "place_name", "rank_name",
     "shuffled_deck", "timed_score",
 ]
