@@ -294,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     saved = sys.stdout, sys.stderr
     out = SafeStream(sys.stdout, "output")
     err = SafeStream(sys.stderr, "error", quiet=True)
-    sys.stdout, sys.stderr = out, err  # type: ignore[assignment]
+    sys.stdout, sys.stderr = out, err
     try:
         try:
             code = _run(argv)
