@@ -61,6 +61,12 @@ def shown(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
 
 
+def one_line(message: str, limit: int = 300) -> str:
+    """A message as one line of at most ``limit`` characters (a hostile value can be long)."""
+    text = " ".join(message.splitlines())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 _INT = re.compile(r"[+-]?[0-9]+")
 _FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
 
@@ -301,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.flush()  # what is still buffered fails here, not in the interpreter's last flush
             return code
         except UsageError as exc:
-            print(f"{PROG}: error: {exc}", file=err)
+            print(f"{PROG}: error: {one_line(str(exc))}", file=err)
             return EXIT_USAGE
         except KeyboardInterrupt:
             print(f"{PROG}: interrupted", file=err)

@@ -39,6 +39,8 @@ def register(subparsers: Any) -> None:
     s.set_defaults(func=run_show)
 
 
+MAX_MOVE = 16  # characters in one move's text ("104+105", "W>S"...), with room to spare
+
 __all__ = ["check_pair", "game_after", "parse_int", "parse_layout", "parse_rules", "resolve_deal"]
 
 
@@ -109,6 +111,8 @@ def game_after(deal: Deal, rules: Rules, layout: Layout, moves: str) -> Game:
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     for pos, text in enumerate(moves.split(), start=1):
+        if len(text) > MAX_MOVE:
+            raise UsageError(f"--moves: move {pos} '{shown(text)}' is not a move: too long")
         try:
             game.play_text(text)
         except EngineError as exc:
