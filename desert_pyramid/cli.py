@@ -285,6 +285,10 @@ def _run(argv: Sequence[str] | None) -> int:
         args = parser.parse_args(args_list)
     except SystemExit as exc:  # --help and --version print, then ask to exit
         return exc.code if isinstance(exc.code, int) else 0
+    for name, value in vars(args).items():
+        # argparse gives "--seed=--" as an empty list; every option here takes one text
+        if isinstance(value, list):
+            raise UsageError(f"argument --{name.replace('_', '-')}: expected one value, not '--'")
     func = getattr(args, "func", None)
     if func is None:
         # No sub-command: start the game window if the UI exists, else show help.

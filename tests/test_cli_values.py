@@ -79,6 +79,7 @@ def test_shown_cuts_and_escapes() -> None:
         (["show", CODE, "--moves", "٣+٤"], "is not a place"),
         (["solve", CODE, "--moves", "²+³"], "is not a place"),
         (["deal", "--seed", HUGE], "--seed must be from 0 to"),
+        (["deal", "--seed=--"], "argument --seed: expected one value"),
         (["deal", "--seed", "²"], "--seed must be a whole number written with the digits 0-9, not '²'"),
         (["deal", "--seed", "1", "--index", "٣"], "--index must be a whole number written with the digits"),
         (["deal", "--seed", "1", "--layout", "１"], "--layout must be a whole number"),
