@@ -2,25 +2,260 @@
 
 Sub-commands live in :mod:`desert_pyramid.commands`, one module each, found automatically.
 Argument errors print one line to stderr and return 2, never a traceback.
+
+:func:`main` is the one place that makes the standard streams safe for every sub-command:
+
+* a console that cannot encode the game's symbols ("♠", "—", "…") gets plain letters instead
+  ("S", "-", "..."), and anything else it cannot print becomes "?";
+* output that cannot be written (a full disk, a closed standard output, an I/O error) ends the
+  command with one line on stderr and exit code 1; a reader that went away (``| head``) ends it
+  quietly with exit code 141, as a shell reports a broken pipe;
+* a standard error that cannot be written is given up quietly: the command still does its work.
+
+Numbers on the command line go through :func:`parse_int` / :func:`parse_float` (ASCII digits
+only, a bounded length, a range), paths through :func:`check_path` / :func:`check_writable_file`.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import math
+import os
 import pkgutil
+import re
+import stat
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
 
 from desert_pyramid import __version__
 
 PROG = "desert-pyramid"
+EXIT_USAGE = 2  # a value that cannot be used
+EXIT_OUTPUT = 1  # the output could not be written (full disk, closed stdout, I/O error)
+EXIT_PIPE = 141  # the reader of the output went away (128 + SIGPIPE, as a shell reports it)
+MAX_DIGITS = 30  # longer than any number the command line takes (2^64 has 20 digits)
+SHOWN_MAX = 40  # characters of a bad value repeated in a message
 
 
 class UsageError(Exception):
     """A command-line value that cannot be used. Its message is shown as one line; exit code 2."""
 
 
+class OutputError(Exception):
+    """Standard output cannot be written. ``pipe``: the reader went away (not worth a message)."""
+
+    def __init__(self, message: str, pipe: bool = False) -> None:
+        super().__init__(message)
+        self.pipe = pipe
+
+
+# -- values -------------------------------------------------------------------------------------
+def shown(text: str) -> str:
+    """A value for a one-line message: cut to :data:`SHOWN_MAX` characters, control characters,
+    undecodable bytes and other unprintable ones written as escapes."""
+    cut = text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
+
+
+def one_line(message: str, limit: int = 300) -> str:
+    """A message as one line of at most ``limit`` characters (a hostile value can be long)."""
+    text = " ".join(message.splitlines())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+_INT = re.compile(r"[+-]?[0-9]+")
+_FLOAT = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,3})?")
+
+
+def parse_int(text: str, what: str, low: int, high: int) -> int:
+    """A whole number written with the ASCII digits 0-9, from ``low`` to ``high``; anything else
+    (unicode digits such as "²" or "٣", 5,000-digit numbers, "1e3") raises :class:`UsageError`."""
+    t = text.strip(" \t")
+    if len(t) > MAX_DIGITS and _INT.fullmatch(t):
+        raise UsageError(f"{what} must be from {low} to {high}, not a number of {len(t)} digits")
+    if not _INT.fullmatch(t):
+        digits = " written with the digits 0-9" if any(c.isnumeric() and not c.isascii() for c in t) else ""
+        raise UsageError(f"{what} must be a whole number{digits}, not '{shown(text)}'")
+    value = int(t)
+    if not low <= value <= high:
+        raise UsageError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def parse_float(text: str, what: str, low: float, high: float) -> float:
+    """A decimal number (ASCII digits, optional fraction and exponent) from ``low`` to ``high``."""
+    t = text.strip(" \t")
+    if len(t) > MAX_DIGITS or not _FLOAT.fullmatch(t):
+        raise UsageError(f"{what} must be a number such as 2 or 0.5, not '{shown(text)}'")
+    value = float(t)
+    if not (math.isfinite(value) and low <= value <= high):
+        raise UsageError(f"{what} must be from {_number(low)} to {_number(high)}, not {shown(t)}")
+    return value
+
+
+def _number(x: float) -> str:
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:g}"
+
+
+def check_path(text: str, what: str) -> Path:
+    """A path the system can take: not empty, no NUL character, no name over 255 bytes."""
+    if not text.strip():
+        raise UsageError(f"{what} needs a path, not an empty value")
+    if "\x00" in text:
+        raise UsageError(f"{what}: a path cannot hold a NUL character: '{shown(text)}'")
+    try:
+        raw = os.fsencode(text)
+    except UnicodeError:
+        raise UsageError(f"{what}: '{shown(text)}' cannot be a file name on this system") from None
+    if len(raw) > 4000:
+        raise UsageError(f"{what}: the path is {len(raw)} bytes long; systems take about 4,000 at most")
+    for part in raw.replace(b"\\", b"/").split(b"/"):
+        if len(part) > 255:
+            raise UsageError(f"{what}: the name '{shown(os.fsdecode(part))}' is {len(part)} bytes long; "
+                             "file names are at most 255")
+    return Path(text)
+
+
+def check_writable_file(text: str, what: str) -> Path:
+    """A file that can be written now: checked before any work is done, so a long run does not
+    fail at its end. A folder, a device or a pipe is refused; a file that did not exist is not
+    left behind."""
+    path = check_path(text, what)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise UsageError(f"{what}: cannot write '{shown(text)}': {exc.strerror or exc}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise UsageError(f"{what}: '{shown(text)}' is a folder, not a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise UsageError(f"{what}: '{shown(text)}' is not a regular file")
+    if info is None and not path.parent.is_dir():
+        raise UsageError(f"{what}: the folder '{shown(str(path.parent))}' does not exist")
+    try:
+        with open(path, "ab"):
+            pass
+    except OSError as exc:
+        raise UsageError(f"{what}: cannot write '{shown(text)}': {exc.strerror or exc}") from None
+    if info is None:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    return path
+
+
+# -- streams ------------------------------------------------------------------------------------
+_PLAIN = str.maketrans({
+    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+    "—": "-", "–": "-", "−": "-", "‐": "-", "…": "...", "×": "x", "·": "-", "•": "*",
+    "→": "->", "←": "<-", "↑": "^", "↓": "v", "‘": "'", "’": "'", "“": '"', "”": '"', "«": '"',
+    "»": '"', "\u00a0": " ", "\u202f": " ", "≤": "<=", "≥": ">=", "≈": "~", "°": " deg", "²": "2",
+    "½": "1/2", "✓": "v", "✗": "x",
+})
+
+
+def plain_text(text: str, encoding: str) -> str:
+    """``text`` as ``encoding`` can print it: the game's symbols as plain letters, then "?"."""
+    return text.translate(_PLAIN).encode(encoding, "replace").decode(encoding, "replace")
+
+
+class SafeStream:
+    """A standard stream as :func:`main` hands it to the sub-commands. Text the stream's encoding
+    cannot print is written in plain letters. A failed write raises :class:`OutputError` on
+    standard output; on standard error (``quiet``) it is dropped, and so is what follows."""
+
+    def __init__(self, inner: Any, name: str, quiet: bool = False) -> None:
+        self.inner = inner
+        self.name = name
+        self.quiet = quiet
+        self.broken = inner is None
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self.inner, "encoding", None) or "utf-8")
+
+    def _failed(self, exc: BaseException | None) -> None:
+        self.broken = True
+        if self.quiet:
+            return
+        if isinstance(exc, BrokenPipeError):
+            raise OutputError(f"cannot write to standard {self.name}: the reader went away", pipe=True)
+        if exc is None or isinstance(exc, ValueError):
+            raise OutputError(f"cannot write to standard {self.name}: it is closed")
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise OutputError(f"cannot write to standard {self.name}: {reason}")
+
+    def write(self, text: str) -> int:
+        if self.broken:
+            self._failed(None)
+            return len(text)
+        encoding = getattr(self.inner, "encoding", None)
+        if encoding:
+            try:
+                text.encode(encoding)
+            except UnicodeEncodeError:
+                text = plain_text(text, encoding)
+            except LookupError:
+                text = plain_text(text, "ascii")
+        try:
+            self.inner.write(text)
+        except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
+            self._failed(exc)
+        return len(text)
+
+    def writelines(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        if self.broken:
+            return
+        try:
+            self.inner.flush()
+        except (OSError, ValueError) as exc:
+            self._failed(exc)
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.inner.isatty()) if self.inner is not None else False
+        except (OSError, ValueError):
+            return False
+
+    def writable(self) -> bool:
+        return not self.broken
+
+    def __getattr__(self, name: str) -> Any:  # fileno, buffer, errors...: the real stream's
+        if self.inner is None:
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+
+def _silence(stream: Any) -> None:
+    """Point a failed stream's descriptor at the null device, so that the interpreter's last
+    flush of what is still buffered does not print a complaint of its own."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        return
+    try:
+        os.dup2(devnull, fd)
+    except OSError:
+        pass
+    finally:
+        os.close(devnull)
+
+
+# -- the parser ---------------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
@@ -43,31 +278,62 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
         args = parser.parse_args(args_list)
-        func = getattr(args, "func", None)
-        if func is None:
-            # No sub-command: start the game window if the UI exists, else show help.
-            play = getattr(args, "play_func", None)
-            if play is not None:
-                return int(play(args))
-            parser.print_help()
-            return 0
-        return int(func(args))
-    except UsageError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (``desert-pyramid deal --seed 1 | head -1``): not an error of ours.
-        # Point stdout at devnull so the interpreter's final flush does not complain either.
-        import os
+    except SystemExit as exc:  # --help and --version print, then ask to exit
+        return exc.code if isinstance(exc.code, int) else 0
+    for name, value in vars(args).items():
+        # argparse gives "--seed=--" as an empty list; every option here takes one text
+        if isinstance(value, list):
+            raise UsageError(f"argument --{name.replace('_', '-')}: expected one value, not '--'")
+    func = getattr(args, "func", None)
+    if func is None:
+        # No sub-command: start the game window if the UI exists, else show help.
+        play = getattr(args, "play_func", None)
+        if play is not None:
+            return int(play(args))
+        parser.print_help()
+        return 0
+    return int(func(args))
 
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 141
+
+def main(argv: Sequence[str] | None = None) -> int:
+    saved = sys.stdout, sys.stderr
+    out = SafeStream(sys.stdout, "output")
+    err = SafeStream(sys.stderr, "error", quiet=True)
+    sys.stdout, sys.stderr = out, err
+    try:
+        try:
+            code = _run(argv)
+            out.flush()  # what is still buffered fails here, not in the interpreter's last flush
+            return code
+        except UsageError as exc:
+            print(f"{PROG}: error: {one_line(str(exc))}", file=err)
+            return EXIT_USAGE
+        except KeyboardInterrupt:
+            print(f"{PROG}: interrupted", file=err)
+            return 130
+        except OutputError as exc:
+            _silence(saved[0])
+            if exc.pipe:  # `desert-pyramid layouts | head -1`: not an error of ours
+                return EXIT_PIPE
+            print(f"{PROG}: error: {exc}", file=err)
+            return EXIT_OUTPUT
+        except BrokenPipeError:  # a write that went around sys.stdout
+            _silence(saved[0])
+            return EXIT_PIPE
+        except OSError as exc:
+            if exc.errno in (errno.ENOSPC, errno.EIO, errno.EBADF) or (exc.errno == errno.EPIPE):
+                _silence(saved[0])
+                print(f"{PROG}: error: cannot write the output: {exc.strerror or exc}", file=err)
+                return EXIT_OUTPUT
+            raise
+    finally:
+        try:
+            err.flush()
+        except OutputError:
+            pass
+        sys.stdout, sys.stderr = saved

@@ -869,7 +869,7 @@ def choice_key(index: int) -> str:
 def parse_choice(text: str, count: int) -> int | None:
     """A typed answer ("2", "b", "B)") as a choice index, or None if it names no choice."""
     t = text.strip().lower().rstrip(").")
-    if len(t) == 1 and t.isdigit() and 1 <= int(t) <= count:
+    if len(t) == 1 and "1" <= t <= "9" and int(t) <= count:  # not "²" or "٣"
         return int(t) - 1
     if len(t) == 1 and "a" <= t <= choice_key(count - 1):
         return ord(t) - ord("a")

@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import UsageError, shown
 from desert_pyramid.engine import Game
 from desert_pyramid.modes.dealing import daily_deal, parse_date
 from desert_pyramid.modes.errors import InputError
@@ -30,6 +30,8 @@ def run(args: argparse.Namespace, today: date | None = None) -> int:
     if args.date is None:
         day = today
     else:
+        if not args.date.isascii() or len(args.date) > 20:  # "２０２６-01-01", 5,000 digits
+            raise UsageError(f"--date must be YYYY-MM-DD in the digits 0-9, not '{shown(args.date)}'")
         try:
             day = parse_date(args.date)
         except InputError as exc:

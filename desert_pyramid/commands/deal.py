@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import UsageError, parse_int, shown
 from desert_pyramid.engine import (
     Deal,
     DealCodeError,
@@ -17,6 +17,7 @@ from desert_pyramid.engine import (
     LayoutError,
     Rules,
     RulesError,
+    check_playable,
     decode_deal_code,
     encode_deal_code,
 )
@@ -38,14 +39,9 @@ def register(subparsers: Any) -> None:
     s.set_defaults(func=run_show)
 
 
-def parse_int(text: str, what: str, low: int, high: int) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{what} must be a whole number, not '{text}'") from None
-    if not low <= value <= high:
-        raise UsageError(f"{what} must be from {low} to {high}, not {value}")
-    return value
+MAX_MOVE = 16  # characters in one move's text ("104+105", "W>S"...), with room to spare
+
+__all__ = ["check_pair", "game_after", "parse_int", "parse_layout", "parse_rules", "resolve_deal"]
 
 
 def parse_rules(text: str) -> Rules:
@@ -63,6 +59,14 @@ def parse_layout(text: str) -> Layout:
         raise UsageError(f"--layout: {exc}") from None
 
 
+def check_pair(rules: Rules, layout: Layout, where: str = "--rules and --layout") -> None:
+    """Refuse a rule/layout pair the game does not play (the engine's :func:`check_playable`)."""
+    try:
+        check_playable(rules, layout.number)
+    except RulesError as exc:
+        raise UsageError(f"{where}: {exc}") from None
+
+
 def resolve_deal(text: str, rules_text: str | None, layout_text: str | None) -> tuple[Deal, Rules, Layout]:
     """A deal code, or a deal in notation with --rules/--layout, as (deal, rules, layout)."""
     stripped = text.strip()
@@ -77,12 +81,15 @@ def resolve_deal(text: str, rules_text: str | None, layout_text: str | None) -> 
             layout = get_layout(code.layout_number)
         except LayoutError as exc:
             raise UsageError(f"deal code: {exc}") from None
+        check_pair(code.rules, layout, "deal code")
         return code.deal, code.rules, layout
     try:
         deal = Deal.parse(stripped)
     except DealError as exc:
         raise UsageError(f"deal: {exc}") from None
-    return deal, parse_rules(rules_text or "desert"), parse_layout(layout_text or "1")
+    rules, layout = parse_rules(rules_text or "desert"), parse_layout(layout_text or "1")
+    check_pair(rules, layout)
+    return deal, rules, layout
 
 
 def run_deal(args: argparse.Namespace) -> int:
@@ -90,6 +97,7 @@ def run_deal(args: argparse.Namespace) -> int:
     index = parse_int(args.index, "--index", 0, 2**32 - 1)
     rules = parse_rules(args.rules)
     layout = parse_layout(args.layout)
+    check_pair(rules, layout)
     deal = Deal.from_seed(seed, index)
     print(deal.notation())
     print(encode_deal_code(deal, rules, layout.number))
@@ -103,10 +111,12 @@ def game_after(deal: Deal, rules: Rules, layout: Layout, moves: str) -> Game:
     except EngineError as exc:
         raise UsageError(str(exc)) from None
     for pos, text in enumerate(moves.split(), start=1):
+        if len(text) > MAX_MOVE:
+            raise UsageError(f"--moves: move {pos} '{shown(text)}' is not a move: too long")
         try:
             game.play_text(text)
         except EngineError as exc:
-            raise UsageError(f"--moves: move {pos} '{text}': {exc}") from None
+            raise UsageError(f"--moves: move {pos} '{shown(text)}': {exc}") from None
     return game
 
 

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import UsageError, check_path, check_writable_file, parse_int, shown
 
 MODES = ("practice", "expedition", "daily")
 SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
@@ -56,11 +58,14 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(play_func=run_play)
 
 
+_SIZE = re.compile(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*")
+
+
 def parse_size(text: str) -> tuple[int, int]:
-    parts = text.lower().replace("×", "x").split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise UsageError(f"--size must look like 1280x720, not '{text}'")
-    w, h = int(parts[0]), int(parts[1])
+    match = _SIZE.fullmatch(text)
+    if match is None:
+        raise UsageError(f"--size must look like 1280x720 (digits 0-9), not '{shown(text)}'")
+    w, h = int(match[1]), int(match[2])
     if not (640 <= w <= 7680 and 360 <= h <= 4320):
         raise UsageError(f"--size {w}x{h} is out of range: from 640x360 to 7680x4320")
     return w, h
@@ -70,46 +75,45 @@ def options_from_args(args: argparse.Namespace) -> Any:
     """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
     frames: int | None = None
     if args.frames is not None:
-        try:
-            frames = int(args.frames)
-        except ValueError:
-            raise UsageError(f"--frames must be a whole number, not '{args.frames}'") from None
-        if not 1 <= frames <= MAX_FRAMES:
-            raise UsageError(f"--frames must be from 1 to {MAX_FRAMES}, not {frames}")
+        frames = parse_int(args.frames, "--frames", 1, MAX_FRAMES)
     if args.headless and frames is None:
         raise UsageError("--headless needs --frames N (an offscreen window has no one to close it)")
     shot: Path | None = None
     if args.screenshot is not None:
         if frames is None:
             raise UsageError("--screenshot needs --frames N")
-        shot = Path(args.screenshot)
-        if shot.suffix.lower() != ".png":
-            raise UsageError(f"--screenshot must be a .png file, not '{args.screenshot}'")
-        if not shot.parent.is_dir():
-            raise UsageError(f"--screenshot: the folder '{shot.parent}' does not exist")
+        if Path(args.screenshot).suffix.lower() != ".png":
+            raise UsageError(f"--screenshot must be a .png file, not '{shown(args.screenshot)}'")
+        # checked (and tried) before any frame is drawn, not after the last one
+        shot = check_writable_file(args.screenshot, "--screenshot")
     if args.frame_stats and frames is None:
         raise UsageError("--frame-stats needs --frames N")
     code = None
     if args.code is not None:
-        from desert_pyramid.engine import DealCodeError, LayoutError, decode_deal_code
+        from desert_pyramid.engine import (
+            DealCodeError,
+            LayoutError,
+            RulesError,
+            check_playable,
+            decode_deal_code,
+        )
         from desert_pyramid.ui.session import layout_number
 
         try:
             code = decode_deal_code(args.code)
             layout_number(code.layout_number)
-        except (DealCodeError, LayoutError) as exc:
+            check_playable(code.rules, code.layout_number)  # the rule the Practice table keeps
+        except (DealCodeError, LayoutError, RulesError) as exc:
             raise UsageError(f"--code: {exc}") from None
         if args.mode not in (None, "practice"):
             raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
     seed: int | None = None
     if args.seed is not None:
-        try:
-            seed = int(args.seed)
-        except ValueError:
-            raise UsageError(f"--seed must be a whole number, not '{args.seed}'") from None
-        if not 0 <= seed < 2**63:
-            raise UsageError("--seed must be from 0 to 2^63 - 1")
+        seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
+    save_dir = getattr(args, "save_dir", None)
+    if save_dir is not None:
+        check_path(save_dir, "--save-dir")
     if args.headless:
         os.environ["ARCADE_HEADLESS"] = "1"
     from desert_pyramid.ui.app import RunOptions
@@ -118,13 +122,39 @@ def options_from_args(args: argparse.Namespace) -> Any:
         size=size, headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")), frames=frames,
         screenshot=shot, code=code, mode=args.mode, autoplay=bool(args.autoplay),
         frame_stats=bool(args.frame_stats), screen=args.screen, seed=seed, launched_at=LAUNCHED_AT,
-        save_dir=getattr(args, "save_dir", None),
+        save_dir=save_dir,
         full_redraw=bool(args.full_redraw),
     )
 
 
+NO_DISPLAY = ("no display to open the game window on{why}: run it on a desktop, "
+              "or offscreen with --headless --frames N")
+
+
+def display_problem(headless: bool) -> str | None:
+    """Why the game window cannot open here, or None. On Linux and the BSDs a window needs an X
+    display (``DISPLAY``); Windows and macOS always have one."""
+    if headless or not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if os.environ.get("DISPLAY"):
+        return None
+    return NO_DISPLAY.format(why=" (DISPLAY is not set)")
+
+
+def _is_no_display(exc: BaseException) -> bool:
+    return any(cls.__name__ == "NoSuchDisplayException" for cls in type(exc).__mro__)
+
+
 def run_play(args: argparse.Namespace) -> int:
     options = options_from_args(args)
+    problem = display_problem(options.headless)
+    if problem is not None:
+        raise UsageError(problem)
     from desert_pyramid.ui.app import run
 
-    return run(options)
+    try:
+        return run(options)
+    except Exception as exc:
+        if _is_no_display(exc):  # DISPLAY names a display that cannot be reached
+            raise UsageError(NO_DISPLAY.format(why=f" ({shown(str(exc))})")) from None
+        raise

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid.cli import UsageError, check_path, shown
 from desert_pyramid.progression import (
     CARD_BACKS,
     RELICS,
@@ -61,7 +62,14 @@ def _save_dir(args: argparse.Namespace) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    store = SaveStore.open(_save_dir(args), readonly=True)
+    folder = _save_dir(args)
+    if folder is not None:
+        check_path(folder, "--save-dir")
+    try:
+        store = SaveStore.open(folder, readonly=True)
+    except OSError as exc:  # a folder that cannot be opened at all (a file in the way, no access)
+        where = f"'{shown(folder)}'" if folder is not None else "the save folder"
+        raise UsageError(f"--save-dir: cannot use {where}: {exc.strerror or exc}") from None
     if args.check:
         return check(store)
     show(store)

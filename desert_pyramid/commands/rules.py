@@ -16,7 +16,7 @@ import sys
 import textwrap
 from typing import TextIO
 
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import UsageError, parse_int, shown
 from desert_pyramid.content import (
     ContentError,
     QuizSession,
@@ -36,6 +36,8 @@ from desert_pyramid.content import (
 EXTRA_SECTIONS = ("variations", "glossary")
 MIN_WIDTH = 30
 MAX_DEFAULT_WIDTH = 100
+MAX_WIDTH = 1000
+MAX_REPLY = 200  # characters of an answer line that are read; the rest of a longer line is skipped
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,16 +50,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     what.add_argument("--section", metavar="ID", help="print one section (see --list)")
     what.add_argument("--list", action="store_true", help="list the section ids")
     what.add_argument("--quiz", action="store_true", help="take the six-question rules quiz")
-    parser.add_argument("--width", type=int, help=f"wrap to this many columns (at least {MIN_WIDTH})")
+    parser.add_argument("--width", metavar="N", help=f"wrap to this many columns ({MIN_WIDTH} to {MAX_WIDTH})")
     parser.add_argument("--ascii", action="store_true", help="ASCII only: 6S for the 6 of spades")
     parser.set_defaults(func=run)
 
 
-def _width(requested: int | None) -> int:
+def _width(requested: str | None) -> int:
     if requested is not None:
-        if requested < MIN_WIDTH:
-            raise UsageError(f"--width must be at least {MIN_WIDTH}, not {requested}")
-        return requested
+        return parse_int(requested, "--width", MIN_WIDTH, MAX_WIDTH)
     columns = shutil.get_terminal_size((80, 24)).columns
     return max(MIN_WIDTH, min(MAX_DEFAULT_WIDTH, columns - 2))
 
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"{'variations':<14} Common variations\n{'glossary':<14} Other names you may hear\n")
         return 0
     if args.quiz:
-        run_quiz(content, sys.stdin, out, width, ascii_only)
+        run_quiz(content, _readable(sys.stdin), out, width, ascii_only)
         return 0
     if args.section is not None:
         out.write(_one_section(content, args.section, width, ascii_only))
@@ -103,11 +103,11 @@ def _one_section(content: RulesContent, section_id: str, width: int, ascii_only:
         return render_glossary(content.glossary, width, ascii_only)
     ids = content.how_to_play.section_ids
     if section_id not in ids:
-        raise UsageError(f"no section '{section_id}': choose one of {', '.join(ids + EXTRA_SECTIONS)}")
+        raise UsageError(f"no section '{shown(section_id)}': choose one of {', '.join(ids + EXTRA_SECTIONS)}")
     return render_section(content.how_to_play.section(section_id), width, ascii_only)
 
 
-def run_quiz(content: RulesContent, stdin: TextIO, out: TextIO, width: int = 78, ascii_only: bool = False) -> QuizSession:
+def run_quiz(content: RulesContent, stdin: TextIO | None, out: TextIO, width: int = 78, ascii_only: bool = False) -> QuizSession:
     """Ask the quiz on a text stream. Stops cleanly at the end, on "q", or at end of input."""
     quiz = content.quiz
     session = QuizSession(quiz.questions)
@@ -123,8 +123,8 @@ def run_quiz(content: RulesContent, stdin: TextIO, out: TextIO, width: int = 78,
         while True:
             out.write("> ")
             out.flush()
-            line = stdin.readline()
-            if not line:  # end of input
+            line = _read_line(stdin)
+            if not line:  # end of input (or an input that is closed or cannot be read)
                 out.write("\n")
                 _stopped(session, out)
                 return session
@@ -136,7 +136,7 @@ def run_quiz(content: RulesContent, stdin: TextIO, out: TextIO, width: int = 78,
             if index is not None:
                 break
             hint = f"type 1 to {count} or a to {choice_key(count - 1)} (q stops)"
-            out.write(f"'{reply}' is not an answer: {hint}.\n" if reply else f"No answer: {hint}.\n")
+            out.write(f"'{shown(reply)}' is not an answer: {hint}.\n" if reply else f"No answer: {hint}.\n")
         result = session.answer(index)
         verdict = "Right." if result.correct else "Not right."
         out.write(f"{verdict}\n")
@@ -148,6 +148,39 @@ def run_quiz(content: RulesContent, stdin: TextIO, out: TextIO, width: int = 78,
         session.next()
     out.write(f"\nYour score: {session.score} out of {session.total}.\n")
     return session
+
+
+def _readable(stdin: TextIO | None) -> TextIO | None:
+    """Standard input for the quiz: bytes that are not text in its encoding read as "?" (the
+    answer is then refused like any other wrong one) instead of ending the program."""
+    reconfigure = getattr(stdin, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (OSError, ValueError):
+            pass
+    return stdin
+
+
+def _read_line(stdin: TextIO | None) -> str:
+    """One line of input; "" at its end, and when the input is closed or cannot be read."""
+    if stdin is None:  # the program was started with its standard input closed
+        return ""
+    try:
+        line = stdin.readline(MAX_REPLY)
+    except UnicodeDecodeError:
+        return "?\n"
+    except (OSError, ValueError):  # ValueError: "I/O operation on closed file"
+        return ""
+    if len(line) >= MAX_REPLY and not line.endswith("\n"):  # skip the rest of a very long line
+        try:
+            while True:
+                more = stdin.readline(MAX_REPLY)
+                if not more or more.endswith("\n"):
+                    break
+        except (OSError, ValueError):
+            return ""
+    return line if isinstance(line, str) else ""
 
 
 def _wrap_plain(text: str, width: int) -> list[str]:

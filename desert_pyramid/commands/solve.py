@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import parse_float
 from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
 from desert_pyramid.engine import Game, Move, encode_deal_code, encode_game_code
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve
@@ -37,12 +37,7 @@ def run(args: argparse.Namespace) -> int:
     budget = parse_int(args.budget.replace("_", "").replace(",", ""), "--budget", 1, 10**10)
     time_limit: float | None = None
     if args.time is not None:
-        try:
-            time_limit = float(args.time)
-        except ValueError:
-            raise UsageError(f"--time must be a number of seconds, not '{args.time}'") from None
-        if not time_limit > 0:
-            raise UsageError(f"--time must be more than 0 seconds, not '{args.time}'")
+        time_limit = parse_float(args.time, "--time (seconds)", 0.001, 10**7)
     game = game_after(deal, rules, layout, args.moves)
     result = solve(game, budget, time_limit=time_limit)
     line = [str(m) for m in result.line]

@@ -14,7 +14,7 @@ import sys
 from typing import Any, TextIO
 
 from desert_pyramid.cli import UsageError
-from desert_pyramid.commands.deal import parse_int, parse_layout, parse_rules
+from desert_pyramid.commands.deal import check_pair, parse_int, parse_layout, parse_rules
 from desert_pyramid.engine import UNLIMITED, Rules, RulesError
 from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate
 
@@ -22,10 +22,10 @@ from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "stats",
-        help="win rate of many deals under a rule set, with a 95% confidence interval",
+        help="win rate of many deals under a rule set, with a 95%% confidence interval",
         description=(
             "Solve N deals of a seed's sequence (or let the rules-of-thumb player play them) and "
-            "print the win rate with a 95%% confidence interval. Uses every core by default."
+            "print the win rate with a 95% confidence interval. Uses every core by default."
         ),
     )
     p.add_argument("--rules", required=True, help="preset[+options], e.g. classic, strict, desert, relaxed+p3")
@@ -71,6 +71,7 @@ def build_rules(args: argparse.Namespace) -> Rules:
 def run(args: argparse.Namespace) -> int:
     rules = build_rules(args)
     layout = parse_layout(args.layout)
+    check_pair(rules, layout)
     deals = parse_int(args.deals, "--deals", 1, 10_000_000)
     seed = parse_int(args.seed, "--seed", 0, 2**64 - 1)
     start = parse_int(args.start, "--start", 0, 2**32 - 1 - deals)

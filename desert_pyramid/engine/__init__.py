@@ -30,15 +30,27 @@ from .game import GAME_SCHEMA, Game
 from .gamecode import GameCode, decode_game_code, encode_game_code, looks_like_game_code
 from .layout import Layout, Slot, classic_layout
 from .moves import DISCARD, SATCHEL, STOCK, WASTE, Move, place_name
-from .rules import CLASSIC, DESERT, PRESETS, RELAXED, STRICT, UNLIMITED, Rules, Scoring
+from .rules import (
+    CLASSIC,
+    DESERT,
+    PRESETS,
+    RELAXED,
+    STRICT,
+    UNLIMITED,
+    Rules,
+    Scoring,
+    check_playable,
+)
 from .scoring import daily_time_bonus, timed_score
 
 __all__ = [
     "CARDS", "CLASSIC", "DESERT", "DISCARD", "GAME_SCHEMA", "PRESETS", "RELAXED", "SATCHEL", "STOCK",
     "STRICT", "UNLIMITED", "WASTE", "Card", "CardMoved", "ChainChanged", "Deal", "DealCode",
-    "DealCodeError", "DealError", "EngineError", "Event", "Game", "GameCode", "GameCodeError", "IllegalMoveError", "Layout",
+    "DealCodeError", "DealError", "EngineError", "Event", "Game", "GameCode", "GameCodeError",
+    "IllegalMoveError", "Layout",
     "LayoutCleared", "LayoutError", "Move", "Redealt", "RowCleared", "Rules", "RulesError", "Scored",
-    "Scoring", "Slot", "StateError", "Undone", "Won", "classic_layout", "daily_time_bonus",
-    "decode_deal_code", "decode_game_code", "encode_game_code", "looks_like_game_code", "encode_deal_code", "partner_rank", "place_name", "rank_name",
+    "Scoring", "Slot", "StateError", "Undone", "Won", "check_playable", "classic_layout", "daily_time_bonus",
+    "decode_deal_code", "decode_game_code", "encode_deal_code", "encode_game_code", "looks_like_game_code",
+    "partner_rank", "place_name", "rank_name",
     "shuffled_deck", "timed_score",
 ]

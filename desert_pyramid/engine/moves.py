@@ -50,7 +50,7 @@ def parse_place(text: str, whole: str) -> int:
     t = text.strip().upper()
     if t in _CHAR_PLACES:
         return _CHAR_PLACES[t]
-    if t.isdigit() and int(t) >= 1:
+    if t.isascii() and t.isdigit() and len(t) <= 6 and int(t) >= 1:  # not "²", not 5,000 digits
         return int(t) - 1
     raise IllegalMoveError(
         f"'{text}' in move '{whole}' is not a place: a slot number (1, 2, …), W (waste), T (stock top) or S (Satchel)"

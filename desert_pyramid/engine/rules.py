@@ -54,7 +54,7 @@ class Rules:
 
     @property
     def classic_layout_only(self) -> bool:
-        """Presets classic and strict play the classic pyramid only (design.md)."""
+        """Presets classic and strict play the classic pyramid only (see :func:`check_playable`)."""
         return self.preset in ("classic", "strict")
 
     def with_options(self, **options: Any) -> Rules:
@@ -184,6 +184,19 @@ DESERT = PRESETS["desert"]
 CLASSIC = PRESETS["classic"]
 STRICT = PRESETS["strict"]
 RELAXED = PRESETS["relaxed"]
+
+
+def check_playable(rules: Rules, layout_number: int) -> None:
+    """Raise :class:`RulesError` when ``rules`` are not played on layout ``layout_number``.
+
+    The one place that decides which rule/layout pairs can be played: the command line (``deal``,
+    ``show``, ``solve``, ``stats``, ``--code``), deal codes and the Practice set-up all ask it, so a
+    deal code the tool prints always opens in the game. The classic and strict presets are the
+    traditional game: they play the classic pyramid (layout 1) only."""
+    if rules.classic_layout_only and layout_number != 1:
+        raise RulesError(
+            f"the {rules.preset} rules play the classic pyramid (layout 1) only, not layout {layout_number}"
+        )
 
 
 def _distance(a: Rules, b: Rules) -> int:

@@ -22,7 +22,9 @@ from desert_pyramid.engine import (
     Layout,
     Move,
     Rules,
+    RulesError,
     StateError,
+    check_playable,
     decode_deal_code,
     timed_score,
 )
@@ -49,11 +51,12 @@ SOURCES = ("random", "code", "winnable", "seed")
 
 
 def check_rules_layout(rules: Rules, layout: Layout) -> None:
-    """The classic and strict presets play the classic pyramid only (design.md)."""
-    if rules.classic_layout_only and layout.number != 1:
-        raise InputError(
-            f"the {rules.preset} rules play the classic pyramid (layout 1) only, not layout {layout.number}"
-        )
+    """Refuse a rule/layout pair that is not played (:func:`desert_pyramid.engine.check_playable`
+    decides) with :class:`InputError`."""
+    try:
+        check_playable(rules, layout.number)
+    except RulesError as exc:
+        raise InputError(str(exc)) from None
 
 
 def random_seed() -> int:

@@ -18,7 +18,7 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.catalog import all_layouts
-from desert_pyramid.engine import PRESETS, UNLIMITED, Rules
+from desert_pyramid.engine import PRESETS, UNLIMITED, Rules, RulesError, check_playable
 from desert_pyramid.modes import InputError, PracticeSession
 
 from .geometry import Rect
@@ -109,11 +109,23 @@ class PracticeSetupView(MenuScreen):
     def _flag_step(self, name: str, step: int) -> None:
         self._flag(name)
 
+    def refusal(self, number: int) -> str | None:
+        """Why the rules on this screen cannot be played on layout ``number`` (the engine's
+        :func:`check_playable` decides), as a sentence for the screen; None when they can."""
+        try:
+            check_playable(self.rules(), number)
+        except RulesError as exc:
+            text = str(exc)
+            return text[:1].upper() + text[1:] + "."
+        return None
+
     def _layout(self, step: int) -> None:
-        if self.rules().classic_layout_only:
-            self.set_message("Classic and strict rules play the classic pyramid only.")
+        wanted = self.layouts[(self.layout_i + step) % len(self.layouts)]
+        problem = self.refusal(wanted)
+        if problem is not None:
+            self.set_message(problem)
             return
-        self.layout_i = (self.layout_i + step) % len(self.layouts)
+        self.layout_i = self.layouts.index(wanted)
         self._update_values()
 
     def choose_layout(self) -> None:
@@ -188,8 +200,8 @@ class PracticeSetupView(MenuScreen):
 
     def _update_values(self) -> None:
         rules = self.rules()
-        if rules.classic_layout_only:
-            self.layout_i = 0
+        if self.refusal(self.layouts[self.layout_i]) is not None:  # not played: the first that is
+            self.layout_i = next((i for i, n in enumerate(self.layouts) if self.refusal(n) is None), 0)
         number = self.layouts[self.layout_i]
         b = self.menu.buttons
         name = self.presets[self.preset]
@@ -223,6 +235,10 @@ class PracticeSetupView(MenuScreen):
                 self._update_values()
                 return
             self.app.new_table(session)
+            return
+        problem = self.refusal(layout.number)
+        if problem is not None:  # the screen keeps to playable pairs; this is the last word
+            self.set_message(problem)
             return
         if not rules.classic_layout_only:
             remember_layout(self.app, layout.number)
