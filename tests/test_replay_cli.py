@@ -123,3 +123,23 @@ def test_replay_speed_is_checked(speed: str, capsys: pytest.CaptureFixture[str])
     code = encode_game_code(lost_classic_game())
     assert main(["replay", code, "--speed", speed]) == 2
     assert "--speed" in capsys.readouterr().err
+
+
+def test_code_option_takes_a_game_code_to_its_replay() -> None:
+    from desert_pyramid.cli import build_parser
+    from desert_pyramid.commands.play import options_from_args
+    from desert_pyramid.engine import GameCode
+
+    code = encode_game_code(lost_classic_game())
+    args = build_parser().parse_args(["--code", code])
+    options = options_from_args(args)
+    assert isinstance(options.code, GameCode) and len(options.code.moves) == 15
+
+
+@pytest.mark.parametrize("extra", [[], ["--mode", "daily"]])
+def test_code_option_refuses_a_bad_game_code_or_a_mode(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code = encode_game_code(lost_classic_game())
+    bad = code if extra else code[:-1] + ("0" if code[-1] != "0" else "1")
+    assert main(["--code", bad, *extra]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("does not check out" in err or "drop --mode" in err)

@@ -44,7 +44,8 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--headless", action="store_true", help="render offscreen (no screen needed); needs --frames")
     g.add_argument("--frames", metavar="N", help="run N frames, then quit")
     g.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG (needs --frames)")
-    g.add_argument("--code", metavar="CODE", help="start at the table with this deal code (DP-…)")
+    g.add_argument("--code", metavar="CODE",
+                   help="start at the table with this deal code (DP-…), or watch a game code's game (DG-…)")
     g.add_argument("--mode", choices=MODES, help="start at the table in this mode")
     g.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
     g.add_argument("--frame-stats", action="store_true", help="print median, p95 and max frame time as JSON")
@@ -96,17 +97,25 @@ def options_from_args(args: argparse.Namespace) -> Any:
             RulesError,
             check_playable,
             decode_deal_code,
+            looks_like_game_code,
         )
         from desert_pyramid.ui.session import layout_number
 
-        try:
-            code = decode_deal_code(args.code)
-            layout_number(code.layout_number)
-            check_playable(code.rules, code.layout_number)  # the rule the Practice table keeps
-        except (DealCodeError, LayoutError, RulesError) as exc:
-            raise UsageError(f"--code: {exc}") from None
-        if args.mode not in (None, "practice"):
-            raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
+        if looks_like_game_code(args.code):
+            from desert_pyramid.commands.replay import read_game_code
+
+            code = read_game_code(args.code)
+            if args.mode is not None:
+                raise UsageError("--code with a game code opens its replay: drop --mode")
+        else:
+            try:
+                code = decode_deal_code(args.code)
+                layout_number(code.layout_number)
+                check_playable(code.rules, code.layout_number)  # the rule the Practice table keeps
+            except (DealCodeError, LayoutError, RulesError) as exc:
+                raise UsageError(f"--code: {exc}") from None
+            if args.mode not in (None, "practice"):
+                raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
     seed: int | None = None
     if args.seed is not None:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)

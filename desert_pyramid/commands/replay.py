@@ -13,13 +13,15 @@ from pathlib import Path
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError
+from desert_pyramid.cli import UsageError, check_writable_file, parse_float, shown
 from desert_pyramid.engine import (
     EngineError,
     Game,
     GameCode,
     GameCodeError,
     LayoutError,
+    RulesError,
+    check_playable,
     decode_game_code,
     encode_deal_code,
 )
@@ -49,32 +51,19 @@ def register(subparsers: Any) -> None:
 
 
 def gif_target(text: str) -> Path:
-    """Where the GIF goes: a .gif file in a folder that exists (checked before any drawing)."""
-    path = Path(text)
-    if path.suffix.lower() != ".gif":
-        raise UsageError(f"--gif must name a .gif file, not '{text}'")
-    if path.is_dir():
-        raise UsageError(f"--gif: '{text}' is a folder")
-    if not path.parent.is_dir():
-        raise UsageError(f"--gif: the folder '{path.parent}' does not exist")
-    return path
-
-
-def parse_speed(text: str) -> float:
-    try:
-        speed = float(text)
-    except ValueError:
-        raise UsageError(f"--speed must be a number from 0.25 to 8, not '{text}'") from None
-    if not 0.25 <= speed <= 8:
-        raise UsageError(f"--speed must be from 0.25 to 8, not '{text}'")
-    return speed
+    """Where the GIF goes: a .gif file that can be written (checked before any drawing)."""
+    if Path(text).suffix.lower() != ".gif":
+        raise UsageError(f"--gif must name a .gif file, not '{shown(text)}'")
+    return check_writable_file(text, "--gif")
 
 
 def read_game_code(text: str) -> GameCode:
     """A game code as a value, or a one-line usage error saying what is wrong with it."""
     try:
-        return decode_game_code(text, get_layout)
-    except (GameCodeError, LayoutError) as exc:
+        code = decode_game_code(text, get_layout)
+        check_playable(code.rules, code.layout_number)
+        return code
+    except (GameCodeError, LayoutError, RulesError) as exc:
         raise UsageError(f"game code: {exc}") from None
     except EngineError as exc:  # a move that the rules of this version refuse
         raise UsageError(f"game code: the moves do not replay here: {exc}") from None
@@ -91,7 +80,7 @@ def outcome(game: Game) -> str:
 def run(args: argparse.Namespace) -> int:
     code = read_game_code(args.code)
     gif = gif_target(args.gif) if args.gif is not None else None
-    speed = parse_speed(args.speed)
+    speed = parse_float(args.speed, "--speed", 0.25, 8)
     from desert_pyramid.commands.play import parse_size
 
     size = parse_size(args.size)

@@ -18,7 +18,14 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.catalog import all_layouts
-from desert_pyramid.engine import PRESETS, UNLIMITED, Rules, RulesError, check_playable
+from desert_pyramid.engine import (
+    PRESETS,
+    UNLIMITED,
+    Rules,
+    RulesError,
+    check_playable,
+    looks_like_game_code,
+)
 from desert_pyramid.modes import InputError, PracticeSession
 
 from .geometry import Rect
@@ -39,7 +46,7 @@ FLAGS = (  # (row label, Rules field)
     ("Draw three", "draw_three"),
     ("Satchel", "satchel"),
 )
-CODE_MAX = 200  # characters in the code field (52 cards in the notation fit)
+CODE_MAX = 4_000  # characters in the code field (52 cards in the notation, a long game code fit)
 ROW_RULES, ROW_LAYOUT, ROW_PASSES = 0, 1, 2
 ROW_DEAL = 3 + len(FLAGS)
 ROW_CODE = ROW_DEAL + 1
@@ -223,9 +230,28 @@ class PracticeSetupView(MenuScreen):
         self._update_values()  # the code field's cursor follows the focus
         return used
 
+    def watch_code(self) -> None:
+        """A game code in the field: watch that game (its replay, with the analysis)."""
+        from desert_pyramid.catalog import get_layout
+        from desert_pyramid.engine import EngineError, decode_game_code
+
+        try:
+            code = decode_game_code(self.code, get_layout)
+            check_playable(code.rules, code.layout_number)
+        except EngineError as exc:  # the code stays in its field to correct
+            text = str(exc)
+            self.set_message(text[:1].upper() + text[1:] + ".")
+            self.menu.focus = ROW_CODE
+            self._update_values()
+            return
+        self.app.show_replay(code, back=lambda: self.app.show_view(self))
+
     def deal(self) -> None:
         rules = self.rules()
         layout = all_layouts()[self.layouts[self.layout_i]]
+        if self.source == CODE_SOURCE and looks_like_game_code(self.code):
+            self.watch_code()
+            return
         if self.source == CODE_SOURCE:
             try:
                 session = PracticeSession.from_code(self.code, rules, layout)

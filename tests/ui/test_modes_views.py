@@ -271,3 +271,30 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     press(ui, "End the trek")
     shown = [t.text for t in ui.view.texts.items]
     assert "Unlocked" in shown and "nothing new" in shown and "Relic found" not in shown
+
+
+def test_a_typed_game_code_opens_its_replay_and_a_mistyped_one_says_why(ui: Driver) -> None:
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import CLASSIC, Deal, Game, encode_game_code
+    from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.replay import ReplayView
+
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
+    code = encode_game_code(game)
+    view = setup_screen(ui)
+    focus_row(ui, "Deal code")
+    type_text(ui, code[:-1] + ("Z" if code[-1] != "Z" else "Y"))
+    ui.key(K.ENTER)
+    assert isinstance(ui.view, PracticeSetupView) and "does not check out" in view.message
+    ui.key(K.BACKSPACE)
+    type_text(ui, code[-1])
+    press(ui, "Play")
+    replay = ui.view
+    assert isinstance(replay, ReplayView)
+    assert replay.moves == game.history and replay.step == 0
+    ui.key(K.END)
+    assert replay.game.position_key() == game.position_key()
+    replay.close_source()
+    ui.key(K.ESCAPE)  # back to the set-up, the code still in its field
+    assert ui.view is view and view.code == code
