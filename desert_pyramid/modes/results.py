@@ -28,6 +28,7 @@ class PyramidRecord:
     best_chain: int
     redeals_used: int
     moves: int
+    game_code: str = ""  # the whole game (rules, layout, deal, moves): a replay can be watched
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -79,6 +80,7 @@ class Results:
     skips: int = 0
     grade: str = ""
     trek_id: str = ""
+    game_code: str = ""  # the deal's whole game (an Expedition's: each pyramid's is in ``pyramids``)
     pyramids: tuple[PyramidRecord, ...] = ()
 
     @property
@@ -99,12 +101,12 @@ class Results:
             return [
                 dict(common, game_id=p.game_id, outcome=p.outcome, score=p.score, seconds=p.elapsed_ms / 1000,
                      best_chain=p.best_chain, redeals_used=p.redeals_used, pyramid_number=p.number,
-                     trek_id=self.trek_id)
+                     trek_id=self.trek_id, game_code=p.game_code)
                 for p in self.pyramids
             ]
         return [dict(common, game_id=self.game_id, outcome=self.outcome, score=self.score,
                      seconds=self.elapsed_ms / 1000, best_chain=self.best_chain,
-                     redeals_used=self.redeals_used, deal_date=self.date)]
+                     redeals_used=self.redeals_used, deal_date=self.date, game_code=self.game_code)]
 
     def trek_record(self, date: str) -> dict[str, Any]:
         """The keyword arguments of :class:`desert_pyramid.progression.TrekResult` (Expedition)."""

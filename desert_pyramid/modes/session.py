@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from desert_pyramid.engine import (
+    EngineError,
     Event,
     Game,
     IllegalMoveError,
@@ -21,6 +22,7 @@ from desert_pyramid.engine import (
     Rules,
     StateError,
     encode_deal_code,
+    encode_game_code,
 )
 from desert_pyramid.engine.rules import Scoring
 
@@ -197,6 +199,15 @@ class Session:
         return self.game.best_chain
 
     @property
+    def game_code(self) -> str:
+        """The game code of the deal in play: its rules, layout, deal and moves ("" when the game
+        cannot be put in one, e.g. a layout numbered beyond the codes' range)."""
+        try:
+            return encode_game_code(self.game)
+        except EngineError:
+            return ""
+
+    @property
     def outcome(self) -> str:
         """``won``; ``lost`` when left while stuck; ``abandoned`` when left otherwise."""
         if self.game.won:
@@ -210,6 +221,7 @@ class Session:
             deal_code=self.deal_code, cleared=g.won, skipped=skipped,
             score=g.points if g.rules.scoring != Scoring.CLASSIC else g.score,
             elapsed_ms=elapsed_ms, best_chain=g.best_chain, redeals_used=g.redeals, moves=g.moves,
+            game_code=self.game_code,
         )
 
     def _results(self, **kw: Any) -> Results:
@@ -220,7 +232,7 @@ class Session:
             best_chain=self.best_chain, redeals_used=g.redeals, moves=g.moves,
             pyramids_cleared=1 if g.won else 0, clean_clears=1 if g.won and g.redeals == 0 else 0,
             deal_code=self.deal_code, abandoned=self.abandoned, assisted=self.computer_moves > 0,
-            hints_used=self.hints_used,
+            hints_used=self.hints_used, game_code=self.game_code,
         )
         base.update(kw)
         return Results(**base)

@@ -17,6 +17,7 @@ from desert_pyramid.progression.catalog import (
 from desert_pyramid.progression.model import (
     BackCollection,
     DailyStreak,
+    PlayedGame,
     Progress,
     Unlocks,
     note_chain,
@@ -38,6 +39,7 @@ from desert_pyramid.progression.records import (
 from desert_pyramid.progression.stats import RECENT_LIMIT, RecentResult, Stats, StatsKey, combine
 
 __all__ = [
+    "PlayedGame",
     "BACK_BY_ID",
     "CARD_BACKS",
     "DEFAULT_BACK",

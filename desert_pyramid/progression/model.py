@@ -34,6 +34,8 @@ from desert_pyramid.progression.records import GameResult, ProgressError, TrekRe
 from desert_pyramid.progression.stats import Stats, StatsKey
 
 SEEN_LIMIT = 2000  # game ids (and trek ids) remembered to make recording idempotent
+GAMES_RECENT = 500  # finished games kept with their moves, newest last ...
+GAMES_DAILY_WON = 1000  # ... plus this many won Dailies, and the best-scoring game of each statistics key
 DAILY_DATES_LIMIT = 60  # cleared daily dates remembered
 
 
@@ -177,6 +179,44 @@ def _day(text: object, what: str) -> datetime.date:
     return day
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """A finished game kept with its moves (its game code), to watch again."""
+
+    game_id: str
+    mode: str
+    preset: str
+    layout: int
+    outcome: str
+    score: int
+    date: str
+    code: str
+
+    @classmethod
+    def of(cls, result: GameResult) -> PlayedGame:
+        return cls(result.game_id, result.mode, result.preset, result.layout, result.outcome, result.score,
+                   result.date, result.game_code)
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+
+def keep_games(games: list[PlayedGame]) -> list[PlayedGame]:
+    """The games worth keeping, oldest first: the last ``GAMES_RECENT``, every won Daily (the last
+    ``GAMES_DAILY_WON``) and the best-scoring game of each (mode, rules, layout)."""
+    keep = set(range(max(0, len(games) - GAMES_RECENT), len(games)))
+    dailies = [i for i, g in enumerate(games) if g.mode == "daily" and g.won]
+    keep.update(dailies[-GAMES_DAILY_WON:])
+    best: dict[tuple[str, str, int], int] = {}
+    for i, g in enumerate(games):
+        key = (g.mode, g.preset, g.layout)
+        if key not in best or g.score > games[best[key]].score:
+            best[key] = i
+    keep.update(best.values())
+    return [g for i, g in enumerate(games) if i in keep]
+
+
 @dataclass(slots=True)
 class Progress:
     """This game's progress: everything in ``save.toml``."""
@@ -189,6 +229,7 @@ class Progress:
     seen_treks: dict[str, None] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys, kept on rewrite
+    games: list[PlayedGame] = field(default_factory=list)  # finished games with their moves, oldest first
 
     @property
     def is_empty(self) -> bool:
@@ -288,6 +329,10 @@ def record_game(progress: Progress, backs: BackCollection, result: GameResult) -
     if result.game_id in progress.seen_games:
         return Unlocks()
     _remember(progress.seen_games, result.game_id)
+    if result.game_code:
+        progress.games.append(PlayedGame.of(result))
+        if len(progress.games) > GAMES_RECENT:
+            progress.games = keep_games(progress.games)
     key = StatsKey(result.mode, result.preset, result.layout)
     progress.stats.setdefault(key, Stats()).add_game(result)
     if result.mode == "daily":

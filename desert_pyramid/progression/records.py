@@ -35,6 +35,18 @@ CHAIN_MAX = 1_000  # a chain, redeals used (a deal has 52 cards)
 PYRAMID_MAX = 100_000  # a pyramid's number in its trek
 LAYOUT_MAX = 999  # layout numbers (the files are NNN_name.toml)
 TEXT_MAX = 200  # ids, presets
+GAME_CODE_MAX = 8_000  # characters of a game code (a 500-move game takes a few hundred)
+_GAME_CODE_CHARS = frozenset("DG-0123456789ABCDEFGHJKMNPQRSTVWXYZ")
+
+
+def check_game_code(name: str, value: object) -> None:
+    """A game code as progress keeps it: empty (none), or ``DG-`` and code characters."""
+    if value == "":
+        return
+    if (not isinstance(value, str) or len(value) > GAME_CODE_MAX or not value.startswith("DG-")
+            or not _GAME_CODE_CHARS.issuperset(value)):
+        shown = value if not isinstance(value, str) else value[:40] + ("…" if len(value) > 40 else "")
+        raise ValueError(f"{name} must be a game code (DG-…) of at most {GAME_CODE_MAX:,} characters, not {shown!r}")
 
 
 def is_iso_date(text: str) -> bool:
@@ -113,9 +125,11 @@ class GameResult:
     pyramid_number: int = 0
     deal_date: str = ""
     trek_id: str = ""
+    game_code: str = ""  # the whole game, to watch again ("" when unknown)
 
     def __post_init__(self) -> None:
         _check_text("game_id", self.game_id)
+        check_game_code("game_code", self.game_code)
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
         _check_text("preset", self.preset)

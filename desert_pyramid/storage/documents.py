@@ -30,15 +30,22 @@ from desert_pyramid.progression import (
     Stats,
     StatsKey,
 )
-from desert_pyramid.progression.model import SEEN_LIMIT
+from desert_pyramid.progression.model import (
+    GAMES_DAILY_WON,
+    GAMES_RECENT,
+    SEEN_LIMIT,
+    PlayedGame,
+)
 from desert_pyramid.progression.records import (
     CHAIN_MAX,
     COUNT_MAX,
+    GAME_CODE_MAX,
     LAYOUT_MAX,
     PYRAMID_MAX,
     SCORE_MAX,
     SECONDS_MAX,
     ProgressError,
+    check_game_code,
 )
 from desert_pyramid.progression.stats import RECENT_LIMIT
 from desert_pyramid.storage.schema import (
@@ -73,7 +80,8 @@ CURRENT_SCHEMA = Schema("current.toml", 1, CURRENT_MIGRATIONS)
 
 # ---------------------------------------------------------------- save.toml
 
-_SAVE_KEYS = {"schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats"}
+_SAVE_KEYS = {"schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats", "games"}
+GAMES_MAX = GAMES_RECENT + GAMES_DAILY_WON + STATS_MAX  # what keep_games can leave, at most
 
 
 def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[str, Any]:
@@ -98,6 +106,12 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
             "stats": [_encode_stats(key, stats) for key, stats in progress.stats.items()],
         }
     )
+    if progress.games:  # absent until a game is kept: a file without it reads as before
+        out["games"] = [
+            {"id": g.game_id, "mode": g.mode, "preset": g.preset, "layout": g.layout, "outcome": g.outcome,
+             "score": g.score, "date": g.date, "code": g.code}
+            for g in progress.games
+        ]
     return out
 
 
@@ -160,6 +174,17 @@ def decode_progress(data: dict[str, Any]) -> Progress:
         if key in progress.stats:
             raise entry.fail("mode", f"statistics for {key.mode}/{key.preset}/layout {key.layout} appear twice")
         progress.stats[key] = _decode_stats(entry)
+    for entry in root.tables("games", [], most=GAMES_MAX):
+        code = entry.text("code", nonempty=True, longest=GAME_CODE_MAX)
+        try:
+            check_game_code("code", code)
+        except ValueError as exc:
+            raise entry.fail("code", str(exc)) from None
+        progress.games.append(PlayedGame(
+            entry.text("id", nonempty=True), entry.choice("mode", MODES), entry.text("preset", nonempty=True),
+            entry.integer("layout", minimum=1, maximum=LAYOUT_MAX), entry.choice("outcome", OUTCOMES),
+            entry.integer("score", maximum=SCORE_MAX), entry.date("date"), code,
+        ))
     progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}
     check_plain(progress.extra, "")
     return progress

@@ -122,6 +122,7 @@ class StatsView(MenuScreen):
         self.index = 0
         self.menu = ButtonColumn(app.assets, [
             Button("Showing", lambda: self.select(1), value="", adjust=self.select),
+            Button("Past games", self.past_games),
             Button("Back", self.go_back),
         ])
         self.chart = ShapeElementList[arcade.shape_list.Shape]()
@@ -149,6 +150,12 @@ class StatsView(MenuScreen):
     def go_back(self) -> None:
         self.app.show_title()
 
+    def past_games(self) -> None:
+        """The games kept with their moves, to watch again."""
+        from .games_view import PastGamesView
+
+        self.app.show_view(PastGamesView(self.app, back=lambda: self.app.show_view(self)))
+
     def back(self) -> bool:
         self.go_back()
         return True
@@ -164,8 +171,9 @@ class StatsView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
         self.texts.heading("STATISTICS", width / 2, panel.top - 36 * s, 28 * s)
         selector = Rect(round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s))
-        back = Rect(round(width / 2 - 110 * s), round(panel.bottom + 16 * s), round(220 * s), round(40 * s))
-        self.menu.place([selector, back], 14 * s)
+        back = Rect(round(width / 2 + 8 * s), round(panel.bottom + 16 * s), round(200 * s), round(40 * s))
+        games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
+        self.menu.place([selector, games, back], 14 * s)
         # figure tiles: two rows of five
         self.tiles = arcade.SpriteList()
         self.value_texts = []

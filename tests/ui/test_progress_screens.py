@@ -277,6 +277,7 @@ def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
         want = WON if won else LOST
         assert sum(abs(a - b) for a, b in zip(px, want[:3], strict=True)) < 40, (px, want)
 
+    saved.key(K.DOWN)  # Past games
     saved.key(K.DOWN)
     saved.key(K.ENTER)  # Back
     assert isinstance(saved.view, TitleView)
@@ -441,3 +442,66 @@ def test_a_table_that_repaints_only_what_changed_repaints_under_the_toast(saved:
         assert ImageChops.difference(base, end).getbbox() is None  # not a pixel left behind
     finally:
         app.probe = BufferProbe()  # the other tests draw whole frames
+
+
+def test_a_game_played_in_the_window_is_kept_and_watched_again(saved: Driver) -> None:
+    """Play a deal to its win by keys, copy its game code on the results (offscreen there is no
+    clipboard: the code is shown), find it under Statistics → Past games, and watch it to the end:
+    the same final position and score."""
+    import sys
+
+    from desert_pyramid.engine import decode_game_code
+    from desert_pyramid.ui.games_view import PastGamesView
+    from desert_pyramid.ui.replay import ReplayView
+    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.stats import StatsView
+    from desert_pyramid.ui.table import TableView
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    app = saved.app
+    app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    saved.frames(1)
+    table = saved.view
+    assert isinstance(table, TableView)
+    line = find_win(Game(get_layout(1), DESERT, Deal.from_seed(4)))
+    assert line is not None
+    for move in line:
+        saved.play(move, "keys")
+    game = table.game
+    assert game.won
+    for _ in range(10):
+        saved.frames(1)
+        if isinstance(saved.view, ResultsView):
+            break
+    results = saved.view
+    assert isinstance(results, ResultsView)
+    copy = next(b for b in results.menu.buttons if b.label == "Copy the game code")
+    saved.click(copy.rect.cx, copy.rect.cy)
+    shown = results.message.rsplit(" ", 1)[-1]
+    code = decode_game_code(shown, get_layout)
+    final = code.game(get_layout(1))
+    assert final.won and final.position_key() == game.position_key() and final.score == game.score
+
+    app.saves.store.flush()
+    kept = app.saves.progress.games
+    assert kept and kept[-1].code == shown and kept[-1].outcome == "won"
+
+    app.show_statistics()
+    stats = saved.view
+    assert isinstance(stats, StatsView)
+    saved.key(K.DOWN)
+    saved.key(K.ENTER)  # Past games
+    games = saved.view
+    assert isinstance(games, PastGamesView)
+    assert games.games[0].code == shown
+    frame(saved)
+    saved.key(K.ENTER)  # watch the newest
+    replay = saved.view
+    assert isinstance(replay, ReplayView)
+    replay.close_source()
+    saved.key(K.END)
+    assert replay.game.position_key() == game.position_key() and replay.game.score == game.score
+    saved.key(K.ESCAPE)
+    assert saved.view is games
+    saved.key(K.ESCAPE)
+    assert saved.view is stats
