@@ -72,6 +72,8 @@ class ResultsView(MenuScreen):
         self.game_code = encode_game_code(g)
         first.append(Button("Watch again", self.watch))
         first.append(Button("Copy the game code", self.copy_game_code))
+        first.append(Button("Save a GIF", self.save_gif))
+        self.gif: Any = None  # the GIF being drawn: (process, path)
         self.unlocked = self.unlocked_lines()
         self.menu = ButtonColumn(app.assets, [*first, Button("Title screen", lambda: app.show_title())])
 
@@ -118,6 +120,59 @@ class ResultsView(MenuScreen):
         self.set_message(f"Game code copied: {self.game_code}")
         self._label_copy("Game code copied", self.copy_game_code)
 
+    def save_gif(self) -> None:
+        """Draw the game as an animated GIF in the save folder's ``replays`` folder. Another
+        process draws it offscreen (``desert-pyramid replay CODE --gif PATH``), so this screen
+        goes on at full speed meanwhile."""
+        import datetime
+        import os
+        import subprocess
+        import sys
+
+        store = self.app.saves.store
+        if store is None:
+            self.set_message(f"No save folder here: desert-pyramid replay {self.game_code} --gif PATH draws it.")
+            return
+        if self.gif is not None:
+            self.set_message("The GIF is being drawn…")
+            return
+        folder = store.folder.path / "replays"
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+        path = folder / f"{stamp}-{self.results.mode}.gif"
+        frozen = getattr(sys, "frozen", False)  # the standalone build: its binary is the command
+        command = [sys.executable] + ([] if frozen else ["-m", "desert_pyramid"])
+        command += ["replay", self.game_code, "--gif", str(path)]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, env={**os.environ, "ARCADE_HEADLESS": "1"})
+        except OSError as exc:
+            self.set_message(f"The GIF cannot be drawn here: {exc.strerror or exc}.")
+            return
+        self.gif = (proc, path)
+        self.set_message("Drawing the GIF…")
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.gif is None:
+            return
+        proc, path = self.gif
+        code = proc.poll()
+        if code is None:
+            return
+        self.gif = None
+        error = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
+        if proc.stderr:
+            proc.stderr.close()
+        if code == 0 and path.is_file():
+            self.set_message(f"GIF saved: {path}")
+        else:
+            self.set_message("The GIF could not be drawn" + (f": {error.splitlines()[-1]}" if error else "."))
+
+    def on_hide_view(self) -> None:
+        if self.gif is not None:  # the GIF goes on being drawn; its message has nowhere to go
+            self.gif = None
+
     def _label_copy(self, text: str, action: object = None) -> None:
         action = action or self.copy
         for b in self.menu.buttons:
@@ -140,7 +195,8 @@ class ResultsView(MenuScreen):
             lines += [tuple(item.split(": ", 1)) for item in self.unlocked] or [("Unlocked", "nothing new")]  # type: ignore[misc]
         n = len(self.menu.buttons)
         extra = 30 if self.share else 0
-        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * n + 16) * s)
+        rows_of_buttons = (n + 1) // 2 if n > 4 else n  # more than four: two columns
+        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * rows_of_buttons + 16) * s)
         panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
@@ -162,6 +218,11 @@ class ResultsView(MenuScreen):
             shown = self.share.replace("☀ ", "")
             self.share_text = self.texts.label(shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True)
             fit(self.share_text, panel.width - 40 * s)
-        rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
+        if n > 4:  # two columns, read left then right: the first half on the left
+            left = column_rects(width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s)
+            right = column_rects(width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s)
+            rects = left + right
+        else:
+            rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
         self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)

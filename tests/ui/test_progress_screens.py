@@ -505,3 +505,32 @@ def test_a_game_played_in_the_window_is_kept_and_watched_again(saved: Driver) ->
     assert saved.view is games
     saved.key(K.ESCAPE)
     assert saved.view is stats
+
+
+def test_the_results_save_a_gif_in_the_save_folder(saved: Driver) -> None:
+    import time
+
+    from desert_pyramid.ui.results import ResultsView
+
+    app = saved.app
+    app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    saved.frames(1)
+    line = find_win(Game(get_layout(1), DESERT, Deal.from_seed(4)))
+    assert line is not None
+    for move in line[:4]:
+        saved.play(move, "keys")
+    app.show_results(saved.view)  # the deal left after four moves
+    results = saved.view
+    assert isinstance(results, ResultsView)
+    button = next(b for b in results.menu.buttons if b.label == "Save a GIF")
+    saved.click(button.rect.cx, button.rect.cy)
+    assert results.message == "Drawing the GIF…"
+    deadline = time.monotonic() + 120
+    while results.gif is not None and time.monotonic() < deadline:
+        saved.frames(1)
+        time.sleep(0.05)
+    assert results.message.startswith("GIF saved: "), results.message
+    path = Path(results.message.removeprefix("GIF saved: "))
+    assert path.parent == app.saves.store.folder.path / "replays"
+    with Image.open(path) as gif:
+        assert gif.n_frames == results.table.game.moves + 1
