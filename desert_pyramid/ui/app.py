@@ -385,7 +385,8 @@ def run(options: RunOptions) -> int:
         if i == 0:
             first_frame_at = time.time()
     if options.screenshot is not None:
-        arcade.get_image(0, 0, app.width, app.height).save(options.screenshot)
+        # opaque RGB, as a player sees it (the frame's alpha would wash a picture out on a page)
+        arcade.get_image(0, 0, app.width, app.height).convert("RGB").save(options.screenshot)
     if options.frame_stats:
         print(json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)), file=sys.stdout)
     app.close()

@@ -61,6 +61,7 @@ def test_headless_frames_screenshot_and_stats(tmp_path: Path) -> None:
     assert stats["median_ms"] <= stats["p95_ms"] <= stats["max_ms"]
     image = Image.open(shot)
     assert image.size == (1280, 720)
+    assert image.mode == "RGB"  # opaque, as a player sees it: no alpha to wash it out on a page
     # the deal code's table: a dark HUD bar on top, sand below
     rgb = image.convert("RGB")
     assert max(rgb.getpixel((600, 20))) < 110
