@@ -1,4 +1,4 @@
-"""Estimate how often each layout can be cleared under the relaxed rules (seed 003).
+"""Estimate how often each layout can be cleared under the relaxed rules (docs/rules.md).
 
 Relaxed rules: unlimited passes through the stock and the stock's top card face up and
 playable, no Satchel; the deal is won when the layout is empty. With unlimited passes every

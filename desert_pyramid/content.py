@@ -42,7 +42,7 @@ GLOSSARY_FILE = "glossary.toml"
 QUIZ_FILE = "quiz.toml"
 
 PRESETS = ("desert", "classic", "strict", "relaxed")
-"""Rule presets a variation or a demo may name (design.md, "Other rule sets")."""
+"""Rule presets a variation or a demo may name (the rule sets of docs/rules.md)."""
 
 OPTION_KEYS = ("passes", "satchel", "stock_top_playable", "all_52", "relaxed_match", "draw_three")
 """Option overrides a variation may set. ``passes`` is 1, 3 or 0 (unlimited); the rest are bools."""

@@ -1,4 +1,4 @@
-"""Every rule of design.md as a test, plus seed 000's worked example."""
+"""Every rule of docs/rules.md as a test, plus the worked example of How to play."""
 
 from __future__ import annotations
 
@@ -389,7 +389,7 @@ def test_undo_after_win_restores_the_game() -> None:
     assert g.won and g.points == points
 
 
-# --- the worked example of seed 000 -------------------------------------------------------------
+# --- the worked example (How to play) ---------------------------------------------------------
 
 def test_seed_000_worked_example() -> None:
     """The bottom row ends with the 6♠ and the 9♣, over the 4♥ in row 6. The 7♦ is on the waste."""

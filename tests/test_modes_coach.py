@@ -1,4 +1,4 @@
-"""The coach: context tips, and each of seed 000's four beginner mistakes, named only when the
+"""The coach: context tips, and each of the four beginner mistakes, named only when the
 position backs them."""
 
 from __future__ import annotations

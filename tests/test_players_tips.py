@@ -1,4 +1,4 @@
-"""The rules-of-thumb player follows seed 000's four tips; the solver player follows real lines."""
+"""The rules-of-thumb player follows the beginner's four tips; the solver player follows real lines."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_tip4_waste_card_for_the_card_sitting_on_its_partners() -> None:
 
 def test_thumb_wins_about_one_deal_in_three() -> None:
     wins = sum(play_out(Game(get_layout(1), CLASSIC, Deal.from_seed(0, i)), ThumbPlayer()) for i in range(60))
-    assert 10 <= wins <= 35  # seed 000: "about 1 deal in 3"
+    assert 10 <= wins <= 35  # players' saying: "about 1 deal in 3"
 
 
 def test_thumb_has_no_look_ahead_and_stops_when_stuck() -> None:

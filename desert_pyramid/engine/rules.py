@@ -12,9 +12,9 @@ UNLIMITED = 0  # ``passes`` value meaning no limit on redeals
 
 
 class Scoring(Enum):
-    DESERT = "desert"  # chain scoring, row and clear bonuses (design.md)
-    CLASSIC = "classic"  # move count; cards left in the pyramid as points (seed 000)
-    TIMED = "timed"  # seed 003: 10 per removal, -30 per 30 s, + 600000 / seconds on a win
+    DESERT = "desert"  # chain scoring, row and clear bonuses (docs/rules.md)
+    CLASSIC = "classic"  # the traditional count: moves, and the cards left in the pyramid as points
+    TIMED = "timed"  # the relaxed preset's: 10 per removal, -30 per 30 s, + 600000 / seconds on a win
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """The coach: pure logic that looks at the game before and after each move and explains.
 
 It explains the rules in context (the first flip, the first redeal, the last pass, the Satchel,
-the first king, a stuck position) and names the four beginner mistakes of seed 000 when the
+the first king, a stuck position) and names four common beginner mistakes when the
 player makes one:
 
 1. **Uncover cards first** (``uncover``): a pair that freed no card was chosen, using a card that
@@ -37,7 +37,7 @@ WARNING = "warning"
 
 @dataclass(frozen=True, slots=True)
 class CoachMessage:
-    """One thing the coach says. ``mistake`` is 1..4 for seed 000's beginner mistakes, else 0."""
+    """One thing the coach says. ``mistake`` is 1..4 for the four beginner mistakes, else 0."""
 
     kind: str  # "tip", "mistake" or "warning"
     topic: str  # rules, flip, redeal, last_pass, satchel, king_tip, stuck, uncover, waste, king, partner

@@ -1,4 +1,4 @@
-"""Computer players: the rules-of-thumb player of seed 000 and the solver player.
+"""Computer players: the rules-of-thumb player (a beginner's four tips) and the solver player.
 
 Both answer ``next_move(game) -> Move | None`` one move at a time, so the demo and the coach can
 play a deal step by step; ``None`` means there is nothing to play (the game is won or stuck, or the
@@ -16,7 +16,7 @@ SATCHEL_REACH = 2  # the thumb player parks a card whose partner lies under at m
 
 
 class ThumbPlayer:
-    """Seed 000's four tips, with no look-ahead:
+    """The four tips a beginner is taught, with no look-ahead:
 
     1. take kings at once;
     2. use the turned-over card before turning over the next (every pair before a flip);
@@ -25,7 +25,7 @@ class ThumbPlayer:
     4. watch for a card sitting on its partner: give a waste (or stock or Satchel) card to a card
        whose other partners are all buried under it, rather than to a card that has other partners.
 
-    Under rules with the Satchel it also follows seed 004's Satchel tip: with nothing to pair, park
+    Under rules with the Satchel it also follows the Satchel tip of How to play: with nothing to pair, park
     the waste card when a partner of it lies in the pyramid under at most two cards.
     """
 

@@ -101,7 +101,7 @@ class Advisor:
             self._plan_at = (game.position_key(), game.moves)
 
     def thumb_move(self, game: Game) -> Move | None:
-        """A move by rules of thumb (seed 000's tips), when the solver knows no way through."""
+        """A move by rules of thumb (the beginner's four tips), when the solver knows no way through."""
         if self._thumb is None:
             from desert_pyramid.solver.players import ThumbPlayer
 

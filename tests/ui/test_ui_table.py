@@ -79,7 +79,7 @@ def test_pause_hides_the_cards_of_a_timed_table(ui) -> None:  # type: ignore[no-
     from desert_pyramid.engine import RELAXED
     from desert_pyramid.ui.pause import PauseView
 
-    view = deal(ui, rules=RELAXED)  # seed 003 scoring runs on the clock
+    view = deal(ui, rules=RELAXED)  # the timed scoring runs on the clock
     assert view.timed
     r = view.geom.slots[21]  # the first card of the bottom row: a point of plain paper near its top
     x, y = int(r.cx), int(r.top - r.height * 0.06)
