@@ -144,9 +144,11 @@ class Layer:
             return False
 
     def stop(self) -> None:
+        """Silence now; the next start tries the audio device again."""
         player, self.player = self.player, None
         self.volume = 0.0
         self.paused = False
+        self.broken = False
         if player is not None:
             try:
                 arcade.stop_sound(player)
