@@ -67,6 +67,20 @@ def short_term_db(x: list[int], window_s: float = 0.03) -> float:
     return dbfs(math.sqrt(best / w))
 
 
+def high_passed(x: list[int], hz: float = 200.0) -> list[int]:
+    """Two one-pole high-passes at ``hz``: roughly what a laptop speaker (or the ear at a low
+    volume) keeps of a sound's lows."""
+    a = 1.0 / (1.0 + 2 * math.pi * hz / RATE)
+    out: list[float] = [float(v) for v in x]
+    for _ in range(2):
+        prev_x = prev_y = 0.0
+        for i, v in enumerate(out):
+            y = a * (prev_y + v - prev_x)
+            prev_x, prev_y = v, y
+            out[i] = y
+    return [round(v) for v in out]
+
+
 def crossings_per_s(x: list[int]) -> float:
     """Zero crossings a second, counted where the sound is within 30 dB of its peak: a measure of
     how bright a noise burst is (a card's snap crosses often, a thud rarely)."""
@@ -95,7 +109,7 @@ def files() -> dict[str, list[int]]:
 def test_the_folder_holds_exactly_the_generated_sounds() -> None:
     gen = soundgen()
     assert sorted(gen.NAMES) == sorted(EFFECTS + AMBIENCE)
-    assert sorted(p.name for p in SOUNDS.iterdir()) == sorted(f"{n}.wav" for n in EFFECTS + AMBIENCE)
+    assert sorted(p.name for p in SOUNDS.iterdir()) == sorted([f"{n}.wav" for n in EFFECTS + AMBIENCE] + ["LICENSES.md"])
 
 
 @pytest.mark.slow
@@ -145,8 +159,12 @@ def test_no_sound_clips(files: dict[str, list[int]]) -> None:
         assert peak_db(x) < -1.0, f"{name}: peak {peak_db(x):.2f} dBFS (must stay under -1 dBFS)"
 
 
-def test_effects_sit_within_a_few_db_of_each_other(files: dict[str, list[int]]) -> None:
-    loud = {n: short_term_db(files[n]) for n in EFFECTS}
+@pytest.mark.parametrize("weighting", ["plain", "above 200 Hz"])
+def test_effects_sit_within_a_few_db_of_each_other(files: dict[str, list[int]], weighting: str) -> None:
+    """The loudest 30 ms of each effect, as it is and as small speakers play it (a thud made
+    loud only by its lows would vanish there), within 4 dB of the median effect."""
+    measure = (lambda x: x) if weighting == "plain" else high_passed
+    loud = {n: short_term_db(measure(files[n])) for n in EFFECTS}
     median = statistics.median(loud.values())
     outliers = {n: round(v - median, 1) for n, v in loud.items() if abs(v - median) > 4.0}
     assert not outliers, f"effects more than 4 dB from the median loudness {median:.1f} dBFS: {outliers}"
@@ -166,6 +184,8 @@ def test_the_level_test_can_fail(files: dict[str, list[int]]) -> None:
     louder = [max(-FULL, min(FULL, v * 2)) for v in flip]
     assert short_term_db(louder) - short_term_db(flip) > 5.5
     assert peak_db([max(-FULL, min(FULL, v * 4)) for v in flip]) > -1.0
+    hum = [round(6000 * math.sin(2 * math.pi * 60 * i / RATE)) for i in range(RATE // 5)]  # all lows
+    assert short_term_db(hum) - short_term_db(high_passed(hum)) > 8
 
 
 # -- loops ------------------------------------------------------------------------------------
@@ -221,7 +241,7 @@ def test_effects_are_short_and_phrases_longer(files: dict[str, list[int]]) -> No
 def test_a_flip_is_a_bright_snap_and_a_king_a_dull_thud(files: dict[str, list[int]]) -> None:
     zc = {n: crossings_per_s(files[n]) for n in EFFECTS}
     assert zc["flip"] > zc["lift"] > zc["satchel"]
-    assert zc["flip"] > 8000 and max(zc["king"], zc["satchel"], zc["illegal"]) < 800
+    assert zc["flip"] > 8000 and max(zc["king"], zc["satchel"], zc["illegal"]) < 1500
     assert zc["slide"] > zc["satchel"]
     assert zc["win"] > zc["pyramid"]  # the win is the brighter phrase
 

@@ -13,7 +13,8 @@ the last bit of a sample may differ between platforms whose ``sin``/``exp`` diff
 place (the tests allow one step either way).
 
 Files are mono, 16-bit, 22,050 Hz. Effects are normalised to the same short-window loudness
-(:data:`EFFECT_LOUDNESS_DB`, the loudest 30 ms) with their peak kept under :data:`PEAK_LIMIT_DB`;
+(:data:`EFFECT_LOUDNESS_DB`, the loudest 30 ms above :data:`WEIGHTING_HZ`) with their peak kept
+under :data:`PEAK_LIMIT_DB`;
 the two ambience layers loop without a seam (the noise is filtered circularly and the insects'
 chirps wrap around the end) and sit well under the effects.
 """
@@ -40,6 +41,10 @@ PEAK_LIMIT_DB = -1.5
 
 LOUDNESS_WINDOW_S = 0.030
 """The window of the short-term loudness."""
+
+WEIGHTING_HZ = 200.0
+"""Loudness is measured through a high-pass here: a laptop's speakers and the ear at low volume
+hear little below it, so a thud made loud by its lows alone would vanish beside a card's snap."""
 
 AMBIENCE_LOUDNESS_DB = {"wind": -31.0, "insects": -35.0}
 """The ambience layers' RMS level over the whole loop (quieter than the effects by design)."""
@@ -213,7 +218,7 @@ def hz(name: str) -> float:
         steps, rest = steps + 1, rest[1:]
     elif rest.startswith("b"):
         steps, rest = steps - 1, rest[1:]
-    return 440.0 * 2.0 ** ((steps + 12 * (int(rest) - 4)) / 12)
+    return float(440.0 * 2.0 ** ((steps + 12 * (int(rest) - 4)) / 12))
 
 
 def ends(x: Signal) -> Signal:
@@ -268,20 +273,22 @@ def undo(rng: random.Random) -> Signal:
 
 
 def king(rng: random.Random) -> Signal:
-    """A king set aside: a soft thud on the cloth, a little paper on top."""
-    out = thump(0.2, 120, 78, 0.002, 0.045)
-    add_at(out, burst(rng, 0.12, "lowpass", 550, 0.8, 0.001, 0.022), 0.0, 0.9)
-    add_at(out, burst(rng, 0.05, "bandpass", 2100, 1.0, 0.001, 0.009), 0.0, 0.22)
+    """A king set aside: a soft thud on the cloth (a falling low tone under a muffled knock), a
+    little paper on top. The knock carries the thud on small speakers that cannot play the low tone."""
+    out = scale(thump(0.2, 150, 100, 0.002, 0.040), 0.35)
+    add_at(out, burst(rng, 0.12, "bandpass", 420, 1.2, 0.001, 0.018), 0.0, 3.0)
+    out = biquad(out, "lowpass", 1100, 0.707)  # muffled: the cloth
+    add_at(out, burst(rng, 0.05, "bandpass", 2100, 1.0, 0.001, 0.009), 0.0, 0.35)
     return fade_tail(out, 0.03)
 
 
 def satchel(rng: random.Random) -> Signal:
     """The Satchel's flap: a leathery low thump, the flap's slap, and the flap settling."""
-    out = thump(0.26, 95, 68, 0.003, 0.050)
-    add_at(out, burst(rng, 0.12, "lowpass", 420, 0.8, 0.002, 0.030), 0.0, 0.8)
-    add_at(out, burst(rng, 0.08, "bandpass", 950, 0.8, 0.003, 0.022), 0.012, 0.75)
-    add_at(out, burst(rng, 0.07, "bandpass", 780, 0.9, 0.004, 0.018), 0.095, 0.4)
-    return fade_tail(out, 0.03)
+    out = scale(thump(0.26, 120, 85, 0.003, 0.045), 0.5)
+    add_at(out, burst(rng, 0.12, "lowpass", 420, 0.8, 0.002, 0.030), 0.0, 1.5)
+    add_at(out, burst(rng, 0.08, "bandpass", 850, 0.9, 0.003, 0.022), 0.012, 3.0)
+    add_at(out, burst(rng, 0.07, "bandpass", 700, 0.9, 0.004, 0.018), 0.095, 1.6)
+    return fade_tail(biquad(out, "lowpass", 1800, 0.707), 0.03)  # leather, not paper
 
 
 def redeal(rng: random.Random) -> Signal:
@@ -303,11 +310,11 @@ def redeal(rng: random.Random) -> Signal:
 def illegal(rng: random.Random) -> Signal:
     """An illegal try: a soft, low double tap on the table (no buzzer)."""
     out: Signal = []
-    for at, f, gain in ((0.0, 175.0, 1.0), (0.115, 150.0, 0.75)):
-        tap = thump(0.09, f * 1.15, f, 0.0015, 0.022)
-        add_at(tap, burst(rng, 0.05, "lowpass", 420, 0.7, 0.001, 0.010), 0.0, 0.7)
+    for at, f, gain in ((0.0, 220.0, 1.0), (0.115, 190.0, 0.75)):
+        tap = scale(thump(0.09, f * 1.15, f, 0.0015, 0.022), 0.7)
+        add_at(tap, burst(rng, 0.05, "bandpass", 520, 1.0, 0.001, 0.010), 0.0, 2.2)
         add_at(out, tap, at, gain)
-    return fade_tail(out, 0.02)
+    return fade_tail(biquad(out, "lowpass", 1000, 0.707), 0.02)  # soft: no bright edge
 
 
 def click(rng: random.Random) -> Signal:
@@ -463,10 +470,15 @@ def loudest_window_rms(x: Sequence[float], window_s: float = LOUDNESS_WINDOW_S) 
     return math.sqrt(max(best, 0.0) / w)
 
 
+def weighted(x: Sequence[float]) -> Signal:
+    """What ears and small speakers make of a sound's lows: a high-pass at :data:`WEIGHTING_HZ`."""
+    return biquad(x, "highpass", WEIGHTING_HZ, 0.707)
+
+
 def normalise_effect(x: Signal) -> Signal:
-    """Bring the loudest window to :data:`EFFECT_LOUDNESS_DB`, then lower it if the peak would
-    pass :data:`PEAK_LIMIT_DB`."""
-    g = 10 ** (EFFECT_LOUDNESS_DB / 20) / loudest_window_rms(x)
+    """Bring the loudest window (weighted) to :data:`EFFECT_LOUDNESS_DB`, then lower it if the
+    peak would pass :data:`PEAK_LIMIT_DB`."""
+    g = 10 ** (EFFECT_LOUDNESS_DB / 20) / loudest_window_rms(weighted(x))
     g = min(g, 10 ** (PEAK_LIMIT_DB / 20) / peak(x))
     return scale(x, g)
 
