@@ -65,7 +65,9 @@ TONES = frozenset({"row", "pyramid", "win", "sunset", "stuck"})
 WIND_NOON = 0.7
 """The wind's share of the ambience volume at noon (and wherever no sun is setting);"""
 WIND_DUSK = 1.0
-"""it rises to this as the Expedition's sun goes down."""
+"""it rises to this as the Expedition's sun goes down,"""
+WIND_DUSK_PITCH = 0.88
+"""and deepens: it plays this much slower (lower) at dusk than at noon."""
 INSECTS_FROM_MS = 60_000
 """The evening insects start with this much daylight left (the last minute),"""
 INSECTS_FADE_MS = 20_000
@@ -94,6 +96,12 @@ def ambience_gains(scene: Scene) -> dict[str, float]:
     progress = sky_for(left).progress  # the sky's own measure of the sun going down (modes.clock)
     insects = min(1.0, max(0.0, (INSECTS_FROM_MS - left) / INSECTS_FADE_MS))
     return {"wind": WIND_NOON + (WIND_DUSK - WIND_NOON) * progress, "insects": insects}
+
+
+def ambience_pitches(scene: Scene) -> dict[str, float]:
+    """Each layer's playback speed in this scene: the evening wind is deeper."""
+    progress = 0.0 if scene.daylight_ms is None else sky_for(scene.daylight_ms).progress
+    return {"wind": 1.0 + (WIND_DUSK_PITCH - 1.0) * progress, "insects": 1.0}
 
 
 def scene_for(view: Any, focused: bool) -> Scene:
@@ -161,7 +169,7 @@ class Layer:
             if self._try(player.pause):
                 self.paused = True
 
-    def run(self, assets: Assets, target: float, dt: float) -> None:
+    def run(self, assets: Assets, target: float, dt: float, pitch: float = 1.0) -> None:
         """Move towards ``target`` volume; start the loop when it should be heard, stop it once
         it has faded to nothing."""
         step = FADE_PER_S * max(0.0, dt)
@@ -177,7 +185,7 @@ class Layer:
                 self.broken = True
                 return
             try:
-                self.player = _play(sound, self.volume, loop=True)
+                self.player = _play(sound, self.volume, pitch, loop=True)
             except Exception:
                 self.player = None
             self.broken = self.player is None
@@ -187,6 +195,8 @@ class Layer:
 
         def apply() -> None:
             player.volume = self.volume
+            if abs(player.pitch - pitch) > 0.001:
+                player.pitch = pitch
             if self.paused:
                 player.play()
 
@@ -208,11 +218,12 @@ class Ambience:
             self.stop()
             return
         gains = ambience_gains(scene)
+        pitches = ambience_pitches(scene)
         for name, layer in self.layers.items():
             if scene.paused:
                 layer.pause()
             else:
-                layer.run(self.assets, level * gains[name], dt)
+                layer.run(self.assets, level * gains[name], dt, pitches[name])
 
     def stop(self) -> None:
         for layer in self.layers.values():

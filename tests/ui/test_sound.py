@@ -39,6 +39,7 @@ from desert_pyramid.ui.sound import (
     Scene,
     Sounds,
     ambience_gains,
+    ambience_pitches,
 )
 from desert_pyramid.ui.table import TableView
 
@@ -351,6 +352,8 @@ def test_the_ambience_follows_the_sunset_with_insects_in_the_last_minute(ui: Dri
     assert now["wind"] == pytest.approx(level * gains["wind"], abs=0.01)
     assert now["insects"] == pytest.approx(level * gains["insects"], abs=0.01)
     assert spy.players["insects"].playing
+    assert spy.players["wind"].pitch == pytest.approx(ambience_pitches(Scene(daylight_ms=session.daylight.left_ms))["wind"], abs=0.002)
+    assert spy.players["wind"].pitch < 0.95  # the evening wind is deeper
 
 
 def test_ambience_gains_come_from_the_daylight() -> None:
@@ -360,6 +363,9 @@ def test_ambience_gains_come_from_the_daylight() -> None:
     assert ambience_gains(Scene(daylight_ms=0)) == {"wind": 1.0, "insects": 1.0}
     winds = [ambience_gains(Scene(daylight_ms=ms))["wind"] for ms in range(240_000, -1, -10_000)]
     assert winds == sorted(winds)  # the wind rises as the sun goes down
+    pitches = [ambience_pitches(Scene(daylight_ms=ms))["wind"] for ms in range(240_000, -1, -10_000)]
+    assert pitches == sorted(pitches, reverse=True) and pitches[0] == 1.0 and pitches[-1] < 0.9
+    assert ambience_pitches(Scene()) == {"wind": 1.0, "insects": 1.0}
 
 
 def test_the_pause_screen_and_the_help_pause_the_ambience(ui: Driver, spy: Spy) -> None:
