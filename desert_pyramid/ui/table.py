@@ -169,8 +169,10 @@ class TableView(TableInput, Screen):
             if self.geom is not None:
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         said = fb.sound
-        if said == "win" and any(isinstance(e, PyramidCleared) for e in fb.events):
+        cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
+        if said == "win" and cleared:
             said = None  # an Expedition's pyramid has its own phrase (below): the trek goes on
+        phrase = said == "win" or cleared  # a row's chime would clash with the closing phrase
         self.app.sounds.play(said)
         if fb.move is not None or fb.undone:
             self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
@@ -178,7 +180,7 @@ class TableView(TableInput, Screen):
             self.board.sync(self.game, speed)
             if self.geom is not None:
                 for sound in self.effects.from_events(fb.events, self.game, self.geom, speed):
-                    self.app.sounds.play(sound)
+                    self.app.sounds.play(None if phrase else sound)
             self._mode_news(fb.events)
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")

@@ -201,6 +201,7 @@ def test_an_expedition_pyramid_has_its_own_phrase_and_the_sunset_its_own_sound(u
         view.apply(view.control.play(move))
     names = [c[0] for c in spy.effects()]
     assert session.number == 2 and "pyramid" in names and "win" not in names
+    assert names[-1] == "pyramid" and names.count("pyramid") == 1  # no row chime over the phrase
     session.daylight.left_ms = 50
     spy.calls.clear()
     ui.frames(2, dt=0.1)
@@ -215,7 +216,8 @@ def test_a_won_deal_ends_on_the_win(ui: Driver, spy: Spy) -> None:
     for move in line:
         view.apply(view.control.play(move))
     names = [c[0] for c in spy.effects()]
-    assert "win" in names and "pyramid" not in names
+    assert names[-1] == "win" and "pyramid" not in names  # the last card: the win alone, no row chime
+    assert "row" in names  # rows cleared before the last card chimed
 
 
 # -- M -------------------------------------------------------------------------------------------------
