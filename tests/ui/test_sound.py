@@ -289,6 +289,10 @@ def test_the_settings_volumes_change_by_keys_and_mouse_and_are_saved(ui: Driver,
         ui.click(row.right - row.width * 0.4, row.cy)
         assert app.settings.ambience_volume == pytest.approx(0.4)
         assert view.menu.buttons[3].value == "40%"
+        ui.key(K.M)  # M on the settings screen shows at once on its Sound row
+        assert app.settings.mute and view.menu.buttons[1].value == "Muted"
+        ui.key(K.M)
+        assert not app.settings.mute and view.menu.buttons[1].value == "On"
         app.saves.close()
         store = SaveStore.open(folder, background=True)
         assert store.progress.settings["effects_volume"] == pytest.approx(0.7)
