@@ -225,6 +225,13 @@ class GameApp(arcade.Window):
         old, self.settings = self.settings, settings
         self.saves.settings_changed(old, settings)
 
+    def toggle_mute(self) -> None:
+        """M: sound off or on again (kept in the settings); the screen says so if it can."""
+        self.set_settings(self.settings.toggled("mute"))
+        told = getattr(self.current_view, "sound_changed", None)
+        if told is not None:
+            told()
+
     def back_choices(self) -> list[str]:
         """The card backs the settings may cycle through: the owned ones once saves are in."""
         from .assets import back_ids
@@ -245,6 +252,7 @@ class GameApp(arcade.Window):
         (its cards hidden) and stays there until the player resumes."""
         from .table import TableView
 
+        self.sounds.focus_lost()  # the ambience pauses while another window has the focus
         view = self.current_view
         if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
             view.session.focus_lost()
@@ -255,6 +263,7 @@ class GameApp(arcade.Window):
         """The focus is back: an untimed table takes up where it was."""
         from .table import TableView
 
+        self.sounds.focus_gained()
         view = self.current_view
         if isinstance(view, TableView) and not view.session.finished:
             view.session.focus_gained()
@@ -275,6 +284,7 @@ class GameApp(arcade.Window):
         """After the screen's update (the event loop calls it after the view's)."""
         self.overlay.update(delta_time)
         self.saves.update(delta_time)
+        self.sounds.update(delta_time, self.current_view)  # the ambience follows the screen and the daylight
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
@@ -317,6 +327,7 @@ class GameApp(arcade.Window):
             self._hints.close()
             self._hints = None
         self.saves.close()
+        self.sounds.close()
         super().close()
 
 

@@ -59,6 +59,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("help", (K.F1, K.QUESTION), "F1 or ?", "Show or hide this help", EVERYWHERE),
     Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
     Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
+    Binding("mute", (K.M,), "M", "Mute or unmute all sound", EVERYWHERE),
 )
 
 BINDINGS += (

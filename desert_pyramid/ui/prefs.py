@@ -19,10 +19,16 @@ class SettingsError(ValueError):
     """Settings data that cannot be used. The message names the key."""
 
 
+#: The volume settings (each 0.0 .. 1.0): the master volume and the two parts under it.
+VOLUMES: tuple[str, ...] = ("volume", "effects_volume", "ambience_volume")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    volume: float = 0.6  # 0.0 .. 1.0
-    mute: bool = False
+    volume: float = 0.6  # the master volume, 0.0 .. 1.0 (the name older settings files use)
+    mute: bool = False  # M mutes and unmutes
+    effects_volume: float = 1.0  # card and menu sounds, a share of the master volume
+    ambience_volume: float = 0.5  # the desert's wind and insects, a share of the master volume
     animation_speed: float = 1.0  # one of ANIMATION_SPEEDS; 0 = off
     four_colour: bool = False
     large_index: bool = False
@@ -39,13 +45,27 @@ class Settings:
         return 0.0 if self.mute else self.volume
 
     @property
+    def effects_level(self) -> float:
+        """How loud effects play: master × effects, 0 when muted."""
+        return self.effective_volume * self.effects_volume
+
+    @property
+    def ambience_level(self) -> float:
+        """How loud the ambience plays: master × ambience, 0 when muted."""
+        return self.effective_volume * self.ambience_volume
+
+    @property
     def animation_name(self) -> str:
         return ANIMATION_NAMES.get(self.animation_speed, f"×{self.animation_speed:g}")
 
-    def with_volume_step(self, step: int) -> Settings:
-        """Volume up or down by ``step`` tenths, kept in 0..1."""
-        tenths = round(self.volume * 10) + step
-        return replace(self, volume=max(0, min(10, tenths)) / 10)
+    def with_volume_step(self, step: int, name: str = "volume") -> Settings:
+        """A volume (``volume``, ``effects_volume`` or ``ambience_volume``) up or down by
+        ``step`` tenths, kept in 0..1."""
+        if name not in VOLUMES:
+            raise SettingsError(f"'{name}' is not a volume setting")
+        tenths = round(getattr(self, name) * 10) + step
+        changes: dict[str, Any] = {name: max(0, min(10, tenths)) / 10}
+        return replace(self, **changes)
 
     def with_next_animation(self, step: int) -> Settings:
         speeds = ANIMATION_SPEEDS
@@ -85,13 +105,18 @@ class Settings:
             elif isinstance(default, float):
                 if isinstance(value, bool) or not isinstance(value, int | float):
                     raise SettingsError(f"settings: '{f.name}' must be a number, not {value!r}")
-                value = float(value)
+                try:
+                    value = float(value)
+                except OverflowError:  # an integer of thousands of digits
+                    raise SettingsError(f"settings: '{f.name}' is far too large a number") from None
             elif isinstance(default, str) and not isinstance(value, str):
                 raise SettingsError(f"settings: '{f.name}' must be text, not {value!r}")
             kwargs[f.name] = value
         settings = replace(defaults, **kwargs)
-        if not 0.0 <= settings.volume <= 1.0:
-            raise SettingsError(f"settings: 'volume' must be from 0 to 1, not {settings.volume}")
+        for name in VOLUMES:  # an older file has only 'volume' (the master) and 'mute': the rest default
+            value = getattr(settings, name)
+            if not 0.0 <= value <= 1.0:  # also refuses nan
+                raise SettingsError(f"settings: '{name}' must be from 0 to 1, not {value}")
         if settings.animation_speed not in ANIMATION_SPEEDS:
             raise SettingsError(
                 f"settings: 'animation_speed' must be one of {', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}, "

@@ -57,6 +57,9 @@ class Screen(arcade.View):
         if action == "fullscreen":
             self.app.toggle_fullscreen()
             return True
+        if action == "mute":
+            self.app.toggle_mute()
+            return True
         return False
 
     # -- drawing --------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The settings screen: volume and mute, animation speed (off included), the four-colour deck,
-large indices, hiding the timer and the score, and the card back, with a live preview."""
+"""The settings screen: the master volume and mute, the effects and ambience volumes, animation
+speed (off included), the four-colour deck, large indices, hiding the timer and the score, and
+the card back, with a live preview."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from desert_pyramid.progression import BACK_BY_ID
 from . import cardart
 from .assets import back_source, load_image, resolve_back
 from .geometry import Rect
-from .prefs import Settings
+from .prefs import VOLUMES, Settings
 from .title import MenuScreen
 from .widgets import Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
@@ -35,8 +36,12 @@ class SettingsView(MenuScreen):
         self.back_to = back
         self.backs = app.back_choices()
         self.menu = ButtonColumn(app.assets, [
-            Button("Volume", lambda: self.change("volume", 1), adjust=lambda d: self.change("volume", d)),
-            Button("Sound", lambda: self.change("mute", 1), adjust=lambda d: self.change("mute", d)),
+            Button("Master volume", lambda: self.change("volume", 1), adjust=lambda d: self.change("volume", d)),
+            Button("Sound · M", lambda: self.change("mute", 1), adjust=lambda d: self.change("mute", d)),
+            Button("Effects", lambda: self.change("effects_volume", 1),
+                   adjust=lambda d: self.change("effects_volume", d)),
+            Button("Ambience", lambda: self.change("ambience_volume", 1),
+                   adjust=lambda d: self.change("ambience_volume", d)),
             Button("Animations", lambda: self.change("anim", 1), adjust=lambda d: self.change("anim", d)),
             Button("Four-colour deck", lambda: self.change("four_colour", 1),
                    adjust=lambda d: self.change("four_colour", d)),
@@ -60,8 +65,8 @@ class SettingsView(MenuScreen):
 
     def change(self, what: str, step: int) -> None:
         s = self.settings
-        if what == "volume":
-            s = s.with_volume_step(step)
+        if what in VOLUMES:
+            s = s.with_volume_step(step, what)
         elif what == "anim":
             s = s.with_next_animation(step)
         elif what == "mute":
@@ -75,13 +80,14 @@ class SettingsView(MenuScreen):
         self.app.set_settings(s)
         self._values()
         self._preview()
-        if what in ("volume", "mute"):
-            self.app.sounds.play("pair")
+        if what in ("volume", "mute", "effects_volume"):
+            self.app.sounds.play("pair")  # hear the new level (the ambience is heard meanwhile)
 
     def _values(self) -> None:
         s = self.settings
         values = [
-            f"{round(s.volume * 100)}%", on_off(not s.mute, "On", "Muted"), s.animation_name,
+            f"{round(s.volume * 100)}%", on_off(not s.mute, "On", "Muted"), f"{round(s.effects_volume * 100)}%",
+            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off", s.animation_name,
             on_off(s.four_colour), on_off(s.large_index), on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"), self._back_name(s.card_back), "",
         ]
@@ -96,6 +102,10 @@ class SettingsView(MenuScreen):
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
 
+    def sound_changed(self) -> None:
+        """M was pressed here: show the new state."""
+        self._values()
+
     def done(self) -> None:
         self.app.show_view(self.back_to)
 
@@ -106,13 +116,13 @@ class SettingsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         sc = self.scale()
         self.texts = TextGroup()
-        ph = min(height - 20.0, 530 * sc)
+        n = len(self.menu.buttons)
+        ph = min(height - 20.0, (70 + n * 39 + 40) * sc)
         panel = Rect(width / 2 - 420 * sc, (height - ph) / 2, 840 * sc, ph)
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
-        rects = column_rects(panel.left + 270 * sc, panel.top - 70 * sc, len(self.menu.buttons), 460 * sc,
-                             36 * sc, 7 * sc)
+        rects = column_rects(panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc)
         self.menu.place(rects, 14 * sc)
         self.texts.label("↑ ↓ choose · ← → or Enter change · Esc done", panel.left + 270 * sc, panel.bottom + 16 * sc,
               11 * sc, colour=(200, 180, 150))

@@ -168,14 +168,19 @@ class TableView(TableInput, Screen):
         for place in fb.shake:
             if self.geom is not None:
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
-        self.app.sounds.play(fb.sound)
+        said = fb.sound
+        cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
+        if said == "win" and cleared:
+            said = None  # an Expedition's pyramid has its own phrase (below): the trek goes on
+        phrase = said == "win" or cleared  # a row's chime would clash with the closing phrase
+        self.app.sounds.play(said)
         if fb.move is not None or fb.undone:
             self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
                 for sound in self.effects.from_events(fb.events, self.game, self.geom, speed):
-                    self.app.sounds.play(sound)
+                    self.app.sounds.play(None if phrase else sound)
             self._mode_news(fb.events)
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
@@ -192,7 +197,7 @@ class TableView(TableInput, Screen):
         for e in events:
             if isinstance(e, PyramidCleared):
                 self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
-                self.app.sounds.play("win")
+                self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     self.effects.banner(f"Pyramid {e.number} cleared! +{e.bonus_ms // 1000} s", self.geom)
             elif isinstance(e, PyramidSkipped):
@@ -202,6 +207,12 @@ class TableView(TableInput, Screen):
                 self.advisor.forget()
             elif isinstance(e, DailyCleared) and e.time_bonus:
                 self.message = f"Cleared in {e.seconds} s: a time bonus of {e.time_bonus:,} points."
+
+    def sound_changed(self) -> None:
+        """M was pressed: say whether the sound is on."""
+        self.message = ("Sound off: M turns it back on." if self.app.settings.mute
+                        else "Sound on: M mutes it.")
+        self.refresh()
 
     def _begin_ending(self) -> None:
         if self.ending:
@@ -213,6 +224,7 @@ class TableView(TableInput, Screen):
         else:
             self.message = "The sun has set on the trek."
             self._end_wait = SUNSET_S
+            self.app.sounds.play("sunset")
 
     def finish(self) -> None:
         """The ending is over (or skipped): the results."""

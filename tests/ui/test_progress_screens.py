@@ -235,7 +235,7 @@ def test_settings_card_back_cycles_owned_backs_only(saved: Driver) -> None:
     view.change("back", 1)
     assert saved.app.settings.card_back == "no_redeal"
     assert saved.app.saves.store.profile.backs.chosen == "no_redeal"
-    assert view.menu.buttons[7].value == BACK_BY_ID["no_redeal"].name
+    assert next(b for b in view.menu.buttons if b.label == "Card back").value == BACK_BY_ID["no_redeal"].name
 
 
 # -- statistics -------------------------------------------------------------------------------------
@@ -397,7 +397,8 @@ def test_settings_show_the_back_chosen_in_the_picker(saved: Driver) -> None:
     saved.app.show_settings(saved.view)
     settings = saved.view
     assert isinstance(settings, SettingsView)
-    settings.menu.focus = 7  # Card back: Enter opens the picker
+    row = [b.label for b in settings.menu.buttons].index("Card back")
+    settings.menu.focus = row  # Card back: Enter opens the picker
     saved.key(K.ENTER)
     picker = saved.view
     assert isinstance(picker, BacksView)
@@ -405,7 +406,7 @@ def test_settings_show_the_back_chosen_in_the_picker(saved: Driver) -> None:
     saved.key(K.ENTER)
     saved.key(K.ESCAPE)
     assert saved.view is settings
-    assert settings.menu.buttons[7].value == "Unbroken Sun"
+    assert settings.menu.buttons[row].value == "Unbroken Sun"
 
 
 def test_a_table_that_repaints_only_what_changed_repaints_under_the_toast(saved: Driver) -> None:

@@ -86,6 +86,10 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     ui.key(K.DOWN)
     ui.key(K.ENTER)  # sound: muted <-> on
     assert ui.app.settings.mute != before.mute
+    for name in ("effects_volume", "ambience_volume"):
+        ui.key(K.DOWN)
+        ui.key(K.LEFT)  # a tenth down
+        assert getattr(ui.app.settings, name) == pytest.approx(max(0.0, getattr(before, name) - 0.1))
     ui.key(K.DOWN)
     ui.key(K.LEFT)  # animations: one step slower
     assert ui.app.settings.animation_speed <= before.animation_speed
