@@ -33,6 +33,7 @@ back as a Practice session of the same game, so CONTINUE never fails.
 from __future__ import annotations
 
 import datetime
+import math
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -133,11 +134,14 @@ def restore_session(current: CurrentGame) -> Restored:
             code = str(getattr(modes_session, "deal_code", ""))
             return Restored(modes_session, current.mode.capitalize(), subtitle_for(modes_session.game, code),
                             current.game_id)
-    from desert_pyramid.modes import Clock, PracticeSession
+    from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
 
     game = Game.from_dict(current.game, get_layout(current.layout))
     title = _text(state, "title", "Practice")
-    clock = Clock(_int(state, "elapsed_ms", int(current.seconds * 1000)))
+    # a clock out of range (the file says 1e308 s) counts as the longest: no best time from it
+    seconds_ms = current.seconds * 1000
+    saved_ms = int(seconds_ms) if math.isfinite(seconds_ms) and 0 <= seconds_ms <= MAX_ELAPSED_MS else MAX_ELAPSED_MS
+    clock = Clock(min(_int(state, "elapsed_ms", saved_ms), MAX_ELAPSED_MS))
     session = PracticeSession(game, source="seed", clock=clock)
     session.game_id = current.game_id
     return Restored(session, title, subtitle_for(game, session.deal_code), current.game_id)

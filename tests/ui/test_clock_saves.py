@@ -144,3 +144,24 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
     # and a save is never of the future: at least what the game had when killed (its clock runs
     # no faster than real time)
     assert left >= shown - (killed_at - read_at) * 1000 - 100
+
+
+@pytest.mark.parametrize("daylight", [2**63 - 1, -1, 10**6])
+def test_a_save_with_impossible_daylight_never_continues_as_a_trek(saves: Any, daylight: int) -> None:
+    """current.toml edited to endless (or negative, or 1,000 s on pyramid 1) daylight: the trek is
+    refused as damaged; what CONTINUE can still give is the same cards untimed, never the daylight
+    (and an absurd clock in the file's figures does not crash it)."""
+    from dataclasses import replace
+
+    session = ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3))
+    table = Table(session)
+    saves.table_started(table)
+    session.play_text("22+23")
+    saves.after_move(table)
+    current = saves.store.current
+    edited = replace(current, daylight_ms=daylight, seconds=1e308,
+                     mode_state={**current.mode_state, "daylight_ms": daylight})
+    back = restore_session(edited).session
+    assert not isinstance(back, ExpeditionSession)
+    assert not getattr(back, "timed", False) and back.game.history == session.game.history
+    assert back.elapsed_ms <= 366 * 24 * 3_600_000
