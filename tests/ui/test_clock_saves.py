@@ -80,6 +80,28 @@ def test_a_running_trek_is_saved_every_half_second(saves: Any) -> None:
     assert back.game.history == session.game.history
 
 
+def test_a_running_daily_is_saved_with_its_clock(saves: Any) -> None:
+    """The Daily's time bonus shrinks with its clock: a force-quit must not roll the clock back."""
+    from datetime import date
+
+    from desert_pyramid.modes import DailySession
+
+    day = date(2026, 11, 30)
+    session = DailySession.start(day, day, LAYOUT, finder=FakeFinder(step=2))
+    table = Table(session)
+    saves.table_started(table)
+    session.play_text("22+23")
+    saves.after_move(table)
+    for _ in range(40):  # 10 s at 4 frames a second
+        session.update(250)
+        saves.update(0.25)
+    assert session.elapsed_ms == 10_000
+    assert 10_000 - int(saves.store.current.mode_state["elapsed_ms"]) < CLOCK_SAVE_MS
+    back = restore_session(saves.store.current).session
+    assert isinstance(back, DailySession) and back.elapsed_ms >= 10_000 - CLOCK_SAVE_MS
+    assert back.bonus_now <= session.bonus_now + 6 * CLOCK_SAVE_MS // 1000 + 6
+
+
 def test_an_untimed_practice_table_is_saved_after_moves_only(saves: Any) -> None:
     session = PracticeSession.new(DESERT, LAYOUT, easy_deal())
     table = Table(session)
