@@ -2,7 +2,8 @@
 
 Sessions hold an engine :class:`~desert_pyramid.engine.Game` plus everything mode-specific
 (clock, multiplier, deal choice, results). They are driven by time passed in (milliseconds, each
-frame counted in full unless it is a suspend gap), never by reading a clock, so they are tested without a window. See docs/modes.md.
+frame counted in full unless it is a suspend gap), never by reading a clock, so they are tested
+without a window. See docs/modes.md.
 """
 
 from .clock import (

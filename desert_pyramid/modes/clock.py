@@ -84,7 +84,8 @@ class Clock:
         self._carry = 0.0
 
     def update(self, dt_ms: float) -> int:
-        """Count one frame (a suspend gap counts nothing). Returns the whole milliseconds counted (0 while paused)."""
+        """Count one frame (a suspend gap counts nothing). Returns the whole milliseconds
+        counted (0 while paused)."""
         step = frame_ms(dt_ms)
         if self.paused:
             return 0

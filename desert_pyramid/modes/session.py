@@ -2,8 +2,8 @@
 abandoning, results and saving.
 
 A session is driven by the view: :meth:`Session.update` with each frame's time (milliseconds,
-counted in full; a suspend gap counts nothing and pauses a timed table), :meth:`Session.play` and :meth:`Session.undo` with the player's
-moves. It never reads a clock or a file.
+counted in full; a suspend gap counts nothing and pauses a timed table), :meth:`Session.play`
+and :meth:`Session.undo` with the player's moves. It never reads a clock or a file.
 """
 
 from __future__ import annotations
