@@ -1,6 +1,7 @@
 """Frame times of the game window under Mesa's software renderer, headless.
 
-Run: ``python bench/bench_frames.py [--frames 1500] [--seed 4] [--size 1280x720]``.
+Run: ``python bench/bench_frames.py [--frames 1500] [--seed 4] [--size 1280x720] [--mode expedition]``.
+(``--mode expedition`` or ``daily``: a timed table, also saved with its clock twice a second.)
 
 1. Autoplay: ``desert-pyramid --headless --frames N --mode practice --seed S --autoplay --frame-stats``
    in a fresh process, animations on: median, p95 and max frame time (targets: p95 <= 12 ms),
@@ -34,8 +35,8 @@ FIRST_FRAME_S = 2.0
 PEAK_MB = 300.0
 
 
-def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool) -> dict[str, object]:
-    cmd = [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", str(frames), "--mode", "practice",
+def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool, mode: str = "practice") -> dict[str, object]:
+    cmd = [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", str(frames), "--mode", mode,
            "--seed", str(seed), "--autoplay", "--frame-stats", "--size", size]
     if full_redraw:
         cmd.append("--full-redraw")
@@ -50,7 +51,7 @@ def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool) -> dict[s
     return stats
 
 
-def hints_and_saves(frames: int, seed: int, size: tuple[int, int]) -> dict[str, object]:
+def hints_and_saves(frames: int, seed: int, size: tuple[int, int], mode: str = "practice") -> dict[str, object]:
     """Autoplay in this process with saves after every move and a hint asked every 40 frames."""
     os.environ["ARCADE_HEADLESS"] = "1"
     sys.path.insert(0, str(ROOT))
@@ -66,7 +67,7 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int]) -> dict[str, 
         store = SaveStore.open(Path(folder), background=True)
         app = GameApp(RunOptions(size=size, headless=True, seed=seed, store=store,
                                  settings=Settings(mute=False)))
-        app.start_mode("practice", autoplay=True)
+        app.start_mode(mode, autoplay=True)
         saves = [0]
         real_save = store.save_current
 
@@ -113,7 +114,9 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int]) -> dict[str, 
         "hint_frames": len(hint_frames), "hint_max_ms": round(max(hint_frames, default=0.0), 2),
         "hints_asked": asked, "hints_answered": answered,
         "save_frames": len(save_frames), "save_max_ms": round(max(save_frames, default=0.0), 2),
+        "save_median_ms": round(statistics.median(save_frames), 2) if save_frames else 0.0,
         "median_ms": round(statistics.median(all_frames), 2),
+        "p95_ms": round(sorted(all_frames)[int(0.95 * (len(all_frames) - 1))], 2),
     }
 
 
@@ -123,13 +126,14 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=4)
     parser.add_argument("--size", default="1280x720")
     parser.add_argument("--compare-full", action="store_true", help="also time whole-frame redraws")
+    parser.add_argument("--mode", default="practice", choices=("practice", "expedition", "daily"))
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     ok = True
 
-    stats = autoplay_run(args.frames, args.seed, args.size, full_redraw=False)
+    stats = autoplay_run(args.frames, args.seed, args.size, full_redraw=False, mode=args.mode)
     children_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"autoplay, {stats['frames']} frames at {stats['size']} on {stats['renderer']}:")
+    print(f"{args.mode} autoplay, {stats['frames']} frames at {stats['size']} on {stats['renderer']}:")
     print(f"  frame time  median {stats['median_ms']} ms   p95 {stats['p95_ms']} ms   max {stats['max_ms']} ms"
           f"   (target p95 <= {P95_MS} ms)")
     print(f"  first frame {stats['first_frame_s']} s after launch (target <= {FIRST_FRAME_S} s)")
@@ -143,11 +147,12 @@ def main() -> int:
         print(f"  (whole-frame redraws: median {full['median_ms']} ms   p95 {full['p95_ms']} ms"
               f"   max {full['max_ms']} ms)")
 
-    hs = hints_and_saves(min(args.frames, 1200), args.seed, (w, h))
-    print(f"hints and saves during autoplay (frame median {hs['median_ms']} ms):")
+    hs = hints_and_saves(min(args.frames, 1200), args.seed, (w, h), args.mode)
+    print(f"hints and saves during autoplay (frame median {hs['median_ms']} ms, p95 {hs['p95_ms']} ms):")
     print(f"  {hs['hints_asked']} hints asked, {hs['hints_answered']} answered: worst of those "
           f"{hs['hint_frames']} frames {hs['hint_max_ms']} ms (target < {SPIKE_MS} ms)")
-    print(f"  {hs['save_frames']} frames saved the game: worst {hs['save_max_ms']} ms (target < {SPIKE_MS} ms)")
+    print(f"  {hs['save_frames']} frames saved the game: median {hs['save_median_ms']} ms, worst {hs['save_max_ms']} ms"
+          f" (target < {SPIKE_MS} ms)")
     ok &= float(hs["hint_max_ms"]) < SPIKE_MS  # type: ignore[arg-type]
     ok &= float(hs["save_max_ms"]) < SPIKE_MS  # type: ignore[arg-type]
     print("all targets met" if ok else "A TARGET WAS MISSED")

@@ -43,3 +43,54 @@ def test_service_answers_the_latest_request() -> None:
         assert g.won
         assert first.position_key() != game.position_key()
         assert svc.poll() is None  # nothing more
+
+
+def test_worker_and_tracker_end_when_the_game_is_killed() -> None:
+    """A game killed outright (SIGKILL on POSIX, TerminateProcess on Windows) leaves no hint
+    worker and no resource tracker behind: both end within 3 s, even mid-search."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from .procs import alive, wait_gone
+
+    script = Path(__file__).with_name("hint_parent.py")
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        assert line.startswith("pids "), line
+        worker, tracker = (int(x) for x in line.split()[1:])
+        pids = [p for p in (worker, tracker) if p]
+        time.sleep(0.5)  # the worker is searching now
+        assert alive(worker)
+        if sys.platform != "win32":
+            assert tracker and alive(tracker)  # 'spawn' on POSIX starts one
+    finally:
+        proc.kill()
+        proc.wait(10)
+        if proc.stdout:
+            proc.stdout.close()
+    left = wait_gone(pids, 3.0)
+    assert not left, f"still running 3 s after the game was killed: {left} (worker {worker}, tracker {tracker})"
+
+
+def test_cancel_stops_the_search_and_close_ends_the_worker() -> None:
+    from .procs import alive
+
+    game = Game(get_layout(1), DESERT, Deal.from_seed(7, 0))
+    svc = HintService(node_budget=50_000_000)
+    pid = svc.pid
+    assert pid is not None and alive(pid)
+    svc.request(game)
+    svc.cancel()
+    assert not svc.busy and svc.poll() is None
+    small = Game(get_layout(1), DESERT, Deal.from_seed(5, 3))
+    svc.node_budget = 100_000
+    svc.request(small)  # answered although the cancelled search was a long one
+    hint = wait(svc, 30.0)
+    assert hint.verdict is Verdict.WINNABLE
+    t = time.perf_counter()
+    svc.close()
+    assert time.perf_counter() - t < 2.5  # ended by its stop message, not by the timeout
+    assert svc.pid is None and not alive(pid)

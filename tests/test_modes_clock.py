@@ -1,4 +1,5 @@
-"""The clocks: capped frames, carried fractions, pause, daylight, sky and pulse."""
+"""The clocks: real time at any frame rate, suspend gaps, carried fractions, pause, daylight, sky and
+pulse."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import pytest
 
 from desert_pyramid.modes.clock import (
     DAYLIGHT_START_MS,
-    FRAME_CAP_MS,
+    SUSPEND_GAP_MS,
     Clock,
     DaylightClock,
     clock_text,
+    frame_ms,
+    is_suspend_gap,
     sky_for,
 )
 
@@ -23,10 +26,40 @@ def test_counts_given_frames():
     assert c.elapsed_ms == 160
 
 
-def test_a_jumped_clock_counts_one_capped_frame():
+def test_a_suspend_gap_counts_as_a_pause():
+    c = Clock(elapsed_ms=500)
+    assert c.update(30_000) == 0  # 30 s without a frame: the game did not run
+    assert c.update(10 * 60 * 1000) == 0  # a suspended laptop: ten minutes
+    assert c.elapsed_ms == 500
+    assert is_suspend_gap(30_000) and is_suspend_gap(SUSPEND_GAP_MS + 1) and is_suspend_gap(math.inf)
+    assert not is_suspend_gap(SUSPEND_GAP_MS) and not is_suspend_gap(250) and not is_suspend_gap(math.nan)
+
+
+def test_slow_frames_count_in_full_up_to_the_gap():
+    """No cap per frame: a frame of 100 ms, 250 ms, 2 s or 5 s counts all of it."""
+    for ms in (100, 101, 250, 999, 2000, SUSPEND_GAP_MS):
+        c = Clock()
+        assert c.update(ms) == ms
+        assert frame_ms(ms) == ms
+    assert frame_ms(SUSPEND_GAP_MS + 1) == 0
+
+
+def test_daylight_at_4_fps_lasts_240_real_seconds():
+    """Frames of 250 ms (4 a second) for 240 s of real time end the daylight exactly at 240 s."""
+    d = DaylightClock()
+    for frame in range(1, 961):
+        assert d.update(250) == 250
+        assert d.left_ms == DAYLIGHT_START_MS - 250 * frame
+        assert d.expired == (frame == 960)
+    assert d.elapsed_ms == 240_000 and d.update(250) == 0
+
+
+@pytest.mark.parametrize("fps", [1, 4, 7, 9, 30, 60, 144, 240])
+def test_one_second_counts_one_second_at_any_frame_rate(fps):
     c = Clock()
-    assert c.update(10 * 60 * 1000) == FRAME_CAP_MS  # a suspended laptop: ten minutes
-    assert c.elapsed_ms == FRAME_CAP_MS
+    for _ in range(fps * 30):  # 30 s of frames of 1000/fps ms
+        c.update(1000 / fps)
+    assert 29_999 <= c.elapsed_ms <= 30_000
 
 
 @pytest.mark.parametrize("bad", [-5000, -1, 0, math.nan, math.inf, -math.inf])

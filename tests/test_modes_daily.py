@@ -253,3 +253,32 @@ def test_share_line_gives_nothing_of_the_deal_away():
         assert f" {card.code} " not in f" {line} "
     lost = start().abandon()
     assert "not cleared" in share_line(lost)
+
+
+def test_time_bonus_at_4_fps_is_not_inflated():
+    """61.5 s of real time in frames of 250 ms is 61.5 s on the Daily's clock: the same bonus as
+    at 60 frames a second (a per-frame cap used to count 24.6 s and give 1,653 points)."""
+    slow, fast = start(), start()
+    run_frames(slow, 61_500, frame=250)
+    run_frames(fast, 61_500, frame=16)
+    assert slow.elapsed_ms == fast.elapsed_ms == 61_500
+    for s in (slow, fast):
+        assert s.hud()["bonus"] == "1,434"
+        for m in easy_line():
+            s.play_text(m)
+    assert slow.time_bonus == fast.time_bonus == 1800 - 6 * 61
+
+
+def test_a_suspend_gap_pauses_the_daily():
+    s = start()
+    run_frames(s, 2000)
+    assert s.update(30_000) == 0
+    assert s.paused and s.pause_reason == "suspend" and s.elapsed_ms == 2000 and s.timed
+
+
+@pytest.mark.parametrize("key,value", [("elapsed_ms", 2**63 - 1), ("elapsed_ms", -1), ("elapsed_ms", 1.0),
+                                       ("elapsed_ms", "²"), ("time_bonus", 1801), ("time_bonus", -1)])
+def test_saved_daily_with_an_absurd_clock_is_refused(key, value):
+    data = start().to_dict()
+    with pytest.raises(StateError, match=key):
+        DailySession.from_dict({**data, key: value})

@@ -16,6 +16,7 @@ from desert_pyramid.modes import (
     PyramidSkipped,
     TrekEnded,
     clear_bonus_ms,
+    daylight_cap_ms,
     session_from_dict,
 )
 from tests.test_modes_helpers import EASY_POINTS, LAYOUT, FakeFinder, easy_line, run_frames
@@ -113,11 +114,31 @@ def test_focus_lost_while_paused_keeps_the_players_pause():
     assert s.pause_reason == "pause"
 
 
-def test_a_jumped_clock_never_steals_daylight():
+def test_a_suspend_gap_never_steals_daylight_and_pauses_the_trek():
     s, _ = new_trek()
-    s.update(10 * 60 * 1000)  # ten minutes in one frame: a suspended laptop
-    assert s.daylight.left_ms == 240_000 - 100
-    assert not s.finished
+    run_frames(s, 1000)
+    assert s.update(10 * 60 * 1000) == 0  # ten minutes in one frame: a suspended laptop
+    assert s.daylight.left_ms == 239_000 and not s.finished
+    assert s.paused and s.pause_reason == "suspend"  # the player comes back to a paused table
+    s.focus_gained()
+    assert s.paused  # a timed table waits for the player
+    s.resume()
+    assert s.update(30_000) == 0  # a 30 s gap also counts as a pause
+    assert s.daylight.left_ms == 239_000 and s.paused
+    s.resume()
+    assert s.update(5_000) == 5_000  # 5 s is a slow frame, not a gap: it counts in full
+    assert s.daylight.left_ms == 234_000 and not s.paused
+
+
+def test_trek_at_4_fps_ends_after_240_real_seconds():
+    """Frames of 250 ms for 240 s of real time: the sun sets at 240 s, not later."""
+    s, _ = new_trek()
+    frames = 0
+    while not s.finished:
+        s.update(250)
+        frames += 1
+        assert frames <= 960
+    assert frames == 960 and s.daylight.left_ms == 0 and s.results().elapsed_ms == 240_000
 
 
 def test_trek_ends_at_zero_with_results():
@@ -236,3 +257,82 @@ def test_prepared_next_deal_is_the_one_dealt():
     assert s.game.deal == nxt.deal and len(finder.calls) == 2
     s.skip()  # not prepared: searched now
     assert len(finder.calls) == 3 and s.game.deal.index > nxt.index
+
+
+def test_daylight_cap_is_the_start_plus_the_bonuses():
+    assert daylight_cap_ms(0) == 240_000
+    assert daylight_cap_ms(1) == 340_000
+    assert daylight_cap_ms(5) == 240_000 + 400_000
+    assert daylight_cap_ms(7) == 240_000 + 400_000 + 100_000
+    for n in range(30):
+        assert daylight_cap_ms(n) == 240_000 + sum(clear_bonus_ms(k) for k in range(1, n + 1))
+    assert daylight_cap_ms(10**15) > 0  # computed, not summed: a huge count is no hang
+
+
+@pytest.mark.parametrize("daylight", [2**63 - 1, 10**30, "9" * 5000, "²", "٣", -1, -(2**63), 1.5, float("nan"),
+                                      float("inf"), True, "", "12a"])
+def test_absurd_daylight_in_a_save_is_refused(daylight):
+    s, finder = new_trek()
+    s.play_text("22+23")
+    data = tomllib.loads(tomli_w.dumps(s.to_dict()))
+    data["daylight_ms"] = daylight
+    with pytest.raises(StateError, match="daylight") as caught:
+        ExpeditionSession.from_dict(data, finder=finder)
+    assert isinstance(caught.value, ValueError)  # storage sets aside a file that raises this
+
+
+def test_daylight_just_over_the_cap_is_refused():
+    """Pyramid 2 after 12.345 s: 340 s in all, so 327.655 s left is the most; 1 ms more is refused."""
+    s, finder = new_trek()
+    clear(s)
+    run_frames(s, 12_345)
+    data = s.to_dict()
+    assert data["daylight_ms"] == 340_000 - 12_345
+    assert ExpeditionSession.from_dict(data, finder=finder).daylight.left_ms == 340_000 - 12_345
+    with pytest.raises(StateError, match="more than a trek with 1 pyramids cleared"):
+        ExpeditionSession.from_dict({**data, "daylight_ms": 340_000 - 12_345 + 1}, finder=finder)
+    # the elapsed time cannot go back before the pyramid on the table began
+    with pytest.raises(StateError, match="pyramid_started_ms"):
+        ExpeditionSession.from_dict({**data, "pyramid_started_ms": 12_346}, finder=finder)
+    # a skip's 30 s cannot be handed back
+    s.skip()
+    data = s.to_dict()
+    assert ExpeditionSession.from_dict(data, finder=finder).daylight.left_ms == data["daylight_ms"]
+    with pytest.raises(StateError, match="more than"):
+        ExpeditionSession.from_dict({**data, "daylight_ms": data["daylight_ms"] + 30_000}, finder=finder)
+    # nor can the pyramid on the table (and its multiplier) claim clears the records do not show
+    kept = [r for r in data["records"] if not r["cleared"]]
+    with pytest.raises(StateError, match="on pyramid 2 but its records show 0 cleared"):
+        ExpeditionSession.from_dict({**data, "records": kept}, finder=finder)
+
+
+@pytest.mark.parametrize("key,value", [("elapsed_ms", 2**63 - 1), ("elapsed_ms", -1), ("elapsed_ms", "nan"),
+                                       ("pyramid_started_ms", 10**9), ("hints_used", 2**63 - 1)])
+def test_absurd_clock_fields_are_refused(key, value):
+    s, finder = new_trek()
+    run_frames(s, 2000)
+    with pytest.raises(StateError, match=key):
+        ExpeditionSession.from_dict({**s.to_dict(), key: value}, finder=finder)
+
+
+def test_every_honest_save_of_a_trek_is_accepted():
+    """Clears, skips, undo, a skip that ends the trek, an abandoned trek: every save along the way
+    rebuilds with the daylight it had (the cap never refuses an honest save)."""
+    import random
+
+    rng = random.Random(5)
+    for trek in range(12):
+        s, finder = new_trek(seed=trek)
+        while not s.finished:
+            choice = rng.random()
+            if choice < 0.2:
+                clear(s)
+            elif choice < 0.4:
+                s.skip()
+            elif choice < 0.45 and trek % 3 == 0:
+                s.abandon()
+            else:
+                run_frames(s, rng.randrange(1, 60_000), frame=rng.choice([250, 1000, 4999]))
+            back = ExpeditionSession.from_dict(tomllib.loads(tomli_w.dumps(s.to_dict())), finder=finder)
+            assert back.daylight.left_ms == s.daylight.left_ms and back.elapsed_ms == s.elapsed_ms
+            assert back.finished == s.finished and back.number == s.number

@@ -259,3 +259,21 @@ def test_hud():
     hud = s.hud()
     assert hud["time"] == "1:05" and hud["rules"] == "desert" and hud["redeals"] == "2"
     assert hud["mode"] == "Practice" and hud["score"] == "0"
+
+
+def test_only_timed_practice_is_timed_and_a_gap_pauses_only_it():
+    untimed = PracticeSession.new(DESERT, LAYOUT, easy_deal())
+    timed = PracticeSession.new(RELAXED, LAYOUT, easy_deal())
+    assert not untimed.timed and timed.timed
+    for s in (untimed, timed):
+        run_frames(s, 1000, frame=250)
+        assert s.update(60_000) == 0 and s.elapsed_ms == 1000
+    assert not untimed.paused  # an untimed table plays on after the gap
+    assert timed.paused and timed.pause_reason == "suspend"
+
+
+def test_saved_practice_with_an_absurd_clock_is_refused():
+    data = PracticeSession.new(DESERT, LAYOUT, easy_deal()).to_dict()
+    for value in (2**63 - 1, -5, float("nan"), "9" * 5000):
+        with pytest.raises(StateError, match="elapsed_ms"):
+            PracticeSession.from_dict({**data, "elapsed_ms": value})

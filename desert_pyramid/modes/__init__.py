@@ -2,17 +2,20 @@
 
 Sessions hold an engine :class:`~desert_pyramid.engine.Game` plus everything mode-specific
 (clock, multiplier, deal choice, results). They are driven by time passed in (milliseconds, each
-frame capped), never by reading a clock, so they are tested without a window. See docs/modes.md.
+frame counted in full unless it is a suspend gap), never by reading a clock, so they are tested
+without a window. See docs/modes.md.
 """
 
 from .clock import (
     DAYLIGHT_START_MS,
-    FRAME_CAP_MS,
+    MAX_ELAPSED_MS,
     PULSE_MS,
+    SUSPEND_GAP_MS,
     Clock,
     DaylightClock,
     Sky,
     clock_text,
+    is_suspend_gap,
     sky_for,
 )
 from .coach import Coach, CoachMessage, explain_card, rules_text
@@ -20,18 +23,18 @@ from .daily import DailySession
 from .dealing import ChosenDeal, daily_deal, daily_seed, expedition_deal, find_deal, parse_date
 from .errors import InputError, ModeError
 from .events import DailyCleared, NewPyramid, PracticeWon, PyramidCleared, PyramidSkipped, TrekEnded
-from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms
+from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms, daylight_cap_ms
 from .practice import PracticeSession, random_seed
 from .results import PyramidRecord, Results
 from .session import Session, session_from_current, session_from_dict
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [
-    "DAYLIGHT_START_MS", "FRAME_CAP_MS", "PULSE_MS", "SKIP_COST_MS", "CalendarDay", "ChosenDeal",
+    "DAYLIGHT_START_MS", "MAX_ELAPSED_MS", "PULSE_MS", "SKIP_COST_MS", "SUSPEND_GAP_MS", "CalendarDay", "ChosenDeal",
     "Clock", "Coach", "CoachMessage", "DailyCleared", "DailyRecord", "DailySession", "DaylightClock",
     "ExpeditionSession", "InputError", "ModeError", "NewPyramid", "PracticeSession", "PracticeWon",
     "PyramidCleared", "PyramidRecord", "PyramidSkipped", "Results", "Session", "Sky", "StreakUpdate",
-    "TrekEnded", "clear_bonus_ms", "clock_text", "daily_deal", "daily_seed", "expedition_deal",
-    "explain_card", "find_deal", "parse_date", "random_seed", "rules_text", "session_from_current", "session_from_dict",
+    "TrekEnded", "clear_bonus_ms", "clock_text", "daily_deal", "daylight_cap_ms", "daily_seed", "expedition_deal",
+    "explain_card", "find_deal", "is_suspend_gap", "parse_date", "random_seed", "rules_text", "session_from_current", "session_from_dict",
     "share_line", "sky_for",
 ]

@@ -1,10 +1,12 @@
 """Clocks driven by the frame times they are given, in whole milliseconds.
 
-Nothing here reads a clock. The view passes each frame's duration to ``update(dt_ms)``; the clock
-caps every frame at :data:`FRAME_CAP_MS`, so a clock that jumps (a suspended laptop, a system time
-change, a debugger) never steals daylight: after a ten-minute gap the clock moves 100 ms, not ten
-minutes. Fractions of a millisecond are carried to the next frame, so 60 frames of 16.67 ms count
-1000 ms, not 1020. A paused clock counts nothing.
+Nothing here reads a clock. The view passes each frame's duration to ``update(dt_ms)`` and the
+clock counts it in full, so the clock follows real time at any frame rate (4 frames a second
+count 1000 ms a second, just as 60 do). Only a gap longer than :data:`SUSPEND_GAP_MS` between two
+frames is not play: a suspended laptop, a stopped process or a system clock that jumped. Such a
+frame counts nothing (:func:`is_suspend_gap`; the session then pauses a timed table). Fractions of
+a millisecond are carried to the next frame, so 60 frames of 16.67 ms count 1000 ms, not 1020. A
+paused clock counts nothing.
 
 :class:`Clock` counts elapsed time up. :class:`DaylightClock` also counts the Expedition's daylight
 down, and gives the sky (noon, sunset, dusk, as a 0..1 value, a name and colours the view can use)
@@ -16,8 +18,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-FRAME_CAP_MS = 100
-"""The most time one frame can count (ms)."""
+SUSPEND_GAP_MS = 5_000
+"""A frame longer than this (ms) is a gap, not play: the game was suspended or stalled. It counts
+nothing. Anything shorter counts in full, however slow the frames are."""
+
+MAX_ELAPSED_MS = 366 * 24 * 3_600_000
+"""The most time a saved clock may hold (a year of play on one deal): more is a damaged save."""
 
 DAYLIGHT_START_MS = 240_000
 """An Expedition starts with 240 s of daylight."""
@@ -43,14 +49,26 @@ _SKY_KEYS: tuple[tuple[int, Colour, Colour], ...] = (
 )
 
 
-def frame_ms(dt_ms: float) -> float:
-    """One frame's time as the clocks count it: never negative, never over the cap; a value that
-    is not a finite number counts 0."""
+def _check_frame(dt_ms: float) -> None:
     if isinstance(dt_ms, bool) or not isinstance(dt_ms, int | float):
         raise TypeError(f"a frame time must be a number of milliseconds, not {dt_ms!r}")
-    if not math.isfinite(dt_ms) or dt_ms <= 0:
+
+
+def is_suspend_gap(dt_ms: float) -> bool:
+    """Whether a frame's time is a gap (longer than :data:`SUSPEND_GAP_MS`, or infinite): the
+    game did not run, so the time counts as a pause."""
+    _check_frame(dt_ms)
+    return not math.isnan(dt_ms) and dt_ms > SUSPEND_GAP_MS
+
+
+def frame_ms(dt_ms: float) -> float:
+    """One frame's time as the clocks count it: the whole frame, however long, up to
+    :data:`SUSPEND_GAP_MS`; a longer gap, a negative time or a value that is not a finite number
+    counts 0."""
+    _check_frame(dt_ms)
+    if not math.isfinite(dt_ms) or dt_ms <= 0 or dt_ms > SUSPEND_GAP_MS:
         return 0.0
-    return float(min(dt_ms, FRAME_CAP_MS))
+    return float(dt_ms)
 
 
 class Clock:
@@ -66,7 +84,8 @@ class Clock:
         self._carry = 0.0
 
     def update(self, dt_ms: float) -> int:
-        """Count one frame (capped). Returns the whole milliseconds counted (0 while paused)."""
+        """Count one frame (a suspend gap counts nothing). Returns the whole milliseconds
+        counted (0 while paused)."""
         step = frame_ms(dt_ms)
         if self.paused:
             return 0

@@ -24,7 +24,16 @@ from .dealing import ChosenDeal, DealFinder, daily_deal, daily_seed, parse_date
 from .errors import InputError, ModeError
 from .events import DailyCleared
 from .results import Results
-from .session import LayoutGetter, Session, check_header, get_bool, get_int, get_str, restore_game
+from .session import (
+    LayoutGetter,
+    Session,
+    check_header,
+    get_bool,
+    get_elapsed,
+    get_int,
+    get_str,
+    restore_game,
+)
 
 
 def check_playable(day: date, today: date) -> None:
@@ -123,11 +132,11 @@ class DailySession(Session):
         game = restore_game(data, get_layout)
         if game.deal.seed != daily_seed(day):
             raise StateError(f"the saved daily's deal is not the daily of {day.isoformat()}")
-        clock = Clock(get_int(data, "elapsed_ms"), get_bool(data, "paused", False))
+        clock = Clock(get_elapsed(data), get_bool(data, "paused", False))
         try:
             session = cls(day, played_on, game, clock)
         except ModeError as exc:
             raise StateError(f"the saved daily: {exc}") from None
-        session.time_bonus = get_int(data, "time_bonus", 0)
+        session.time_bonus = get_int(data, "time_bonus", 0, high=daily_time_bonus(0))
         session._restore_common(data)
         return session

@@ -12,6 +12,8 @@
   with the same multiplier. Points already scored on a skipped pyramid stay in the trek's score.
   With 30 s or less left, a skip spends the rest of the daylight and the trek ends.
 - At 0 s the trek ends: the results give pyramids cleared, score, best chain and each pyramid.
+- A saved trek never has more daylight than its rules allow (:func:`daylight_cap_ms`): a save
+  that claims more is damaged and is refused with :class:`StateError`.
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ from .dealing import ChosenDeal, DealFinder, expedition_deal
 from .errors import ModeError
 from .events import NewPyramid, PyramidCleared, PyramidSkipped, TrekEnded
 from .results import PyramidRecord, Results
-from .session import LayoutGetter, Session, check_header, get_int, get_str, new_id, restore_game
+from .session import (
+    LayoutGetter,
+    Session,
+    check_header,
+    get_elapsed,
+    get_int,
+    get_str,
+    new_id,
+    restore_game,
+)
 
 SKIP_COST_MS = 30_000
 
@@ -35,6 +46,15 @@ SKIP_COST_MS = 30_000
 def clear_bonus_ms(k: int) -> int:
     """Daylight added for clearing pyramid ``k`` (1-based): max(50, 110 − 10·k) seconds."""
     return max(50, 110 - 10 * k) * 1000
+
+
+def daylight_cap_ms(cleared: int) -> int:
+    """The most daylight a trek can ever have had after clearing ``cleared`` pyramids: the 240 s
+    of the start plus every clear's bonus (daylight left plus daylight spent never exceeds it)."""
+    if cleared < 0:
+        raise ValueError(f"pyramids cleared cannot be negative ({cleared})")
+    first = min(cleared, 5)  # 100, 90, 80, 70, 60 s, then 50 s for every later pyramid
+    return DAYLIGHT_START_MS + sum(clear_bonus_ms(k) for k in range(1, first + 1)) + 50_000 * (cleared - first)
 
 
 class ExpeditionSession(Session):
@@ -227,16 +247,38 @@ class ExpeditionSession(Session):
         number = get_int(data, "number", low=1)
         if game.multiplier != number:
             raise StateError(f"the saved pyramid {number} has multiplier {game.multiplier}")
-        clock = DaylightClock(get_int(data, "daylight_ms"), get_int(data, "elapsed_ms"),
-                              paused=bool(data.get("paused", False)))
         raw = data.get("records", [])
         if not isinstance(raw, list):
             raise StateError("'records' must be a list")
+        records = [PyramidRecord.from_dict(r) for r in raw]
+        clock = _saved_daylight(data, number, records)
         session = cls(get_int(data, "trek_seed"), game.layout, finder=finder, _game=game, _clock=clock)
         session.number = number
         session.deal_index = get_int(data, "deal_index")
-        session.pyramid_started_ms = get_int(data, "pyramid_started_ms", 0)
-        session.records = [PyramidRecord.from_dict(r) for r in raw]
+        session.pyramid_started_ms = get_int(data, "pyramid_started_ms", 0, high=clock.elapsed_ms)
+        session.records = records
         session.trek_id = get_str(data, "trek_id", session.trek_id) or session.trek_id
         session._restore_common(data)
         return session
+
+
+def _saved_daylight(data: Mapping[str, Any], number: int, records: list[PyramidRecord]) -> DaylightClock:
+    """The saved daylight clock, checked against the rules: a trek on pyramid ``number`` has
+    cleared ``number - 1`` pyramids, and its daylight left plus the daylight it spent (elapsed
+    time and 30 s per skip) is at most :func:`daylight_cap_ms` of them. More is a damaged (or
+    edited) save: :class:`StateError`."""
+    cleared = sum(1 for r in records if r.cleared)
+    if cleared != number - 1:
+        raise StateError(f"the saved trek is on pyramid {number} but its records show {cleared} cleared")
+    cap = daylight_cap_ms(cleared)
+    left = get_int(data, "daylight_ms", high=cap)
+    elapsed = get_elapsed(data)
+    skips = sum(1 for r in records if r.skipped)
+    finished = data.get("finished", False) is True
+    # every skip of a trek still on the way cost 30 s; the last skip of an ended trek may cost less
+    skipped_ms = SKIP_COST_MS * (max(0, skips - 1) if finished else skips)
+    if left + elapsed + skipped_ms > cap:
+        raise StateError(
+            f"the saved daylight ({left} ms left after {elapsed} ms played and {skips} skips) is more than "
+            f"a trek with {cleared} pyramids cleared can have: {cap} ms in all")
+    return DaylightClock(left, elapsed, paused=bool(data.get("paused", False)))

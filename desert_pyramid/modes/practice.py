@@ -42,7 +42,7 @@ from .session import (
     Session,
     check_header,
     get_bool,
-    get_int,
+    get_elapsed,
     get_str,
     restore_game,
 )
@@ -202,7 +202,7 @@ class PracticeSession(Session):
     def from_dict(cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None) -> PracticeSession:
         check_header(data, cls.mode)
         game = restore_game(data, get_layout)
-        clock = Clock(get_int(data, "elapsed_ms"), get_bool(data, "paused", False))
+        clock = Clock(get_elapsed(data), get_bool(data, "paused", False))
         coach_data = data.get("coach", {})
         try:
             session = cls(game, source=get_str(data, "source", "random"), grade=get_str(data, "grade", ""),

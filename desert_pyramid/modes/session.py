@@ -2,8 +2,8 @@
 abandoning, results and saving.
 
 A session is driven by the view: :meth:`Session.update` with each frame's time (milliseconds,
-capped per frame by the clock), :meth:`Session.play` and :meth:`Session.undo` with the player's
-moves. It never reads a clock or a file.
+counted in full; a suspend gap counts nothing and pauses a timed table), :meth:`Session.play`
+and :meth:`Session.undo` with the player's moves. It never reads a clock or a file.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.rules import Scoring
 
-from .clock import Clock, clock_text
+from .clock import MAX_ELAPSED_MS, Clock, clock_text, is_suspend_gap
 from .results import PyramidRecord, Results
 
 SESSION_SCHEMA = 1
@@ -36,6 +36,9 @@ LayoutGetter = Callable[[int], Layout]
 PAUSE = "pause"  # the player paused (Esc)
 MENU = "menu"  # a menu is open over the table
 FOCUS = "focus"  # the window lost focus
+SUSPEND = "suspend"  # the frames stopped for longer than a suspend gap (a sleeping laptop)
+
+SEED_DIGITS = 20  # a seed saved as text has at most 20 digits (seeds are below 2^64)
 
 
 def new_id(prefix: str) -> str:
@@ -62,18 +65,33 @@ class Session:
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> int:
-        """Advance the clock by one frame's time (capped); nothing while paused or finished.
-        Returns the milliseconds counted."""
+        """Advance the clock by one frame's time; nothing while paused or finished. A frame
+        longer than a suspend gap (:data:`~desert_pyramid.modes.clock.SUSPEND_GAP_MS`) counts
+        nothing and pauses a timed table (reason ``"suspend"``): the player comes back to a
+        paused game, its cards hidden. Returns the milliseconds counted."""
         if self.finished:
             return 0
+        if is_suspend_gap(dt_ms):
+            if self.timed and not self.clock.paused:
+                self.pause(SUSPEND)
+            return 0
         return self.clock.update(dt_ms)
+
+    @property
+    def timed(self) -> bool:
+        """Whether the clock matters to the result (an Expedition's daylight, the Daily's time
+        bonus, the timed scoring of a Practice deal). A timed table hides its cards whenever
+        anything covers it (pause, help, a lost focus), and a lost focus keeps it paused until
+        the player resumes."""
+        return not self.resume_on_focus or self.game.rules.scoring == Scoring.TIMED
 
     @property
     def paused(self) -> bool:
         return self.clock.paused
 
     def pause(self, reason: str = PAUSE) -> None:
-        """Stop the clock: ``reason`` is ``"pause"`` (Esc), ``"menu"`` or ``"focus"``."""
+        """Stop the clock: ``reason`` is ``"pause"`` (Esc), ``"menu"``, ``"focus"`` or
+        ``"suspend"``."""
         if not self.clock.paused or reason != FOCUS:
             self.pause_reason = reason
         self.clock.pause()
@@ -293,8 +311,8 @@ class Session:
         self.pause_reason = get_str(data, "pause_reason", "")
         self.finished = get_bool(data, "finished", False)
         self.abandoned = get_bool(data, "abandoned", False)
-        self.hints_used = get_int(data, "hints_used", 0)
-        self.computer_moves = get_int(data, "computer_moves", 0)
+        self.hints_used = get_int(data, "hints_used", 0, high=10**9)
+        self.computer_moves = get_int(data, "computer_moves", 0, high=10**9)
         if self.finished:
             self.clock.pause()
 
@@ -327,19 +345,33 @@ def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Ga
     return Game.from_dict(game_data, layout)
 
 
-def get_int(data: Mapping[str, Any], key: str, default: int | None = None, low: int = 0) -> int:
+def get_int(data: Mapping[str, Any], key: str, default: int | None = None, low: int = 0,
+            high: int | None = None) -> int:
+    """A whole number from a saved session, from ``low`` to ``high``; big numbers (seeds) may be
+    saved as text of ASCII digits. Anything else raises :class:`StateError` naming the field."""
     if key not in data:
         if default is None:
             raise StateError(f"the saved session is missing '{key}'")
         return default
     value = data[key]
-    if isinstance(value, str) and value.isdigit():  # big numbers are saved as text
+    if isinstance(value, str):  # big numbers are saved as text: ASCII digits only ("²" is not 2)
+        if not (value.isascii() and value.isdigit()):
+            raise StateError(f"'{key}' must be a whole number, not {value[:40]!r}")
+        if len(value) > SEED_DIGITS:
+            raise StateError(f"'{key}' is a number of {len(value)} digits: at most {SEED_DIGITS} make sense")
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateError(f"'{key}' must be a whole number, not {value!r}")
     if value < low:
         raise StateError(f"'{key}' must be at least {low}, not {value}")
+    if high is not None and value > high:
+        raise StateError(f"'{key}' must be at most {high}, not {value}")
     return value
+
+
+def get_elapsed(data: Mapping[str, Any]) -> int:
+    """The saved clock's elapsed time: whole milliseconds, from 0 to a year."""
+    return get_int(data, "elapsed_ms", high=MAX_ELAPSED_MS)
 
 
 def get_bool(data: Mapping[str, Any], key: str, default: bool | None = None) -> bool:

@@ -2,25 +2,105 @@
 
 The searches run in a separate process (multiprocessing, 'spawn' context), so the UI thread never
 competes with them for the GIL. A request sends the game as plain data (``Game.to_dict()`` and the
-layout's data); the answer comes back through a queue that :meth:`HintService.poll` reads without
-blocking. A newer request replaces the older one: the worker drops a search as soon as a newer
-request is waiting, and answers to older requests are discarded.
+layout's data) down a pipe; the answer comes back through another pipe that
+:meth:`HintService.poll` reads without blocking. A newer request replaces the older one: the
+worker drops a search as soon as a newer request (or a cancel) has arrived, and answers to older
+requests are discarded.
+
+**The worker never outlives the game.** It watches its parent: a thread waits on
+``multiprocessing.parent_process().sentinel`` (a pipe on POSIX, the process handle on Windows),
+which wakes when the parent ends, however it ended (a crash, ``kill -9``, the task manager), and
+the worker exits at once; the end of the request pipe says the same. The service uses only
+pipes, no ``multiprocessing.Queue``, ``Value`` or ``Lock``: nothing that needs a semaphore, so
+nothing for the resource tracker to clean up. (On POSIX the 'spawn' start method still starts
+the tracker process; it holds nothing and ends as soon as both the game and the worker are gone.)
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
-import queue
+import os
+import threading
+from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
-from multiprocessing.sharedctypes import Synchronized
 from typing import Any
 
 from desert_pyramid.engine import Game
 
 from .hints import HINT_BUDGET, Hint
 
+HINT = "hint"  # ("hint", request id, game data, layout data, node budget)
+CANCEL = "cancel"  # ("cancel",): drop the search in progress
+STOP = "stop"  # ("stop",): the service is closing
 
-def _worker(requests: Any, answers: Any, latest: Synchronized[int]) -> None:
+
+class _Inbox:
+    """The worker's side of the request pipe: a reader thread keeps only the latest request, so a
+    search in progress can tell at once that it has become stale."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._item: tuple[Any, ...] | None = None
+        self.latest = 0  # the id of the newest request (-1 after a cancel)
+        self.stopped = False
+
+    def put(self, item: tuple[Any, ...]) -> None:
+        with self._cond:
+            kind = item[0]
+            if kind == HINT:
+                self._item = item
+                self.latest = int(item[1])
+            elif kind == CANCEL:
+                self._item = None
+                self.latest = -1
+            else:
+                self.stopped = True
+                self.latest = -1
+            self._cond.notify_all()
+
+    def take(self) -> tuple[Any, ...] | None:
+        """The next request to answer (blocks), or ``None`` when the service stops."""
+        with self._cond:
+            while self._item is None and not self.stopped:
+                self._cond.wait()
+            if self.stopped:
+                return None
+            item, self._item = self._item, None
+            return item
+
+
+def _exit_now() -> None:
+    """The game is gone: end this process at once (nothing to save, nothing to clean)."""
+    os._exit(0)
+
+
+def _watch_parent() -> None:
+    """Wait for the parent process to end, then exit (POSIX and Windows alike)."""
+    from multiprocessing.connection import wait
+
+    parent = mp.parent_process()
+    if parent is None:
+        return
+    wait([parent.sentinel])
+    _exit_now()
+
+
+def _read_requests(requests: Connection, inbox: _Inbox) -> None:
+    """Read every request as it comes (so the parent's ``send`` never waits for a search)."""
+    while True:
+        try:
+            item = requests.recv()
+        except (EOFError, OSError):  # the parent closed its end without a word: it is gone
+            _exit_now()
+            return
+        if not isinstance(item, tuple) or not item:
+            continue
+        inbox.put(item)
+        if item[0] == STOP:
+            return
+
+
+def _worker(requests: Connection, answers: Connection) -> None:
     """The search process: answer requests one by one, skipping stale ones."""
     from desert_pyramid.engine import Game as _Game
     from desert_pyramid.engine import Layout
@@ -28,14 +108,15 @@ def _worker(requests: Any, answers: Any, latest: Synchronized[int]) -> None:
     from .core import Searcher
     from .hints import hint_for
 
+    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
+    inbox = _Inbox()
+    threading.Thread(target=_read_requests, args=(requests, inbox), name="requests", daemon=True).start()
     layouts: dict[str, Layout] = {}
     while True:
-        item = requests.get()
+        item = inbox.take()
         if item is None:
             return
-        req_id, game_data, layout_data, budget = item
-        if req_id != latest.value:
-            continue  # a newer request is already queued
+        _, req_id, game_data, layout_data, budget = item
         try:
             key = repr(layout_data)
             layout = layouts.get(key)
@@ -45,18 +126,21 @@ def _worker(requests: Any, answers: Any, latest: Synchronized[int]) -> None:
             game = _Game.from_dict(game_data, layout)
 
             def stale(mine: int = req_id) -> bool:
-                return bool(latest.value != mine)
+                return inbox.latest != mine
 
             Searcher.should_stop = staticmethod(stale)
             try:
                 hint = hint_for(game, budget)
             finally:
                 Searcher.should_stop = None
-            if req_id == latest.value:
-                answers.put((req_id, hint.to_dict(), None))
+            answer: tuple[int, Any, str | None] = (req_id, hint.to_dict(), None)
         except Exception as exc:  # report, never die silently
-            if req_id == latest.value:
-                answers.put((req_id, None, f"{type(exc).__name__}: {exc}"))
+            answer = (req_id, None, f"{type(exc).__name__}: {exc}")
+        if inbox.latest == req_id:
+            try:
+                answers.send(answer)
+            except (OSError, ValueError):  # the parent is gone
+                _exit_now()
 
 
 class HintService:
@@ -65,44 +149,64 @@ class HintService:
     def __init__(self, node_budget: int = HINT_BUDGET) -> None:
         self.node_budget = node_budget
         self._ctx = mp.get_context("spawn")
-        self._latest: Synchronized[int] = self._ctx.Value("q", 0)
-        self._requests: Any = None
-        self._answers: Any = None
+        self._requests: Connection | None = None  # we send on it
+        self._answers: Connection | None = None  # we receive on it
         self._proc: SpawnProcess | None = None
         self._next_id = 0
         self._pending: int | None = None
         self.error: str | None = None  # the last error the worker reported, if any
         self._ensure()  # start the process now, so the first request does not wait for it
 
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (``None`` before it starts or after :meth:`close`)."""
+        return self._proc.pid if self._proc is not None else None
+
     def _ensure(self) -> None:
         if self._proc is not None and self._proc.is_alive():
             return
-        self._requests = self._ctx.Queue()
-        self._answers = self._ctx.Queue()
-        self._proc = self._ctx.Process(
-            target=_worker, args=(self._requests, self._answers, self._latest), daemon=True,
-            name="desert-pyramid-hints",
-        )
-        self._proc.start()
+        self._close_pipes()
+        req_r, req_w = self._ctx.Pipe(duplex=False)
+        ans_r, ans_w = self._ctx.Pipe(duplex=False)
+        proc = self._ctx.Process(target=_worker, args=(req_r, ans_w), daemon=True, name="desert-pyramid-hints")
+        proc.start()
+        req_r.close()  # the worker's ends: only the worker holds them now, so each side sees the
+        ans_w.close()  # other's end close when the other process ends
+        self._proc, self._requests, self._answers = proc, req_w, ans_r
+
+    def _send(self, item: tuple[Any, ...]) -> bool:
+        conn = self._requests
+        if conn is None:
+            return False
+        try:
+            conn.send(item)
+        except (OSError, ValueError):  # the worker died: the next request starts another
+            return False
+        return True
 
     def request(self, game: Game) -> None:
         """Start a search for ``game``'s position (a copy is sent; the game may change at once)."""
         self._ensure()
         self._next_id += 1
         req_id = self._next_id
-        with self._latest.get_lock():
-            self._latest.value = req_id
         self._pending = req_id
-        self._requests.put((req_id, game.to_dict(), game.layout.to_dict(), self.node_budget))
+        if not self._send((HINT, req_id, game.to_dict(), game.layout.to_dict(), self.node_budget)):
+            self._pending = None
+            self.error = "the hint process stopped"
 
     def poll(self) -> Hint | None:
         """The answer to the latest request once it is ready, else None. Never blocks."""
-        if self._pending is None or self._answers is None:
+        conn = self._answers
+        if self._pending is None or conn is None:
             return None
         while True:
             try:
-                req_id, data, error = self._answers.get_nowait()
-            except queue.Empty:
+                if not conn.poll():
+                    return None
+                req_id, data, error = conn.recv()
+            except (EOFError, OSError):  # the worker died: nothing will come
+                self._pending = None
+                self.error = "the hint process stopped"
                 return None
             if req_id != self._pending:
                 continue
@@ -121,9 +225,9 @@ class HintService:
         return self._pending is not None
 
     def cancel(self) -> None:
-        """Forget the pending request (its answer will be discarded)."""
-        with self._latest.get_lock():
-            self._latest.value = -1
+        """Forget the pending request (its answer will be discarded; the search stops)."""
+        if self._pending is not None:
+            self._send((CANCEL,))
         self._pending = None
 
     def close(self) -> None:
@@ -131,22 +235,23 @@ class HintService:
         proc = self._proc
         if proc is None:
             return
-        self.cancel()
-        try:
-            self._requests.put(None)
-        except (OSError, ValueError):
-            pass
+        self._pending = None
+        self._send((STOP,))
         proc.join(timeout=2.0)
         if proc.is_alive():
             proc.terminate()
             proc.join(timeout=2.0)
         self._proc = None
-        for q in (self._requests, self._answers):
-            try:
-                q.close()
-                q.join_thread()
-            except (OSError, ValueError, AssertionError):
-                pass
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for conn in (self._requests, self._answers):
+            if conn is not None:
+                try:
+                    conn.close()
+                except OSError:
+                    pass
+        self._requests = self._answers = None
 
     def __enter__(self) -> HintService:
         return self

@@ -1,4 +1,7 @@
-"""The help overlay (F1 or ?): how to play in a few lines and every key, read from the key table."""
+"""The help overlay (F1 or ?): how to play in a few lines and every key, read from the key table.
+
+Opened over a table, it stops the table's clock (the table is hidden: its session pauses with
+reason ``"menu"``) and, over a timed table, hides the cards like the pause screen does."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import arcade
 
 from . import keys
 from .geometry import Rect
+from .session import timed
 from .title import MenuScreen
 from .widgets import GOLD, INK, ButtonColumn, TextGroup, panel_sprite
 
@@ -67,11 +71,17 @@ class HelpView(MenuScreen):
         self.texts.label("Esc, F1 or a click closes this help", width / 2, panel.bottom + 18 * s, 11 * s,
               colour=(200, 180, 150))
 
+    @property
+    def hide_cards(self) -> bool:
+        """Over a timed table (Expedition, Daily, timed scoring) the cards are hidden, as on the
+        pause screen: the clock is stopped while this help is open, so the cards must not be
+        there to study. Over any other screen, that screen shows as it is."""
+        return timed(getattr(self.under, "session", None))
+
     def on_draw(self) -> None:
         draw_table = getattr(self.under, "draw_table_only", None)
-        session = getattr(self.under, "session", None)
         if draw_table is not None:
-            draw_table(cards=not bool(getattr(session, "timed", False)))
+            draw_table(cards=not self.hide_cards)
         else:
             self.under.on_draw()
         arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 120))

@@ -5,6 +5,12 @@
 * the table calls :meth:`Saves.after_move` after every move and undo: the game in progress is
   written to ``current.toml`` (on the store's writer thread: the frame pays for the snapshot only),
   a chain that grows is checked for the chain card back, and a won deal is recorded;
+* while a timed table (Expedition, Daily, timed scoring) runs, :meth:`Saves.update` writes it
+  again every :data:`CLOCK_SAVE_MS` of its clock, and once more when it pauses, so a force-quit
+  (a crash, ``kill -9``, the task manager) gives back no daylight and no time: CONTINUE resumes
+  with the clock of at most half a second before the game died. The write is the same as after
+  a move (a snapshot on this thread, a fraction of a millisecond; the file written on the store's
+  writer thread), so it never costs a frame;
 * :meth:`Saves.table_started` is called for every new table: a game in progress that the player
   did not continue is recorded as abandoned (a loss);
 * :meth:`Saves.restore` rebuilds the saved game for CONTINUE: the same deal, its whole undo
@@ -27,6 +33,7 @@ back as a Practice session of the same game, so CONTINUE never fails.
 from __future__ import annotations
 
 import datetime
+import math
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -46,6 +53,7 @@ from desert_pyramid.progression import (
 from desert_pyramid.storage import CurrentGame, SaveStore
 
 from .prefs import Settings, SettingsError
+from .session import timed
 
 if TYPE_CHECKING:
     from .app import GameApp
@@ -54,6 +62,7 @@ if TYPE_CHECKING:
 MODE_NAMES = ("practice", "expedition", "daily")
 SESSION_KEY = "ui_session"  # the mode_state table that holds the session (title, clock, ...)
 NOTICE_POLL_S = 1.0  # how often the store's notices are looked at during play
+CLOCK_SAVE_MS = 500  # a running timed table is saved again after this much play (ms of its clock)
 
 
 def today() -> str:
@@ -125,11 +134,14 @@ def restore_session(current: CurrentGame) -> Restored:
             code = str(getattr(modes_session, "deal_code", ""))
             return Restored(modes_session, current.mode.capitalize(), subtitle_for(modes_session.game, code),
                             current.game_id)
-    from desert_pyramid.modes import Clock, PracticeSession
+    from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
 
     game = Game.from_dict(current.game, get_layout(current.layout))
     title = _text(state, "title", "Practice")
-    clock = Clock(_int(state, "elapsed_ms", int(current.seconds * 1000)))
+    # a clock out of range (the file says 1e308 s) counts as the longest: no best time from it
+    seconds_ms = current.seconds * 1000
+    saved_ms = int(seconds_ms) if math.isfinite(seconds_ms) and 0 <= seconds_ms <= MAX_ELAPSED_MS else MAX_ELAPSED_MS
+    clock = Clock(min(_int(state, "elapsed_ms", saved_ms), MAX_ELAPSED_MS))
     session = PracticeSession(game, source="seed", clock=clock)
     session.game_id = current.game_id
     return Restored(session, title, subtitle_for(game, session.deal_code), current.game_id)
@@ -154,6 +166,7 @@ class Tracked:
     game: Game  # the deal being saved (an Expedition deals a new game for each pyramid)
     chain_noted: int = 0
     recorded: bool = False
+    clock_saved_ms: int = -1  # the session's elapsed time when it was last saved (-1: not yet)
     unlocks: Unlocks = field(default_factory=Unlocks)  # what its games unlocked (the results list them)
 
 
@@ -332,6 +345,24 @@ class Saves:
             return
         self._save(active)
 
+    def save_clock(self, active: Tracked) -> bool:
+        """Save a timed game in progress when its clock has run :data:`CLOCK_SAVE_MS` since the
+        last save, or has stopped (a pause, a menu, the focus lost) since then. Only a game that
+        is already saved (a move was made, or it was continued) is saved again: a deal left
+        without a move is still no game. True when a save was made."""
+        store = self.store
+        session = active.table.session
+        if store is None or store.current is None or store.current.game_id != active.game_id \
+                or not is_modes_session(session) or not timed(session):
+            return False
+        elapsed = int(session.elapsed_ms)
+        if elapsed == active.clock_saved_ms:
+            return False
+        if elapsed - active.clock_saved_ms < CLOCK_SAVE_MS and not session.paused:
+            return False
+        self._save(active)
+        return True
+
     def _record_results(self, session: Any, results: Any, *, final: bool) -> None:
         """Count a modes session's finished deals (each pyramid of a trek is one; recording is
         idempotent by id) and, when an Expedition ends, the trek."""
@@ -372,6 +403,7 @@ class Saves:
     def _save(self, active: Tracked) -> None:
         assert self.store is not None
         session: Any = active.table.session
+        active.clock_saved_ms = int(getattr(session, "elapsed_ms", 0))
         if is_modes_session(session):
             fields = dict(session.current_fields())
             active.game_id = str(fields["game_id"])
@@ -403,12 +435,16 @@ class Saves:
 
     def update(self, dt: float) -> None:
         """Every frame: a game that ended without a move (the Expedition's sunset) is recorded;
-        now and then, new notices from the store (a failed write) go to the overlay."""
+        a running timed game is saved with its clock (see :meth:`save_clock`); now and then, new
+        notices from the store (a failed write) go to the overlay."""
         if self.store is None:
             return
         active = self.active
-        if active is not None and not active.recorded and active.table.session.finished:
-            self.after_move(active.table)
+        if active is not None and not active.recorded:
+            if active.table.session.finished:
+                self.after_move(active.table)
+            else:
+                self.save_clock(active)
         self._poll += dt
         if self._poll < NOTICE_POLL_S:
             return

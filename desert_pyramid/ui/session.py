@@ -13,7 +13,6 @@ from typing import Any
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Deal, Event, Game, Layout, Move, Rules
-from desert_pyramid.engine.rules import Scoring
 from desert_pyramid.modes import (
     DailySession,
     ExpeditionSession,
@@ -62,10 +61,11 @@ def daily(day: datetime.date | None = None) -> DailySession:
     return DailySession.start(day or now, now)
 
 
-def timed(session: Session) -> bool:
-    """Whether the clock counts (Expedition, Daily, seed 003 scoring): a paused table then hides
-    its cards, and a lost window focus keeps it paused until the player resumes."""
-    return not session.resume_on_focus or session.game.rules.scoring == Scoring.TIMED
+def timed(session: object) -> bool:
+    """Whether the clock counts (the session's own ``timed``: Expedition, Daily, the timed
+    scoring): whatever covers the table then hides its cards, and a lost window focus keeps it
+    paused until the player resumes. Anything that is not a session of the modes is untimed."""
+    return getattr(session, "timed", False) is True
 
 
 def title(session: Session) -> str:

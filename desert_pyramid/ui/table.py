@@ -341,6 +341,9 @@ class TableView(TableInput, Screen):
         self.session.update(delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
+        elif getattr(self.session, "pause_reason", "") == "suspend" and self.timed and not self.session.finished:
+            self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
+            return
         self.board.update(delta_time)
         self.effects.update(delta_time)
         answer = self.advisor.poll(self.game)
