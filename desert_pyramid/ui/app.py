@@ -8,7 +8,6 @@ prints frame statistics. It is what ``desert-pyramid`` runs with no sub-command.
 from __future__ import annotations
 
 import json
-import resource
 import statistics
 import sys
 import time
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.engine import DESERT, Deal, DealCode, Layout, Rules
+from desert_pyramid.sysinfo import peak_memory_bytes, to_mb
 
 from .assets import Assets
 from .prefs import Settings
@@ -382,7 +382,7 @@ def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> di
         "p95_ms": round(p95, 2),
         "max_ms": round(ordered[-1], 2) if n else 0.0,
         "first_frame_s": round(first_frame_s, 3),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_rss_mb": to_mb(peak_memory_bytes()),  # None where the platform gives no figure
         "size": f"{app.width}x{app.height}",
         "renderer": str(app.ctx.info.RENDERER),
     }
