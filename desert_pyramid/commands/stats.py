@@ -22,7 +22,7 @@ from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "stats",
-        help="win rate of many deals under a rule set, with a 95% confidence interval",
+        help="win rate of many deals under a rule set, with a 95%% confidence interval",
         description=(
             "Solve N deals of a seed's sequence (or let the rules-of-thumb player play them) and "
             "print the win rate with a 95%% confidence interval. Uses every core by default."
