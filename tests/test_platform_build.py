@@ -55,6 +55,7 @@ def test_the_build_command_line(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.ui  # the built game renders headless frames (EGL: Linux)
 def test_standalone_build_runs(tmp_path: Path) -> None:
     exe = build(tmp_path / "dist", tmp_path / "work")
     assert exe == executable(tmp_path / "dist")
