@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.engine import DESERT, Deal, DealCode, Layout, Rules
-from desert_pyramid.sysinfo import peak_memory_bytes, to_mb
 
 from .assets import Assets
 from .prefs import Settings
@@ -373,6 +372,8 @@ def run(options: RunOptions) -> int:
 
 
 def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:
+    from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # read per platform
+
     ordered = sorted(times_ms)
     n = len(ordered)
     p95 = ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
