@@ -11,7 +11,8 @@ the wheel -- and the few files of Arcade's built-in resources the game uses (its
 backs; Arcade's own PyInstaller hook adds only its system resources). Zip the folder to ship it.
 
 Options: ``--dist DIR`` (default ``dist``), ``--work DIR`` (default ``build/pyinstaller``),
-``--name NAME`` (default ``desert-pyramid``), ``--clean`` (empty PyInstaller's cache first). Exits 0 and prints the executable's path when done.
+``--name NAME`` (default ``desert-pyramid``), ``--clean`` (empty PyInstaller's cache first).
+Exits 0 and prints the executable's path, the build time and the folder's size when done.
 """
 
 from __future__ import annotations
