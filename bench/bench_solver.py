@@ -13,7 +13,6 @@ one core). The node budget is large; the wall-clock cap decides "within 2 s".
 from __future__ import annotations
 
 import argparse
-import resource
 import sys
 import time
 from pathlib import Path
@@ -23,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from desert_pyramid.catalog import get_layout  # noqa: E402
 from desert_pyramid.engine import Deal, Game, Rules  # noqa: E402
 from desert_pyramid.solver import Verdict, solve  # noqa: E402
+from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # noqa: E402
 
 SEED = 20240601  # the benchmark's fixed seed
 
@@ -59,7 +59,7 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
             print(f"  {rules_text}: {i + 1}/{deals} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     ts = sorted(times)
     decided = counts[Verdict.WINNABLE] + counts[Verdict.LOST]
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = to_mb(peak_memory_bytes())
     print(f"rules {rules} ({rules.describe()}), layout {layout_number}, {deals} deals from seed {SEED}")
     print(
         f"  time per deal: median {percentile(ts, 0.5) * 1000:.1f} ms, p95 {percentile(ts, 0.95) * 1000:.0f} ms, "
@@ -71,7 +71,7 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
     )
     ns = sorted(nodes)
     print(f"  nodes: median {percentile(ns, 0.5):.0f}, p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}")
-    print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb:.0f} MB")
+    print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb} MB")
     for s, n, v, i in sorted(slow, reverse=True)[:10]:
         print(f"    slow: deal {i}: {s:.2f} s, {n} nodes, {v}")
     sys.stdout.flush()

@@ -24,7 +24,9 @@ MAX_FRAMES = 1_000_000
 
 
 def _process_start() -> float:
-    """The wall-clock time this process started (Linux: from /proc), else now."""
+    """The wall-clock time this process started (Linux: from /proc), else now.
+
+    Windows and macOS have no /proc (and no ``os.sysconf`` on Windows): there it is now."""
     try:
         with open("/proc/self/stat") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()
@@ -32,7 +34,7 @@ def _process_start() -> float:
         with open("/proc/uptime") as fh:
             uptime = float(fh.read().split()[0])
         return time.time() - uptime + start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
+    except (OSError, ValueError, IndexError, AttributeError):
         return time.time()
 
 

@@ -8,7 +8,6 @@ prints frame statistics. It is what ``desert-pyramid`` runs with no sub-command.
 from __future__ import annotations
 
 import json
-import resource
 import statistics
 import sys
 import time
@@ -405,6 +404,8 @@ def run(options: RunOptions) -> int:
 
 
 def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:
+    from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # read per platform
+
     ordered = sorted(times_ms)
     n = len(ordered)
     p95 = ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
@@ -414,7 +415,7 @@ def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> di
         "p95_ms": round(p95, 2),
         "max_ms": round(ordered[-1], 2) if n else 0.0,
         "first_frame_s": round(first_frame_s, 3),
-        "peak_rss_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_rss_mb": to_mb(peak_memory_bytes()),  # None where the platform gives no figure
         "size": f"{app.width}x{app.height}",
         "renderer": str(app.ctx.info.RENDERER),
     }
