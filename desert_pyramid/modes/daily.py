@@ -1,4 +1,4 @@
-"""Daily: one pyramid a day, the same deal for every player on that date (seed 004, design.md).
+"""Daily: one pyramid a day, the same deal for every player on that date (docs/modes.md).
 
 The deal of a date is the first shuffle of that date's sequence that the solver proves winnable
 (:func:`desert_pyramid.modes.dealing.daily_deal`), under Desert rules on layout 1. No clock

@@ -1,4 +1,4 @@
-"""Expedition: pyramid after pyramid against a sunset clock (seed 004, design.md).
+"""Expedition: pyramid after pyramid against a sunset clock (docs/modes.md).
 
 - 240 s of daylight at the start. The daylight runs only while the table is in play: pause, a
   menu or a window without focus stops it (and the view hides the cards of a paused table).
