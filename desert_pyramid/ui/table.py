@@ -75,6 +75,7 @@ class TableView(TableInput, Screen):
         self._scenery_version = -1
         self._smooth = False
         self._resize_due: float | None = None
+        self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
 
     @property
     def game(self) -> Game:
@@ -203,6 +204,9 @@ class TableView(TableInput, Screen):
             elif isinstance(e, PyramidSkipped):
                 self.message = f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
             elif isinstance(e, NewPyramid):
+                # the next deal was searched while this event was handled, between two frames: the
+                # frame time that follows holds that search, which is not the player's time
+                self._searched = True
                 self.hud.set_title(self.title, self.subtitle)
                 self.advisor.forget()
             elif isinstance(e, DailyCleared) and e.time_bonus:
@@ -338,7 +342,8 @@ class TableView(TableInput, Screen):
         self._frames_shown += 1
         if self._frames_shown == 6:
             self.app.hint_service()  # start the search process once the table shows, not on the first hint
-        self.session.update(delta_time * 1000)
+        searched, self._searched = self._searched, False
+        self.session.update(0.0 if searched else delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
         elif getattr(self.session, "pause_reason", "") == "suspend" and self.timed and not self.session.finished:

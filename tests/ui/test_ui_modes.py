@@ -49,6 +49,22 @@ def test_a_cleared_pyramid_deals_the_next_one(ui) -> None:  # type: ignore[no-un
         assert (s.home[0], s.home[1]) == (round(view.geom.slots[i].cx), round(view.geom.slots[i].cy))
 
 
+def test_the_search_for_the_next_pyramid_costs_no_daylight(ui) -> None:  # type: ignore[no-untyped-def]
+    """The next deal is searched while the clearing move is handled, between two frames: the frame
+    time that follows holds the search, not the player's time, and does not count."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    view = expedition(ui)
+    line = find_win(view.game)
+    assert line is not None
+    for move in line:
+        view.apply(view.control.play(move))
+    left = view.session.daylight.left_ms
+    view.on_update(0.300)  # the frame after the clear: it held the search
+    assert view.session.daylight.left_ms == left
+    view.on_update(0.250)  # the next frames count in full
+    assert view.session.daylight.left_ms == left - 250
+
+
 def test_skip_from_the_pause_menu_costs_daylight(ui) -> None:  # type: ignore[no-untyped-def]
     view = expedition(ui)
     code = view.session.deal_code
