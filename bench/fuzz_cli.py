@@ -325,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
     per_command: Counter[str] = Counter()
     bad_exit: Counter[str] = Counter()
     shown: Counter[str] = Counter()
+    windows = 0  # headless game windows that ran their frame
     real_stderr = sys.stderr
     start = time.perf_counter()
     with fuzz_environment() as tmp:
@@ -340,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
                           f"stderr={case.stderr}\n{tb}", file=real_stderr)
                 continue
             exits[str(rc)] += 1
+            if rc == 0 and "--headless" in case.argv:
+                windows += 1
             if rc not in allowed_codes(case):
                 bad_exit[f"{rc} on stdout={case.stdout}"] += 1
     seconds = time.perf_counter() - start
@@ -352,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"uncaught exceptions: {sum(kinds.values())} in {len(kinds)} kinds" +
           "".join(f"\n  {k}: {v}" for k, v in kinds.most_common()))
     print(f"hangs (over {opts.limit:g} s): {hangs}")
+    if opts.windows:
+        print(f"headless windows opened and closed: {windows}")
     return 0 if not kinds and not hangs and not bad_exit else 1
 
 

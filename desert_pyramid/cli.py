@@ -124,7 +124,8 @@ def check_writable_file(text: str, what: str) -> Path:
     """A file that can be written now: checked before any work is done, so a long run does not
     fail at its end. A folder, a device or a pipe is refused; a file that did not exist is not
     left behind."""
-    path = check_path(text, what)
+    check_path(text, what)
+    path = Path(os.path.realpath(text))  # a symbolic link: its target is tried, the link is kept
     try:
         info = path.stat()
     except FileNotFoundError:
@@ -147,7 +148,7 @@ def check_writable_file(text: str, what: str) -> Path:
             path.unlink()
         except OSError:
             pass
-    return path
+    return Path(text)
 
 
 # -- streams ------------------------------------------------------------------------------------

@@ -176,3 +176,32 @@ def test_profile_save_dir_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureF
     rc = main(["profile", "--save-dir", str(blocker)])
     out, err = capsys.readouterr()
     assert rc in (0, 1, 2) and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["profile"], ["profile", "--check"], ["--headless", "--frames", "1"]])
+def test_a_save_folder_from_the_environment_is_checked_too(argv: list[str], monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("DESERT_PYRAMID_SAVE_DIR", "/tmp/" + "a" * 300)
+    assert main(argv) == 2
+    assert "$DESERT_PYRAMID_SAVE_DIR: the name 'aaa" in one_line(capsys)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
+def test_a_fifo_screenshot_is_refused_without_blocking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "shot.png"
+    os.mkfifo(fifo)  # opening it to write would wait for a reader for ever
+    assert main(["--headless", "--frames", "1", "--screenshot", str(fifo)]) == 2
+    assert "is not a regular file" in one_line(capsys)
+
+
+def test_a_symlinked_screenshot_keeps_the_link(tmp_path: Path) -> None:
+    link = tmp_path / "link.png"
+    link.symlink_to(tmp_path / "target.png")
+    assert check_writable_file(str(link), "--screenshot") == link
+    assert link.is_symlink() and not (tmp_path / "target.png").exists()  # tried and taken away
+    dangling = tmp_path / "dangling.png"
+    dangling.symlink_to(tmp_path / "nowhere" / "x.png")
+    with pytest.raises(UsageError, match="does not exist|cannot write"):
+        check_writable_file(str(dangling), "--screenshot")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -50,12 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if warning:
         print(f"desert-pyramid: warning: {warning}", file=sys.stderr)
     text = json.dumps(records, ensure_ascii=False, indent=1) + "\n" if args.json else format_lines(records)
-    try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    except BrokenPipeError:  # `desert-pyramid layouts | head`: the reader left, which is fine
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+    sys.stdout.write(text)  # a reader that leaves (`| head`) or a full disk: cli.main handles it
     return 0
 
 

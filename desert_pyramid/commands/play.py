@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from desert_pyramid.cli import UsageError, check_path, check_writable_file, parse_int, shown
+from desert_pyramid.cli import UsageError, check_writable_file, parse_int, shown
 
 MODES = ("practice", "expedition", "daily")
 SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
@@ -123,8 +123,9 @@ def options_from_args(args: argparse.Namespace) -> Any:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
     save_dir = getattr(args, "save_dir", None)
-    if save_dir is not None:
-        check_path(save_dir, "--save-dir")
+    from desert_pyramid.commands.profile import check_save_dir
+
+    check_save_dir(save_dir)
     if args.headless:
         os.environ["ARCADE_HEADLESS"] = "1"
     from desert_pyramid.ui.app import RunOptions

@@ -61,15 +61,24 @@ def _save_dir(args: argparse.Namespace) -> str | None:
     return str(value) if value else None
 
 
-def run(args: argparse.Namespace) -> int:
-    folder = _save_dir(args)
+def check_save_dir(folder: str | None) -> None:
+    """Refuse a save folder the system cannot name (given with --save-dir, else in the
+    environment variable) with one line, before any file is opened."""
     if folder is not None:
         check_path(folder, "--save-dir")
+    elif os.environ.get(ENV_VAR):
+        check_path(os.environ[ENV_VAR], f"${ENV_VAR}")
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = _save_dir(args)
+    check_save_dir(folder)
     try:
         store = SaveStore.open(folder, readonly=True)
     except OSError as exc:  # a folder that cannot be opened at all (a file in the way, no access)
-        where = f"'{shown(folder)}'" if folder is not None else "the save folder"
-        raise UsageError(f"--save-dir: cannot use {where}: {exc.strerror or exc}") from None
+        what = "--save-dir" if folder is not None else f"${ENV_VAR}"
+        where = folder if folder is not None else os.environ.get(ENV_VAR, "the user data folder")
+        raise UsageError(f"{what}: cannot use '{shown(where)}': {exc.strerror or exc}") from None
     if args.check:
         return check(store)
     show(store)
