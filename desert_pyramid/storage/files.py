@@ -22,6 +22,7 @@ from typing import Any, Generic, Literal, TypeVar
 from desert_pyramid.storage.atomic import (
     atomic_write,
     backup_path,
+    fsync_file,
     remove_stale_temps,
     resolve_link,
 )
@@ -228,7 +229,7 @@ def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: byt
             view = memoryview(raw)
             while view:
                 view = view[os.write(fd, view):]
-            os.fsync(fd)
+            fsync_file(fd)
         finally:
             os.close(fd)
         return target
