@@ -39,7 +39,7 @@ def _temp_name(path: Path) -> Path:
     return path.with_name(f"{path.name}{_TMP_MARK}{os.getpid()}-{next(_counter)}")
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         written = os.write(fd, view)
@@ -56,7 +56,7 @@ def resolve_link(path: Path) -> Path:
             return path
     except (OSError, ValueError):
         return path
-    return Path(os.path.realpath(path))
+    return type(path)(os.path.realpath(path))
 
 
 REPLACE_TRIES = 6
@@ -117,7 +117,7 @@ def write_new_file(path: Path, data: bytes, *, durable: bool = True) -> Path:
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     fd = os.open(tmp, flags, 0o644)
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
         if durable:
             fsync_file(fd)
     except BaseException:
