@@ -143,6 +143,8 @@ class Reader:
             raise self.fail(key, "expected text, found an empty text")
         if len(value) > longest:
             raise self.fail(key, f"expected text of at most {longest} characters, found {len(value):,}")
+        if not value.isprintable():
+            raise self.fail(key, f'"{_short(value.encode("unicode_escape").decode("ascii"))}" holds a control character')
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> str:
@@ -200,6 +202,8 @@ class Reader:
             if len(item) > longest:
                 raise SchemaError(f"{where}[{index}]: expected text of at most {longest} characters, "
                                   f"found {len(item):,}")
+            if not item.isprintable():
+                raise SchemaError(f"{where}[{index}]: holds a control character")
         if unique and len(set(values)) != len(values):
             seen: set[str] = set()
             for index, item in enumerate(values):
