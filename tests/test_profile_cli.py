@@ -108,3 +108,65 @@ def test_runs_as_a_module(example: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "All files are sound." in proc.stdout
+
+
+def test_check_reports_a_missing_save_whose_backup_holds_progress(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (example / "save.toml").rename(example / "save.toml.bak")
+    before = snapshot(example)
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    assert ("save.toml         MISSING, but its backup is sound and holds 7 pyramids cleared, "
+            "4 of 12 relics, 10 games counted") in out
+    assert "save.toml.bak     ok (schema 1)" in out
+    assert ("save.toml is missing: the game restores save.toml.bak in its place at its next start "
+            "(or copy save.toml.bak to save.toml yourself).") in out
+    assert "All files are sound." not in out and "1 problem(s)." in out
+    assert snapshot(example) == before
+    # and the game does what --check said
+    from desert_pyramid.storage import SaveStore
+
+    assert SaveStore.open(example, durable=False).progress.pyramids_cleared == 7
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 0
+
+
+def test_check_reports_missing_profile_and_current_with_backups(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (example / "profile.toml").rename(example / "profile.toml.bak")
+    (example / "current.toml").rename(example / "current.toml.bak")
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    assert "profile.toml      MISSING, but its backup is sound and holds 4 of 9 card backs" in out
+    assert ("current.toml      MISSING, but its backup is sound and holds a expedition game in progress, "
+            "started 2025-03-14") in out
+    assert "2 problem(s)." in out
+
+
+def test_check_a_missing_file_whose_backup_is_damaged(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (example / "save.toml").unlink()
+    (example / "save.toml.bak").write_text("pyramids_cleared = [")
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    assert "save.toml         MISSING, and its backup cannot be used either" in out
+    assert "save.toml.bak     DAMAGED: end of document: invalid value" in out
+    assert "save.toml is missing and save.toml.bak cannot be used: the game keeps the backup aside" in out
+
+
+def test_check_and_profile_never_crash_on_values_that_used_to_crash_the_game(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (example / "save.toml").read_text()
+    (example / "save.toml").write_text(text.replace('last_cleared = "2025-03-13"', 'last_cleared = "9999-12-31"'))
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    assert "save.toml         DAMAGED: daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31" in out
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    assert "save.toml     damaged: daily.last_cleared" in capsys.readouterr().out
+
+
+def test_a_first_start_is_sound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["profile", "--check", "--save-dir", str(tmp_path / "none")]) == 0
+    out = capsys.readouterr().out
+    assert "save.toml         not there (fine)" in out and "All files are sound." in out

@@ -181,3 +181,51 @@ def test_no_posix_only_module_is_imported_by_storage_progression_or_profile() ->
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
+
+
+def test_on_macos_files_are_flushed_with_f_fullfsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """macOS's fsync leaves the data in the drive's cache; F_FULLFSYNC writes it (fcntl imported
+    only there)."""
+    import types
+
+    calls: list[tuple[int, int]] = []
+    fake = types.SimpleNamespace(F_FULLFSYNC=51, fcntl=lambda fd, op: calls.append((fd, op)))
+    import stat
+
+    fsyncs: list[str] = []  # what os.fsync flushed: "file" or "folder"
+    real_fsync = os.fsync
+
+    def spy(fd: int) -> None:
+        fsyncs.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    monkeypatch.setitem(sys.modules, "fcntl", fake)
+    monkeypatch.setattr(sys, "platform", "darwin")
+    atomic_write(tmp_path / "save.toml", b"one")
+    assert [op for _, op in calls] == [51] and "file" not in fsyncs  # the data: F_FULLFSYNC
+    file_syncs = fsyncs.count("file")
+    # a volume that refuses F_FULLFSYNC falls back to fsync
+    def refuse(fd: int, op: int) -> None:
+        raise OSError(45, "Operation not supported")
+
+    fake.fcntl = refuse
+    atomic_write(tmp_path / "save.toml", b"two")
+    assert fsyncs.count("file") > file_syncs and (tmp_path / "save.toml").read_bytes() == b"two"
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # Windows has no fcntl: never imported
+    atomic_write(tmp_path / "save.toml", b"three")
+    assert (tmp_path / "save.toml").read_bytes() == b"three"
+
+
+def test_a_sibling_games_card_back_ids_are_kept_but_bounded(tmp_path: Path) -> None:
+    (tmp_path / "profile.toml").write_text(
+        'schema = 1\n[card_backs]\nchosen = "sandstone"\n[card_backs.unlocked]\n"Sand & Stars: night" = "2025-03-10"\n'
+    )
+    store = SaveStore.open(tmp_path, durable=False)
+    assert store.peek_notices() == [] and "Sand & Stars: night" in store.profile.backs.unlocked
+    (tmp_path / "profile.toml").write_text(
+        'schema = 1\n[card_backs]\nchosen = "sandstone"\n[card_backs.unlocked]\n"bell\\u0007" = "2025-03-10"\n'
+    )
+    store = SaveStore.open(tmp_path, durable=False)
+    assert "is not a name" in store.peek_notices()[0].message

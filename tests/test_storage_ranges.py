@@ -38,7 +38,7 @@ DECODE = {
 
 HUGE = 2**63 - 1
 HUGER = 10**30
-LONG_TEXT = "x" * 1_000_000
+LONG_TEXT = "x" * 70_000  # above every bound on a text (65,536 in free-form tables)
 NAN = float("nan")
 INF = float("inf")
 
@@ -111,6 +111,10 @@ CASES: list[tuple[str, Path_, Any]] = [
     ("save.toml", ("stats", 0), "expedition"),
     ("save.toml", ("stats", 0, "mode"), LONG_TEXT),
     ("save.toml", ("stats", 0, "preset"), LONG_TEXT),
+    ("save.toml", ("stats", 0, "preset"), "desert\x1b[2J"),  # a terminal escape, printed by `profile`
+    ("save.toml", ("seen", "games"), ["game\n1"]),
+    ("profile.toml", ("card_backs", "chosen"), "trek_3\x07"),
+    ("current.toml", ("game_id",), "g\x00"),
     ("save.toml", ("stats", 0, "layout"), 0),
     ("save.toml", ("stats", 0, "layout"), HUGE),
     *[

@@ -97,6 +97,19 @@ def test_a_fifo_in_place_of_the_backup_is_set_aside(tmp_path: Path) -> None:
 
 
 @needs_fifo
+def test_a_fifo_in_place_of_the_backup_of_a_sound_save_is_replaced_by_the_next_backup(tmp_path: Path) -> None:
+    folder = example(tmp_path)
+    (folder / "save.toml.bak").unlink()
+    os.mkfifo(folder / "save.toml.bak")
+    before = (folder / "save.toml").read_bytes()
+    store = open_store(folder)
+    assert store.peek_notices() == [] and store.progress.pyramids_cleared == 7
+    within(20, lambda: store.record_game(make_result("g1")))
+    assert stat.S_ISREG(os.lstat(folder / "save.toml.bak").st_mode)
+    assert (folder / "save.toml.bak").read_bytes() == before
+
+
+@needs_fifo
 def test_a_fifo_that_cannot_be_moved_is_reported_and_never_written_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -246,6 +246,12 @@ def check(store: SaveStore) -> int:
                         )
                     else:
                         note = "MISSING, and its backup cannot be used either"
+                        advice.append(
+                            f"{path.name} is missing and {bak_path.name} cannot be used: the game "
+                            + ("leaves the newer backup alone and starts without it."
+                               if backup.status == "future" else
+                               "keeps the backup aside and starts without it.")
+                        )
             else:
                 problems += 1
                 note = f"{_LABELS.get(attempt.status, attempt.status.upper())}: {attempt.problem}"

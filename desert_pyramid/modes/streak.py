@@ -1,6 +1,6 @@
 """The day streak, the calendar of recent days and the share line (pure data, dates passed in).
 
-Rules (the Daily's, docs/modes.md):
+Rules (also in docs/saves.md, "Day streak"):
 
 - The streak counts consecutive dates whose daily was cleared **on its own date**. It is alive
   while today's or yesterday's daily is cleared; a missed date resets it to 0.

@@ -240,7 +240,7 @@ def decode_profile(data: dict[str, Any]) -> Profile:
     root = Reader(data)
     table = root.table("card_backs")
     backs = BackCollection(
-        unlocked=table.date_table("unlocked", most=NAMES_MAX),
+        unlocked=table.date_table("unlocked", most=NAMES_MAX, strict_ids=False),  # siblings' ids too
         chosen=table.text("chosen", DEFAULT_BACK, nonempty=True),
     )
     return Profile(

@@ -22,8 +22,10 @@ from typing import Any, Generic, Literal, TypeVar
 from desert_pyramid.storage.atomic import (
     atomic_write,
     backup_path,
+    fsync_file,
     remove_stale_temps,
     resolve_link,
+    write_all,
 )
 from desert_pyramid.storage.schema import FutureSchemaError, Schema, SchemaError
 
@@ -180,8 +182,11 @@ def _read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]]
     except RecursionError:
         attempt.problem = "values nested too deeply to read"
         return attempt
-    except ValueError as exc:  # e.g. a whole number of more than 4,300 digits
-        attempt.problem = f"a value cannot be read ({exc})"
+    except ValueError as exc:  # a whole number of more than 4,300 digits: Python will not read it
+        attempt.problem = (
+            "a whole number has too many digits to read (more than 4,300)"
+            if "digits" in str(exc) else f"a value cannot be read ({exc})"
+        )
         return attempt
     try:
         data, attempt.version = schema.upgrade(data)
@@ -225,10 +230,8 @@ def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: byt
     if raw is not None and os.path.islink(path):
         fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
-            view = memoryview(raw)
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
+            write_all(fd, raw)
+            fsync_file(fd)
         finally:
             os.close(fd)
         return target

@@ -143,6 +143,8 @@ class Reader:
             raise self.fail(key, "expected text, found an empty text")
         if len(value) > longest:
             raise self.fail(key, f"expected text of at most {longest} characters, found {len(value):,}")
+        if not value.isprintable():
+            raise self.fail(key, f'"{_short(value.encode("unicode_escape").decode("ascii"))}" holds a control character')
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> str:
@@ -200,6 +202,8 @@ class Reader:
             if len(item) > longest:
                 raise SchemaError(f"{where}[{index}]: expected text of at most {longest} characters, "
                                   f"found {len(item):,}")
+            if not item.isprintable():
+                raise SchemaError(f"{where}[{index}]: holds a control character")
         if unique and len(set(values)) != len(values):
             seen: set[str] = set()
             for index, item in enumerate(values):
@@ -216,17 +220,22 @@ class Reader:
             check_date(item, f"{where}[{index}]")
         return values
 
-    def date_table(self, key: str, default: Any = _MISSING, *, most: int) -> dict[str, str]:
-        """A table of id -> date (relics found, backs unlocked): at most ``most`` ids, each a
-        name of letters, digits, ``_``, ``-`` or ``.`` (at most 64 characters)."""
+    def date_table(self, key: str, default: Any = _MISSING, *, most: int, strict_ids: bool = True) -> dict[str, str]:
+        """A table of id -> date (relics found, backs unlocked): at most ``most`` ids. With
+        ``strict_ids`` (this game's own ids) each is a name of letters, digits, ``_``, ``-`` or
+        ``.`` of at most 64 characters; else (ids of sibling games, kept as they are) any text
+        of 1 to 200 characters without control characters."""
         table = self.table(key, default)
         if len(table.data) > most:
-            raise table.fail("", f"expected at most {most:,} entries, found {len(table.data):,}")
+            raise SchemaError(f"{table.where}: expected at most {most:,} entries, found {len(table.data):,}")
         out = {}
         for name in table.data:
-            if not is_id(name):
+            if strict_ids and not is_id(name):
                 raise SchemaError(f'{table.where}: "{_short(name)}" is not a name of letters, digits, '
                                   f'"_", "-" or "." (at most {ID_MAX} characters)')
+            if not strict_ids and not (0 < len(name) <= TEXT_MAX and name.isprintable()):
+                raise SchemaError(f'{table.where}: "{_short(name)}" is not a name (1 to {TEXT_MAX} '
+                                  "printable characters)")
             out[name] = table.date(name)
         return out
 
