@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Game
 from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
     BackCollection,
@@ -66,8 +67,14 @@ CLOCK_SAVE_MS = 500  # a running timed table is saved again after this much play
 
 
 def today() -> str:
-    """The player's local calendar date."""
-    return datetime.date.today().isoformat()
+    """The player's local calendar date, within the dates a save holds (a system clock set to
+    year 9999 or 1900 records its games on the nearest date the save can hold, never crashes)."""
+    return save_date(datetime.date.today())
+
+
+def save_date(day: datetime.date) -> str:
+    """``day`` as the save writes it: kept within ``EARLIEST`` .. ``LATEST``."""
+    return min(max(day, EARLIEST), LATEST).isoformat()
 
 
 def new_game_id(mode: str) -> str:

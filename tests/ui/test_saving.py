@@ -211,3 +211,27 @@ def test_saved_settings_that_cannot_be_used_are_reported(saved: Driver, folder: 
     reopen(saved, folder)
     assert saved.app.settings.volume == 0.6  # the default
     assert any("volume" in m and "save.toml" in m for _lv, m in saved.app.saves.startup_notices)
+
+
+def test_a_system_clock_beyond_the_save_range_records_on_the_nearest_date(ui, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A machine whose clock says year 9999 (or 1900) still records its games: on the last (or
+    first) date a save can hold, never with a crash."""
+    import datetime as real
+
+    from desert_pyramid.modes.streak import EARLIEST, LATEST
+    from desert_pyramid.ui import saving
+
+    assert saving.save_date(real.date(9999, 12, 31)) == LATEST.isoformat()
+    assert saving.save_date(real.date(1900, 1, 1)) == EARLIEST.isoformat()
+    assert saving.save_date(real.date(2026, 12, 1)) == "2026-12-01"
+
+    class FarDate(real.date):
+        @classmethod
+        def today(cls):  # type: ignore[no-untyped-def,override]
+            return cls(9999, 12, 31)
+
+    class FakeDatetime:
+        date = FarDate
+
+    monkeypatch.setattr(saving, "datetime", FakeDatetime)
+    assert saving.today() == LATEST.isoformat()
