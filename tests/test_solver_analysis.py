@@ -124,3 +124,29 @@ def test_the_analysis_runs_in_another_process_and_arrives_complete() -> None:
         assert result.losing_move == analyse(game).losing_move == 13
     finally:
         runner.close()
+
+
+def test_the_analysis_worker_ends_when_the_game_is_killed() -> None:
+    """A game killed outright leaves no analysis worker behind: it ends within 3 s, mid-search."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from .procs import alive, wait_gone
+
+    script = Path(__file__).with_name("analysis_parent.py")
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        assert line.startswith("pid "), line
+        worker = int(line.split()[1])
+        time.sleep(0.3)
+        assert alive(worker)  # still starting or searching
+    finally:
+        proc.kill()
+        proc.wait(10)
+        if proc.stdout:
+            proc.stdout.close()
+    assert not wait_gone([worker], 3.0), "the analysis worker outlived the game by 3 s"

@@ -278,6 +278,11 @@ class AnalysisRunner:
         child.close()
 
     @property
+    def pid(self) -> int | None:
+        """The worker process's id (``None`` once closed)."""
+        return None if self._proc is None else int(self._proc.pid)
+
+    @property
     def done(self) -> bool:
         return (self.latest is not None and self.latest.complete) or self.error is not None or self._proc is None
 
