@@ -69,6 +69,12 @@ class PauseView(MenuScreen):
         self.resume()
         return True
 
+    def on_action(self, action: str) -> bool:
+        if action == "resume":  # a controller's Start, as it paused
+            self.resume()
+            return True
+        return super().on_action(action)
+
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.table.ensure_layout()

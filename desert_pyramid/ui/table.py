@@ -235,6 +235,11 @@ class TableView(TableInput, Screen):
             self.apply(c.redo())
         elif action == "hint":
             self.ask_hint()
+        elif action == "hint_or_play":  # the controller's Y: a hint, and a second Y plays it
+            if c.hint_armed:
+                self.apply(c.accept_hint())
+            else:
+                self.ask_hint()
         elif action == "accept":
             self.accept()
         elif action == "stash":
@@ -309,10 +314,11 @@ class TableView(TableInput, Screen):
             if move.kind in (FLIP, REDEAL):  # point at the stock
                 places = (STOCK,)
         self.hint_places = places
+        again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
         if move is not None:
-            self.message = answer.text + " Enter plays it."
+            self.message = answer.text + f" {again} plays it."
         elif rewind is not None:
-            self.message = words + " Enter goes back there."
+            self.message = words + f" {again} goes back there."
         else:
             self.message = words or answer.text
         self.refresh()
