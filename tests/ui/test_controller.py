@@ -527,3 +527,87 @@ def test_menus_by_pad_title_to_practice_to_a_deal(ui, pad) -> None:  # type: ign
     assert ui.view.game.rules.preset == "classic"
     pad.press("x")
     assert ui.view.game.moves == 1
+
+
+# -- pyglet's own Controller class over a stand-in device ---------------------------------------------
+def pyglet_controller() -> tuple[Any, Any]:
+    """A real ``pyglet.input.Controller`` (pyglet's own mapping of buttons, hat and axes to
+    controller events) over a stand-in for the device that no machine here has."""
+    if sys.platform.startswith("linux"):
+        import pyglet.window.xlib  # noqa: F401  (pyglet's Linux input needs it; an offscreen window does not load it)
+    from pyglet.input.base import AbsoluteAxis, Button, Controller, Device
+    from pyglet.input.controller import _parse_mapping
+
+    class DeviceStandIn(Device):
+        """Stands in for a USB game pad: nine buttons, two stick axes, two triggers, a hat."""
+
+        def __init__(self) -> None:
+            super().__init__(None, "Stand-in device")  # type: ignore[arg-type]
+            self.buttons = [Button(f"b{i}") for i in range(9)]
+            self.axes = [AbsoluteAxis("x", -32768, 32767), AbsoluteAxis("y", -32768, 32767),
+                         AbsoluteAxis("z", 0, 1023), AbsoluteAxis("rz", 0, 1023)]
+            self.hat = [AbsoluteAxis("hat_x", -1, 1), AbsoluteAxis("hat_y", -1, 1)]
+
+        def get_controls(self) -> list[Any]:
+            return [*self.buttons, *self.axes, *self.hat]
+
+        def get_guid(self) -> str:
+            return "stand-in"
+
+    mapping = _parse_mapping(
+        "stand-in,Stand-in pad,a:b0,b:b1,x:b2,y:b3,back:b4,start:b5,leftshoulder:b6,rightshoulder:b7,"
+        "rightstick:b8,dpup:h0.1,dpright:h0.2,dpdown:h0.4,dpleft:h0.8,leftx:a0,lefty:a1,lefttrigger:a2,"
+        "righttrigger:a3,platform:Linux,")
+    device = DeviceStandIn()
+    return Controller(device, mapping), device
+
+
+def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ignore[no-untyped-def]
+    controller, device = pyglet_controller()
+    manager = ManagerStandIn()
+    assert ui.app.controllers.start(manager)
+    try:
+        manager.dispatch_event("on_connect", controller)
+        assert device.is_open and controller in ui.app.controllers.controllers
+        view = deal(ui)
+        game = view.game
+
+        def button(i: int) -> None:
+            device.buttons[i].value = 1
+            device.buttons[i].value = 0
+
+        device.hat[0].value = 1  # the d-pad right: the focus shows
+        device.hat[0].value = 0
+        assert view.focus_visible and ui.app.last_input == "pad"
+        button(2)  # X flips
+        assert game.moves == 1 and game.history[-1].kind == FLIP
+        button(6)  # LB undoes
+        assert game.moves == 0
+        paths = {p: ui.focus_path(p) for p in game.free_slots() if game.card_at(p).rank != 13}
+        place = next(p for p, path in paths.items() if {K.UP, K.DOWN} & set(path))  # up or down on the way
+        for symbol in paths[place]:
+            device.hat[0].value = int(VECTORS[symbol][0])
+            device.hat[1].value = int(VECTORS[symbol][1])
+            device.hat[0].value = 0
+            device.hat[1].value = 0
+        assert view.focus == place
+        device.axes[3].value = 200  # the right trigger a little: nothing
+        assert game.moves == 0
+        device.axes[3].value = 1000  # pulled: parks the focused card
+        assert game.moves == 1 and game.history[-1].kind == STASH
+        device.axes[3].value = 0
+        focus = view.focus
+        device.axes[0].value = 4000  # a drifting stick: nothing
+        assert view.focus == focus
+        device.axes[0].value = 0
+        button(5)  # Start pauses
+        assert isinstance(ui.view, PauseView)
+        button(1)  # B resumes
+        assert ui.view is view
+        manager.dispatch_event("on_disconnect", controller)
+        assert isinstance(ui.view, PauseView)  # the pad was the input: the table pauses
+        button(5)  # an unplugged controller's events reach nothing
+        assert isinstance(ui.view, PauseView)
+    finally:
+        ui.app.controllers.stop()
+        ui.app.last_input = "keys"
