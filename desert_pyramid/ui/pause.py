@@ -34,7 +34,7 @@ class PauseView(MenuScreen):
         buttons += [
             Button("Settings", lambda: app.show_settings(self)),
             Button("How to play", lambda: app.show_howto(self)),
-            Button("Keys · F1", lambda: app.show_help(self)),
+            Button("Buttons · Back" if app.last_input == "pad" else "Keys · F1", lambda: app.show_help(self)),
             Button("Title screen", lambda: app.show_title()),
         ]
         self.menu = ButtonColumn(app.assets, buttons)

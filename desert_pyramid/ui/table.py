@@ -209,7 +209,8 @@ class TableView(TableInput, Screen):
         self.ending = True
         self.autoplay = False
         if self.game.won:
-            self.message = "Cleared! A click or Enter shows the results."
+            self.message = ("Cleared! A shows the results." if self.app.last_input == "pad"
+                            else "Cleared! A click or Enter shows the results.")
         else:
             self.message = "The sun has set on the trek."
             self._end_wait = SUNSET_S

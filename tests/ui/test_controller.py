@@ -375,6 +375,7 @@ def test_start_pauses_and_resumes_back_shows_the_help(ui, pad) -> None:  # type:
     view = deal(ui)
     pad.press("start")
     assert isinstance(ui.view, PauseView) and view.session.clock.paused
+    assert "Buttons · Back" in [b.label for b in ui.view.menu.buttons]  # its button, not F1
     pad.press("start")
     assert ui.view is view and not view.session.clock.paused
     pad.press("back")
