@@ -612,3 +612,69 @@ def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ign
     finally:
         ui.app.controllers.stop()
         ui.app.last_input = "keys"
+
+
+def test_every_screen_by_pad(ui, pad) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.daily_view import DailyView
+    from desert_pyramid.ui.howto import HowToView
+    from desert_pyramid.ui.layout_picker import LayoutPickerView
+    from desert_pyramid.ui.relics import RelicsView
+    from desert_pyramid.ui.stats import StatsView
+
+    ui.app.show_title()
+    ui.frames(1)
+    # Practice: the layout picker by d-pad, LB/RB and A
+    press_menu(ui, pad, "Practice")
+    setup = ui.view
+    press_menu(ui, pad, "Layout")
+    assert isinstance(ui.view, LayoutPickerView)
+    picker = ui.view
+    first = picker.focus
+    pad.tap(Vec2(1, 0))
+    assert picker.focus == first + 1
+    pad.press("rightshoulder")  # a page down
+    assert picker.focus > first + 1
+    pad.trigger(1.0, "lefttrigger")  # the first layout
+    pad.trigger(0.0, "lefttrigger")
+    assert picker.focus == 0
+    pad.tap(Vec2(1, 0))
+    pad.press("a")  # chooses layout 2 and goes back to the set-up
+    ui.frames(1)
+    assert ui.view is setup and setup.layouts[setup.layout_i] == 2
+    pad.press("b")
+    assert isinstance(ui.view, TitleView)
+    # the Daily: its calendar, then today's pyramid
+    press_menu(ui, pad, "Daily")
+    assert isinstance(ui.view, DailyView)
+    press_menu(ui, pad, "Play today's pyramid")
+    assert isinstance(ui.view, TableView) and ui.view.session.mode == "daily"
+    table = ui.view
+    # the pause screen's How to play: pages by RB, the quiz answered with A, back with B
+    pad.press("start")
+    press_menu(ui, pad, "How to play")
+    assert isinstance(ui.view, HowToView)
+    howto = ui.view
+    page = howto.memory.page
+    pad.press("rightshoulder")
+    assert howto.memory.page != page
+    while howto.memory.page != "quiz":
+        pad.press("rightshoulder")
+    pad.press("x")  # the next question
+    assert howto.memory.last is None
+    pad.tap(Vec2(0, -1))  # the focus onto an answer
+    pad.press("a")  # answered
+    assert howto.memory.last is not None
+    pad.press("b")
+    assert isinstance(ui.view, PauseView)
+    pad.press("start")  # resume
+    assert ui.view is table
+    pad.press("start")
+    press_menu(ui, pad, "Title screen")
+    for name, screen in (("Relics", RelicsView), ("Statistics", StatsView)):
+        press_menu(ui, pad, name)
+        assert isinstance(ui.view, screen)
+        pad.press("b")
+        assert isinstance(ui.view, TitleView)
+    ui.app.quit_requested = False
+    press_menu(ui, pad, "Quit")
+    assert ui.app.quit_requested
