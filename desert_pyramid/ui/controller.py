@@ -17,6 +17,7 @@ resting stick moves nothing and a held one does not flicker. A held direction re
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -52,8 +53,20 @@ def system_manager() -> Any:
     return ControllerManager()
 
 
+def _finite(value: Any) -> float:
+    """A reading as a float; one that is not a number (a broken device or driver) is at rest."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        return 0.0
+    return v if math.isfinite(v) else 0.0
+
+
 def _xy(vector: Any) -> tuple[float, float]:
-    return float(vector[0]), float(vector[1])
+    try:
+        return _finite(vector[0]), _finite(vector[1])
+    except (TypeError, IndexError, KeyError):
+        return 0.0, 0.0
 
 
 def dpad_direction(vector: Any, held: str | None) -> str | None:
@@ -155,15 +168,20 @@ class ControllerLayer:
             self.manager = None
 
     def attach(self, controller: Any) -> bool:
-        """Open a controller and listen to it (pyglet's handlers). ``False`` if it cannot be opened."""
+        """Open a controller and listen to it (pyglet's handlers). ``False`` if it cannot be opened
+        (or is already listened to)."""
         if any(c is controller for c in self.controllers):
-            return True
+            return False
         try:
             controller.open()
-        except Exception as exc:  # busy (opened exclusively elsewhere), or gone again
-            self.problem = f"{getattr(controller, 'name', 'a controller')} could not be opened ({exc})"
+            controller.push_handlers(**{name: getattr(self, name) for name in PAD_EVENTS})
+        except Exception as exc:  # busy (opened exclusively elsewhere), gone again, or no controller
+            self.problem = f"{self._name(controller)} could not be opened ({exc})"
+            try:
+                controller.close()
+            except Exception:
+                pass
             return False
-        controller.push_handlers(**{name: getattr(self, name) for name in PAD_EVENTS})
         self.controllers.append(controller)
         self._state[id(controller)] = _PadState()
         return True
@@ -221,6 +239,7 @@ class ControllerLayer:
         state = self._state.get(id(controller))
         if state is None:
             return
+        value = _finite(value)
         on = state.triggers.get(trigger, False)
         if not on and value >= TRIGGER_ON:
             state.triggers[trigger] = True

@@ -172,6 +172,11 @@ def press_menu(ui, pad: PadStandIn, label: str) -> None:  # type: ignore[no-unty
     ui.frames(1)
 
 
+def told(app: Any) -> list[str]:
+    """The notices shown or waiting their turn."""
+    return [t.text for t in (*app.overlay.shown, *app.overlay.queue)]
+
+
 def wait_for_hint(ui, view: TableView) -> Move | None:  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + 30
     while view.control.hint_move is None and time.monotonic() < deadline:
@@ -455,7 +460,7 @@ def test_plug_in_and_out_while_running(ui, pad) -> None:  # type: ignore[no-unty
     second = PadStandIn("Second pad")
     ui.manager.plug(second)
     assert second.is_open and second in ui.app.controllers.controllers
-    assert any("Second pad connected" in t.text for t in ui.app.overlay.shown)
+    assert any("Second pad connected" in text for text in told(ui.app))
     second.press("x")
     assert game.moves == 1
     ui.manager.unplug(second)
@@ -678,3 +683,39 @@ def test_every_screen_by_pad(ui, pad) -> None:  # type: ignore[no-untyped-def]
     ui.app.quit_requested = False
     press_menu(ui, pad, "Quit")
     assert ui.app.quit_requested
+
+
+def test_broken_readings_and_odd_devices_do_not_crash_or_move(ui, pad) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    nan, inf = float("nan"), float("inf")
+    for x, y in ((nan, nan), (nan, 0.2), (inf, 0.0), (-inf, -inf), (0.0, nan)):
+        pad.stick(x, y)
+        pad.dispatch_event("on_dpad_motion", pad, Vec2(nan, nan))
+        ui.frames(1, dt=0.5)
+    pad.dispatch_event("on_stick_motion", pad, "leftstick", None)  # no vector at all
+    pad.trigger(nan)
+    pad.trigger(inf)
+    pad.dispatch_event("on_trigger_motion", pad, "righttrigger", "full")
+    assert not view.focus_visible and view.game.moves == 0
+    pad.press("no-such-button")  # a button the key table does not know
+    pad.press("guide")  # the system's button: nothing in the game
+    assert ui.view is view and view.game.moves == 0
+    # the manager reports the same controller twice: listened to once, told once
+    before = len(told(ui.app))
+    ui.manager.dispatch_event("on_connect", pad)
+    assert ui.app.controllers.controllers == [pad] and len(told(ui.app)) == before
+    pad.press("x")
+    assert view.game.moves == 1  # one flip, not two
+    # something that is not a controller at all: left out, said why
+    ui.manager.dispatch_event("on_connect", object())
+    assert ui.app.controllers.controllers == [pad] and "could not be opened" in ui.app.controllers.problem
+    ui.manager.dispatch_event("on_disconnect", object())  # never connected: nothing happens
+    assert ui.view is view
+    # a controller with a name of 5,000 characters and no name at all
+    long = PadStandIn("Ж" * 5000)
+    ui.manager.plug(long)
+    assert any(text.startswith("Ж" * 40 + " connected") for text in told(ui.app))
+    nameless = PadStandIn("")
+    ui.manager.plug(nameless)
+    assert any(text.startswith("A controller connected") for text in told(ui.app))
+    ui.frames(2)
