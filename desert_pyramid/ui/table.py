@@ -155,10 +155,22 @@ class TableView(TableInput, Screen):
         self.update_hud()
 
     def update_hud(self) -> None:
+        self._button_captions()
         light = getattr(self.session, "daylight", None)
         self.hud.update(self.session.hud(), self.game, self.app.settings, self.message,
                         pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
                         daylight=light.fraction if light is not None else None)
+
+    def _button_captions(self) -> None:
+        """The Undo and Hint buttons name their key, or their controller button when a controller
+        was used last (the HUD writes the keys when it is laid out)."""
+        pad = self.app.last_input == "pad"
+        for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint")):
+            text = self.hud.texts.get(f"c-{name}")
+            if text is not None:
+                caption = f"{name.capitalize()} · {keys.label_for(action, pad)}"
+                if text.text != caption:
+                    text.text = caption
 
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""

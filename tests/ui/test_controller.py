@@ -719,3 +719,18 @@ def test_broken_readings_and_odd_devices_do_not_crash_or_move(ui, pad) -> None: 
     ui.manager.plug(nameless)
     assert any(text.startswith("A controller connected") for text in told(ui.app))
     ui.frames(2)
+
+
+def test_undo_and_hint_buttons_name_the_input_used_last(ui, pad) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    captions = view.hud.texts
+    assert (captions["c-undo"].text, captions["c-hint"].text) == ("Undo · Z", "Hint · H")
+    pad.press("x")
+    ui.frames(1)
+    assert (captions["c-undo"].text, captions["c-hint"].text) == ("Undo · LB", "Hint · Y")
+    view.layout(ui.app.width, ui.app.height)  # laid out again (a resize): still the pad's
+    ui.frames(1)
+    assert view.hud.texts["c-undo"].text == "Undo · LB"
+    ui.key(K.Z)
+    ui.frames(1)
+    assert (view.hud.texts["c-undo"].text, view.hud.texts["c-hint"].text) == ("Undo · Z", "Hint · H")
