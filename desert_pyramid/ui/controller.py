@@ -1,8 +1,9 @@
 """The game controller: pyglet's controller events turned into the key table's actions.
 
-:class:`ControllerLayer` owns Arcade's ``ControllerManager`` (pyglet's), made lazily on the first
-frame. Where no input backend exists (an offscreen window on a machine without ``/dev/input``, a
-system pyglet cannot read controllers on) making it fails and the game runs without controllers;
+:class:`ControllerLayer` owns Arcade's ``ControllerManager`` (pyglet's), made lazily on the second
+frame, once the first is on screen (an offscreen window makes none; tests hand the layer one).
+Where no input backend exists (no ``/dev/input``, no X libraries, a system pyglet cannot read
+controllers on) making it fails and the game runs without controllers;
 :attr:`ControllerLayer.problem` says why. Controllers plugged in before or while the game runs are
 opened and the layer listens to them through pyglet's own handlers (``push_handlers``); one
 unplugged is let go, and a table in play is paused (see :meth:`ControllerLayer.on_disconnect`).
@@ -38,6 +39,7 @@ TRIGGER_OFF = 0.3  # ... and released below this
 REPEAT_FIRST_MS = 400  # a held direction repeats after this long
 REPEAT_EVERY_MS = 120  # ... then this often
 
+START_FRAME = 2  # the manager is made on this frame, after the first one is on screen
 DIRECTIONS: dict[str, tuple[int, int]] = {"dpleft": (-1, 0), "dpright": (1, 0), "dpup": (0, 1), "dpdown": (0, -1)}
 PAD_EVENTS = ("on_button_press", "on_button_release", "on_stick_motion", "on_dpad_motion", "on_trigger_motion")
 
@@ -129,6 +131,7 @@ class ControllerLayer:
         self.held: str | None = None  # the direction held (d-pad or stick), repeating
         self._held_ms = 0
         self._next_ms = REPEAT_FIRST_MS
+        self._frames = 0
 
     # -- the manager -------------------------------------------------------------------------------
     def start(self, manager: Any = None) -> bool:
@@ -278,9 +281,15 @@ class ControllerLayer:
             self.fire(direction)
 
     def update(self, delta_time: float) -> None:
-        """A frame: start listening the first time; repeat a held direction (at most once a frame)."""
+        """A frame: start listening once the first frame is on screen (making the manager takes
+        about 0.1 s; an offscreen window has no player and does not try); repeat a held direction
+        (at most once a frame)."""
         if not self.started:
-            self.start()
+            self._frames += 1
+            if getattr(self.app.options, "headless", False):
+                self.problem = self.problem or "an offscreen window listens to no controller"
+            elif self._frames >= START_FRAME:
+                self.start()
         if self.held is None:
             return
         self._held_ms += max(0, round(delta_time * 1000))

@@ -734,3 +734,29 @@ def test_undo_and_hint_buttons_name_the_input_used_last(ui, pad) -> None:  # typ
     ui.key(K.Z)
     ui.frames(1)
     assert (view.hud.texts["c-undo"].text, view.hud.texts["c-hint"].text) == ("Undo · Z", "Hint · H")
+
+
+def test_the_manager_is_made_once_after_the_first_frame_and_not_offscreen(ui, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import dataclasses
+
+    made: list[ManagerStandIn] = []
+
+    def factory() -> ManagerStandIn:
+        made.append(ManagerStandIn((PadStandIn(),)))
+        return made[-1]
+
+    offscreen = ctl.ControllerLayer(ui.app, make_manager=factory)
+    for _ in range(5):
+        offscreen.update(1 / 60)
+    assert made == [] and "offscreen" in offscreen.problem  # the shared test window is offscreen
+    monkeypatch.setattr(ui.app, "options", dataclasses.replace(ui.app.options, headless=False))
+    layer = ctl.ControllerLayer(ui.app, make_manager=factory)
+    layer.update(1 / 60)
+    assert made == []  # the first frame goes on screen first
+    layer.update(1 / 60)
+    assert len(made) == 1 and layer.manager is made[0] and len(layer.controllers) == 1
+    for _ in range(5):
+        layer.update(1 / 60)
+    assert len(made) == 1
+    layer.stop()
+    assert layer.controllers == [] and not made[0].present[0].is_open
