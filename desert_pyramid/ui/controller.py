@@ -176,7 +176,8 @@ class ControllerLayer:
         if any(c is controller for c in self.controllers):
             return False
         try:
-            controller.open()
+            if not getattr(getattr(controller, "device", None), "is_open", False):
+                controller.open()  # (pyglet's device refuses a second open)
             controller.push_handlers(**{name: getattr(self, name) for name in PAD_EVENTS})
         except Exception as exc:  # busy (opened exclusively elsewhere), gone again, or no controller
             self.problem = f"{self._name(controller)} could not be opened ({exc})"
@@ -211,6 +212,10 @@ class ControllerLayer:
         self.detach(controller)
         if not known:
             return
+        try:
+            controller.close()  # pyglet gives the same object back when it comes back: open it afresh then
+        except Exception:  # the device is gone already
+            pass
         self._tell(f"{self._name(controller)} disconnected.")
         from .table import TableView
 

@@ -52,6 +52,8 @@ class PadStandIn(EventDispatcher):
         self.is_open = False
 
     def open(self, window: Any = None, exclusive: bool = False) -> None:
+        if self.is_open:  # as pyglet's Device
+            raise OSError("Device is already open.")
         self.is_open = True
 
     def close(self) -> None:
@@ -614,6 +616,17 @@ def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ign
         assert isinstance(ui.view, PauseView)  # the pad was the input: the table pauses
         button(5)  # an unplugged controller's events reach nothing
         assert isinstance(ui.view, PauseView)
+        assert not device.is_open
+        manager.dispatch_event("on_connect", controller)  # plugged back: pyglet hands the same object
+        assert device.is_open and controller in ui.app.controllers.controllers
+        button(5)  # Start: resume
+        assert ui.view is view
+        manager.dispatch_event("on_disconnect", controller)
+        device.open()  # a device left open when it went (pyglet does not close it): taken as it is
+        manager.dispatch_event("on_connect", controller)
+        assert controller in ui.app.controllers.controllers
+        button(5)
+        assert ui.view is view
     finally:
         ui.app.controllers.stop()
         ui.app.last_input = "keys"
