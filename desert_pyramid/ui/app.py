@@ -81,6 +81,10 @@ class GameApp(arcade.Window):
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
         self.full_redraw = options.full_redraw
+        from .controller import KEYS, ControllerLayer
+
+        self.last_input = KEYS  # "keys" (keyboard or mouse) or "pad": the help shows that one's buttons
+        self.controllers = ControllerLayer(self)  # game controllers (controller.py), started on the first frame
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -284,6 +288,7 @@ class GameApp(arcade.Window):
         self.overlay.update(delta_time)
         self.saves.update(delta_time)
         self.sounds.update(delta_time, self.current_view)  # the ambience follows the screen and the daylight
+        self.controllers.update(delta_time)
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
@@ -321,7 +326,15 @@ class GameApp(arcade.Window):
             if dirty is not None:
                 dirty.invalidate()  # paint over the marker
 
+    def dispatch_event(self, *args: Any) -> Any:
+        """Every window event passes here: a key or a mouse button makes the keyboard (and mouse)
+        the input used last (a controller's buttons are counted in controller.py)."""
+        if args and args[0] in ("on_key_press", "on_mouse_press"):
+            self.last_input = "keys"
+        return super().dispatch_event(*args)
+
     def close(self) -> None:
+        self.controllers.stop()
         if self._hints is not None:
             self._hints.close()
             self._hints = None

@@ -307,7 +307,7 @@ class DemoView(TableView):
 
     # -- input -------------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
-        if action in ("flip", "focus_right", "accept", "redo", "hint"):
+        if action in ("flip", "focus_right", "accept", "redo", "hint", "hint_or_play"):
             self.next_step()
         elif action in ("focus_left", "undo"):
             self.back_step()

@@ -23,6 +23,8 @@ RULES = ("Remove two free cards that add up to 13, or a king alone. A card is fr
          "Clear the layout to win.")
 MOUSE = ("Mouse: click a card, then its partner, or drag one onto the other. A card with one "
          "partner pairs at once; a king leaves with one click.")
+PAD = ("Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
+       "(or presses a button), B drops the selection or goes back.")
 
 
 class HelpView(MenuScreen):
@@ -30,6 +32,7 @@ class HelpView(MenuScreen):
         super().__init__(app)
         self.under = under
         self.menu = ButtonColumn(app.assets, [])
+        self.pad = app.last_input == "pad"  # a controller was used last: its buttons are shown
 
     def back(self) -> bool:
         self.app.show_view(self.under)
@@ -50,13 +53,15 @@ class HelpView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
         self.texts.heading("HOW TO PLAY", width / 2, panel.top - 34 * s, 24 * s)
         self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
-        self.texts.label(MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, width=int(860 * s),
+        self.pad = self.app.last_input == "pad"
+        self.texts.label(PAD if self.pad else MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, width=int(860 * s),
               colour=(236, 214, 176))
         y = panel.top - 150 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
         col = 0
         start_y = y
-        for title, rows in keys.help_rows(getattr(self.under, "help_contexts", None)):
+        rows_of = keys.pad_help_rows if self.pad else keys.help_rows
+        for title, rows in rows_of(getattr(self.under, "help_contexts", None)):
             needed = (len(rows) + 1) * 21 * s
             if col == 0 and y - needed < panel.bottom + 40 * s:
                 col, y = 1, start_y
@@ -68,8 +73,13 @@ class HelpView(MenuScreen):
                 self.texts.label(text, x + 96 * s, y, 11.5 * s, colour=INK, anchor_x="left")
                 y -= 21 * s
             y -= 10 * s
-        self.texts.label("Esc, F1 or a click closes this help", width / 2, panel.bottom + 18 * s, 11 * s,
-              colour=(200, 180, 150))
+        closes = "B, Back or a click closes this help" if self.pad else "Esc, F1 or a click closes this help"
+        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=(200, 180, 150))
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if (self.app.last_input == "pad") != self.pad:  # the player took up the other input: its keys
+            self.layout(self.app.width, self.app.height)
 
     @property
     def hide_cards(self) -> bool:

@@ -8,7 +8,7 @@ players and what the action does. ``context`` says where it works: ``table`` (pl
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from arcade import key as K
 
@@ -27,6 +27,12 @@ class Binding:
     text: str  # what it does
     context: str
     shift: bool = False  # only with Shift held (and the plain key does something else)
+    # the game controller's column (see PAD_COLUMN below): pyglet's button names ("a", "leftshoulder";
+    # the d-pad and the left stick as "dpleft" "dpright" "dpup" "dpdown"; the triggers as
+    # "lefttrigger" "righttrigger"), how players see them ("A", "LB") and, when it differs, the text
+    pad: tuple[str, ...] = ()
+    pad_label: str = ""
+    pad_text: str = ""
 
 
 BINDINGS: tuple[Binding, ...] = (
@@ -128,4 +134,103 @@ def keys_for(action: str) -> str:
     for b in BINDINGS:
         if b.action == action and b.label:
             return b.label
+    raise KeyError(action)
+
+
+# -- the game controller's column --------------------------------------------------------------------
+# (context, action, pad buttons, label, text): each row gives the first binding of that action in
+# that context its controller buttons; an action with no key of its own gets a binding of its own.
+# The d-pad and the left stick are one: both send the "dp…" directions (see ui/controller.py).
+STICK = "D-pad"  # how the help writes "the d-pad or the left stick"
+PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
+    (TABLE, "focus_left", ("dpleft",), STICK, "Move the focus between cards, piles and buttons (the left stick too)"),
+    (TABLE, "focus_right", ("dpright",), "", ""),
+    (TABLE, "focus_up", ("dpup",), "", ""),
+    (TABLE, "focus_down", ("dpdown",), "", ""),
+    (TABLE, "accept", ("a",), "A", "Select, pair or press the focused card or button"),
+    (TABLE, "deselect", ("b",), "B", "Drop the selection"),
+    (TABLE, "flip", ("x",), "X", ""),
+    (TABLE, "hint_or_play", ("y",), "Y", "Show a hint; a second Y plays it"),
+    (TABLE, "undo", ("leftshoulder",), "LB", ""),
+    (TABLE, "redo", ("rightshoulder",), "RB", ""),
+    (TABLE, "stash", ("righttrigger",), "RT", "Put the selected (or focused) card in the Satchel"),
+    (TABLE, "autoplay", ("rightstick",), "R3", "Let the computer play (press the right stick; again to stop)"),
+    (TABLE, "pause", ("start",), "Start", ""),
+    (MENUS, "menu_up", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (MENUS, "menu_down", ("dpdown",), "", ""),
+    (MENUS, "menu_left", ("dpleft",), f"{STICK} ← →", ""),
+    (MENUS, "menu_right", ("dpright",), "", ""),
+    (MENUS, "menu_accept", ("a",), "A", ""),
+    (MENUS, "back", ("b",), "B", ""),
+    (MENUS, "resume", ("start",), "Start", "Resume (on the pause screen)"),
+    (MENUS, "page_up", ("leftshoulder",), "LB RB", ""),
+    (MENUS, "page_down", ("rightshoulder",), "", ""),
+    (MENUS, "list_first", ("lefttrigger",), "LT RT", ""),
+    (MENUS, "list_last", ("righttrigger",), "", ""),
+    (EVERYWHERE, "help", ("back",), "Back", ""),
+    (REPLAY, "replay_play", ("a",), "A", ""),
+    (REPLAY, "replay_prev", ("dpleft",), f"{STICK} ← →", ""),
+    (REPLAY, "replay_next", ("dpright",), "", ""),
+    (REPLAY, "replay_start", ("leftshoulder",), "LB RB", ""),
+    (REPLAY, "replay_end", ("rightshoulder",), "", ""),
+    (REPLAY, "replay_faster", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (REPLAY, "replay_slower", ("dpdown",), "", ""),
+    (REPLAY, "replay_lost", ("x",), "X", ""),
+    (REPLAY, "replay_play_on", ("y",), "Y", ""),
+    (REPLAY, "back", ("b",), "B", ""),
+    (HOWTO, "tab_prev", ("leftshoulder", "dpleft"), f"LB RB  {STICK} ← →", "Previous or next page"),
+    (HOWTO, "tab_next", ("rightshoulder", "dpright"), "", ""),
+    (HOWTO, "line_up", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (HOWTO, "line_down", ("dpdown",), "", ""),
+    (HOWTO, "page_up", ("lefttrigger",), "LT RT", ""),
+    (HOWTO, "page_down", ("righttrigger",), "", ""),
+    (HOWTO, "press", ("a",), "A", ""),
+    (HOWTO, "next_question", ("x",), "X", ""),
+    (HOWTO, "watch", ("y",), "Y", ""),
+    (HOWTO, "back", ("b",), "B", ""),
+)
+
+
+def _with_pad_column(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
+    out = list(bindings)
+    for context, action, pad, label, text in PAD_COLUMN:
+        at = next((i for i, b in enumerate(out) if b.context == context and b.action == action), None)
+        if at is None:
+            out.append(Binding(action, (), "", text, context, pad=pad, pad_label=label, pad_text=text))
+        else:
+            out[at] = replace(out[at], pad=pad, pad_label=label, pad_text=text)
+    return tuple(out)
+
+
+BINDINGS = _with_pad_column(BINDINGS)
+
+
+def pad_action_for(button: str, contexts: Iterable[str]) -> str | None:
+    """The action a controller button (or d-pad direction, or trigger) means in the given
+    contexts (first match wins), or ``None``."""
+    for context in tuple(contexts):
+        for b in BINDINGS:
+            if b.context == context and button in b.pad:
+                return b.action
+    return None
+
+
+def pad_help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's content when the controller was used last: per context, (buttons, text)
+    for each binding with a controller label."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for context in contexts or (TABLE, MENUS, EVERYWHERE):
+        order = {(c, a): i for i, (c, a, *_rest) in enumerate(PAD_COLUMN)}
+        shown = sorted((b for b in BINDINGS if b.context == context and b.pad_label),
+                       key=lambda b: order.get((b.context, b.action), len(order)))
+        items = [(b.pad_label, b.pad_text or b.text) for b in shown]
+        rows.append((CONTEXT_TITLES[context], items))
+    return rows
+
+
+def label_for(action: str, pad: bool = False) -> str:
+    """How players see an action's keys, or with ``pad`` its controller buttons ("Enter", "A")."""
+    for b in BINDINGS:
+        if b.action == action and (b.pad_label if pad else b.label):
+            return b.pad_label if pad else b.label
     raise KeyError(action)

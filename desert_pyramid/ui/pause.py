@@ -34,7 +34,7 @@ class PauseView(MenuScreen):
         buttons += [
             Button("Settings", lambda: app.show_settings(self)),
             Button("How to play", lambda: app.show_howto(self)),
-            Button("Keys · F1", lambda: app.show_help(self)),
+            Button("Buttons · Back" if app.last_input == "pad" else "Keys · F1", lambda: app.show_help(self)),
             Button("Title screen", lambda: app.show_title()),
         ]
         self.menu = ButtonColumn(app.assets, buttons)
@@ -68,6 +68,12 @@ class PauseView(MenuScreen):
     def back(self) -> bool:
         self.resume()
         return True
+
+    def on_action(self, action: str) -> bool:
+        if action == "resume":  # a controller's Start, as it paused
+            self.resume()
+            return True
+        return super().on_action(action)
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()

@@ -156,10 +156,22 @@ class TableView(TableInput, Screen):
         self.update_hud()
 
     def update_hud(self) -> None:
+        self._button_captions()
         light = getattr(self.session, "daylight", None)
         self.hud.update(self.session.hud(), self.game, self.app.settings, self.message,
                         pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
                         daylight=light.fraction if light is not None else None)
+
+    def _button_captions(self) -> None:
+        """The Undo and Hint buttons name their key, or their controller button when a controller
+        was used last (the HUD writes the keys when it is laid out)."""
+        pad = self.app.last_input == "pad"
+        for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint")):
+            text = self.hud.texts.get(f"c-{name}")
+            if text is not None:
+                caption = f"{name.capitalize()} · {keys.label_for(action, pad)}"
+                if text.text != caption:
+                    text.text = caption
 
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
@@ -224,7 +236,8 @@ class TableView(TableInput, Screen):
         self.ending = True
         self.autoplay = False
         if self.game.won:
-            self.message = "Cleared! A click or Enter shows the results."
+            self.message = ("Cleared! A shows the results." if self.app.last_input == "pad"
+                            else "Cleared! A click or Enter shows the results.")
         else:
             self.message = "The sun has set on the trek."
             self._end_wait = SUNSET_S
@@ -251,6 +264,11 @@ class TableView(TableInput, Screen):
             self.apply(c.redo())
         elif action == "hint":
             self.ask_hint()
+        elif action == "hint_or_play":  # the controller's Y: a hint, and a second Y plays it
+            if c.hint_armed:
+                self.apply(c.accept_hint())
+            else:
+                self.ask_hint()
         elif action == "accept":
             self.accept()
         elif action == "stash":
@@ -325,10 +343,11 @@ class TableView(TableInput, Screen):
             if move.kind in (FLIP, REDEAL):  # point at the stock
                 places = (STOCK,)
         self.hint_places = places
+        again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
         if move is not None:
-            self.message = answer.text + " Enter plays it."
+            self.message = answer.text + f" {again} plays it."
         elif rewind is not None:
-            self.message = words + " Enter goes back there."
+            self.message = words + f" {again} goes back there."
         else:
             self.message = words or answer.text
         self.refresh()
