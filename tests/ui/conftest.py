@@ -40,4 +40,10 @@ def ui(app: object) -> Iterator[Driver]:
     driver = Driver(app)
     app.set_settings(Settings(animation_speed=0, mute=True))  # type: ignore[attr-defined]
     app.table = None  # type: ignore[attr-defined]
+    # each test starts with no toast left over from the one before (a controller plugged in, an
+    # unlock) and with the keyboard as the input used last
+    overlay = app.overlay  # type: ignore[attr-defined]
+    overlay.queue.clear()
+    overlay.current = None
+    app.last_input = "keys"  # type: ignore[attr-defined]
     yield driver
