@@ -69,7 +69,20 @@ def deal_codes() -> list[str]:
             with contextlib.suppress(Exception):
                 out.append(encode_deal_code(Deal.from_seed(7), rules, layout))
     out.append(Deal.from_seed(3).notation())
+    out.extend(game_codes())
     return out
+
+
+def game_codes() -> list[str]:
+    """Game codes (``replay``, ``--code``): a short real game, the same with a typo, a truncated one."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import CLASSIC, Deal, Game, encode_game_code
+
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW".split())
+    code = encode_game_code(game)
+    typo = code[:-1] + ("0" if code[-1] != "0" else "1")
+    return [code, typo, code[:12], "DG-", "DG-" + "Z" * 5000]
 
 
 # -- what the parser offers ---------------------------------------------------------------------
