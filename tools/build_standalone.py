@@ -7,8 +7,9 @@ Run it on each platform you ship for: PyInstaller builds for the system it runs 
 folder on Windows, a macOS one on macOS). The folder holds the executable and ``_internal/`` with
 Python, Arcade, the game's resources (layouts, fonts, images, rules text) at
 ``_internal/desert_pyramid/resources`` -- where :mod:`desert_pyramid.resources_path` looks, as in
-the wheel -- and the few files of Arcade's built-in resources the game uses (its sounds and card
-backs; Arcade's own PyInstaller hook adds only its system resources). Zip the folder to ship it.
+the wheel -- and the few files of Arcade's built-in resources the game uses (its card backs; the
+sounds are the game's own, in its resources; Arcade's own PyInstaller hook adds only its system
+resources). Zip the folder to ship it.
 
 Options: ``--dist DIR`` (default ``dist``), ``--work DIR`` (default ``build/pyinstaller``),
 ``--name NAME`` (default ``desert-pyramid``), ``--clean`` (empty PyInstaller's cache first).
@@ -30,10 +31,10 @@ RESOURCES = ROOT / "resources"
 HOOKS = Path(__file__).resolve().parent / "pyinstaller_hooks"  # fixes Arcade's hook
 NAME = "desert-pyramid"
 
-#: The folders of Arcade's ``:resources:`` that the game loads from (``:resources:sounds/...``,
-#: ``:resources:images/cards/...``). tests/test_platform_build.py checks that every ``:resources:``
-#: path in the game's source lies inside one of them.
-ARCADE_ASSET_FOLDERS = ("sounds", "images/cards")
+#: The folders of Arcade's ``:resources:`` that the game loads from (``:resources:images/cards/...``,
+#: Arcade's card backs offered beside the game's own). tests/test_platform_build.py checks that
+#: every ``:resources:`` path in the game's source lies inside one of them.
+ARCADE_ASSET_FOLDERS = ("images/cards",)
 
 
 def arcade_assets_dir() -> Path:
