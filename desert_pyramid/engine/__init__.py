@@ -11,6 +11,7 @@ from .errors import (
     EngineError,
     GameCodeError,
     IllegalMoveError,
+    LayoutCodeError,
     LayoutError,
     RulesError,
     StateError,
@@ -29,6 +30,7 @@ from .events import (
 from .game import GAME_SCHEMA, Game
 from .gamecode import GameCode, decode_game_code, encode_game_code, looks_like_game_code
 from .layout import Layout, Slot, classic_layout
+from .layoutcode import decode_layout_code, encode_layout_code, looks_like_layout_code
 from .moves import DISCARD, SATCHEL, STOCK, WASTE, Move, place_name
 from .rules import (
     CLASSIC,
@@ -47,10 +49,11 @@ __all__ = [
     "CARDS", "CLASSIC", "DESERT", "DISCARD", "GAME_SCHEMA", "PRESETS", "RELAXED", "SATCHEL", "STOCK",
     "STRICT", "UNLIMITED", "WASTE", "Card", "CardMoved", "ChainChanged", "Deal", "DealCode",
     "DealCodeError", "DealError", "EngineError", "Event", "Game", "GameCode", "GameCodeError",
-    "IllegalMoveError", "Layout",
+    "IllegalMoveError", "Layout", "LayoutCodeError",
     "LayoutCleared", "LayoutError", "Move", "Redealt", "RowCleared", "Rules", "RulesError", "Scored",
     "Scoring", "Slot", "StateError", "Undone", "Won", "check_playable", "classic_layout", "daily_time_bonus",
-    "decode_deal_code", "decode_game_code", "encode_deal_code", "encode_game_code", "looks_like_game_code",
+    "decode_deal_code", "decode_game_code", "decode_layout_code", "encode_layout_code",
+    "looks_like_layout_code", "encode_deal_code", "encode_game_code", "looks_like_game_code",
     "partner_rank", "place_name", "rank_name",
     "shuffled_deck", "timed_score",
 ]

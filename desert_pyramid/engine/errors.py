@@ -33,3 +33,7 @@ class StateError(EngineError):
 
 class GameCodeError(EngineError):
     """A game code that cannot be read. The message says what is wrong with it."""
+
+
+class LayoutCodeError(EngineError):
+    """A layout code that cannot be read, or that holds a layout the engine cannot play."""

@@ -1,0 +1,170 @@
+"""Layout codes: a layout's places in one typeable, checked string, to share a layout.
+
+A layout code such as ``DL-…`` holds a layout's name and, for each card place in slot order, its
+position (``x`` and ``y`` in half-card steps), its depth ``z`` and its row. Which card covers which
+is not stored: it follows from the drawing, as the layout format requires (two places overlap when
+they are less than a card apart both ways, and the one in front covers the other), so it is worked
+out again when the code is read. A built-in layout exported and read back has the same places and
+the same cover relation.
+
+The check is the deal codes' (the number modulo the prime 32749): any single mistyped character,
+and any swap of two neighbouring characters, is caught. The data the code holds is validated as a
+layout file is (:meth:`Layout.from_dict`), so a code for a layout the engine cannot play is refused
+with the same reasons.
+
+Layout of the number, from the low bits: version (3 bits), the number of places (6 bits), then per
+place ``2x`` (7 bits), ``2y`` (6 bits), ``z`` (7 bits) and the row (7 bits), then the name's UTF-8
+bytes after their count (8 bits).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .deal import _DECODE, ALPHABET, CHECK_BITS, _check
+from .errors import LayoutCodeError, LayoutError
+from .layout import MAX_CARDS, MIN_CARDS, Layout
+
+LAYOUT_CODE_PREFIX = "DL"
+LAYOUT_CODE_VERSION = 1
+NAME_BYTES_MAX = 60
+MAX_CODE_CHARS = 2_000
+_FIELDS = ((7, "x"), (6, "y"), (7, "z"), (7, "row"))  # bits, what
+
+
+def covers_from_drawing(places: list[tuple[float, float, int]]) -> list[list[int]]:
+    """For each place (x, y, z): the indices of the places lying on it (overlapping, in front)."""
+    out: list[list[int]] = [[] for _ in places]
+    for i, (x, y, z) in enumerate(places):
+        for j, (x2, y2, z2) in enumerate(places):
+            if i != j and abs(x - x2) < 2 and abs(y - y2) < 2 and z2 > z:
+                out[i].append(j)
+    return out
+
+
+def layout_data(name: str, places: list[tuple[float, float, int, int]], number: int = 1,
+                family: str = "custom", description: str = "") -> dict[str, Any]:
+    """Layout file data for places (x, y, z, row) in slot order, the cover relation worked out from
+    the drawing; ids are 1, 2, ... in slot order. Validate it with :meth:`Layout.from_dict`."""
+    covered = covers_from_drawing([(x, y, z) for x, y, z, _row in places])
+    return {
+        "schema": 1, "number": number, "name": name, "family": family, "description": description,
+        "slot": [
+            {"id": i + 1, "row": row, "x": x, "y": y, "z": z, "covered_by": [j + 1 for j in covered[i]]}
+            for i, (x, y, z, row) in enumerate(places)
+        ],
+    }
+
+
+def encode_layout_code(layout: Layout) -> str:
+    """The layout code of ``layout`` (its name and places; the cover relation follows from them)."""
+    return encode_places(layout.name, [(s.x, s.y, s.z, s.row) for s in layout.slots])
+
+
+def encode_places(name: str, places: list[tuple[float, float, int, int]]) -> str:
+    """The layout code of a name and places (x, y, z, row) in slot order, as they are: reading the
+    code validates them (an editor may share what it has, and the reader says what is wrong)."""
+    raw = name.encode("utf-8")[:NAME_BYTES_MAX]
+    raw = raw.decode("utf-8", "ignore").encode("utf-8")  # never half a character
+    if not 0 < len(places) < 64:
+        raise LayoutCodeError(f"{len(places)} places cannot be put in a layout code")
+    payload = 0
+    for byte in reversed(raw):
+        payload = payload << 8 | byte
+    payload = payload << 8 | len(raw)
+    for number, (x, y, z, row) in reversed(list(enumerate(places, start=1))):
+        values = (int(row), int(z), int(y * 2), int(x * 2))
+        for (bits, what), value in zip(reversed(_FIELDS), values, strict=True):
+            if not 0 <= value < 1 << bits:
+                raise LayoutCodeError(f"place {number}'s {what} cannot be put in a layout code")
+            payload = payload << bits | value
+    payload = payload << 6 | len(places)
+    payload = payload << 3 | LAYOUT_CODE_VERSION
+    value = payload << CHECK_BITS | _check(payload)
+    chars: list[str] = []
+    while value:
+        chars.append(ALPHABET[value & 31])
+        value >>= 5
+    text = "".join(reversed(chars))
+    groups = [text[max(0, i - 4):i] for i in range(len(text), 0, -4)][::-1]
+    return LAYOUT_CODE_PREFIX + "-" + "-".join(groups)
+
+
+def looks_like_layout_code(text: str) -> bool:
+    return text.strip().upper().startswith(LAYOUT_CODE_PREFIX)
+
+
+def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
+    """Read a layout code into layout file data numbered ``number``, validated: a layout the engine
+    can play. Any typo, and any layout the engine refuses, raises :class:`LayoutCodeError`."""
+    text = code.strip().upper().replace(" ", "")
+    if not text:
+        raise LayoutCodeError("the layout code is empty")
+    if len(text) > MAX_CODE_CHARS:
+        raise LayoutCodeError(f"the layout code is too long ({len(text):,} characters)")
+    if text.startswith(LAYOUT_CODE_PREFIX + "-"):
+        text = text[3:]
+    elif text.startswith(LAYOUT_CODE_PREFIX) and len(text) > 2:
+        text = text[2:]
+    else:
+        raise LayoutCodeError(
+            f"a layout code starts with '{LAYOUT_CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'"
+        )
+    value = 0
+    digits = 0
+    for pos, ch in enumerate(text, start=4):
+        if ch == "-":
+            continue
+        if ch not in _DECODE:
+            raise LayoutCodeError(f"'{ch}' at position {pos} is not a layout-code character (0-9 and A-Z except U)")
+        value = value << 5 | _DECODE[ch]
+        digits += 1
+    if digits < 8:
+        raise LayoutCodeError(f"the layout code is too short ({digits} characters after '{LAYOUT_CODE_PREFIX}-')")
+    payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
+    if _check(payload) != check:
+        raise LayoutCodeError("the layout code does not check out: a character is mistyped, missing or extra")
+    version = payload & 7
+    if version != LAYOUT_CODE_VERSION:
+        raise LayoutCodeError(f"layout code version {version} is not known to this game "
+                              f"(it reads version {LAYOUT_CODE_VERSION})")
+    payload >>= 3
+    count = payload & 63
+    payload >>= 6
+    if not MIN_CARDS <= count <= MAX_CARDS:
+        raise LayoutCodeError(f"the layout code holds {count} places: a layout has {MIN_CARDS} to {MAX_CARDS}")
+    places: list[tuple[float, float, int, int]] = []
+    for _ in range(count):
+        got: dict[str, int] = {}
+        for bits, what in _FIELDS:
+            got[what] = payload & ((1 << bits) - 1)
+            payload >>= bits
+        places.append((got["x"] / 2, got["y"] / 2, got["z"], got["row"]))
+    size = payload & 255
+    payload >>= 8
+    raw = bytes((payload >> (8 * i)) & 255 for i in range(size))
+    if payload >> (8 * size):
+        raise LayoutCodeError("the layout code holds more than its name and places")
+    try:
+        name = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LayoutCodeError("the layout code's name is not readable text") from None
+    if not name.strip() or not name.isprintable():
+        raise LayoutCodeError("the layout code's name is empty or holds control characters")
+    data = layout_data(name, places, number)
+    try:
+        Layout.from_dict(data, source="the layout code")
+    except LayoutError as exc:
+        raise LayoutCodeError(str(exc)) from None
+    return data
+
+
+def same_places(a: Layout | Mapping[str, Any], b: Layout | Mapping[str, Any]) -> bool:
+    """Whether two layouts have the same places (x, y, z, row) and cover relation, slot by slot."""
+
+    def key(layout: Layout | Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        lay = layout if isinstance(layout, Layout) else Layout.from_dict(layout)
+        return [(s.x, s.y, s.z, s.row, s.covered_by) for s in lay.slots]
+
+    return key(a) == key(b)
