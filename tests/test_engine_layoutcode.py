@@ -81,3 +81,15 @@ def test_a_name_is_kept_whole_in_any_script() -> None:
     assert data["name"] == "Pyramide à Gizeh ☀"
     long = decode_layout_code(encode_places("é" * 100, places))["name"]  # cut to 60 bytes, whole characters
     assert long == "é" * 30
+
+
+def test_layouts_export_prints_the_code_of_a_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    from desert_pyramid.cli import main
+
+    assert main(["layouts", "--export", "7"]) == 0
+    code = capsys.readouterr().out.strip()
+    assert same_places(decode_layout_code(code, number=7), get_layout(7))
+    for bad, message in (("77", "there is no layout 77"), ("²", "digits 0-9"), ("0", "from 1 to 99")):
+        assert main(["layouts", "--export", bad]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--export" in err and message in err

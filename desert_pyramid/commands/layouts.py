@@ -18,7 +18,23 @@ def register(subparsers: Any) -> None:
         description="List every layout: number, name, card count and difficulty (measured by the "
                     "solver on random deals; 'unrated' when not measured).")
     p.add_argument("--json", action="store_true", help="print a JSON list instead of text lines")
+    p.add_argument("--export", metavar="N", help="print layout N's layout code (DL-…), to share it")
     p.set_defaults(func=run)
+
+
+def run_export(text: str) -> int:
+    """The layout code of one layout."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.cli import UsageError, parse_int
+    from desert_pyramid.engine import encode_layout_code
+
+    number = parse_int(text, "--export", 1, 99)
+    try:
+        layout = get_layout(number)
+    except LayoutError as exc:
+        raise UsageError(f"--export: {exc}") from None
+    print(encode_layout_code(layout))
+    return 0
 
 
 def rows() -> tuple[list[dict[str, Any]], str]:
@@ -41,6 +57,8 @@ def rows() -> tuple[list[dict[str, Any]], str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.export is not None:
+        return run_export(args.export)
     try:
         records, warning = rows()
     except LayoutError as exc:
