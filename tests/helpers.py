@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
 from desert_pyramid.engine import CARDS, Card, Deal, Game, Layout, Rules, classic_layout
 
 
@@ -60,3 +65,14 @@ def pyramid_layout(rows: int, number: int = 90) -> Layout:
                 }
             )
     return Layout.from_dict({"number": number, "name": f"{rows}-row pyramid", "slot": slots}, source="test")
+
+
+def load_tool(name: str) -> ModuleType:
+    """A maintainer script of ``tools/`` (not a package, not in the wheel), loaded from its file."""
+    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module

@@ -1,5 +1,5 @@
 """The game's own art: relic icons and card backs in resources/images, their data files, and the
-tool that draws them (desert_pyramid.artgen)."""
+tool that draws them (tools/artgen.py)."""
 
 from __future__ import annotations
 
@@ -11,11 +11,14 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from desert_pyramid import artgen
+from .helpers import load_tool
+
+artgen = load_tool("artgen")
+
 
 IMAGES = Path(__file__).resolve().parent.parent / "resources" / "images"
 
-# From docs/design (Progression): relics and the pyramids cleared that unlock them.
+# The relics of the progression catalogue and the pyramids cleared that unlock them.
 RELICS = {
     "brass_compass": ("Brass Compass", 1),
     "clay_jar": ("Clay Jar", 2),

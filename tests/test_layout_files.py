@@ -10,9 +10,12 @@ from typing import Any
 
 import pytest
 
-from desert_pyramid import layoutgen
 from desert_pyramid.catalog import load_layouts
 from desert_pyramid.engine.layout import Layout
+
+from .helpers import load_tool
+
+layoutgen = load_tool("layoutgen")
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "resources" / "layouts"

@@ -2,9 +2,12 @@
 
 Usage (from the repository root)::
 
-    python -m desert_pyramid.layoutgen            # write all 55 files
-    python -m desert_pyramid.layoutgen --check    # exit 1 if a file differs from the shapes
-    python -m desert_pyramid.layoutgen --show 12  # draw layout 12 as text (or --show all)
+    python tools/layoutgen.py                 # write all 55 files
+    python tools/layoutgen.py --out DIR       # somewhere else
+    python tools/layoutgen.py --check         # exit 1 if a file differs from the shapes
+    python tools/layoutgen.py --show 12       # draw layout 12 as text (or --show all)
+
+It lives in the maintainer folder ``tools/``, outside the shipped package.
 
 Every shape is drawn as a small text picture (``art``), or as several pictures laid over each
 other on the same grid (a tuple of strings; handy when cards interleave). Each character that is not a space is
@@ -1049,9 +1052,11 @@ def differences(directory: Path = LAYOUT_DIR) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m desert_pyramid.layoutgen",
+        prog="python tools/layoutgen.py",
         description="Regenerate resources/layouts/*.toml from the shapes in layoutgen.py.",
     )
+    parser.add_argument("--out", type=Path, default=LAYOUT_DIR,
+                        help="the folder to write (or --check) the layout files in (default: resources/layouts)")
     parser.add_argument("--check", action="store_true", help="only report files that differ")
     parser.add_argument("--show", metavar="N", help="draw layout N (or 'all') as text")
     args = parser.parse_args(argv)
@@ -1066,12 +1071,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n\n".join(draw(s) for s in chosen))
             return 0
         if args.check:
-            problems = differences()
+            problems = differences(args.out)
             for p in problems:
                 print(p)
             return 1 if problems else 0
-        written = write_all()
-        print(f"{len(SHAPES)} layouts, {len(written)} file(s) written to {LAYOUT_DIR}")
+        written = write_all(args.out)
+        print(f"{len(SHAPES)} layouts, {len(written)} file(s) written to {args.out}")
         return 0
     except ShapeError as exc:
         print(f"error: {exc}", file=sys.stderr)

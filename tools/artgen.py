@@ -2,10 +2,12 @@
 
 A maintainer tool, not part of the game at run time::
 
-    python -m desert_pyramid.artgen                 # redraw everything into resources/images/
-    python -m desert_pyramid.artgen --out DIR       # somewhere else (relics/ and backs/ inside)
-    python -m desert_pyramid.artgen --only old_key --only sandstone
-    python -m desert_pyramid.artgen --sheet /tmp/contact.png   # also a contact sheet to look at
+    python tools/artgen.py                 # redraw everything into resources/images/
+    python tools/artgen.py --out DIR       # somewhere else (relics/ and backs/ inside)
+    python tools/artgen.py --only old_key --only sandstone
+    python tools/artgen.py --sheet /tmp/contact.png   # also a contact sheet to look at
+
+It lives in the maintainer folder ``tools/``, outside the shipped package.
 
 Everything is drawn with Pillow from shapes (no source images, no fonts): each picture is drawn
 at ``SS`` times its size and scaled down with LANCZOS for smooth edges. Nothing depends on the
@@ -29,7 +31,8 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from desert_pyramid.resources_path import resource_path
+ROOT = Path(__file__).resolve().parent.parent
+IMAGES = ROOT / "resources" / "images"  # the data files, and where the pictures go by default
 
 SS = 4
 """Supersampling factor: pictures are drawn this many times larger, then scaled down."""
@@ -1776,7 +1779,7 @@ class ArtError(Exception):
 
 def images_dir() -> Path:
     """``resources/images``: where the data files are, and where the pictures go by default."""
-    path = resource_path("images")
+    path = IMAGES
     if not path.is_dir():
         raise ArtError(f"cannot find the images folder {path}")
     return path
@@ -1884,7 +1887,7 @@ def _load_or_render(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m desert_pyramid.artgen",
+        prog="python tools/artgen.py",
         description="Draw Desert Pyramid's relic icons and card backs (PNG) from code.",
     )
     parser.add_argument(
