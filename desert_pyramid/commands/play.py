@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from desert_pyramid.cli import UsageError, check_writable_file, parse_int, shown
+from desert_pyramid.engine import DealCode, GameCode
 
 MODES = ("practice", "expedition", "daily")
 SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
@@ -91,7 +92,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         shot = check_writable_file(args.screenshot, "--screenshot")
     if args.frame_stats and frames is None:
         raise UsageError("--frame-stats needs --frames N")
-    code = None
+    code: DealCode | GameCode | None = None
     if args.code is not None:
         from desert_pyramid.engine import (
             DealCodeError,
@@ -111,9 +112,10 @@ def options_from_args(args: argparse.Namespace) -> Any:
                 raise UsageError("--code with a game code opens its replay: drop --mode")
         else:
             try:
-                code = decode_deal_code(args.code)
-                layout_number(code.layout_number)
-                check_playable(code.rules, code.layout_number)  # the rule the Practice table keeps
+                deal_code = decode_deal_code(args.code)
+                layout_number(deal_code.layout_number)
+                check_playable(deal_code.rules, deal_code.layout_number)  # the rule the Practice table keeps
+                code = deal_code
             except (DealCodeError, LayoutError, RulesError) as exc:
                 raise UsageError(f"--code: {exc}") from None
             if args.mode not in (None, "practice"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -89,7 +90,7 @@ class PastGamesView(MenuScreen):
         elif self.selected >= self.first + self.rows:
             self.first = self.selected - self.rows + 1
         shown = range(self.first, min(n, self.first + self.rows))
-        buttons = [Button(describe(self.games[i])[0], (lambda i=i: self.watch(i)), value=describe(self.games[i])[1])
+        buttons = [Button(describe(self.games[i])[0], partial(self.watch, i), value=describe(self.games[i])[1])
                    for i in shown]
         buttons.append(Button("Back", self.go_back))
         focus = self.menu.focus

@@ -34,14 +34,13 @@ from __future__ import annotations
 
 import datetime
 import math
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Game
-from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.modes import Results, Session
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
@@ -60,7 +59,6 @@ if TYPE_CHECKING:
     from .app import GameApp
     from .table import TableView
 
-MODE_NAMES = ("practice", "expedition", "daily")
 SESSION_KEY = "ui_session"  # the mode_state table that holds the session (title, clock, ...)
 NOTICE_POLL_S = 1.0  # how often the store's notices are looked at during play
 CLOCK_SAVE_MS = 500  # a running timed table is saved again after this much play (ms of its clock)
@@ -77,26 +75,12 @@ def save_date(day: datetime.date) -> str:
     return min(max(day, EARLIEST), LATEST).isoformat()
 
 
-def new_game_id(mode: str) -> str:
-    """An id unique to one attempt at one deal: ``practice-20250314-153012-a1b2c3``."""
-    return f"{mode}-{datetime.datetime.now():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
-
-
 def subtitle_for(game: Game, code: str) -> str:
     """What the table shows under its title (the same words as a new Practice deal)."""
     return f"{game.rules.describe().capitalize()} · layout {game.layout.number} · {code}"
 
 
 # -- sessions to and from plain values ----------------------------------------------------------
-
-TableSession = Any  # a session of desert_pyramid.modes
-
-
-def is_modes_session(session: object) -> bool:
-    """A session of :mod:`desert_pyramid.modes`: it gives its own save fields and results records
-    (``current_fields()``, ``results().game_records(date)``)."""
-    return callable(getattr(session, "current_fields", None))
-
 
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
@@ -110,13 +94,13 @@ def _text(data: Mapping[str, Any], key: str, default: str) -> str:
 
 @dataclass
 class Restored:
-    session: TableSession
+    session: Session
     title: str
     subtitle: str
     game_id: str
 
 
-def _modes_session(current: CurrentGame) -> Any:
+def _modes_session(current: CurrentGame) -> Session | None:
     """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
     it does not rebuild."""
     try:
@@ -152,13 +136,6 @@ def restore_session(current: CurrentGame) -> Restored:
     session = PracticeSession(game, source="seed", clock=clock)
     session.game_id = current.game_id
     return Restored(session, title, subtitle_for(game, session.deal_code), current.game_id)
-
-
-def _pyramid_number(session: TableSession, game: Game) -> int:
-    """An Expedition pyramid's number in its trek (its multiplier), else 0."""
-    if getattr(session, "mode", "") != "expedition":
-        return 0
-    return max(1, int(game.multiplier))
 
 
 # -- the link ---------------------------------------------------------------------------------------
@@ -231,7 +208,7 @@ class Saves:
     def record_line(self, game: Game) -> str:
         """One line for the results screen: the statistics of this deal's mode, rules and layout."""
         active = self.active
-        mode = self._mode(active.table.session) if active is not None else "practice"
+        mode = active.table.session.mode if active is not None else "practice"
         if self.store is None:
             return "Wins, losses and streaks are kept when the game has its save folder."
         stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number)
@@ -292,11 +269,7 @@ class Saves:
         store = self.store
         if store is not None and store.current is not None and store.current.game_id != resume:
             self._abandon_saved()
-        session = table.session
-        if is_modes_session(session):
-            game_id = str(session.current_fields()["game_id"])
-        else:
-            game_id = resume or str(getattr(session, "game_id", "") or new_game_id(self._mode(session)))
+        game_id = str(table.session.current_fields()["game_id"])
         started = store.current.started if (resume and store is not None and store.current) else today()
         self.active = Tracked(table, game_id, started, table.game, chain_noted=table.game.chain)
 
@@ -306,10 +279,9 @@ class Saves:
         store = self.store
         assert store is not None and store.current is not None
         current = store.current
-        session: Any = None
+        session: Session | None = None
         active = self.active
-        if active is not None and not active.recorded and active.game_id == current.game_id \
-                and is_modes_session(active.table.session):
+        if active is not None and not active.recorded and active.game_id == current.game_id:
             session = active.table.session
         elif SESSION_KEY not in current.mode_state:
             session = _modes_session(current)
@@ -332,23 +304,15 @@ class Saves:
         session = table.session
         game = table.game
         if game is not active.game:  # a new pyramid: the last one is over (cleared or skipped)
-            if is_modes_session(session):
-                self._record_results(session, session.results(), final=False)
-            else:
-                old = active.game
-                self.announce(store.record_game(self._result(active, "won" if old.won else "abandoned", old)))
-                active.game_id = new_game_id(self._mode(session))  # the new deal is a game of its own
+            self._record_results(session, session.results(), final=False)
             active.game, active.started, active.chain_noted = game, today(), 0
         if game.chain > active.chain_noted:
             active.chain_noted = game.chain
             self.announce(store.note_chain(game.chain, today()))
         if session.finished:
             active.recorded = True
-            if is_modes_session(session):
-                self._record_results(session, session.results(), final=True)
-                store.clear_current()
-            else:
-                self.announce(store.record_game(self._result(active, "won" if game.won else "lost")))
+            self._record_results(session, session.results(), final=True)
+            store.clear_current()
             return
         self._save(active)
 
@@ -360,7 +324,7 @@ class Saves:
         store = self.store
         session = active.table.session
         if store is None or store.current is None or store.current.game_id != active.game_id \
-                or not is_modes_session(session) or not timed(session):
+                or not timed(session):
             return False
         elapsed = int(session.elapsed_ms)
         if elapsed == active.clock_saved_ms:
@@ -370,7 +334,7 @@ class Saves:
         self._save(active)
         return True
 
-    def _record_results(self, session: Any, results: Any, *, final: bool) -> None:
+    def _record_results(self, session: Session, results: Results, *, final: bool) -> None:
         """Count a modes session's finished deals (each pyramid of a trek is one; recording is
         idempotent by id) and, when an Expedition ends, the trek."""
         assert self.store is not None
@@ -382,51 +346,13 @@ class Saves:
         if final and getattr(session, "mode", "") == "expedition":
             self.announce(self.store.record_trek(TrekResult(**results.trek_record(date))))
 
-    def _mode(self, session: TableSession) -> str:
-        mode = str(getattr(session, "mode", "practice"))
-        return mode if mode in MODE_NAMES else "practice"
-
-    def _figures(self, active: Tracked, game: Game | None = None) -> dict[str, Any]:
-        session = active.table.session
-        ended = game is not None and game is not session.game  # an earlier pyramid of the session
-        game = game or session.game
-        if game.rules.scoring == Scoring.CLASSIC:
-            score = len(game.layout.slots) - game.layout_left  # cards removed: higher is better
-        else:
-            score = game.score if ended else getattr(session, "score", game.score)
-        elapsed = getattr(session, "elapsed_ms", 0)
-        return {
-            "game_id": active.game_id,
-            "mode": self._mode(session),
-            "preset": str(game.rules),
-            "layout": game.layout.number,
-            "score": max(0, int(score)),
-            "seconds": max(0.0, float(elapsed) / 1000),
-            "best_chain": game.best_chain,
-            "redeals_used": game.redeals,
-            "pyramid_number": _pyramid_number(session, game),
-        }
-
     def _save(self, active: Tracked) -> None:
         assert self.store is not None
-        session: Any = active.table.session
-        active.clock_saved_ms = int(getattr(session, "elapsed_ms", 0))
-        if is_modes_session(session):
-            fields = dict(session.current_fields())
-            active.game_id = str(fields["game_id"])
-            current = CurrentGame(started=active.started, **fields)
-        else:
-            current = CurrentGame(started=active.started, game=session.game.to_dict(),
-                                  mode_state={SESSION_KEY: {}}, **self._figures(active))
-        self.store.save_current(current)
-
-    def _result(self, active: Tracked, outcome: str, game: Game | None = None) -> GameResult:
-        f = self._figures(active, game)
-        return GameResult(
-            f["game_id"], f["mode"], f["preset"], f["layout"], outcome,  # type: ignore[arg-type]
-            f["score"], f["seconds"], f["best_chain"], f["redeals_used"], today(),
-            pyramid_number=f["pyramid_number"],
-        )
+        session = active.table.session
+        active.clock_saved_ms = int(session.elapsed_ms)
+        fields = dict(session.current_fields())
+        active.game_id = str(fields["game_id"])
+        self.store.save_current(CurrentGame(started=active.started, **fields))
 
     # -- telling the player -----------------------------------------------------------------------
     def announce(self, unlocks: Unlocks) -> None:
