@@ -277,3 +277,15 @@ def test_saved_practice_with_an_absurd_clock_is_refused():
     for value in (2**63 - 1, -5, float("nan"), "9" * 5000):
         with pytest.raises(StateError, match="elapsed_ms"):
             PracticeSession.from_dict({**data, "elapsed_ms": value})
+
+
+def test_play_as_computer_returns_the_events_and_marks_the_game_assisted() -> None:
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal
+
+    s = PracticeSession.new(DESERT, get_layout(1), Deal.from_seed(5))
+    move = s.game.legal_moves()[0]
+    events = s.play_as_computer(move)
+    assert events and s.game.history == (move,)
+    assert s.messages == []  # the coach does not judge the computer's moves
+    assert s.results().assisted

@@ -158,13 +158,19 @@ class Session:
         move: Move | None = player.next_move(self.game.copy())
         if move is None:
             return None
+        self.play_as_computer(move)
+        return move
+
+    def play_as_computer(self, move: Move) -> list[Event]:
+        """Play ``move`` for the player as the computer (a hint played out, autoplay): the coach
+        does not judge it and the results say "assisted". Returns the move's events."""
+        self._check_open()
         self.computer_moves += 1
         self._computer_playing = True
         try:
-            self.play(move)
+            return self.play(move)
         finally:
             self._computer_playing = False
-        return move
 
     def note_hint(self) -> None:
         """The player asked for a hint (recorded in the results)."""

@@ -8,11 +8,9 @@ module only makes them for the views and answers a few questions about them.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
-from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import Deal, Event, Game, Layout, Move, Rules
+from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
 from desert_pyramid.modes import (
     DailySession,
     ExpeditionSession,
@@ -22,7 +20,7 @@ from desert_pyramid.modes import (
 )
 
 TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
-__all__ = ["clock_text", "daily", "expedition", "layout_number", "play_as_computer", "practice", "practice_from_moves", "subtitle",
+__all__ = ["clock_text", "daily", "expedition", "layout_number", "practice", "practice_from_moves", "subtitle",
            "timed", "title", "today"]
 
 
@@ -82,28 +80,3 @@ def subtitle(session: Session) -> str:
     if grade:  # a "winnable deals only" deal: the solver's difficulty grade
         bits.append(f"difficulty: {grade}")
     return " · ".join(b for b in bits if b)
-
-
-def play_as_computer(session: Session, move: Move) -> list[Event]:
-    """Play ``move`` as the computer player (the coach does not judge it; the results say
-    "assisted") and return its events. ``computer_step`` returns only the move, so its inner
-    ``play`` is caught for the events."""
-    caught: list[Event] = []
-    real_play: Callable[[Move], list[Event]] = session.play
-
-    def catching(m: Move) -> list[Event]:
-        events = real_play(m)
-        caught.extend(events)
-        return events
-
-    class Planned:
-        @staticmethod
-        def next_move(game: Any) -> Move:
-            return move
-
-    session.play = catching  # type: ignore[method-assign, assignment]
-    try:
-        session.computer_step(Planned())
-    finally:
-        del session.play
-    return caught

@@ -22,8 +22,8 @@ from .geometry import HINT, MENU, UNDO, TableGeometry, possible_parts, table_geo
 from .hud import Hud
 from .redraw import DirtyTracker
 from .screen import Screen
-from .session import play_as_computer, timed
 from .session import subtitle as subtitle_of
+from .session import timed
 from .session import title as title_of
 from .table_input import Focus, Press, TableInput
 
@@ -419,7 +419,7 @@ class TableView(TableInput, Screen):
                     self.autoplay = False
                 self.refresh()
             return
-        fb = self.control.play(move, by_computer=lambda m: play_as_computer(self.session, m))
+        fb = self.control.play(move, by_computer=self.session.play_as_computer)
         if planned is not None:
             self.advisor.advance_plan(self.game)
         self.apply(fb)
