@@ -38,3 +38,22 @@ def test_the_hint_says_undo_three_moves() -> None:
     assert hint.verdict is Verdict.LOST
     assert hint.rewind_to == 12
     assert "Undo 3 moves to get back to a position that can still be won." in hint.text
+
+
+def test_a_search_is_cancelled_by_what_is_passed_in_not_by_a_class_setting() -> None:
+    from desert_pyramid.solver.core import Searcher
+
+    game = hard_lost_position()
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    r = solve(game, 50_000_000, should_stop=stop)
+    assert r.verdict is Verdict.UNKNOWN and r.reason == "cancelled" and r.nodes < 5_000
+    assert not hasattr(Searcher, "should_stop") or Searcher.should_stop is None  # nothing global
+    # a search given nothing runs to its answer, unaffected by the one cancelled before
+    assert solve(game, 1_000_000).verdict is Verdict.LOST
+    hint = hint_for(game, should_stop=lambda: True)
+    assert hint.verdict is Verdict.UNKNOWN

@@ -36,7 +36,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import itemgetter
-from typing import ClassVar
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE
@@ -141,8 +140,8 @@ class Searcher:
     _rx_giveups: int = 0
     _rx_off: bool = False
     root_rule: str = ""
-    # A hook checked every 256 nodes (the hint service sets it to drop superseded searches).
-    should_stop: ClassVar[Callable[[], bool] | None] = None
+    # Checked every 256 nodes: the hint service passes one to drop superseded searches.
+    should_stop: Callable[[], bool] | None = None
     rep: int = 0
     probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
     probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -446,7 +445,7 @@ class Searcher:
         if not self.nodes & 255:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Stop("time")
-            stop = Searcher.should_stop
+            stop = self.should_stop
             if stop is not None and stop():
                 raise _Stop("cancelled")
 
@@ -1204,12 +1203,14 @@ def _popcount(x: int) -> int:
 
 
 def solve(
-    game: Game, node_budget: int = DEFAULT_BUDGET, time_limit: float | None = None
+    game: Game, node_budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
     """Search for a winning line from ``game``'s position. Never mutates ``game``.
 
     ``node_budget`` counts search nodes, so the verdict is the same on every machine;
-    ``time_limit`` (seconds) is an extra cap for interactive use only.
+    ``time_limit`` (seconds) is an extra cap for interactive use only; ``should_stop``, asked
+    every 256 nodes, cancels the search (UNKNOWN, reason "cancelled") when it returns True.
     """
     start = time.perf_counter()
     if game.won:
@@ -1217,6 +1218,7 @@ def solve(
     if game.is_stuck():  # the engine's exact check: no removal can ever come
         return SolveResult(Verdict.LOST, (), 0, time.perf_counter() - start, "stuck")
     searcher = Searcher.from_game(game)
+    searcher.should_stop = should_stop
     deadline = None if time_limit is None else start + time_limit
     try:
         verdict = searcher.solve(node_budget, deadline)

@@ -7,6 +7,7 @@ when the search proved it. When the search runs out of budget, the hint says it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
@@ -74,15 +75,17 @@ def hint_for(
     explain: bool = True,
     rewind: bool = True,
     time_limit: float | None = None,
+    should_stop: Callable[[], bool] | None = None,
 ) -> Hint:
     """The hint for ``game``'s position (synchronous; the game is not changed).
 
     ``explain``: also check the other removals open now (small budgets) to say why this move;
-    ``rewind``: when the position is lost, find how far to undo.
+    ``rewind``: when the position is lost, find how far to undo. ``should_stop`` cancels every
+    search it makes (see :func:`solve`).
     """
     if game.won:
         return Hint(Verdict.WINNABLE, None, WON, (), None, 0, (WON,))
-    result = solve(game, node_budget, time_limit=time_limit)
+    result = solve(game, node_budget, time_limit=time_limit, should_stop=should_stop)
     nodes = result.nodes
     if result.verdict is Verdict.UNKNOWN:
         return Hint(Verdict.UNKNOWN, None, CANNOT_TELL, (), None, nodes, (CANNOT_TELL,))
@@ -90,7 +93,7 @@ def hint_for(
         rewind_to: int | None = None
         extra = ""
         if rewind and game.moves:
-            rewind_to, used, from_start = last_winnable(game, REWIND_BUDGET)
+            rewind_to, used, from_start = last_winnable(game, REWIND_BUDGET, should_stop=should_stop)
             nodes += used
             if rewind_to is not None:
                 back = game.moves - rewind_to
@@ -104,14 +107,14 @@ def hint_for(
         reasons: tuple[str, ...] = (NO_WAY,) + ((extra.strip(),) if extra else ())
         return Hint(Verdict.LOST, None, text, (), rewind_to, nodes, reasons)
     move = result.line[0]
-    reasons_list, alt_nodes = explain_move(game, result, explain)
+    reasons_list, alt_nodes = explain_move(game, result, explain, should_stop=should_stop)
     nodes += alt_nodes
     text = " ".join(reasons_list)
     return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
 
 
-def last_winnable(game: Game, node_budget: int = REWIND_BUDGET,
-                  max_budget: int = REWIND_MAX_BUDGET) -> tuple[int | None, int, bool]:
+def last_winnable(game: Game, node_budget: int = REWIND_BUDGET, max_budget: int = REWIND_MAX_BUDGET,
+                  should_stop: Callable[[], bool] | None = None) -> tuple[int | None, int, bool]:
     """For a lost position: the largest number of history moves to keep so that the position is
     proved winnable (None when none is), the nodes used, and whether the deal itself is proved
     lost. Winnability along a history is a prefix (a position reached from a lost one is lost),
@@ -134,7 +137,7 @@ def last_winnable(game: Game, node_budget: int = REWIND_BUDGET,
         position = at(mid)
         budget = node_budget
         while True:
-            r = solve(position, budget)
+            r = solve(position, budget, should_stop=should_stop)
             used += r.nodes
             if r.verdict is not Verdict.UNKNOWN or budget >= max_budget or r.reason in ("memory", "cancelled"):
                 break
@@ -207,7 +210,8 @@ def _where(game: Game, card: int) -> tuple[str, bool] | None:
     return None
 
 
-def explain_move(game: Game, result: SolveResult, alternatives: bool = True) -> tuple[list[str], int]:
+def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
+                 should_stop: Callable[[], bool] | None = None) -> tuple[list[str], int]:
     """Sentences for the first move of ``result.line`` (a winning line from ``game``)."""
     line = result.line
     move = line[0]
@@ -234,7 +238,7 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True) -> 
                 f"Do it now: the next flip would cover the {card_name(game, WASTE)}."
             )
         if kind == PAIR and alternatives:
-            alt_lines, n = _alternatives(game, move)
+            alt_lines, n = _alternatives(game, move, should_stop)
             used += n
             out.extend(alt_lines)
     elif kind == STASH:
@@ -298,7 +302,8 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
     return ""
 
 
-def _alternatives(game: Game, move: Move) -> tuple[list[str], int]:
+def _alternatives(game: Game, move: Move,
+                  should_stop: Callable[[], bool] | None = None) -> tuple[list[str], int]:
     """Why this pair rather than another: the other pairs open now that the search proves lose."""
     used = 0
     losing: list[str] = []
@@ -306,7 +311,7 @@ def _alternatives(game: Game, move: Move) -> tuple[list[str], int]:
     for m in others[:MAX_ALTERNATIVES]:
         g = game.copy()
         g.play(m)
-        r = solve(g, ALT_BUDGET)
+        r = solve(g, ALT_BUDGET, should_stop=should_stop)
         used += r.nodes
         if r.verdict is Verdict.LOST:
             losing.append(game.describe(m))

@@ -105,7 +105,6 @@ def _worker(requests: Connection, answers: Connection) -> None:
     from desert_pyramid.engine import Game as _Game
     from desert_pyramid.engine import Layout
 
-    from .core import Searcher
     from .hints import hint_for
 
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
@@ -128,11 +127,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
             def stale(mine: int = req_id) -> bool:
                 return inbox.latest != mine
 
-            Searcher.should_stop = staticmethod(stale)
-            try:
-                hint = hint_for(game, budget)
-            finally:
-                Searcher.should_stop = None
+            hint = hint_for(game, budget, should_stop=stale)
             answer: tuple[int, Any, str | None] = (req_id, hint.to_dict(), None)
         except Exception as exc:  # report, never die silently
             answer = (req_id, None, f"{type(exc).__name__}: {exc}")
