@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from desert_pyramid.catalog import all_layouts
+from desert_pyramid.catalog import all_layouts, get_layout
 from desert_pyramid.cli import build_parser, main
 from desert_pyramid.engine import PRESETS, Deal, RulesError, check_playable, encode_deal_code
 from desert_pyramid.modes import InputError, PracticeSession
@@ -63,7 +63,7 @@ def test_every_preset_on_every_layout_agrees(preset: str, capsys: pytest.Capture
             # the window's own path for --code: the option check, then the Practice session
             options = options_from_args(parser.parse_args(["--code", code]))
             assert options.code.layout_number == number and options.code.rules == rules
-            session = PracticeSession.from_code(code)
+            session = PracticeSession.from_code(code, get_layout=get_layout)  # as the window passes it
             assert session.game.layout.number == number and session.game.rules == rules
             assert main(["show", code]) == 0
             assert main(["solve", code, "--budget", "1"]) == 0
@@ -78,7 +78,7 @@ def test_every_preset_on_every_layout_agrees(preset: str, capsys: pytest.Capture
         # a code for the pair (typed by hand, or from another tool) is refused the same way
         code = encode_deal_code(Deal.from_seed(7), rules, number)
         with pytest.raises(InputError, match=f"not layout {number}"):
-            PracticeSession.from_code(code)
+            PracticeSession.from_code(code, get_layout=get_layout)
         for argv in (["--code", code, "--headless", "--frames", "1"], ["show", code],
                      ["solve", code, "--budget", "1"],
                      ["show", Deal.from_seed(7).notation(), "--rules", preset, "--layout", str(number)],

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from desert_pyramid.cli import (
+from desert_pyramid.cli import main
+from desert_pyramid.commands.args import (
     UsageError,
     check_path,
     check_writable_file,
-    main,
     parse_float,
     parse_int,
     shown,

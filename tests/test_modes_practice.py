@@ -289,3 +289,17 @@ def test_play_as_computer_returns_the_events_and_marks_the_game_assisted() -> No
     assert events and s.game.history == (move,)
     assert s.messages == []  # the coach does not judge the computer's moves
     assert s.results().assisted
+
+
+def test_the_modes_read_no_layout_file_unless_given_the_catalogue() -> None:
+    """Without a ``get_layout`` the modes know the classic pyramid only (the engine builds it);
+    another layout needs the caller's catalogue, and says so."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import encode_deal_code
+
+    classic = PracticeSession.from_code(encode_deal_code(Deal.from_seed(3), DESERT, 1))
+    assert classic.game.layout == get_layout(1)
+    code = encode_deal_code(Deal.from_seed(3), DESERT, 7)
+    with pytest.raises(InputError, match="needs the layout catalogue"):
+        PracticeSession.from_code(code)
+    assert PracticeSession.from_code(code, get_layout=get_layout).game.layout.number == 7

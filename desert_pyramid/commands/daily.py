@@ -8,7 +8,7 @@ from datetime import date
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError, shown
+from desert_pyramid.commands.args import UsageError, shown
 from desert_pyramid.engine import Game
 from desert_pyramid.modes.dealing import daily_deal, parse_date
 from desert_pyramid.modes.errors import InputError

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError, parse_int, shown
+from desert_pyramid.commands.args import UsageError, parse_int, shown
 from desert_pyramid.engine import (
     Deal,
     DealCodeError,

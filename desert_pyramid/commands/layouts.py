@@ -25,7 +25,7 @@ def register(subparsers: Any) -> None:
 def run_export(text: str) -> int:
     """The layout code of one layout."""
     from desert_pyramid.catalog import get_layout
-    from desert_pyramid.cli import UsageError, parse_int
+    from desert_pyramid.commands.args import UsageError, parse_int
     from desert_pyramid.engine import encode_layout_code
 
     number = parse_int(text, "--export", 1, 99)

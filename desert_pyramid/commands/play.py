@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from desert_pyramid.cli import UsageError, check_writable_file, parse_int, shown
+from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
 from desert_pyramid.engine import DealCode, GameCode
 
 MODES = ("practice", "expedition", "daily")

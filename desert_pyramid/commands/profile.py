@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from desert_pyramid.cli import UsageError, check_path, shown
+from desert_pyramid.commands.args import UsageError, check_path, shown
 from desert_pyramid.progression import (
     CARD_BACKS,
     RELICS,

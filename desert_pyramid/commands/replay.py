@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.cli import UsageError, check_writable_file, parse_float, shown
+from desert_pyramid.commands.args import UsageError, check_writable_file, parse_float, shown
 from desert_pyramid.engine import (
     EngineError,
     Game,

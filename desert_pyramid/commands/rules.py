@@ -16,7 +16,7 @@ import sys
 import textwrap
 from typing import TextIO
 
-from desert_pyramid.cli import UsageError, parse_int, shown
+from desert_pyramid.commands.args import UsageError, parse_int, shown
 from desert_pyramid.content import (
     ContentError,
     QuizSession,

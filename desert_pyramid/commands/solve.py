@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from desert_pyramid.cli import parse_float
+from desert_pyramid.commands.args import parse_float
 from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
 from desert_pyramid.engine import Game, Move, encode_deal_code, encode_game_code
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve

@@ -13,7 +13,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from desert_pyramid.cli import UsageError
+from desert_pyramid.commands.args import UsageError
 from desert_pyramid.commands.deal import check_pair, parse_int, parse_layout, parse_rules
 from desert_pyramid.engine import UNLIMITED, Rules, RulesError
 from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate

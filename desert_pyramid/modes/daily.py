@@ -17,7 +17,16 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError, daily_time_bonus
+from desert_pyramid.engine import (
+    DESERT,
+    Event,
+    Game,
+    Layout,
+    Move,
+    StateError,
+    classic_layout,
+    daily_time_bonus,
+)
 
 from .clock import Clock, clock_text
 from .dealing import ChosenDeal, DealFinder, daily_deal, daily_seed, parse_date
@@ -60,9 +69,7 @@ class DailySession(Session):
         streak). Searches the deal (see :func:`daily_deal`)."""
         check_playable(day, today)
         if layout is None:
-            from desert_pyramid.catalog import get_layout
-
-            layout = get_layout(1)
+            layout = classic_layout()  # the Daily's layout, built by the engine (no file read)
         chosen = daily_deal(day, layout, finder)
         return cls.from_chosen(day, today, chosen, layout)
 

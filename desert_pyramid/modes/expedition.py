@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError
+from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError, classic_layout
 from desert_pyramid.engine.errors import IllegalMoveError
 
 from .clock import DAYLIGHT_START_MS, DaylightClock, Sky, clock_text
@@ -64,9 +64,7 @@ class ExpeditionSession(Session):
                  daylight_ms: int = DAYLIGHT_START_MS, _first: ChosenDeal | None = None,
                  _game: Game | None = None, _clock: DaylightClock | None = None) -> None:
         if layout is None:
-            from desert_pyramid.catalog import get_layout
-
-            layout = get_layout(1)
+            layout = classic_layout()  # the trek's layout, built by the engine (no file read)
         if trek_seed is None:
             from .practice import random_seed
 

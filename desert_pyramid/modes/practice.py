@@ -41,6 +41,7 @@ from .session import (
     LayoutGetter,
     Session,
     check_header,
+    classic_only,
     get_bool,
     get_elapsed,
     get_str,
@@ -99,10 +100,8 @@ class PracticeSession(Session):
         stripped = text.strip()
         if not stripped:
             raise InputError("type or paste a deal code (DP-…) or a deal of 52 cards")
-        if get_layout is None:
-            from desert_pyramid.catalog import get_layout as catalog_get
-
-            get_layout = catalog_get
+        if get_layout is None:  # the classic pyramid is the engine's own; others come from the caller
+            get_layout = classic_only
         if stripped.upper().startswith("DP"):
             try:
                 code = decode_deal_code(stripped)

@@ -18,9 +18,11 @@ from desert_pyramid.engine import (
     Game,
     IllegalMoveError,
     Layout,
+    LayoutError,
     Move,
     Rules,
     StateError,
+    classic_layout,
     encode_deal_code,
     encode_game_code,
 )
@@ -32,6 +34,15 @@ from .results import PyramidRecord, Results
 SESSION_SCHEMA = 1
 
 LayoutGetter = Callable[[int], Layout]
+
+
+def classic_only(number: int) -> Layout:
+    """The layouts the modes know without being given a catalogue: the classic pyramid, built by
+    the engine. A session of another layout is read with the caller's ``get_layout`` (the UI and
+    the command line pass ``desert_pyramid.catalog.get_layout``); the modes read no file."""
+    if number != 1:
+        raise LayoutError(f"layout {number} needs the layout catalogue (only the classic pyramid is built in)")
+    return classic_layout()
 
 PAUSE = "pause"  # the player paused (Esc)
 MENU = "menu"  # a menu is open over the table
@@ -340,10 +351,8 @@ def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Ga
     number = game_data.get("layout")
     if not isinstance(number, int) or isinstance(number, bool):
         raise StateError(f"the saved game's layout must be a number, not {number!r}")
-    if get_layout is None:
-        from desert_pyramid.catalog import get_layout as catalog_get
-
-        get_layout = catalog_get
+    if get_layout is None:  # the classic pyramid is the engine's own; others come from the caller
+        get_layout = classic_only
     try:
         layout = get_layout(number)
     except ValueError as exc:

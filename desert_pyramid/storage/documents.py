@@ -370,11 +370,12 @@ def check_session(current: CurrentGame) -> None:
     state = current.mode_state
     if "mode" not in state or "ui_session" in state:
         return  # the UI's own session, or fields only: nothing more the modes rebuild
+    from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError
     from desert_pyramid.modes import session_from_current
 
     try:
-        session_from_current(current.game, state)
+        session_from_current(current.game, state, get_layout)
     except EngineError as exc:  # the modes' StateError / ModeError
         raise SchemaError(f"mode_state: {exc}") from None
     except Exception as exc:  # untrusted data: whatever the modes trip on is damage, not a crash

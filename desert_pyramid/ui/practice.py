@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key as K
 
-from desert_pyramid.catalog import all_layouts
+from desert_pyramid.catalog import all_layouts, get_layout
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
@@ -232,7 +232,6 @@ class PracticeSetupView(MenuScreen):
 
     def watch_code(self) -> None:
         """A game code in the field: watch that game (its replay, with the analysis)."""
-        from desert_pyramid.catalog import get_layout
         from desert_pyramid.engine import EngineError, decode_game_code
 
         try:
@@ -254,7 +253,7 @@ class PracticeSetupView(MenuScreen):
             return
         if self.source == CODE_SOURCE:
             try:
-                session = PracticeSession.from_code(self.code, rules, layout)
+                session = PracticeSession.from_code(self.code, rules, layout, get_layout)
             except InputError as exc:  # nothing is lost: the code stays in its field to correct
                 self.set_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
                 self.menu.focus = ROW_CODE

@@ -108,7 +108,7 @@ def _modes_session(current: CurrentGame) -> Session | None:
     except ImportError:
         return None
     try:
-        return session_from_current(current.game, current.mode_state)
+        return session_from_current(current.game, current.mode_state, get_layout)
     except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
         return None
 
