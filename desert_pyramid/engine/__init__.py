@@ -31,7 +31,7 @@ from .game import GAME_SCHEMA, Game
 from .gamecode import GameCode, decode_game_code, encode_game_code, looks_like_game_code
 from .layout import Layout, Slot, classic_layout
 from .layoutcode import decode_layout_code, encode_layout_code, looks_like_layout_code
-from .moves import DISCARD, SATCHEL, STOCK, WASTE, Move, place_name
+from .moves import DISCARD, SATCHEL, STOCK, WASTE, Move, MoveKind, place_name
 from .rules import (
     CLASSIC,
     DESERT,
@@ -50,7 +50,7 @@ __all__ = [
     "STRICT", "UNLIMITED", "WASTE", "Card", "CardMoved", "ChainChanged", "Deal", "DealCode",
     "DealCodeError", "DealError", "EngineError", "Event", "Game", "GameCode", "GameCodeError",
     "IllegalMoveError", "Layout", "LayoutCodeError",
-    "LayoutCleared", "LayoutError", "Move", "Redealt", "RowCleared", "Rules", "RulesError", "Scored",
+    "LayoutCleared", "LayoutError", "Move", "MoveKind", "Redealt", "RowCleared", "Rules", "RulesError", "Scored",
     "Scoring", "Slot", "StateError", "Undone", "Won", "check_playable", "classic_layout", "daily_time_bonus",
     "decode_deal_code", "decode_game_code", "decode_layout_code", "encode_layout_code",
     "looks_like_layout_code", "encode_deal_code", "encode_game_code", "looks_like_game_code",

@@ -37,10 +37,12 @@ from .moves import (
     STOCK,
     WASTE,
     Move,
+    MoveKind,
     place_name,
 )
-from .moves import KING as KING_MOVE
 from .rules import Rules, Scoring
+
+KING_MOVE = MoveKind.KING  # a king removed alone (the move), not the rank
 
 GAME_SCHEMA = 1
 CHAIN_CAP = 12

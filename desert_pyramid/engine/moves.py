@@ -11,6 +11,7 @@ waste top in the Satchel; ``F`` flips the stock; ``R`` redeals.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import NamedTuple
 
 from .errors import IllegalMoveError
@@ -20,11 +21,18 @@ STOCK = -2
 SATCHEL = -3
 DISCARD = -4
 
-PAIR = 0
-KING = 1
-FLIP = 2
-REDEAL = 3
-STASH = 4
+class MoveKind(IntEnum):
+    """What a move does. (``MoveKind.KING`` is a king removed alone, not the rank 13.)"""
+
+    PAIR = 0
+    KING = 1
+    FLIP = 2
+    REDEAL = 3
+    STASH = 4
+
+
+# The kinds under their short names, for code that reads them in tight loops.
+PAIR, KING, FLIP, REDEAL, STASH = MoveKind
 
 _PLACE_CHARS = {WASTE: "W", STOCK: "T", SATCHEL: "S"}
 _CHAR_PLACES = {v: k for k, v in _PLACE_CHARS.items()}
@@ -60,7 +68,7 @@ def parse_place(text: str, whole: str) -> int:
 class Move(NamedTuple):
     """A move. Build with the class methods; pairs are stored in a canonical order."""
 
-    kind: int
+    kind: MoveKind
     a: int = NO_PLACE
     b: int = NO_PLACE
 

@@ -27,8 +27,7 @@ from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Layout, Move
 from desert_pyramid.engine.cards import KING, rank_name
-from desert_pyramid.engine.moves import FLIP, PAIR, REDEAL, STASH
-from desert_pyramid.engine.moves import KING as KING_MOVE
+from desert_pyramid.engine.moves import MoveKind
 
 TIP = "tip"
 MISTAKE = "mistake"
@@ -80,9 +79,9 @@ def where_card(game: Game, card: int) -> str:
 
 
 def _places(move: Move) -> tuple[int, ...]:
-    if move.kind == PAIR:
+    if move.kind == MoveKind.PAIR:
         return (move.a, move.b)
-    if move.kind in (KING_MOVE, STASH):
+    if move.kind in (MoveKind.KING, MoveKind.STASH):
         return (move.a,)
     return ()
 
@@ -123,13 +122,13 @@ def freed_by(before: Game, move: Move) -> list[int]:
 
 def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | None:
     """Mistake 1: a pair that freed nothing, when a pair it made impossible would have freed cards."""
-    if move.kind != PAIR or newly_freed(before, after):
+    if move.kind != MoveKind.PAIR or newly_freed(before, after):
         return None
     chosen = _cards(before, move)
     still = {_cards(after, m) for m in after.removals()}
     best: tuple[Move, list[int]] | None = None
     for alt in before.removals():
-        if alt == move or alt.kind != PAIR:
+        if alt == move or alt.kind != MoveKind.PAIR:
             continue
         cards = _cards(before, alt)
         if cards in still or not cards & chosen:
@@ -158,19 +157,19 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
 
 def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
     """Mistake 2: flipping (or redealing) while the waste's top card had a free partner."""
-    if move.kind not in (FLIP, REDEAL) or not before.waste:
+    if move.kind not in (MoveKind.FLIP, MoveKind.REDEAL) or not before.waste:
         return None
     w = CARDS[before.waste[-1]]
     if w.rank == KING:
         return None  # a king on the waste is mistake 3
     for place, card in before.playable():
         if place != WASTE and card.rank + w.rank == 13 and before.is_legal(Move.pair(WASTE, place)):
-            if move.kind == FLIP:
+            if move.kind == MoveKind.FLIP:
                 top = after.card_at(WASTE)
                 now = f"now the {top} lies on it" if top is not None else "now it is covered"
             else:
                 now = "now it is back in the stock"
-            verb = "flipped" if move.kind == FLIP else "redealt"
+            verb = "flipped" if move.kind == MoveKind.FLIP else "redealt"
             return CoachMessage(
                 MISTAKE, "waste",
                 f"The {w} on the waste could have paired with the {card} {where(before, place)} "
@@ -183,13 +182,13 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
 def mistake_king(before: Game, move: Move, after: Game, warned: set[int] | None = None) -> CoachMessage | None:
     """Mistake 3: leaving a free king (another move made while a king was free). Kings already in
     ``warned`` are not told again; the king told about is added to it."""
-    if move.kind == KING_MOVE:
+    if move.kind == MoveKind.KING:
         return None
     warned = set() if warned is None else warned
     for place, card in before.playable():
         if card.rank != KING or int(card) in warned:
             continue
-        if move.kind == STASH and move.a == place:
+        if move.kind == MoveKind.STASH and move.a == place:
             text = (f"A king goes alone: the {card} could have been removed at once instead of "
                     "filling the Satchel.")
         elif place >= 0:
@@ -198,10 +197,10 @@ def mistake_king(before: Game, move: Move, after: Game, warned: set[int] | None 
             text = (f"The {card} {where(before, place)} is free: take a free king away at once. "
                     f"It never pairs with anything{holds}.")
         elif place == WASTE:
-            if move.kind == FLIP:
+            if move.kind == MoveKind.FLIP:
                 text = (f"The {card} was free on the waste; now the {after.card_at(WASTE)} lies on it. "
                         "Take a free king away at once.")
-            elif move.kind == REDEAL:
+            elif move.kind == MoveKind.REDEAL:
                 text = f"The {card} was free on the waste; now it is back in the stock. Take a free king away at once."
             else:
                 text = f"The {card} on the waste is free: take it away at once, before the next flip covers it."
@@ -218,7 +217,7 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
     """Mistake 4: a waste, stock or Satchel card spent on a card that had other partners, when it
     was the only partner left for a layout card sitting above every other card it could pair with."""
     rules = before.rules
-    if move.kind != PAIR or rules.relaxed_match:
+    if move.kind != MoveKind.PAIR or rules.relaxed_match:
         return None
     gone = set(before.discard)
     slot_of = {c: s for s, c in enumerate(before.cards) if c >= 0}
@@ -356,14 +355,14 @@ class Coach:
     def _tips(self, before: Game, move: Move, after: Game) -> list[CoachMessage]:
         tips: list[CoachMessage] = []
         r = after.rules
-        if move.kind == FLIP and self._once("flip"):
+        if move.kind == MoveKind.FLIP and self._once("flip"):
             n = "three cards" if r.draw_three else "its top card"
             tips.append(CoachMessage(
                 TIP, "flip",
                 f"The flip turned {n} onto the waste. Only the waste's top card is free: the next "
                 "flip covers it, so use it first if it pairs.",
             ))
-        if move.kind == REDEAL:
+        if move.kind == MoveKind.REDEAL:
             left = after.redeals_left
             if self._once("redeal"):
                 more = "unlimited redeals" if left is None else f"{left} redeal{'s' if left != 1 else ''} left"
@@ -374,13 +373,13 @@ class Coach:
                 ))
             if left == 0 and self._once("last_pass"):
                 tips.append(CoachMessage(TIP, "last_pass", "This is your last pass through the stock."))
-        if move.kind == STASH and self._once("satchel"):
+        if move.kind == MoveKind.STASH and self._once("satchel"):
             tips.append(CoachMessage(
                 TIP, "satchel",
                 f"The {after.card_at(SATCHEL)} waits in the Satchel. It stays free: it pairs with any "
                 "free layout card or the waste top, and it leaves the Satchel only by being removed.",
             ))
-        if move.kind == KING_MOVE and self._once("king_tip"):
+        if move.kind == MoveKind.KING and self._once("king_tip"):
             tips.append(CoachMessage(TIP, "king_tip", "A king counts 13 on its own, so it goes alone."))
         if after.is_stuck() and not before.is_stuck():
             ways = ["flipping"]

@@ -38,10 +38,9 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE
-from desert_pyramid.engine.moves import KING as KING_MOVE
-from desert_pyramid.engine.moves import PAIR as PAIR_MOVE
-from desert_pyramid.engine.moves import STASH as STASH_MOVE
+from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
+
+KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
 
 KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
@@ -721,7 +720,7 @@ class Searcher:
         out: list[Move] = []
         for C, t_from, t_at, (kind, a, b) in reversed(self.path):
             out.extend(self.advance(C, t_from, t_at))
-            out.append(Move(kind, a, b) if kind == PAIR_MOVE else Move(kind, a))
+            out.append(Move(MoveKind(kind), a, b) if kind == PAIR_MOVE else Move(MoveKind(kind), a))
         return out
 
     def _won(self, L: int, C: int, S: int) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Rules
-from desert_pyramid.engine.moves import FLIP, REDEAL, STASH
+from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Verdict, solve
 
@@ -118,8 +118,8 @@ def assess(
     decisions = choices = losing = traps = 0
     g = game.copy()
     for m in result.line:
-        options = [x for x in g.legal_moves() if x.kind not in (FLIP, REDEAL)]
-        if len(options) > 1 or (options and m.kind in (FLIP, REDEAL)):
+        options = [x for x in g.legal_moves() if x.kind not in (MoveKind.FLIP, MoveKind.REDEAL)]
+        if len(options) > 1 or (options and m.kind in (MoveKind.FLIP, MoveKind.REDEAL)):
             decisions += 1
             bad = 0
             for x in options:
@@ -143,7 +143,7 @@ def assess(
             pass
         else:
             satchel_needed = solve(g, node_budget).verdict is Verdict.LOST
-    satchel_moves = sum(1 for m in result.line if m.kind == STASH)
+    satchel_moves = sum(1 for m in result.line if m.kind == MoveKind.STASH)
     score = (
         0.6 * traps + 0.75 * min(redeals_needed, 2) + (1.0 if satchel_needed else 0.0)
         + 0.05 * max(0, len(result.line) - 50)

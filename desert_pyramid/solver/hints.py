@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
+from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Verdict, solve
 
@@ -218,11 +218,11 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
     used = 0
     out: list[str] = []
     kind = move.kind
-    if kind in (PAIR, KING):
+    if kind in (MoveKind.PAIR, MoveKind.KING):
         freed = _freed_by(game, move)
         what = game.describe(move)
         what = what[0].upper() + what[1:]
-        if kind == KING:
+        if kind == MoveKind.KING:
             out.append(f"{what}: a king goes alone.")
         else:
             out.append(f"{what}.")
@@ -237,11 +237,11 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
             out.append(
                 f"Do it now: the next flip would cover the {card_name(game, WASTE)}."
             )
-        if kind == PAIR and alternatives:
+        if kind == MoveKind.PAIR and alternatives:
             alt_lines, n = _alternatives(game, move, should_stop)
             used += n
             out.extend(alt_lines)
-    elif kind == STASH:
+    elif kind == MoveKind.STASH:
         c = game.card_at(move.a)
         assert c is not None
         src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
@@ -269,10 +269,10 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
         elif move.a == WASTE and game.stock:
             out.append("Otherwise the next flip would bury it.")
         out.append("The Satchel card can pair later with any free card.")
-    elif kind == FLIP:
+    elif kind == MoveKind.FLIP:
         out.append("Flip the stock.")
         out.append(_purpose(game, line))
-    elif kind == REDEAL:
+    elif kind == MoveKind.REDEAL:
         out.append("Turn the waste over for the next pass.")
         out.append(_purpose(game, line))
     out.append(_line_summary(line))
@@ -284,11 +284,11 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
     g = game.copy()
     flips = 0
     for m in line:
-        if m.kind in (FLIP, REDEAL):
+        if m.kind in (MoveKind.FLIP, MoveKind.REDEAL):
             flips += 1
             g.play(m)
             continue
-        if m.kind in (PAIR, KING, STASH) and (m.a in (WASTE, STOCK) or m.b in (WASTE, STOCK)):
+        if m.kind in (MoveKind.PAIR, MoveKind.KING, MoveKind.STASH) and (m.a in (WASTE, STOCK) or m.b in (WASTE, STOCK)):
             place = m.a if m.a in (WASTE, STOCK) else m.b
             c = g.card_at(place)
             desc = g.describe(m)
@@ -296,7 +296,7 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
             if c is not None:
                 return f"In {steps} the {c} comes up: then {desc}."
             return f"After {steps}: {desc}."
-        if m.is_removal or m.kind == STASH:
+        if m.is_removal or m.kind == MoveKind.STASH:
             return "No pair on the table is part of the winning line yet."
         g.play(m)
     return ""
@@ -307,7 +307,7 @@ def _alternatives(game: Game, move: Move,
     """Why this pair rather than another: the other pairs open now that the search proves lose."""
     used = 0
     losing: list[str] = []
-    others = [m for m in game.removals() if m != move and m.kind == PAIR]
+    others = [m for m in game.removals() if m != move and m.kind == MoveKind.PAIR]
     for m in others[:MAX_ALTERNATIVES]:
         g = game.copy()
         g.play(m)
@@ -324,9 +324,9 @@ def _alternatives(game: Game, move: Move,
 
 def _line_summary(line: tuple[Move, ...]) -> str:
     removals = sum(1 for m in line if m.is_removal)
-    flips = sum(1 for m in line if m.kind == FLIP)
-    redeals = sum(1 for m in line if m.kind == REDEAL)
-    stashes = sum(1 for m in line if m.kind == STASH)
+    flips = sum(1 for m in line if m.kind == MoveKind.FLIP)
+    redeals = sum(1 for m in line if m.kind == MoveKind.REDEAL)
+    stashes = sum(1 for m in line if m.kind == MoveKind.STASH)
     bits = [f"{removals} removal{'s' if removals != 1 else ''}", f"{flips} flip{'s' if flips != 1 else ''}"]
     if redeals:
         bits.append(f"{redeals} redeal{'s' if redeals != 1 else ''}")

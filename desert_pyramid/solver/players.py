@@ -8,7 +8,7 @@ player gives up).
 from __future__ import annotations
 
 from desert_pyramid.engine import STOCK, WASTE, Game, Move
-from desert_pyramid.engine.moves import FLIP_MOVE, KING, PAIR, REDEAL_MOVE
+from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 from .core import DEFAULT_BUDGET, SolveResult, Verdict, solve
 
@@ -35,7 +35,7 @@ class ThumbPlayer:
         if game.won or game.is_stuck():
             return None
         removals = game.removals()
-        kings = [m for m in removals if m.kind == KING]
+        kings = [m for m in removals if m.kind == MoveKind.KING]
         if kings:  # tip 1
             kings.sort(key=lambda m: (m.a < 0, m.a))  # pyramid kings first
             return kings[0]
@@ -59,9 +59,9 @@ class ThumbPlayer:
 
     def _score(self, game: Game, move: Move) -> tuple[int, int, int, int]:
         uncovers = self._uncovers(game, move)
-        both_pyramid = int(move.kind == PAIR and move.a >= 0 and move.b >= 0)
+        both_pyramid = int(move.kind == MoveKind.PAIR and move.a >= 0 and move.b >= 0)
         sitting = 0
-        if move.kind == PAIR and (move.a < 0) != (move.b < 0):
+        if move.kind == MoveKind.PAIR and (move.a < 0) != (move.b < 0):
             slot = move.a if move.a >= 0 else move.b
             sitting = int(_sits_on_partners(game, slot))
         # prefer pairs using the waste top over the Satchel card (the waste top gets covered)

@@ -23,7 +23,7 @@ from desert_pyramid.engine import (
     partner_rank,
 )
 from desert_pyramid.engine.cards import RANK_WORDS
-from desert_pyramid.engine.moves import KING, PAIR, REDEAL, STASH
+from desert_pyramid.engine.moves import MoveKind
 
 try:  # the coach's words for a lone card ("A 4 needs a 9, and no 9 is free now ...")
     from desert_pyramid.modes import explain_card
@@ -90,7 +90,7 @@ class TableControl:
         """The places whose card pairs with the card at ``place`` now (from the engine)."""
         out: list[Place] = []
         for m in self.game.removals():
-            if m.kind == PAIR and place in (m.a, m.b):
+            if m.kind == MoveKind.PAIR and place in (m.a, m.b):
                 out.append(m.b if m.a == place else m.a)
         return tuple(out)
 
@@ -118,12 +118,12 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), shake=shake, sound="illegal")
         self.deselect()
         self.set_hint(None)
-        sound = {PAIR: "pair", KING: "king", STASH: "stash", REDEAL: "redeal"}.get(move.kind, "flip")
+        sound = {MoveKind.PAIR: "pair", MoveKind.KING: "king", MoveKind.STASH: "stash", MoveKind.REDEAL: "redeal"}.get(move.kind, "flip")
         if self.game.won:
             sound = "win"
         self.stuck = self.game.is_stuck()
         msg = self.stuck_text() if self.stuck else ""
-        if move.kind == REDEAL:
+        if move.kind == MoveKind.REDEAL:
             left = self.game.redeals_left
             msg = msg or ("Redealt: the waste is the stock again" + (
                 "." if left is None else f" ({left} redeal{'s' if left != 1 else ''} left)."))

@@ -20,7 +20,7 @@ from arcade.camera import Camera2D
 from arcade.types import LBWH
 
 from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
-from desert_pyramid.engine.moves import FLIP, NO_PLACE, REDEAL
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.solver import Verdict
 from desert_pyramid.solver.analysis import Analysis
 
@@ -129,7 +129,7 @@ class ReplayView(Screen):
         places: tuple[int, ...] = ()
         if self.step < len(self.moves):
             move = self.moves[self.step]
-            places = (STOCK,) if move.kind in (FLIP, REDEAL) else tuple(p for p in (move.a, move.b) if p != NO_PLACE)
+            places = (STOCK,) if move.kind in (MoveKind.FLIP, MoveKind.REDEAL) else tuple(p for p in (move.a, move.b) if p != NO_PLACE)
         self.board.set_highlights(self.game, None, (), None, places)
 
     def toggle_play(self) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from desert_pyramid.engine import STOCK, Game
-from desert_pyramid.engine.moves import FLIP, NO_PLACE, REDEAL
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, PyramidSkipped
 
 from . import keys
@@ -340,7 +340,7 @@ class TableView(TableInput, Screen):
         places: tuple[int, ...] = ()
         if move is not None:
             places = tuple(p for p in (move.a, move.b) if p != NO_PLACE)
-            if move.kind in (FLIP, REDEAL):  # point at the stock
+            if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):  # point at the stock
                 places = (STOCK,)
         self.hint_places = places
         again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
