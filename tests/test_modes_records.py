@@ -121,3 +121,12 @@ def test_continue_through_storage_current_game(mode):
         assert loaded.daylight_ms == 240_000 - 3210 and loaded.pyramid_number == 1
     abandoned = current.as_abandoned(TODAY)
     assert abandoned.outcome == "abandoned" and abandoned.game_id == s.game_id
+
+
+def test_one_list_of_modes_everywhere() -> None:
+    from desert_pyramid.modes import MODES
+    from desert_pyramid.progression import MODES as PROGRESSION_MODES
+    from desert_pyramid.ui.stats import MODE_ORDER
+
+    assert MODES == ("practice", "expedition", "daily") and PROGRESSION_MODES is MODES
+    assert sorted(MODE_ORDER) == sorted(MODES)  # the statistics screen's display order

@@ -17,8 +17,8 @@ from typing import Any
 
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
 from desert_pyramid.engine import DealCode, GameCode
+from desert_pyramid.modes import MODES
 
-MODES = ("practice", "expedition", "daily")
 SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
            "howto")
 MAX_FRAMES = 1_000_000

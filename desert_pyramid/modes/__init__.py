@@ -25,11 +25,12 @@ from .errors import InputError, ModeError
 from .events import DailyCleared, NewPyramid, PracticeWon, PyramidCleared, PyramidSkipped, TrekEnded
 from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms, daylight_cap_ms
 from .practice import PracticeSession, random_seed
-from .results import PyramidRecord, Results
+from .results import MODES, Mode, PyramidRecord, Results
 from .session import Session, session_from_current, session_from_dict
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [
+    "MODES", "Mode",
     "DAYLIGHT_START_MS", "MAX_ELAPSED_MS", "PULSE_MS", "SKIP_COST_MS", "SUSPEND_GAP_MS", "CalendarDay", "ChosenDeal",
     "Clock", "Coach", "CoachMessage", "DailyCleared", "DailyRecord", "DailySession", "DaylightClock",
     "ExpeditionSession", "InputError", "ModeError", "NewPyramid", "PracticeSession", "PracticeWon",

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, fields
-from typing import Any
+from typing import Any, Literal, get_args
 
 from desert_pyramid.engine.errors import StateError
 
-MODES = ("practice", "expedition", "daily")
+Mode = Literal["practice", "expedition", "daily"]
+MODES: tuple[str, ...] = get_args(Mode)  # the game's modes: the one list every layer uses
 
 
 @dataclass(frozen=True, slots=True)

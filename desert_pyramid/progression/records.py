@@ -11,12 +11,13 @@ import datetime
 from dataclasses import dataclass
 from typing import Literal, get_args
 
+# the modes are the modes layer's one list (re-exported for the progression package)
+from desert_pyramid.modes.results import MODES as MODES
+from desert_pyramid.modes.results import Mode as Mode
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 
-Mode = Literal["expedition", "daily", "practice"]
 Outcome = Literal["won", "lost", "abandoned"]
 
-MODES: tuple[str, ...] = get_args(Mode)
 OUTCOMES: tuple[str, ...] = get_args(Outcome)
 
 
