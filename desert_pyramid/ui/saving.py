@@ -52,6 +52,7 @@ from desert_pyramid.progression import (
 )
 from desert_pyramid.storage import CurrentGame, SaveStore
 
+from . import session as sessions
 from .prefs import Settings, SettingsError
 from .session import timed
 
@@ -65,9 +66,10 @@ CLOCK_SAVE_MS = 500  # a running timed table is saved again after this much play
 
 
 def today() -> str:
-    """The player's local calendar date, within the dates a save holds (a system clock set to
-    year 9999 or 1900 records its games on the nearest date the save can hold, never crashes)."""
-    return save_date(datetime.date.today())
+    """The player's local calendar date (``session.today``, the window's one reading of the
+    calendar) as the save writes it: within the dates a save holds (a system clock set to year 9999
+    or 1900 records its games on the nearest date the save can hold, never crashes)."""
+    return save_date(sessions.today())
 
 
 def save_date(day: datetime.date) -> str:

@@ -225,13 +225,7 @@ def test_a_system_clock_beyond_the_save_range_records_on_the_nearest_date(ui, tm
     assert saving.save_date(real.date(1900, 1, 1)) == EARLIEST.isoformat()
     assert saving.save_date(real.date(2026, 12, 1)) == "2026-12-01"
 
-    class FarDate(real.date):
-        @classmethod
-        def today(cls):  # type: ignore[no-untyped-def,override]
-            return cls(9999, 12, 31)
+    from desert_pyramid.ui import session
 
-    class FakeDatetime:
-        date = FarDate
-
-    monkeypatch.setattr(saving, "datetime", FakeDatetime)
+    monkeypatch.setattr(session, "today", lambda: real.date(9999, 12, 31))  # the machine's clock
     assert saving.today() == LATEST.isoformat()
