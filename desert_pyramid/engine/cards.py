@@ -37,7 +37,7 @@ class Card(int):
     @property
     def rank(self) -> int:
         """1 (ace) to 13 (king)."""
-        return int(self) // 4 + 1
+        return RANKS[self]
 
     @property
     def suit(self) -> int:
@@ -81,9 +81,14 @@ class Card(int):
 CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
 
 
+#: The rank of every card number, for search code that looks ranks up in tight loops:
+#: ``RANKS[c]`` for ``c`` in 0..51, and ``RANKS[-1]`` (no card: an empty place) is 0.
+RANKS: tuple[int, ...] = tuple(c // 4 + 1 for c in range(52)) + (0,)
+
+
 def rank_of(card: int) -> int:
-    """The rank of a card number, without building a Card (fast path for search code)."""
-    return card // 4 + 1
+    """The rank of a card number (0 for -1, no card), without building a Card."""
+    return RANKS[card]
 
 
 def rank_name(rank: int) -> str:

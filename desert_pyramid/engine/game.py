@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import CARDS, KING, Card, rank_name
+from .cards import CARDS, KING, RANKS, Card, rank_name
 from .deal import Deal
 from .errors import DealError, EngineError, IllegalMoveError, StateError
 from .events import (
@@ -205,9 +205,9 @@ class Game:
             for a in range(self._n):
                 if cards[a] < 0 or left[a]:
                     continue
-                ra = cards[a] // 4 + 1
+                ra = RANKS[cards[a]]
                 for b in covers[a]:
-                    if cards[b] >= 0 and left[b] == 1 and ra + cards[b] // 4 + 1 == 13:
+                    if cards[b] >= 0 and left[b] == 1 and ra + RANKS[cards[b]] == 13:
                         moves.append(Move.pair(a, b))
         return moves
 
@@ -298,8 +298,8 @@ class Game:
             self._check_sum(ca, cb)
         elif kind == KING_MOVE:
             c = self._playable_card(move.a)
-            if c // 4 + 1 != KING:
-                r = c // 4 + 1
+            if RANKS[c] != KING:
+                r = RANKS[c]
                 raise IllegalMoveError(
                     f"the {CARDS[c]} is not a king: only a king goes alone; a {rank_name(r)} needs a {rank_name(13 - r)}"
                 )
@@ -328,7 +328,7 @@ class Game:
 
     @staticmethod
     def _check_sum(ca: int, cb: int) -> None:
-        ra, rb = ca // 4 + 1, cb // 4 + 1
+        ra, rb = RANKS[ca], RANKS[cb]
         if ra == KING or rb == KING:
             k = ca if ra == KING else cb
             raise IllegalMoveError(f"the {CARDS[k]} is a king: it goes alone, not in a pair")
@@ -743,13 +743,13 @@ def _removal_reachable(game: Game) -> bool:
         for i in range(game._n):
             c = cards[i]
             if c >= 0 and left[i] == 0:
-                r = c // 4 + 1
+                r = RANKS[c]
                 if r == KING or mask >> (13 - r) & 1:
                     has = True
                 mask |= 1 << r
                 if relaxed:
                     for b in game._covers[i]:
-                        if cards[b] >= 0 and left[b] == 1 and r + cards[b] // 4 + 1 == 13:
+                        if cards[b] >= 0 and left[b] == 1 and r + RANKS[cards[b]] == 13:
                             has = True
         return mask, has
 
@@ -780,9 +780,9 @@ def _removal_reachable(game: Game) -> bool:
             seen.add(key)
             tops: list[int] = []
             if sp > 0:
-                tops.append(order[sp - 1] // 4 + 1)
+                tops.append(RANKS[order[sp - 1]])
             if top_playable and sp < n:
-                tops.append(order[sp] // 4 + 1)
+                tops.append(RANKS[order[sp]])
             if open_at(mask, tops, satchel):
                 return True
             if can_stash:
@@ -793,7 +793,7 @@ def _removal_reachable(game: Game) -> bool:
                 if top_playable and sp < n:
                     cands.append(sp)
                 for idx in cands:
-                    r = order[idx] // 4 + 1
+                    r = RANKS[order[idx]]
                     rest = order[:idx] + order[idx + 1:]
                     nsp = sp - 1 if idx < sp else sp
                     if search(rest, nsp, rd, mask, r, False):
@@ -807,7 +807,7 @@ def _removal_reachable(game: Game) -> bool:
     # The cycle: waste (bottom first) then stock (top first).
     order = game.waste + game.stock[::-1]
     split = len(game.waste)
-    satchel_rank = game.satchel // 4 + 1 if game.satchel >= 0 else 0
+    satchel_rank = RANKS[game.satchel] if game.satchel >= 0 else 0
     mask, has = layout_info(game.cards, game.cover_left)
     if has:
         return True
@@ -825,6 +825,6 @@ def _removal_reachable(game: Game) -> bool:
             m2, has2 = layout_info(cards, left)
             if has2:
                 return True
-            if search(order, split, game.redeals, m2, c // 4 + 1, False):
+            if search(order, split, game.redeals, m2, RANKS[c], False):
                 return True
     return False

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Layout, Move
-from desert_pyramid.engine.cards import KING, rank_name
+from desert_pyramid.engine.cards import KING, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
 
 TIP = "tip"
@@ -229,13 +229,13 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
             continue
         r = x.rank
         a = 13 - r
-        remaining = [c for c in range(52) if c // 4 + 1 == r and c not in gone]
+        remaining = [c for c in range(52) if rank_of(c) == r and c not in gone]
         y_cone = cone(before.layout, py) if py >= 0 else frozenset()
         y_others = [c for c in remaining if c != x and slot_of.get(c, -1) not in y_cone]
         if not y_others:
             continue  # the other card needed this partner too: no better choice
         for s, c in enumerate(before.cards):
-            if c < 0 or c // 4 + 1 != a or c == int(y):
+            if c < 0 or rank_of(c) != a or c == int(y):
                 continue
             s_cone = cone(before.layout, s)
             inside = [p for p in remaining if slot_of.get(p, -1) in s_cone]
@@ -303,10 +303,10 @@ def explain_card(game: Game, place: int) -> str:
                 and game.is_legal(Move.pair(place, p))]
     if partners:
         return f"The {card} pairs with " + _join([f"the {c} {where(game, p)}" for p, c in partners]) + "."
-    gone = sum(1 for c in game.discard if c // 4 + 1 == want)
+    gone = sum(1 for c in game.discard if rank_of(c) == want)
     spots: dict[str, int] = {}
     for c in range(52):
-        if c // 4 + 1 == want and c not in game.discard:
+        if rank_of(c) == want and c not in game.discard:
             w = where_card(game, c)
             w = "covered in the layout" if w.startswith("in row") else w
             spots[w] = spots.get(w, 0) + 1

@@ -38,6 +38,7 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
@@ -177,7 +178,7 @@ class Searcher:
             for j in on[i]:
                 m |= 1 << j | below[j]
             below[i] = m
-        slot_rank = [c // 4 + 1 if c >= 0 else 0 for c in game.cards]
+        slot_rank = [RANKS[c] if c >= 0 else 0 for c in game.cards]
         L0 = 0
         for i, c in enumerate(game.cards):
             if c < 0:
@@ -197,7 +198,7 @@ class Searcher:
             # Kings deeper in the waste stay: they bury the cards under them until they are reached.
             keep = [
                 c for k, c in enumerate(cycle)
-                if c // 4 + 1 != KING_RANK or k < waste_len - 1
+                if RANKS[c] != KING_RANK or k < waste_len - 1
             ]
             purged = {c for c in cycle if c not in keep}
             waste_len -= sum(1 for c in game.waste if c in purged)
@@ -207,7 +208,7 @@ class Searcher:
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
         if game.satchel >= 0:
-            S0 = game.satchel // 4 + 1 + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
+            S0 = RANKS[game.satchel] + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
         else:
             S0 = 0
         W = K + 1
@@ -216,9 +217,9 @@ class Searcher:
         rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
         for i, c in enumerate(game.cards):
             if c >= 0:
-                rank_cards[c // 4 + 1].append((0, i))
+                rank_cards[RANKS[c]].append((0, i))
         for k, c in enumerate(cycle):
-            rank_cards[c // 4 + 1].append((1, k))
+            rank_cards[RANKS[c]].append((1, k))
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
@@ -235,11 +236,11 @@ class Searcher:
                 m ^= low
         rank_pos = [0] * 14
         for k, c in enumerate(cycle):
-            rank_pos[c // 4 + 1] |= 1 << k
+            rank_pos[RANKS[c]] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
             rep=rep, last_start=last_start, rank_pos=rank_pos, qmask=qmask, above=above, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
-            K=K, cyc_rank=[c // 4 + 1 for c in cycle], satchel_rule=rules.satchel,
+            K=K, cyc_rank=[RANKS[c] for c in cycle], satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
             relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
             L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged), plain=plain,

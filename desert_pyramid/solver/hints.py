@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import rank_of
 from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Verdict, solve
@@ -250,7 +251,7 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
             wheres = []
             reachable = False
             for p in range(52):
-                if p // 4 + 1 != 13 - c.rank:
+                if rank_of(p) != 13 - c.rank:
                     continue
                 w = _where(game, p)
                 if w is not None:

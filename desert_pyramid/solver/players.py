@@ -8,6 +8,7 @@ player gives up).
 from __future__ import annotations
 
 from desert_pyramid.engine import STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import rank_of
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 from .core import DEFAULT_BUDGET, SolveResult, Verdict, solve
@@ -70,12 +71,12 @@ class ThumbPlayer:
 
     @staticmethod
     def _worth_parking(game: Game, card: int) -> bool:
-        rank = card // 4 + 1
+        rank = rank_of(card)
         if rank == 13:
             return False
         for s in range(game.layout.size):
             c = game.cards[s]
-            if c >= 0 and c // 4 + 1 == 13 - rank and not game.is_free(s):
+            if c >= 0 and rank_of(c) == 13 - rank and not game.is_free(s):
                 if _depth(game, s) <= SATCHEL_REACH:
                     return True
         return False
@@ -106,11 +107,11 @@ def _below(game: Game, slot: int) -> set[int]:
 def _sits_on_partners(game: Game, slot: int) -> bool:
     """True when every live partner of the card in ``slot``, other than free ones off the pyramid,
     is buried under it: it can only pair with a card from the stock, the waste or the Satchel."""
-    rank = game.cards[slot] // 4 + 1
+    rank = rank_of(game.cards[slot])
     under = _below(game, slot)
     for s in range(game.layout.size):
         c = game.cards[s]
-        if c >= 0 and s != slot and c // 4 + 1 == 13 - rank and s not in under:
+        if c >= 0 and s != slot and rank_of(c) == 13 - rank and s not in under:
             return False
     return True
 
