@@ -28,6 +28,19 @@ NOON = ((62, 128, 204), (196, 222, 236), (255, 246, 200), (226, 190, 132))
 SUNSET = ((70, 66, 138), (250, 150, 84), (255, 170, 80), (214, 160, 110))
 DUSK = ((18, 20, 52), (104, 62, 96), (200, 90, 70), (120, 96, 96))
 LIGHT_STEPS = 48  # the light changes in this many visible steps from noon to dusk
+# distant pyramids: (centre x, half base, height) as fractions of the width, width and height
+PYRAMIDS = ((0.12, 0.20, 0.20), (0.27, 0.11, 0.11), (0.90, 0.16, 0.15), (0.74, 0.08, 0.07))
+
+
+def sun_position(w: float, h: float, hz: float, dusk: float) -> tuple[float, float, float]:
+    """Where the sun is (centre x, centre y, radius) for a light level (0 noon .. 1 dusk): high on
+    the right at noon, sinking to the left over the open sky between the distant pyramids, and
+    setting on the horizon at dusk (the dunes cover its lower half). It never passes behind a
+    pyramid and never sits on the sand."""
+    r = min(w, h) * 0.055
+    x = w * (0.80 - 0.22 * dusk)
+    y = hz + (h - hz) * 0.62 * (1 - dusk) + r * 0.25 * dusk
+    return x, y, r
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -78,16 +91,14 @@ class Scenery:
             [(0, h), (w, h), (w, hz), (0, hz)], [sky_top, sky_top, sky_low, sky_low]))
         # the sun sinks with the light
         d = step / LIGHT_STEPS
-        sun_x = w * (0.80 + 0.08 * d)
-        sun_y = hz + (h - hz) * (0.62 - 0.75 * d)
-        r = min(w, h) * 0.055
+        sun_x, sun_y, r = sun_position(w, h, hz, d)
         for k, alpha in ((2.2, 28), (1.7, 45), (1.3, 70)):
             shapes.append(create_ellipse_filled(sun_x, sun_y, r * k, r * k, (*sun, alpha), num_segments=40))
         shapes.append(create_ellipse_filled(sun_x, sun_y, r, r, (*sun, 255), num_segments=40))
         # distant pyramids on the horizon: a lit face and a shaded face each
         lit = mix((236, 196, 128), sky_low, 0.30 + 0.3 * d)
         shade = mix((176, 130, 80), sky_top, 0.25 + 0.3 * d)
-        for cx, base, tall in ((0.12, 0.20, 0.20), (0.27, 0.11, 0.11), (0.90, 0.16, 0.15), (0.74, 0.08, 0.07)):
+        for cx, base, tall in PYRAMIDS:
             self._pyramid(shapes, w * cx, hz, w * base, h * tall, lit, shade)
         # dunes just under the horizon, then the sand (the clear colour)
         far = mix(sand, sky_low, 0.22)
