@@ -328,6 +328,24 @@ class Hud:
                 bar.height = height
                 bar.center_y = height / 2
 
+    def draw_without_cards(self) -> None:
+        """Draw the bars for a table whose cards are hidden (a paused timed table): the stock's
+        count badge tells about the cards, so it is left out too."""
+        badge, text = self.badge, self.texts.get("badge")
+        shown = badge.visible if badge is not None else False
+        count = text.text if text is not None else ""
+        if badge is not None:
+            badge.visible = False
+        if text is not None and count:
+            text.text = ""
+        try:
+            self.draw()
+        finally:
+            if badge is not None:
+                badge.visible = shown
+            if text is not None and count:
+                text.text = count
+
     def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
         """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""
         g = self.geom

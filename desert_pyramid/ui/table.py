@@ -469,5 +469,7 @@ class TableView(TableInput, Screen):
         self.draw_backdrop()
         if cards:
             self.board.draw()
-        self.hud.draw()
+            self.hud.draw()
+        else:
+            self.hud.draw_without_cards()
 

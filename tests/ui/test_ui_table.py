@@ -86,11 +86,25 @@ def test_pause_hides_the_cards_of_a_timed_table(ui) -> None:  # type: ignore[no-
     ui.frames(1)
     ivory = ui.pixel(x, y)
     assert min(ivory) > 200  # a free card's face
+    badge = view.hud.badge
+    assert badge is not None and badge.visible
+    seen: list[tuple[bool, str]] = []  # the badge as the pause screen draws the bars
+    real_draw = view.hud.sprites.draw
+
+    def spy_draw(*args: object, **kw: object) -> None:
+        seen.append((badge.visible, view.hud.texts["badge"].text))
+        real_draw(*args, **kw)
+
+    view.hud.sprites.draw = spy_draw
     ui.key(K.ESCAPE)
     assert isinstance(ui.view, PauseView) and ui.view.hide_cards
     ui.frames(1)
     hidden = ui.pixel(x, y)
     assert min(hidden) < 150, hidden  # sand under a dark veil: no card
+    # nor the stock's count badge (it tells about the cards: it showed through the pause panel)
+    assert seen and all(not visible and not text for visible, text in seen), seen
+    del view.hud.sprites.draw
+    assert badge.visible and view.hud.texts["badge"].text  # back for the table
     ui.key(K.ESCAPE)
     deal(ui)  # untimed: the pause shows the cards under the veil
     ui.key(K.ESCAPE)
