@@ -26,7 +26,7 @@ class PauseView(MenuScreen):
         mode = session.mode
         buttons = [Button("Resume", self.resume)]
         if mode == "expedition":
-            buttons += [Button("Skip this pyramid (−30 s)", self.skip), Button("End the trek", self.end_trek)]
+            buttons += [Button("Skip this pyramid (−30 s)", self.skip), Button("End the trek", self.end_trek, confirm="End the trek? Press again")]
         elif mode == "daily":
             buttons += [Button("Restart this day's deal", self.restart)]
         else:

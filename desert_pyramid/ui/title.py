@@ -93,7 +93,7 @@ class TitleView(MenuScreen):
             Button("Relics", lambda: app.show_relics()),
             Button("Statistics", app.show_statistics),
             Button("Settings", lambda: app.show_settings(self)),
-            Button("Quit", app.quit_game),
+            Button("Quit", app.quit_game, confirm="Quit? Press again"),
         ])
         if not app.can_continue():
             self.menu.focus = 1

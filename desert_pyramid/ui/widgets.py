@@ -68,6 +68,8 @@ class Button:
     value: str = ""  # a settings row shows its value on the right
     adjust: Callable[[int], None] | None = None  # ← → change the value
     rect: Rect = Rect(0, 0, 0, 0)
+    confirm: str = ""  # a button that cannot be undone asks first: its label becomes this
+    armed: bool = False  # pressed once: the next press acts
 
 
 class ButtonColumn:
@@ -121,15 +123,40 @@ class ButtonColumn:
 
     def move(self, step: int) -> None:
         if self.buttons:
+            self.disarm()
             self.focus = (self.focus + step) % len(self.buttons)
             self.refresh()
+
+    def go_to(self, index: int) -> None:
+        """Put the focus on button ``index`` (Home, End)."""
+        if self.buttons:
+            self.disarm()
+            self.focus = max(0, min(index, len(self.buttons) - 1))
+            self.refresh()
+
+    def disarm(self) -> None:
+        """A button that asked to be pressed again forgets it (the focus moved away)."""
+        for b in self.buttons:
+            if b.armed:
+                b.armed = False
+                b.label, b.confirm = b.confirm, b.label
 
     def press(self, index: int | None = None) -> bool:
         i = self.focus if index is None else index
         if 0 <= i < len(self.buttons):
+            if i != self.focus:
+                self.disarm()
             self.focus = i
+            b = self.buttons[i]
+            if b.confirm and not b.armed:  # first press: ask (the label says what a second does)
+                b.armed = True
+                b.label, b.confirm = b.confirm, b.label
+                self.refresh()
+                return True
+            if b.armed:
+                self.disarm()
             self.refresh()
-            self.buttons[i].action()
+            b.action()
             return True
         return False
 
@@ -153,6 +180,10 @@ class ButtonColumn:
             return self.adjust(-1)
         elif action == "menu_right":
             return self.adjust(1)
+        elif action == "list_first":
+            self.go_to(0)
+        elif action == "list_last":
+            self.go_to(len(self.buttons) - 1)
         else:
             return False
         return True
@@ -166,6 +197,7 @@ class ButtonColumn:
     def hover(self, x: float, y: float) -> None:
         i = self.hit(x, y)
         if i is not None and i != self.focus:
+            self.disarm()
             self.focus = i
             self.refresh()
 

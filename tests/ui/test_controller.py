@@ -695,6 +695,8 @@ def test_every_screen_by_pad(ui, pad) -> None:  # type: ignore[no-untyped-def]
         assert isinstance(ui.view, TitleView)
     ui.app.quit_requested = False
     press_menu(ui, pad, "Quit")
+    assert not ui.app.quit_requested  # it asks first
+    pad.press("a")
     assert ui.app.quit_requested
 
 

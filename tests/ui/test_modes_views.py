@@ -256,6 +256,9 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     ui.key(K.ESCAPE)
     assert isinstance(ui.view, PauseView)
     press(ui, "End the trek")
+    assert isinstance(ui.view, PauseView)  # it asks first
+    ui.key(K.ENTER)
+    ui.frames(1)
     assert isinstance(ui.view, ResultsView)
     shown = [t.text for t in ui.view.texts.items]
     lines = dict(zip(shown[2::2], shown[3::2], strict=False))
@@ -269,6 +272,8 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     ui.frames(1)
     ui.key(K.ESCAPE)
     press(ui, "End the trek")
+    ui.key(K.ENTER)
+    ui.frames(1)
     shown = [t.text for t in ui.view.texts.items]
     assert "Unlocked" in shown and "nothing new" in shown and "Relic found" not in shown
 

@@ -128,7 +128,14 @@ def test_placeholders_and_quit_by_keys(ui) -> None:  # type: ignore[no-untyped-d
         ui.key(K.ESCAPE)
         press_button(ui, "Title screen")
     ui.app.quit_requested = False
+    press_button(ui, "Quit")  # Quit asks first: one keystroke too many never quits
+    assert not ui.app.quit_requested
+    assert ui.view.menu.buttons[ui.view.menu.focus].label == "Quit? Press again"
+    ui.key(K.UP)  # moving away forgets it
+    assert not any(b.armed for b in ui.view.menu.buttons)
+    assert [b.label for b in ui.view.menu.buttons][-1] == "Quit"
     press_button(ui, "Quit")
+    ui.key(K.ENTER)
     assert ui.app.quit_requested
 
 
@@ -164,3 +171,16 @@ def test_key_table_is_consistent() -> None:
             for k in b.keys:
                 assert seen.get((k, b.shift), b.action) == b.action, (context, k)
                 seen[(k, b.shift)] = b.action
+
+
+def test_home_and_end_on_the_title_menu(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.title import TitleView
+
+    ui.app.show_title()
+    ui.frames(1)
+    assert isinstance(ui.view, TitleView)
+    menu = ui.view.menu
+    ui.key(K.END)
+    assert menu.buttons[menu.focus].label == "Quit"
+    ui.key(K.HOME)
+    assert menu.focus == 0
