@@ -195,12 +195,15 @@ class TableControl:
     def undo(self) -> Feedback:
         self.deselect()
         self.set_hint(None)
+        history = self.game.history
         try:
             events = self.session.undo()
         except IllegalMoveError as exc:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()
-        return Feedback(events=events, message="", sound="undo", undone=True)
+        # say what was taken back (the position is the one the move was played from again)
+        words = sentence(f"undone: {self.game.describe(history[-1])}") if history else ""
+        return Feedback(events=events, message=words, sound="undo", undone=True)
 
     def redo(self) -> Feedback:
         if not self.game.redo_stack:

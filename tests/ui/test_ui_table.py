@@ -28,6 +28,7 @@ def test_undo_takes_back_a_flip_and_a_pair(ui) -> None:  # type: ignore[no-untyp
     assert game.moves == 1 and len(game.waste) == 1
     ui.key(K.Z)
     assert game.moves == 0 and game.position_key() == start
+    assert view.message == "Undone: flip the stock."  # undo says what it took back
     ui.key(K.Z)  # nothing to undo: says so
     assert "nothing to undo" in view.message.lower()
     # a pair by the mouse, then undo with the round button
@@ -36,6 +37,7 @@ def test_undo_takes_back_a_flip_and_a_pair(ui) -> None:  # type: ignore[no-untyp
     assert game.moves == 1
     ui.click(*view.geom.places["undo"].center)
     assert game.moves == 0 and game.position_key() == start
+    assert view.message == f"Undone: {game.describe(pair)}."
     ui.key(K.Y)  # redo
     assert game.moves == 1 and game.history[-1] == pair
 
