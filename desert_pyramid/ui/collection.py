@@ -107,7 +107,8 @@ class GridScreen(MenuScreen):
         if here is None:
             self.set_focus(("tile", 0) if self.tiles else ("button", 0))
             return
-        nxt = nearest_in_direction(here, [(k, c) for k, c in targets if k != self.focus], dx, dy)
+        nxt = nearest_in_direction(here, [(k, c) for k, c in targets if k != self.focus], dx, dy,
+                                   anywhere_ahead=True)
         if nxt is not None:
             self.set_focus(nxt)  # type: ignore[arg-type]
 

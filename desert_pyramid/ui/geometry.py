@@ -287,13 +287,16 @@ def hit_slot(
 
 
 def nearest_in_direction(
-    origin: tuple[float, float], targets: Iterable[tuple[object, tuple[float, float]]], dx: int, dy: int
+    origin: tuple[float, float], targets: Iterable[tuple[object, tuple[float, float]]], dx: int, dy: int,
+    *, anywhere_ahead: bool = False,
 ) -> object | None:
     """The target that an arrow key (dx, dy in -1..1, y up) moves the focus to, or ``None``.
 
-    Targets within 45 degrees of the arrow come first; only if there is none, any target ahead.
-    Among them the score is the distance along the arrow plus twice the distance across it, so the
-    focus prefers to move straight.
+    Targets within 45 degrees of the arrow count: with none there, the focus stays (at the table it
+    never jumps sideways to something far away, such as the stock or the Menu button). A grid of
+    tiles with buttons under it passes ``anywhere_ahead``: then, with nothing within 45 degrees,
+    any target ahead will do. Among them the score is the distance along the arrow plus twice the
+    distance across it, so the focus prefers the nearest target straight ahead.
     """
     ox, oy = origin
     best: tuple[bool, float, object] | None = None
@@ -302,6 +305,8 @@ def nearest_in_direction(
         if ax <= 1.0:
             continue
         across = abs((tx - ox) * dy) + abs((ty - oy) * dx)
+        if across > ax and not anywhere_ahead:
+            continue
         rank = (across > ax, ax + 2.0 * across)
         if best is None or rank < best[:2]:
             best = (rank[0], rank[1], key)

@@ -216,3 +216,29 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
     finally:
         view.on_resize(1280, 720)
         ui.frames(10, draw=False)
+
+
+def test_arrow_focus_goes_to_the_nearest_card_that_way_or_stays(ui) -> None:  # type: ignore[no-untyped-def]
+    """Left from the leftmost bottom card does not jump down to the stock, and up from the
+    rightmost bottom card does not jump to the Menu button: with nothing that way, the focus stays
+    (and Enter then cannot flip the stock by surprise)."""
+    view = deal(ui, seed=5)
+    game = view.game
+    bottom = [i for i, s in enumerate(game.layout.slots) if s.row == 7]
+    ui.key(K.RIGHT)  # the first arrow shows the focus
+    view.focus = bottom[0]
+    view.refresh()
+    ui.key(K.LEFT)
+    assert view.focus == bottom[0]
+    view.focus = bottom[-1]
+    view.refresh()
+    ui.key(K.UP)
+    assert view.focus == bottom[-1]
+    ui.key(K.LEFT)  # the next card in the row, straight that way
+    assert view.focus == bottom[-2]
+    before = game.moves
+    view.focus = bottom[0]
+    view.refresh()
+    ui.key(K.LEFT)
+    ui.key(K.ENTER)  # selects the focused card: no flip
+    assert game.moves == before and view.control.selected == bottom[0]
