@@ -73,7 +73,9 @@ def key_label(key: StatsKey) -> str:
 def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
     """All games first, then per mode its total (when it has several keys) and its keys."""
     keys = [k for k, v in stats.items() if v.played or v.treks]
-    out = [StatsChoice("All games", combine(stats[k] for k in keys), keys)]
+    # with one key only, "All games" is that key: its chart shows the same recent results
+    alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
+    out = [StatsChoice("All games", combine(stats[k] for k in keys), keys, alone)]
     modes = sorted({k.mode for k in keys}, key=lambda m: MODE_ORDER.index(m) if m in MODE_ORDER else 9)
     for mode in modes:
         mine = sorted((k for k in keys if k.mode == mode), key=lambda k: (k.preset, k.layout))

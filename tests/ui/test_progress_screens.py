@@ -535,3 +535,14 @@ def test_the_results_save_a_gif_in_the_save_folder(saved: Driver) -> None:
     assert path.parent == app.saves.store.folder.path / "replays"
     with Image.open(path) as gif:
         assert gif.n_frames == results.table.game.moves + 1
+
+
+def test_all_games_after_one_game_shows_its_result(saved: Driver) -> None:
+    from desert_pyramid.ui.stats import StatsView
+
+    saved.app.saves.store.record_game(win("practice-only"))
+    saved.app.show_statistics()
+    view = saved.view
+    assert isinstance(view, StatsView) and view.choice.label == "All games"
+    assert view.chart_title.text.startswith("Last 1 result")  # not "Last 0 results" and no chart
+    assert len(view.bar_rects) == 1 and view.bar_rects[0][1] is True
