@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, parse_markup
+from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, parse_markup
 
 from .geometry import Rect
 from .howto import ScrollPage
@@ -136,8 +136,9 @@ class QuizPage(ScrollPage):
         y = self.rich.paragraph(last.explanation, x0, y, col, 14.5 * s, INK)
         if not last.correct:
             right = last.right_choice.text
-            note = Paragraph(right.source, (*parse_markup(f"The right answer is {last.right_index + 1}: ").spans,
-                                            *right.spans, *parse_markup(".").spans))
+            # (markup is parsed stripped: the space after the colon is a span of its own)
+            note = Paragraph(right.source, (*parse_markup(f"The right answer is {last.right_index + 1}:").spans,
+                                            Span(" ", False), *right.spans, *parse_markup(".").spans))
             self.result_text += " " + note.plain()
             y = self.rich.paragraph(note, x0, y - 4 * s, col, 14 * s, MUTED)
         if not last.counted:

@@ -242,7 +242,8 @@ def test_quiz_by_keyboard_answers_scores_and_remembers(ui_fresh: Driver) -> None
         assert shown.startswith("Right." if pick == right else "Not right.")
         assert question.choices[pick].explanation.plain() in shown
         if pick != right:
-            assert question.choices[right].text.plain() in shown
+            # the right answer named with its number, a space after the colon
+            assert f"The right answer is {right + 1}: {question.choices[right].text.plain()}" in shown
         expected += pick == right
         assert quiz_page.quiz.score == expected
         # a second pick explains too, but does not count
