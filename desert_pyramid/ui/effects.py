@@ -21,6 +21,7 @@ from desert_pyramid.engine import (
 from .anim import Flash, Floater
 from .assets import FONT, HEADING
 from .geometry import Rect, TableGeometry
+from .text import Text
 
 POINTS = (255, 236, 150)
 ROW = (255, 250, 220)
@@ -61,8 +62,8 @@ class Effects:
         for style, (colour, size, heading) in STYLES.items():
             texts = []
             for k in range(1 if heading else POOL):
-                pair = [arcade.Text(WARM[style] if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
-                                    font_name=HEADING if heading else FONT, bold=not heading,
+                pair = [Text(WARM[style] if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
+                                    font_name=HEADING if heading else FONT, bold=True,
                                     anchor_x="center", anchor_y="center")
                         for c in (OUTLINE, colour)]
                 pair[1].text = ""  # its glyphs (shared by the style's font) are in the atlas now

@@ -21,6 +21,7 @@ from desert_pyramid.content import Paragraph, Span
 from . import cardart
 from .assets import FONT, HEADING, Assets
 from .geometry import Rect
+from .text import Text
 from .widgets import GOLD, INK, skin
 
 RGB = tuple[int, int, int]
@@ -134,14 +135,15 @@ class RichText:
              anchor_x: str = "left", anchor_y: str = "baseline", font: str = FONT) -> arcade.Text | None:
         if self.dry:
             return None
-        t = arcade.Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
+        t = Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
                         anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self.items.append(t)
         return t
 
     def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
                 anchor_x: str = "left", anchor_y: str = "center") -> arcade.Text | None:
-        return self.text(text, x, y, size, colour, anchor_x=anchor_x, anchor_y=anchor_y, font=HEADING)
+        return self.text(text, x, y, size, colour, bold=True, anchor_x=anchor_x, anchor_y=anchor_y,
+                         font=HEADING)
 
     def line_text(self, text: str, x: float, top: float, size: float, colour: RGB = INK,
                   bold: bool = False) -> float:
