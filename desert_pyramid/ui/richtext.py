@@ -21,7 +21,7 @@ from desert_pyramid.content import Paragraph, Span
 from . import cardart
 from .assets import FONT, HEADING, Assets
 from .geometry import Rect
-from .text import Text
+from .text import Text, drawn
 from .widgets import GOLD, INK, skin
 
 RGB = tuple[int, int, int]
@@ -48,7 +48,7 @@ def _font(name: str, size: float, bold: bool) -> pyglet.font.base.Font:
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, name: str = FONT) -> float:
     """The advance width of ``text`` as pyglet draws it, in pixels."""
-    glyphs, positions = _font(name, size, bold).get_glyphs(text)
+    glyphs, positions = _font(name, size, bold).get_glyphs(drawn(text))
     return float(sum(g.advance for g in glyphs) + sum(p.x_advance for p in positions))
 
 

@@ -145,3 +145,107 @@ def test_the_message_line_shows_the_ellipsis_of_cut_text(ui: Any) -> None:
     runs = _columns(line, threshold=150)
     last = runs[-3:]
     assert len(last) == 3 and all(rows <= 3 for _, _, rows in last), f"no ellipsis at the end: {runs[-5:]}"
+
+
+def _cmap(path: Any) -> set[int]:
+    """The characters a TrueType/OpenType font maps to glyphs (its format 4 and 12 cmap tables)."""
+    import struct
+
+    data = path.read_bytes()
+    tables = {}
+    for i in range(struct.unpack(">H", data[4:6])[0]):
+        tag, _sum, off, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        tables[tag] = off
+    base = tables[b"cmap"]
+    codes: set[int] = set()
+    for i in range(struct.unpack(">H", data[base + 2:base + 4])[0]):
+        _pid, _eid, sub = struct.unpack(">HHI", data[base + 4 + 8 * i:base + 12 + 8 * i])
+        at = base + sub
+        fmt = struct.unpack(">H", data[at:at + 2])[0]
+        if fmt == 4:
+            n = struct.unpack(">H", data[at + 6:at + 8])[0] // 2
+            ends = struct.unpack(f">{n}H", data[at + 14:at + 14 + 2 * n])
+            starts = struct.unpack(f">{n}H", data[at + 16 + 2 * n:at + 16 + 4 * n])
+            for s, e in zip(starts, ends, strict=True):
+                codes.update(range(s, e + 1))
+        elif fmt == 12:
+            groups = struct.unpack(">I", data[at + 12:at + 16])[0]
+            for g in range(groups):
+                s, e, _glyph = struct.unpack(">III", data[at + 16 + 12 * g:at + 28 + 12 * g])
+                codes.update(range(s, e + 1))
+    codes.discard(0xFFFF)
+    return codes
+
+
+def _ui_strings() -> dict[str, set[str]]:
+    """Every string literal (not a docstring) in the modules whose text the window draws: the UI,
+    the modes and progression (messages, titles), the rules content; each with where it is."""
+    import ast
+    from pathlib import Path
+
+    import desert_pyramid
+
+    root = Path(desert_pyramid.__file__).parent
+    files = [*root.glob("ui/*.py"), *root.glob("modes/*.py"), *root.glob("progression/*.py"),
+             root / "content.py"]
+    found: dict[str, set[str]] = {}
+    for path in files:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.body[0].value) for n in ast.walk(tree)
+                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                found.setdefault(node.value, set()).add(path.name)
+    return found
+
+
+def test_every_character_the_ui_prints_has_a_glyph() -> None:
+    """Each character of every string the UI, the modes and the rules content can put on screen
+    exists in the body font (regular and bold), as it is drawn (arrows as triangles); a character
+    the UI draws as an icon (the share line's sun) is never given to a text."""
+    from desert_pyramid.content import rules_dir
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui import cardart
+    from desert_pyramid.ui.text import ICONS, drawn
+
+    body = _cmap(resource_path("fonts", "Liberation_Sans_Regular.ttf")) & _cmap(
+        resource_path("fonts", "Liberation_Sans_Bold.ttf"))
+    strings = _ui_strings()
+    rules = [p for p in rules_dir().rglob("*") if p.is_file()]
+    assert rules
+    for path in rules:
+        strings.setdefault(path.read_text(encoding="utf-8"), set()).add(path.name)
+    missing = {}
+    for text, where in strings.items():
+        for ch in drawn(text):
+            if ch not in "\n\t\r" and ord(ch) not in body and ch not in ICONS:
+                missing.setdefault(f"{ch} U+{ord(ch):04X}", set()).update(where)
+    assert not missing, f"characters the body font cannot draw: {missing}"
+    for ch, icon in ICONS.items():
+        assert ord(ch) not in body and icon in cardart.render_icon.__doc__  # type: ignore[operator]
+
+
+def test_heading_font_has_every_heading_character() -> None:
+    """Headings and banners (capitals, digits, "!", "+", ":", "·") exist in the heading font."""
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui.assets import HEADING_FILE
+    from desert_pyramid.ui.effects import WARM
+
+    heading = _cmap(resource_path("fonts", HEADING_FILE))
+    needed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !+-:·'") | set(WARM["banner"])
+    assert not {c for c in needed if ord(c) not in heading}
+
+
+def test_arrows_are_drawn_large_enough_to_read() -> None:
+    """Key hints' arrows, as drawn at a footer's size (11 px), are at least 5 px each way (the body
+    font's own arrows were a 7 x 2 px dash)."""
+    from PIL import ImageFont
+
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui.text import drawn
+
+    font = ImageFont.truetype(str(resource_path("fonts", "Liberation_Sans_Regular.ttf")), 15)
+    for arrow in "←→↑↓":
+        left, top, right, bottom = font.getmask(drawn(arrow)).getbbox()
+        assert right - left >= 5 and bottom - top >= 5, (arrow, drawn(arrow), (left, top, right, bottom))

@@ -105,8 +105,15 @@ def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, sav
     results = ui.view
     assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
     assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
-    assert "☀ cleared in" in results.share  # copied whole; shown without the sun (not in the font)
-    assert results.share.replace("☀ ", "") in [t.text for t in results.texts.items]
+    assert "☀ cleared in" in results.share  # copied whole; the sun is drawn as an icon in a gap
+    assert results.share.replace("☀", "\u2003") in [t.text for t in results.texts.items]
+    t, sun = results.share_text, results.share_icon
+    assert sun in results.decor and t.left < sun.center_x < t.right and sun.center_y == round(t.y)
+    ui.frames(1)
+    shot = ui.shot()
+    x, y = int(sun.center_x), ui.app.height - int(sun.center_y)
+    r, g, b = shot.getpixel((x, y))  # the sun's disc, in the line's gold
+    assert r > 200 and g > 160 and b < 140, (r, g, b)
     press(ui, "Copy the share line")  # no clipboard offscreen: it says so, the line stays shown
     assert "copy" in results.message.lower()
     keep(ui, "daily_results")
