@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import GameCode, encode_game_code
+from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
 from desert_pyramid.modes import clock_text
 
 from . import cardart
@@ -35,13 +35,25 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
             ("Best chain", str(r.best_chain))]
     if r.mode == "daily":
         out += [("Date", r.date), ("Time bonus", f"{r.time_bonus:,}")]
-    out += [("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)), ("Rules", r.rules),
+    out += [("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)), ("Rules", rules_words(r.rules)),
             ("Deal code", r.deal_code)]
     if r.assisted or r.hints_used:
         out.append(("Help", ", ".join(x for x in (
             "the computer played" if r.assisted else "",
             f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}" if r.hints_used else "") if x)))
     return out
+
+
+def rules_words(text: str) -> str:
+    """A results record's rules in words: ``desert`` → ``Desert``; a preset with options, the
+    preset and what the rules are (``Classic: one pass, stock top playable, clear the layout``).
+    Text that is not a rule set is shown as it is."""
+    try:
+        rules = Rules.parse(text)
+    except RulesError:
+        return text
+    base = rules.base_preset.capitalize()
+    return base if rules.preset else f"{base}: {rules.describe()}"
 
 
 def fit(text: arcade.Text, width: float) -> None:

@@ -105,6 +105,8 @@ def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, sav
     results = ui.view
     assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
     assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
+    shown = [t.text for t in results.texts.items]
+    assert "Desert" in shown and "desert" not in shown  # the rules in words, not the lower-case name
     assert "☀ cleared in" in results.share  # copied whole; the sun is drawn as an icon in a gap
     assert results.share.replace("☀", "\u2003") in [t.text for t in results.texts.items]
     t, sun = results.share_text, results.share_icon
@@ -305,3 +307,11 @@ def test_a_typed_game_code_opens_its_replay_and_a_mistyped_one_says_why(ui: Driv
     replay.close_source()
     ui.key(K.ESCAPE)  # back to the set-up, the code still in its field
     assert ui.view is view and view.code == code
+
+
+def test_results_show_the_rules_in_words() -> None:
+    from desert_pyramid.ui.results import rules_words
+
+    assert rules_words("desert") == "Desert"
+    assert rules_words("classic+p1+top") == "Classic: one pass, stock top playable, clear the layout"
+    assert rules_words("not rules at all") == "not rules at all"  # an odd record is shown as it is
