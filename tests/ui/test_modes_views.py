@@ -315,3 +315,19 @@ def test_results_show_the_rules_in_words() -> None:
     assert rules_words("desert") == "Desert"
     assert rules_words("classic+p1+top") == "Classic: one pass, stock top playable, clear the layout"
     assert rules_words("not rules at all") == "not rules at all"  # an odd record is shown as it is
+
+
+def test_the_results_screen_option_shows_a_finished_deal(ui: Driver, saves: Any) -> None:
+    """``--screen results`` (app.start) plays the deal to its end first: the screen shows a
+    cleared deal with its moves and score, not an empty 'DEAL OVER'."""
+    from desert_pyramid.ui.app import RunOptions, start
+    from desert_pyramid.ui.results import ResultsView
+
+    ui.app.options.seed = 4
+    start(ui.app, RunOptions(size=(1280, 720), headless=True, screen="results"))
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, ResultsView)
+    assert view.results.won and view.results.moves > 0 and view.results.score > 0
+    shown = [t.text for t in view.texts.items]
+    assert "PYRAMID CLEARED!" in shown and "DEAL OVER" not in shown
