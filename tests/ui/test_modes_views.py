@@ -331,3 +331,34 @@ def test_the_results_screen_option_shows_a_finished_deal(ui: Driver, saves: Any)
     assert view.results.won and view.results.moves > 0 and view.results.score > 0
     shown = [t.text for t in view.texts.items]
     assert "PYRAMID CLEARED!" in shown and "DEAL OVER" not in shown
+
+
+def test_days_to_come_do_not_look_like_days_gone(ui: Driver, saves: Any) -> None:
+    """On the Daily calendar a future day is an outline with a faint number; a past day before
+    the first Daily is a filled box with a bright number: the two look plainly different."""
+    from desert_pyramid.modes.streak import FUTURE, NONE
+
+    view = daily_screen(ui)
+    ui.frames(1)
+    shot = ui.shot()
+    grey = shot.convert("L")
+    future = next(r for r, c in view.cells if c.state == FUTURE)
+    past = next(r for r, c in view.cells if c.state == NONE)
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return shot.getpixel((int(x), ui.app.height - 1 - int(y)))  # type: ignore[no-any-return]
+
+    def distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        return sum(abs(x - y) for x, y in zip(a, b, strict=True))
+
+    def brightest_number(r: Any) -> int:  # the day's number, in the upper half of the box
+        box = (int(r.left) + 4, ui.app.height - int(r.top) + 2, int(r.right) - 4, ui.app.height - int(r.cy))
+        return int(grey.crop(box).getextrema()[1])
+
+    # the future day's box has an edge and the panel inside; the past day's box is filled to its edge
+    def edge(r: Any) -> int:  # how far the box's left edge stands out from its inside
+        return max(distance(at(r.left + dx, r.cy), at(r.left + 6, r.cy)) for dx in (-1, 0, 1))
+
+    assert edge(future) > 40
+    assert edge(past) < 50 and distance(at(past.left + 6, past.cy), at(past.left - 6, past.cy)) > 20
+    assert brightest_number(future) < brightest_number(past) - 50  # a faint number
