@@ -273,12 +273,13 @@ def free_spot(w: float, h: float, geom: TableGeometry, avoid: Sequence[Rect]) ->
     best: tuple[float, Rect] | None = None
     y = bottom
     while y + h <= top:
+        band = [(r.left, r.right) for r in grown if r.bottom < round(y) + round(h) and round(y) < r.top]
         x = left
         while x + w <= right:
-            box = Rect(round(x), round(y), round(w), round(h))
-            d = (box.cx - cx) ** 2 + (box.cy - cy) ** 2
-            if (best is None or d < best[0]) and not any(box.overlaps(r) for r in grown):
-                best = (d, box)
+            bl, br = round(x), round(x) + round(w)
+            d = (bl + round(w) / 2 - cx) ** 2 + (round(y) + round(h) / 2 - cy) ** 2
+            if (best is None or d < best[0]) and not any(rl < br and bl < rr for rl, rr in band):
+                best = (d, Rect(bl, round(y), round(w), round(h)))
             x += step_x
         y += step_y
     if best is not None:
