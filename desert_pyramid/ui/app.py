@@ -342,6 +342,16 @@ class GameApp(arcade.Window):
         super().close()
 
 
+def finish_deal(table: TableView) -> None:
+    """Play the table's deal to its end along the solver's winning line (``--screen results``
+    shows a finished deal, not an empty one); a deal the solver cannot win in a few seconds is
+    left as it is."""
+    from desert_pyramid.solver.core import solve
+
+    for move in solve(table.game, time_limit=5.0).line:
+        table.apply(table.control.play(move))
+
+
 def start(app: GameApp, options: RunOptions) -> None:
     """The first screen: a table for a deal code or a mode, a named screen, or the title."""
     screen = options.screen
@@ -361,6 +371,7 @@ def start(app: GameApp, options: RunOptions) -> None:
     if screen == "pause" and app.table is not None:
         app.show_pause(app.table)
     elif screen == "results" and app.table is not None:
+        finish_deal(app.table)
         app.show_results(app.table)
     elif screen == "settings":
         app.show_settings(app.current_view or app.table)  # type: ignore[arg-type]

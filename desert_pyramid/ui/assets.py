@@ -24,8 +24,9 @@ from . import cardart
 from .prefs import DEFAULT_BACK, Settings
 
 FONT = "Liberation Sans"
-HEADING = "Kenney Future"
-FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Kenney_Future.ttf")
+HEADING = "League Spartan"  # only its bold face ships: headings are drawn with bold=True
+HEADING_FILE = "League_Spartan_Bold.otf"
+FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", HEADING_FILE)
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()  # type: ignore[no-untyped-call]
 PARTS = ("full", "top", "bottom", "left", "right")

@@ -275,7 +275,8 @@ def render_redeal(w: int, h: int, colour: tuple[int, int, int] = (120, 78, 36)) 
 
 
 def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16)) -> Image.Image:
-    """Icons for the round buttons: ``undo`` (a turning arrow), ``hint`` (a light bulb), ``menu``."""
+    """Icons for the round buttons: ``undo`` (a turning arrow), ``hint`` (a light bulb), ``menu``;
+    and ``sun`` (a disc with eight rays: the ☀ of the Daily share line, which the font lacks)."""
     S = size * SS
     img = Image.new("RGBA", (S, S), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -295,6 +296,14 @@ def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16
         d.ellipse((c - r, S * 0.12, c + r, S * 0.12 + 2 * r), fill=ink)
         d.rectangle((c - r * 0.55, S * 0.12 + 1.6 * r, c + r * 0.55, S * 0.78), fill=ink)
         d.rectangle((c - r * 0.45, S * 0.80, c + r * 0.45, S * 0.88), fill=ink)
+    elif kind == "sun":
+        c = S / 2
+        r = S * 0.22
+        d.ellipse((c - r, c - r, c + r, c + r), fill=ink)
+        for k in range(8):
+            a = math.radians(45 * k)
+            d.line((c + r * 1.35 * math.cos(a), c + r * 1.35 * math.sin(a),
+                    c + S * 0.47 * math.cos(a), c + S * 0.47 * math.sin(a)), fill=ink, width=lw)
     else:  # menu: three bars
         for i in range(3):
             y = S * (0.28 + 0.22 * i)

@@ -42,9 +42,11 @@ FILL: dict[str, tuple[int, int, int, int]] = {
     LATE: (168, 140, 96, 255),
     MISSED: (120, 58, 44, 255),
     TODAY: (64, 104, 150, 255),
-    FUTURE: (60, 48, 36, 110),
+    FUTURE: (0, 0, 0, 0),  # not filled: an outline only, so days to come never look like days gone
     NONE: (86, 70, 54, 200),
 }
+FUTURE_EDGE = (150, 120, 84, 255)
+FUTURE_INK = (140, 120, 96)
 MARK = {CLEARED: "●", LATE: "○", MISSED: "×", TODAY: "today", FUTURE: "", NONE: ""}
 WORDS = {
     CLEARED: "cleared on its day",
@@ -185,8 +187,7 @@ class DailyView(MenuScreen):
             for d, cell in enumerate(week):
                 rect = Rect(left + d * (cw + gap), top - 14 * s - (w + 1) * ch - w * gap, cw, ch)
                 self.cells.append((rect, cell))
-                dim = cell.state in (FUTURE, NONE)
-                colour = (236, 214, 176) if dim else INK
+                colour = FUTURE_INK if cell.state == FUTURE else (236, 214, 176) if cell.state == NONE else INK
                 self.texts.label(cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True)
                 mark = MARK[cell.state]
                 if mark:
@@ -209,7 +210,10 @@ class DailyView(MenuScreen):
         self.decor.draw()
         s = self.scale()
         for rect, cell in self.cells:
-            arcade.draw_lbwh_rectangle_filled(rect.left, rect.bottom, rect.width, rect.height, FILL[cell.state])
+            if cell.state == FUTURE:
+                arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height, FUTURE_EDGE, 1)
+            else:
+                arcade.draw_lbwh_rectangle_filled(rect.left, rect.bottom, rect.width, rect.height, FILL[cell.state])
             if cell.is_today:
                 arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height,
                                                    (250, 236, 200, 255), 2 * s)

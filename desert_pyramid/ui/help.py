@@ -1,4 +1,6 @@
 """The help overlay (F1 or ?): how to play in a few lines and every key, read from the key table.
+Titled KEYS (BUTTONS when a controller was used last), as the pause menu names it, not like the
+How to play screen.
 
 Opened over a table, it stops the table's clock (the table is hidden: its session pauses with
 reason ``"menu"``) and, over a timed table, hides the cards like the pause screen does."""
@@ -51,9 +53,9 @@ class HelpView(MenuScreen):
         panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
-        self.texts.heading("HOW TO PLAY", width / 2, panel.top - 34 * s, 24 * s)
-        self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
         self.pad = self.app.last_input == "pad"
+        self.title_text = self.texts.heading("BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s)
+        self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
         self.texts.label(PAD if self.pad else MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, width=int(860 * s),
               colour=(236, 214, 176))
         y = panel.top - 150 * s

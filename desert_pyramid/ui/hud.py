@@ -19,6 +19,7 @@ from . import cardart
 from .assets import FONT, Assets, make_texture
 from .geometry import DISCARD, HINT, MENU, SATCHEL, STOCK, UNDO, WASTE, Rect, TableGeometry
 from .prefs import Settings
+from .text import Text
 from .widgets import GOLD, INK, skin_texture
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
@@ -75,7 +76,7 @@ class Hud:
     def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
               anchor_x: str = "center", bold: bool = False) -> arcade.Text:
         top = self.geom is not None and y > self.geom.hud.bottom
-        t = arcade.Text(text, x, y, colour, size, font_name=FONT, bold=bold, anchor_x=anchor_x,
+        t = Text(text, x, y, colour, size, font_name=FONT, bold=bold, anchor_x=anchor_x,
                         anchor_y="center", batch=self.batch if top else self.low_batch)
         self.texts[name] = t
         return t
@@ -142,7 +143,7 @@ class Hud:
         self.sprites.append(self.badge)
         self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
         self._msg_size = 12.5 * fs
-        msg = arcade.Text("", geom.width / 2, geom.message.cy, INK, self._msg_size, font_name=FONT,
+        msg = Text("", geom.width / 2, geom.message.cy, INK, self._msg_size, font_name=FONT,
                           anchor_x="center", anchor_y="center", multiline=True, width=int(geom.width * 0.94),
                           align="center", batch=self.low_batch)
         self.texts["message"] = msg

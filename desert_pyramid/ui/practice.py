@@ -315,7 +315,7 @@ class PracticeSetupView(MenuScreen):
         rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
         self.menu.place(rects, 14 * s)
         self.about = self.texts.label("", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176))
-        self.texts.label("← → change a row · Enter on Layout shows all layouts · type or paste a deal code · "
-                         "Esc goes back", width / 2, panel.bottom + 14 * s, 10 * s, colour=(200, 180, 150))
+        self.texts.label("← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
+                         width / 2, panel.bottom + 14 * s, 10 * s, colour=(200, 180, 150))
         self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
         self._update_values()

@@ -6,10 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import GameCode, encode_game_code
+from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
 from desert_pyramid.modes import clock_text
 
+from . import cardart
+from .assets import make_texture
 from .geometry import Rect
+from .richtext import text_width
+from .text import ICONS
 from .title import MenuScreen
 from .widgets import GOLD, INK, Button, ButtonColumn, TextGroup, column_rects, panel_sprite
 
@@ -31,13 +35,25 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
             ("Best chain", str(r.best_chain))]
     if r.mode == "daily":
         out += [("Date", r.date), ("Time bonus", f"{r.time_bonus:,}")]
-    out += [("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)), ("Rules", r.rules),
+    out += [("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)), ("Rules", rules_words(r.rules)),
             ("Deal code", r.deal_code)]
     if r.assisted or r.hints_used:
         out.append(("Help", ", ".join(x for x in (
             "the computer played" if r.assisted else "",
             f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}" if r.hints_used else "") if x)))
     return out
+
+
+def rules_words(text: str) -> str:
+    """A results record's rules in words: ``desert`` → ``Desert``; a preset with options, the
+    preset and what the rules are (``Classic: one pass, stock top playable, clear the layout``).
+    Text that is not a rule set is shown as it is."""
+    try:
+        rules = Rules.parse(text)
+    except RulesError:
+        return text
+    base = rules.base_preset.capitalize()
+    return base if rules.preset else f"{base}: {rules.describe()}"
 
 
 def fit(text: arcade.Text, width: float) -> None:
@@ -214,10 +230,19 @@ class ResultsView(MenuScreen):
                          width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
         if self.share:
             y -= 30 * s
-            # the font has no ☀: the line is shown without it (Copy copies it whole)
-            shown = self.share.replace("☀ ", "")
-            self.share_text = self.texts.label(shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True)
-            fit(self.share_text, panel.width - 40 * s)
+            # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
+            before, sun, after = self.share.partition("☀")
+            gap = "\u2003"  # an em space
+            shown = before + gap + after if sun else self.share
+            t = self.share_text = self.texts.label(shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True)
+            fit(t, panel.width - 40 * s)
+            if sun:
+                px = round(t.font_size * 96 / 72)
+                icon = arcade.Sprite(make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}"))
+                x = t.left + text_width(before, t.font_size, True) + text_width(gap, t.font_size, True) / 2
+                icon.position = (round(x), round(t.y))
+                self.decor.append(icon)
+                self.share_icon = icon
         if n > 4:  # two columns, read left then right: the first half on the left
             left = column_rects(width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s)
             right = column_rects(width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s)

@@ -21,6 +21,7 @@ from desert_pyramid.content import Paragraph, Span
 from . import cardart
 from .assets import FONT, HEADING, Assets
 from .geometry import Rect
+from .text import Text, drawn
 from .widgets import GOLD, INK, skin
 
 RGB = tuple[int, int, int]
@@ -47,7 +48,7 @@ def _font(name: str, size: float, bold: bool) -> pyglet.font.base.Font:
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, name: str = FONT) -> float:
     """The advance width of ``text`` as pyglet draws it, in pixels."""
-    glyphs, positions = _font(name, size, bold).get_glyphs(text)
+    glyphs, positions = _font(name, size, bold).get_glyphs(drawn(text))
     return float(sum(g.advance for g in glyphs) + sum(p.x_advance for p in positions))
 
 
@@ -134,14 +135,15 @@ class RichText:
              anchor_x: str = "left", anchor_y: str = "baseline", font: str = FONT) -> arcade.Text | None:
         if self.dry:
             return None
-        t = arcade.Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
+        t = Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
                         anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
         self.items.append(t)
         return t
 
     def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
                 anchor_x: str = "left", anchor_y: str = "center") -> arcade.Text | None:
-        return self.text(text, x, y, size, colour, anchor_x=anchor_x, anchor_y=anchor_y, font=HEADING)
+        return self.text(text, x, y, size, colour, bold=True, anchor_x=anchor_x, anchor_y=anchor_y,
+                         font=HEADING)
 
     def line_text(self, text: str, x: float, top: float, size: float, colour: RGB = INK,
                   bold: bool = False) -> float:

@@ -212,7 +212,10 @@ class TableView(TableInput, Screen):
                 self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
-                    self.effects.banner(f"Pyramid {e.number} cleared! +{e.bonus_ms // 1000} s", self.geom)
+                    points = self.effects.cleared_points
+                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (f" · +{points:,} points" if points else "")
+                    self.effects.celebrate(f"Pyramid {e.number} cleared!", detail, self.game, self.geom,
+                                           self.app.settings.animation_speed)
             elif isinstance(e, PyramidSkipped):
                 self.message = f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
             elif isinstance(e, NewPyramid):

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from .assets import FONT, HEADING, Assets
 from .geometry import Rect
+from .text import Text
 
 RGB = tuple[int, int, int]
 INK: RGB = (255, 246, 226)
@@ -99,10 +100,10 @@ class ButtonColumn:
             self.sprites.append(sprite)
             align_left = bool(b.value)
             x = r.left + r.height * 0.45 if align_left else r.cx
-            self._labels.append(arcade.Text(
+            self._labels.append(Text(
                 b.label, x, r.cy, INK, font_size, font_name=FONT, bold=True,
                 anchor_x="left" if align_left else "center", anchor_y="center", batch=self.batch))
-            self._values.append(arcade.Text(
+            self._values.append(Text(
                 b.value, r.right - r.height * 0.45, r.cy, GOLD, font_size, font_name=FONT, bold=True,
                 anchor_x="right", anchor_y="center", batch=self.batch))
         self.refresh()
@@ -237,14 +238,14 @@ def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
 
 def heading(text: str, x: float, y: float, size: float, batch: pyglet.graphics.Batch | None = None,
             colour: RGB = GOLD, anchor_x: str = "center") -> arcade.Text:
-    return arcade.Text(text, x, y, colour, size, font_name=HEADING, anchor_x=anchor_x, anchor_y="center",
-                       batch=batch)
+    return Text(text, x, y, colour, size, font_name=HEADING, bold=True, anchor_x=anchor_x,
+                       anchor_y="center", batch=batch)
 
 
 def label(text: str, x: float, y: float, size: float, batch: pyglet.graphics.Batch | None = None,
           colour: RGB = INK, anchor_x: str = "center", bold: bool = False, width: int | None = None,
           anchor_y: str = "center") -> arcade.Text:
-    return arcade.Text(text, x, y, colour, size, font_name=FONT, anchor_x=anchor_x, anchor_y=anchor_y,
+    return Text(text, x, y, colour, size, font_name=FONT, anchor_x=anchor_x, anchor_y=anchor_y,
                        bold=bold, batch=batch, width=width, multiline=width is not None,
                        align="center" if anchor_x == "center" and width else "left")
 

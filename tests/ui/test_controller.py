@@ -386,7 +386,7 @@ def test_start_pauses_and_resumes_back_shows_the_help(ui, pad) -> None:  # type:
     pad.press("start")
     assert ui.view is view and not view.session.clock.paused
     pad.press("back")
-    assert isinstance(ui.view, HelpView)
+    assert isinstance(ui.view, HelpView) and ui.view.title_text.text == "BUTTONS"
     pad.press("back")
     assert ui.view is view
     pad.press("back")

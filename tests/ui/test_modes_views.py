@@ -105,8 +105,17 @@ def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, sav
     results = ui.view
     assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
     assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
-    assert "☀ cleared in" in results.share  # copied whole; shown without the sun (not in the font)
-    assert results.share.replace("☀ ", "") in [t.text for t in results.texts.items]
+    shown = [t.text for t in results.texts.items]
+    assert "Desert" in shown and "desert" not in shown  # the rules in words, not the lower-case name
+    assert "☀ cleared in" in results.share  # copied whole; the sun is drawn as an icon in a gap
+    assert results.share.replace("☀", "\u2003") in [t.text for t in results.texts.items]
+    t, sun = results.share_text, results.share_icon
+    assert sun in results.decor and t.left < sun.center_x < t.right and sun.center_y == round(t.y)
+    ui.frames(1)
+    shot = ui.shot()
+    x, y = int(sun.center_x), ui.app.height - int(sun.center_y)
+    r, g, b = shot.getpixel((x, y))  # the sun's disc, in the line's gold
+    assert r > 200 and g > 160 and b < 140, (r, g, b)
     press(ui, "Copy the share line")  # no clipboard offscreen: it says so, the line stays shown
     assert "copy" in results.message.lower()
     keep(ui, "daily_results")
@@ -303,3 +312,58 @@ def test_a_typed_game_code_opens_its_replay_and_a_mistyped_one_says_why(ui: Driv
     replay.close_source()
     ui.key(K.ESCAPE)  # back to the set-up, the code still in its field
     assert ui.view is view and view.code == code
+
+
+def test_results_show_the_rules_in_words() -> None:
+    from desert_pyramid.ui.results import rules_words
+
+    assert rules_words("desert") == "Desert"
+    assert rules_words("classic+p1+top") == "Classic: one pass, stock top playable, clear the layout"
+    assert rules_words("not rules at all") == "not rules at all"  # an odd record is shown as it is
+
+
+def test_the_results_screen_option_shows_a_finished_deal(ui: Driver, saves: Any) -> None:
+    """``--screen results`` (app.start) plays the deal to its end first: the screen shows a
+    cleared deal with its moves and score, not an empty 'DEAL OVER'."""
+    from desert_pyramid.ui.app import RunOptions, start
+    from desert_pyramid.ui.results import ResultsView
+
+    ui.app.options.seed = 4
+    start(ui.app, RunOptions(size=(1280, 720), headless=True, screen="results"))
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, ResultsView)
+    assert view.results.won and view.results.moves > 0 and view.results.score > 0
+    shown = [t.text for t in view.texts.items]
+    assert "PYRAMID CLEARED!" in shown and "DEAL OVER" not in shown
+
+
+def test_days_to_come_do_not_look_like_days_gone(ui: Driver, saves: Any) -> None:
+    """On the Daily calendar a future day is an outline with a faint number; a past day before
+    the first Daily is a filled box with a bright number: the two look plainly different."""
+    from desert_pyramid.modes.streak import FUTURE, NONE
+
+    view = daily_screen(ui)
+    ui.frames(1)
+    shot = ui.shot()
+    grey = shot.convert("L")
+    future = next(r for r, c in view.cells if c.state == FUTURE)
+    past = next(r for r, c in view.cells if c.state == NONE)
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return shot.getpixel((int(x), ui.app.height - 1 - int(y)))  # type: ignore[no-any-return]
+
+    def distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+        return sum(abs(x - y) for x, y in zip(a, b, strict=True))
+
+    def brightest_number(r: Any) -> int:  # the day's number, in the upper half of the box
+        box = (int(r.left) + 4, ui.app.height - int(r.top) + 2, int(r.right) - 4, ui.app.height - int(r.cy))
+        return int(grey.crop(box).getextrema()[1])
+
+    # the future day's box has an edge and the panel inside; the past day's box is filled to its edge
+    def edge(r: Any) -> int:  # how far the box's left edge stands out from its inside
+        return max(distance(at(r.left + dx, r.cy), at(r.left + 6, r.cy)) for dx in (-1, 0, 1))
+
+    assert edge(future) > 40
+    assert edge(past) < 50 and distance(at(past.left + 6, past.cy), at(past.left - 6, past.cy)) > 20
+    assert brightest_number(future) < brightest_number(past) - 50  # a faint number

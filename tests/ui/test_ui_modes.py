@@ -133,3 +133,76 @@ def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyp
     assert "Enter goes back there" in view.message and "2 moves" in view.message
     ui.key(K.ENTER)
     assert view.game.moves == 1
+
+
+def _text_rect(t):  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.geometry import Rect
+
+    return Rect(t.left, t.bottom, t.right - t.left, t.top - t.bottom)
+
+
+def _check_celebration(ui, view, title: str) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.effects import occupied
+    from desert_pyramid.ui.geometry import Rect
+
+    fx = view.effects
+    cards = occupied(view.game, view.geom)
+    assert cards  # the next deal's cards (an Expedition) or at least the piles
+    for _step in range(12):  # the whole time it shows: still, backed, off the cards
+        assert not fx.flashes, "a row flash after the clear"
+        texts = [(f.text, fx._texts[id(f)]) for f in fx.floaters]
+        assert [s for s, _ in texts][:1] == [title.upper()] and len(texts) == 2, texts  # title and detail only
+        b = fx.backing
+        assert b is not None
+        box = Rect(b.left, b.bottom, b.width, b.height)
+        for s, t in texts:
+            r = _text_rect(t)
+            assert r.inside(box, slack=1), (s, r, box)  # on the backing
+        assert not any(box.overlaps(c) for c in cards), (box, [c for c in cards if box.overlaps(c)])
+        ui.frames(4)
+    ui.frames(200)
+    assert fx.backing is None and not fx.floaters  # then it is gone
+
+
+def test_a_cleared_pyramid_is_celebrated_on_a_backing_off_the_next_deal(ui) -> None:  # type: ignore[no-untyped-def]
+    """The clearing move's row flash, row text and points give way to one celebration: the
+    banner and its detail on a backing panel, where no card of the next deal is, for as long as
+    it shows."""
+    from desert_pyramid.ui.prefs import Settings
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))
+    view = expedition(ui)
+    line = find_win(view.game)
+    assert line is not None
+    for move in line[:-1]:
+        view.apply(view.control.play(move))
+    ui.frames(90)  # the earlier moves' effects are over
+    view.apply(view.control.play(line[-1]))
+    assert view.session.number == 2
+    ui.frames(1)
+    fx = view.effects
+    assert "daylight" in fx.floaters[1].text and fx.cleared_points > 0
+    _check_celebration(ui, view, "Pyramid 1 cleared!")
+
+
+def test_a_won_deal_is_celebrated_without_the_row_effects(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal
+    from desert_pyramid.ui.prefs import Settings
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    ui.frames(1)
+    view = ui.view
+    line = find_win(view.game)
+    assert line is not None
+    for move in line[:-1]:
+        view.apply(view.control.play(move))
+    ui.frames(90)
+    events = view.control.play(line[-1])
+    assert any(type(e).__name__ == "RowCleared" for e in events.events)  # the last row went too
+    view.apply(events)
+    ui.frames(1)
+    _check_celebration(ui, view, "Layout cleared!")
