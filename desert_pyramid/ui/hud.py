@@ -69,6 +69,7 @@ class Hud:
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
+        self._asked: dict[int, str] = {}  # the text last asked of each Text (shown perhaps shortened)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
         self._low_top = 0.0
@@ -98,6 +99,7 @@ class Hud:
         self.sprites.append(self.message_bar)
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
         self._pending = {}
+        self._asked = {}  # new Text objects (an id may be reused): nothing asked of them yet
         self._shown = {}
         fs = geom.font_scale
         bar = geom.hud
@@ -188,11 +190,13 @@ class Hud:
             sprite.texture = skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
 
     def _set(self, t: arcade.Text, text: str) -> None:
-        """Ask for a new text; :meth:`flush` lays it out (a few per frame)."""
-        if t.text != text:
+        """Ask for a new text; :meth:`flush` lays it out (a few per frame). What was asked is
+        remembered: a message shown shortened ("…") is not fitted again every frame."""
+        if self._asked.get(id(t), t.text) != text:
             self._pending[id(t)] = (t, text)
         else:
             self._pending.pop(id(t), None)
+        self._asked[id(t)] = text
 
     def flush(self, budget_ms: float = TEXT_BUDGET_MS) -> None:
         """Lay out waiting texts, the message first, for about ``budget_ms`` (at least one). A move

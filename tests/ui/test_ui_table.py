@@ -242,3 +242,27 @@ def test_arrow_focus_goes_to_the_nearest_card_that_way_or_stays(ui) -> None:  # 
     ui.key(K.LEFT)
     ui.key(K.ENTER)  # selects the focused card: no flip
     assert game.moves == before and view.control.selected == bottom[0]
+
+
+def test_a_shortened_message_is_fitted_once_and_the_bar_keeps_updating(ui) -> None:  # type: ignore[no-untyped-def]
+    """A message too long for its line is shortened ("…") once: it is not fitted again every
+    frame (that cost a frame 14 ms and starved the top bar, whose timer stopped at 0:00)."""
+    view = deal(ui)
+    hud = view.hud
+    fits: list[str] = []
+    real_fit = hud._fit_message
+
+    def counting(t, text):  # type: ignore[no-untyped-def]
+        fits.append(text)
+        real_fit(t, text)
+
+    hud._fit_message = counting
+    view.message = "The coach has a great deal to say about this position, " * 12
+    ui.frames(3)
+    assert hud.texts["message"].text.endswith("…")  # it was shortened
+    fitted = len(fits)
+    assert fitted >= 1
+    ui.frames(70, dt=1 / 60)  # over a second of play
+    assert len(fits) == fitted  # not fitted again
+    assert hud.values["time"].text == "0:01"  # the top bar goes on updating
+    del hud._fit_message
