@@ -192,11 +192,13 @@ class Hud:
     def _set(self, t: arcade.Text, text: str) -> None:
         """Ask for a new text; :meth:`flush` lays it out (a few per frame). What was asked is
         remembered: a message shown shortened ("…") is not fitted again every frame."""
-        if self._asked.get(id(t), t.text) != text:
+        if self._asked.get(id(t)) == text:
+            return  # asked already: laid out, or waiting in the queue
+        self._asked[id(t)] = text
+        if t.text != text:
             self._pending[id(t)] = (t, text)
         else:
             self._pending.pop(id(t), None)
-        self._asked[id(t)] = text
 
     def flush(self, budget_ms: float = TEXT_BUDGET_MS) -> None:
         """Lay out waiting texts, the message first, for about ``budget_ms`` (at least one). A move
