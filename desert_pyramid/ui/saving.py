@@ -216,6 +216,9 @@ class Saves:
         stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number)
         if not stats.played:
             return "Finished games of these rules and layout are counted in Statistics."
+        if mode == "expedition":  # its statistics count pyramids, each a deal of its own, not treks
+            return (f"Expedition pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
+                    f"{stats.current_streak} cleared in a row, best {stats.best_streak}")
         return (f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
                 f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}")
 

@@ -275,6 +275,9 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     assert lines["Score"] == f"{view.session.results().score:,}" and lines["Best chain"] == "12"
     assert lines["Relic found"] == "Brass Compass"
     assert "Card back unlocked" in lines
+    # the record line counts pyramids as pyramids, not as games
+    record = [t for t in shown if t.startswith("Expedition pyramids:")]
+    assert record and record[0].startswith("Expedition pyramids: 1 cleared of ")
     keep(ui, "trek_results")
     # a trek that unlocks nothing says so
     ui.app.new_table(ExpeditionSession(8, LAYOUT, finder=FakeFinder(step=3)))
