@@ -70,6 +70,9 @@ class Hud:
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
         self._asked: dict[int, str] = {}  # the text last asked of each Text (shown perhaps shortened)
+        self._caption_size = 9.5
+        self._captions_asked: tuple[str, str, int] | None = None
+        self._stock_room = float("inf")
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
         self._low_top = 0.0
@@ -132,12 +135,18 @@ class Hud:
             icon.position = (round(r.cx), round(r.cy))
             self.sprites.append(icon)
             self._text(f"c-{name}", label, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
+        self._caption_size = 9.5 * fs
+        self._captions_asked = None  # new texts: fit them
+        self.set_button_captions("Undo · Z", "Hint · H")
         # pile captions and the stock badge
         for name in (STOCK, WASTE, SATCHEL, DISCARD):
             if name == SATCHEL and not satchel:
                 continue
             cx, cy = geom.captions[name]
             self.captions[name] = self._text(f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True)
+        # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
+        waste = self.captions[WASTE]
+        self._stock_room = 2 * (waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs)
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
         self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
@@ -189,6 +198,38 @@ class Hud:
             radius = None if b != MENU else int(r.height * 0.3)
             sprite.texture = skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
 
+    def set_button_captions(self, undo: str, hint: str) -> None:
+        """The round buttons' captions ("Undo · Z"); when they would touch (small cards, a tall
+        layout), the key is left out, and if need be the letters are set smaller."""
+        a, b = self.texts.get("c-undo"), self.texts.get("c-hint")
+        if a is None or b is None or self._captions_asked == (undo, hint, id(a)):
+            return  # fitted already (the table asks every frame)
+        self._captions_asked = (undo, hint, id(a))
+        for t, text in ((a, undo), (b, hint)):
+            if t.text != text:
+                t.text = text
+            if t.font_size != self._caption_size:
+                t.font_size = self._caption_size
+
+        def gap() -> float:
+            return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
+
+        if gap() < 6:
+            a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
+        while gap() < 6 and a.font_size > 6:
+            a.font_size = b.font_size = a.font_size * 0.9
+
+    def _fit_caption(self, t: arcade.Text, text: str, room: float) -> None:
+        """A pile caption no wider than ``room``: words are left out from the end until it fits."""
+        words = text.split(" ")
+        while True:
+            shown = " ".join(words).removesuffix(" ·")
+            if t.text != shown:
+                t.text = shown
+            if t.content_width <= room or len(words) == 1:
+                return
+            words.pop()
+
     def _set(self, t: arcade.Text, text: str) -> None:
         """Ask for a new text; :meth:`flush` lays it out (a few per frame). What was asked is
         remembered: a message shown shortened ("…") is not fitted again every frame."""
@@ -214,6 +255,8 @@ class Hud:
             if message is not None and t is message:
                 self._fit_message(t, text)
                 self._fit_bar()
+            elif t is self.captions.get(STOCK):
+                self._fit_caption(t, text, self._stock_room)
             else:
                 t.text = text
             if (time.perf_counter() - start) * 1000 >= budget_ms:

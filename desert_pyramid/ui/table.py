@@ -166,12 +166,9 @@ class TableView(TableInput, Screen):
         """The Undo and Hint buttons name their key, or their controller button when a controller
         was used last (the HUD writes the keys when it is laid out)."""
         pad = self.app.last_input == "pad"
-        for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint")):
-            text = self.hud.texts.get(f"c-{name}")
-            if text is not None:
-                caption = f"{name.capitalize()} · {keys.label_for(action, pad)}"
-                if text.text != caption:
-                    text.text = caption
+        undo, hint = (f"{name.capitalize()} · {keys.label_for(action, pad)}"
+                      for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint")))
+        self.hud.set_button_captions(undo, hint)
 
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""

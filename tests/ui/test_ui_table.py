@@ -266,3 +266,27 @@ def test_a_shortened_message_is_fitted_once_and_the_bar_keeps_updating(ui) -> No
     assert len(fits) == fitted  # not fitted again
     assert hud.values["time"].text == "0:01"  # the top bar goes on updating
     del hud._fit_message
+
+
+@pytest.mark.parametrize("layout_number", [1, 49, 53])
+def test_captions_under_the_piles_and_buttons_never_touch(ui, layout_number: int) -> None:  # type: ignore[no-untyped-def]
+    """On tall layouts the cards (and so the piles and buttons) shrink: the captions keep a clear
+    gap ("Undo · ZHint · H" and "Stock · 2 redeals" against "Waste" ran together)."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal
+
+    ui.app.start_practice(DESERT, get_layout(layout_number), Deal.from_seed(5))
+    ui.frames(2)
+    view = ui.view
+    view.hud.settle()
+    texts = view.hud.texts
+    row = [texts[k] for k in ("cap-stock", "cap-waste", "cap-satchel", "cap-discard", "c-undo", "c-hint")
+           if k in texts]
+    row.sort(key=lambda t: t.x)
+    for left, right in zip(row, row[1:], strict=False):
+        if abs(left.y - right.y) > 12:  # not on the same line
+            continue
+        gap = (right.x - right.content_width / 2) - (left.x + left.content_width / 2)
+        assert gap >= 5, (layout_number, left.text, right.text, gap)
+    if layout_number == 1:  # room enough: everything said in full
+        assert texts["c-undo"].text == "Undo · Z" and texts["cap-stock"].text.startswith("Stock · ")
