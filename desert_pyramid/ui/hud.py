@@ -73,6 +73,7 @@ class Hud:
         self._caption_size = 9.5
         self._captions_asked: tuple[str, str, int] | None = None
         self._stock_room = float("inf")
+        self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
         self._low_top = 0.0
@@ -126,6 +127,13 @@ class Hud:
             self.values[key] = self._text(f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True)
             self._shown[key] = hud[key]
             x -= box_w
+        # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
+        # under the score): the subtitle leaves out its first parts, the deal code stays
+        room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
+        self._rooms = {id(self.texts["subtitle"]): room, id(self.texts["title"]): room}
+        for name in ("title", "subtitle"):
+            t = self.texts[name]
+            self._fit_parts(t, t.text, room)
         # round buttons
         for name, label in ((UNDO, "Undo · Z"), (HINT, "Hint · H")):
             r = geom.places[name]
@@ -219,6 +227,28 @@ class Hud:
         while gap() < 6 and a.font_size > 6:
             a.font_size = b.font_size = a.font_size * 0.9
 
+    def _fit_parts(self, t: arcade.Text, text: str, room: float) -> None:
+        """A line of parts ("3 passes, … · layout 1 · DP-…") no wider than ``room``: the first parts
+        are left out until it fits; a last part still too long is cut with an ellipsis."""
+        parts = text.split(" · ")
+        while True:
+            shown = " · ".join(parts)
+            if t.text != shown:
+                t.text = shown
+            if t.content_width <= room or len(parts) == 1:
+                break
+            parts.pop(0)
+        if t.content_width > room > 0:
+            lo, hi = 0, len(shown)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                t.text = shown[:mid].rstrip() + "…"
+                if t.content_width <= room:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            t.text = shown[:lo].rstrip() + "…"
+
     def _fit_caption(self, t: arcade.Text, text: str, room: float) -> None:
         """A pile caption no wider than ``room``: words are left out from the end until it fits."""
         words = text.split(" ")
@@ -257,6 +287,8 @@ class Hud:
                 self._fit_bar()
             elif t is self.captions.get(STOCK):
                 self._fit_caption(t, text, self._stock_room)
+            elif id(t) in self._rooms:
+                self._fit_parts(t, text, self._rooms[id(t)])
             else:
                 t.text = text
             if (time.perf_counter() - start) * 1000 >= budget_ms:

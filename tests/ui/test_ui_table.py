@@ -290,3 +290,22 @@ def test_captions_under_the_piles_and_buttons_never_touch(ui, layout_number: int
         assert gap >= 5, (layout_number, left.text, right.text, gap)
     if layout_number == 1:  # room enough: everything said in full
         assert texts["c-undo"].text == "Undo · Z" and texts["cap-stock"].text.startswith("Stock · ")
+
+
+def test_the_subtitle_ends_short_of_the_figures_and_keeps_the_deal_code(ui) -> None:  # type: ignore[no-untyped-def]
+    view = deal(ui)
+    hud = view.hud
+    hud.settle()
+    sub = hud.texts["subtitle"]
+    first_box = min(t.x - t.content_width / 2 for t in hud.values.values())
+    assert sub.x + sub.content_width < first_box  # room at 1280x720: said in full
+    assert sub.text == view.subtitle
+    # a narrow window (640x360) leaves less room: the first parts go, the deal code stays
+    full = view.subtitle
+    code = full.rsplit(" · ", 1)[1]
+    room = sub.content_width * 0.5
+    hud._fit_parts(sub, full, room)
+    assert sub.text.endswith(code) and sub.content_width <= room
+    assert len(sub.text) < len(full)
+    hud._fit_parts(sub, full, 10)  # no room at all: cut with an ellipsis, never wider
+    assert sub.text.endswith("…") or sub.text == ""
