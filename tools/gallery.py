@@ -1,0 +1,180 @@
+"""Maintainer tool: the gallery of every screen of the game, at 1280×720 and at 800×600.
+
+    python tools/gallery.py                       # writes docs/screens/*.png (both sizes)
+    python tools/gallery.py --out /tmp/screens --sizes 1024x768
+
+Each size runs in a process of its own (one offscreen window each), plays real deals through the
+game's own code (the solver's lines, the table's controls, the modes' sessions) and saves what a
+player sees, as opaque RGB PNG files named ``SCREEN-WxH.png``. Look at them before committing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "docs" / "screens"
+SIZES = ("1280x720", "800x600")
+
+
+def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
+    """Every screen at one size (in this process: call once per process)."""
+    os.environ["ARCADE_HEADLESS"] = "1"
+    sys.path.insert(0, str(ROOT))
+    import arcade
+
+    from desert_pyramid.catalog import all_layouts, get_layout
+    from desert_pyramid.engine import DESERT, Deal, Game, GameCode, encode_game_code
+    from desert_pyramid.progression import GameResult
+    from desert_pyramid.solver import solve
+    from desert_pyramid.solver.analysis import analyse
+    from desert_pyramid.storage import SaveStore
+    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.prefs import Settings
+
+    w, h = size
+    folder = Path(tempfile.mkdtemp(prefix="dp-gallery-"))
+    store = SaveStore.open(folder / "saves")
+    for i, (mode, outcome, score) in enumerate((("practice", "won", 1840), ("practice", "lost", 420),
+                                                ("daily", "won", 2950), ("expedition", "won", 3200),
+                                                ("practice", "won", 1510), ("expedition", "lost", 960))):
+        game = Game(get_layout(1), DESERT, Deal.from_seed(100 + i))
+        game.replay(solve(game, 200_000).line[: 10 + 3 * i])
+        store.record_game(GameResult(f"{mode}-g{i}", mode, "desert", 1, outcome, score,  # type: ignore[arg-type]
+                                     95.0 + i, 4 + i, 1, f"2026-11-{20 + i}", game_code=encode_game_code(game)))
+    store.flush()
+    app = GameApp(RunOptions(size=size, headless=True, settings=Settings(animation_speed=1.0, mute=True),
+                             store=store))
+    app.saves.attach(store)
+    written: list[Path] = []
+
+    def frames(n: int = 3) -> None:
+        for _ in range(n):
+            app.step()
+
+    def shot(name: str, toasts: bool = False) -> None:
+        if not toasts:  # the unlock toasts of the games recorded above would sit on every screen
+            app.overlay.queue.clear()
+            app.overlay.current = None
+        frames(2)
+        path = out / f"{name}-{w}x{h}.png"
+        arcade.get_image(0, 0, w, h).convert("RGB").save(path)
+        written.append(path)
+
+    def until(done: Callable[[], bool], seconds: float = 30.0) -> None:
+        end = time.monotonic() + seconds
+        while not done() and time.monotonic() < end:
+            app.step()
+            time.sleep(0.01)
+
+    def practice(layout: int, seed: int = 5, moves: int = 0) -> object:
+        app.start_practice(DESERT, get_layout(layout), Deal.from_seed(seed))
+        frames(4)
+        table = app.table
+        assert table is not None
+        for move in solve(table.game, 300_000).line[:moves]:
+            table.apply(table.control.play(move))
+            frames(8)
+        frames(40)
+        return table
+
+    app.show_title()
+    shot("title")
+    table: object = practice(1, moves=0)
+    shot("coach")  # the coach's first words beside a new deal
+    table = practice(1, moves=14)
+    shot("table")
+    table.ask_hint()  # type: ignore[attr-defined]
+    until(lambda: bool(table.hint_places))  # type: ignore[attr-defined]
+    shot("hint")
+    app.show_pause(table)  # type: ignore[arg-type]
+    shot("pause")
+    app.show_view(table)  # type: ignore[arg-type]
+    for move in solve(table.game, 300_000).line:  # type: ignore[attr-defined]
+        table.apply(table.control.play(move))  # type: ignore[attr-defined]
+    until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
+    shot("results-won")
+    app.show_replay(GameCode.of(table.game), analyse=False)  # type: ignore[attr-defined]
+    replay = app.current_view
+    replay.analysis = analyse(replay.code.game(get_layout(1)))  # type: ignore[union-attr]
+    replay.go_to(len(replay.moves) // 2, animate=False)  # type: ignore[union-attr]
+    shot("replay")
+    # an Expedition: a pyramid cleared, then the sunset
+    app.options.seed = 3
+    app.start_mode("expedition")
+    frames(4)
+    trek = app.table
+    assert trek is not None
+    for move in solve(trek.game, 300_000).line:
+        trek.apply(trek.control.play(move))
+    frames(30)
+    shot("expedition-cleared", toasts=True)
+    for _ in range(400):
+        trek.session.update(1000)
+        if trek.session.finished:
+            break
+    until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
+    shot("results-sunset")
+    app.show_relics()
+    shot("relics")
+    app.show_backs()
+    shot("backs")
+    app.show_statistics()
+    shot("statistics")
+    app.show_daily()
+    shot("daily")
+    app.show_practice_setup()
+    shot("practice")
+    app.current_view.choose_layout()  # type: ignore[union-attr]
+    frames(10)
+    shot("layout-picker")
+    for page in ("rules", "quiz"):
+        app.show_howto(None, page)
+        shot("howto" if page == "rules" else "quiz")
+    app.show_howto(None, "rules")
+    app.current_view.watch()  # type: ignore[union-attr]
+    frames(120)
+    shot("worked-example")
+    app.show_settings(app.current_view)  # type: ignore[arg-type]
+    shot("settings")
+    layouts = all_layouts()
+    tallest = max(layouts.values(), key=lambda lay: (lay.height, lay.size)).number
+    widest = max(layouts.values(), key=lambda lay: (lay.width, lay.size)).number
+    practice(tallest, moves=6)
+    shot("layout-tallest")
+    practice(widest, moves=6)
+    shot("layout-widest")
+    app.close()
+    store.close()
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python tools/gallery.py", description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=OUT, help="the folder to write (default docs/screens)")
+    ap.add_argument("--sizes", default=",".join(SIZES), help="window sizes, e.g. 1280x720,800x600")
+    ap.add_argument("--one", metavar="WxH", help=argparse.SUPPRESS)  # a child process: one size
+    args = ap.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.one:
+        w, h = (int(v) for v in args.one.split("x"))
+        written = shoot_all(args.out, (w, h))
+        print(f"{len(written)} screens at {w}x{h} in {args.out}")
+        return 0
+    for size in args.sizes.split(","):
+        proc = subprocess.run([sys.executable, __file__, "--out", str(args.out), "--one", size.strip()],
+                              env={**os.environ, "ARCADE_HEADLESS": "1"}, check=False)
+        if proc.returncode:
+            return proc.returncode
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
