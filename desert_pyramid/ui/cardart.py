@@ -157,25 +157,81 @@ def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) 
     img.alpha_composite(bottom.rotate(180), (w - pad_x - bottom.width, h - pad_y - bottom.height))
 
 
+def _petal(cx: float, cy: float, length: float, width: float, angle: float) -> list[tuple[float, float]]:
+    """A pointed petal from (cx, cy) outwards, turned by ``angle`` radians (0 points up)."""
+    pts: list[tuple[float, float]] = []
+    n = 16
+    for i in range(n + 1):  # one side out, the other back: a lens shape
+        t = i / n
+        pts.append((width * math.sin(math.pi * t), -length * t))
+    for i in range(n, -1, -1):
+        t = i / n
+        pts.append((-width * math.sin(math.pi * t), -length * t))
+    ca, sa = math.cos(angle), math.sin(angle)
+    return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in pts]
+
+
+def _motif(d: ImageDraw.ImageDraw, rank: int, cx: float, cy: float, size: float, colour: Colour,
+           line: int) -> None:
+    """Each court card's own emblem, in the desert's gold and the suit's colour: the jack an ankh,
+    the queen a lotus, the king a pharaoh's striped headdress."""
+    ink = colour + (255,)
+    gold = GOLD + (255,)
+    sand = (244, 226, 186, 255)
+    if rank == 11:  # ankh: a loop over a cross
+        lw = max(line, int(size * 0.12))
+        d.ellipse((cx - size * 0.2, cy - size * 0.5, cx + size * 0.2, cy - size * 0.06), outline=ink, width=lw)
+        d.line((cx - size * 0.34, cy + size * 0.02, cx + size * 0.34, cy + size * 0.02), fill=ink, width=lw)
+        d.line((cx, cy - size * 0.06, cx, cy + size * 0.5), fill=ink, width=lw)
+        d.ellipse((cx - lw * 0.7, cy - lw * 0.7 + size * 0.02, cx + lw * 0.7, cy + lw * 0.7 + size * 0.02), fill=gold)
+    elif rank == 12:  # lotus: five petals fanning up from a bowl
+        base = cy + size * 0.34
+        for angle, length, fill in ((-1.05, 0.5, ink), (1.05, 0.5, ink), (-0.52, 0.66, gold), (0.52, 0.66, gold),
+                                    (0.0, 0.8, ink)):
+            d.polygon(_petal(cx, base, size * length, size * 0.13, angle), fill=fill, outline=ink)
+        d.chord((cx - size * 0.36, base - size * 0.14, cx + size * 0.36, base + size * 0.2), 0, 180, fill=gold,
+                outline=ink, width=max(1, line // 2))
+    else:  # king: the nemes headdress, striped, around a face, a cobra at the brow
+        top, bottom = cy - size * 0.48, cy + size * 0.5
+        cloth = [(cx - size * 0.26, top), (cx + size * 0.26, top), (cx + size * 0.36, cy - size * 0.05),
+                 (cx + size * 0.5, bottom), (cx - size * 0.5, bottom), (cx - size * 0.36, cy - size * 0.05)]
+        d.polygon(cloth, fill=gold, outline=ink)
+        mid = cy - size * 0.05
+        for k in range(1, 7):  # stripes across the cloth, from edge to edge
+            y = top + (bottom - top) * k / 7
+            if y <= mid:
+                half = size * (0.26 + 0.10 * (y - top) / (mid - top))
+            else:
+                half = size * (0.36 + 0.14 * (y - mid) / (bottom - mid))
+            d.line((cx - half + line, y, cx + half - line, y), fill=ink, width=max(1, line // 2))
+        d.polygon(cloth, outline=ink, width=max(1, line // 2))
+        face = (cx - size * 0.17, cy - size * 0.3, cx + size * 0.17, cy + size * 0.24)
+        d.rounded_rectangle(face, radius=int(size * 0.1), fill=sand, outline=ink, width=max(1, line // 2))
+        d.ellipse((cx - size * 0.06, top - size * 0.02, cx + size * 0.06, top + size * 0.12), fill=ink)
+
+
 def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
-    """Jack, queen, king: a framed sand panel with the letter, the suit and a small sun motif."""
+    """Jack, queen, king: a framed sand panel with the rank's own emblem (an ankh, a lotus, a
+    pharaoh's headdress), the letter on a small sun, and the suit."""
     w, h = img.size
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = int(w * 0.26), int(h * 0.19), int(w * 0.74), int(h * 0.81)
     d.rounded_rectangle((x0, y0, x1, y1), radius=int(w * 0.04), fill=(244, 226, 186, 255),
                         outline=colour + (255,), width=max(SS, int(w * 0.018)))
     cx = (x0 + x1) / 2
-    # a sun disc with rays behind the letter
-    r = (x1 - x0) * 0.30
-    cy = y0 + (y1 - y0) * 0.36
+    pw, ph = x1 - x0, y1 - y0
+    line = max(SS, int(w * 0.016))
+    _motif(d, rank, cx, y0 + ph * 0.5, min(pw * 0.78, ph * 0.5), colour, line)
+    # the letter on a small sun at the top, the suit at the foot
+    r = pw * 0.15
+    sy = y0 + ph * 0.13
     for i in range(12):
         a = i * math.pi / 6
-        d.line((cx + math.cos(a) * r * 0.9, cy + math.sin(a) * r * 0.9,
-                cx + math.cos(a) * r * 1.45, cy + math.sin(a) * r * 1.45),
-               fill=GOLD + (255,), width=max(SS, int(w * 0.02)))
-    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=GOLD + (255,))
-    _centred(d, (cx, cy + r * 0.08), RANK_NAMES[rank - 1], bold(int(r * 1.55)), colour + (255,))
-    _pip(img, cx, y0 + (y1 - y0) * 0.76, int((x1 - x0) * 0.42), suit, colour, False)
+        d.line((cx + math.cos(a) * r * 0.9, sy + math.sin(a) * r * 0.9,
+                cx + math.cos(a) * r * 1.35, sy + math.sin(a) * r * 1.35), fill=GOLD + (255,), width=max(1, line // 2))
+    d.ellipse((cx - r, sy - r, cx + r, sy + r), fill=GOLD + (255,))
+    _centred(d, (cx, sy + r * 0.06), RANK_NAMES[rank - 1], bold(int(r * 1.5)), colour + (255,))
+    _pip(img, cx, y0 + ph * 0.875, int(pw * 0.26), suit, colour, False)
 
 
 def render_face(card: Card, w: int, h: int, four_colour: bool = False, large_index: bool = False) -> Image.Image:
