@@ -708,5 +708,6 @@ def rates_text(entry: LayoutDifficulty | None) -> str:
     if entry is None:
         return "Not rated yet."
     n = entry.relaxed.deals
-    return (f"The solver clears {entry.percent('relaxed')} of {n} random deals under relaxed rules, "
-            f"{entry.percent('desert')} under desert rules.")
+    return (f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
+            f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
+            f"({entry.interval_text('desert')}).")
