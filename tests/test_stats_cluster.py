@@ -59,34 +59,50 @@ def test_cluster_thumb_player(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.fixture(scope="module")
 def local_cluster() -> Iterator[Any]:
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=":0", silence_logs=50) as lc:
-        yield lc
+    """Two single-threaded worker processes. The scheduler gives up on a task at the first worker
+    that dies running it (allowed-failures 0), so a killed worker's chunk is sent again by our
+    code, not only by Dask's own retries."""
+    import dask
+
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                      dashboard_address=":0", silence_logs=50) as lc:
+            yield lc
 
 
-def test_a_killed_worker_loses_no_deal(local_cluster: Any) -> None:
+def test_a_killed_worker_loses_no_deal(local_cluster: Any, caplog: pytest.LogCaptureFixture) -> None:
     rules, layout = PRESETS["classic"], get_layout(1)
     alone = win_rate(rules, layout, 240, seed=8, budget=5_000, workers=1)
-    with distributed.Client(local_cluster) as client:
-        before = client.run(os.getpid)
+    watcher = distributed.Client(local_cluster)
+    before = watcher.run(os.getpid)
     assert len(before) == 2
-    victim = next(iter(before.values()))
     killed: list[int] = []
 
     def kill_once(r: WinRate) -> None:
-        if not killed:  # the first chunk is back: the others are running or queued
-            import psutil
+        """At the first chunk back, kill a worker that is running a chunk."""
+        if killed:
+            return
+        import psutil
 
-            psutil.Process(victim).kill()
-            killed.append(r.done)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            busy = [addr for addr, keys in watcher.processing().items() if keys]
+            if busy:
+                killed.append(before[busy[0]])
+                psutil.Process(before[busy[0]]).kill()
+                return
+            time.sleep(0.01)
 
-    result = win_rate(rules, layout, 240, seed=8, budget=5_000,
-                      cluster=local_cluster.scheduler_address, progress=kill_once)
-    assert killed and killed[0] < 240  # the worker died mid-run
-    with distributed.Client(local_cluster) as client:
-        client.wait_for_workers(2, timeout=30)
-        after = client.run(os.getpid)
-    assert victim not in after.values()  # it really died (its nanny started another)
+    try:
+        result = win_rate(rules, layout, 240, seed=8, budget=5_000,
+                          cluster=local_cluster.scheduler_address, progress=kill_once)
+        watcher.wait_for_workers(2, timeout=30)
+        after = watcher.run(os.getpid)
+    finally:
+        watcher.close()
+    assert killed  # a worker died while running a chunk
+    assert killed[0] not in after.values()  # it really died (its nanny started another)
+    assert "sent again" in caplog.text  # its chunks were lost with it and sent again
     assert not result.interrupted and result.done == 240
     for key in COUNTS:
         assert getattr(result, key) == getattr(alone, key), key
@@ -94,14 +110,16 @@ def test_a_killed_worker_loses_no_deal(local_cluster: Any) -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32",
                     reason="POSIX signals and pseudo-terminals")
-def test_ctrl_c_prints_what_was_decided_and_exits_130() -> None:
-    """Ctrl+C at a terminal reaches the whole process group, the Dask workers included."""
+@pytest.mark.parametrize("where", [["--cluster", "local", "--workers", "2"], ["--workers", "2"]],
+                         ids=["cluster", "processes"])
+def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
+    """Ctrl+C at a terminal reaches the whole process group, the workers included."""
     import pty
 
     master, slave = pty.openpty()  # stderr on a terminal: the progress bar shows the run going
     proc = subprocess.Popen(
         [sys.executable, "-m", "desert_pyramid", "stats", "--rules", "classic", "--player", "thumb",
-         "--deals", "400000", "--seed", "3", "--cluster", "local", "--workers", "2"],
+         "--deals", "400000", "--seed", "3", *where],
         stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL, text=True, cwd=ROOT,
         start_new_session=True,
     )

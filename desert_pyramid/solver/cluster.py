@@ -36,6 +36,7 @@ _ADDRESS = re.compile(
 )
 
 R = TypeVar("R")
+log = logging.getLogger(__name__)
 
 
 class ClusterError(Exception):
@@ -206,6 +207,8 @@ def map_unordered(
                         raise ClusterError(f"--cluster: a task was lost {attempt + 1} times (its workers "
                                            "died each time); see the workers' logs")
                     fut.release()
+                    log.warning("a task was lost with the worker running it; sent again (%d of %d)",
+                                attempt + 1, RETRIES)
                     send(task, attempt + 1)
                 else:
                     exc = fut.exception()

@@ -188,8 +188,9 @@ def _run_pool(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers:
         if finished_cleanly:
             pool.shutdown(wait=True)
         else:  # interrupted or failed: do not wait for the chunks still running
+            procs = list((getattr(pool, "_processes", None) or {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
-            for proc in list(getattr(pool, "_processes", {}).values()):
+            for proc in procs:
                 proc.terminate()
 
 
