@@ -44,7 +44,7 @@ from desert_pyramid.difficulty import (  # noqa: E402
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game  # noqa: E402
 from desert_pyramid.solver import Verdict, solve  # noqa: E402
 from desert_pyramid.solver.cluster import ClusterError, parse_address  # noqa: E402
-from desert_pyramid.solver.stats import run_tasks  # noqa: E402
+from desert_pyramid.solver.stats import run_tasks, wilson  # noqa: E402
 
 OUT = ROOT / "resources" / "layouts" / "difficulty.toml"
 DOC = ROOT / "docs" / "layouts.md"
@@ -220,11 +220,13 @@ def summary_text(table: dict[int, LayoutDifficulty], deals: int, budget: int, se
     med_r = relaxed[len(relaxed) // 2].relaxed.rate
     med_d = desert[len(desert) // 2].desert.rate
     return (
-        f"**Relaxed** and **Desert**: the share of {deals} random deals (seed {seed}) that the game's solver "
+        f"**Relaxed** and **Desert**: the share of {deals:,} random deals (seed {seed}) that the game's solver "
         f"clears under the relaxed and the desert preset, with at most {budget:,} search nodes per deal. A deal "
         "the solver could not decide within that budget counts as not cleared; when there are such deals the "
         "column shows a range (cleared .. cleared or undecided). "
-        f"Undecided deals: {unk_r} of {total} under relaxed rules, {unk_d} of {total} under desert rules.\n\n"
+        f"Undecided deals: {unk_r:,} of {total:,} under relaxed rules, {unk_d:,} of {total:,} under desert rules. "
+        f"Over {deals:,} deals a share is known to within {widest_half(deals):.1f} points either way at most "
+        "(its 95% interval, which the layout picker shows beside each figure).\n\n"
         f"**Difficulty** is the word players see, from the relaxed share: {limits}, Fiendish below "
         f"({words}). Relaxed rules range from {round(100 * relaxed[0].relaxed.rate)}% "
         f"({relaxed[0].name}) to {round(100 * relaxed[-1].relaxed.rate)}% (median {round(100 * med_r)}%); "
@@ -236,6 +238,12 @@ def summary_text(table: dict[int, LayoutDifficulty], deals: int, budget: int, se
     )
 
 
+def widest_half(deals: int) -> float:
+    """Half the width, in percentage points, of the widest 95% interval over ``deals`` deals."""
+    lo, hi = wilson(deals // 2, deals)
+    return 100 * (hi - lo) / 2
+
+
 def why_relaxed(lost_by: LostBy) -> str:
     """A sentence on why relaxed deals are lost, from the solver's counts (empty if unknown)."""
     relaxed = lost_by.get("relaxed", {})
@@ -243,7 +251,7 @@ def why_relaxed(lost_by: LostBy) -> str:
     pairing = relaxed.get("pairing", 0)
     if not total:
         return ""
-    return (f"Of the {total} deals lost under relaxed rules, {pairing} are lost before any search: some cards "
+    return (f"Of the {total:,} deals lost under relaxed rules, {pairing:,} are lost before any search: some cards "
             "lie on top of the only partners they could have, so they can never all be paired. The Satchel, "
             "which holds a card until its partner is uncovered, removes that obstacle: that is why desert "
             "rules clear so many more deals. ")

@@ -228,3 +228,24 @@ def test_workers_of_another_version_are_refused(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("desert_pyramid.__version__", "0.0.0-test")
     with pytest.raises(ClusterError, match=f"has desert-pyramid {re.escape(real)}, this is 0.0.0-test"):
         win_rate(PRESETS["classic"], get_layout(1), 5, cluster=local_cluster.scheduler_address)
+
+
+def bench_rows(*args: str) -> list[str]:
+    out = subprocess.run([sys.executable, "bench/layout_difficulty.py", "--deals", "6", "--only", "2,11",
+                          *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    rows = [line.rsplit(None, 1)[0] for line in out.stdout.splitlines() if re.match(r"\s*\d+ [A-Z]", line)]
+    assert len(rows) == 2
+    return sorted(rows)  # without the time column
+
+
+def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
+    assert bench_rows("--cluster", "local", "--workers", "2") == bench_rows("--workers", "1")
+
+
+def test_layout_difficulty_bench_unreachable_cluster_is_one_line() -> None:
+    out = subprocess.run([sys.executable, "bench/layout_difficulty.py", "--deals", "2", "--only", "1",
+                          "--cluster", "tcp://127.0.0.1:1"], capture_output=True, text=True, cwd=ROOT,
+                         timeout=60)
+    assert out.returncode == 2
+    assert out.stderr.strip().count("\n") == 0 and "cannot reach a Dask scheduler" in out.stderr
