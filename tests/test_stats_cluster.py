@@ -243,9 +243,20 @@ def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
     assert bench_rows("--cluster", "local", "--workers", "2") == bench_rows("--workers", "1")
 
 
-def test_layout_difficulty_bench_unreachable_cluster_is_one_line() -> None:
-    out = subprocess.run([sys.executable, "bench/layout_difficulty.py", "--deals", "2", "--only", "1",
-                          "--cluster", "tcp://127.0.0.1:1"], capture_output=True, text=True, cwd=ROOT,
-                         timeout=60)
-    assert out.returncode == 2
-    assert out.stderr.strip().count("\n") == 0 and "cannot reach a Dask scheduler" in out.stderr
+def test_a_scheduler_lost_mid_run_is_one_clear_error() -> None:
+    lc = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                                  dashboard_address=":0", silence_logs=50)
+    closed: list[int] = []
+
+    def close_scheduler(r: WinRate) -> None:
+        if not closed:
+            closed.append(r.done)
+            lc.close()
+
+    try:
+        with pytest.raises(ClusterError, match="lost the Dask scheduler at tcp://127.0.0.1:"):
+            win_rate(PRESETS["classic"], get_layout(1), 100_000, player="thumb",
+                     cluster=lc.scheduler_address, progress=close_scheduler)
+    finally:
+        lc.close()
+    assert closed

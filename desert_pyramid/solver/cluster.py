@@ -105,18 +105,24 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
     import dask
 
     address = parse_address(address)
-    for name in ("distributed", "distributed.nanny", "distributed.worker", "distributed.scheduler"):
+    # Dask's own log lines would break the one-line errors and the progress bar: this module
+    # reports what matters (a lost task sent again, an unreachable or lost scheduler).
+    for name in ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"}):
         if address == LOCAL:
             import os
 
             n = workers if workers is not None else (os.cpu_count() or 1)
-            with _sigint_ignored():  # the worker processes inherit it: Ctrl+C is for this process
-                local = distributed.LocalCluster(
-                    n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
-                    silence_logs=logging.CRITICAL,
-                )
+            try:
+                with _sigint_ignored():  # the worker processes inherit it: Ctrl+C is for this process
+                    local = distributed.LocalCluster(
+                        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                        silence_logs=logging.CRITICAL,
+                    )
+            except (OSError, RuntimeError, TimeoutError) as exc:
+                raise ClusterError(f"--cluster local: the local Dask cluster did not start ({_first_line(exc)})"
+                                   ) from None
             try:
                 with distributed.Client(local, timeout=CONNECT_TIMEOUT) as client:
                     yield client
@@ -196,13 +202,15 @@ def map_unordered(
 
         try:
             fill()
-            for fut in queue:
+            for fut in _guarded(queue, address):
                 task, attempt = out.pop(fut)
                 if fut.status == "finished":
                     value = fut.result()
                     fut.release()
                     yield task, value
                 elif fut.status == "cancelled" or _killed(fut, distributed):
+                    if fut.status == "cancelled" and not _still_connected(client):
+                        raise ClusterError(f"--cluster: lost the Dask scheduler at {address} mid-run")
                     if attempt >= RETRIES:
                         raise ClusterError(f"--cluster: a task was lost {attempt + 1} times (its workers "
                                            "died each time); see the workers' logs")
@@ -221,6 +229,17 @@ def map_unordered(
                     client.cancel(list(out))
 
 
+def _still_connected(client: Any) -> bool:
+    """After the scheduler cancelled our tasks: is it still there (the client reconnects for a few
+    seconds before giving up)?"""
+    import time
+
+    deadline = time.monotonic() + 2 * CONNECT_TIMEOUT + 1
+    while client.status not in ("running", "closed", "closing") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return bool(client.status == "running")
+
+
 def _killed(fut: Any, distributed: Any) -> bool:
     """Did the scheduler give up on this task because workers died running it?"""
     if fut.status != "error":
@@ -228,3 +247,21 @@ def _killed(fut: Any, distributed: Any) -> bool:
     from distributed.scheduler import KilledWorker
 
     return isinstance(fut.exception(), KilledWorker)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _guarded(queue: Iterable[Any], address: str) -> Iterator[Any]:
+    """The finished futures; a scheduler that goes away mid-run is one clear error."""
+    it = iter(queue)
+    while True:
+        try:
+            fut = next(it)
+        except StopIteration:
+            return
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"--cluster: lost the Dask scheduler at {address} ({_first_line(exc)})") from None
+        yield fut
