@@ -260,3 +260,23 @@ def test_a_scheduler_lost_mid_run_is_one_clear_error() -> None:
     finally:
         lc.close()
     assert closed
+
+
+def test_an_interrupted_run_counts_the_unbroken_run_of_deals() -> None:
+    """Ctrl+C (here raised by the progress callback after three chunks): the counts cover exactly
+    the deals decided in order from --start, as if only those had been asked for."""
+    rules, layout = PRESETS["classic"], get_layout(1)
+    calls: list[int] = []
+
+    def stop_after_three(r: WinRate) -> None:
+        calls.append(r.done)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    part = win_rate(rules, layout, 200, seed=6, start=11, budget=5_000, workers=1, chunk=10,
+                    progress=stop_after_three)
+    alone = win_rate(rules, layout, 30, seed=6, start=11, budget=5_000, workers=1)
+    assert part.interrupted and part.done == 30 and part.past_gap == 0 and part.deals == 200
+    for key in COUNTS:
+        assert getattr(part, key) == getattr(alone, key), key
+    assert part.to_dict()["interrupted"] is True and part.to_dict()["requested"] == 200

@@ -265,12 +265,20 @@ def win_rate(
              for first, count in chunks(start, deals, chunk))
     if cluster is None and deals <= chunk:
         workers = 1  # one chunk: no pool to start
-    by_first: dict[int, list[tuple[int, str, int, float]]] = {}
+    # The unbroken run of decided deals from ``start`` on, kept beside the full count: on Ctrl+C it
+    # is the result. Only chunks that finished ahead of an unfinished one wait in ``ahead``.
+    prefix = WinRate(rules, layout.number, seed, start, deals, player, budget, interrupted=True)
+    next_first = start
+    ahead: dict[int, list[tuple[int, str, int, float]]] = {}
     results = run_tasks(run_chunk, tasks, workers=workers, cluster=cluster)
     try:
         for task, rows in results:
-            by_first[task[3]] = rows
             _add(result, rows)
+            ahead[task[3]] = rows
+            while next_first in ahead:
+                done_rows = ahead.pop(next_first)
+                _add(prefix, done_rows)
+                next_first += len(done_rows)
             result.seconds = time.perf_counter() - t0
             if progress is not None:
                 progress(result)
@@ -278,12 +286,6 @@ def win_rate(
         close = getattr(results, "close", None)
         if close is not None:
             close()
-        prefix = WinRate(rules, layout.number, seed, start, deals, player, budget, interrupted=True)
-        first = start
-        while first in by_first:
-            rows = by_first[first]
-            _add(prefix, rows)
-            first += len(rows)
         prefix.past_gap = result.done - prefix.done
         result = prefix
     result.unknown_deals.sort()
