@@ -125,6 +125,7 @@ def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
     )
     os.close(slave)
     seen = b""
+    counts: list[bytes] = []
     deadline = time.monotonic() + 60
     try:
         while time.monotonic() < deadline:  # wait for 400 deals decided, then press Ctrl+C
