@@ -10,7 +10,8 @@ Writes ``resources/layouts/difficulty.toml`` (read by ``desert-pyramid layouts``
 picker; format in ``desert_pyramid/difficulty.py``) and the Relaxed, Desert and Difficulty
 columns of ``docs/layouts.md``, and prints the figures as it goes.
 
-    python bench/layout_difficulty.py                       # 200 deals, both cores
+    python bench/layout_difficulty.py                       # 200 deals, every core
+    python bench/layout_difficulty.py --deals 2000 --cluster tcp://scheduler:8786
     python bench/layout_difficulty.py --deals 50 --only 1,4 --dry-run
     python bench/layout_difficulty.py --rewrite             # words and docs from the existing file
 """
@@ -18,7 +19,6 @@ columns of ``docs/layouts.md``, and prints the figures as it goes.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import re
 import sys
@@ -43,6 +43,8 @@ from desert_pyramid.difficulty import (  # noqa: E402
 )
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game  # noqa: E402
 from desert_pyramid.solver import Verdict, solve  # noqa: E402
+from desert_pyramid.solver.cluster import ClusterError, parse_address  # noqa: E402
+from desert_pyramid.solver.stats import run_tasks, wilson  # noqa: E402
 
 OUT = ROOT / "resources" / "layouts" / "difficulty.toml"
 DOC = ROOT / "docs" / "layouts.md"
@@ -59,11 +61,10 @@ def deal_for(seed: int, number: int, index: int) -> Deal:
 Outcome = tuple[int, str, dict[str, int], dict[str, int], int, float]
 
 
-def work(task: tuple[int, str, int, int, int, int]) -> Outcome:
+def work(number: int, rules_name: str, seed: int, start: int, count: int, budget: int) -> Outcome:
     """Solve deals ``start .. start + count - 1`` of one layout under one preset. A win counts only
     once its line has been replayed to a win in the engine; a line that does not win is reported
     (key ``bad``), never counted as a win."""
-    number, rules_name, seed, start, count, budget = task
     layout = all_layouts()[number]
     rules = PRESETS[rules_name]
     counts = {"won": 0, "lost": 0, "unknown": 0, "bad": 0}
@@ -93,8 +94,8 @@ def work(task: tuple[int, str, int, int, int, int]) -> Outcome:
 LostBy = dict[str, dict[str, int]]  # per rule set: deals lost, by the rule that proved it ("search": the search)
 
 
-def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int
-            ) -> tuple[dict[int, LayoutDifficulty], LostBy]:
+def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int | None,
+            cluster: str | None = None) -> tuple[dict[int, LayoutDifficulty], LostBy]:
     tasks = [(n, r, seed, s, min(CHUNK, deals - s), budget)
              for n in numbers for r in RULES for s in range(0, deals, CHUNK)]
     totals: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: {"won": 0, "lost": 0, "unknown": 0, "bad": 0})
@@ -106,34 +107,35 @@ def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int
     out: dict[int, LayoutDifficulty] = {}
     t_start = time.perf_counter()
     print(f"{len(numbers)} layouts, {deals} deals each under relaxed and desert rules, "
-          f"budget {budget} nodes per deal, seed {seed}, {workers} worker(s)")
+          f"budget {budget} nodes per deal, seed {seed}, "
+          + (f"Dask cluster {cluster}" if cluster else f"{workers} worker(s)"))
     print(f"{'#':>3} {'name':<22} {'cards':>5}  {'relaxed won/lost/unk':>20}  {'desert won/lost/unk':>20}  "
           f"{'word':<9} {'cpu s':>6}")
-    ctx = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-    with ctx.Pool(workers) as pool:
-        for number, rules_name, counts, why, n_nodes, secs in pool.imap_unordered(work, tasks):
-            for k, v in counts.items():
-                totals[(number, rules_name)][k] += v
-            for k, v in why.items():
-                reasons[rules_name][k] += v
-            nodes[(number, rules_name)] += n_nodes
-            seconds[number] += secs
-            pending[number] -= 1
-            if pending[number]:
-                continue
-            bad = {r: totals[(number, r)].pop("bad") for r in RULES}
-            for r, b in bad.items():
-                if b:
-                    print(f"ERROR: layout {number}, {r}: {b} winning line(s) did not replay to a win; "
-                          "counted as unknown", flush=True)
-                    totals[(number, r)]["unknown"] += b
-            rr = RuleRate(**totals[(number, "relaxed")])
-            dr = RuleRate(**totals[(number, "desert")])
-            d = LayoutDifficulty(number, layouts[number].name, rr, dr, difficulty_word(rr.rate))
-            out[number] = d
-            print(f"{number:>3} {d.name[:22]:<22} {layouts[number].size:>5}  "
-                  f"{rr.won:>8}/{rr.lost:>4}/{rr.unknown:>4}  {dr.won:>10}/{dr.lost:>4}/{dr.unknown:>4}  "
-                  f"{d.word:<9} {seconds[number]:>6.1f}", flush=True)
+    # The same path as `desert-pyramid stats`: local processes, or a Dask cluster with --cluster.
+    for _task, outcome in run_tasks(work, tasks, workers=workers, cluster=cluster):
+        number, rules_name, counts, why, n_nodes, secs = outcome
+        for k, v in counts.items():
+            totals[(number, rules_name)][k] += v
+        for k, v in why.items():
+            reasons[rules_name][k] += v
+        nodes[(number, rules_name)] += n_nodes
+        seconds[number] += secs
+        pending[number] -= 1
+        if pending[number]:
+            continue
+        bad = {r: totals[(number, r)].pop("bad") for r in RULES}
+        for r, b in bad.items():
+            if b:
+                print(f"ERROR: layout {number}, {r}: {b} winning line(s) did not replay to a win; "
+                      "counted as unknown", flush=True)
+                totals[(number, r)]["unknown"] += b
+        rr = RuleRate(**totals[(number, "relaxed")])
+        dr = RuleRate(**totals[(number, "desert")])
+        d = LayoutDifficulty(number, layouts[number].name, rr, dr, difficulty_word(rr.rate))
+        out[number] = d
+        print(f"{number:>3} {d.name[:22]:<22} {layouts[number].size:>5}  "
+              f"{rr.won:>8}/{rr.lost:>4}/{rr.unknown:>4}  {dr.won:>10}/{dr.lost:>4}/{dr.unknown:>4}  "
+              f"{d.word:<9} {seconds[number]:>6.1f}", flush=True)
     wall = time.perf_counter() - t_start
     print(f"done in {wall:.0f} s wall, {sum(seconds.values()):.0f} s of solver time; "
           f"mean nodes per deal: relaxed {sum(v for (n, r), v in nodes.items() if r == 'relaxed') / (len(numbers) * deals):.0f}, "
@@ -218,11 +220,13 @@ def summary_text(table: dict[int, LayoutDifficulty], deals: int, budget: int, se
     med_r = relaxed[len(relaxed) // 2].relaxed.rate
     med_d = desert[len(desert) // 2].desert.rate
     return (
-        f"**Relaxed** and **Desert**: the share of {deals} random deals (seed {seed}) that the game's solver "
+        f"**Relaxed** and **Desert**: the share of {deals:,} random deals (seed {seed}) that the game's solver "
         f"clears under the relaxed and the desert preset, with at most {budget:,} search nodes per deal. A deal "
         "the solver could not decide within that budget counts as not cleared; when there are such deals the "
         "column shows a range (cleared .. cleared or undecided). "
-        f"Undecided deals: {unk_r} of {total} under relaxed rules, {unk_d} of {total} under desert rules.\n\n"
+        f"Undecided deals: {unk_r:,} of {total:,} under relaxed rules, {unk_d:,} of {total:,} under desert rules. "
+        f"Over {deals:,} deals a share is known to within {widest_half(deals):.1f} points either way at most "
+        "(its 95% interval, which the layout picker shows beside each figure).\n\n"
         f"**Difficulty** is the word players see, from the relaxed share: {limits}, Fiendish below "
         f"({words}). Relaxed rules range from {round(100 * relaxed[0].relaxed.rate)}% "
         f"({relaxed[0].name}) to {round(100 * relaxed[-1].relaxed.rate)}% (median {round(100 * med_r)}%); "
@@ -234,6 +238,12 @@ def summary_text(table: dict[int, LayoutDifficulty], deals: int, budget: int, se
     )
 
 
+def widest_half(deals: int) -> float:
+    """Half the width, in percentage points, of the widest 95% interval over ``deals`` deals."""
+    lo, hi = wilson(deals // 2, deals)
+    return 100 * (hi - lo) / 2
+
+
 def why_relaxed(lost_by: LostBy) -> str:
     """A sentence on why relaxed deals are lost, from the solver's counts (empty if unknown)."""
     relaxed = lost_by.get("relaxed", {})
@@ -241,7 +251,7 @@ def why_relaxed(lost_by: LostBy) -> str:
     pairing = relaxed.get("pairing", 0)
     if not total:
         return ""
-    return (f"Of the {total} deals lost under relaxed rules, {pairing} are lost before any search: some cards "
+    return (f"Of the {total:,} deals lost under relaxed rules, {pairing:,} are lost before any search: some cards "
             "lie on top of the only partners they could have, so they can never all be paired. The Satchel, "
             "which holds a card until its partner is uncovered, removes that obstacle: that is why desert "
             "rules clear so many more deals. ")
@@ -252,7 +262,10 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200, help="random deals per layout (default 200)")
     parser.add_argument("--budget", type=int, default=250_000, help="solver nodes per deal (default 250000)")
     parser.add_argument("--seed", type=int, default=7, help="deal seed base (default 7)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
+                        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+                             "(needs the [cluster] extra)")
     parser.add_argument("--only", default="", help="comma-separated layout numbers (implies --dry-run)")
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     parser.add_argument("--rewrite", action="store_true",
@@ -277,10 +290,18 @@ def main() -> int:
     if unknown:
         print(f"no layout {unknown[0]}: layouts are numbered 1 to {max(layouts)}", file=sys.stderr)
         return 2
-    if args.deals < 1 or args.budget < 1 or args.workers < 1:
+    if args.deals < 1 or args.budget < 1 or (args.workers is not None and args.workers < 1):
         print("--deals, --budget and --workers must be at least 1", file=sys.stderr)
         return 2
-    table, lost_by = measure(numbers, args.deals, args.seed, args.budget, args.workers)
+    cluster = None
+    try:
+        if args.cluster is not None:
+            cluster = parse_address(args.cluster)
+        workers = args.workers if args.workers is not None or cluster else (os.cpu_count() or 1)
+        table, lost_by = measure(numbers, args.deals, args.seed, args.budget, workers, cluster)
+    except ClusterError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     hopeless = [d for d in table.values() if d.relaxed.rate < 0.05]
     for d in sorted(hopeless, key=lambda d: d.number):
         print(f"WARNING: layout {d.number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules")

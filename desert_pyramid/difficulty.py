@@ -9,7 +9,7 @@ and :func:`difficulty_table` turns that into an empty table plus the message.
 File format (schema 1)::
 
     schema = 1
-    deals = 200              # random deals per layout and rule set
+    deals = 2000             # random deals per layout and rule set
     seed = 7                 # the deals are Deal.from_seed(seed * 1000 + number, i), i = 0..deals-1
     node_budget = 200000     # solver nodes per deal; a deal that needs more is "unknown"
 
@@ -29,6 +29,7 @@ File format (schema 1)::
 
 from __future__ import annotations
 
+import math
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from desert_pyramid.resources_path import resource_path
+from desert_pyramid.solver.stats import wilson
 
 DIFFICULTY_SCHEMA = 1
 UNRATED = "unrated"
@@ -96,6 +98,36 @@ class LayoutDifficulty:
         rate = self.relaxed if rules == "relaxed" else self.desert
         lo, hi = round(100 * rate.rate), round(100 * rate.upper)
         return f"{lo}%" if lo == hi else f"{lo}-{hi}%"
+
+    def interval(self, rules: str = "relaxed") -> tuple[float, float]:
+        """95% interval for the share of all deals of the layout that can be cleared under these
+        rules: Wilson's, from below for the deals won and from above for the deals won or left
+        unknown (an unknown deal may be winnable)."""
+        rate = self.relaxed if rules == "relaxed" else self.desert
+        lo = wilson(rate.won, rate.deals)[0] if rate.won else 0.0
+        hi = wilson(rate.won + rate.unknown, rate.deals)[1] if rate.lost else 1.0
+        return lo, hi
+
+    def interval_text(self, rules: str = "relaxed") -> str:
+        """``"64% to 68%"``, rounded outwards to whole percents (``"99.7% to 100%"`` near the top)."""
+        lo, hi = self.interval(rules)
+        return f"{_pct_down(lo)}% to {_pct_up(hi)}%"
+
+
+def _pct_down(x: float) -> str:
+    """A share as a percent rounded down: whole percents, tenths above 99%."""
+    if x < 0.99:
+        return str(math.floor(100 * x + 1e-9))
+    v = math.floor(1000 * x + 1e-9) / 10
+    return "100" if v >= 100 else f"{v:.1f}".removesuffix(".0")
+
+
+def _pct_up(x: float) -> str:
+    """A share as a percent rounded up: whole percents, tenths above 99%."""
+    if x <= 0.98:
+        return str(math.ceil(100 * x - 1e-9))
+    v = math.ceil(1000 * x - 1e-9) / 10
+    return "100" if v >= 100 else f"{v:.1f}".removesuffix(".0")
 
 
 def default_path() -> Path:

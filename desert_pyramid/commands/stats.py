@@ -16,6 +16,7 @@ from typing import Any, TextIO
 from desert_pyramid.commands.args import UsageError
 from desert_pyramid.commands.deal import check_pair, parse_int, parse_layout, parse_rules
 from desert_pyramid.engine import UNLIMITED, Rules, RulesError
+from desert_pyramid.solver.cluster import ClusterError, parse_address
 from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate
 
 
@@ -43,6 +44,9 @@ def register(subparsers: Any) -> None:
     p.add_argument("--player", default="solver", choices=PLAYERS, help="solver (default) or thumb")
     p.add_argument("--budget", default=str(STATS_BUDGET), help=f"solver node budget per deal (default {STATS_BUDGET:,})")
     p.add_argument("--workers", default=None, help="processes to use (default: every core)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="run the deals on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
+                        "for a local Dask cluster; needs the [cluster] extra")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -78,24 +82,44 @@ def run(args: argparse.Namespace) -> int:
     budget = parse_int(args.budget.replace("_", "").replace(",", ""), "--budget", 1, 10**10)
     cores = os.cpu_count() or 1
     workers = cores if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    cluster = None
+    if args.cluster is not None:
+        try:
+            cluster = parse_address(args.cluster)
+        except ClusterError as exc:
+            raise UsageError(str(exc)) from None
+        if args.workers is None:
+            workers = None  # every core for a local cluster; the scheduler's own workers otherwise
     bar = _Progress(sys.stderr, deals) if sys.stderr.isatty() and not args.json else None
-    result = win_rate(
-        rules, layout, deals, seed=seed, start=start, player=args.player, budget=budget,
-        workers=workers, progress=bar.update if bar else None,
-    )
+    try:
+        result = win_rate(
+            rules, layout, deals, seed=seed, start=start, player=args.player, budget=budget,
+            workers=workers, progress=bar.update if bar else None, cluster=cluster,
+        )
+    except ClusterError as exc:
+        if bar:
+            bar.close()
+        raise UsageError(str(exc)) from None
     if bar:
         bar.close()
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
         print(report(result))
-    return 0
+    return 130 if result.interrupted else 0
 
 
 def report(r: WinRate) -> str:
     lo, hi = r.ci95
     who = "the solver" if r.player == "solver" else "the rules-of-thumb player"
-    lines = [
+    lines = []
+    if r.interrupted:
+        lines.append(f"Interrupted: {r.done:,} of {r.deals:,} deals decided in order from deal {r.start}"
+                     + (f" ({r.past_gap:,} more decided past the first undecided one are left out)"
+                        if r.past_gap else ""))
+        if not r.done:
+            return "\n".join(lines)
+    lines += [
         f"Rules {r.rules} ({r.rules.describe()}), layout {r.layout}; deals {r.start} to {r.start + r.done - 1} "
         f"of seed {r.seed}; {who}" + (f", {r.budget:,} nodes a deal" if r.player == "solver" else ""),
         f"Won {r.wins:,} of {r.done:,}: {100 * r.rate:.2f}% (95% CI {100 * lo:.2f}% to {100 * hi:.2f}%)",

@@ -1,7 +1,9 @@
 """Win rates over many deals: the solver's verdicts or a computer player's results, in parallel.
 
 Deal ``i`` of a run is ``Deal.from_seed(seed, start + i)``; each deal is decided on its own with a
-node budget, so a run gives the same counts whatever the number of workers or the machine.
+node budget, so a run gives the same counts whatever the number of workers or the machine. The deals
+go out in chunks (:func:`run_chunk`) to this process, local worker processes or a Dask cluster
+(:mod:`desert_pyramid.solver.cluster`), all through :func:`run_tasks`, and one merge counts them.
 """
 
 from __future__ import annotations
@@ -9,11 +11,12 @@ from __future__ import annotations
 import math
 import multiprocessing as mp
 import os
+import signal
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from desert_pyramid.engine import Deal, Game, Layout, Rules
 
@@ -43,6 +46,8 @@ class WinRate:
     seconds: float = 0.0
     slowest: float = 0.0
     unknown_deals: list[int] = field(default_factory=list)  # their indexes in the seed's sequence
+    interrupted: bool = False  # stopped by Ctrl+C: the counts cover deals start .. start + done - 1
+    past_gap: int = 0  # deals decided before the stop but left out, after the first undecided one
 
     @property
     def done(self) -> int:
@@ -85,6 +90,8 @@ class WinRate:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 3),
             "unknown_deals": self.unknown_deals,
+            "interrupted": self.interrupted,
+            "requested": self.deals,
         }
 
 
@@ -128,12 +135,101 @@ def run_chunk(
     return out
 
 
-def _chunks(start: int, deals: int) -> Iterator[tuple[int, int]]:
+
+# -- running tasks: here, on local processes, or on a Dask cluster -------------------------------
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def chunks(start: int, deals: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
+    """``(first, count)`` for consecutive chunks of at most ``size`` deals from ``start`` on."""
     i = 0
     while i < deals:
-        n = min(CHUNK, deals - i)
+        n = min(size, deals - i)
         yield start + i, n
         i += n
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl+C to the parent, which stops the run and reports what is done."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_here(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[tuple[Any, ...], R]]:
+    for task in tasks:
+        yield task, func(*task)
+
+
+def _run_pool(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers: int
+              ) -> Iterator[tuple[tuple[Any, ...], R]]:
+    ctx = mp.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    pending: dict[Future[R], tuple[Any, ...]] = {}
+    todo = iter(tasks)
+
+    def fill() -> None:
+        for task in todo:
+            pending[pool.submit(func, *task)] = task
+            if len(pending) >= 4 * workers:
+                break
+
+    finished_cleanly = False
+    try:
+        fill()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in done:
+                task = pending.pop(fut)
+                yield task, fut.result()
+            fill()
+        finished_cleanly = True
+    finally:
+        if finished_cleanly:
+            pool.shutdown(wait=True)
+        else:  # interrupted or failed: do not wait for the chunks still running
+            procs = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in procs:
+                proc.terminate()
+
+
+def run_tasks(
+    func: Callable[..., R],
+    tasks: Iterable[tuple[Any, ...]],
+    workers: int | None = None,
+    cluster: str | None = None,
+) -> Iterator[tuple[tuple[Any, ...], R]]:
+    """``func(*task)`` for every task, yielded as ``(task, result)`` in the order they finish.
+
+    ``cluster``: a Dask scheduler address or ``"local"`` (see :mod:`desert_pyramid.solver.cluster`;
+    ``workers`` is then the number of local Dask workers); otherwise ``workers`` processes on this
+    machine (default: every core; 1 runs here). ``func`` must be importable by the workers. Closing
+    the iterator (or Ctrl+C while it waits) stops the work still running."""
+    if cluster is not None:
+        from .cluster import map_unordered
+
+        return map_unordered(cluster, func, tasks, workers=workers)
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    if n <= 1:
+        return _run_here(func, tasks)
+    return _run_pool(func, tasks, n)
+
+
+# -- a run: merging the chunks' verdicts ---------------------------------------------------------
+
+
+def _add(result: WinRate, rows: list[tuple[int, str, int, float]]) -> None:
+    for index, verdict, nodes, seconds in rows:
+        if verdict == Verdict.WINNABLE.value:
+            result.wins += 1
+        elif verdict == Verdict.LOST.value:
+            result.losses += 1
+        else:
+            result.unknown += 1
+            result.unknown_deals.append(index)
+        result.nodes += nodes
+        result.slowest = max(result.slowest, seconds)
 
 
 def win_rate(
@@ -146,53 +242,52 @@ def win_rate(
     budget: int = STATS_BUDGET,
     workers: int | None = None,
     progress: Callable[[WinRate], None] | None = None,
+    cluster: str | None = None,
+    chunk: int = CHUNK,
 ) -> WinRate:
     """Play or solve ``deals`` deals and count wins. ``workers``: processes (default: every core;
-    1 runs in this process). ``progress`` is called after each finished chunk."""
+    1 runs in this process); ``cluster``: a Dask scheduler address or ``"local"`` instead.
+    ``progress`` is called after each finished chunk.
+
+    Every way of running sends the same chunks to :func:`run_chunk` and merges their verdicts
+    here, so the counts do not depend on where the deals were decided. Ctrl+C stops the run: the
+    result then has ``interrupted`` set and counts only the unbroken run of decided deals from
+    ``start`` on (chunks that finished past a gap are left out, so slow deals cannot bias it)."""
     if player not in PLAYERS:
         raise ValueError(f"unknown player {player!r}: solver or thumb")
-    result = WinRate(rules, layout.number, seed, start, 0, player, budget)
-    result.deals = deals
+    if chunk < 1:
+        raise ValueError("chunk must be at least 1 deal")
+    result = WinRate(rules, layout.number, seed, start, deals, player, budget)
     t0 = time.perf_counter()
     layout_data = layout.to_dict()
     rules_data = rules.to_dict()
-
-    def add(rows: list[tuple[int, str, int, float]]) -> None:
-        for index, verdict, nodes, seconds in rows:
-            if verdict == Verdict.WINNABLE.value:
-                result.wins += 1
-            elif verdict == Verdict.LOST.value:
-                result.losses += 1
-            else:
-                result.unknown += 1
-                result.unknown_deals.append(index)
-            result.nodes += nodes
-            result.slowest = max(result.slowest, seconds)
-        result.seconds = time.perf_counter() - t0
-        if progress is not None:
-            progress(result)
-
-    n_workers = workers if workers is not None else (os.cpu_count() or 1)
-    if n_workers <= 1 or deals <= CHUNK:
-        for first, count in _chunks(start, deals):
-            add(run_chunk(layout_data, rules_data, seed, first, count, player, budget))
-    else:
-        ctx = mp.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=n_workers, mp_context=ctx) as pool:
-            pending: set[Future[list[tuple[int, str, int, float]]]] = set()
-            chunks = _chunks(start, deals)
-            for first, count in chunks:
-                pending.add(pool.submit(run_chunk, layout_data, rules_data, seed, first, count, player, budget))
-                if len(pending) >= 4 * n_workers:
-                    break
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    add(fut.result())
-                for first, count in chunks:
-                    pending.add(pool.submit(run_chunk, layout_data, rules_data, seed, first, count, player, budget))
-                    if len(pending) >= 4 * n_workers:
-                        break
+    tasks = ((layout_data, rules_data, seed, first, count, player, budget)
+             for first, count in chunks(start, deals, chunk))
+    if cluster is None and deals <= chunk:
+        workers = 1  # one chunk: no pool to start
+    # The unbroken run of decided deals from ``start`` on, kept beside the full count: on Ctrl+C it
+    # is the result. Only chunks that finished ahead of an unfinished one wait in ``ahead``.
+    prefix = WinRate(rules, layout.number, seed, start, deals, player, budget, interrupted=True)
+    next_first = start
+    ahead: dict[int, list[tuple[int, str, int, float]]] = {}
+    results = run_tasks(run_chunk, tasks, workers=workers, cluster=cluster)
+    try:
+        for task, rows in results:
+            _add(result, rows)
+            ahead[task[3]] = rows
+            while next_first in ahead:
+                done_rows = ahead.pop(next_first)
+                _add(prefix, done_rows)
+                next_first += len(done_rows)
+            result.seconds = time.perf_counter() - t0
+            if progress is not None:
+                progress(result)
+    except KeyboardInterrupt:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()
+        prefix.past_gap = result.done - prefix.done
+        result = prefix
     result.unknown_deals.sort()
     result.seconds = time.perf_counter() - t0
     return result

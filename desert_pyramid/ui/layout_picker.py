@@ -288,6 +288,8 @@ class LayoutPickerView(Screen):
         self._drawn: tuple[Any, ...] | None = None  # what the last frame showed (see on_draw)
         self.dirty = _Redraw(self)
         self.detail: list[arcade.Text] = []
+        self._about_size = 11.0
+        self._about_room = float("inf")
         self.message_text: arcade.Text | None = None
         self.back_text: arcade.Text | None = None
         self.keys_text: arcade.Text | None = None
@@ -395,6 +397,9 @@ class LayoutPickerView(Screen):
                       width=detail_w, anchor_y="top")  # grows downwards when it wraps
         self.texts.items.append(about)
         self.detail = [title, about]
+        # the room the details may fill, down to the keys line: a long text is set smaller to fit
+        self._about_size = 11 * s
+        self._about_room = (g.grid.bottom - 34 * s) - (p.bottom + 18 * s + 9 * s)
         self.message_text = self.texts.label(self.message, fx, p.bottom + 18 * s, 11 * s,
                                              colour=(250, 190, 110), anchor_x="left", bold=True)
         self.keys_text = self.texts.label(KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s,
@@ -438,11 +443,27 @@ class LayoutPickerView(Screen):
         layout = self.layouts[self.focus]
         entry = self.difficulty.get(layout.number)
         self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
-        self.detail[1].text = " ".join(t for t in (layout.description, rates_text(entry),
-                                                   self._stats_text(layout.number)) if t)
+        self._fit_about(layout.description, rates_text(entry), self._stats_text(layout.number))
         if self.message_text is not None and self.keys_text is not None:
             self.message_text.text = self.message  # a message takes the place of the keys line
             self.keys_text.text = "" if self.message else KEYS_LINE
+
+    def _fit_about(self, description: str, rates: str, stats: str) -> None:
+        """The focused layout's description, measured win rates and the player's record, in the
+        room above the keys line: a little smaller if need be; on a small window the record gives
+        way first (the window's statistics screen has it), then the text shrinks a little more."""
+        about = self.detail[1]
+        full = self._about_size
+        for parts, least in (((description, rates, stats), 0.9), ((description, rates), 0.8)):
+            about.text = " ".join(t for t in parts if t)
+            size = full
+            if about.font_size != size:
+                about.font_size = size
+            while about.content_height > self._about_room and size > least * full:
+                size = max(least * full, size - 0.25)
+                about.font_size = size
+            if about.content_height <= self._about_room:
+                return
 
     def _stats_text(self, number: int) -> str:
         store = store_of(self.app)
@@ -708,5 +729,6 @@ def rates_text(entry: LayoutDifficulty | None) -> str:
     if entry is None:
         return "Not rated yet."
     n = entry.relaxed.deals
-    return (f"The solver clears {entry.percent('relaxed')} of {n} random deals under relaxed rules, "
-            f"{entry.percent('desert')} under desert rules.")
+    return (f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
+            f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
+            f"({entry.interval_text('desert')}).")
