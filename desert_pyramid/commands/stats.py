@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
     start = parse_int(args.start, "--start", 0, 2**32 - 1 - deals)
     budget = parse_int(args.budget.replace("_", "").replace(",", ""), "--budget", 1, 10**10)
     cores = os.cpu_count() or 1
-    workers = cores if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    workers: int | None = cores if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
     cluster = None
     if args.cluster is not None:
         try:

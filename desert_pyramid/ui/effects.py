@@ -56,12 +56,12 @@ class Effects:
     def __init__(self) -> None:
         self.floaters: list[Floater] = []
         self.flashes: list[Flash] = []
-        self._texts: dict[int, arcade.Text] = {}  # floater id -> its text
+        self._texts: dict[int, Text] = {}  # floater id -> its text
         self._shadows: dict[int, arcade.Text] = {}  # text id -> the text's shadow
         self.backing: Flash | None = None  # the celebration's panel (its alpha follows the banner's)
         self._banner: Floater | None = None
         self.cleared_points = 0  # the points of the last move that cleared the layout
-        self._pool: dict[str, list[arcade.Text]] = {}
+        self._pool: dict[str, list[Text]] = {}
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
         self._ceiling = 10_000.0
 
@@ -73,7 +73,7 @@ class Effects:
         fs = geom.font_scale
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
-            texts = []
+            texts: list[Text] = []
             for k in range(1 if style in ("banner", "detail") else POOL):
                 pair = [Text(WARM[style] if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
                                     font_name=HEADING if heading else FONT, bold=True,
