@@ -200,3 +200,27 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
     finally:
         view.on_resize(1280, 720)
         ui.frames(10, draw=False)
+
+
+def test_a_cut_message_is_laid_out_once_and_the_other_texts_follow(ui) -> None:  # type: ignore[no-untyped-def]
+    """A message too long for its line is shown cut ("…"): it is laid out once, not again every
+    frame (its shown text differs from the one asked for), and the HUD's other texts (the stock's
+    count and caption) are not starved of their turn."""
+    view = deal(ui)
+    hud = view.hud
+    view.message = view.message + " " + view.message
+    ui.frames(3)
+    assert hud.texts["message"].text.endswith("…")
+    assert not hud._pending
+    fits = []
+    fit = hud._fit_message
+    hud._fit_message = lambda t, text: (fits.append(text), fit(t, text))
+    ui.frames(5)
+    assert fits == []  # the same message: not laid out again
+    ui.key(K.SPACE)  # a flip: the stock's count and caption change
+    view.message = view.message + " " + view.message
+    ui.frames(6)
+    n = len(view.game.stock)
+    assert hud.texts["badge"].text == str(n) and hud.texts["cap-stock"].text.startswith("Stock · ")
+    assert not hud._pending and fits[-1] == view.message and len(fits) == len(set(fits)) == 2  # each once
+    del hud._fit_message
