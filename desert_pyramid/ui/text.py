@@ -51,20 +51,20 @@ class Text(arcade.Text):
         arcade.get_window()
         name = self._arguments["font_name"]
         if not (isinstance(name, str) and pyglet.font.have_font(name)):
-            name = _attempt_font_name_resolution(name)  # type: ignore[arg-type]
+            name = _attempt_font_name_resolution(name)
         self._arguments["font_name"] = name
-        self._label = pyglet.text.Label(**self._arguments)  # type: ignore[arg-type]
+        self._label = pyglet.text.Label(**self._arguments)
         self._initialized = True
 
-    @arcade.Text.x.setter  # type: ignore[attr-defined,misc,untyped-decorator]
+    @arcade.Text.x.setter  # type: ignore[attr-defined,untyped-decorator]
     def x(self, x: float) -> None:
         arcade.Text.x.fset(self, round(x))  # type: ignore[attr-defined]
 
-    @arcade.Text.y.setter  # type: ignore[attr-defined,misc,untyped-decorator]
+    @arcade.Text.y.setter  # type: ignore[attr-defined,untyped-decorator]
     def y(self, y: float) -> None:
         arcade.Text.y.fset(self, round(y))  # type: ignore[attr-defined]
 
-    @arcade.Text.position.setter  # type: ignore[attr-defined,misc,untyped-decorator]
+    @arcade.Text.position.setter  # type: ignore[attr-defined,untyped-decorator]
     def position(self, point: Any) -> None:
         x, y, *z = point
         arcade.Text.position.fset(self, (round(x), round(y), *z))  # type: ignore[attr-defined]
