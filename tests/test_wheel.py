@@ -59,6 +59,7 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
         "root = resource_path()\n"
         "assert 'site-packages' in str(root), root\n"
         "assert resource_path('fonts', 'Liberation_Sans_Regular.ttf').is_file()\n"
+        "assert resource_path('fonts', 'League_Spartan_Bold.otf').is_file()\n"
         "layouts = all_layouts()\n"
         "print(len(layouts), layouts[1].name, root)\n"
     )

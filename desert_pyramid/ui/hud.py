@@ -76,6 +76,7 @@ class Hud:
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
+        self._message = ""  # the message asked for (the text shown may be cut: "…")
         self._low_top = 0.0
 
     def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
@@ -166,6 +167,7 @@ class Hud:
                           anchor_x="center", anchor_y="center", multiline=True, width=int(geom.width * 0.94),
                           align="center", batch=self.low_batch)
         self.texts["message"] = msg
+        self._message = ""
         self.daylight_bar = None
         if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
             self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5,
@@ -359,7 +361,10 @@ class Hud:
         self._set(self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard")
         if SATCHEL in self.captions:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
-        self._set(self.texts["message"], message)
+        msg = self.texts["message"]
+        if message != self._message:  # compared with the message asked for: a cut one is shown with "…"
+            self._message = message
+            self._pending[id(msg)] = (msg, message)
         self.flush()
 
     def warm(self) -> None:

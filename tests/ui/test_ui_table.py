@@ -309,3 +309,27 @@ def test_the_subtitle_ends_short_of_the_figures_and_keeps_the_deal_code(ui) -> N
     assert len(sub.text) < len(full)
     hud._fit_parts(sub, full, 10)  # no room at all: cut with an ellipsis, never wider
     assert sub.text.endswith("…") or sub.text == ""
+
+
+def test_a_cut_message_is_laid_out_once_and_the_other_texts_follow(ui) -> None:  # type: ignore[no-untyped-def]
+    """A message too long for its line is shown cut ("…"): it is laid out once, not again every
+    frame (its shown text differs from the one asked for), and the HUD's other texts (the stock's
+    count and caption) are not starved of their turn."""
+    view = deal(ui)
+    hud = view.hud
+    view.message = view.message + " " + view.message
+    ui.frames(3)
+    assert hud.texts["message"].text.endswith("…")
+    assert not hud._pending
+    fits = []
+    fit = hud._fit_message
+    hud._fit_message = lambda t, text: (fits.append(text), fit(t, text))
+    ui.frames(5)
+    assert fits == []  # the same message: not laid out again
+    ui.key(K.SPACE)  # a flip: the stock's count and caption change
+    view.message = view.message + " " + view.message
+    ui.frames(6)
+    n = len(view.game.stock)
+    assert hud.texts["badge"].text == str(n) and hud.texts["cap-stock"].text.startswith("Stock · ")
+    assert not hud._pending and fits[-1] == view.message and len(fits) == len(set(fits)) == 2  # each once
+    del hud._fit_message
