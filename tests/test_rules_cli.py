@@ -90,7 +90,7 @@ def test_rules_broken_file_says_what_and_where(
     shutil.copytree(c.rules_dir(), broken)
     quiz = broken / c.QUIZ_FILE
     quiz.write_text(quiz.read_text(encoding="utf-8").replace("correct = true", "correct = false", 1), encoding="utf-8")
-    monkeypatch.setattr(c, "rules_dir", lambda: broken)
+    monkeypatch.setattr(c.reading, "rules_dir", lambda: broken)  # where the loaders look
     code, out, err = _run(capsys)
     assert code == 1 and out == ""
     assert "quiz.toml: question 1 ('jack'): must have exactly one right choice" in err

@@ -187,7 +187,7 @@ def _ui_strings() -> dict[str, set[str]]:
 
     root = Path(desert_pyramid.__file__).parent
     files = [*root.glob("ui/*.py"), *root.glob("modes/*.py"), *root.glob("progression/*.py"),
-             root / "content.py"]
+             *root.glob("content/*.py")]
     found: dict[str, set[str]] = {}
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
