@@ -57,8 +57,12 @@ def main(argv: list[str] | None = None) -> int:
         won += game.won
     times.sort()
     p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
-    print(f"analysis of {args.games} finished {rules} games (rules-of-thumb play, median {statistics.median(moves):.0f} moves)")
-    print(f"  median {statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms")
+    print(
+        f"analysis of {args.games} finished {rules} games (rules-of-thumb play, median {statistics.median(moves):.0f} moves)"
+    )
+    print(
+        f"  median {statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms"
+    )
     print(f"  won {won}, a losing move named in {losing}, fully decided {complete} of {args.games}")
     return 0
 

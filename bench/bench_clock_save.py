@@ -28,13 +28,17 @@ def figures(times: list[float]) -> str:
         return "none"
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return (f"{len(times):4d} frames  median {statistics.median(ordered):6.2f} ms  p95 {p95:6.2f} ms  "
-            f"max {ordered[-1]:6.2f} ms")
+    return (
+        f"{len(times):4d} frames  median {statistics.median(ordered):6.2f} ms  p95 {p95:6.2f} ms  "
+        f"max {ordered[-1]:6.2f} ms"
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=900, help="frames of each kind (on and off), in blocks of 120")
+    parser.add_argument(
+        "--frames", type=int, default=900, help="frames of each kind (on and off), in blocks of 120"
+    )
     parser.add_argument("--size", default="1280x720")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
@@ -50,7 +54,11 @@ def main() -> int:
     period = saving.CLOCK_SAVE_MS
     with tempfile.TemporaryDirectory() as folder:
         store = SaveStore.open(Path(folder), background=True)
-        app = GameApp(RunOptions(size=(w, h), headless=True, seed=3, store=store, settings=Settings(mute=True)))
+        app = GameApp(
+            RunOptions(
+                size=(w, h), headless=True, seed=3, store=store, settings=Settings(mute=True)
+            )
+        )
         app.start_mode("expedition")
         table = app.table
         assert table is not None

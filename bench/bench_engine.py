@@ -68,8 +68,10 @@ def main() -> None:
         pairs, elapsed = time_play_undo(games)
         rates.append(pairs / elapsed)
     print(f"play+undo pairs: {pairs} per run over {args.deals} deals (all four presets)")
-    print(f"play+undo pairs per second: median {statistics.median(rates):,.0f} "
-          f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeats} runs; floor 30,000")
+    print(
+        f"play+undo pairs per second: median {statistics.median(rates):,.0f} "
+        f"(min {min(rates):,.0f}, max {max(rates):,.0f}) over {args.repeats} runs; floor 30,000"
+    )
 
     # Legal moves and stuck checks, for scale.
     game, moves = games[0]

@@ -38,9 +38,25 @@ FIRST_FRAME_S = 2.0
 PEAK_MB = 300.0
 
 
-def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool, mode: str = "practice") -> dict[str, object]:
-    cmd = [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", str(frames), "--mode", mode,
-           "--seed", str(seed), "--autoplay", "--frame-stats", "--size", size]
+def autoplay_run(
+    frames: int, seed: int, size: str, full_redraw: bool, mode: str = "practice"
+) -> dict[str, object]:
+    cmd = [
+        sys.executable,
+        "-m",
+        "desert_pyramid",
+        "--headless",
+        "--frames",
+        str(frames),
+        "--mode",
+        mode,
+        "--seed",
+        str(seed),
+        "--autoplay",
+        "--frame-stats",
+        "--size",
+        size,
+    ]
     if full_redraw:
         cmd.append("--full-redraw")
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -54,7 +70,9 @@ def autoplay_run(frames: int, seed: int, size: str, full_redraw: bool, mode: str
     return stats
 
 
-def hints_and_saves(frames: int, seed: int, size: tuple[int, int], mode: str = "practice") -> dict[str, object]:
+def hints_and_saves(
+    frames: int, seed: int, size: tuple[int, int], mode: str = "practice"
+) -> dict[str, object]:
     """Autoplay in this process with saves after every move and a hint asked every 40 frames."""
     os.environ["ARCADE_HEADLESS"] = "1"
     sys.path.insert(0, str(ROOT))
@@ -68,8 +86,11 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int], mode: str = "
 
     with tempfile.TemporaryDirectory() as folder:
         store = SaveStore.open(Path(folder), background=True)
-        app = GameApp(RunOptions(size=size, headless=True, seed=seed, store=store,
-                                 settings=Settings(mute=False)))
+        app = GameApp(
+            RunOptions(
+                size=size, headless=True, seed=seed, store=store, settings=Settings(mute=False)
+            )
+        )
         app.start_mode(mode, autoplay=True)
         saves = [0]
         real_save = store.save_current
@@ -108,15 +129,24 @@ def hints_and_saves(frames: int, seed: int, size: tuple[int, int], mode: str = "
                 hint_frames.append(ms)
             if saves[0] > before:
                 save_frames.append(ms)
-            if (pressed or got or saves[0] > before) and ms > SPIKE_MS and os.environ.get("BENCH_VERBOSE"):
-                print(f"  frame {i}: {ms:.1f} ms (hint asked {pressed}, answered {got}, saved {saves[0] > before})")
+            if (
+                (pressed or got or saves[0] > before)
+                and ms > SPIKE_MS
+                and os.environ.get("BENCH_VERBOSE")
+            ):
+                print(
+                    f"  frame {i}: {ms:.1f} ms (hint asked {pressed}, answered {got}, saved {saves[0] > before})"
+                )
         store.flush()
         store.close()
         app.close()
     return {
-        "hint_frames": len(hint_frames), "hint_max_ms": round(max(hint_frames, default=0.0), 2),
-        "hints_asked": asked, "hints_answered": answered,
-        "save_frames": len(save_frames), "save_max_ms": round(max(save_frames, default=0.0), 2),
+        "hint_frames": len(hint_frames),
+        "hint_max_ms": round(max(hint_frames, default=0.0), 2),
+        "hints_asked": asked,
+        "hints_answered": answered,
+        "save_frames": len(save_frames),
+        "save_max_ms": round(max(save_frames, default=0.0), 2),
         "save_median_ms": round(statistics.median(save_frames), 2) if save_frames else 0.0,
         "median_ms": round(statistics.median(all_frames), 2),
         "p95_ms": round(sorted(all_frames)[int(0.95 * (len(all_frames) - 1))], 2),
@@ -136,28 +166,42 @@ def main() -> int:
 
     stats = autoplay_run(args.frames, args.seed, args.size, full_redraw=False, mode=args.mode)
     children_mb = to_mb(children_peak_memory_bytes())  # None on Windows
-    print(f"{args.mode} autoplay, {stats['frames']} frames at {stats['size']} on {stats['renderer']}:")
-    print(f"  frame time  median {stats['median_ms']} ms   p95 {stats['p95_ms']} ms   max {stats['max_ms']} ms"
-          f"   (target p95 <= {P95_MS} ms)")
+    print(
+        f"{args.mode} autoplay, {stats['frames']} frames at {stats['size']} on {stats['renderer']}:"
+    )
+    print(
+        f"  frame time  median {stats['median_ms']} ms   p95 {stats['p95_ms']} ms   max {stats['max_ms']} ms"
+        f"   (target p95 <= {P95_MS} ms)"
+    )
     print(f"  first frame {stats['first_frame_s']} s after launch (target <= {FIRST_FRAME_S} s)")
     children = "unknown" if children_mb is None else f"{children_mb} MB"
-    print(f"  peak memory {stats['peak_rss_mb']} MB (game process; largest child {children};"
-          f" target <= {PEAK_MB} MB)")
+    print(
+        f"  peak memory {stats['peak_rss_mb']} MB (game process; largest child {children};"
+        f" target <= {PEAK_MB} MB)"
+    )
     ok &= float(stats["p95_ms"]) <= P95_MS  # type: ignore[arg-type]
     ok &= float(stats["first_frame_s"]) <= FIRST_FRAME_S  # type: ignore[arg-type]
     if stats["peak_rss_mb"] is not None:  # None: the platform gives no figure
         ok &= float(stats["peak_rss_mb"]) <= PEAK_MB  # type: ignore[arg-type]
     if args.compare_full:
         full = autoplay_run(args.frames, args.seed, args.size, full_redraw=True)
-        print(f"  (whole-frame redraws: median {full['median_ms']} ms   p95 {full['p95_ms']} ms"
-              f"   max {full['max_ms']} ms)")
+        print(
+            f"  (whole-frame redraws: median {full['median_ms']} ms   p95 {full['p95_ms']} ms"
+            f"   max {full['max_ms']} ms)"
+        )
 
     hs = hints_and_saves(min(args.frames, 1200), args.seed, (w, h), args.mode)
-    print(f"hints and saves during autoplay (frame median {hs['median_ms']} ms, p95 {hs['p95_ms']} ms):")
-    print(f"  {hs['hints_asked']} hints asked, {hs['hints_answered']} answered: worst of those "
-          f"{hs['hint_frames']} frames {hs['hint_max_ms']} ms (target < {SPIKE_MS} ms)")
-    print(f"  {hs['save_frames']} frames saved the game: median {hs['save_median_ms']} ms, worst {hs['save_max_ms']} ms"
-          f" (target < {SPIKE_MS} ms)")
+    print(
+        f"hints and saves during autoplay (frame median {hs['median_ms']} ms, p95 {hs['p95_ms']} ms):"
+    )
+    print(
+        f"  {hs['hints_asked']} hints asked, {hs['hints_answered']} answered: worst of those "
+        f"{hs['hint_frames']} frames {hs['hint_max_ms']} ms (target < {SPIKE_MS} ms)"
+    )
+    print(
+        f"  {hs['save_frames']} frames saved the game: median {hs['save_median_ms']} ms, worst {hs['save_max_ms']} ms"
+        f" (target < {SPIKE_MS} ms)"
+    )
     ok &= float(hs["hint_max_ms"]) < SPIKE_MS  # type: ignore[arg-type]
     ok &= float(hs["save_max_ms"]) < SPIKE_MS  # type: ignore[arg-type]
     print("all targets met" if ok else "A TARGET WAS MISSED")

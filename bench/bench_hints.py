@@ -58,7 +58,9 @@ def pct(values: list[float], q: float) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--rules", action="append")
     ap.add_argument("--positions", type=int, default=200)
     args = ap.parse_args()

@@ -47,14 +47,27 @@ def full_profile(folder: Path) -> None:
         preset = "desert" if mode != "practice" else PRESETS[n % 4]
         layout = 1 if mode != "practice" else 1 + n % 11
         date = (day + datetime.timedelta(days=n // 3)).isoformat()
-        store.record_game(GameResult(
-            f"game-{n:05d}", mode, preset, layout, "won" if n % 5 else "lost",  # type: ignore[arg-type]
-            score=300 + 7 * n, seconds=60.0 + n % 240, best_chain=n % 13, redeals_used=n % 3,
-            date=date, pyramid_number=1 + n % 9 if mode == "expedition" else 0,
-            deal_date=date if mode == "daily" else "", trek_id=f"trek-{n // 12}" if mode == "expedition" else "",
-        ))
+        store.record_game(
+            GameResult(
+                f"game-{n:05d}",
+                mode,
+                preset,
+                layout,
+                "won" if n % 5 else "lost",  # type: ignore[arg-type]
+                score=300 + 7 * n,
+                seconds=60.0 + n % 240,
+                best_chain=n % 13,
+                redeals_used=n % 3,
+                date=date,
+                pyramid_number=1 + n % 9 if mode == "expedition" else 0,
+                deal_date=date if mode == "daily" else "",
+                trek_id=f"trek-{n // 12}" if mode == "expedition" else "",
+            )
+        )
         if n % 12 == 11:
-            store.record_trek(TrekResult(f"trek-{n // 12}", 1 + n % 9, 5000 + n, n % 13, 900.0, date))
+            store.record_trek(
+                TrekResult(f"trek-{n // 12}", 1 + n % 9, 5000 + n, n % 13, 900.0, date)
+            )
     store.update_settings({"sound": True, "music_volume": 0.6, "coach": True, "speed": "normal"})
     store.close()
     assert len(store.progress.relics) == 12 and len(store.profile.backs.owned()) == len(CARD_BACKS)
@@ -80,9 +93,18 @@ def current_after(move: int) -> CurrentGame:
     """What the game saves after a move: the engine's Game.to_dict() (deal, rules, the whole
     history: 70 moves here) plus the Expedition's envelope."""
     return CurrentGame(
-        "expedition-live", "expedition", "desert", 1, "2025-03-14", GAME.to_dict(),
-        score=10 * move, seconds=move * 2.5, best_chain=move % 12, pyramid_number=3,
-        trek_id="trek-live", daylight_ms=240_000 - 500 * move % 240_000,
+        "expedition-live",
+        "expedition",
+        "desert",
+        1,
+        "2025-03-14",
+        GAME.to_dict(),
+        score=10 * move,
+        seconds=move * 2.5,
+        best_chain=move % 12,
+        pyramid_number=3,
+        trek_id="trek-live",
+        daylight_ms=240_000 - 500 * move % 240_000,
         mode_state={"trek_score": 4000, "trek_cleared": 2, "skips": 0},
     )
 
@@ -96,8 +118,10 @@ def timed(fn: Callable[[], object]) -> float:
 def summary(label: str, samples: list[float]) -> None:
     ordered = sorted(samples)
     p95 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
-    print(f"  {label:<52} median {statistics.median(ordered):7.3f} ms   p95 {p95:7.3f} ms"
-          f"   max {ordered[-1]:7.3f} ms   (n={len(ordered)})")
+    print(
+        f"  {label:<52} median {statistics.median(ordered):7.3f} ms   p95 {p95:7.3f} ms"
+        f"   max {ordered[-1]:7.3f} ms   (n={len(ordered)})"
+    )
 
 
 def main() -> int:
@@ -111,11 +135,15 @@ def main() -> int:
     full_profile(folder)
     sizes = {p.name: p.stat().st_size for p in folder.iterdir() if p.suffix == ".toml"}
     store = SaveStore.open(folder)
-    print(f"  {len(store.progress.relics)} relics, {len(store.profile.backs.owned())} card backs, "
-          f"{sum(s.played for s in store.progress.stats.values())} games in "
-          f"{len(store.progress.stats)} statistics keys; save.toml {sizes['save.toml'] / 1024:.1f} KB")
+    print(
+        f"  {len(store.progress.relics)} relics, {len(store.profile.backs.owned())} card backs, "
+        f"{sum(s.played for s in store.progress.stats.values())} games in "
+        f"{len(store.progress.stats)} statistics keys; save.toml {sizes['save.toml'] / 1024:.1f} KB"
+    )
     current_bytes = len(tomli_w.dumps(encode_current(current_after(50))).encode())
-    print(f"  current.toml after a move: {current_bytes / 1024:.1f} KB ({GAME.moves} moves of history)")
+    print(
+        f"  current.toml after a move: {current_bytes / 1024:.1f} KB ({GAME.moves} moves of history)"
+    )
     print()
 
     print("Save after a move (current.toml):")
@@ -134,12 +162,16 @@ def main() -> int:
     print(f"  {'':<52} all {args.moves} moves on disk {wall:.2f} s after the first")
 
     # 2. the parts: serialisation, then the whole synchronous durable save
-    serial = [timed(lambda m=m: tomli_w.dumps(encode_current(current_after(m))).encode())
-              for m in range(args.moves)]
+    serial = [
+        timed(lambda m=m: tomli_w.dumps(encode_current(current_after(m))).encode())
+        for m in range(args.moves)
+    ]
     summary("building the record + TOML serialisation only", serial)
     sync = SaveStore.open(folder)
-    summary("synchronous, durable (until safe on disk)",
-            [timed(lambda m=m: sync.save_current(current_after(m))) for m in range(args.moves)])
+    summary(
+        "synchronous, durable (until safe on disk)",
+        [timed(lambda m=m: sync.save_current(current_after(m))) for m in range(args.moves)],
+    )
 
     # 3. the disk's floor: bare write + fsync + rename of the same number of bytes
     data = b"x" * current_bytes
@@ -154,23 +186,32 @@ def main() -> int:
         os.close(fd)
         os.replace(tmp, floor_dir / "f")
 
-    summary("disk floor: write + fsync + rename, no backup", [timed(lambda i=i: bare(i)) for i in range(100)])
+    summary(
+        "disk floor: write + fsync + rename, no backup",
+        [timed(lambda i=i: bare(i)) for i in range(100)],
+    )
     print()
 
     print("Full save.toml (1,000 games) and loading:")
     bg = SaveStore.open(folder, background=True)
     ends = []
     for n in range(30):
-        result = GameResult(f"bench-end-{n}", "practice", "desert", 1, "won", 100, 60.0, 3, 1, "2025-03-14")
+        result = GameResult(
+            f"bench-end-{n}", "practice", "desert", 1, "won", 100, 60.0, 3, 1, "2025-03-14"
+        )
         ends.append(timed(lambda result=result: bg.record_game(result)))  # type: ignore[misc]
         bg.flush()
     bg.close()
     summary("game thread at a game's end, background writer", ends)
     sync = SaveStore.open(folder)  # the background store above wrote games this one lacks
-    summary("save.toml write, synchronous, durable",
-            [timed(lambda: sync.update_settings({"sound": True})) for _ in range(30)])
-    summary("open the folder (load + validate 3 files)",
-            [timed(lambda: SaveStore.open(folder, readonly=True)) for _ in range(15)])
+    summary(
+        "save.toml write, synchronous, durable",
+        [timed(lambda: sync.update_settings({"sound": True})) for _ in range(30)],
+    )
+    summary(
+        "open the folder (load + validate 3 files)",
+        [timed(lambda: SaveStore.open(folder, readonly=True)) for _ in range(15)],
+    )
     problems = [n.message for n in sync.take_notices() if n.level != "info"]
     if problems:
         print("Problems:", *problems, sep="\n  ")

@@ -34,7 +34,9 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[i]
 
 
-def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int, check: bool) -> None:
+def run(
+    rules_text: str, deals: int, cap: float, budget: int, layout_number: int, check: bool
+) -> None:
     rules = Rules.parse(rules_text)
     layout = get_layout(layout_number)
     times: list[float] = []
@@ -56,11 +58,16 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
         if result.seconds > cap / 4:
             slow.append((result.seconds, result.nodes, result.verdict.value, i))
         if (i + 1) % 100 == 0:
-            print(f"  {rules_text}: {i + 1}/{deals} deals, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+            print(
+                f"  {rules_text}: {i + 1}/{deals} deals, {time.perf_counter() - start:.0f} s",
+                file=sys.stderr,
+            )
     ts = sorted(times)
     decided = counts[Verdict.WINNABLE] + counts[Verdict.LOST]
     peak_mb = to_mb(peak_memory_bytes())
-    print(f"rules {rules} ({rules.describe()}), layout {layout_number}, {deals} deals from seed {SEED}")
+    print(
+        f"rules {rules} ({rules.describe()}), layout {layout_number}, {deals} deals from seed {SEED}"
+    )
     print(
         f"  time per deal: median {percentile(ts, 0.5) * 1000:.1f} ms, p95 {percentile(ts, 0.95) * 1000:.0f} ms, "
         f"p99 {percentile(ts, 0.99) * 1000:.0f} ms, max {ts[-1]:.2f} s"
@@ -70,7 +77,9 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
         f"(winnable {counts[Verdict.WINNABLE]}, lost {counts[Verdict.LOST]}, unknown {counts[Verdict.UNKNOWN]})"
     )
     ns = sorted(nodes)
-    print(f"  nodes: median {percentile(ns, 0.5):.0f}, p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}")
+    print(
+        f"  nodes: median {percentile(ns, 0.5):.0f}, p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}"
+    )
     print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb} MB")
     for s, n, v, i in sorted(slow, reverse=True)[:10]:
         print(f"    slow: deal {i}: {s:.2f} s, {n} nodes, {v}")
@@ -78,7 +87,9 @@ def run(rules_text: str, deals: int, cap: float, budget: int, layout_number: int
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--rules", action="append", help="rule set(s); default classic and desert")
     ap.add_argument("--deals", type=int, default=1000)
     ap.add_argument("--cap", type=float, default=2.0, help="seconds per deal (default 2)")

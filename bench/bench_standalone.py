@@ -51,8 +51,14 @@ def run(cmd: list[str], cwd: Path, timeout: float = 300) -> subprocess.Completed
 def source_game(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     """The same command through the installed (not frozen) game, for comparison."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "desert_pyramid", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def check_frozen(exe: Path, work: Path, autoplay: bool = True) -> dict[str, Any]:
@@ -67,8 +73,10 @@ def check_frozen(exe: Path, work: Path, autoplay: bool = True) -> dict[str, Any]
 
     out = run([str(exe), "--help"], work)
     subs = ("daily", "deal", "layouts", "profile", "rules", "solve", "stats")
-    if out.returncode != 0 or not out.stdout.startswith("usage: desert-pyramid") or not all(
-        f"    {s} " in out.stdout for s in subs
+    if (
+        out.returncode != 0
+        or not out.stdout.startswith("usage: desert-pyramid")
+        or not all(f"    {s} " in out.stdout for s in subs)
     ):
         failures.append(f"--help: exit {out.returncode}, {out.stderr[-500:]!r}")
 
@@ -76,18 +84,36 @@ def check_frozen(exe: Path, work: Path, autoplay: bool = True) -> dict[str, Any]
     expected = source_game(["deal", "--seed", "1"], work)
     seen["deal"] = out.stdout.strip().splitlines()[-1:] if out.stdout else []
     if out.returncode != 0 or out.stdout != expected.stdout or not out.stdout.strip():
-        failures.append(f"deal --seed 1: exit {out.returncode}, {out.stdout!r} vs {expected.stdout!r}")
+        failures.append(
+            f"deal --seed 1: exit {out.returncode}, {out.stdout!r} vs {expected.stdout!r}"
+        )
 
     shot = work / "frame.png"
     t0 = time.perf_counter()
-    out = run([str(exe), "--headless", "--frames", str(FRAMES), "--screenshot", str(shot), "--mode", "practice",
-               "--save-dir", str(work / "saves-frames"), "--frame-stats"], work)
+    out = run(
+        [
+            str(exe),
+            "--headless",
+            "--frames",
+            str(FRAMES),
+            "--screenshot",
+            str(shot),
+            "--mode",
+            "practice",
+            "--save-dir",
+            str(work / "saves-frames"),
+            "--frame-stats",
+        ],
+        work,
+    )
     seen["headless_s"] = round(time.perf_counter() - t0, 2)
     seen["screenshot"] = str(shot)
     seen["frame_written"] = shot.is_file() and shot.stat().st_size > 0
     if out.returncode != 0 or not seen["frame_written"] or out.stderr.strip():
-        failures.append(f"headless frames: exit {out.returncode}, frame written {seen['frame_written']}, "
-                        f"stderr {out.stderr[-1500:]!r}")
+        failures.append(
+            f"headless frames: exit {out.returncode}, frame written {seen['frame_written']}, "
+            f"stderr {out.stderr[-1500:]!r}"
+        )
     else:
         stats = json.loads(out.stdout.strip().splitlines()[-1])
         seen["frame_stats"] = stats
@@ -108,12 +134,30 @@ def check_frozen(exe: Path, work: Path, autoplay: bool = True) -> dict[str, Any]
         if (got["wins"], got["losses"]) != (want["wins"], want["losses"]):
             failures.append(f"stats --workers 2: {got} differs from one process: {want}")
     except (ValueError, KeyError):
-        failures.append(f"stats --workers 2 (spawn workers): exit {out.returncode}, {out.stderr[-1500:]!r}")
+        failures.append(
+            f"stats --workers 2 (spawn workers): exit {out.returncode}, {out.stderr[-1500:]!r}"
+        )
 
     if autoplay:
         saves = work / "saves-autoplay"
-        out = run([str(exe), "--headless", "--frames", "600", "--mode", "practice", "--seed", "4", "--autoplay",
-                   "--screenshot", str(work / "autoplay.png"), "--save-dir", str(saves)], work)
+        out = run(
+            [
+                str(exe),
+                "--headless",
+                "--frames",
+                "600",
+                "--mode",
+                "practice",
+                "--seed",
+                "4",
+                "--autoplay",
+                "--screenshot",
+                str(work / "autoplay.png"),
+                "--save-dir",
+                str(saves),
+            ],
+            work,
+        )
         moves = 0
         try:
             data = tomllib.loads((saves / "current.toml").read_text(encoding="utf-8"))
@@ -123,17 +167,27 @@ def check_frozen(exe: Path, work: Path, autoplay: bool = True) -> dict[str, Any]
         seen["autoplay_moves"] = moves
         seen["autoplay_screenshot"] = str(work / "autoplay.png")
         if out.returncode != 0 or moves == 0:
-            failures.append(f"autoplay through the hint worker: exit {out.returncode}, {moves} moves, "
-                            f"{out.stderr[-1500:]!r}")
+            failures.append(
+                f"autoplay through the hint worker: exit {out.returncode}, {moves} moves, "
+                f"{out.stderr[-1500:]!r}"
+            )
     return seen
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dist", default=str(ROOT / "dist"), help="where the folder is built (default: dist)")
-    parser.add_argument("--work", default=str(ROOT / "build" / "pyinstaller"), help="PyInstaller's work folder")
-    parser.add_argument("--no-build", action="store_true", help="check the folder already built in --dist")
-    parser.add_argument("--out", default=None, help="keep the screenshots here (default: a temporary folder)")
+    parser.add_argument(
+        "--dist", default=str(ROOT / "dist"), help="where the folder is built (default: dist)"
+    )
+    parser.add_argument(
+        "--work", default=str(ROOT / "build" / "pyinstaller"), help="PyInstaller's work folder"
+    )
+    parser.add_argument(
+        "--no-build", action="store_true", help="check the folder already built in --dist"
+    )
+    parser.add_argument(
+        "--out", default=None, help="keep the screenshots here (default: a temporary folder)"
+    )
     args = parser.parse_args()
     dist = Path(args.dist).resolve()
 
@@ -157,17 +211,25 @@ def main() -> int:
     print(f"--version: {seen['version']}")
     if "deal" in seen:
         print(f"deal --seed 1: {' '.join(seen['deal'])}")
-    print(f"headless {FRAMES} frames: {seen['headless_s']} s, frame written: {seen['frame_written']}"
-          + (f" ({seen['screenshot']})" if args.out else ""))
+    print(
+        f"headless {FRAMES} frames: {seen['headless_s']} s, frame written: {seen['frame_written']}"
+        + (f" ({seen['screenshot']})" if args.out else "")
+    )
     if "frame_stats" in seen:
         fs = seen["frame_stats"]
-        print(f"  first frame {fs['first_frame_s']} s after launch, peak memory {fs['peak_rss_mb']} MB, "
-              f"{fs['renderer']}")
-    print(f"stats --workers 2 (spawn workers): {seen['stats_s']} s, wins/losses {seen.get('stats_wins')}")
+        print(
+            f"  first frame {fs['first_frame_s']} s after launch, peak memory {fs['peak_rss_mb']} MB, "
+            f"{fs['renderer']}"
+        )
+    print(
+        f"stats --workers 2 (spawn workers): {seen['stats_s']} s, wins/losses {seen.get('stats_wins')}"
+    )
     print(f"autoplay through the hint worker: {seen.get('autoplay_moves')} moves")
     for failure in seen["failures"]:
         print(f"FAILED {failure}")
-    print("all checks passed" if not seen["failures"] else f"{len(seen['failures'])} CHECK(S) FAILED")
+    print(
+        "all checks passed" if not seen["failures"] else f"{len(seen['failures'])} CHECK(S) FAILED"
+    )
     return 0 if not seen["failures"] else 1
 
 

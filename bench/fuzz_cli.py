@@ -40,23 +40,157 @@ if str(ROOT) not in sys.path:
 from desert_pyramid import cli  # noqa: E402
 
 # -- the values ---------------------------------------------------------------------------------
-NUMBERS = ["0", "1", "2", "3", "5", "-1", "-0", "+1", " 1 ", "1.5", "1e3", "0x10", "0b1", "1_0", "1,0",
-           "nan", "inf", "-inf", "99", "100", "1" * 25, "9" * 4301, "9" * 5000, "-" + "9" * 5000]
-UNICODE_DIGITS = ["²", "³", "٣", "١٠", "１２", "𝟙", "Ⅻ", "½", "⁴²", "߁", "০", "K²", "²x720", "1280x７２０"]
-TEXTS = ["", " ", "-", "--", "x", "—", "♠", "…", "\x00", "a\x00b", "\udcff", "caf\udce9", "é" * 300,
-         "a" * 300, "a" * 5000, "\n", "\t", "\u202eabc", "DP", "DP-", "dp-1-002g-9ng9", "\ufeff1"]
-SIZES = ["1280x720", "800x600", "640x360", "7680x4320", "1x1", "x", "1280x", "x720", "1280×720",
-         "1280X720", "1280 x 720", "99999x99999", "9" * 5000 + "x720", "²x720"]
-PATHS = ["/dev/full", "/dev/null", "/proc/x.png", "/nonexistent/x.png", "/etc/passwd/x.png",
-         "/tmp", "/", "x.png", "x.PNG", "x.jpg", ("a" * 300) + ".png", "caf\udce9.png",
-         "a\x00b.png", "{tmp}/out.png", "{tmp}/adir.png", "{tmp}/" + "d" * 300, "{tmp}/caf\udce9",
-         "{tmp}", "{tmp}/file", "{tmp}/missing/deeper"]
-DATES = ["2026-11-30", "2026-02-30", "9999-12-31", "0000-01-01", "2026-13-01", "２０２６-01-01",
-         "2026-1-1", "99999-01-01", "-1-01-01", "2026-11-30T00:00"]
-RULES = ["desert", "classic", "strict", "relaxed", "classic+p1", "relaxed+p1+p3", "desert+", "+",
-         "easy", "classic+top+all52+match+draw3+nosatchel", "CLASSIC", "desert+score-x", "p1"]
-MOVES = ["", "F", "R", "25+22 F", "K²", "K5", "12+W", "S+3", "W>S", "T", "99+98", "1+2",
-         "F " * 200, "K" + "9" * 5000, "²+³", "٣+٤", "—", "\x00"]
+NUMBERS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "5",
+    "-1",
+    "-0",
+    "+1",
+    " 1 ",
+    "1.5",
+    "1e3",
+    "0x10",
+    "0b1",
+    "1_0",
+    "1,0",
+    "nan",
+    "inf",
+    "-inf",
+    "99",
+    "100",
+    "1" * 25,
+    "9" * 4301,
+    "9" * 5000,
+    "-" + "9" * 5000,
+]
+UNICODE_DIGITS = [
+    "²",
+    "³",
+    "٣",
+    "١٠",
+    "１２",
+    "𝟙",
+    "Ⅻ",
+    "½",
+    "⁴²",
+    "߁",
+    "০",
+    "K²",
+    "²x720",
+    "1280x７２０",
+]
+TEXTS = [
+    "",
+    " ",
+    "-",
+    "--",
+    "x",
+    "—",
+    "♠",
+    "…",
+    "\x00",
+    "a\x00b",
+    "\udcff",
+    "caf\udce9",
+    "é" * 300,
+    "a" * 300,
+    "a" * 5000,
+    "\n",
+    "\t",
+    "\u202eabc",
+    "DP",
+    "DP-",
+    "dp-1-002g-9ng9",
+    "\ufeff1",
+]
+SIZES = [
+    "1280x720",
+    "800x600",
+    "640x360",
+    "7680x4320",
+    "1x1",
+    "x",
+    "1280x",
+    "x720",
+    "1280×720",
+    "1280X720",
+    "1280 x 720",
+    "99999x99999",
+    "9" * 5000 + "x720",
+    "²x720",
+]
+PATHS = [
+    "/dev/full",
+    "/dev/null",
+    "/proc/x.png",
+    "/nonexistent/x.png",
+    "/etc/passwd/x.png",
+    "/tmp",
+    "/",
+    "x.png",
+    "x.PNG",
+    "x.jpg",
+    ("a" * 300) + ".png",
+    "caf\udce9.png",
+    "a\x00b.png",
+    "{tmp}/out.png",
+    "{tmp}/adir.png",
+    "{tmp}/" + "d" * 300,
+    "{tmp}/caf\udce9",
+    "{tmp}",
+    "{tmp}/file",
+    "{tmp}/missing/deeper",
+]
+DATES = [
+    "2026-11-30",
+    "2026-02-30",
+    "9999-12-31",
+    "0000-01-01",
+    "2026-13-01",
+    "２０２６-01-01",
+    "2026-1-1",
+    "99999-01-01",
+    "-1-01-01",
+    "2026-11-30T00:00",
+]
+RULES = [
+    "desert",
+    "classic",
+    "strict",
+    "relaxed",
+    "classic+p1",
+    "relaxed+p1+p3",
+    "desert+",
+    "+",
+    "easy",
+    "classic+top+all52+match+draw3+nosatchel",
+    "CLASSIC",
+    "desert+score-x",
+    "p1",
+]
+MOVES = [
+    "",
+    "F",
+    "R",
+    "25+22 F",
+    "K²",
+    "K5",
+    "12+W",
+    "S+3",
+    "W>S",
+    "T",
+    "99+98",
+    "1+2",
+    "F " * 200,
+    "K" + "9" * 5000,
+    "²+³",
+    "٣+٤",
+    "—",
+    "\x00",
+]
 
 
 def deal_codes() -> list[str]:
@@ -108,8 +242,14 @@ def _options(parser: argparse.ArgumentParser) -> tuple[list[Option], list[str]]:
         if isinstance(action, argparse._SubParsersAction):
             continue
         if action.option_strings:
-            options.append(Option(list(action.option_strings), action.nargs == 0,
-                                  [str(c) for c in action.choices or []], action.dest))
+            options.append(
+                Option(
+                    list(action.option_strings),
+                    action.nargs == 0,
+                    [str(c) for c in action.choices or []],
+                    action.dest,
+                )
+            )
         else:
             positionals.append(action.dest)
     return options, positionals
@@ -225,8 +365,9 @@ class Case:
     stderr: str
 
 
-def generate(rng: random.Random, cmds: list[Command], codes: list[str], tmp: str,
-             windows: bool = False) -> Case:
+def generate(
+    rng: random.Random, cmds: list[Command], codes: list[str], tmp: str, windows: bool = False
+) -> Case:
     cmd = rng.choice(cmds)
     argv: list[str] = [] if cmd.name is None else [cmd.name]
     for pos in cmd.positionals:
@@ -253,9 +394,16 @@ def generate(rng: random.Random, cmds: list[Command], codes: list[str], tmp: str
     if cmd.name is None and windows and rng.random() < 0.05:
         argv += ["--headless", "--frames", "1"]
     if rng.random() < 0.05:
-        argv.insert(rng.randint(0, len(argv)), rng.choice(["--nonsense", "-x", "--", "-", "--help", "-h"]))
+        argv.insert(
+            rng.randint(0, len(argv)), rng.choice(["--nonsense", "-x", "--", "-", "--help", "-h"])
+        )
     argv = [a.replace("{tmp}", tmp) for a in argv]
-    return Case(argv, rng.choice(STDINS), rng.choice(STDOUTS), rng.choice(["utf8"] * 5 + ["ascii", "closed"]))
+    return Case(
+        argv,
+        rng.choice(STDINS),
+        rng.choice(STDOUTS),
+        rng.choice(["utf8"] * 5 + ["ascii", "closed"]),
+    )
 
 
 @contextlib.contextmanager
@@ -327,7 +475,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--cases", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--limit", type=float, default=20.0, help="seconds before a case counts as a hang")
+    ap.add_argument(
+        "--limit", type=float, default=20.0, help="seconds before a case counts as a hang"
+    )
     ap.add_argument("--windows", action="store_true", help="also open a few headless windows")
     ap.add_argument("--show", type=int, default=3, help="tracebacks to print per kind")
     opts = ap.parse_args(argv)
@@ -344,14 +494,19 @@ def main(argv: list[str] | None = None) -> int:
     with fuzz_environment() as tmp:
         for _ in range(opts.cases):
             case = generate(rng, cmds, codes, tmp, windows=opts.windows)
-            per_command[case.argv[0] if case.argv and not case.argv[0].startswith("-") else "(window)"] += 1
+            per_command[
+                case.argv[0] if case.argv and not case.argv[0].startswith("-") else "(window)"
+            ] += 1
             rc, kind, tb = run_case(case, opts.limit)
             if kind is not None:
                 kinds[kind] += 1
                 if shown[kind] < opts.show:
                     shown[kind] += 1
-                    print(f"--- {kind}: argv={case.argv!r} stdin={case.stdin} stdout={case.stdout} "
-                          f"stderr={case.stderr}\n{tb}", file=real_stderr)
+                    print(
+                        f"--- {kind}: argv={case.argv!r} stdin={case.stdin} stdout={case.stdout} "
+                        f"stderr={case.stderr}\n{tb}",
+                        file=real_stderr,
+                    )
                 continue
             exits[str(rc)] += 1
             if rc == 0 and "--headless" in case.argv:
@@ -362,11 +517,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"cases: {opts.cases} (seed {opts.seed}) in {seconds:.1f} s")
     print("per command: " + ", ".join(f"{k} {v}" for k, v in sorted(per_command.items())))
     print("exit codes: " + ", ".join(f"{k}: {v}" for k, v in sorted(exits.items())))
-    print(f"unexpected exit codes: {sum(bad_exit.values())}" +
-          ("".join(f"\n  {k}: {v}" for k, v in bad_exit.most_common())))
+    print(
+        f"unexpected exit codes: {sum(bad_exit.values())}"
+        + ("".join(f"\n  {k}: {v}" for k, v in bad_exit.most_common()))
+    )
     hangs = kinds.pop("hang", 0)
-    print(f"uncaught exceptions: {sum(kinds.values())} in {len(kinds)} kinds" +
-          "".join(f"\n  {k}: {v}" for k, v in kinds.most_common()))
+    print(
+        f"uncaught exceptions: {sum(kinds.values())} in {len(kinds)} kinds"
+        + "".join(f"\n  {k}: {v}" for k, v in kinds.most_common())
+    )
     print(f"hangs (over {opts.limit:g} s): {hangs}")
     if opts.windows:
         print(f"headless windows opened and closed: {windows}")

@@ -91,14 +91,28 @@ def work(number: int, rules_name: str, seed: int, start: int, count: int, budget
     return number, rules_name, counts, dict(reasons), nodes, time.perf_counter() - t0
 
 
-LostBy = dict[str, dict[str, int]]  # per rule set: deals lost, by the rule that proved it ("search": the search)
+LostBy = dict[
+    str, dict[str, int]
+]  # per rule set: deals lost, by the rule that proved it ("search": the search)
 
 
-def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int | None,
-            cluster: str | None = None) -> tuple[dict[int, LayoutDifficulty], LostBy]:
-    tasks = [(n, r, seed, s, min(CHUNK, deals - s), budget)
-             for n in numbers for r in RULES for s in range(0, deals, CHUNK)]
-    totals: dict[tuple[int, str], dict[str, int]] = defaultdict(lambda: {"won": 0, "lost": 0, "unknown": 0, "bad": 0})
+def measure(
+    numbers: list[int],
+    deals: int,
+    seed: int,
+    budget: int,
+    workers: int | None,
+    cluster: str | None = None,
+) -> tuple[dict[int, LayoutDifficulty], LostBy]:
+    tasks = [
+        (n, r, seed, s, min(CHUNK, deals - s), budget)
+        for n in numbers
+        for r in RULES
+        for s in range(0, deals, CHUNK)
+    ]
+    totals: dict[tuple[int, str], dict[str, int]] = defaultdict(
+        lambda: {"won": 0, "lost": 0, "unknown": 0, "bad": 0}
+    )
     reasons: dict[str, dict[str, int]] = {r: defaultdict(int) for r in RULES}
     seconds: dict[int, float] = defaultdict(float)
     nodes: dict[tuple[int, str], int] = defaultdict(int)
@@ -106,11 +120,15 @@ def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int
     layouts = all_layouts()
     out: dict[int, LayoutDifficulty] = {}
     t_start = time.perf_counter()
-    print(f"{len(numbers)} layouts, {deals} deals each under relaxed and desert rules, "
-          f"budget {budget} nodes per deal, seed {seed}, "
-          + (f"Dask cluster {cluster}" if cluster else f"{workers} worker(s)"))
-    print(f"{'#':>3} {'name':<22} {'cards':>5}  {'relaxed won/lost/unk':>20}  {'desert won/lost/unk':>20}  "
-          f"{'word':<9} {'cpu s':>6}")
+    print(
+        f"{len(numbers)} layouts, {deals} deals each under relaxed and desert rules, "
+        f"budget {budget} nodes per deal, seed {seed}, "
+        + (f"Dask cluster {cluster}" if cluster else f"{workers} worker(s)")
+    )
+    print(
+        f"{'#':>3} {'name':<22} {'cards':>5}  {'relaxed won/lost/unk':>20}  {'desert won/lost/unk':>20}  "
+        f"{'word':<9} {'cpu s':>6}"
+    )
     # The same path as `desert-pyramid stats`: local processes, or a Dask cluster with --cluster.
     for _task, outcome in run_tasks(work, tasks, workers=workers, cluster=cluster):
         number, rules_name, counts, why, n_nodes, secs = outcome
@@ -126,27 +144,42 @@ def measure(numbers: list[int], deals: int, seed: int, budget: int, workers: int
         bad = {r: totals[(number, r)].pop("bad") for r in RULES}
         for r, b in bad.items():
             if b:
-                print(f"ERROR: layout {number}, {r}: {b} winning line(s) did not replay to a win; "
-                      "counted as unknown", flush=True)
+                print(
+                    f"ERROR: layout {number}, {r}: {b} winning line(s) did not replay to a win; "
+                    "counted as unknown",
+                    flush=True,
+                )
                 totals[(number, r)]["unknown"] += b
         rr = RuleRate(**totals[(number, "relaxed")])
         dr = RuleRate(**totals[(number, "desert")])
         d = LayoutDifficulty(number, layouts[number].name, rr, dr, difficulty_word(rr.rate))
         out[number] = d
-        print(f"{number:>3} {d.name[:22]:<22} {layouts[number].size:>5}  "
-              f"{rr.won:>8}/{rr.lost:>4}/{rr.unknown:>4}  {dr.won:>10}/{dr.lost:>4}/{dr.unknown:>4}  "
-              f"{d.word:<9} {seconds[number]:>6.1f}", flush=True)
+        print(
+            f"{number:>3} {d.name[:22]:<22} {layouts[number].size:>5}  "
+            f"{rr.won:>8}/{rr.lost:>4}/{rr.unknown:>4}  {dr.won:>10}/{dr.lost:>4}/{dr.unknown:>4}  "
+            f"{d.word:<9} {seconds[number]:>6.1f}",
+            flush=True,
+        )
     wall = time.perf_counter() - t_start
-    print(f"done in {wall:.0f} s wall, {sum(seconds.values()):.0f} s of solver time; "
-          f"mean nodes per deal: relaxed {sum(v for (n, r), v in nodes.items() if r == 'relaxed') / (len(numbers) * deals):.0f}, "
-          f"desert {sum(v for (n, r), v in nodes.items() if r == 'desert') / (len(numbers) * deals):.0f}")
+    print(
+        f"done in {wall:.0f} s wall, {sum(seconds.values()):.0f} s of solver time; "
+        f"mean nodes per deal: relaxed {sum(v for (n, r), v in nodes.items() if r == 'relaxed') / (len(numbers) * deals):.0f}, "
+        f"desert {sum(v for (n, r), v in nodes.items() if r == 'desert') / (len(numbers) * deals):.0f}"
+    )
     for r in RULES:
-        print(f"{r} deals lost, by what proved it: "
-              + (", ".join(f"{k} {v}" for k, v in sorted(reasons[r].items(), key=lambda kv: -kv[1])) or "none"))
+        print(
+            f"{r} deals lost, by what proved it: "
+            + (
+                ", ".join(f"{k} {v}" for k, v in sorted(reasons[r].items(), key=lambda kv: -kv[1]))
+                or "none"
+            )
+        )
     return out, {r: dict(v) for r, v in reasons.items()}
 
 
-def to_toml(table: dict[int, LayoutDifficulty], deals: int, seed: int, budget: int, lost_by: LostBy) -> str:
+def to_toml(
+    table: dict[int, LayoutDifficulty], deals: int, seed: int, budget: int, lost_by: LostBy
+) -> str:
     entries: list[dict[str, Any]] = []
     for number in sorted(table):
         d = table[number]
@@ -158,13 +191,25 @@ def to_toml(table: dict[int, LayoutDifficulty], deals: int, seed: int, budget: i
             entry[f"{name}_rate"] = round(rate.rate, 4)
         entry["difficulty"] = d.word
         entries.append(entry)
-    head = ("# Layout difficulty, measured by bench/layout_difficulty.py with the game's solver.\n"
-            "# Do not edit by hand: run the script again. Format: desert_pyramid/difficulty.py.\n")
-    return head + tomli_w.dumps({"schema": DIFFICULTY_SCHEMA, "deals": deals, "seed": seed, "node_budget": budget,
-                                 "lost_by": lost_by, "layout": entries})
+    head = (
+        "# Layout difficulty, measured by bench/layout_difficulty.py with the game's solver.\n"
+        "# Do not edit by hand: run the script again. Format: desert_pyramid/difficulty.py.\n"
+    )
+    return head + tomli_w.dumps(
+        {
+            "schema": DIFFICULTY_SCHEMA,
+            "deals": deals,
+            "seed": seed,
+            "node_budget": budget,
+            "lost_by": lost_by,
+            "layout": entries,
+        }
+    )
 
 
-def update_doc(table: dict[int, LayoutDifficulty], deals: int, budget: int, seed: int, lost_by: LostBy) -> None:
+def update_doc(
+    table: dict[int, LayoutDifficulty], deals: int, budget: int, seed: int, lost_by: LostBy
+) -> None:
     """Fill the Relaxed, Desert and Difficulty columns of the layouts table (added before the
     Description column if missing) and the summary paragraph between its markers."""
     text = DOC.read_text(encoding="utf-8")
@@ -200,8 +245,12 @@ def update_doc(table: dict[int, LayoutDifficulty], deals: int, budget: int, seed
     summary = summary_text(table, deals, budget, seed, lost_by)
     block = f"{SUMMARY_START}\n{summary}\n{SUMMARY_END}"
     if SUMMARY_START in text:
-        text = re.sub(re.escape(SUMMARY_START) + r".*?" + re.escape(SUMMARY_END), lambda _m: block, text,
-                      flags=re.S)
+        text = re.sub(
+            re.escape(SUMMARY_START) + r".*?" + re.escape(SUMMARY_END),
+            lambda _m: block,
+            text,
+            flags=re.S,
+        )
     else:
         marker = "\n| # |"
         at = text.index(marker)
@@ -209,7 +258,9 @@ def update_doc(table: dict[int, LayoutDifficulty], deals: int, budget: int, seed
     DOC.write_text(text, encoding="utf-8")
 
 
-def summary_text(table: dict[int, LayoutDifficulty], deals: int, budget: int, seed: int, lost_by: LostBy) -> str:
+def summary_text(
+    table: dict[int, LayoutDifficulty], deals: int, budget: int, seed: int, lost_by: LostBy
+) -> str:
     relaxed = sorted(table.values(), key=lambda d: d.relaxed.rate)
     desert = sorted(table.values(), key=lambda d: d.desert.rate)
     unk_r = sum(d.relaxed.unknown for d in table.values())
@@ -251,25 +302,40 @@ def why_relaxed(lost_by: LostBy) -> str:
     pairing = relaxed.get("pairing", 0)
     if not total:
         return ""
-    return (f"Of the {total:,} deals lost under relaxed rules, {pairing:,} are lost before any search: some cards "
-            "lie on top of the only partners they could have, so they can never all be paired. The Satchel, "
-            "which holds a card until its partner is uncovered, removes that obstacle: that is why desert "
-            "rules clear so many more deals. ")
+    return (
+        f"Of the {total:,} deals lost under relaxed rules, {pairing:,} are lost before any search: some cards "
+        "lie on top of the only partners they could have, so they can never all be paired. The Satchel, "
+        "which holds a card until its partner is uncovered, removes that obstacle: that is why desert "
+        "rules clear so many more deals. "
+    )
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200, help="random deals per layout (default 200)")
-    parser.add_argument("--budget", type=int, default=250_000, help="solver nodes per deal (default 250000)")
+    parser.add_argument(
+        "--deals", type=int, default=200, help="random deals per layout (default 200)"
+    )
+    parser.add_argument(
+        "--budget", type=int, default=250_000, help="solver nodes per deal (default 250000)"
+    )
     parser.add_argument("--seed", type=int, default=7, help="deal seed base (default 7)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    parser.add_argument("--cluster", default=None, metavar="ADDRESS",
-                        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
-                             "(needs the [cluster] extra)")
-    parser.add_argument("--only", default="", help="comma-separated layout numbers (implies --dry-run)")
+    parser.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="run on a Dask cluster: a scheduler address (tcp://host:8786) or 'local' "
+        "(needs the [cluster] extra)",
+    )
+    parser.add_argument(
+        "--only", default="", help="comma-separated layout numbers (implies --dry-run)"
+    )
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
-    parser.add_argument("--rewrite", action="store_true",
-                        help="re-derive the words and the docs columns from the existing difficulty.toml")
+    parser.add_argument(
+        "--rewrite",
+        action="store_true",
+        help="re-derive the words and the docs columns from the existing difficulty.toml",
+    )
     args = parser.parse_args()
     if args.rewrite:
         import tomllib
@@ -278,8 +344,11 @@ def main() -> int:
         for entry in data["layout"]:
             rr = RuleRate(entry["relaxed_won"], entry["relaxed_lost"], entry["relaxed_unknown"])
             entry["difficulty"] = difficulty_word(rr.rate)
-        OUT.write_text("".join(OUT.read_text(encoding="utf-8").splitlines(keepends=True)[:2])
-                       + tomli_w.dumps(data), encoding="utf-8")
+        OUT.write_text(
+            "".join(OUT.read_text(encoding="utf-8").splitlines(keepends=True)[:2])
+            + tomli_w.dumps(data),
+            encoding="utf-8",
+        )
         table = load_difficulty(OUT)
         update_doc(table, data["deals"], data["node_budget"], data["seed"], data.get("lost_by", {}))
         print(f"rewrote {OUT.relative_to(ROOT)} and {DOC.relative_to(ROOT)} from the stored counts")
@@ -304,7 +373,9 @@ def main() -> int:
         return 2
     hopeless = [d for d in table.values() if d.relaxed.rate < 0.05]
     for d in sorted(hopeless, key=lambda d: d.number):
-        print(f"WARNING: layout {d.number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules")
+        print(
+            f"WARNING: layout {d.number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules"
+        )
     if args.dry_run or args.only:
         return 0
     OUT.write_text(to_toml(table, args.deals, args.seed, args.budget, lost_by), encoding="utf-8")

@@ -48,7 +48,9 @@ def all_layouts() -> dict[int, Layout]:
 def get_layout(number: int) -> Layout:
     """Layout ``number``, reading only its own file ``NNN_*.toml`` (the catalogue is read whole
     only when that file is missing or names another number, to give a complete error)."""
-    files = sorted(resource_path("layouts").glob(f"{number:03d}_*.toml")) if 1 <= number <= 999 else []
+    files = (
+        sorted(resource_path("layouts").glob(f"{number:03d}_*.toml")) if 1 <= number <= 999 else []
+    )
     if len(files) == 1:
         layout = load_layout_file(files[0])
         if layout.number == number:

@@ -39,13 +39,46 @@ EXIT_PIPE = 141  # the reader of the output went away (128 + SIGPIPE, as a shell
 
 
 # -- streams ------------------------------------------------------------------------------------
-_PLAIN = str.maketrans({
-    "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
-    "—": "-", "–": "-", "−": "-", "‐": "-", "…": "...", "×": "x", "·": "-", "•": "*",
-    "→": "->", "←": "<-", "↑": "^", "↓": "v", "‘": "'", "’": "'", "“": '"', "”": '"', "«": '"',
-    "»": '"', "\u00a0": " ", "\u202f": " ", "≤": "<=", "≥": ">=", "≈": "~", "°": " deg", "²": "2",
-    "½": "1/2", "✓": "v", "✗": "x",
-})
+_PLAIN = str.maketrans(
+    {
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "♣": "C",
+        "♤": "S",
+        "♡": "H",
+        "♢": "D",
+        "♧": "C",
+        "—": "-",
+        "–": "-",
+        "−": "-",
+        "‐": "-",
+        "…": "...",
+        "×": "x",
+        "·": "-",
+        "•": "*",
+        "→": "->",
+        "←": "<-",
+        "↑": "^",
+        "↓": "v",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "«": '"',
+        "»": '"',
+        "\u00a0": " ",
+        "\u202f": " ",
+        "≤": "<=",
+        "≥": ">=",
+        "≈": "~",
+        "°": " deg",
+        "²": "2",
+        "½": "1/2",
+        "✓": "v",
+        "✗": "x",
+    }
+)
 
 
 def plain_text(text: str, encoding: str) -> str:
@@ -73,7 +106,9 @@ class SafeStream:
         if self.quiet:
             return
         if isinstance(exc, BrokenPipeError):
-            raise OutputError(f"cannot write to standard {self.name}: the reader went away", pipe=True)
+            raise OutputError(
+                f"cannot write to standard {self.name}: the reader went away", pipe=True
+            )
         if exc is None or isinstance(exc, ValueError):
             raise OutputError(f"cannot write to standard {self.name}: it is closed")
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

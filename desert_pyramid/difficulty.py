@@ -141,11 +141,15 @@ def _int(entry: dict[str, Any], key: str, where: str) -> int:
     return value
 
 
-def parse_difficulty(data: dict[str, Any], source: str = "difficulty.toml") -> dict[int, LayoutDifficulty]:
+def parse_difficulty(
+    data: dict[str, Any], source: str = "difficulty.toml"
+) -> dict[int, LayoutDifficulty]:
     """Check difficulty data (as read from the file) and return it by layout number."""
     schema = data.get("schema")
     if schema != DIFFICULTY_SCHEMA:
-        raise DifficultyError(f"{source}: schema {schema!r} is not {DIFFICULTY_SCHEMA}, the version this game reads")
+        raise DifficultyError(
+            f"{source}: schema {schema!r} is not {DIFFICULTY_SCHEMA}, the version this game reads"
+        )
     entries = data.get("layout", [])
     if not isinstance(entries, list):
         raise DifficultyError(f"{source}: 'layout' must be a list of [[layout]] tables")
@@ -156,7 +160,9 @@ def parse_difficulty(data: dict[str, Any], source: str = "difficulty.toml") -> d
             raise DifficultyError(f"{where} is not a table")
         number = entry.get("number")
         if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
-            raise DifficultyError(f"{where}: 'number' must be a layout number from 1 to 99, not {number!r}")
+            raise DifficultyError(
+                f"{where}: 'number' must be a layout number from 1 to 99, not {number!r}"
+            )
         where = f"{source}: layout {number}"
         if number in out:
             raise DifficultyError(f"{where} is listed twice")
@@ -165,7 +171,9 @@ def parse_difficulty(data: dict[str, Any], source: str = "difficulty.toml") -> d
             raise DifficultyError(f"{where}: 'name' must be text")
         rates = {}
         for rules in ("relaxed", "desert"):
-            rates[rules] = RuleRate(*(_int(entry, f"{rules}_{k}", where) for k in ("won", "lost", "unknown")))
+            rates[rules] = RuleRate(
+                *(_int(entry, f"{rules}_{k}", where) for k in ("won", "lost", "unknown"))
+            )
             if rates[rules].deals == 0:
                 raise DifficultyError(f"{where}: no {rules} deals counted")
         word = entry.get("difficulty")
@@ -173,7 +181,8 @@ def parse_difficulty(data: dict[str, Any], source: str = "difficulty.toml") -> d
         if word != expected:
             raise DifficultyError(
                 f"{where}: difficulty {word!r} does not match its relaxed rate "
-                f"{rates['relaxed'].rate:.3f} (that is {expected!r})")
+                f"{rates['relaxed'].rate:.3f} (that is {expected!r})"
+            )
         out[number] = LayoutDifficulty(number, name, rates["relaxed"], rates["desert"], expected)
     return out
 

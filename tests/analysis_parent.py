@@ -17,8 +17,11 @@ def main() -> int:
     from desert_pyramid.solver.analysis import AnalysisRunner
 
     # a classic deal whose proof takes some 340,000 nodes: seconds of work for the worker
-    runner = AnalysisRunner(Game(get_layout(1), CLASSIC, Deal.from_seed(20240601, 63)),
-                            first_budget=50_000_000, max_budget=50_000_000)
+    runner = AnalysisRunner(
+        Game(get_layout(1), CLASSIC, Deal.from_seed(20240601, 63)),
+        first_budget=50_000_000,
+        max_budget=50_000_000,
+    )
     print(f"pid {runner.pid}", flush=True)
     while True:
         time.sleep(0.2)

@@ -22,8 +22,15 @@ def main(save_dir: str) -> int:
     from desert_pyramid.ui.prefs import Settings
 
     store = SaveStore.open(save_dir, background=True)
-    app = GameApp(RunOptions(size=(800, 600), headless=True, seed=3, store=store,
-                             settings=Settings(mute=True, animation_speed=0)))
+    app = GameApp(
+        RunOptions(
+            size=(800, 600),
+            headless=True,
+            seed=3,
+            store=store,
+            settings=Settings(mute=True, animation_speed=0),
+        )
+    )
     app.start_mode("expedition")
     view: object = app.current_view
     table = app.table

@@ -23,7 +23,9 @@ def deal_from(layout_cards: dict[int, str], stock: list[str], size: int = 28) ->
     return Deal(tuple(layout + tail))
 
 
-def game_from(layout_cards: dict[int, str], stock: list[str], rules: Rules, layout: Layout | None = None) -> Game:
+def game_from(
+    layout_cards: dict[int, str], stock: list[str], rules: Rules, layout: Layout | None = None
+) -> Game:
     layout = layout or classic_layout()
     return Game(layout, rules, deal_from(layout_cards, stock, layout.size))
 
@@ -64,7 +66,9 @@ def pyramid_layout(rows: int, number: int = 90) -> Layout:
                     "covered_by": [sid(r + 1, c), sid(r + 1, c + 1)] if r < rows else [],
                 }
             )
-    return Layout.from_dict({"number": number, "name": f"{rows}-row pyramid", "slot": slots}, source="test")
+    return Layout.from_dict(
+        {"number": number, "name": f"{rows}-row pyramid", "slot": slots}, source="test"
+    )
 
 
 def load_tool(name: str) -> ModuleType:

@@ -37,13 +37,32 @@ def run(save_dir: str, ready: Callable[[], None]) -> int:
             removals = [m for m in legal if m.kind in (PAIR, KING)]
             game.play(removals[0] if removals else legal[0])
             store.save_current(
-                CurrentGame(game_id, "practice", "desert", 1, "2025-03-14", game.to_dict(),
-                            score=game.points, mode_state={"n": n, "moves": move})
+                CurrentGame(
+                    game_id,
+                    "practice",
+                    "desert",
+                    1,
+                    "2025-03-14",
+                    game.to_dict(),
+                    score=game.points,
+                    mode_state={"n": n, "moves": move},
+                )
             )
         store.record_game(
-            GameResult(game_id, "practice", "desert", 1 + n % 5, "won" if n % 4 else "lost",
-                       n, float(n), n % 10, n % 3, "2025-03-14")
+            GameResult(
+                game_id,
+                "practice",
+                "desert",
+                1 + n % 5,
+                "won" if n % 4 else "lost",
+                n,
+                float(n),
+                n % 10,
+                n % 3,
+                "2025-03-14",
+            )
         )
+
 
 if __name__ == "__main__":
     sys.exit(run(sys.argv[1], lambda: print("ready", flush=True)))

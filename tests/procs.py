@@ -24,11 +24,15 @@ def alive(pid: int) -> bool:
         import ctypes
 
         kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-        handle = kernel32.OpenProcess(0x00100000 | 0x1000, False, pid)  # SYNCHRONIZE | QUERY_LIMITED
+        handle = kernel32.OpenProcess(
+            0x00100000 | 0x1000, False, pid
+        )  # SYNCHRONIZE | QUERY_LIMITED
         if not handle:
             return False
         try:
-            return bool(kernel32.WaitForSingleObject(handle, 0) == 0x102)  # WAIT_TIMEOUT: still running
+            return bool(
+                kernel32.WaitForSingleObject(handle, 0) == 0x102
+            )  # WAIT_TIMEOUT: still running
         finally:
             kernel32.CloseHandle(handle)
     try:

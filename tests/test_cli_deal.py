@@ -34,7 +34,9 @@ def test_show_prints_a_text_pyramid(capsys: pytest.CaptureFixture[str]) -> None:
 def test_show_accepts_notation_with_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", Deal.from_seed(3).notation(), "--rules", "relaxed"]) == 0
     out = capsys.readouterr().out
-    assert "relaxed" in out and "stock 24 (" in out and "(##)" not in out  # the stock top is face up
+    assert (
+        "relaxed" in out and "stock 24 (" in out and "(##)" not in out
+    )  # the stock top is face up
 
 
 @pytest.mark.parametrize(
@@ -47,12 +49,17 @@ def test_show_accepts_notation_with_rules(capsys: pytest.CaptureFixture[str]) ->
         (["deal", "--seed", "1", "--layout", "0"], "--layout must be from 1 to 99"),
         (["show", "DP-1-002G-9NGX"], "deal code: the deal code does not check out"),
         (["show", "AS 2S"], "deal: a deal has 52 cards, this one has 2"),
-        (["show", "DP-1-002G-9NG9", "--moves", "1+2"], "--moves: move 1 '1\\+2': the K♥ is covered by the 7♠ and the 8♠"),
+        (
+            ["show", "DP-1-002G-9NG9", "--moves", "1+2"],
+            "--moves: move 1 '1\\+2': the K♥ is covered by the 7♠ and the 8♠",
+        ),
         (["show", "DP-1-002G-9NG9", "--moves", "zz"], "'zz' is not a move"),
         (["nonsense"], "invalid choice"),
     ],
 )
-def test_bad_arguments_give_one_line_and_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_arguments_give_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1, err
@@ -63,8 +70,12 @@ def test_bad_arguments_give_one_line_and_exit_2(argv: list[str], message: str, c
 
 
 def test_python_dash_m_runs() -> None:
-    out = subprocess.run([sys.executable, "-m", "desert_pyramid", "deal", "--seed", "0"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "deal", "--seed", "0"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout.split("\n")[0] == Deal.from_seed(0).notation()
 
 

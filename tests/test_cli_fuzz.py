@@ -29,7 +29,11 @@ CASES = 2000  # about 20 s here; bench/fuzz_cli.py runs 10,000 and more
 def test_the_generator_reaches_every_sub_command_and_stream() -> None:
     cmds = commands()
     names = {c.name for c in cmds}
-    assert None in names and {"deal", "show", "solve", "stats", "rules", "daily", "profile", "layouts", "replay"} <= names
+    assert (
+        None in names
+        and {"deal", "show", "solve", "stats", "rules", "daily", "profile", "layouts", "replay"}
+        <= names
+    )
     rng = random.Random(0)
     cases = [generate(rng, cmds, deal_codes(), "/tmp") for _ in range(600)]
     assert {c.argv[0] for c in cases if c.argv and not c.argv[0].startswith("-")} >= names - {None}

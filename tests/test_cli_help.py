@@ -32,7 +32,9 @@ def test_the_parser_has_the_sub_commands() -> None:
 
 @pytest.mark.parametrize("flag", ["--help", "-h"])
 @pytest.mark.parametrize("command", [None, *sub_commands()])
-def test_help_of_every_command(command: str | None, flag: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_help_of_every_command(
+    command: str | None, flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     argv = [flag] if command is None else [command, flag]
     assert main(argv) == 0
     out, err = capsys.readouterr()
@@ -60,7 +62,12 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.parametrize("argv", [["--help"], ["-h"], ["stats", "--help"], ["--version"]])
 def test_help_and_version_in_a_real_process(argv: list[str]) -> None:
-    out = subprocess.run([sys.executable, "-m", "desert_pyramid", *argv], cwd=ROOT, capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0, out.stderr
     assert out.stderr == "" and out.stdout.strip()

@@ -44,12 +44,18 @@ def test_the_rule_itself() -> None:
 def test_the_issue_s_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["deal", "--seed", "1", "--rules", "classic", "--layout", "5"]) == 2
     assert "classic pyramid (layout 1) only, not layout 5" in one_error_line(capsys)
-    assert main(["--code", "DP-1-020H-9KJF"]) == 2  # the code main used to print; refused before a window
-    assert "--code: the classic rules play the classic pyramid (layout 1) only" in one_error_line(capsys)
+    assert (
+        main(["--code", "DP-1-020H-9KJF"]) == 2
+    )  # the code main used to print; refused before a window
+    assert "--code: the classic rules play the classic pyramid (layout 1) only" in one_error_line(
+        capsys
+    )
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_every_preset_on_every_layout_agrees(preset: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_preset_on_every_layout_agrees(
+    preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     from desert_pyramid.commands.play import options_from_args
 
     parser = build_parser()
@@ -63,13 +69,31 @@ def test_every_preset_on_every_layout_agrees(preset: str, capsys: pytest.Capture
             # the window's own path for --code: the option check, then the Practice session
             options = options_from_args(parser.parse_args(["--code", code]))
             assert options.code.layout_number == number and options.code.rules == rules
-            session = PracticeSession.from_code(code, get_layout=get_layout)  # as the window passes it
+            session = PracticeSession.from_code(
+                code, get_layout=get_layout
+            )  # as the window passes it
             assert session.game.layout.number == number and session.game.rules == rules
             assert main(["show", code]) == 0
             assert main(["solve", code, "--budget", "1"]) == 0
             assert main(["show", notation, "--rules", preset, "--layout", str(number)]) == 0
-            assert main(["stats", "--rules", preset, "--layout", str(number), "--deals", "1",
-                         "--budget", "1", "--workers", "1"]) == 0
+            assert (
+                main(
+                    [
+                        "stats",
+                        "--rules",
+                        preset,
+                        "--layout",
+                        str(number),
+                        "--deals",
+                        "1",
+                        "--budget",
+                        "1",
+                        "--workers",
+                        "1",
+                    ]
+                )
+                == 0
+            )
             capsys.readouterr()
             continue
         assert rc == 2, (preset, number)
@@ -79,9 +103,12 @@ def test_every_preset_on_every_layout_agrees(preset: str, capsys: pytest.Capture
         code = encode_deal_code(Deal.from_seed(7), rules, number)
         with pytest.raises(InputError, match=f"not layout {number}"):
             PracticeSession.from_code(code, get_layout=get_layout)
-        for argv in (["--code", code, "--headless", "--frames", "1"], ["show", code],
-                     ["solve", code, "--budget", "1"],
-                     ["show", Deal.from_seed(7).notation(), "--rules", preset, "--layout", str(number)],
-                     ["stats", "--rules", preset, "--layout", str(number), "--deals", "1", "--workers", "1"]):
+        for argv in (
+            ["--code", code, "--headless", "--frames", "1"],
+            ["show", code],
+            ["solve", code, "--budget", "1"],
+            ["show", Deal.from_seed(7).notation(), "--rules", preset, "--layout", str(number)],
+            ["stats", "--rules", preset, "--layout", str(number), "--deals", "1", "--workers", "1"],
+        ):
             assert main(argv) == 2, argv
             assert f"not layout {number}" in one_error_line(capsys), argv

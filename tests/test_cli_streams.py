@@ -20,17 +20,24 @@ CODE = "DP-1-002G-9NG9"
 posix = pytest.mark.skipif(sys.platform == "win32", reason="closes descriptors with a POSIX shell")
 
 
-def run(args: list[str], *, shell_redirect: str = "", env: dict[str, str] | None = None,
-        stdin: object = subprocess.DEVNULL, stdout: object = subprocess.PIPE,
-        drop: tuple[str, ...] = ()) -> subprocess.CompletedProcess[bytes]:
+def run(
+    args: list[str],
+    *,
+    shell_redirect: str = "",
+    env: dict[str, str] | None = None,
+    stdin: object = subprocess.DEVNULL,
+    stdout: object = subprocess.PIPE,
+    drop: tuple[str, ...] = (),
+) -> subprocess.CompletedProcess[bytes]:
     full_env = {k: v for k, v in os.environ.items() if k not in drop}
     full_env.update({"PYTHONPATH": str(ROOT)}, **(env or {}))
     if shell_redirect:
         cmd = ["sh", "-c", f'"$0" -m desert_pyramid "$@" {shell_redirect}', sys.executable, *args]
     else:
         cmd = [sys.executable, "-m", "desert_pyramid", *args]
-    return subprocess.run(cmd, env=full_env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE,
-                          timeout=120)
+    return subprocess.run(
+        cmd, env=full_env, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120
+    )
 
 
 def clean(err: bytes) -> str:
@@ -40,7 +47,10 @@ def clean(err: bytes) -> str:
 
 
 def test_plain_text_turns_the_symbols_into_letters() -> None:
-    assert plain_text("pair the 6♠ with the 7♦ — then…", "ascii") == "pair the 6S with the 7D - then..."
+    assert (
+        plain_text("pair the 6♠ with the 7♦ — then…", "ascii")
+        == "pair the 6S with the 7D - then..."
+    )
     assert plain_text("K♥ K♣ 3×4 ☃", "ascii") == "KH KC 3x4 ?"
     assert plain_text("—", "latin-1") == "-"
 
@@ -57,11 +67,20 @@ def test_an_ascii_stream_gets_plain_letters_in_process(monkeypatch: pytest.Monke
     assert sys.stdout is stream  # main gives the stream back as it found it
 
 
-@pytest.mark.parametrize("env", [{"PYTHONIOENCODING": "ascii"},
-                                 {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}])
-@pytest.mark.parametrize("args", [["show", CODE, "--moves", "25+22"], ["solve", CODE],
-                                  ["rules", "--section", "removing"], ["daily", "--date", "2026-11-30", "--show"],
-                                  ["layouts"]])
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}],
+)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["show", CODE, "--moves", "25+22"],
+        ["solve", CODE],
+        ["rules", "--section", "removing"],
+        ["daily", "--date", "2026-11-30", "--show"],
+        ["layouts"],
+    ],
+)
 def test_a_console_that_cannot_print_the_symbols(args: list[str], env: dict[str, str]) -> None:
     out = run(args, env=env)
     clean(out.stderr)
@@ -80,7 +99,9 @@ def test_a_closed_stdout_is_one_line_and_exit_1() -> None:
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-@pytest.mark.parametrize("args", [["layouts"], ["show", CODE], ["rules"], ["--help"], ["deal", "--seed", "1"]])
+@pytest.mark.parametrize(
+    "args", [["layouts"], ["show", CODE], ["rules"], ["--help"], ["deal", "--seed", "1"]]
+)
 def test_a_full_disk_is_one_line_and_exit_1(args: list[str]) -> None:
     with open("/dev/full", "wb") as full:
         out = run(args, stdout=full)
@@ -112,8 +133,13 @@ def test_a_closed_stdin_ends_the_quiz() -> None:
 
 def test_undecodable_and_unicode_answers_are_refused_not_fatal() -> None:
     answers = "²\n٣\n".encode() + b"\xff\xfe\n" + b"9" * 5000 + b"\nq\n"
-    out = subprocess.run([sys.executable, "-m", "desert_pyramid", "rules", "--quiz"], input=answers,
-                         capture_output=True, env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "rules", "--quiz"],
+        input=answers,
+        capture_output=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=120,
+    )
     clean(out.stderr)
     assert out.returncode == 0
     text = out.stdout.decode("utf-8")
@@ -128,7 +154,9 @@ def test_a_closed_stderr_still_gives_the_exit_code() -> None:
     assert out.returncode == 2 and out.stdout == b""
 
 
-def test_stderr_that_fails_is_given_up_quietly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_stderr_that_fails_is_given_up_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     closed = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
     closed.close()
     monkeypatch.setattr(sys, "stderr", closed)
@@ -147,7 +175,9 @@ def test_safe_stream_passes_through_what_it_does_not_handle() -> None:
     assert inner.buffer.getvalue() == "♠\n".encode()
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Windows and macOS always have a display")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="Windows and macOS always have a display"
+)
 def test_no_display_is_one_line_and_exit_2() -> None:
     out = run([], drop=("DISPLAY", "WAYLAND_DISPLAY", "ARCADE_HEADLESS"))
     assert out.returncode == 2
@@ -156,7 +186,9 @@ def test_no_display_is_one_line_and_exit_2() -> None:
     assert err.startswith("desert-pyramid: error: no display") and "--headless --frames N" in err
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="an X display name is a Linux matter")
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="an X display name is a Linux matter"
+)
 def test_an_unreachable_display_is_one_line_and_exit_2(tmp_path: Path) -> None:
     env = {"DISPLAY": ":97", "DESERT_PYRAMID_SAVE_DIR": str(tmp_path)}
     out = run(["--frames", "1"], env=env, drop=("ARCADE_HEADLESS",))

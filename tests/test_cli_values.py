@@ -32,8 +32,28 @@ def one_line(capsys: pytest.CaptureFixture[str]) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize("text", ["²", "٣", "１２", "𝟙", "Ⅻ", "½", "1e3", "0x10", "1.0", "", " ", "--", "1 2",
-                                  "1\x00", "\udcff", HUGE, "-" + HUGE])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "²",
+        "٣",
+        "１２",
+        "𝟙",
+        "Ⅻ",
+        "½",
+        "1e3",
+        "0x10",
+        "1.0",
+        "",
+        " ",
+        "--",
+        "1 2",
+        "1\x00",
+        "\udcff",
+        HUGE,
+        "-" + HUGE,
+    ],
+)
 def test_parse_int_refuses(text: str) -> None:
     with pytest.raises(UsageError) as caught:
         parse_int(text, "--seed", 0, 10**20)
@@ -43,7 +63,9 @@ def test_parse_int_refuses(text: str) -> None:
         assert "digits 0-9" in message
 
 
-@pytest.mark.parametrize(("text", "value"), [("0", 0), (" 7 ", 7), ("+3", 3), ("007", 7), ("100", 100)])
+@pytest.mark.parametrize(
+    ("text", "value"), [("0", 0), (" 7 ", 7), ("+3", 3), ("007", 7), ("100", 100)]
+)
 def test_parse_int_takes(text: str, value: int) -> None:
     assert parse_int(text, "--n", 0, 100) == value
 
@@ -55,7 +77,9 @@ def test_parse_int_range() -> None:
         parse_int("1" * 31, "--n", 0, 100)
 
 
-@pytest.mark.parametrize("text", ["nan", "inf", "-inf", "1e400", "²", "٣", "0x1p-2", "1_0", HUGE, "0", "-1"])
+@pytest.mark.parametrize(
+    "text", ["nan", "inf", "-inf", "1e400", "²", "٣", "0x1p-2", "1_0", HUGE, "0", "-1"]
+)
 def test_parse_float_refuses(text: str) -> None:
     with pytest.raises(UsageError, match="--time"):
         parse_float(text, "--time", 0.001, 1e7)
@@ -80,15 +104,24 @@ def test_shown_cuts_and_escapes() -> None:
         (["solve", CODE, "--moves", "²+³"], "is not a place"),
         (["deal", "--seed", HUGE], "--seed must be from 0 to"),
         (["deal", "--seed=--"], "argument --seed: expected one value"),
-        (["deal", "--seed", "²"], "--seed must be a whole number written with the digits 0-9, not '²'"),
-        (["deal", "--seed", "1", "--index", "٣"], "--index must be a whole number written with the digits"),
+        (
+            ["deal", "--seed", "²"],
+            "--seed must be a whole number written with the digits 0-9, not '²'",
+        ),
+        (
+            ["deal", "--seed", "1", "--index", "٣"],
+            "--index must be a whole number written with the digits",
+        ),
         (["deal", "--seed", "1", "--layout", "１"], "--layout must be a whole number"),
         (["solve", CODE, "--budget", HUGE], "--budget must be from 1 to"),
         (["solve", CODE, "--time", "nan"], "--time \\(seconds\\) must be a number"),
         (["solve", CODE, "--time", "inf"], "--time \\(seconds\\) must be a number"),
         (["solve", CODE, "--time", "1" + "0" * 400], "--time \\(seconds\\) must be a number"),
         (["stats", "--rules", "desert", "--deals", "²"], "--deals must be a whole number"),
-        (["stats", "--rules", "desert", "--deals", "1", "--workers", HUGE], "--workers must be from 1"),
+        (
+            ["stats", "--rules", "desert", "--deals", "1", "--workers", HUGE],
+            "--workers must be from 1",
+        ),
         (["rules", "--width", "٣٠"], "--width must be a whole number written with the digits"),
         (["rules", "--width", HUGE], "--width must be from 30 to 1000"),
         (["rules", "--width", "99999"], "--width must be from 30 to 1000, not 99999"),
@@ -107,8 +140,9 @@ def test_shown_cuts_and_escapes() -> None:
         (["daily", "--date", "9999-12-31"], "not out yet"),
     ],
 )
-def test_hostile_values_are_one_line_and_exit_2(argv: list[str], words: str,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_hostile_values_are_one_line_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     assert re.search(words, one_line(capsys))
 
@@ -116,11 +150,18 @@ def test_hostile_values_are_one_line_and_exit_2(argv: list[str], words: str,
 def test_sizes_that_are_fine(capsys: pytest.CaptureFixture[str]) -> None:
     from desert_pyramid.commands.play import parse_size
 
-    assert parse_size("1280x720") == parse_size(" 1280 × 720 ") == parse_size("1280X720") == (1280, 720)
+    assert (
+        parse_size("1280x720")
+        == parse_size(" 1280 × 720 ")
+        == parse_size("1280X720")
+        == (1280, 720)
+    )
 
 
 # -- paths ----------------------------------------------------------------------------------------
-def test_screenshot_paths_are_checked_before_any_frame(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_screenshot_paths_are_checked_before_any_frame(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "shots.png"
     folder.mkdir()
     blocker = tmp_path / "file"
@@ -135,7 +176,10 @@ def test_screenshot_paths_are_checked_before_any_frame(tmp_path: Path, capsys: p
     for path, words in cases:
         assert main(["--headless", "--frames", "1", "--screenshot", path]) == 2, path
         assert re.search(words, one_line(capsys)), path
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "shots.png"]  # nothing left behind
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "file",
+        "shots.png",
+    ]  # nothing left behind
 
 
 def test_check_writable_file(tmp_path: Path) -> None:
@@ -159,8 +203,9 @@ def test_check_path(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["d" * 300, "caf\udce9", "a\x00b"])
 @pytest.mark.parametrize("check", [[], ["--check"]])
-def test_profile_save_dir_names(name: str, check: list[str], tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_profile_save_dir_names(
+    name: str, check: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rc = main(["profile", *check, "--save-dir", str(tmp_path / name)])
     out, err = capsys.readouterr()
     assert "Traceback" not in err
@@ -170,7 +215,9 @@ def test_profile_save_dir_names(name: str, check: list[str], tmp_path: Path,
         assert rc == 2 and len(err.strip().splitlines()) == 1 and "--save-dir" in err
 
 
-def test_profile_save_dir_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_profile_save_dir_that_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     rc = main(["profile", "--save-dir", str(blocker)])
@@ -178,16 +225,21 @@ def test_profile_save_dir_that_is_a_file(tmp_path: Path, capsys: pytest.CaptureF
     assert rc in (0, 1, 2) and "Traceback" not in err
 
 
-@pytest.mark.parametrize("argv", [["profile"], ["profile", "--check"], ["--headless", "--frames", "1"]])
-def test_a_save_folder_from_the_environment_is_checked_too(argv: list[str], monkeypatch: pytest.MonkeyPatch,
-                                                           capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv", [["profile"], ["profile", "--check"], ["--headless", "--frames", "1"]]
+)
+def test_a_save_folder_from_the_environment_is_checked_too(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setenv("DESERT_PYRAMID_SAVE_DIR", "/tmp/" + "a" * 300)
     assert main(argv) == 2
     assert "$DESERT_PYRAMID_SAVE_DIR: the name 'aaa" in one_line(capsys)
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="needs FIFOs")
-def test_a_fifo_screenshot_is_refused_without_blocking(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_fifo_screenshot_is_refused_without_blocking(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import os
 
     fifo = tmp_path / "shot.png"

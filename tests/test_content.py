@@ -38,12 +38,28 @@ def test_every_file_loads(content: c.RulesContent) -> None:
 
 def test_sections_cover_issue_8(content: c.RulesContent) -> None:
     ids = set(content.how_to_play.section_ids)
-    assert {"values", "free-cards", "stock", "satchel", "winning", "scoring", "modes", "example"} <= ids
-    text = " ".join(
-        p.plain() for s in content.how_to_play.sections for p in s.paragraphs
-    )
+    assert {
+        "values",
+        "free-cards",
+        "stock",
+        "satchel",
+        "winning",
+        "scoring",
+        "modes",
+        "example",
+    } <= ids
+    text = " ".join(p.plain() for s in content.how_to_play.sections for p in s.paragraphs)
     # Desert rules, in numbers
-    for fact in ("two redeals", "three passes", "120", "+50", "+500", "+250", "240 seconds", "1800 − 6 ×"):
+    for fact in (
+        "two redeals",
+        "three passes",
+        "120",
+        "+50",
+        "+500",
+        "+250",
+        "240 seconds",
+        "1800 − 6 ×",
+    ):
         assert fact in text, fact
     for word in ("Stuck", "Lost", "Satchel", "Expedition", "Daily", "chain"):
         assert word in text, word
@@ -129,8 +145,17 @@ def test_glossary_has_the_other_names(content: c.RulesContent) -> None:
         names.update(n.lower() for n in entry.other_names)
         assert entry.paragraphs
     for wanted in (
-        "stock", "talon", "waste", "discard pile", "foundation", "redeal",
-        "exposed card", "available card", "pyramid patience", "tut's tomb", "king tut",
+        "stock",
+        "talon",
+        "waste",
+        "discard pile",
+        "foundation",
+        "redeal",
+        "exposed card",
+        "available card",
+        "pyramid patience",
+        "tut's tomb",
+        "king tut",
     ):
         assert wanted in names, wanted
 
@@ -240,7 +265,9 @@ class _MiniTable:
     def apply(self, step: c.DemoStep) -> None:
         if step.action == "flip":
             assert self.stock, "flip with an empty stock"
-            assert self.stock[0] == step.cards[0], f"the stock's top card is {self.stock[0]}, not {step.cards[0]}"
+            assert self.stock[0] == step.cards[0], (
+                f"the stock's top card is {self.stock[0]}, not {step.cards[0]}"
+            )
             self.waste.append(self.stock.pop(0))
             self.chain = 0
         elif step.action == "redeal":
@@ -334,8 +361,13 @@ def test_wrong_schema(rules_copy: Path) -> None:
 
 
 def test_quiz_question_with_two_right_answers(rules_copy: Path) -> None:
-    _edit(rules_copy / c.QUIZ_FILE, "correct = false", "correct = true")  # the first question's first choice
-    with pytest.raises(c.ContentError, match=r"quiz\.toml: question 1 \('jack'\): must have exactly one right choice.*not 2"):
+    _edit(
+        rules_copy / c.QUIZ_FILE, "correct = false", "correct = true"
+    )  # the first question's first choice
+    with pytest.raises(
+        c.ContentError,
+        match=r"quiz\.toml: question 1 \('jack'\): must have exactly one right choice.*not 2",
+    ):
         c.load_quiz(rules_copy)
 
 
@@ -347,7 +379,10 @@ def test_quiz_question_with_no_right_answer(rules_copy: Path) -> None:
     end = text.index("[[question]]", start)
     block = text[start:end].replace("correct = true", "correct = false")
     path.write_text(text[:start] + block + text[end:], encoding="utf-8")
-    with pytest.raises(c.ContentError, match=r"question 2 \('covering'\): must have exactly one right choice.*not 0"):
+    with pytest.raises(
+        c.ContentError,
+        match=r"question 2 \('covering'\): must have exactly one right choice.*not 0",
+    ):
         c.load_quiz(rules_copy)
 
 
@@ -356,31 +391,42 @@ def test_quiz_choice_without_explanation(rules_copy: Path) -> None:
     text = path.read_text(encoding="utf-8")
     text = re.sub(r'explanation = "A jack counts 11, and[^\n]*\n', "", text, count=1)
     path.write_text(text, encoding="utf-8")
-    with pytest.raises(c.ContentError, match=r"question 1 \('jack'\): choice 2: 'explanation' is missing"):
+    with pytest.raises(
+        c.ContentError, match=r"question 1 \('jack'\): choice 2: 'explanation' is missing"
+    ):
         c.load_quiz(rules_copy)
 
 
 def test_variation_unknown_option(rules_copy: Path) -> None:
     _edit(rules_copy / c.VARIATIONS_FILE, "draw_three = true", "draw_four = true")
-    with pytest.raises(c.ContentError, match=r"variation 7 \('tuts-tomb'\): options: unknown option 'draw_four'"):
+    with pytest.raises(
+        c.ContentError, match=r"variation 7 \('tuts-tomb'\): options: unknown option 'draw_four'"
+    ):
         c.load_variations(rules_copy)
 
 
 def test_variation_bad_passes(rules_copy: Path) -> None:
     _edit(rules_copy / c.VARIATIONS_FILE, "passes = 1", "passes = 2")
-    with pytest.raises(c.ContentError, match=r"variation 1 \('one-pass'\): options: passes must be 1, 3 or 0"):
+    with pytest.raises(
+        c.ContentError, match=r"variation 1 \('one-pass'\): options: passes must be 1, 3 or 0"
+    ):
         c.load_variations(rules_copy)
 
 
 def test_variation_bad_preset(rules_copy: Path) -> None:
     _edit(rules_copy / c.VARIATIONS_FILE, 'preset = "strict"', 'preset = "easy"')
-    with pytest.raises(c.ContentError, match=r"variation 4 \('strict'\): preset 'easy' is not one of"):
+    with pytest.raises(
+        c.ContentError, match=r"variation 4 \('strict'\): preset 'easy' is not one of"
+    ):
         c.load_variations(rules_copy)
 
 
 def test_bad_card_in_a_paragraph(rules_copy: Path) -> None:
     _edit(rules_copy / c.HOW_TO_PLAY_FILE, "the {6S} pairs with", "the {6Z} pairs with")
-    with pytest.raises(c.ContentError, match=r"how_to_play\.toml: section 2 \('values'\): paragraphs 5: '\{6Z\}' is not a card"):
+    with pytest.raises(
+        c.ContentError,
+        match=r"how_to_play\.toml: section 2 \('values'\): paragraphs 5: '\{6Z\}' is not a card",
+    ):
         c.load_how_to_play(rules_copy)
 
 
@@ -397,14 +443,24 @@ def test_unknown_key_is_reported(rules_copy: Path) -> None:
 
 
 def test_diagram_free_must_match(rules_copy: Path) -> None:
-    _edit(rules_copy / c.HOW_TO_PLAY_FILE, "free = [[3, 2], [4, 1], [4, 4]]", "free = [[3, 1], [4, 1], [4, 4]]")
-    with pytest.raises(c.ContentError, match=r"section 4 \('free-cards'\): diagram: 'free' does not match 'removed'.*\[3, 2\]"):
+    _edit(
+        rules_copy / c.HOW_TO_PLAY_FILE,
+        "free = [[3, 2], [4, 1], [4, 4]]",
+        "free = [[3, 1], [4, 1], [4, 4]]",
+    )
+    with pytest.raises(
+        c.ContentError,
+        match=r"section 4 \('free-cards'\): diagram: 'free' does not match 'removed'.*\[3, 2\]",
+    ):
         c.load_how_to_play(rules_copy)
 
 
 def test_demo_pair_must_make_13(rules_copy: Path) -> None:
     _edit(rules_copy / c.HOW_TO_PLAY_FILE, 'cards = ["6S", "7D"]', 'cards = ["6S", "8D"]')
-    with pytest.raises(c.ContentError, match=r"section 11 \('example'\): demo: step 2: 6S and 8D do not add up to 13"):
+    with pytest.raises(
+        c.ContentError,
+        match=r"section 11 \('example'\): demo: step 2: 6S and 8D do not add up to 13",
+    ):
         c.load_how_to_play(rules_copy)
 
 

@@ -20,7 +20,9 @@ def _place(game: Game, code: str) -> int:
     for place, card in game.playable():
         if card.code == code:
             return place
-    raise AssertionError(f"{code} is not free: free are {[card.code for _, card in game.playable()]}")
+    raise AssertionError(
+        f"{code} is not free: free are {[card.code for _, card in game.playable()]}"
+    )
 
 
 def _free_codes(game: Game) -> set[str]:

@@ -27,15 +27,19 @@ def test_interval_is_wilson_and_unknown_deals_widen_it_upwards() -> None:
 def test_interval_text_rounds_outwards_and_shows_tenths_near_the_top() -> None:
     assert entry((2000, 0, 0), (2000, 0, 0)).interval_text("desert") == "99.8% to 100%"
     assert entry((0, 2000, 0), (1, 1999, 0)).interval_text("relaxed") == "0% to 1%"
-    assert entry((1996, 4, 0), (2000, 0, 0)).interval_text("relaxed") == "99.4% to 100%"  # 99.91% rounded up
+    assert (
+        entry((1996, 4, 0), (2000, 0, 0)).interval_text("relaxed") == "99.4% to 100%"
+    )  # 99.91% rounded up
 
 
 def test_picker_description_shows_the_interval() -> None:
     from desert_pyramid.ui.layout_picker import rates_text
 
     text = rates_text(entry((1326, 674, 0), (1960, 40, 0)))
-    assert text == ("The solver clears 66% of 2,000 random deals under relaxed rules (95% interval "
-                    "64% to 69%), 98% under desert rules (97% to 98.6%).")
+    assert text == (
+        "The solver clears 66% of 2,000 random deals under relaxed rules (95% interval "
+        "64% to 69%), 98% under desert rules (97% to 98.6%)."
+    )
     assert rates_text(None) == "Not rated yet."
 
 

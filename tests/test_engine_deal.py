@@ -30,9 +30,18 @@ def test_splitmix64_reference_outputs() -> None:
 
 # Pinned deals: changing the shuffle changes every Daily and every saved deal code.
 VECTORS = {
-    (0, 0): "QD TS 3S JS 4D 7S QS 3H 4C AS 3D 2D 9D 2C KD TD 8D AH 8S 2S 7D 2H JD 6D 5H 9H 6S 4H TH KS 3C 6C JH 5S 7C 6H AD 7H TC QH QC 5C KH 8C KC AC 9S JC 5D 8H 4S 9C",
-    (1, 1): "6C 8D TD 9H 4D 5D 4S 5H TH TS 3S 3C 2H 3H 7D 9D KD QH 7S AS KH AC JD AD 7H JH AH QS 6H 5C 8C 7C QD QC 9C 8S 8H JS KS TC 6S 2C 4C 9S KC 5S 3D 2D 4H 2S 6D JC",
-    (20261130, 0): "JD 4H 3D 4D 3C QD 8D TH KS 7D 9C 5S 6H 4S 2H 5H AH 8S AD TC JS KD TS AS QH 8C 7H 3S 9H 5C 6D 9S 6C KC 5D JC 3H QC 2S 2D QS 9D 8H TD 7S AC 6S 2C 7C 4C KH JH",
+    (
+        0,
+        0,
+    ): "QD TS 3S JS 4D 7S QS 3H 4C AS 3D 2D 9D 2C KD TD 8D AH 8S 2S 7D 2H JD 6D 5H 9H 6S 4H TH KS 3C 6C JH 5S 7C 6H AD 7H TC QH QC 5C KH 8C KC AC 9S JC 5D 8H 4S 9C",
+    (
+        1,
+        1,
+    ): "6C 8D TD 9H 4D 5D 4S 5H TH TS 3S 3C 2H 3H 7D 9D KD QH 7S AS KH AC JD AD 7H JH AH QS 6H 5C 8C 7C QD QC 9C 8S 8H JS KS TC 6S 2C 4C 9S KC 5S 3D 2D 4H 2S 6D JC",
+    (
+        20261130,
+        0,
+    ): "JD 4H 3D 4D 3C QD 8D TH KS 7D 9C 5S 6H 4S 2H 5H AH 8S AD TC JS KD TS AS QH 8C 7H 3S 9H 5C 6D 9S 6C KC 5D JC 3H QC 2S 2D QS 9D 8H TD 7S AC 6S 2C 7C 4C KH JH",
 }
 
 
@@ -99,7 +108,9 @@ def test_deal_codes_round_trip() -> None:
             deal = Deal(tuple(cards))
         code = encode_deal_code(deal, rules, layout)
         back = decode_deal_code(code)
-        assert back.deal.cards == deal.cards and back.rules == rules and back.layout_number == layout
+        assert (
+            back.deal.cards == deal.cards and back.rules == rules and back.layout_number == layout
+        )
         # Case, dashes and spaces do not matter; O, I and L read as 0, 1 and 1.
         assert decode_deal_code(" " + code.lower().replace("-", " ") + " ").deal.cards == deal.cards
 
@@ -110,7 +121,10 @@ def test_seed_codes_are_short() -> None:
 
 
 def test_every_single_typo_and_swap_is_rejected() -> None:
-    for deal, rules in ((Deal.from_seed(123456), CLASSIC), (Deal(tuple(reversed(Deal.from_seed(3).cards))), RELAXED)):
+    for deal, rules in (
+        (Deal.from_seed(123456), CLASSIC),
+        (Deal(tuple(reversed(Deal.from_seed(3).cards))), RELAXED),
+    ):
         code = encode_deal_code(deal, rules, 1)
         body = code[3:]
         positions = [i for i, ch in enumerate(body) if ch != "-"]
@@ -118,7 +132,7 @@ def test_every_single_typo_and_swap_is_rejected() -> None:
             for ch in ALPHABET:
                 if ch == body[i]:
                     continue
-                typo = "DP-" + body[:i] + ch + body[i + 1:]
+                typo = "DP-" + body[:i] + ch + body[i + 1 :]
                 with pytest.raises(DealCodeError):
                     decode_deal_code(typo)
         for a, b in zip(positions, positions[1:], strict=False):

@@ -29,8 +29,14 @@ from .helpers import snapshot
 LAYOUTS = (1, 2, 7, 30, 55)
 
 
-def random_game(seed: int, rules: Rules, layout_number: int, steps: int, multiplier: int = 1,
-                shuffled: bool = False) -> Game:
+def random_game(
+    seed: int,
+    rules: Rules,
+    layout_number: int,
+    steps: int,
+    multiplier: int = 1,
+    shuffled: bool = False,
+) -> Game:
     rnd = random.Random(seed)
     layout = get_layout(layout_number)
     if shuffled:  # a deal that is not from a seed: the code carries the whole permutation
@@ -56,7 +62,12 @@ def test_round_trip_gives_the_same_position_and_score() -> None:
     assert code.startswith("DG-") and looks_like_game_code(code)
     read = decode_game_code(code, get_layout)
     assert read.moves == game.history
-    assert (read.rules, read.layout_number, read.deal, read.multiplier) == (game.rules, 1, game.deal, 1)
+    assert (read.rules, read.layout_number, read.deal, read.multiplier) == (
+        game.rules,
+        1,
+        game.deal,
+        1,
+    )
     again = read.game(get_layout(1))
     assert snapshot(again) == snapshot(game)
     assert again.score == game.score
@@ -74,8 +85,15 @@ def test_round_trip_gives_the_same_position_and_score() -> None:
     shuffled=st.booleans(),
     draw3=st.booleans(),
 )
-def test_round_trip_any_rules_layout_deal(seed: int, preset: str, layout_number: int, steps: int,
-                                         multiplier: int, shuffled: bool, draw3: bool) -> None:
+def test_round_trip_any_rules_layout_deal(
+    seed: int,
+    preset: str,
+    layout_number: int,
+    steps: int,
+    multiplier: int,
+    shuffled: bool,
+    draw3: bool,
+) -> None:
     rules = PRESETS[preset].with_options(draw_three=draw3)
     if rules.classic_layout_only:
         layout_number = 1
@@ -119,7 +137,7 @@ def test_every_single_mistyped_character_is_refused() -> None:
         for ch in ALPHABET:
             if ch == code[i]:
                 continue
-            typo = code[:i] + ch + code[i + 1:]
+            typo = code[:i] + ch + code[i + 1 :]
             with pytest.raises(GameCodeError):
                 decode_game_code(typo, get_layout)
 
@@ -129,12 +147,12 @@ def test_swapped_neighbours_missing_and_extra_characters_are_refused() -> None:
     code = encode_game_code(game).replace("-", "")
     for i in range(2, len(code) - 1):
         if code[i] != code[i + 1]:
-            swapped = code[:i] + code[i + 1] + code[i] + code[i + 2:]
+            swapped = code[:i] + code[i + 1] + code[i] + code[i + 2 :]
             with pytest.raises(GameCodeError):
                 decode_game_code(swapped, get_layout)
     for i in range(3, len(code)):
         with pytest.raises(GameCodeError):
-            decode_game_code(code[:i] + code[i + 1:], get_layout)
+            decode_game_code(code[:i] + code[i + 1 :], get_layout)
 
 
 @pytest.mark.parametrize(

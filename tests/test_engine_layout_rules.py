@@ -52,18 +52,37 @@ def mutate(fn) -> dict[str, Any]:  # type: ignore[no-untyped-def]
     "change,message",
     [
         (lambda d: d["slot"][5].update(id=3), "slot 3: duplicate slot id"),
-        (lambda d: d["slot"][0].update(covered_by=[2, 99]), "slot 1 is covered by slot 99, which does not exist"),
-        (lambda d: d["slot"][27].update(covered_by=[1]), "slot 28 is covered by slot 1, but they do not overlap"),
-        (lambda d: d["slot"].__delitem__(slice(14, 28)), "14 slots: a layout has between 15 and 40"),
+        (
+            lambda d: d["slot"][0].update(covered_by=[2, 99]),
+            "slot 1 is covered by slot 99, which does not exist",
+        ),
+        (
+            lambda d: d["slot"][27].update(covered_by=[1]),
+            "slot 28 is covered by slot 1, but they do not overlap",
+        ),
+        (
+            lambda d: d["slot"].__delitem__(slice(14, 28)),
+            "14 slots: a layout has between 15 and 40",
+        ),
         (lambda d: d["slot"].extend(copy.deepcopy(d["slot"][:13])), "41 slots"),
-        (lambda d: d["slot"][1].update(covered_by=[4]), "slot 5 overlaps slot 2 from in front, but is not in its covered_by"),
+        (
+            lambda d: d["slot"][1].update(covered_by=[4]),
+            "slot 5 overlaps slot 2 from in front, but is not in its covered_by",
+        ),
         (lambda d: d["slot"][3].update(z=0), "slot 2 is covered by slot 4, which is not in front"),
-        (lambda d: d["slot"][0].update(x=6.3), "slot 1: 'x' = 6.3 must be a non-negative multiple of 0.5"),
+        (
+            lambda d: d["slot"][0].update(x=6.3),
+            "slot 1: 'x' = 6.3 must be a non-negative multiple of 0.5",
+        ),
         (lambda d: d["slot"][0].pop("row"), "slot 1: missing 'row'"),
         (lambda d: d["slot"][0].update(row="one"), "slot 1: 'row' must be an integer"),
         (lambda d: d.update(number="1"), "'number' must be an integer"),
-        (lambda d: d.update(slot=[{"id": i, "row": 1, "x": 2.5 * i, "y": 0, "z": 0} for i in range(1, 16)]),
-         "the layout is 37 x 2 half cards; the table holds 30 x 14"),
+        (
+            lambda d: d.update(
+                slot=[{"id": i, "row": 1, "x": 2.5 * i, "y": 0, "z": 0} for i in range(1, 16)]
+            ),
+            "the layout is 37 x 2 half cards; the table holds 30 x 14",
+        ),
     ],
 )
 def test_broken_layout_data_names_the_source_and_slot(change, message: str) -> None:  # type: ignore[no-untyped-def]
@@ -74,8 +93,10 @@ def test_broken_layout_data_names_the_source_and_slot(change, message: str) -> N
 def test_cover_cycle_is_reported() -> None:
     # Three overlapping cards in a ring of covers: each lies on the next. Geometry can't draw that,
     # so build it with equal positions but rising z, then close the ring.
-    slots = [{"id": i, "row": 1, "x": 2 * (i % 15), "y": 0 if i < 15 else 4, "z": 0, "covered_by": []}
-             for i in range(1, 16)]
+    slots = [
+        {"id": i, "row": 1, "x": 2 * (i % 15), "y": 0 if i < 15 else 4, "z": 0, "covered_by": []}
+        for i in range(1, 16)
+    ]
     slots[0]["covered_by"] = [2]
     slots[1]["covered_by"] = [3]
     slots[2]["covered_by"] = [1]
@@ -104,7 +125,11 @@ def test_presets_match_the_design_table() -> None:
     assert DESERT == Rules(passes=3, satchel=True, scoring=Scoring.DESERT)
     assert CLASSIC.passes == 3 and not CLASSIC.satchel and not CLASSIC.all_52
     assert STRICT.passes == 1 and STRICT.all_52 and not STRICT.satchel
-    assert RELAXED.passes == UNLIMITED and RELAXED.stock_top_playable and RELAXED.scoring == Scoring.TIMED
+    assert (
+        RELAXED.passes == UNLIMITED
+        and RELAXED.stock_top_playable
+        and RELAXED.scoring == Scoring.TIMED
+    )
     assert CLASSIC.classic_layout_only and STRICT.classic_layout_only
     assert not DESERT.classic_layout_only and not RELAXED.classic_layout_only
 
@@ -123,8 +148,12 @@ def test_rules_are_frozen_and_text_round_trips() -> None:
 
 @pytest.mark.parametrize(
     "text,message",
-    [("", "empty rules"), ("dessert", "unknown preset 'dessert'"), ("desert+p2", "unknown rule option 'p2'"),
-     ("classic+score-fast", "unknown scoring 'fast'")],
+    [
+        ("", "empty rules"),
+        ("dessert", "unknown preset 'dessert'"),
+        ("desert+p2", "unknown rule option 'p2'"),
+        ("classic+score-fast", "unknown scoring 'fast'"),
+    ],
 )
 def test_bad_rules_text(text: str, message: str) -> None:
     with pytest.raises(RulesError, match=message):

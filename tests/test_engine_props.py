@@ -23,8 +23,17 @@ LAYOUTS = [classic_layout(), pyramid_layout(5)]
 
 rules_strategy = st.builds(
     lambda preset, passes, top, all52, match, draw3: PRESETS[preset].with_options(
-        **{k: v for k, v in (("passes", passes), ("stock_top_playable", top), ("all_52", all52),
-                              ("relaxed_match", match), ("draw_three", draw3)) if v is not None}
+        **{
+            k: v
+            for k, v in (
+                ("passes", passes),
+                ("stock_top_playable", top),
+                ("all_52", all52),
+                ("relaxed_match", match),
+                ("draw_three", draw3),
+            )
+            if v is not None
+        }
     ),
     st.sampled_from(sorted(PRESETS)),
     st.sampled_from([None, 1, 3, 0]),
@@ -55,7 +64,9 @@ def accounted(game: Game) -> list[int]:
     return sorted(cards)
 
 
-def random_game(data: st.DataObject, rules: Rules, seed: int, layout_i: int, steps: int) -> list[Game]:
+def random_game(
+    data: st.DataObject, rules: Rules, seed: int, layout_i: int, steps: int
+) -> list[Game]:
     game = Game(LAYOUTS[layout_i], rules, Deal.from_seed(seed))
     for _ in range(steps):
         legal = game.legal_moves()
@@ -73,7 +84,9 @@ COMMON = settings(max_examples=40, deadline=None, suppress_health_check=[HealthC
 
 @COMMON
 @given(st.data(), rules_strategy, st.integers(0, 10**6), st.integers(0, 1))
-def test_all_52_cards_always_accounted_for(data: st.DataObject, rules: Rules, seed: int, li: int) -> None:
+def test_all_52_cards_always_accounted_for(
+    data: st.DataObject, rules: Rules, seed: int, li: int
+) -> None:
     game = Game(LAYOUTS[li], rules, Deal.from_seed(seed))
     for _ in range(150):
         assert accounted(game) == list(range(52))
@@ -86,7 +99,9 @@ def test_all_52_cards_always_accounted_for(data: st.DataObject, rules: Rules, se
 
 @COMMON
 @given(st.data(), rules_strategy, st.integers(0, 10**6), st.integers(0, 1))
-def test_undoing_any_sequence_restores_exact_state_and_score(data: st.DataObject, rules: Rules, seed: int, li: int) -> None:
+def test_undoing_any_sequence_restores_exact_state_and_score(
+    data: st.DataObject, rules: Rules, seed: int, li: int
+) -> None:
     game = Game(LAYOUTS[li], rules, Deal.from_seed(seed))
     snaps = [snapshot(game)]
     for _ in range(120):
@@ -109,7 +124,9 @@ def test_undoing_any_sequence_restores_exact_state_and_score(data: st.DataObject
 
 @COMMON
 @given(st.data(), rules_strategy, st.integers(0, 10**6), st.integers(0, 1))
-def test_move_accepted_iff_listed_legal(data: st.DataObject, rules: Rules, seed: int, li: int) -> None:
+def test_move_accepted_iff_listed_legal(
+    data: st.DataObject, rules: Rules, seed: int, li: int
+) -> None:
     game = Game(LAYOUTS[li], rules, Deal.from_seed(seed))
     candidates = all_candidate_moves(game)
     for _ in range(data.draw(st.integers(0, 80))):
@@ -159,7 +176,9 @@ def brute_force_removal_reachable(game: Game) -> bool:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), rules_strategy, st.integers(0, 10**6), st.integers(0, 1))
-def test_stuck_agrees_with_brute_force_look_ahead(data: st.DataObject, rules: Rules, seed: int, li: int) -> None:
+def test_stuck_agrees_with_brute_force_look_ahead(
+    data: st.DataObject, rules: Rules, seed: int, li: int
+) -> None:
     game = Game(LAYOUTS[li], rules, Deal.from_seed(seed))
     # Play removals greedily-at-random to reach the late, small positions where stuck happens.
     checked = 0

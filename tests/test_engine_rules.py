@@ -36,6 +36,7 @@ def P(text: str) -> Move:
 
 # --- cards and pairs ------------------------------------------------------------------------------
 
+
 def test_card_values_and_text() -> None:
     assert Card.parse("AS").rank == 1
     assert Card.parse("TD").rank == 10
@@ -44,7 +45,9 @@ def test_card_values_and_text() -> None:
     assert [Card.parse(c).rank for c in ("JC", "QH", "KS")] == [11, 12, 13]
 
 
-@pytest.mark.parametrize("a,b", [("AS", "QH"), ("2S", "JH"), ("3S", "TH"), ("4S", "9H"), ("5S", "8H"), ("6S", "7H")])
+@pytest.mark.parametrize(
+    "a,b", [("AS", "QH"), ("2S", "JH"), ("3S", "TH"), ("4S", "9H"), ("5S", "8H"), ("6S", "7H")]
+)
 def test_every_pair_that_makes_13_is_removed(a: str, b: str) -> None:
     g = game_from({27: a, 28: b}, [], DESERT)
     events = g.play(P("28+27"))
@@ -104,6 +107,7 @@ def test_relaxed_match_option_lets_a_card_pair_with_the_card_it_alone_covers() -
 
 
 # --- stock, waste, redeal --------------------------------------------------------------------------
+
 
 def test_flip_turns_stock_top_and_only_waste_top_is_free() -> None:
     g = game_from({}, ["5C", "KC", "7D"], DESERT)
@@ -191,6 +195,7 @@ def test_draw_three_turns_three_and_only_the_last_is_free() -> None:
 
 # --- the Satchel -----------------------------------------------------------------------------------
 
+
 def test_satchel_takes_any_free_card_and_vacates_its_slot() -> None:
     g = game_from({21: "4H", 27: "6S", 28: "9C"}, ["KD"], DESERT)
     g.play(P("28>S"))
@@ -246,8 +251,23 @@ CLEAR_SCRIPT = ["K11", "K12", "K13", "15+14", "8+7", "10+9", "5+4", "6+2", "F", 
 
 
 def clear_game(layout, rules, stop_before_last: bool = False, multiplier: int = 1) -> Game:  # type: ignore[no-untyped-def]
-    cards = {11: "KS", 12: "KH", 13: "KD", 14: "JH", 15: "2H", 7: "AH", 8: "QH", 9: "AD", 10: "QD",
-             4: "AC", 5: "QC", 6: "JS", 2: "2S", 3: "QS", 1: "KC"}
+    cards = {
+        11: "KS",
+        12: "KH",
+        13: "KD",
+        14: "JH",
+        15: "2H",
+        7: "AH",
+        8: "QH",
+        9: "AD",
+        10: "QD",
+        4: "AC",
+        5: "QC",
+        6: "JS",
+        2: "2S",
+        3: "QS",
+        1: "KC",
+    }
     g = Game(layout, rules, deal_from(cards, ["AS"], layout.size), multiplier)
     for m in CLEAR_SCRIPT[:-1] if stop_before_last else CLEAR_SCRIPT:
         g.play(P(m))
@@ -270,11 +290,45 @@ def test_all_52_needs_every_card() -> None:
 
 # --- scoring -----------------------------------------------------------------------------------
 
-CHAIN_CARDS = {22: "KS", 23: "KH", 24: "KD", 25: "KC", 26: "QS", 27: "AS", 28: "2S",
-               16: "QH", 17: "AH", 18: "QD", 19: "AD", 20: "JS", 21: "JH",
-               11: "2H", 12: "QC", 13: "AC", 14: "JD", 15: "2D", 7: "JC", 8: "2C", 9: "TS", 10: "3S"}
-CHAIN_SCRIPT = ["K22", "K23", "K24", "K25", "27+26", "17+16", "19+18", "28+20", "21+11", "13+12",
-                "15+14", "8+7", "10+9"]
+CHAIN_CARDS = {
+    22: "KS",
+    23: "KH",
+    24: "KD",
+    25: "KC",
+    26: "QS",
+    27: "AS",
+    28: "2S",
+    16: "QH",
+    17: "AH",
+    18: "QD",
+    19: "AD",
+    20: "JS",
+    21: "JH",
+    11: "2H",
+    12: "QC",
+    13: "AC",
+    14: "JD",
+    15: "2D",
+    7: "JC",
+    8: "2C",
+    9: "TS",
+    10: "3S",
+}
+CHAIN_SCRIPT = [
+    "K22",
+    "K23",
+    "K24",
+    "K25",
+    "27+26",
+    "17+16",
+    "19+18",
+    "28+20",
+    "21+11",
+    "13+12",
+    "15+14",
+    "8+7",
+    "10+9",
+]
 
 
 def test_chain_scoring_caps_at_12_and_row_bonuses() -> None:
@@ -315,8 +369,23 @@ def test_clear_bonus_with_unused_redeals_and_multiplier() -> None:
 
 def test_clear_bonus_counts_only_redeals_not_used() -> None:
     layout = pyramid_layout(5)
-    cards = {11: "KS", 12: "KH", 13: "KD", 14: "JH", 15: "2H", 7: "AH", 8: "QH", 9: "AD", 10: "QD",
-             4: "AC", 5: "QC", 6: "JS", 2: "2S", 3: "QS", 1: "KC"}
+    cards = {
+        11: "KS",
+        12: "KH",
+        13: "KD",
+        14: "JH",
+        15: "2H",
+        7: "AH",
+        8: "QH",
+        9: "AD",
+        10: "QD",
+        4: "AC",
+        5: "QC",
+        6: "JS",
+        2: "2S",
+        3: "QS",
+        1: "KC",
+    }
     g = Game(layout, DESERT, deal_from(cards, ["3D"] + [], layout.size))
     for m in CLEAR_SCRIPT[:8]:
         g.play(P(m))
@@ -348,10 +417,15 @@ def test_timed_scoring() -> None:
     assert timed_score(30, 30, False) == 0
     assert timed_score(100, 95, False) == 10
     assert timed_score(100, 100, True) == 10 + 6000
-    assert daily_time_bonus(0) == 1800 and daily_time_bonus(100.7) == 1200 and daily_time_bonus(400) == 0
+    assert (
+        daily_time_bonus(0) == 1800
+        and daily_time_bonus(100.7) == 1200
+        and daily_time_bonus(400) == 0
+    )
 
 
 # --- undo ---------------------------------------------------------------------------------------
+
 
 def test_undo_restores_everything_back_to_the_deal() -> None:
     g = game_from(CHAIN_CARDS, [], DESERT)
@@ -391,6 +465,7 @@ def test_undo_after_win_restores_the_game() -> None:
 
 # --- the worked example (How to play) ---------------------------------------------------------
 
+
 def test_seed_000_worked_example() -> None:
     """The bottom row ends with the 6♠ and the 9♣, over the 4♥ in row 6. The 7♦ is on the waste."""
     bottom = {22: "AS", 23: "AH", 24: "2S", 25: "2H", 26: "3S"}
@@ -412,6 +487,7 @@ def test_seed_000_worked_example() -> None:
 
 # --- events -------------------------------------------------------------------------------------
 
+
 def test_events_describe_what_moved() -> None:
     g = clear_game(pyramid_layout(5), DESERT, stop_before_last=True)
     ev = g.play(P("K1"))
@@ -432,6 +508,9 @@ def test_why_not_playable_gives_the_engines_reason() -> None:
     assert g.why_not_playable(20) == "the 4♥ is covered by the 6♠ and the 9♣"
     assert g.why_not_playable(27) is None
     assert g.why_not_playable(WASTE) == "the waste is empty"
-    assert g.why_not_playable(STOCK) == "the stock's top card is face down: flip it onto the waste first"
+    assert (
+        g.why_not_playable(STOCK)
+        == "the stock's top card is face down: flip it onto the waste first"
+    )
     assert g.why_not_playable(SATCHEL) == "these rules have no Satchel"
     assert g.why_not_playable(99) == "there is no slot 100 (this layout has 28)"

@@ -31,7 +31,9 @@ def played_game(rules=DESERT, seed: int = 5, steps: int = 60, layout=None) -> Ga
     return g
 
 
-@pytest.mark.parametrize("rules", [DESERT, RELAXED, DESERT.with_options(draw_three=True, relaxed_match=True)])
+@pytest.mark.parametrize(
+    "rules", [DESERT, RELAXED, DESERT.with_options(draw_three=True, relaxed_match=True)]
+)
 def test_round_trip_through_toml(rules) -> None:  # type: ignore[no-untyped-def]
     g = played_game(rules)
     g.undo()
@@ -67,7 +69,10 @@ def test_permutation_deal_round_trips() -> None:
         (lambda d: d.update(layout=7), "on layout 7, not on layout 1"),
         (lambda d: d.update(moves=["F", "F", "1+2"]), "saved move 3 \\('1\\+2'\\) does not replay"),
         (lambda d: d.update(deal="AS AS"), "cannot be read: a deal has 52 cards"),
-        (lambda d: d.update(rules={"passes": 7}), "cannot be read: passes must be 1, 3 or unlimited"),
+        (
+            lambda d: d.update(rules={"passes": 7}),
+            "cannot be read: passes must be 1, 3 or unlimited",
+        ),
         (lambda d: d.update(multiplier="x"), "multiplier must be an integer"),
         (lambda d: d.update(moves="F"), "moves and redo must be lists"),
     ],

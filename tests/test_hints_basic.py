@@ -53,6 +53,8 @@ def test_unknown_hint_says_it_cannot_tell() -> None:
         game = Game(LAYOUT, CLASSIC, Deal.from_seed(3, i))
         if solve(game, 1).verdict is Verdict.UNKNOWN:
             hint = hint_for(game, 1)
-            assert hint.verdict is Verdict.UNKNOWN and hint.move is None and hint.text == CANNOT_TELL
+            assert (
+                hint.verdict is Verdict.UNKNOWN and hint.move is None and hint.text == CANNOT_TELL
+            )
             return
     raise AssertionError("every deal decided in one node")

@@ -56,7 +56,9 @@ def test_worker_and_tracker_end_when_the_game_is_killed() -> None:
 
     script = Path(__file__).with_name("hint_parent.py")
     root = Path(__file__).resolve().parent.parent
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root
+    )
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert line.startswith("pids "), line
@@ -72,7 +74,9 @@ def test_worker_and_tracker_end_when_the_game_is_killed() -> None:
         if proc.stdout:
             proc.stdout.close()
     left = wait_gone(pids, 3.0)
-    assert not left, f"still running 3 s after the game was killed: {left} (worker {worker}, tracker {tracker})"
+    assert not left, (
+        f"still running 3 s after the game was killed: {left} (worker {worker}, tracker {tracker})"
+    )
 
 
 def test_cancel_stops_the_search_and_close_ends_the_worker() -> None:

@@ -22,7 +22,16 @@ LAYOUT_DIR = ROOT / "resources" / "layouts"
 FILES = sorted(LAYOUT_DIR.glob("[0-9][0-9][0-9]_*.toml"))  # not difficulty.toml
 FILE_NAME = re.compile(r"^(\d{3})_([a-z0-9]+(?:_[a-z0-9]+)*)\.toml$")
 REQUIRED_FAMILIES = {
-    "pyramid", "inverted", "double", "wall", "tower", "bridge", "cross", "diamond", "arch", "piles",
+    "pyramid",
+    "inverted",
+    "double",
+    "wall",
+    "tower",
+    "bridge",
+    "cross",
+    "diamond",
+    "arch",
+    "piles",
 }
 
 

@@ -23,10 +23,12 @@ from desert_pyramid.difficulty import (
 def entry(number: int, won: int, lost: int, unknown: int = 0, word: str | None = None) -> str:
     deals = won + lost + unknown
     word = word or difficulty_word(won / deals)
-    return (f"[[layout]]\nnumber = {number}\nname = \"L{number}\"\n"
-            f"relaxed_won = {won}\nrelaxed_lost = {lost}\nrelaxed_unknown = {unknown}\nrelaxed_rate = {won / deals}\n"
-            f"desert_won = {won // 2}\ndesert_lost = {deals - won // 2}\ndesert_unknown = 0\n"
-            f"desert_rate = {won // 2 / deals}\ndifficulty = \"{word}\"\n")
+    return (
+        f'[[layout]]\nnumber = {number}\nname = "L{number}"\n'
+        f"relaxed_won = {won}\nrelaxed_lost = {lost}\nrelaxed_unknown = {unknown}\nrelaxed_rate = {won / deals}\n"
+        f"desert_won = {won // 2}\ndesert_lost = {deals - won // 2}\ndesert_unknown = 0\n"
+        f'desert_rate = {won // 2 / deals}\ndifficulty = "{word}"\n'
+    )
 
 
 @pytest.fixture
@@ -59,7 +61,9 @@ def test_layouts_prints_one_line_per_layout(capsys: pytest.CaptureFixture[str]) 
         assert word in line
 
 
-def test_layouts_reads_the_difficulty_file(diff_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_layouts_reads_the_difficulty_file(
+    diff_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     diff_file.write_text("schema = 1\n" + entry(1, 130, 66, 4) + entry(2, 199, 1), encoding="utf-8")
     assert main(["layouts"]) == 0
     out = capsys.readouterr().out.splitlines()
@@ -81,7 +85,9 @@ def test_missing_file_is_unrated(diff_file: Path, capsys: pytest.CaptureFixture[
     assert captured.err == ""
 
 
-def test_broken_file_warns_and_lists_unrated(diff_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_broken_file_warns_and_lists_unrated(
+    diff_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     diff_file.write_text("schema = 1\n[[layout]\n", encoding="utf-8")
     assert main(["layouts"]) == 0
     captured = capsys.readouterr()
@@ -89,16 +95,30 @@ def test_broken_file_warns_and_lists_unrated(diff_file: Path, capsys: pytest.Cap
     assert len(captured.out.splitlines()) == 55
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("schema = 2\n", "schema 2 is not 1"),
-    ("schema = 1\nlayout = 3\n", "'layout' must be a list"),
-    ("schema = 1\n[[layout]]\nnumber = 0\n", "layout entry 1: 'number' must be a layout number"),
-    ("schema = 1\n" + entry(3, 10, 10) + entry(3, 10, 10), "layout 3 is listed twice"),
-    ("schema = 1\n" + entry(4, 10, 10).replace("relaxed_lost = 10", "relaxed_lost = -1"),
-     "layout 4: 'relaxed_lost' must be a whole number"),
-    ("schema = 1\n" + entry(5, 10, 10, word="Gentle"), "layout 5: difficulty 'Gentle' does not match"),
-    ("schema = 1\n" + entry(6, 1, 1).replace("desert_won = 0", "desert_won = \"x\""), "'desert_won'"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("schema = 2\n", "schema 2 is not 1"),
+        ("schema = 1\nlayout = 3\n", "'layout' must be a list"),
+        (
+            "schema = 1\n[[layout]]\nnumber = 0\n",
+            "layout entry 1: 'number' must be a layout number",
+        ),
+        ("schema = 1\n" + entry(3, 10, 10) + entry(3, 10, 10), "layout 3 is listed twice"),
+        (
+            "schema = 1\n" + entry(4, 10, 10).replace("relaxed_lost = 10", "relaxed_lost = -1"),
+            "layout 4: 'relaxed_lost' must be a whole number",
+        ),
+        (
+            "schema = 1\n" + entry(5, 10, 10, word="Gentle"),
+            "layout 5: difficulty 'Gentle' does not match",
+        ),
+        (
+            "schema = 1\n" + entry(6, 1, 1).replace("desert_won = 0", 'desert_won = "x"'),
+            "'desert_won'",
+        ),
+    ],
+)
 def test_bad_entries_are_named(text: str, message: str) -> None:
     with pytest.raises(DifficultyError, match=message):
         import tomllib
@@ -109,8 +129,12 @@ def test_bad_entries_are_named(text: str, message: str) -> None:
 def test_shipped_difficulty_rates_every_layout_and_none_is_hopeless() -> None:
     """Issue 7: every layout wins at least 5% of random deals under the relaxed rules."""
     table = load_difficulty()
-    assert sorted(table) == sorted(all_layouts()), "run bench/layout_difficulty.py to rate every layout"
+    assert sorted(table) == sorted(all_layouts()), (
+        "run bench/layout_difficulty.py to rate every layout"
+    )
     for number, d in table.items():
         assert d.name == all_layouts()[number].name
-        assert d.relaxed.rate >= 0.05, f"layout {number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules"
+        assert d.relaxed.rate >= 0.05, (
+            f"layout {number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules"
+        )
         assert d.relaxed.deals == d.desert.deals >= 2000

@@ -42,7 +42,9 @@ def test_cover_relation_is_acyclic_and_consistent(number: int) -> None:
     for s in layout.slots:
         for c in s.covered_by:
             assert 0 <= c < n and c != s.index
-            assert s.index in layout.slots[c].covers, f"slot {s.id}: covers is not the inverse of covered_by"
+            assert s.index in layout.slots[c].covers, (
+                f"slot {s.id}: covers is not the inverse of covered_by"
+            )
         for c in s.covers:
             assert s.index in layout.slots[c].covered_by
     # Walk the graph depth first from every slot (white / grey / black); a grey slot met again is a cycle.
@@ -58,7 +60,9 @@ def test_cover_relation_is_acyclic_and_consistent(number: int) -> None:
             if i < len(above):
                 stack.append((node, i + 1))
                 nxt = above[i]
-                assert state[nxt] != 1, f"layout {number}: cover cycle through slot {layout.slots[nxt].id}"
+                assert state[nxt] != 1, (
+                    f"layout {number}: cover cycle through slot {layout.slots[nxt].id}"
+                )
                 if state[nxt] == 0:
                     state[nxt] = 1
                     stack.append((nxt, 0))
@@ -112,21 +116,34 @@ def test_layout_fits_the_table(number: int, size: tuple[int, int]) -> None:
     for satchel, draw_three in ((True, False), (False, False), (True, True)):
         geom = table_geometry(slots, w, h, satchel=satchel, draw_three=draw_three)
         assert (geom.width, geom.height) == size
-        _check_fits(layout, geom, f"layout {number} at {w}x{h} (satchel {satchel}, draw three {draw_three})")
+        _check_fits(
+            layout, geom, f"layout {number} at {w}x{h} (satchel {satchel}, draw three {draw_three})"
+        )
 
 
 def _conserved(game: Game) -> None:
     """Every card is in exactly one place."""
     on_table = [c for c in game.cards if c >= 0]
-    places = on_table + game.stock + game.waste + game.discard + ([game.satchel] if game.satchel >= 0 else [])
+    places = (
+        on_table
+        + game.stock
+        + game.waste
+        + game.discard
+        + ([game.satchel] if game.satchel >= 0 else [])
+    )
     assert sorted(places) == list(range(52))
 
 
 @pytest.mark.parametrize("number", NUMBERS)
 def test_random_game_ends_won_or_stuck(number: int) -> None:
     layout = LAYOUTS[number]
-    for name, rules in (("desert", DESERT), ("relaxed", RELAXED), ("classic", CLASSIC), ("strict", STRICT),
-                        ("desert+draw3+match", DESERT.with_options(draw_three=True, relaxed_match=True))):
+    for name, rules in (
+        ("desert", DESERT),
+        ("relaxed", RELAXED),
+        ("classic", CLASSIC),
+        ("strict", STRICT),
+        ("desert+draw3+match", DESERT.with_options(draw_three=True, relaxed_match=True)),
+    ):
         assert isinstance(rules, Rules)
         for trial in range(2):
             rng = random.Random(f"{number}-{name}-{trial}")
@@ -137,18 +154,24 @@ def test_random_game_ends_won_or_stuck(number: int) -> None:
                 assert moves, f"layout {number}, {name}: no legal move, yet neither won nor stuck"
                 game.play(rng.choice(moves))
                 steps += 1
-                assert steps < 5000, f"layout {number}, {name}: a random game did not end in 5000 moves"
+                assert steps < 5000, (
+                    f"layout {number}, {name}: a random game did not end in 5000 moves"
+                )
             _conserved(game)
             if game.won:
                 if rules.all_52:
                     assert len(game.discard) == 52
                 else:
-                    assert all(c < 0 for c in game.cards), f"layout {number}, {name}: won with cards left"
+                    assert all(c < 0 for c in game.cards), (
+                        f"layout {number}, {name}: won with cards left"
+                    )
             else:
                 assert not game.has_removal()
             # Undo takes it all back to the deal.
             game.undo_all()
-            assert game.moves == 0 and game.cards == [int(c) for c in game.deal.cards[: layout.size]]
+            assert game.moves == 0 and game.cards == [
+                int(c) for c in game.deal.cards[: layout.size]
+            ]
 
 
 def test_presets_named_in_the_test_exist() -> None:

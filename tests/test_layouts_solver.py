@@ -22,7 +22,9 @@ def first_quick_win(number: int, rules: Rules) -> tuple[int, Game, tuple[object,
         assert game.position_key() == before and game.moves == 0, "solve() changed the game"
         if result.verdict is Verdict.WINNABLE:
             return i, game, result.line
-    raise AssertionError(f"layout {number}: no deal of {TRIES} solved as winnable within {BUDGET} nodes")
+    raise AssertionError(
+        f"layout {number}: no deal of {TRIES} solved as winnable within {BUDGET} nodes"
+    )
 
 
 @pytest.mark.parametrize("rules", [DESERT, RELAXED], ids=["desert", "relaxed"])
@@ -31,7 +33,9 @@ def test_winning_line_replays_to_a_win(number: int, rules: Rules) -> None:
     index, game, line = first_quick_win(number, rules)
     assert line, "a winnable deal that is not won yet needs at least one move"
     for step, move in enumerate(line):
-        assert not game.won, f"layout {number}, deal {index}: won before the line ended (move {step})"
+        assert not game.won, (
+            f"layout {number}, deal {index}: won before the line ended (move {step})"
+        )
         game.play(move)  # raises IllegalMoveError if the solver's move is not legal here
     assert game.won, f"layout {number}, deal {index}: the line ends without a win"
     assert all(c < 0 for c in game.cards)

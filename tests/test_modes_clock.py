@@ -31,8 +31,14 @@ def test_a_suspend_gap_counts_as_a_pause():
     assert c.update(30_000) == 0  # 30 s without a frame: the game did not run
     assert c.update(10 * 60 * 1000) == 0  # a suspended laptop: ten minutes
     assert c.elapsed_ms == 500
-    assert is_suspend_gap(30_000) and is_suspend_gap(SUSPEND_GAP_MS + 1) and is_suspend_gap(math.inf)
-    assert not is_suspend_gap(SUSPEND_GAP_MS) and not is_suspend_gap(250) and not is_suspend_gap(math.nan)
+    assert (
+        is_suspend_gap(30_000) and is_suspend_gap(SUSPEND_GAP_MS + 1) and is_suspend_gap(math.inf)
+    )
+    assert (
+        not is_suspend_gap(SUSPEND_GAP_MS)
+        and not is_suspend_gap(250)
+        and not is_suspend_gap(math.nan)
+    )
 
 
 def test_slow_frames_count_in_full_up_to_the_gap():

@@ -57,11 +57,17 @@ def test_mistake_1_not_when_the_pair_frees_a_card():
 
 def test_mistake_1_not_when_the_better_pair_is_still_there():
     # two independent pairs: taking the one that frees nothing first gives nothing up
-    g = game_from({21: "4H", 22: "6S", 23: "7C", 24: "2D", 25: "3C", 26: "3D", 27: "KS", 28: "5C"},
-                  ["8D"], DESERT)
+    g = game_from(
+        {21: "4H", 22: "6S", 23: "7C", 24: "2D", 25: "3C", 26: "3D", 27: "KS", 28: "5C"},
+        ["8D"],
+        DESERT,
+    )
     *_, last = play(g, ["K27", "F", "22+23"])
     assert mistakes(last) == []
-    assert mistake_uncover(*_step(game_from(UNCOVER, ["7D"], DESERT), ["K27", "F"], "22+W")) is not None
+    assert (
+        mistake_uncover(*_step(game_from(UNCOVER, ["7D"], DESERT), ["K27", "F"], "22+W"))
+        is not None
+    )
 
 
 def _step(g: Game, setup: list[str], move: str) -> tuple[Game, Move, Game]:
@@ -99,9 +105,9 @@ def test_mistake_2_with_the_satchel_as_partner():
     g = game_from(WASTE_ROW, ["7D", "5C", "6H"], DESERT)
     msgs = play(g, ["F", "W>S", "F", "F"])  # 7♦ parked; then the 5♣; then the 6♥ pairs with it
     assert mistakes(msgs[2]) == []
-    assert mistake_waste(*_step(game_from(WASTE_ROW, ["7D", "5C", "6H", "QS"], DESERT),
-                                ["F", "W>S", "F", "F"], "F")).text.startswith(
-        "The 6♥ on the waste could have paired with the 7♦ in the Satchel")
+    assert mistake_waste(
+        *_step(game_from(WASTE_ROW, ["7D", "5C", "6H", "QS"], DESERT), ["F", "W>S", "F", "F"], "F")
+    ).text.startswith("The 6♥ on the waste could have paired with the 7♦ in the Satchel")
 
 
 # -- 3: take kings at once ------------------------------------------------------------------------------
@@ -147,7 +153,19 @@ def test_mistake_3_king_into_the_satchel():
 # -- 4: watch for a card sitting on its partner -----------------------------------------------------------
 
 # The 6♣ in row 3 lies over all three other 7s; the 7♦ in the stock is its only partner.
-BURIED = {1: "7S", 2: "7H", 3: "7C", 5: "6C", 22: "2C", 23: "2D", 24: "3C", 25: "3D", 26: "4C", 27: "4D", 28: "6S"}
+BURIED = {
+    1: "7S",
+    2: "7H",
+    3: "7C",
+    5: "6C",
+    22: "2C",
+    23: "2D",
+    24: "3C",
+    25: "3D",
+    26: "4C",
+    27: "4D",
+    28: "6S",
+}
 
 
 def test_mistake_4_the_only_partner_spent_on_a_card_with_other_partners():
@@ -190,12 +208,15 @@ def test_mistake_4_not_judged_under_relaxed_match():
 
 # -- tips ---------------------------------------------------------------------------------------------------
 
+
 def test_context_tips_once_each():
     g = game_from(WASTE_ROW, ["9C", "8C"], DESERT)
     coach = Coach()
     msgs = play(g, ["F", "F", "W>S", "F"], coach)
     assert [m.topic for m in msgs[0]] == ["flip"]
-    assert [m.topic for m in msgs[1]] == ["waste"]  # the 9♣ had the 4♣ and 4♦: mistake 2, no tip again
+    assert [m.topic for m in msgs[1]] == [
+        "waste"
+    ]  # the 9♣ had the 4♣ and 4♦: mistake 2, no tip again
     assert [m.topic for m in msgs[2]] == ["satchel"]
     assert msgs[2][0].text.startswith("The 8♣ waits in the Satchel.")
     assert msgs[3] == [] or all(m.kind != "tip" for m in msgs[3])
@@ -216,8 +237,23 @@ def test_stuck_warning_is_exact():
     # one pass, no Satchel; kings and aces buried; the last stock card is the Q♣, which nothing
     # free can pair with: stuck at the latest after the last flip, and never said before it is.
     rules = CLASSIC.with_options(passes=1)
-    layout = {1: "KS", 2: "KH", 3: "KD", 4: "KC", 5: "AS", 6: "AH", 7: "AD", 8: "AC",
-              22: "6S", 23: "2C", 24: "2D", 25: "3C", 26: "3D", 27: "4C", 28: "4D"}
+    layout = {
+        1: "KS",
+        2: "KH",
+        3: "KD",
+        4: "KC",
+        5: "AS",
+        6: "AH",
+        7: "AD",
+        8: "AC",
+        22: "6S",
+        23: "2C",
+        24: "2D",
+        25: "3C",
+        26: "3D",
+        27: "4C",
+        28: "4D",
+    }
     g = game_from(layout, [], rules)
     assert g.stock[0] == g.deal.cards[-1] and str(g.card_at(-2)) != ""
     coach = Coach()
@@ -241,8 +277,15 @@ def test_rules_text_follows_the_rules():
     g = game_from({}, [], DESERT)
     text = " ".join(rules_text(g))
     assert "Satchel" in text and "3 times in all" in text and "clearing the layout" in text
-    strict = " ".join(rules_text(game_from({}, [], CLASSIC.with_options(passes=1, all_52=True, draw_three=True))))
-    assert "Satchel" not in strict and "once" in strict and "all 52" in strict and "three cards" in strict
+    strict = " ".join(
+        rules_text(game_from({}, [], CLASSIC.with_options(passes=1, all_52=True, draw_three=True)))
+    )
+    assert (
+        "Satchel" not in strict
+        and "once" in strict
+        and "all 52" in strict
+        and "three cards" in strict
+    )
 
 
 def test_explain_card():

@@ -134,6 +134,7 @@ def test_saved_daily_with_a_wrong_deal_or_date_is_refused():
 
 # -- the streak --------------------------------------------------------------------------------------
 
+
 def day(n: int) -> date:
     return D + timedelta(days=n)
 
@@ -223,7 +224,16 @@ def test_calendar_of_recent_days():
     rec.record_clear(day(2), day(4))  # day 2 caught up later
     cal = rec.calendar(day(5), days=8)
     assert [c.day for c in cal] == [day(n) for n in range(-2, 6)]
-    assert [c.state for c in cal] == ["none", "none", "cleared", "cleared", "late", "cleared", "missed", "today"]
+    assert [c.state for c in cal] == [
+        "none",
+        "none",
+        "cleared",
+        "cleared",
+        "late",
+        "cleared",
+        "missed",
+        "today",
+    ]
     assert cal[-1].is_today and not cal[-2].is_today
     rec.record_clear(day(5), day(5))
     assert rec.calendar(day(5), days=1)[0].state == "cleared"
@@ -276,8 +286,17 @@ def test_a_suspend_gap_pauses_the_daily():
     assert s.paused and s.pause_reason == "suspend" and s.elapsed_ms == 2000 and s.timed
 
 
-@pytest.mark.parametrize("key,value", [("elapsed_ms", 2**63 - 1), ("elapsed_ms", -1), ("elapsed_ms", 1.0),
-                                       ("elapsed_ms", "²"), ("time_bonus", 1801), ("time_bonus", -1)])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("elapsed_ms", 2**63 - 1),
+        ("elapsed_ms", -1),
+        ("elapsed_ms", 1.0),
+        ("elapsed_ms", "²"),
+        ("time_bonus", 1801),
+        ("time_bonus", -1),
+    ],
+)
 def test_saved_daily_with_an_absurd_clock_is_refused(key, value):
     data = start().to_dict()
     with pytest.raises(StateError, match=key):

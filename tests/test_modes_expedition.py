@@ -35,7 +35,17 @@ def clear(session: ExpeditionSession) -> list[object]:
 
 
 def test_clear_bonus_sequence():
-    assert [clear_bonus_ms(k) // 1000 for k in range(1, 10)] == [100, 90, 80, 70, 60, 50, 50, 50, 50]
+    assert [clear_bonus_ms(k) // 1000 for k in range(1, 10)] == [
+        100,
+        90,
+        80,
+        70,
+        60,
+        50,
+        50,
+        50,
+        50,
+    ]
 
 
 def test_starts_with_240_s_on_the_first_winnable_deal():
@@ -151,7 +161,10 @@ def test_trek_ends_at_zero_with_results():
     assert r.mode == "expedition" and r.pyramids_cleared == 1 and r.won
     assert r.score == EASY_POINTS + 20
     assert r.best_chain == 12
-    assert [(p.number, p.cleared, p.skipped) for p in r.pyramids] == [(1, True, False), (2, False, False)]
+    assert [(p.number, p.cleared, p.skipped) for p in r.pyramids] == [
+        (1, True, False),
+        (2, False, False),
+    ]
     assert r.clean_clears == 1
     assert r.elapsed_ms == 340_000
     assert s.update(100) == 0
@@ -269,8 +282,24 @@ def test_daylight_cap_is_the_start_plus_the_bonuses():
     assert daylight_cap_ms(10**15) > 0  # computed, not summed: a huge count is no hang
 
 
-@pytest.mark.parametrize("daylight", [2**63 - 1, 10**30, "9" * 5000, "²", "٣", -1, -(2**63), 1.5, float("nan"),
-                                      float("inf"), True, "", "12a"])
+@pytest.mark.parametrize(
+    "daylight",
+    [
+        2**63 - 1,
+        10**30,
+        "9" * 5000,
+        "²",
+        "٣",
+        -1,
+        -(2**63),
+        1.5,
+        float("nan"),
+        float("inf"),
+        True,
+        "",
+        "12a",
+    ],
+)
 def test_absurd_daylight_in_a_save_is_refused(daylight):
     s, finder = new_trek()
     s.play_text("22+23")
@@ -299,15 +328,25 @@ def test_daylight_just_over_the_cap_is_refused():
     data = s.to_dict()
     assert ExpeditionSession.from_dict(data, finder=finder).daylight.left_ms == data["daylight_ms"]
     with pytest.raises(StateError, match="more than"):
-        ExpeditionSession.from_dict({**data, "daylight_ms": data["daylight_ms"] + 30_000}, finder=finder)
+        ExpeditionSession.from_dict(
+            {**data, "daylight_ms": data["daylight_ms"] + 30_000}, finder=finder
+        )
     # nor can the pyramid on the table (and its multiplier) claim clears the records do not show
     kept = [r for r in data["records"] if not r["cleared"]]
     with pytest.raises(StateError, match="on pyramid 2 but its records show 0 cleared"):
         ExpeditionSession.from_dict({**data, "records": kept}, finder=finder)
 
 
-@pytest.mark.parametrize("key,value", [("elapsed_ms", 2**63 - 1), ("elapsed_ms", -1), ("elapsed_ms", "nan"),
-                                       ("pyramid_started_ms", 10**9), ("hints_used", 2**63 - 1)])
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("elapsed_ms", 2**63 - 1),
+        ("elapsed_ms", -1),
+        ("elapsed_ms", "nan"),
+        ("pyramid_started_ms", 10**9),
+        ("hints_used", 2**63 - 1),
+    ],
+)
 def test_absurd_clock_fields_are_refused(key, value):
     s, finder = new_trek()
     run_frames(s, 2000)
@@ -333,6 +372,8 @@ def test_every_honest_save_of_a_trek_is_accepted():
                 s.abandon()
             else:
                 run_frames(s, rng.randrange(1, 60_000), frame=rng.choice([250, 1000, 4999]))
-            back = ExpeditionSession.from_dict(tomllib.loads(tomli_w.dumps(s.to_dict())), finder=finder)
+            back = ExpeditionSession.from_dict(
+                tomllib.loads(tomli_w.dumps(s.to_dict())), finder=finder
+            )
             assert back.daylight.left_ms == s.daylight.left_ms and back.elapsed_ms == s.elapsed_ms
             assert back.finished == s.finished and back.number == s.number

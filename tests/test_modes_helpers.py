@@ -13,7 +13,9 @@ from tests.helpers import deal_from
 LAYOUT = get_layout(1)
 
 
-def game_from(layout_cards: dict[int, str], stock: list[str], rules: Rules, layout: Layout = LAYOUT) -> Game:
+def game_from(
+    layout_cards: dict[int, str], stock: list[str], rules: Rules, layout: Layout = LAYOUT
+) -> Game:
     return Game(layout, rules, deal_from(layout_cards, stock, layout.size))
 
 
@@ -79,8 +81,16 @@ class FakeFinder:
         self.real = real
         self.calls: list[tuple[int, int, int]] = []
 
-    def __call__(self, seed: int, rules: Rules, layout: Layout, *, node_budget: int,
-                 start_index: int = 0, max_tries: int = 100) -> FakeFound:
+    def __call__(
+        self,
+        seed: int,
+        rules: Rules,
+        layout: Layout,
+        *,
+        node_budget: int,
+        start_index: int = 0,
+        max_tries: int = 100,
+    ) -> FakeFound:
         self.calls.append((seed, start_index, node_budget))
         i = start_index
         while i % self.step:

@@ -95,8 +95,14 @@ def test_winnable_deal_with_grade():
 
 
 def test_coach_speaks_after_each_player_move():
-    s = PracticeSession(game_from({22: "6S", 23: "2C", 24: "2D", 25: "3C", 26: "3D", 27: "4C", 28: "4D"},
-                                  ["7D", "5C"], DESERT), source="code")
+    s = PracticeSession(
+        game_from(
+            {22: "6S", 23: "2C", 24: "2D", 25: "3C", 26: "3D", 27: "4C", 28: "4D"},
+            ["7D", "5C"],
+            DESERT,
+        ),
+        source="code",
+    )
     s.play_text("F")
     assert [m.topic for m in s.messages] == ["flip"]
     s.play_text("F")

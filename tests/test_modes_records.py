@@ -32,9 +32,30 @@ def test_practice_outcomes():
     left = PracticeSession.random(DESERT, LAYOUT, seed=9)
     assert left.abandon().outcome == "abandoned"
     # stuck and given up: lost
-    stuck = PracticeSession(game_from({1: "KS", 2: "KH", 3: "KD", 4: "KC", 5: "AS", 6: "AH", 7: "AD", 8: "AC",
-                                       22: "6S", 23: "2C", 24: "2D", 25: "3C", 26: "3D", 27: "4C", 28: "4D"},
-                                      [], CLASSIC.with_options(passes=1)), source="code")
+    stuck = PracticeSession(
+        game_from(
+            {
+                1: "KS",
+                2: "KH",
+                3: "KD",
+                4: "KC",
+                5: "AS",
+                6: "AH",
+                7: "AD",
+                8: "AC",
+                22: "6S",
+                23: "2C",
+                24: "2D",
+                25: "3C",
+                26: "3D",
+                27: "4C",
+                28: "4D",
+            },
+            [],
+            CLASSIC.with_options(passes=1),
+        ),
+        source="code",
+    )
     while not stuck.game.is_stuck():
         stuck.play_text("F")
     assert stuck.abandon().outcome == "lost"
@@ -55,12 +76,20 @@ def test_game_records_build_progressions_game_result():
     r = s.abandon()
     (kw,) = r.game_records(TODAY)
     g = GameResult(**kw)
-    assert (g.game_id, g.mode, g.preset, g.layout, g.outcome) == (s.game_id, "practice", "classic+p1", 1, "abandoned")
+    assert (g.game_id, g.mode, g.preset, g.layout, g.outcome) == (
+        s.game_id,
+        "practice",
+        "classic+p1",
+        1,
+        "abandoned",
+    )
     assert g.seconds == 2.5 and g.score == 26 and g.date == TODAY
 
 
 def test_daily_records_carry_the_deal_date():
-    s = DailySession.start(date(2026, 11, 29), date(2026, 11, 30), LAYOUT, finder=FakeFinder(step=1))
+    s = DailySession.start(
+        date(2026, 11, 29), date(2026, 11, 30), LAYOUT, finder=FakeFinder(step=1)
+    )
     for m in easy_line():
         s.play_text(m)
     (kw,) = s.results().game_records(TODAY)
@@ -82,7 +111,9 @@ def test_expedition_records_one_game_per_pyramid_and_the_trek():
     r = s.results()
     games = [GameResult(**kw) for kw in r.game_records(TODAY)]
     assert [(g.game_id, g.pyramid_number, g.outcome) for g in games] == [
-        (ids[0], 1, "won"), (ids[1], 2, "abandoned"), (ids[2], 2, "lost"),
+        (ids[0], 1, "won"),
+        (ids[1], 2, "abandoned"),
+        (ids[2], 2, "lost"),
     ]
     assert all(g.trek_id == s.trek_id for g in games)
     assert sum(g.score for g in games) == r.score
@@ -103,7 +134,9 @@ def test_continue_through_storage_current_game(mode):
     if mode == "practice":
         s = PracticeSession.random(DESERT, LAYOUT, seed=77)
     elif mode == "daily":
-        s = DailySession.start(date(2026, 11, 30), date(2026, 11, 30), LAYOUT, finder=FakeFinder(real=True))
+        s = DailySession.start(
+            date(2026, 11, 30), date(2026, 11, 30), LAYOUT, finder=FakeFinder(real=True)
+        )
     else:
         s = ExpeditionSession(11, LAYOUT, finder=FakeFinder(step=2))
     run_frames(s, 3210)

@@ -40,7 +40,10 @@ def test_daily_vectors(day):
     assert chosen.deal == Deal.from_seed(chosen.seed, index)
     # the earlier deals of the sequence are proved lost, the chosen one winnable
     for i in range(index):
-        assert solve(Game(LAYOUT, DESERT, Deal.from_seed(chosen.seed, i)), 200_000).verdict is Verdict.LOST
+        assert (
+            solve(Game(LAYOUT, DESERT, Deal.from_seed(chosen.seed, i)), 200_000).verdict
+            is Verdict.LOST
+        )
     assert solve(Game(LAYOUT, DESERT, chosen.deal), 200_000).verdict is Verdict.WINNABLE
 
 
@@ -60,14 +63,23 @@ def test_same_daily_deal_from_two_processes():
     outs = []
     for hashseed in ("1", "12345"):  # different hash seeds: nothing may depend on set order
         proc = subprocess.run(
-            [sys.executable, "-c", _CHILD, *days], cwd=ROOT, capture_output=True, text=True, timeout=120,
+            [sys.executable, "-c", _CHILD, *days],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
             env={"PYTHONPATH": str(ROOT), "PYTHONHASHSEED": hashseed, "PATH": "/usr/bin:/bin"},
         )
         assert proc.returncode == 0, proc.stderr
         outs.append(json.loads(proc.stdout))
     assert outs[0] == outs[1]
-    here = {d: [daily_deal(date.fromisoformat(d), LAYOUT).code, daily_deal(date.fromisoformat(d), LAYOUT).deal.notation()]
-            for d in days}
+    here = {
+        d: [
+            daily_deal(date.fromisoformat(d), LAYOUT).code,
+            daily_deal(date.fromisoformat(d), LAYOUT).deal.notation(),
+        ]
+        for d in days
+    }
     assert outs[0] == here
 
 
@@ -138,8 +150,23 @@ def test_practice_winnable_with_a_grade():
 
 def test_mistake_4_claim_is_proved_by_the_solver():
     """'Now the 6♣ can never be removed: this deal is lost' — the solver agrees."""
-    g = game_from({1: "7S", 2: "7H", 3: "7C", 5: "6C", 22: "2C", 23: "2D", 24: "3C", 25: "3D",
-                   26: "4C", 27: "4D", 28: "6S"}, ["7D"], CLASSIC)
+    g = game_from(
+        {
+            1: "7S",
+            2: "7H",
+            3: "7C",
+            5: "6C",
+            22: "2C",
+            23: "2D",
+            24: "3C",
+            25: "3D",
+            26: "4C",
+            27: "4D",
+            28: "6S",
+        },
+        ["7D"],
+        CLASSIC,
+    )
     g.play_text("F")
     before = g.copy()
     g.play_text("28+W")
@@ -208,8 +235,26 @@ def test_practice_lost_hint_offers_the_rewind_and_it_works():
 def test_practice_lost_from_the_deal_says_it_cannot_be_won():
     from desert_pyramid.solver.hints import hint_for
 
-    s = PracticeSession(game_from({1: "7S", 2: "7H", 3: "7C", 5: "6C", 22: "2C", 23: "2D", 24: "3C",
-                                   25: "3D", 26: "4C", 27: "4D", 28: "6S"}, ["7D"], CLASSIC), source="code")
+    s = PracticeSession(
+        game_from(
+            {
+                1: "7S",
+                2: "7H",
+                3: "7C",
+                5: "6C",
+                22: "2C",
+                23: "2D",
+                24: "3C",
+                25: "3D",
+                26: "4C",
+                27: "4D",
+                28: "6S",
+            },
+            ["7D"],
+            CLASSIC,
+        ),
+        source="code",
+    )
     s.play_text("F")
     hint = hint_for(s.game, 500_000)
     assert hint.verdict is Verdict.LOST and hint.rewind_to is None
@@ -227,4 +272,3 @@ def test_computer_player_finishes_a_practice_deal():
             break
         steps += 1
     assert s.finished and s.game.won and s.results().assisted
-

@@ -34,20 +34,32 @@ def test_every_arcade_resource_the_game_uses_is_bundled() -> None:
     ``:resources:`` paths point into (the sounds are the game's own, in its resources)."""
     used = set()
     for path in (ROOT / "desert_pyramid").rglob("*.py"):
-        used |= set(re.findall(r""":resources:([A-Za-z0-9_/{}\[\]:.\-]+)""", path.read_text(encoding="utf-8")))
+        used |= set(
+            re.findall(
+                r""":resources:([A-Za-z0-9_/{}\[\]:.\-]+)""", path.read_text(encoding="utf-8")
+            )
+        )
     used = {u for u in used if "/" in u}  # ':resources:' in prose has no path after it
     assert any(u.startswith("images/cards/") for u in used)  # the scan finds what the game loads
-    unbundled = {u for u in used if not any(u.startswith(f"{folder}/") for folder in ARCADE_ASSET_FOLDERS)}
-    assert not unbundled, f"add their folders to ARCADE_ASSET_FOLDERS in tools/build_standalone.py: {unbundled}"
+    unbundled = {
+        u for u in used if not any(u.startswith(f"{folder}/") for folder in ARCADE_ASSET_FOLDERS)
+    }
+    assert not unbundled, (
+        f"add their folders to ARCADE_ASSET_FOLDERS in tools/build_standalone.py: {unbundled}"
+    )
 
 
 def test_the_build_command_line(tmp_path: Path) -> None:
     args = pyinstaller_args(tmp_path / "dist", tmp_path / "work")
-    assert args[0] == str(ENTRY) and "    multiprocessing.freeze_support()\n" in ENTRY.read_text(encoding="utf-8")
+    assert args[0] == str(ENTRY) and "    multiprocessing.freeze_support()\n" in ENTRY.read_text(
+        encoding="utf-8"
+    )
     assert "--onedir" in args and "--console" in args and "--clean" not in args
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
     assert f"{RESOURCES}{os.pathsep}desert_pyramid/resources" in data  # where resources_path looks
-    assert args[args.index("--collect-submodules") + 1] == "desert_pyramid"  # sub-commands found by pkgutil
+    assert (
+        args[args.index("--collect-submodules") + 1] == "desert_pyramid"
+    )  # sub-commands found by pkgutil
     hooks = Path(args[args.index("--additional-hooks-dir") + 1])
     assert (hooks / "hook-arcade.py").is_file()
     assert executable(tmp_path, "x").name == ("x.exe" if sys.platform == "win32" else "x")
@@ -61,7 +73,9 @@ def test_standalone_build_runs(tmp_path: Path) -> None:
     assert exe == executable(tmp_path / "dist")
     internal = exe.parent / "_internal"
     assert (internal / "desert_pyramid" / "resources" / "layouts").is_dir()
-    assert (internal / "arcade" / "VERSION").is_file()  # a file, not a folder (Arcade's hook's slip)
+    assert (
+        internal / "arcade" / "VERSION"
+    ).is_file()  # a file, not a folder (Arcade's hook's slip)
     checks = tmp_path / "checks"
     checks.mkdir()
     seen = check_frozen(exe, checks, autoplay=False)

@@ -11,12 +11,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = (ROOT / "desert_pyramid", ROOT / "resources")
-RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(10)), *(f"LPT{i}" for i in range(10))}
+RESERVED = {
+    "CON",
+    "PRN",
+    "AUX",
+    "NUL",
+    *(f"COM{i}" for i in range(10)),
+    *(f"LPT{i}" for i in range(10)),
+}
 
 
 def shipped_files() -> list[Path]:
-    return [p for folder in SHIPPED for p in folder.rglob("*")
-            if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc")]
+    return [
+        p
+        for folder in SHIPPED
+        for p in folder.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(".pyc")
+    ]
 
 
 def windows_problem(rel: str) -> str | None:
@@ -56,17 +67,28 @@ def text_opens_without_encoding(path: Path) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         func = node.func
-        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+        name = (
+            func.attr
+            if isinstance(func, ast.Attribute)
+            else func.id
+            if isinstance(func, ast.Name)
+            else ""
+        )
         keywords = {k.arg for k in node.keywords}
         if "encoding" in keywords:
             continue
         if name in ("read_text", "write_text"):
             found.append(f"{path.name}:{node.lineno} {name}")
         elif name == "open":
-            if isinstance(func, ast.Attribute) and not (isinstance(func.value, ast.Name) and func.value.id == "io"):
+            if isinstance(func, ast.Attribute) and not (
+                isinstance(func.value, ast.Name) and func.value.id == "io"
+            ):
                 continue  # os.open, Image.open, SaveStore.open...
-            mode = node.args[1] if len(node.args) > 1 else next(
-                (k.value for k in node.keywords if k.arg == "mode"), None)
+            mode = (
+                node.args[1]
+                if len(node.args) > 1
+                else next((k.value for k in node.keywords if k.arg == "mode"), None)
+            )
             binary = isinstance(mode, ast.Constant) and "b" in str(mode.value)
             first = node.args[0] if node.args else None
             proc = isinstance(first, ast.Constant) and str(first.value).startswith("/proc/")
@@ -88,9 +110,17 @@ def test_the_encoding_check_finds_what_it_looks_for(tmp_path: Path) -> None:
         "p.write_text('—', encoding='utf-8')\n",
         encoding="utf-8",
     )
-    assert text_opens_without_encoding(sample) == ["sample.py:2 open", "sample.py:5 open", "sample.py:7 read_text"]
+    assert text_opens_without_encoding(sample) == [
+        "sample.py:2 open",
+        "sample.py:5 open",
+        "sample.py:7 read_text",
+    ]
 
 
 def test_text_files_are_opened_as_utf8() -> None:
-    found = [f for path in sorted((ROOT / "desert_pyramid").rglob("*.py")) for f in text_opens_without_encoding(path)]
+    found = [
+        f
+        for path in sorted((ROOT / "desert_pyramid").rglob("*.py"))
+        for f in text_opens_without_encoding(path)
+    ]
     assert not found, "text opened without encoding='utf-8':\n" + "\n".join(found)

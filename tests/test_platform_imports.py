@@ -34,14 +34,44 @@ PACKAGE = ROOT / "desert_pyramid"
 SCRIPT_DIRS = (ROOT / "bench", ROOT / "tools")
 
 #: Modules a Windows Python does not have, which the game could import directly.
-POSIX_ONLY = ("resource", "fcntl", "termios", "pwd", "grp", "tty", "pty", "posix", "syslog", "crypt",
-              "spwd", "nis", "readline", "curses", "_curses", "_posixsubprocess", "_posixshmem")
+POSIX_ONLY = (
+    "resource",
+    "fcntl",
+    "termios",
+    "pwd",
+    "grp",
+    "tty",
+    "pty",
+    "posix",
+    "syslog",
+    "crypt",
+    "spwd",
+    "nis",
+    "readline",
+    "curses",
+    "_curses",
+    "_posixsubprocess",
+    "_posixshmem",
+)
 #: Of those, the ones nothing in a Linux run needs: refused to every importer.
-NOBODY_NEEDS = ("resource", "termios", "pwd", "grp", "tty", "pty", "syslog", "crypt", "spwd", "nis",
-                "readline", "curses", "_curses")
+NOBODY_NEEDS = (
+    "resource",
+    "termios",
+    "pwd",
+    "grp",
+    "tty",
+    "pty",
+    "syslog",
+    "crypt",
+    "spwd",
+    "nis",
+    "readline",
+    "curses",
+    "_curses",
+)
 
 BLOCKED_RUN = textwrap.dedent(
-    '''
+    """
     import builtins, importlib, importlib.util, json, os, pkgutil, sys
     from pathlib import Path
 
@@ -117,7 +147,7 @@ BLOCKED_RUN = textwrap.dedent(
         code = main(["deal", "--seed", "1"])
     print("RESULT " + json.dumps({"code": code, "modules": modules, "scripts": scripts,
                                   "attempts": attempts}))
-    '''
+    """
 )
 
 
@@ -131,13 +161,28 @@ def run_blocked(tmp_path: Path) -> tuple[subprocess.CompletedProcess[str], dict[
     env.pop("DESERT_PYRAMID_SAVE_DIR", None)
     env.setdefault("HOME", str(tmp_path))  # without it, Linux's expanduser("~") looks up pwd
     out = subprocess.run(
-        [sys.executable, "-c", BLOCKED_RUN, ",".join(POSIX_ONLY), ",".join(NOBODY_NEEDS),
-         str(tmp_path / "saves"), str(shot), str(ROOT), "frames" if HEADLESS_FRAMES else "deal"],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-c",
+            BLOCKED_RUN,
+            ",".join(POSIX_ONLY),
+            ",".join(NOBODY_NEEDS),
+            str(tmp_path / "saves"),
+            str(shot),
+            str(ROOT),
+            "frames" if HEADLESS_FRAMES else "deal",
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     lines = [line for line in out.stdout.splitlines() if line.startswith("RESULT ")]
-    assert out.returncode == 0 and lines, f"exit {out.returncode}\n{out.stdout[-3000:]}\n{out.stderr[-6000:]}"
-    return out, json.loads(lines[-1][len("RESULT "):])
+    assert out.returncode == 0 and lines, (
+        f"exit {out.returncode}\n{out.stdout[-3000:]}\n{out.stderr[-6000:]}"
+    )
+    return out, json.loads(lines[-1][len("RESULT ") :])
 
 
 def test_every_module_imports_and_the_game_runs_without_posix_modules(tmp_path: Path) -> None:
@@ -169,23 +214,85 @@ def test_every_module_imports_and_the_game_runs_without_posix_modules(tmp_path: 
 
 # -- the static check: POSIX-only attributes only behind a guard -----------------------------------
 POSIX_ATTRS = {
-    "os": {"sysconf", "sysconf_names", "confstr", "getuid", "geteuid", "getgid", "getegid", "getgroups",
-           "setuid", "setgid", "getpgid", "getpgrp", "setpgrp", "setsid", "killpg", "fork", "forkpty",
-           "mkfifo", "mknod", "openpty", "pipe2", "fchmod", "fchown", "chown", "lchown", "getloadavg",
-           "nice", "sync", "uname", "statvfs", "fstatvfs", "sched_getaffinity", "posix_fadvise",
-           "ttyname", "ctermid", "O_NOFOLLOW", "O_DIRECTORY", "O_CLOEXEC", "O_NONBLOCK", "O_SYNC",
-           "O_DSYNC", "WNOHANG", "register_at_fork", "getresuid", "initgroups"},
-    "signal": {"SIGKILL", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2", "SIGCHLD", "SIGPIPE",
-               "SIGSTOP", "SIGCONT", "SIGTSTP", "alarm", "setitimer", "pause", "siginterrupt",
-               "pthread_kill", "pthread_sigmask", "SIG_BLOCK", "sigwait"},
+    "os": {
+        "sysconf",
+        "sysconf_names",
+        "confstr",
+        "getuid",
+        "geteuid",
+        "getgid",
+        "getegid",
+        "getgroups",
+        "setuid",
+        "setgid",
+        "getpgid",
+        "getpgrp",
+        "setpgrp",
+        "setsid",
+        "killpg",
+        "fork",
+        "forkpty",
+        "mkfifo",
+        "mknod",
+        "openpty",
+        "pipe2",
+        "fchmod",
+        "fchown",
+        "chown",
+        "lchown",
+        "getloadavg",
+        "nice",
+        "sync",
+        "uname",
+        "statvfs",
+        "fstatvfs",
+        "sched_getaffinity",
+        "posix_fadvise",
+        "ttyname",
+        "ctermid",
+        "O_NOFOLLOW",
+        "O_DIRECTORY",
+        "O_CLOEXEC",
+        "O_NONBLOCK",
+        "O_SYNC",
+        "O_DSYNC",
+        "WNOHANG",
+        "register_at_fork",
+        "getresuid",
+        "initgroups",
+    },
+    "signal": {
+        "SIGKILL",
+        "SIGHUP",
+        "SIGQUIT",
+        "SIGALRM",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGCHLD",
+        "SIGPIPE",
+        "SIGSTOP",
+        "SIGCONT",
+        "SIGTSTP",
+        "alarm",
+        "setitimer",
+        "pause",
+        "siginterrupt",
+        "pthread_kill",
+        "pthread_sigmask",
+        "SIG_BLOCK",
+        "sigwait",
+    },
 }
 GUARD_NAMES = {"platform", "name", "hasattr", "getattr", "is_win", "WINDOWS", "POSIX"}
 CATCHES = {"AttributeError", "Exception", "BaseException", "ImportError", "OSError"}
 
 
 def _names(expr: ast.AST) -> set[str]:
-    return {n.attr if isinstance(n, ast.Attribute) else n.id
-            for n in ast.walk(expr) if isinstance(n, ast.Attribute | ast.Name)}
+    return {
+        n.attr if isinstance(n, ast.Attribute) else n.id
+        for n in ast.walk(expr)
+        if isinstance(n, ast.Attribute | ast.Name)
+    }
 
 
 def _guard_flags(tree: ast.AST) -> set[str]:
@@ -199,7 +306,9 @@ def _guard_flags(tree: ast.AST) -> set[str]:
     return flags
 
 
-def _guarded(node: ast.AST, parents: dict[ast.AST, ast.AST], flags: frozenset[str] | set[str] = frozenset()) -> bool:
+def _guarded(
+    node: ast.AST, parents: dict[ast.AST, ast.AST], flags: frozenset[str] | set[str] = frozenset()
+) -> bool:
     child = node
     parent = parents.get(node)
     while parent is not None:
@@ -209,7 +318,11 @@ def _guarded(node: ast.AST, parents: dict[ast.AST, ast.AST], flags: frozenset[st
         if isinstance(parent, ast.Try) and child in parent.body:
             for handler in parent.handlers:
                 caught = handler.type  # None: a bare except
-                names = {n.id for n in ast.walk(caught) if isinstance(n, ast.Name)} if caught else {"BaseException"}
+                names = (
+                    {n.id for n in ast.walk(caught) if isinstance(n, ast.Name)}
+                    if caught
+                    else {"BaseException"}
+                )
                 if names & CATCHES:
                     return True
         child, parent = parent, parents.get(parent)
@@ -227,12 +340,18 @@ def posix_only_uses(path: Path) -> list[str]:
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import | ast.ImportFrom):
-            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+            )
             for name in names:
                 if name.split(".")[0] in POSIX_ONLY and not _guarded(node, parents, flags):
                     found.append(f"{path.name}:{node.lineno}: import {name}")
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-            if node.attr in POSIX_ATTRS.get(node.value.id, ()) and not _guarded(node, parents, flags):
+            if node.attr in POSIX_ATTRS.get(node.value.id, ()) and not _guarded(
+                node, parents, flags
+            ):
                 found.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
     return found
 
@@ -248,8 +367,9 @@ def test_no_unguarded_posix_only_code() -> None:
 
 def test_the_static_check_finds_what_it_looks_for(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
-    bad.write_text(textwrap.dedent(
-        """
+    bad.write_text(
+        textwrap.dedent(
+            """
         import os, resource
         import signal
         from fcntl import flock
@@ -260,14 +380,20 @@ def test_the_static_check_finds_what_it_looks_for(tmp_path: Path) -> None:
             signal.alarm(1) if alarm else None
             return os.sysconf("SC_CLK_TCK")
         """
-    ), encoding="utf-8")
+        ),
+        encoding="utf-8",
+    )
     assert sorted(posix_only_uses(bad)) == [
-        "bad.py:10: os.sysconf", "bad.py:2: import resource", "bad.py:4: import fcntl", "bad.py:7: signal.SIGKILL",
+        "bad.py:10: os.sysconf",
+        "bad.py:2: import resource",
+        "bad.py:4: import fcntl",
+        "bad.py:7: signal.SIGKILL",
         "bad.py:9: signal.alarm",
     ]
     good = tmp_path / "good.py"
-    good.write_text(textwrap.dedent(
-        """
+    good.write_text(
+        textwrap.dedent(
+            """
         import os, sys
 
         def f(pid):
@@ -281,7 +407,9 @@ def test_the_static_check_finds_what_it_looks_for(tmp_path: Path) -> None:
             except (OSError, AttributeError):
                 return None
         """
-    ), encoding="utf-8")
+        ),
+        encoding="utf-8",
+    )
     assert posix_only_uses(good) == []
 
 

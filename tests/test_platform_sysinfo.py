@@ -44,7 +44,9 @@ def test_maxrss_units_per_platform(platform: str, raw: int, expected: int | None
 
 
 @pytest.mark.parametrize(("platform", "factor"), [("linux", 1024), ("darwin", 1)])
-def test_peak_memory_through_resource(monkeypatch: pytest.MonkeyPatch, platform: str, factor: int) -> None:
+def test_peak_memory_through_resource(
+    monkeypatch: pytest.MonkeyPatch, platform: str, factor: int
+) -> None:
     res = fake_resource(200_000, children_maxrss=90_000)
     monkeypatch.setitem(sys.modules, "resource", res)
     monkeypatch.setattr(sys, "platform", platform)
@@ -130,7 +132,11 @@ def test_windows_path_without_windll_gives_no_figure(monkeypatch: pytest.MonkeyP
 def test_real_figure_matches_the_kernels() -> None:
     peak = sysinfo.peak_memory_bytes()
     assert peak is not None
-    fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines() if ":" in line)
+    fields = dict(
+        line.split(":", 1)
+        for line in Path("/proc/self/status").read_text().splitlines()
+        if ":" in line
+    )
     hwm = int(fields["VmHWM"].split()[0]) * 1024  # kB
     assert 10 * 2**20 < peak < 24 * 2**30
     assert abs(peak - hwm) <= 0.1 * hwm

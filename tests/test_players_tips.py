@@ -49,7 +49,10 @@ def test_tip4_waste_card_for_the_card_sitting_on_its_partners() -> None:
 
 
 def test_thumb_wins_about_one_deal_in_three() -> None:
-    wins = sum(play_out(Game(get_layout(1), CLASSIC, Deal.from_seed(0, i)), ThumbPlayer()) for i in range(60))
+    wins = sum(
+        play_out(Game(get_layout(1), CLASSIC, Deal.from_seed(0, i)), ThumbPlayer())
+        for i in range(60)
+    )
     assert 10 <= wins <= 35  # players' saying: "about 1 deal in 3"
 
 
@@ -74,7 +77,10 @@ def test_solver_player_replans_after_a_detour() -> None:
             detour.play_text("F")
             if solve(detour, 100_000).verdict is Verdict.WINNABLE:
                 assert play_out(detour, player)
-                assert player.last_result is not None and player.last_result.verdict is Verdict.WINNABLE
+                assert (
+                    player.last_result is not None
+                    and player.last_result.verdict is Verdict.WINNABLE
+                )
                 return
     pytest.fail("no deal to test")
 

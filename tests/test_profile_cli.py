@@ -68,15 +68,24 @@ def test_check_passes_on_sound_files(example: Path, capsys: pytest.CaptureFixtur
     assert "save.toml         ok (schema 1)" in out and "All files are sound." in out
 
 
-def test_check_finds_damage_and_changes_nothing(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = (example / "save.toml").read_text().replace("pyramids_cleared = 7", 'pyramids_cleared = "7"')
+def test_check_finds_damage_and_changes_nothing(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = (
+        (example / "save.toml")
+        .read_text()
+        .replace("pyramids_cleared = 7", 'pyramids_cleared = "7"')
+    )
     (example / "save.toml").write_text(text)
     (example / "current.toml.bak").write_bytes(b"\x00\xff")
     (example / "profile.toml.broken-20250101-000000").write_text("old")
     before = snapshot(example)
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
-    assert 'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")' in out
+    assert (
+        'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")'
+        in out
+    )
     assert "current.toml.bak  DAMAGED: not text" in out
     assert "profile.toml.broken-20250101-000000" in out and "set aside earlier" in out
     assert "2 problem(s)" in out
@@ -92,7 +101,10 @@ def test_check_finds_damage_and_changes_nothing(example: Path, capsys: pytest.Ca
 def test_check_reports_a_newer_schema(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (example / "profile.toml").write_text("schema = 5\n")
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
-    assert "profile.toml      FROM A NEWER VERSION: schema 5; this version reads up to 1" in capsys.readouterr().out
+    assert (
+        "profile.toml      FROM A NEWER VERSION: schema 5; this version reads up to 1"
+        in capsys.readouterr().out
+    )
 
 
 def test_bad_arguments_are_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -104,7 +116,10 @@ def test_bad_arguments_are_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -
 def test_runs_as_a_module(example: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "desert_pyramid", "profile", "--check", "--save-dir", str(example)],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     assert "All files are sound." in proc.stdout
@@ -117,11 +132,15 @@ def test_check_reports_a_missing_save_whose_backup_holds_progress(
     before = snapshot(example)
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
-    assert ("save.toml         MISSING, but its backup is sound and holds 7 pyramids cleared, "
-            "4 of 12 relics, 10 games counted") in out
+    assert (
+        "save.toml         MISSING, but its backup is sound and holds 7 pyramids cleared, "
+        "4 of 12 relics, 10 games counted"
+    ) in out
     assert "save.toml.bak     ok (schema 1)" in out
-    assert ("save.toml is missing: the game restores save.toml.bak in its place at its next start "
-            "(or copy save.toml.bak to save.toml yourself).") in out
+    assert (
+        "save.toml is missing: the game restores save.toml.bak in its place at its next start "
+        "(or copy save.toml.bak to save.toml yourself)."
+    ) in out
     assert "All files are sound." not in out and "1 problem(s)." in out
     assert snapshot(example) == before
     # and the game does what --check said
@@ -139,29 +158,41 @@ def test_check_reports_missing_profile_and_current_with_backups(
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
     assert "profile.toml      MISSING, but its backup is sound and holds 4 of 9 card backs" in out
-    assert ("current.toml      MISSING, but its backup is sound and holds a expedition game in progress, "
-            "started 2025-03-14") in out
+    assert (
+        "current.toml      MISSING, but its backup is sound and holds a expedition game in progress, "
+        "started 2025-03-14"
+    ) in out
     assert "2 problem(s)." in out
 
 
-def test_check_a_missing_file_whose_backup_is_damaged(example: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_a_missing_file_whose_backup_is_damaged(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (example / "save.toml").unlink()
     (example / "save.toml.bak").write_text("pyramids_cleared = [")
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
     assert "save.toml         MISSING, and its backup cannot be used either" in out
     assert "save.toml.bak     DAMAGED: end of document: invalid value" in out
-    assert "save.toml is missing and save.toml.bak cannot be used: the game keeps the backup aside" in out
+    assert (
+        "save.toml is missing and save.toml.bak cannot be used: the game keeps the backup aside"
+        in out
+    )
 
 
 def test_check_and_profile_never_crash_on_values_that_used_to_crash_the_game(
     example: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = (example / "save.toml").read_text()
-    (example / "save.toml").write_text(text.replace('last_cleared = "2025-03-13"', 'last_cleared = "9999-12-31"'))
+    (example / "save.toml").write_text(
+        text.replace('last_cleared = "2025-03-13"', 'last_cleared = "9999-12-31"')
+    )
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
-    assert "save.toml         DAMAGED: daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31" in out
+    assert (
+        "save.toml         DAMAGED: daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31"
+        in out
+    )
     assert main(["profile", "--save-dir", str(example)]) == 0
     assert "save.toml     damaged: daily.last_cleared" in capsys.readouterr().out
 

@@ -30,8 +30,14 @@ from desert_pyramid.progression import (
 
 def result(game_id: str, outcome: str = "won", **kw: object) -> GameResult:
     base: dict[str, object] = dict(
-        mode="practice", preset="desert", layout=1, score=100, seconds=60.0, best_chain=2,
-        redeals_used=1, date="2025-03-14",
+        mode="practice",
+        preset="desert",
+        layout=1,
+        score=100,
+        seconds=60.0,
+        best_chain=2,
+        redeals_used=1,
+        date="2025-03-14",
     )
     base.update(kw)
     return GameResult(game_id=game_id, outcome=outcome, **base)  # type: ignore[arg-type]
@@ -39,9 +45,18 @@ def result(game_id: str, outcome: str = "won", **kw: object) -> GameResult:
 
 def test_relic_catalogue_matches_the_design() -> None:
     assert [(r.name, r.threshold) for r in RELICS] == [
-        ("Brass Compass", 1), ("Clay Jar", 2), ("Falcon Feather", 4), ("Old Key", 6),
-        ("Camel Bell", 9), ("Hourglass", 12), ("Bloom Cactus", 16), ("Star Map", 20),
-        ("Glass Scorpion", 25), ("Moon Charm", 30), ("Oasis Gem", 40), ("Sun Crown", 50),
+        ("Brass Compass", 1),
+        ("Clay Jar", 2),
+        ("Falcon Feather", 4),
+        ("Old Key", 6),
+        ("Camel Bell", 9),
+        ("Hourglass", 12),
+        ("Bloom Cactus", 16),
+        ("Star Map", 20),
+        ("Glass Scorpion", 25),
+        ("Moon Charm", 30),
+        ("Oasis Gem", 40),
+        ("Sun Crown", 50),
     ]
     assert RELICS[0].id == "brass_compass" and RELICS[-1].id == "sun_crown"
     assert len({r.id for r in RELICS}) == 12
@@ -51,8 +66,14 @@ def test_card_backs_are_default_plus_eight_milestones() -> None:
     assert CARD_BACKS[0].id == "sandstone" and CARD_BACKS[0].rule == "default"
     milestones = {(b.rule, b.amount) for b in CARD_BACKS[1:]}
     assert milestones == {
-        ("no_redeal", 0), ("trek", 3), ("trek", 5), ("trek", 8), ("chain", 8),
-        ("clears", 10), ("clears", 25), ("clears", 50),
+        ("no_redeal", 0),
+        ("trek", 3),
+        ("trek", 5),
+        ("trek", 8),
+        ("chain", 8),
+        ("clears", 10),
+        ("clears", 25),
+        ("clears", 50),
     }
     assert all(b.how_to_earn and b.name for b in CARD_BACKS)
 
@@ -105,11 +126,17 @@ def test_trek_backs_from_pyramid_number_and_from_trek_result() -> None:
     progress, backs = Progress(), BackCollection()
     got = []
     for k in range(1, 6):
-        got += [b.id for b in record_game(
-            progress, backs, result(f"p{k}", mode="expedition", pyramid_number=k, trek_id="t")).backs]
+        got += [
+            b.id
+            for b in record_game(
+                progress, backs, result(f"p{k}", mode="expedition", pyramid_number=k, trek_id="t")
+            ).backs
+        ]
     assert got == ["trek_3", "trek_5"]
     # a lost pyramid 8 does not count as 8 cleared
-    assert not record_game(progress, backs, result("p8", "lost", mode="expedition", pyramid_number=8)).backs
+    assert not record_game(
+        progress, backs, result("p8", "lost", mode="expedition", pyramid_number=8)
+    ).backs
     # the trek record itself also grants (e.g. after a crash lost the per-pyramid event)
     other = BackCollection()
     unlocks = record_trek(Progress(), other, TrekResult("t2", 8, 5000, 3, 900.0, "2025-03-14"))
@@ -125,7 +152,9 @@ def test_chain_back_from_a_result_or_mid_game_and_undo_never_takes_back() -> Non
     record_game(progress, backs, result("g", "lost", best_chain=3))  # the game then ends badly
     assert backs.owns("chain_8")
     other = BackCollection()
-    assert [b.id for b in record_game(Progress(), other, result("x", "lost", best_chain=9)).backs] == ["chain_8"]
+    assert [
+        b.id for b in record_game(Progress(), other, result("x", "lost", best_chain=9)).backs
+    ] == ["chain_8"]
 
 
 def test_recording_the_same_game_twice_changes_nothing() -> None:
@@ -201,9 +230,16 @@ def test_best_trek() -> None:
     assert (stats.treks, stats.best_trek_pyramids, stats.best_trek_score) == (2, 6, 8000)
 
 
-def daily(game_id: str, date: str, outcome: str = "won", deal_date: str | None = None) -> GameResult:
-    return result(game_id, outcome, mode="daily", date=date,
-                  deal_date=date if deal_date is None else deal_date)
+def daily(
+    game_id: str, date: str, outcome: str = "won", deal_date: str | None = None
+) -> GameResult:
+    return result(
+        game_id,
+        outcome,
+        mode="daily",
+        date=date,
+        deal_date=date if deal_date is None else deal_date,
+    )
 
 
 def test_day_streak() -> None:
@@ -255,8 +291,11 @@ def test_choose_back_and_effective_back() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.integers(0, 30), st.sampled_from(["won", "lost", "abandoned"])),
-                max_size=80))
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 30), st.sampled_from(["won", "lost", "abandoned"])), max_size=80
+    )
+)
 def test_counts_equal_unique_games_whatever_the_replays(events: list[tuple[int, str]]) -> None:
     progress, backs = Progress(), BackCollection()
     first: dict[int, str] = {}
@@ -282,9 +321,9 @@ def test_catalogue_matches_the_art_data_files() -> None:
         (r.id, r.name, r.threshold, r.flavour) for r in RELICS
     ]
     backs = tomllib.loads((images / "backs" / "backs.toml").read_text())["back"]
-    assert [(b["id"], b["name"], b["milestone"] + ".", b["unlock"], b.get("count", 0)) for b in backs] == [
-        (b.id, b.name, b.how_to_earn, b.rule, b.amount) for b in CARD_BACKS
-    ]
+    assert [
+        (b["id"], b["name"], b["milestone"] + ".", b["unlock"], b.get("count", 0)) for b in backs
+    ] == [(b.id, b.name, b.how_to_earn, b.rule, b.amount) for b in CARD_BACKS]
     for item in (*RELICS, *CARD_BACKS):
         folder = "relics" if item in RELICS else "backs"
         assert (images / folder / f"{item.id}.png").is_file(), item.id

@@ -29,7 +29,9 @@ def code_after(moves: int, seed: int = 3) -> str:
     return encode_game_code(game)
 
 
-def played(i: int, mode: str = "practice", outcome: str = "lost", score: int = 0, layout: int = 1) -> PlayedGame:
+def played(
+    i: int, mode: str = "practice", outcome: str = "lost", score: int = 0, layout: int = 1
+) -> PlayedGame:
     return PlayedGame(f"g{i}", mode, "desert", layout, outcome, score, "2026-11-30", "DG-1234")
 
 
@@ -49,7 +51,9 @@ def test_the_last_500_every_won_daily_and_each_best_score_are_kept() -> None:
     games += [played(i, "practice", "lost", score=i % 50) for i in range(200, 1_000)]
     kept = keep_games(games)
     ids = [g.game_id for g in kept]
-    assert ids[-GAMES_RECENT:] == [g.game_id for g in games[-GAMES_RECENT:]]  # order kept, oldest first
+    assert ids[-GAMES_RECENT:] == [
+        g.game_id for g in games[-GAMES_RECENT:]
+    ]  # order kept, oldest first
     assert "g0" in ids  # the best score
     won_dailies = {g.game_id for g in games if g.mode == "daily" and g.won}
     assert won_dailies <= set(ids)
@@ -68,7 +72,9 @@ def test_recording_keeps_the_list_bounded() -> None:
 
 def test_games_round_trip_through_the_file_form() -> None:
     progress, backs = Progress(), BackCollection()
-    record_game(progress, backs, make_result("daily-1", "won", mode="daily", game_code=code_after(20)))
+    record_game(
+        progress, backs, make_result("daily-1", "won", mode="daily", game_code=code_after(20))
+    )
     data = encode_progress(progress)
     assert data["games"][0]["code"].startswith("DG-")
     again = decode_progress(data)
@@ -92,16 +98,19 @@ def test_an_old_save_without_games_loads_and_gains_them(tmp_path: Path) -> None:
     assert len(read.moves) == 15
 
 
-@pytest.mark.parametrize(("entry", "where"), [
-    ({"code": "DP-1-002G-9NG9"}, "code"),
-    ({"code": "DG-" + "1" * 9_000}, "code"),
-    ({"code": "DG-12٣4"}, "code"),
-    ({"score": 10**30}, "score"),
-    ({"date": "9999-12-31"}, "date"),
-    ({"mode": "arcade"}, "mode"),
-    ({"outcome": "maybe"}, "outcome"),
-    ({"layout": 0}, "layout"),
-])
+@pytest.mark.parametrize(
+    ("entry", "where"),
+    [
+        ({"code": "DP-1-002G-9NG9"}, "code"),
+        ({"code": "DG-" + "1" * 9_000}, "code"),
+        ({"code": "DG-12٣4"}, "code"),
+        ({"score": 10**30}, "score"),
+        ({"date": "9999-12-31"}, "date"),
+        ({"mode": "arcade"}, "mode"),
+        ({"outcome": "maybe"}, "outcome"),
+        ({"layout": 0}, "layout"),
+    ],
+)
 def test_a_damaged_games_entry_makes_the_file_damaged(entry: dict[str, object], where: str) -> None:
     progress, backs = Progress(), BackCollection()
     record_game(progress, backs, make_result("practice-1", "won", game_code=code_after(5)))
@@ -113,7 +122,18 @@ def test_a_damaged_games_entry_makes_the_file_damaged(entry: dict[str, object], 
 
 def test_too_many_games_is_damage() -> None:
     data = encode_progress(Progress())
-    data["games"] = [{"id": f"g{i}", "mode": "practice", "preset": "desert", "layout": 1, "outcome": "won",
-                      "score": 1, "date": "2026-11-30", "code": "DG-1234"} for i in range(20_000)]
+    data["games"] = [
+        {
+            "id": f"g{i}",
+            "mode": "practice",
+            "preset": "desert",
+            "layout": 1,
+            "outcome": "won",
+            "score": 1,
+            "date": "2026-11-30",
+            "code": "DG-1234",
+        }
+        for i in range(20_000)
+    ]
     with pytest.raises(SchemaError, match="games"):
         decode_progress(data)

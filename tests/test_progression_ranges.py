@@ -45,14 +45,23 @@ def test_daily_streak_refuses_absurd_saved_data(kwargs: dict[str, object], said:
 
 
 def test_the_edges_of_the_range_are_fine() -> None:
-    streak = DailyStreak(["1970-01-01", "2199-12-30", "2199-12-31"], last_cleared="2199-12-31", current=2)
+    streak = DailyStreak(
+        ["1970-01-01", "2199-12-30", "2199-12-31"], last_cleared="2199-12-31", current=2
+    )
     assert streak.current == 2 and streak.best == 2
     assert streak.current_on("2199-12-31") == 2
     assert streak.record.calendar(LATEST)[-1].state == "cleared"
     assert DailyStreak(["1970-01-01"]).current_on("1970-01-01") == 1
-    assert DailyStreak(last_cleared="1970-01-02", current=2).cleared_dates == ["1970-01-01", "1970-01-02"]
+    assert DailyStreak(last_cleared="1970-01-02", current=2).cleared_dates == [
+        "1970-01-01",
+        "1970-01-02",
+    ]
     assert is_save_date("1970-01-01") and is_save_date("2199-12-31")
-    assert not is_save_date("1969-12-31") and not is_save_date("2200-01-01") and not is_save_date("9999-12-31")
+    assert (
+        not is_save_date("1969-12-31")
+        and not is_save_date("2200-01-01")
+        and not is_save_date("9999-12-31")
+    )
 
 
 def test_daily_record_refuses_dates_out_of_range() -> None:
@@ -63,8 +72,11 @@ def test_daily_record_refuses_dates_out_of_range() -> None:
     with pytest.raises(StateError):
         DailyRecord.from_dict({"schema": 1, "best": 2**63 - 1})
     record = DailyRecord([datetime.date(2025, 3, 13)])
-    for day, today in ((datetime.date.max, datetime.date.max), (datetime.date.min, datetime.date(2025, 3, 14)),
-                       (datetime.date(2025, 3, 14), datetime.date.max)):
+    for day, today in (
+        (datetime.date.max, datetime.date.max),
+        (datetime.date.min, datetime.date(2025, 3, 14)),
+        (datetime.date(2025, 3, 14), datetime.date.max),
+    ):
         with pytest.raises(InputError):
             record.record_clear(day, today)
     assert record.cleared == {datetime.date(2025, 3, 13)}  # unchanged
@@ -89,7 +101,9 @@ def test_daily_record_refuses_dates_out_of_range() -> None:
         {"seconds": float("inf")},
     ],
 )
-def test_a_game_result_the_save_would_refuse_is_refused_when_made(kwargs: dict[str, object]) -> None:
+def test_a_game_result_the_save_would_refuse_is_refused_when_made(
+    kwargs: dict[str, object],
+) -> None:
     """The game never writes a value it would refuse to read back."""
     with pytest.raises(ValueError):
         make_result("g", **kwargs)

@@ -18,7 +18,9 @@ def lost_classic_game() -> Game:
     return game
 
 
-def test_solve_json_gives_the_game_code_of_its_winning_line(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_json_gives_the_game_code_of_its_winning_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["solve", "DP-1-002G-9NG9", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "winnable"
@@ -27,14 +29,18 @@ def test_solve_json_gives_the_game_code_of_its_winning_line(capsys: pytest.Captu
     assert read.game(get_layout(1)).won
 
 
-def test_solve_json_game_code_includes_the_moves_played_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_json_game_code_includes_the_moves_played_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["solve", "DP-1-002G-9NG9", "--moves", "K27", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     read = decode_game_code(out["game_code"], get_layout)
     assert [str(m) for m in read.moves] == ["K27", *out["line"]]
 
 
-def test_replay_prints_every_move_with_its_score_and_the_outcome(capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_prints_every_move_with_its_score_and_the_outcome(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["solve", "DP-1-002G-9NG9", "--json"]) == 0
     code = json.loads(capsys.readouterr().out)["game_code"]
     assert main(["replay", code]) == 0
@@ -72,11 +78,13 @@ def test_a_bad_code_is_one_line_and_exit_2(bad: str, capsys: pytest.CaptureFixtu
     assert err.count("\n") == 1 and "game code" in err
 
 
-def test_every_single_typo_of_a_code_is_refused_by_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+def test_every_single_typo_of_a_code_is_refused_by_the_command(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     code = encode_game_code(lost_classic_game())
     i = len(code) // 2
     i += code[i] == "-"
-    typo = code[:i] + ("0" if code[i] != "0" else "1") + code[i + 1:]
+    typo = code[:i] + ("0" if code[i] != "0" else "1") + code[i + 1 :]
     assert main(["replay", typo]) == 2
     assert "does not check out" in capsys.readouterr().err
 
@@ -92,9 +100,25 @@ def test_replay_gif_has_a_frame_per_position_at_the_size_asked(tmp_path: Path) -
     code = encode_game_code(game)
     out = tmp_path / "game.gif"
     env = {**os.environ, "ARCADE_HEADLESS": "1"}
-    proc = subprocess.run([sys.executable, "-m", "desert_pyramid", "replay", code, "--gif", str(out),
-                           "--size", "640x400", "--speed", "2"], capture_output=True, text=True, env=env,
-                          timeout=180)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "desert_pyramid",
+            "replay",
+            code,
+            "--gif",
+            str(out),
+            "--size",
+            "640x400",
+            "--speed",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=180,
+    )
     assert proc.returncode == 0, proc.stderr
     assert f"GIF: {out} ({game.moves + 1} frames, 640x400)" in proc.stdout
     with Image.open(out) as im:
@@ -105,13 +129,17 @@ def test_replay_gif_has_a_frame_per_position_at_the_size_asked(tmp_path: Path) -
         assert im.info["duration"] == 450
 
 
-@pytest.mark.parametrize(("gif", "message"), [
-    ("game.png", "must name a .gif file"),
-    ("nowhere/game.gif", "does not exist"),
-    ("dir.gif", "is a folder"),
-])
-def test_replay_gif_paths_are_checked_before_drawing(gif: str, message: str, tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("gif", "message"),
+    [
+        ("game.png", "must name a .gif file"),
+        ("nowhere/game.gif", "does not exist"),
+        ("dir.gif", "is a folder"),
+    ],
+)
+def test_replay_gif_paths_are_checked_before_drawing(
+    gif: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "dir.gif").mkdir()
     code = encode_game_code(lost_classic_game())
     assert main(["replay", code, "--gif", str(tmp_path / gif)]) == 2
@@ -137,7 +165,9 @@ def test_code_option_takes_a_game_code_to_its_replay() -> None:
 
 
 @pytest.mark.parametrize("extra", [[], ["--mode", "daily"]])
-def test_code_option_refuses_a_bad_game_code_or_a_mode(extra: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_code_option_refuses_a_bad_game_code_or_a_mode(
+    extra: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     code = encode_game_code(lost_classic_game())
     bad = code if extra else code[:-1] + ("0" if code[-1] != "0" else "1")
     assert main(["--code", bad, *extra]) == 2

@@ -70,10 +70,17 @@ def test_rules_list(capsys: pytest.CaptureFixture[str], content: c.RulesContent)
     assert listed == [*content.how_to_play.section_ids, "variations", "glossary"]
 
 
-@pytest.mark.parametrize("argv", [["--width", "10"], ["--quiz", "--section", "satchel"], ["--width", "x"]])
+@pytest.mark.parametrize(
+    "argv", [["--width", "10"], ["--quiz", "--section", "satchel"], ["--width", "x"]]
+)
 def test_rules_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, out, err = _run(capsys, *argv)
-    assert code == 2 and out == "" and err.startswith("desert-pyramid: error:") and err.count("\n") == 1
+    assert (
+        code == 2
+        and out == ""
+        and err.startswith("desert-pyramid: error:")
+        and err.count("\n") == 1
+    )
 
 
 def test_rules_ascii(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,7 +96,10 @@ def test_rules_broken_file_says_what_and_where(
     broken = tmp_path / "rules"
     shutil.copytree(c.rules_dir(), broken)
     quiz = broken / c.QUIZ_FILE
-    quiz.write_text(quiz.read_text(encoding="utf-8").replace("correct = true", "correct = false", 1), encoding="utf-8")
+    quiz.write_text(
+        quiz.read_text(encoding="utf-8").replace("correct = true", "correct = false", 1),
+        encoding="utf-8",
+    )
     monkeypatch.setattr(c.reading, "rules_dir", lambda: broken)  # where the loaders look
     code, out, err = _run(capsys)
     assert code == 1 and out == ""
@@ -100,7 +110,9 @@ def test_rules_broken_file_says_what_and_where(
 # ---------------------------------------------------------------------------- the quiz
 
 
-def _quiz(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str) -> tuple[int, str]:
+def _quiz(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], script: str
+) -> tuple[int, str]:
     monkeypatch.setattr(sys, "stdin", io.StringIO(script))
     code, out, err = _run(capsys, "--quiz", "--width", "78")
     assert err == ""
@@ -158,7 +170,9 @@ def test_quiz_stops_cleanly_at_end_of_input(
     code, out = _quiz(monkeypatch, capsys, script)
     assert code == 0
     assert "Question 3 of 6." in out and "Question 4 of 6." not in out
-    assert out.rstrip().endswith("Quiz stopped. Your score so far: 1 out of 2 answered (6 questions in all).")
+    assert out.rstrip().endswith(
+        "Quiz stopped. Your score so far: 1 out of 2 answered (6 questions in all)."
+    )
 
 
 def test_quiz_q_stops(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

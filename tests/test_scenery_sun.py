@@ -9,8 +9,9 @@ import pytest
 from desert_pyramid.ui.scenery import LIGHT_STEPS, PYRAMIDS, sun_position
 
 
-def in_triangle(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float],
-                c: tuple[float, float]) -> bool:
+def in_triangle(
+    p: tuple[float, float], a: tuple[float, float], b: tuple[float, float], c: tuple[float, float]
+) -> bool:
     def side(p1: tuple[float, float], p2: tuple[float, float], p3: tuple[float, float]) -> float:
         return (p1[0] - p3[0]) * (p2[1] - p3[1]) - (p2[0] - p3[0]) * (p1[1] - p3[1])
 
@@ -26,7 +27,10 @@ def test_the_sun_never_hides_behind_a_pyramid_nor_sits_on_the_sand(size: tuple[i
         x, y, r = sun_position(w, h, hz, step / LIGHT_STEPS)
         assert y >= hz, step  # the centre never below the horizon
         assert y - r >= hz - h * 0.10, step  # what is under the horizon, the dunes cover
-        rim = [(x + r * math.cos(a / 16 * math.tau), y + r * math.sin(a / 16 * math.tau)) for a in range(16)]
+        rim = [
+            (x + r * math.cos(a / 16 * math.tau), y + r * math.sin(a / 16 * math.tau))
+            for a in range(16)
+        ]
         for cx, half, tall in PYRAMIDS:
             base_l, base_r = (w * cx - w * half, hz), (w * cx + w * half, hz)
             apex = (w * cx + w * half * 0.18, hz + h * tall)

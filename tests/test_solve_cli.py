@@ -79,21 +79,51 @@ def test_errors_are_one_line_with_exit_code_2(
 
 
 def test_stats_json_counts_and_interval(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["stats", "--rules", "classic", "--deals", "30", "--seed", "4", "--workers", "1", "--json"]) == 0
+    assert (
+        main(
+            [
+                "stats",
+                "--rules",
+                "classic",
+                "--deals",
+                "30",
+                "--seed",
+                "4",
+                "--workers",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["deals"] == 30 and data["wins"] + data["losses"] + data["unknown"] == 30
     lo, hi = data["ci95"]
     assert lo <= data["win_rate"] <= hi
     expected = sum(
-        solve(Game(get_layout(1), CLASSIC, Deal.from_seed(4, i)), 200_000).verdict.value == "winnable"
+        solve(Game(get_layout(1), CLASSIC, Deal.from_seed(4, i)), 200_000).verdict.value
+        == "winnable"
         for i in range(30)
     )
     assert data["wins"] == expected
 
 
 def test_stats_options_and_parallel_workers_agree(capsys: pytest.CaptureFixture[str]) -> None:
-    base = ["stats", "--rules", "classic", "--passes", "1", "--top", "--deals", "30", "--seed", "9", "--json",
-            "--budget", "3000"]
+    base = [
+        "stats",
+        "--rules",
+        "classic",
+        "--passes",
+        "1",
+        "--top",
+        "--deals",
+        "30",
+        "--seed",
+        "9",
+        "--json",
+        "--budget",
+        "3000",
+    ]
     assert main(base + ["--workers", "1"]) == 0
     one = json.loads(capsys.readouterr().out)
     assert main(base + ["--workers", "2"]) == 0
@@ -104,6 +134,11 @@ def test_stats_options_and_parallel_workers_agree(capsys: pytest.CaptureFixture[
 
 
 def test_stats_thumb_player_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["stats", "--rules", "classic", "--deals", "20", "--player", "thumb", "--workers", "1"]) == 0
+    assert (
+        main(
+            ["stats", "--rules", "classic", "--deals", "20", "--player", "thumb", "--workers", "1"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "rules-of-thumb player" in out and "95% CI" in out

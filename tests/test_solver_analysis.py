@@ -62,7 +62,7 @@ def test_the_move_that_lost_the_deal_is_named_and_checked() -> None:
         assert solve(position(game, k), 1_000_000).verdict is Verdict.LOST
         assert [m.losing for m in a.marks].count(True) == 1
         assert all(m.verdict is Verdict.WINNABLE for m in a.marks[: k - 1])
-        assert all(m.verdict is Verdict.LOST for m in a.marks[k - 1:])
+        assert all(m.verdict is Verdict.LOST for m in a.marks[k - 1 :])
         assert a.instead and a.advice  # what would have won there, in words
         assert a.marks[k - 1].text not in a.instead  # the move played is not offered as the way
         found += 1
@@ -137,7 +137,9 @@ def test_the_analysis_worker_ends_when_the_game_is_killed() -> None:
 
     script = Path(__file__).with_name("analysis_parent.py")
     root = Path(__file__).resolve().parent.parent
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root)
+    proc = subprocess.Popen(
+        [sys.executable, str(script)], stdout=subprocess.PIPE, text=True, cwd=root
+    )
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert line.startswith("pid "), line

@@ -16,7 +16,10 @@ def test_first_winnable_is_the_first_proved_winnable_shuffle() -> None:
     found = first_winnable(3, CLASSIC, LAYOUT, node_budget=50_000)
     assert found.deal == Deal.from_seed(3, found.index) and found.deal.seed == 3
     for i in range(found.index):
-        assert solve(Game(LAYOUT, CLASSIC, Deal.from_seed(3, i)), 50_000).verdict is not Verdict.WINNABLE
+        assert (
+            solve(Game(LAYOUT, CLASSIC, Deal.from_seed(3, i)), 50_000).verdict
+            is not Verdict.WINNABLE
+        )
     game = Game(LAYOUT, CLASSIC, found.deal)
     game.replay(found.result.line)
     assert game.won

@@ -31,12 +31,18 @@ def tower_layout() -> Layout:
     for row, (count, x0) in enumerate([(4, 0), (3, 1), (4, 0), (3, 1), (4, 0)], start=1):
         for c in range(count):
             sid += 1
-            slots.append({"id": sid, "row": row, "x": x0 + 2 * c, "y": row - 1, "z": row, "covered_by": []})
+            slots.append(
+                {"id": sid, "row": row, "x": x0 + 2 * c, "y": row - 1, "z": row, "covered_by": []}
+            )
     for s in slots:
         s["covered_by"] = [
             t["id"] for t in slots if t["row"] == s["row"] + 1 and abs(t["x"] - s["x"]) == 1
         ]
-    return Layout.from_dict({"number": 60, "name": "Tower (test)", "slot": slots}, source="test tower")
+    return Layout.from_dict(
+        {"number": 60, "name": "Tower (test)", "slot": slots}, source="test tower"
+    )
+
+
 BRUTE_LIMIT = 60_000  # positions the brute force may visit
 STRICT_WINNABLE = (869, 1131, 1715, 2222, 2431, 2638)  # deals of seed 5 winnable under strict rules
 
@@ -77,7 +83,9 @@ def brute_winnable(game: Game) -> bool:
 
 
 @functools.cache
-def winnable_deals(rules: Rules, layout: Layout = LAYOUT) -> tuple[tuple[Deal, tuple[Move, ...]], ...]:
+def winnable_deals(
+    rules: Rules, layout: Layout = LAYOUT
+) -> tuple[tuple[Deal, tuple[Move, ...]], ...]:
     """A few deals the solver proves winnable under ``rules``, with their lines (found once)."""
     if rules.all_52 and rules.passes == 1 and not rules.stock_top_playable and layout is LAYOUT:
         # Strict rules: about 1 deal in 1,000 is winnable; these are (seed 5).
@@ -111,7 +119,9 @@ def late_position(
     game = Game(layout, rules, deal)
 
     def small(g: Game) -> bool:
-        return g.layout_left <= left and (not rules.all_52 or len(g.stock) + len(g.waste) <= left + 2)
+        return g.layout_left <= left and (
+            not rules.all_52 or len(g.stock) + len(g.waste) <= left + 2
+        )
 
     follow = rng.randrange(len(line) // 3, len(line))
     for i, m in enumerate(line[:-1]):
@@ -184,9 +194,13 @@ def check(rules: Rules, deal_seed: int, play_seed: int, left: int, layout: Layou
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 @given(deal_seed=st.integers(0, 10_000), play_seed=st.integers(0, 10_000), left=st.integers(3, 10))
-def test_solver_agrees_with_brute_force(name: str, deal_seed: int, play_seed: int, left: int) -> None:
+def test_solver_agrees_with_brute_force(
+    name: str, deal_seed: int, play_seed: int, left: int
+) -> None:
     check(RULE_SETS[name], deal_seed, play_seed, left, layout_for(name))
 
 
@@ -197,8 +211,15 @@ def test_both_verdicts_are_exercised(name: str) -> None:
     seen: set[str] = set()
     rng = random.Random(name)
     for _ in range(3000):  # late lost positions are rare (about 1 in 100) under forgiving rules
-        seen.add(check(RULE_SETS[name], rng.randrange(10_000), rng.randrange(10_000), rng.randrange(3, 11),
-                       layout_for(name)))
+        seen.add(
+            check(
+                RULE_SETS[name],
+                rng.randrange(10_000),
+                rng.randrange(10_000),
+                rng.randrange(3, 11),
+                layout_for(name),
+            )
+        )
         if {"winnable", "lost"} <= seen:
             return
     pytest.fail(f"{name}: only saw {sorted(seen)}")
@@ -218,7 +239,9 @@ def mid_position(rules: Rules, deal_seed: int, play_seed: int, layout: Layout = 
 
 
 @pytest.mark.parametrize("name", list(RULE_SETS))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@settings(
+    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
 @given(deal_seed=st.integers(0, 10_000), play_seed=st.integers(0, 10_000))
 def test_pruning_never_changes_a_verdict(name: str, deal_seed: int, play_seed: int) -> None:
     """Mid-game positions, too big for the brute force: the search with all its pruning rules gives

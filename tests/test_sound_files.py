@@ -22,8 +22,22 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "resources" / "sounds"
 TOOL = ROOT / "tools" / "soundgen.py"
-EFFECTS = ("flip", "lift", "slide", "undo", "king", "satchel", "redeal", "illegal", "click", "row", "pyramid",
-           "win", "sunset", "stuck")
+EFFECTS = (
+    "flip",
+    "lift",
+    "slide",
+    "undo",
+    "king",
+    "satchel",
+    "redeal",
+    "illegal",
+    "click",
+    "row",
+    "pyramid",
+    "win",
+    "sunset",
+    "stuck",
+)
 AMBIENCE = ("wind", "insects")
 RATE = 22_050
 FULL = 32767
@@ -41,7 +55,12 @@ def soundgen() -> ModuleType:
 
 def read(path: Path) -> list[int]:
     with wave.open(str(path), "rb") as f:
-        assert (f.getnchannels(), f.getsampwidth(), f.getframerate(), f.getcomptype()) == (1, 2, RATE, "NONE"), path
+        assert (f.getnchannels(), f.getsampwidth(), f.getframerate(), f.getcomptype()) == (
+            1,
+            2,
+            RATE,
+            "NONE",
+        ), path
         data = array.array("h", f.readframes(f.getnframes()))
     if sys.byteorder == "big":
         data.byteswap()
@@ -63,7 +82,7 @@ def rms_db(x: list[int]) -> float:
 def short_term_db(x: list[int], window_s: float = 0.03) -> float:
     """The RMS of the loudest 30 ms (a sound shorter than that: all of it), in dBFS."""
     w = min(len(x), int(window_s * RATE))
-    best = max(sum(v * v for v in x[i:i + w]) for i in range(0, len(x) - w + 1, 32))
+    best = max(sum(v * v for v in x[i : i + w]) for i in range(0, len(x) - w + 1, 32))
     return dbfs(math.sqrt(best / w))
 
 
@@ -93,9 +112,13 @@ def crossings_per_s(x: list[int]) -> float:
 def onsets(x: list[int], window_s: float = 0.003, rise_db: float = 9.0) -> int:
     """How many times the level jumps up by ``rise_db`` from one short window to the next."""
     w = int(window_s * RATE)
-    levels = [1.0] + [math.sqrt(sum(v * v for v in x[i:i + w]) / w) + 1.0 for i in range(0, len(x) - w, w)]
+    levels = [1.0] + [
+        math.sqrt(sum(v * v for v in x[i : i + w]) / w) + 1.0 for i in range(0, len(x) - w, w)
+    ]
     ratio = 10 ** (rise_db / 20)
-    return sum(1 for a, b in zip(levels, levels[1:], strict=False) if b > a * ratio and b > FULL * 0.01)
+    return sum(
+        1 for a, b in zip(levels, levels[1:], strict=False) if b > a * ratio and b > FULL * 0.01
+    )
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +132,9 @@ def files() -> dict[str, list[int]]:
 def test_the_folder_holds_exactly_the_generated_sounds() -> None:
     gen = soundgen()
     assert sorted(gen.NAMES) == sorted(EFFECTS + AMBIENCE)
-    assert sorted(p.name for p in SOUNDS.iterdir()) == sorted([f"{n}.wav" for n in EFFECTS + AMBIENCE] + ["LICENSES.md"])
+    assert sorted(p.name for p in SOUNDS.iterdir()) == sorted(
+        [f"{n}.wav" for n in EFFECTS + AMBIENCE] + ["LICENSES.md"]
+    )
 
 
 @pytest.mark.slow
@@ -120,10 +145,14 @@ def test_soundgen_regenerates_the_committed_files(tmp_path: Path) -> None:
     assert sorted(p.name for p in written) == sorted(p.name for p in SOUNDS.glob("*.wav"))
     for path in written:
         fresh, committed = read(path), read(SOUNDS / path.name)
-        assert len(fresh) == len(committed), f"{path.name}: {len(fresh)} samples, committed {len(committed)}"
+        assert len(fresh) == len(committed), (
+            f"{path.name}: {len(fresh)} samples, committed {len(committed)}"
+        )
         worst = max(abs(a - b) for a, b in zip(fresh, committed, strict=True))
-        assert worst <= 1, (f"{path.name} differs from the committed file by up to {worst} steps: "
-                            "regenerate with `python tools/soundgen.py` and listen to the result")
+        assert worst <= 1, (
+            f"{path.name} differs from the committed file by up to {worst} steps: "
+            "regenerate with `python tools/soundgen.py` and listen to the result"
+        )
 
 
 def test_soundgen_is_deterministic_within_a_run() -> None:
@@ -132,7 +161,9 @@ def test_soundgen_is_deterministic_within_a_run() -> None:
     assert gen.render("flip") != gen.render("lift")
 
 
-def test_soundgen_command_writes_only_what_is_asked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_soundgen_command_writes_only_what_is_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert soundgen().main(["--out", str(tmp_path), "--only", "flip", "--only", "king"]) == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["flip.wav", "king.wav"]
     assert "wrote 2 sound(s)" in capsys.readouterr().out
@@ -160,20 +191,26 @@ def test_no_sound_clips(files: dict[str, list[int]]) -> None:
 
 
 @pytest.mark.parametrize("weighting", ["plain", "above 200 Hz"])
-def test_effects_sit_within_a_few_db_of_each_other(files: dict[str, list[int]], weighting: str) -> None:
+def test_effects_sit_within_a_few_db_of_each_other(
+    files: dict[str, list[int]], weighting: str
+) -> None:
     """The loudest 30 ms of each effect, as it is and as small speakers play it (a thud made
     loud only by its lows would vanish there), within 4 dB of the median effect."""
     measure = (lambda x: x) if weighting == "plain" else high_passed
     loud = {n: short_term_db(measure(files[n])) for n in EFFECTS}
     median = statistics.median(loud.values())
     outliers = {n: round(v - median, 1) for n, v in loud.items() if abs(v - median) > 4.0}
-    assert not outliers, f"effects more than 4 dB from the median loudness {median:.1f} dBFS: {outliers}"
+    assert not outliers, (
+        f"effects more than 4 dB from the median loudness {median:.1f} dBFS: {outliers}"
+    )
 
 
 def test_the_ambience_sits_well_under_the_effects(files: dict[str, list[int]]) -> None:
     effects = statistics.median(short_term_db(files[n]) for n in EFFECTS)
     for name in AMBIENCE:
-        assert rms_db(files[name]) < effects - 10, f"{name}: {rms_db(files[name]):.1f} dBFS against {effects:.1f}"
+        assert rms_db(files[name]) < effects - 10, (
+            f"{name}: {rms_db(files[name]):.1f} dBFS against {effects:.1f}"
+        )
         assert short_term_db(files[name]) < effects - 3
     assert rms_db(files["insects"]) < rms_db(files["wind"])
 
@@ -184,7 +221,9 @@ def test_the_level_test_can_fail(files: dict[str, list[int]]) -> None:
     louder = [max(-FULL, min(FULL, v * 2)) for v in flip]
     assert short_term_db(louder) - short_term_db(flip) > 5.5
     assert peak_db([max(-FULL, min(FULL, v * 4)) for v in flip]) > -1.0
-    hum = [round(6000 * math.sin(2 * math.pi * 60 * i / RATE)) for i in range(RATE // 5)]  # all lows
+    hum = [
+        round(6000 * math.sin(2 * math.pi * 60 * i / RATE)) for i in range(RATE // 5)
+    ]  # all lows
     assert short_term_db(hum) - short_term_db(high_passed(hum)) > 8
 
 
@@ -196,7 +235,9 @@ def test_ambience_loops_without_a_seam(files: dict[str, list[int]], name: str) -
     x = files[name]
     assert len(x) >= 4 * RATE, f"{name}: a loop of {len(x) / RATE:.1f} s repeats too often"
     seam, around = seam_and_steps(x)
-    assert seam <= max(around), f"{name}: the jump from the last sample to the first is {seam}, steps near it ≤ {max(around)}"
+    assert seam <= max(around), (
+        f"{name}: the jump from the last sample to the first is {seam}, steps near it ≤ {max(around)}"
+    )
     assert seam <= 3 * statistics.median(around)
     if name == "wind":  # a steady layer: the level before the end and after the start match
         w = RATE // 4
@@ -207,13 +248,17 @@ def seam_and_steps(x: list[int], k: int = 64) -> tuple[int, list[int]]:
     """The jump where the loop starts again, and the sample-to-sample steps within ``k`` samples
     of it on either side (what the ear hears round the seam)."""
     tail, head = x[-k:], x[:k]
-    steps = [abs(b - a) for a, b in zip(tail, tail[1:], strict=False)] + [abs(b - a) for a, b in zip(head, head[1:], strict=False)]
+    steps = [abs(b - a) for a, b in zip(tail, tail[1:], strict=False)] + [
+        abs(b - a) for a, b in zip(head, head[1:], strict=False)
+    ]
     return abs(x[0] - x[-1]), steps
 
 
 def test_the_seam_measure_sees_a_click() -> None:
     """A tone cut after a fraction of a cycle, and a loop that fades out at its end, fail."""
-    tone = [round(8000 * math.sin(2 * math.pi * 440 * i / RATE)) for i in range(RATE + 13)]  # ends a quarter cycle on
+    tone = [
+        round(8000 * math.sin(2 * math.pi * 440 * i / RATE)) for i in range(RATE + 13)
+    ]  # ends a quarter cycle on
     seam, around = seam_and_steps(tone)
     assert seam > max(around)
     ramp = [round(9000 * math.cos(2 * math.pi * 130 * i / RATE)) for i in range(RATE)]

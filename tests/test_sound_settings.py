@@ -40,7 +40,10 @@ def test_only_volumes_step() -> None:
 def test_an_old_settings_file_with_only_volume_and_mute_reads_sensibly() -> None:
     s = Settings.from_dict({"volume": 0.3, "mute": True, "schema": 1})
     assert (s.volume, s.mute) == (0.3, True)  # the old volume is the master volume
-    assert s.effects_volume == Settings().effects_volume and s.ambience_volume == Settings().ambience_volume
+    assert (
+        s.effects_volume == Settings().effects_volume
+        and s.ambience_volume == Settings().ambience_volume
+    )
     assert s.toggled("mute").effects_level == pytest.approx(0.3 * s.effects_volume)
 
 
@@ -52,8 +55,11 @@ def test_the_new_volumes_round_trip() -> None:
 
 
 @pytest.mark.parametrize("name", VOLUMES)
-@pytest.mark.parametrize("value", [-0.1, 1.5, 7, math.nan, math.inf, 10**5000],
-                         ids=["negative", "1.5", "7", "nan", "inf", "5000 digits"])
+@pytest.mark.parametrize(
+    "value",
+    [-0.1, 1.5, 7, math.nan, math.inf, 10**5000],
+    ids=["negative", "1.5", "7", "nan", "inf", "5000 digits"],
+)
 def test_absurd_volumes_are_refused_by_name(name: str, value: object) -> None:
     with pytest.raises(SettingsError, match=name):
         Settings.from_dict({name: value})

@@ -38,8 +38,19 @@ def stats_json(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str,
 
 def test_cluster_local_counts_equal_one_process(capsys: pytest.CaptureFixture[str]) -> None:
     """Same deals, same verdicts: a few hundred deals with rule options and a small budget."""
-    base = ["--rules", "classic", "--match", "--deals", "240", "--seed", "5", "--start", "3",
-            "--budget", "2000"]
+    base = [
+        "--rules",
+        "classic",
+        "--match",
+        "--deals",
+        "240",
+        "--seed",
+        "5",
+        "--start",
+        "3",
+        "--budget",
+        "2000",
+    ]
     one = stats_json(base + ["--workers", "1"], capsys)
     dask = stats_json(base + ["--cluster", "local", "--workers", "2"], capsys)
     assert one["rules"] == dask["rules"] == "classic+match"
@@ -65,12 +76,19 @@ def local_cluster() -> Iterator[Any]:
     import dask
 
     with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
-        with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                      dashboard_address=":0", silence_logs=50) as lc:
+        with distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=50,
+        ) as lc:
             yield lc
 
 
-def test_a_killed_worker_loses_no_deal(local_cluster: Any, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_killed_worker_loses_no_deal(
+    local_cluster: Any, caplog: pytest.LogCaptureFixture
+) -> None:
     rules, layout = PRESETS["classic"], get_layout(1)
     alone = win_rate(rules, layout, 240, seed=8, budget=5_000, workers=1)
     watcher = distributed.Client(local_cluster)
@@ -94,8 +112,15 @@ def test_a_killed_worker_loses_no_deal(local_cluster: Any, caplog: pytest.LogCap
             time.sleep(0.01)
 
     try:
-        result = win_rate(rules, layout, 240, seed=8, budget=5_000,
-                          cluster=local_cluster.scheduler_address, progress=kill_once)
+        result = win_rate(
+            rules,
+            layout,
+            240,
+            seed=8,
+            budget=5_000,
+            cluster=local_cluster.scheduler_address,
+            progress=kill_once,
+        )
         watcher.wait_for_workers(2, timeout=30)
         after = watcher.run(os.getpid)
     finally:
@@ -108,19 +133,41 @@ def test_a_killed_worker_loses_no_deal(local_cluster: Any, caplog: pytest.LogCap
         assert getattr(result, key) == getattr(alone, key), key
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGINT") or sys.platform == "win32",
-                    reason="POSIX signals and pseudo-terminals")
-@pytest.mark.parametrize("where", [["--cluster", "local", "--workers", "2"], ["--workers", "2"]],
-                         ids=["cluster", "processes"])
+@pytest.mark.skipif(
+    not hasattr(signal, "SIGINT") or sys.platform == "win32",
+    reason="POSIX signals and pseudo-terminals",
+)
+@pytest.mark.parametrize(
+    "where",
+    [["--cluster", "local", "--workers", "2"], ["--workers", "2"]],
+    ids=["cluster", "processes"],
+)
 def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
     """Ctrl+C at a terminal reaches the whole process group, the workers included."""
     import pty
 
     master, slave = pty.openpty()  # stderr on a terminal: the progress bar shows the run going
     proc = subprocess.Popen(
-        [sys.executable, "-m", "desert_pyramid", "stats", "--rules", "classic", "--player", "thumb",
-         "--deals", "400000", "--seed", "3", *where],
-        stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL, text=True, cwd=ROOT,
+        [
+            sys.executable,
+            "-m",
+            "desert_pyramid",
+            "stats",
+            "--rules",
+            "classic",
+            "--player",
+            "thumb",
+            "--deals",
+            "400000",
+            "--seed",
+            "3",
+            *where,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        stdin=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
         start_new_session=True,
     )
     os.close(slave)
@@ -156,10 +203,14 @@ def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
 
 def test_unreachable_scheduler_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     t = time.monotonic()
-    assert main(["stats", "--rules", "classic", "--deals", "5", "--cluster", "tcp://127.0.0.1:1"]) == 2
+    assert (
+        main(["stats", "--rules", "classic", "--deals", "5", "--cluster", "tcp://127.0.0.1:1"]) == 2
+    )
     assert time.monotonic() - t < 30
     err = capsys.readouterr().err.strip()
-    assert len(err.splitlines()) == 1 and "cannot reach a Dask scheduler at tcp://127.0.0.1:1" in err
+    assert (
+        len(err.splitlines()) == 1 and "cannot reach a Dask scheduler at tcp://127.0.0.1:1" in err
+    )
     assert "Traceback" not in err
 
 
@@ -179,8 +230,9 @@ def test_unreachable_scheduler_is_one_line_and_exit_2(capsys: pytest.CaptureFixt
         ("tcp://h\x00:8786", "is not 'local'"),
     ],
 )
-def test_bad_addresses_are_one_line_and_exit_2(value: str, fragment: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_addresses_are_one_line_and_exit_2(
+    value: str, fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["stats", "--rules", "classic", "--deals", "5", "--cluster", value]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and fragment in err and "--cluster" in err
@@ -196,13 +248,28 @@ def test_addresses_are_normalised() -> None:
 
 
 def test_workers_with_a_scheduler_address_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["stats", "--rules", "classic", "--deals", "5", "--cluster", "tcp://127.0.0.1:1",
-                 "--workers", "2"]) == 2
+    assert (
+        main(
+            [
+                "stats",
+                "--rules",
+                "classic",
+                "--deals",
+                "5",
+                "--cluster",
+                "tcp://127.0.0.1:1",
+                "--workers",
+                "2",
+            ]
+        )
+        == 2
+    )
     assert "--workers" in capsys.readouterr().err
 
 
-def test_without_dask_cluster_says_how_to_install(monkeypatch: pytest.MonkeyPatch,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_dask_cluster_says_how_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
     assert main(["stats", "--rules", "classic", "--deals", "5", "--cluster", "local"]) == 2
     err = capsys.readouterr().err.strip()
@@ -213,29 +280,45 @@ def test_without_dask_cluster_says_how_to_install(monkeypatch: pytest.MonkeyPatc
 
 
 def test_the_game_does_not_import_dask() -> None:
-    code = ("import sys, desert_pyramid, desert_pyramid.cli, desert_pyramid.solver.stats, "
-            "desert_pyramid.solver.cluster, desert_pyramid.difficulty\n"
-            "desert_pyramid.cli.build_parser()\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
-            "print(bad)\n")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    code = (
+        "import sys, desert_pyramid, desert_pyramid.cli, desert_pyramid.solver.stats, "
+        "desert_pyramid.solver.cluster, desert_pyramid.difficulty\n"
+        "desert_pyramid.cli.build_parser()\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed'))\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
     assert out.stdout.strip() == "[]"
 
 
-def test_workers_of_another_version_are_refused(monkeypatch: pytest.MonkeyPatch,
-                                                            local_cluster: Any) -> None:
+def test_workers_of_another_version_are_refused(
+    monkeypatch: pytest.MonkeyPatch, local_cluster: Any
+) -> None:
     """Workers of another version would give other verdicts: the run refuses them."""
     real = desert_pyramid.__version__
     monkeypatch.setattr("desert_pyramid.__version__", "0.0.0-test")
-    with pytest.raises(ClusterError, match=f"has desert-pyramid {re.escape(real)}, this is 0.0.0-test"):
+    with pytest.raises(
+        ClusterError, match=f"has desert-pyramid {re.escape(real)}, this is 0.0.0-test"
+    ):
         win_rate(PRESETS["classic"], get_layout(1), 5, cluster=local_cluster.scheduler_address)
 
 
 def bench_rows(*args: str) -> list[str]:
-    out = subprocess.run([sys.executable, "bench/layout_difficulty.py", "--deals", "6", "--only", "2,11",
-                          *args], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "bench/layout_difficulty.py", "--deals", "6", "--only", "2,11", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
-    rows = [line.rsplit(None, 1)[0] for line in out.stdout.splitlines() if re.match(r"\s*\d+ [A-Z]", line)]
+    rows = [
+        line.rsplit(None, 1)[0]
+        for line in out.stdout.splitlines()
+        if re.match(r"\s*\d+ [A-Z]", line)
+    ]
     assert len(rows) == 2
     return sorted(rows)  # without the time column
 
@@ -245,8 +328,14 @@ def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
 
 
 def test_a_scheduler_lost_mid_run_is_one_clear_error() -> None:
-    lc = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
-                                  dashboard_address=":0", silence_logs=50)
+    lc = distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        dashboard_address=":0",
+        silence_logs=50,
+    )
     closed: list[int] = []
 
     def close_scheduler(r: WinRate) -> None:
@@ -256,8 +345,14 @@ def test_a_scheduler_lost_mid_run_is_one_clear_error() -> None:
 
     try:
         with pytest.raises(ClusterError, match="lost the Dask scheduler at tcp://127.0.0.1:"):
-            win_rate(PRESETS["classic"], get_layout(1), 100_000, player="thumb",
-                     cluster=lc.scheduler_address, progress=close_scheduler)
+            win_rate(
+                PRESETS["classic"],
+                get_layout(1),
+                100_000,
+                player="thumb",
+                cluster=lc.scheduler_address,
+                progress=close_scheduler,
+            )
     finally:
         lc.close()
     assert closed
@@ -274,8 +369,17 @@ def test_an_interrupted_run_counts_the_unbroken_run_of_deals() -> None:
         if len(calls) == 3:
             raise KeyboardInterrupt
 
-    part = win_rate(rules, layout, 200, seed=6, start=11, budget=5_000, workers=1, chunk=10,
-                    progress=stop_after_three)
+    part = win_rate(
+        rules,
+        layout,
+        200,
+        seed=6,
+        start=11,
+        budget=5_000,
+        workers=1,
+        chunk=10,
+        progress=stop_after_three,
+    )
     alone = win_rate(rules, layout, 30, seed=6, start=11, budget=5_000, workers=1)
     assert part.interrupted and part.done == 30 and part.past_gap == 0 and part.deals == 200
     for key in COUNTS:

@@ -27,9 +27,19 @@ def game_dict(moves: int = 3) -> dict[str, Any]:
 
 def current(game_id: str = "exp-1", **kw: Any) -> CurrentGame:
     base: dict[str, Any] = dict(
-        mode="expedition", preset="desert", layout=1, started="2025-03-14", game=game_dict(),
-        score=240, seconds=75.5, best_chain=4, redeals_used=1, pyramid_number=3,
-        trek_id="trek-1", daylight_ms=123_456, mode_state={"trek_score": 2000, "skips": 1},
+        mode="expedition",
+        preset="desert",
+        layout=1,
+        started="2025-03-14",
+        game=game_dict(),
+        score=240,
+        seconds=75.5,
+        best_chain=4,
+        redeals_used=1,
+        pyramid_number=3,
+        trek_id="trek-1",
+        daylight_ms=123_456,
+        mode_state={"trek_score": 2000, "skips": 1},
     )
     base.update(kw)
     return CurrentGame(game_id=game_id, **base)
@@ -207,7 +217,9 @@ def test_a_sibling_game_writing_the_profile_meanwhile_is_merged(tmp_path: Path) 
     assert set(merged["card_backs"]["unlocked"]) == {"no_redeal", "poker_felt", "chain_8"}
     assert merged["card_backs"]["chosen"] == "poker_felt" and merged["poker"] == {"hands": 3}
     store.choose_back("chain_8")
-    assert tomllib.loads((tmp_path / "profile.toml").read_text())["card_backs"]["chosen"] == "chain_8"
+    assert (
+        tomllib.loads((tmp_path / "profile.toml").read_text())["card_backs"]["chosen"] == "chain_8"
+    )
 
 
 def test_lost_profile_gets_count_backs_back(tmp_path: Path) -> None:
@@ -226,7 +238,10 @@ def test_recording_twice_writes_once(tmp_path: Path) -> None:
     store.record_game(make_result("g"))
     before = (tmp_path / "save.toml").stat().st_mtime_ns, (tmp_path / "save.toml").read_bytes()
     assert not store.record_game(make_result("g", score=5000))
-    assert ((tmp_path / "save.toml").stat().st_mtime_ns, (tmp_path / "save.toml").read_bytes()) == before
+    assert (
+        (tmp_path / "save.toml").stat().st_mtime_ns,
+        (tmp_path / "save.toml").read_bytes(),
+    ) == before
 
 
 def test_readonly_store_changes_nothing(tmp_path: Path) -> None:
@@ -280,4 +295,8 @@ def test_settings_must_be_plain_toml_values(tmp_path: Path) -> None:
         store.update_settings({"callback": print})
     assert store.progress.settings == {}
     assert store.update_settings({"volume": 0.5, "keys": {"undo": "Z"}, "recent": [1, 2]})
-    assert open_store(tmp_path).progress.settings == {"volume": 0.5, "keys": {"undo": "Z"}, "recent": [1, 2]}
+    assert open_store(tmp_path).progress.settings == {
+        "volume": 0.5,
+        "keys": {"undo": "Z"},
+        "recent": [1, 2],
+    }

@@ -50,7 +50,12 @@ def test_examples_load_without_a_word(folder: Path, tmp_path: Path) -> None:
 def test_v1_example_content() -> None:
     store = SaveStore.open(SAVES / "v1", readonly=True)
     assert store.progress.pyramids_cleared == 7
-    assert sorted(store.progress.relics) == ["brass_compass", "clay_jar", "falcon_feather", "old_key"]
+    assert sorted(store.progress.relics) == [
+        "brass_compass",
+        "clay_jar",
+        "falcon_feather",
+        "old_key",
+    ]
     assert store.progress.daily.best == 2
     assert store.profile.backs.chosen == "trek_3"
     assert store.profile.extra["sand_and_stars"]["theme"] == "night"  # a sibling game's keys
@@ -114,6 +119,7 @@ def test_migration_problems() -> None:
 
 def test_an_older_file_is_upgraded_on_load_and_said(tmp_path: Path) -> None:
     """The whole path: a v1 save read by a build whose save schema is 2."""
+
     def add_title(data: dict[str, Any]) -> dict[str, Any]:
         data["settings"]["title"] = "migrated"
         return data

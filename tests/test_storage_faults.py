@@ -90,11 +90,23 @@ def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "expected"),
     [
-        (lambda d: d["stats"][0].update(won="three"), 'stats[0].won: expected a whole number, found text ("three")'),
-        (lambda d: d.update(pyramids_cleared=-2), "pyramids_cleared: expected a whole number from 0 to 10,000,000, found -2"),
+        (
+            lambda d: d["stats"][0].update(won="three"),
+            'stats[0].won: expected a whole number, found text ("three")',
+        ),
+        (
+            lambda d: d.update(pyramids_cleared=-2),
+            "pyramids_cleared: expected a whole number from 0 to 10,000,000, found -2",
+        ),
         (lambda d: d["relics"].update(brass_compass=True), "relics.brass_compass: expected text"),
-        (lambda d: d["stats"][0]["recent"][0].update(outcome="draw"), "stats[0].recent[0].outcome: expected one of won, lost, abandoned"),
-        (lambda d: d["daily"].update(last_cleared="yesterday"), "daily.last_cleared: expected a date YYYY-MM-DD"),
+        (
+            lambda d: d["stats"][0]["recent"][0].update(outcome="draw"),
+            "stats[0].recent[0].outcome: expected one of won, lost, abandoned",
+        ),
+        (
+            lambda d: d["daily"].update(last_cleared="yesterday"),
+            "daily.last_cleared: expected a date YYYY-MM-DD",
+        ),
         (lambda d: d.update(schema="1"), "schema: expected a whole number"),
         (lambda d: d.update(stats={"a": 1}), "stats: expected a list, found a table"),
         (lambda d: d.update(seen=[1]), "seen: expected a table, found a list"),
@@ -114,7 +126,9 @@ def test_valid_toml_with_wrong_types(
     assert expected in message
 
 
-@pytest.mark.parametrize("key", ["schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats"])
+@pytest.mark.parametrize(
+    "key", ["schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats"]
+)
 def test_valid_toml_with_a_missing_key(tmp_path: Path, key: str) -> None:
     import tomli_w
 
@@ -149,7 +163,9 @@ def test_both_file_and_backup_damaged(tmp_path: Path) -> None:
     assert store.progress.is_empty
     # playing on writes a new save and never touches the evidence
     store.record_game(GameResult("new", "practice", "desert", 1, "won", 1, 1.0, 0, 0, "2025-03-14"))
-    store.record_game(GameResult("new2", "practice", "desert", 1, "won", 1, 1.0, 0, 0, "2025-03-14"))
+    store.record_game(
+        GameResult("new2", "practice", "desert", 1, "won", 1, 1.0, 0, 0, "2025-03-14")
+    )
     assert (tmp_path / f"save.toml.broken-{STAMP}").read_bytes() == b"schema = 1\npyra"
     assert (tmp_path / f"save.toml.bak.broken-{STAMP}").read_bytes() == b"\xff\xfe\xfd"
     assert open_store(tmp_path).progress.pyramids_cleared == 2
@@ -180,7 +196,7 @@ def test_damaged_profile_and_current_use_their_backups(tmp_path: Path) -> None:
     store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", game))
     store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(2)))
     (tmp_path / "profile.toml").write_bytes(b"[card_backs\n")
-    (tmp_path / "current.toml").write_bytes(b"schema = 1\ngame_id = \"c\"\n")
+    (tmp_path / "current.toml").write_bytes(b'schema = 1\ngame_id = "c"\n')
     again = open_store(tmp_path)
     notices = {n.file: n.message for n in again.take_notices()}
     assert set(notices) == {"profile.toml", "current.toml"}
@@ -289,7 +305,12 @@ def test_full_disk_keeps_the_old_file_and_reports(
     store.record_game(make_result("g3"))  # no exception reaches the game
     assert store.progress.pyramids_cleared == 3  # counted in memory all the same
     for _ in range(5):  # a move, another move...
-        assert store.save_current(CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(1))) is False
+        assert (
+            store.save_current(
+                CurrentGame("c", "practice", "desert", 1, "2025-03-14", engine_game(1))
+            )
+            is False
+        )
     monkeypatch.undo()
     notices = store.take_notices()
     assert [n.file for n in notices] == ["save.toml", "current.toml"]  # once each, not per move
@@ -307,6 +328,7 @@ def test_full_disk_in_the_background(tmp_path: Path, monkeypatch: pytest.MonkeyP
     main, _ = two_saves(tmp_path)
     store = open_store(tmp_path, background=True)
     try:
+
         def full(*args: Any) -> Any:
             raise OSError(errno.ENOSPC, "No space left on device")
 
@@ -372,8 +394,15 @@ def test_nothing_in_a_save_file_can_run_code(tmp_path: Path) -> None:
     )
     (tmp_path / "save.toml").write_text(text)
     game = {**engine_game(3), "code": payload, "__reduce__": "os.system"}
-    envelope = {"schema": 1, "game_id": "x", "mode": "practice", "preset": "desert", "layout": 1,
-                "started": "2025-03-14", "game": game}
+    envelope = {
+        "schema": 1,
+        "game_id": "x",
+        "mode": "practice",
+        "preset": "desert",
+        "layout": 1,
+        "started": "2025-03-14",
+        "game": game,
+    }
     (tmp_path / "current.toml").write_text(tomli_w.dumps(envelope))
     store = open_store(tmp_path)
     assert store.take_notices() == []
@@ -430,7 +459,9 @@ def test_a_saved_game_that_does_not_replay_falls_back_one_move(tmp_path: Path) -
     (tmp_path / "current.toml").write_text(broken)
     again = open_store(tmp_path)
     message = only_notice(again)
-    assert message.startswith("current.toml was damaged (game: ") and "restored the backup" in message
+    assert (
+        message.startswith("current.toml was damaged (game: ") and "restored the backup" in message
+    )
     assert again.current is not None and again.current.game == engine_game(5)
 
 

@@ -31,11 +31,42 @@ KEY = {"save.toml": "save", "profile.toml": "profile", "current.toml": "current"
 
 INTS: list[Any] = [2**63 - 1, -(2**63), 2**64, 10**30, -1, 0, 1, 59, 20_000, 10_000_001, 86_400_001]
 FLOATS: list[Any] = [float("nan"), float("inf"), float("-inf"), 1e300, -0.0, 0.5, -1.5, 1e9]
-DATES: list[Any] = ["9999-12-31", "0001-01-01", "1969-12-31", "1970-01-01", "2199-12-31", "2200-01-01",
-                    "2025-02-30", "2025-03-14T10:00:00", "2025-3-14", "２０２５-03-14"]
-TEXTS: list[Any] = ["", " ", "²", "٣", "x" * 70_000, "a\nb", "expedition", "won", "brass_compass", "trek_3"]
-OTHERS: list[Any] = [True, False, [], {}, [1, 2], ["2025-03-13"] * 3, {"a": 1},
-                     datetime.date(9999, 12, 31), datetime.date(1, 1, 1), datetime.datetime(2025, 3, 14, 1, 2, 3)]
+DATES: list[Any] = [
+    "9999-12-31",
+    "0001-01-01",
+    "1969-12-31",
+    "1970-01-01",
+    "2199-12-31",
+    "2200-01-01",
+    "2025-02-30",
+    "2025-03-14T10:00:00",
+    "2025-3-14",
+    "２０２５-03-14",
+]
+TEXTS: list[Any] = [
+    "",
+    " ",
+    "²",
+    "٣",
+    "x" * 70_000,
+    "a\nb",
+    "expedition",
+    "won",
+    "brass_compass",
+    "trek_3",
+]
+OTHERS: list[Any] = [
+    True,
+    False,
+    [],
+    {},
+    [1, 2],
+    ["2025-03-13"] * 3,
+    {"a": 1},
+    datetime.date(9999, 12, 31),
+    datetime.date(1, 1, 1),
+    datetime.datetime(2025, 3, 14, 1, 2, 3),
+]
 ABSURD: list[Any] = INTS + FLOATS + DATES + TEXTS + OTHERS
 
 
@@ -62,7 +93,13 @@ def pick(data: Any, rng: random.Random) -> tuple[tuple[Any, ...], Any]:
     path: tuple[Any, ...] = ()
     value = data
     while True:
-        keys = list(value) if isinstance(value, dict) else list(range(len(value))) if isinstance(value, list) else []
+        keys = (
+            list(value)
+            if isinstance(value, dict)
+            else list(range(len(value)))
+            if isinstance(value, list)
+            else []
+        )
         if not keys or (path and rng.random() < 0.2):
             return path, value
         key = rng.choice(keys)
@@ -93,7 +130,9 @@ def mutate(data: dict[str, Any], rng: random.Random) -> list[str]:
             parent[key] = value * rng.choice((2, 50, 2_000))
             done.append(f"{path} * many")
         elif kind < 0.92 and isinstance(value, dict):
-            value[rng.choice(("zz_unknown", "x" * 300, "schema", "mode", "daylight_ms"))] = rng.choice(ABSURD)
+            value[rng.choice(("zz_unknown", "x" * 300, "schema", "mode", "daylight_ms"))] = (
+                rng.choice(ABSURD)
+            )
             done.append(f"{path} + a key")
         else:
             parent[key] = [value] if rng.random() < 0.5 else {"v": value}

@@ -94,7 +94,10 @@ def kill_fresh(folder: Path, delay: float) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "tests" / "kill_writer.py"), str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -130,8 +133,10 @@ def test_killed_writer_leaves_old_or_new_never_broken(tmp_path: Path) -> None:
     assert wrote >= len(plan) // 2, f"the writers changed the files after only {wrote} kills"
     assert cleared >= 1, "no game was ever recorded"
     assert mid_write >= 5, f"only {mid_write} of {len(plan)} kills landed during a write"
-    print(f"{len(plan)} kills in {elapsed:.1f} s: {wrote} after writes, {mid_write} during a "
-          f"write; {cleared} pyramids saved")
+    print(
+        f"{len(plan)} kills in {elapsed:.1f} s: {wrote} after writes, {mid_write} during a "
+        f"write; {cleared} pyramids saved"
+    )
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -37,7 +37,10 @@ def failing_replace(monkeypatch: pytest.MonkeyPatch, target: Path, times: int | 
         if Path(dst) == target:
             calls.append(str(dst))
             if times is None or len(calls) <= times:
-                raise PermissionError(13, "The process cannot access the file because it is being used by another process")
+                raise PermissionError(
+                    13,
+                    "The process cannot access the file because it is being used by another process",
+                )
         real(src, dst)
 
     monkeypatch.setattr(os, "replace", fake)
@@ -86,7 +89,9 @@ def test_replace_does_not_retry_other_errors(tmp_path: Path, quick_retries: list
     assert quick_retries == []
 
 
-def test_on_windows_folders_are_not_opened_to_fsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_windows_folders_are_not_opened_to_fsync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     opened: list[str] = []
     real_open = os.open
 
@@ -115,14 +120,20 @@ def test_a_folder_fsync_refused_by_the_file_system_is_not_a_failed_save(
     path = tmp_path / "save.toml"
     atomic_write(path, b"old")
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: refuse(fd) if os.path.isdir(f"/proc/self/fd/{fd}") else real_fsync(fd))
+    monkeypatch.setattr(
+        os,
+        "fsync",
+        lambda fd: refuse(fd) if os.path.isdir(f"/proc/self/fd/{fd}") else real_fsync(fd),
+    )
     if not os.path.isdir("/proc/self/fd"):
         pytest.skip("needs /proc to tell a folder's descriptor")
     atomic_write(path, b"new")
     assert path.read_bytes() == b"new"
 
 
-def test_reading_on_windows_opens_without_o_nonblock(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_reading_on_windows_opens_without_o_nonblock(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     monkeypatch.setattr(os, "name", "nt")
     assert files_module._open_flags() & getattr(os, "O_NONBLOCK", 0) == 0
     monkeypatch.setattr(os, "name", "posix")
@@ -133,7 +144,9 @@ def test_reading_on_windows_opens_without_o_nonblock(monkeypatch: pytest.MonkeyP
     assert files_module.read_bytes(tmp_path / "a.toml") == b"schema = 1"
 
 
-def test_stale_temps_on_windows_never_signal_a_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stale_temps_on_windows_never_signal_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """os.kill(pid, 0) terminates the process on Windows: it is only used on POSIX."""
     fresh = tmp_path / "save.toml.tmp-999999-0"
     fresh.write_bytes(b"x")
@@ -147,7 +160,9 @@ def test_stale_temps_on_windows_never_signal_a_process(tmp_path: Path, monkeypat
     assert remove_stale_temps(tmp_path / "save.toml") == [fresh]
 
 
-def test_without_hard_links_the_backup_is_copied(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_hard_links_the_backup_is_copied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """FAT32/exFAT (a USB stick on macOS or Windows) have no hard links."""
     path = tmp_path / "save.toml"
     atomic_write(path, b"one")
@@ -178,12 +193,16 @@ def test_no_posix_only_module_is_imported_by_storage_progression_or_profile() ->
         "assert SaveStore.open(folder).progress.settings == {'sound': True}\n"
         "print('ok')\n"
     )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
 
 
-def test_on_macos_files_are_flushed_with_f_fullfsync(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_on_macos_files_are_flushed_with_f_fullfsync(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """macOS's fsync leaves the data in the drive's cache; F_FULLFSYNC writes it (fcntl imported
     only there)."""
     import types
@@ -205,6 +224,7 @@ def test_on_macos_files_are_flushed_with_f_fullfsync(tmp_path: Path, monkeypatch
     atomic_write(tmp_path / "save.toml", b"one")
     assert [op for _, op in calls] == [51] and "file" not in fsyncs  # the data: F_FULLFSYNC
     file_syncs = fsyncs.count("file")
+
     # a volume that refuses F_FULLFSYNC falls back to fsync
     def refuse(fd: int, op: int) -> None:
         raise OSError(45, "Operation not supported")

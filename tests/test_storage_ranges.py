@@ -106,12 +106,20 @@ CASES: list[tuple[str, Path_, Any]] = [
     ("save.toml", ("settings", "sound"), many(True)),
     ("save.toml", ("settings",), table_of(10_000, 1)),
     ("save.toml", ("settings",), [1]),
-    ("save.toml", ("stats",), lambda old: [dict(old[0], layout=n % 999 + 1, preset=f"p{n}") for n in range(10_000)]),
+    (
+        "save.toml",
+        ("stats",),
+        lambda old: [dict(old[0], layout=n % 999 + 1, preset=f"p{n}") for n in range(10_000)],
+    ),
     ("save.toml", ("stats",), {"mode": "practice"}),
     ("save.toml", ("stats", 0), "expedition"),
     ("save.toml", ("stats", 0, "mode"), LONG_TEXT),
     ("save.toml", ("stats", 0, "preset"), LONG_TEXT),
-    ("save.toml", ("stats", 0, "preset"), "desert\x1b[2J"),  # a terminal escape, printed by `profile`
+    (
+        "save.toml",
+        ("stats", 0, "preset"),
+        "desert\x1b[2J",
+    ),  # a terminal escape, printed by `profile`
     ("save.toml", ("seen", "games"), ["game\n1"]),
     ("profile.toml", ("card_backs", "chosen"), "trek_3\x07"),
     ("current.toml", ("game_id",), "g\x00"),
@@ -119,8 +127,16 @@ CASES: list[tuple[str, Path_, Any]] = [
     ("save.toml", ("stats", 0, "layout"), HUGE),
     *[
         ("save.toml", ("stats", 0, field), value)
-        for field in ("won", "lost", "current_streak", "best_streak", "best_score", "treks",
-                      "best_trek_pyramids", "best_trek_score")
+        for field in (
+            "won",
+            "lost",
+            "current_streak",
+            "best_streak",
+            "best_score",
+            "treks",
+            "best_trek_pyramids",
+            "best_trek_score",
+        )
         for value in (HUGE, HUGER, -1)
     ],
     ("save.toml", ("stats", 0, "current_streak"), 5),  # more wins in a row than won (4)
@@ -192,7 +208,11 @@ def _set(data: Any, path: Path_, value: Any) -> None:
     for key in path[:-1]:
         data = data[key]
     last = path[-1]
-    data[last] = value(data[last] if (isinstance(last, int) or last in data) else None) if callable(value) else value
+    data[last] = (
+        value(data[last] if (isinstance(last, int) or last in data) else None)
+        if callable(value)
+        else value
+    )
 
 
 def folder_with_backups(tmp_path: Path) -> Path:
@@ -231,7 +251,11 @@ def assert_set_aside_and_recovered(folder: Path, store: SaveStore, name: str, ba
 
 def case_id(case: tuple[str, Path_, Any]) -> str:
     name, path, value = case
-    shown = "fn" if callable(value) else (repr(value)[:12] if not isinstance(value, str) else f"text{len(value)}")
+    shown = (
+        "fn"
+        if callable(value)
+        else (repr(value)[:12] if not isinstance(value, str) else f"text{len(value)}")
+    )
     return f"{name}:{'.'.join(map(str, path))}={shown}"
 
 
@@ -325,7 +349,9 @@ def modes_current(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
         ("source", "a hat", "source"),
     ],
 )
-def test_a_session_state_the_modes_refuse_is_damage_too(tmp_path: Path, key: str, value: Any, said: str) -> None:
+def test_a_session_state_the_modes_refuse_is_damage_too(
+    tmp_path: Path, key: str, value: Any, said: str
+) -> None:
     folder, data = modes_current(tmp_path)
     assert data["mode_state"]["mode"] == "practice"
     assert open_store(folder).opened["current"].source == "file"  # sound as saved

@@ -27,7 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "v1"
 T = TypeVar("T")
 
-needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no named pipes (os.mkfifo)")
+needs_fifo = pytest.mark.skipif(
+    not hasattr(os, "mkfifo"), reason="this platform has no named pipes (os.mkfifo)"
+)
 
 
 def within(seconds: float, work: Callable[[], T]) -> T:
@@ -79,7 +81,10 @@ def test_a_fifo_in_place_of_the_save_is_set_aside_and_the_backup_used(tmp_path: 
     kept = aside(folder)
     assert len(kept) == 1 and stat.S_ISFIFO(os.lstat(kept[0]).st_mode)  # moved, not read
     assert stat.S_ISREG(os.lstat(folder / "save.toml").st_mode)  # the backup is back in place
-    assert "save.toml could not be read (it is a named pipe (FIFO), not a file)" in store.peek_notices()[0].message
+    assert (
+        "save.toml could not be read (it is a named pipe (FIFO), not a file)"
+        in store.peek_notices()[0].message
+    )
 
 
 @needs_fifo
@@ -90,14 +95,23 @@ def test_a_fifo_in_place_of_the_backup_is_set_aside(tmp_path: Path) -> None:
     os.mkfifo(folder / "save.toml.bak")
     store = open_store(folder)
     assert store.opened["save"].source == "none" and store.progress.is_empty
-    assert [p.name.startswith("save.toml.bak.broken-") for p in folder.glob("save.toml.bak.*")] == [True]
+    assert [p.name.startswith("save.toml.bak.broken-") for p in folder.glob("save.toml.bak.*")] == [
+        True
+    ]
     within(20, lambda: store.record_game(make_result("g1")))
-    assert store.opened["save"].backup is not None and store.opened["save"].backup.status == "unreadable"
-    assert read_document(folder / "save.toml", SAVE_SCHEMA, decode_progress).value.has_seen_game("g1")  # type: ignore[union-attr]
+    assert (
+        store.opened["save"].backup is not None
+        and store.opened["save"].backup.status == "unreadable"
+    )
+    assert read_document(folder / "save.toml", SAVE_SCHEMA, decode_progress).value.has_seen_game(
+        "g1"
+    )  # type: ignore[union-attr]
 
 
 @needs_fifo
-def test_a_fifo_in_place_of_the_backup_of_a_sound_save_is_replaced_by_the_next_backup(tmp_path: Path) -> None:
+def test_a_fifo_in_place_of_the_backup_of_a_sound_save_is_replaced_by_the_next_backup(
+    tmp_path: Path,
+) -> None:
     folder = example(tmp_path)
     (folder / "save.toml.bak").unlink()
     os.mkfifo(folder / "save.toml.bak")
@@ -141,7 +155,9 @@ def test_a_fifo_appearing_while_playing_is_set_aside_when_saving(tmp_path: Path)
     os.mkfifo(folder / "save.toml")
     within(20, lambda: store.record_game(make_result("g1")))
     assert stat.S_ISFIFO(os.lstat(aside(folder)[0]).st_mode)
-    assert read_document(folder / "save.toml", SAVE_SCHEMA, decode_progress).value.has_seen_game("g1")  # type: ignore[union-attr]
+    assert read_document(folder / "save.toml", SAVE_SCHEMA, decode_progress).value.has_seen_game(
+        "g1"
+    )  # type: ignore[union-attr]
 
 
 @needs_fifo
@@ -154,7 +170,11 @@ def test_profile_and_check_never_hang_on_a_fifo(tmp_path: Path, name: str) -> No
     for args, code in ((["--check"], 1), ([], 0)):
         run = subprocess.run(
             [sys.executable, "-m", "desert_pyramid", "profile", *args, "--save-dir", str(folder)],
-            capture_output=True, text=True, timeout=60, env=env, cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            cwd=ROOT,
         )
         assert run.returncode == code, run.stderr
         assert "Traceback" not in run.stderr
@@ -189,12 +209,15 @@ def test_a_folder_in_place_of_the_backup(tmp_path: Path) -> None:
     assert read_document(folder / "save.toml", SAVE_SCHEMA, decode_progress).ok
 
 
-def test_a_2_gb_save_is_damaged_and_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_2_gb_save_is_damaged_and_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = example(tmp_path)
     with open(folder / "save.toml", "r+b") as handle:
         handle.truncate(2 * 1024**3)  # sparse: no disk used
     reads: list[int] = []
     real_read = os.read
+
     def counted(fd: int, n: int) -> bytes:
         data = real_read(fd, n)
         reads.append(len(data))
@@ -234,7 +257,9 @@ def test_a_linked_save_keeps_its_link_and_the_content_reaches_the_target(tmp_pat
     store = open_store(folder)
     assert store.progress.pyramids_cleared == 7
     store.record_game(make_result("g1"))
-    assert (folder / "save.toml").is_symlink() and resolve_link(folder / "save.toml") == target.resolve()
+    assert (folder / "save.toml").is_symlink() and resolve_link(
+        folder / "save.toml"
+    ) == target.resolve()
     saved = read_document(target, SAVE_SCHEMA, decode_progress).value
     assert saved is not None and saved.has_seen_game("g1") and saved.pyramids_cleared == 8
     bak = folder / "save.toml.bak"
@@ -260,13 +285,19 @@ def test_a_linked_current_game_keeps_its_link_when_cleared_and_saved_again(tmp_p
 
 
 @needs_links
-def test_a_damaged_linked_save_is_copied_aside_and_the_backup_restored_through_the_link(tmp_path: Path) -> None:
+def test_a_damaged_linked_save_is_copied_aside_and_the_backup_restored_through_the_link(
+    tmp_path: Path,
+) -> None:
     folder, target = linked(tmp_path)
     target.write_bytes(b"pyramids_cleared = [")
     store = open_store(folder)
     assert store.progress.pyramids_cleared == 7
     kept = aside(folder)
-    assert len(kept) == 1 and not kept[0].is_symlink() and kept[0].read_bytes() == b"pyramids_cleared = ["
+    assert (
+        len(kept) == 1
+        and not kept[0].is_symlink()
+        and kept[0].read_bytes() == b"pyramids_cleared = ["
+    )
     assert (folder / "save.toml").is_symlink()
     assert read_document(target, SAVE_SCHEMA, decode_progress).ok  # the backup went to the target
 
@@ -277,7 +308,9 @@ def test_a_dangling_link_with_a_backup_is_restored_to_its_target(tmp_path: Path)
     target.unlink()
     store = open_store(folder)
     assert store.progress.pyramids_cleared == 7
-    assert (folder / "save.toml").is_symlink() and read_document(target, SAVE_SCHEMA, decode_progress).ok
+    assert (folder / "save.toml").is_symlink() and read_document(
+        target, SAVE_SCHEMA, decode_progress
+    ).ok
 
 
 @needs_links

@@ -27,7 +27,18 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
             src.mkdir(exist_ok=True)
             shutil.copy2(ROOT / name, src / name)
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", str(dist), str(src)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(dist),
+            str(src),
+        ],
         check=True,
         capture_output=True,
         cwd=tmp_path,
@@ -36,21 +47,38 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
     assert len(wheels) == 1
     names = zipfile.ZipFile(wheels[0]).namelist()
     repo_resources = sorted(
-        p.relative_to(ROOT / "resources").as_posix() for p in (ROOT / "resources").rglob("*") if p.is_file()
+        p.relative_to(ROOT / "resources").as_posix()
+        for p in (ROOT / "resources").rglob("*")
+        if p.is_file()
     )
-    shipped = sorted(n[len("desert_pyramid/resources/"):] for n in names if n.startswith("desert_pyramid/resources/"))
-    assert repo_resources and set(repo_resources) <= set(shipped), set(repo_resources) - set(shipped)
-    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "desert_pyramid").rglob("*.py"))
+    shipped = sorted(
+        n[len("desert_pyramid/resources/") :]
+        for n in names
+        if n.startswith("desert_pyramid/resources/")
+    )
+    assert repo_resources and set(repo_resources) <= set(shipped), set(repo_resources) - set(
+        shipped
+    )
+    modules = sorted(
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "desert_pyramid").rglob("*.py")
+    )
     missing = set(modules) - set(names)
-    assert not missing, f"modules missing from the wheel (add their package to pyproject.toml): {missing}"
+    assert not missing, (
+        f"modules missing from the wheel (add their package to pyproject.toml): {missing}"
+    )
     # the maintainer's generators (art, layouts, sounds) stay in tools/, out of what players install
-    assert not [n for n in names if n.rsplit("/", 1)[-1] in ("artgen.py", "layoutgen.py", "soundgen.py")]
+    assert not [
+        n for n in names if n.rsplit("/", 1)[-1] in ("artgen.py", "layoutgen.py", "soundgen.py")
+    ]
 
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheels[0])],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheels[0])],
+        check=True,
+        capture_output=True,
+    )
     probe = (
         "import desert_pyramid, pathlib\n"
         "from desert_pyramid.resources_path import resource_path\n"
@@ -63,7 +91,9 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
         "layouts = all_layouts()\n"
         "print(len(layouts), layouts[1].name, root)\n"
     )
-    out = subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path)
+    out = subprocess.run(
+        [str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path
+    )
     count, _, rest = out.stdout.partition(" ")
     assert int(count) == len(list((ROOT / "resources" / "layouts").glob("[0-9][0-9][0-9]_*.toml")))
     assert "Classic Pyramid" in rest

@@ -40,7 +40,9 @@ ARCADE_ASSET_FOLDERS = ("images/cards",)
 def arcade_assets_dir() -> Path:
     spec = importlib.util.find_spec("arcade")
     if spec is None or spec.origin is None:
-        raise SystemExit("build_standalone: Arcade is not installed in this Python (pip install -e .)")
+        raise SystemExit(
+            "build_standalone: Arcade is not installed in this Python (pip install -e .)"
+        )
     return Path(spec.origin).parent / "resources" / "assets"
 
 
@@ -54,18 +56,26 @@ def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = Fal
     assets = arcade_assets_dir()
     args = [
         str(ENTRY),
-        "--name", name,
+        "--name",
+        name,
         "--onedir",
         "--console",  # the command line (--version, deal, solve...) prints to the console
         "--noconfirm",
-        "--log-level", "WARN",
-        "--distpath", str(dist),
-        "--workpath", str(work),
-        "--specpath", str(work),
+        "--log-level",
+        "WARN",
+        "--distpath",
+        str(dist),
+        "--workpath",
+        str(work),
+        "--specpath",
+        str(work),
         # the sub-commands are found with pkgutil at run time: PyInstaller cannot see them
-        "--collect-submodules", "desert_pyramid",
-        "--additional-hooks-dir", str(HOOKS),
-        "--add-data", data_arg(RESOURCES, "desert_pyramid/resources"),
+        "--collect-submodules",
+        "desert_pyramid",
+        "--additional-hooks-dir",
+        str(HOOKS),
+        "--add-data",
+        data_arg(RESOURCES, "desert_pyramid/resources"),
     ]
     for folder in ARCADE_ASSET_FOLDERS:
         args += ["--add-data", data_arg(assets / folder, f"arcade/resources/assets/{folder}")]
@@ -81,9 +91,13 @@ def build(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> Path
     try:
         import PyInstaller.__main__ as pyinstaller
     except ImportError:
-        raise SystemExit('build_standalone: PyInstaller is missing: pip install -e ".[build]"') from None
+        raise SystemExit(
+            'build_standalone: PyInstaller is missing: pip install -e ".[build]"'
+        ) from None
     if not (RESOURCES / "layouts").is_dir():
-        raise SystemExit(f"build_standalone: no resources at {RESOURCES}: run it from a source checkout")
+        raise SystemExit(
+            f"build_standalone: no resources at {RESOURCES}: run it from a source checkout"
+        )
     pyinstaller.run(pyinstaller_args(dist, work, name, clean))
     exe = executable(dist, name)
     if not exe.is_file():
@@ -96,12 +110,21 @@ def folder_size(folder: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Build the standalone game folder with PyInstaller.")
+    parser = argparse.ArgumentParser(
+        description="Build the standalone game folder with PyInstaller."
+    )
     parser.add_argument("--dist", default=str(ROOT / "dist"), help="output folder (default: dist)")
-    parser.add_argument("--work", default=str(ROOT / "build" / "pyinstaller"),
-                        help="PyInstaller's work folder (default: build/pyinstaller)")
-    parser.add_argument("--name", default=NAME, help=f"the folder's and executable's name (default {NAME})")
-    parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache before building")
+    parser.add_argument(
+        "--work",
+        default=str(ROOT / "build" / "pyinstaller"),
+        help="PyInstaller's work folder (default: build/pyinstaller)",
+    )
+    parser.add_argument(
+        "--name", default=NAME, help=f"the folder's and executable's name (default {NAME})"
+    )
+    parser.add_argument(
+        "--clean", action="store_true", help="empty PyInstaller's cache before building"
+    )
     args = parser.parse_args(argv)
     t0 = time.perf_counter()
     exe = build(Path(args.dist).resolve(), Path(args.work).resolve(), args.name, args.clean)

@@ -42,16 +42,39 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     w, h = size
     folder = Path(tempfile.mkdtemp(prefix="dp-gallery-"))
     store = SaveStore.open(folder / "saves")
-    for i, (mode, outcome, score) in enumerate((("practice", "won", 1840), ("practice", "lost", 420),
-                                                ("daily", "won", 2950), ("expedition", "won", 3200),
-                                                ("practice", "won", 1510), ("expedition", "lost", 960))):
+    for i, (mode, outcome, score) in enumerate(
+        (
+            ("practice", "won", 1840),
+            ("practice", "lost", 420),
+            ("daily", "won", 2950),
+            ("expedition", "won", 3200),
+            ("practice", "won", 1510),
+            ("expedition", "lost", 960),
+        )
+    ):
         game = Game(get_layout(1), DESERT, Deal.from_seed(100 + i))
         game.replay(solve(game, 200_000).line[: 10 + 3 * i])
-        store.record_game(GameResult(f"{mode}-g{i}", mode, "desert", 1, outcome, score,  # type: ignore[arg-type]
-                                     95.0 + i, 4 + i, 1, f"2026-11-{20 + i}", game_code=encode_game_code(game)))
+        store.record_game(
+            GameResult(
+                f"{mode}-g{i}",
+                mode,
+                "desert",
+                1,
+                outcome,
+                score,  # type: ignore[arg-type]
+                95.0 + i,
+                4 + i,
+                1,
+                f"2026-11-{20 + i}",
+                game_code=encode_game_code(game),
+            )
+        )
     store.flush()
-    app = GameApp(RunOptions(size=size, headless=True, settings=Settings(animation_speed=1.0, mute=True),
-                             store=store))
+    app = GameApp(
+        RunOptions(
+            size=size, headless=True, settings=Settings(animation_speed=1.0, mute=True), store=store
+        )
+    )
     app.saves.attach(store)
     written: list[Path] = []
 
@@ -157,8 +180,12 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python tools/gallery.py", description=__doc__.splitlines()[0])
-    ap.add_argument("--out", type=Path, default=OUT, help="the folder to write (default docs/screens)")
+    ap = argparse.ArgumentParser(
+        prog="python tools/gallery.py", description=__doc__.splitlines()[0]
+    )
+    ap.add_argument(
+        "--out", type=Path, default=OUT, help="the folder to write (default docs/screens)"
+    )
     ap.add_argument("--sizes", default=",".join(SIZES), help="window sizes, e.g. 1280x720,800x600")
     ap.add_argument("--one", metavar="WxH", help=argparse.SUPPRESS)  # a child process: one size
     args = ap.parse_args(argv)
@@ -169,8 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{len(written)} screens at {w}x{h} in {args.out}")
         return 0
     for size in args.sizes.split(","):
-        proc = subprocess.run([sys.executable, __file__, "--out", str(args.out), "--one", size.strip()],
-                              env={**os.environ, "ARCADE_HEADLESS": "1"}, check=False)
+        proc = subprocess.run(
+            [sys.executable, __file__, "--out", str(args.out), "--one", size.strip()],
+            env={**os.environ, "ARCADE_HEADLESS": "1"},
+            check=False,
+        )
         if proc.returncode:
             return proc.returncode
     return 0

@@ -108,9 +108,7 @@ def parse_art(shape: Shape) -> list[tuple[float, float, int]]:
         raise ShapeError(f"layout {shape.number}: the picture has no card")
     min_col = min(c for c, _, _ in cells)
     min_line = min(ln for _, ln, _ in cells)
-    return [
-        ((c - min_col) * shape.xstep, (ln - min_line) * shape.ystep, z) for c, ln, z in cells
-    ]
+    return [((c - min_col) * shape.xstep, (ln - min_line) * shape.ystep, z) for c, ln, z in cells]
 
 
 def build_slots(shape: Shape) -> list[Slot]:
@@ -161,9 +159,7 @@ def shows_index(slot: Slot, slots: Sequence[Slot]) -> bool:
     file format, a rule of good shapes: every card can be read while it is covered."""
 
     def clear(cx: float, cy: float) -> bool:
-        return not any(
-            t.z > slot.z and t.x <= cx < t.x + 2 and t.y <= cy < t.y + 2 for t in slots
-        )
+        return not any(t.z > slot.z and t.x <= cx < t.x + 2 and t.y <= cy < t.y + 2 for t in slots)
 
     return clear(slot.x, slot.y) or clear(slot.x + 1.5, slot.y + 1.5)
 
@@ -283,7 +279,10 @@ def ring(
 
 SHAPES: tuple[Shape, ...] = (
     Shape(
-        1, "classic", "Classic Pyramid", "pyramid",
+        1,
+        "classic",
+        "Classic Pyramid",
+        "pyramid",
         "The traditional pyramid: 28 cards in seven rows, the top card buried deepest.",
         """
       0
@@ -296,7 +295,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        2, "little_pyramid", "Little Pyramid", "pyramid",
+        2,
+        "little_pyramid",
+        "Little Pyramid",
+        "pyramid",
         "A gentle five-row pyramid of 15 cards for a quick game.",
         """
     0
@@ -307,7 +309,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        3, "six_rows", "Six-Row Pyramid", "pyramid",
+        3,
+        "six_rows",
+        "Six-Row Pyramid",
+        "pyramid",
         "The classic shape one row shorter: 21 cards in six rows.",
         """
      0
@@ -319,7 +324,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        4, "great_pyramid", "Great Pyramid", "pyramid",
+        4,
+        "great_pyramid",
+        "Great Pyramid",
+        "pyramid",
         "Eight rows and 36 cards: the top card sits under everything else.",
         """
        0
@@ -333,7 +341,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        5, "unfinished", "Unfinished Pyramid", "pyramid",
+        5,
+        "unfinished",
+        "Unfinished Pyramid",
+        "pyramid",
         "A pyramid whose builders never laid the capstone: 25 cards, flat on top.",
         """
     0 0 0
@@ -344,7 +355,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        6, "step_pyramid", "Step Pyramid", "pyramid",
+        6,
+        "step_pyramid",
+        "Step Pyramid",
+        "pyramid",
         "Three broad tiers of 24 cards; every card rests on the single card below it.",
         """
     0 0
@@ -356,7 +370,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        7, "bent_pyramid", "Bent Pyramid", "pyramid",
+        7,
+        "bent_pyramid",
+        "Bent Pyramid",
+        "pyramid",
         "A pyramid whose slope changes halfway down: 23 cards.",
         """
       0
@@ -368,7 +385,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        8, "inverted", "Inverted Pyramid", "inverted",
+        8,
+        "inverted",
+        "Inverted Pyramid",
+        "inverted",
         "The classic pyramid standing on its point: seven cards free at the top, the point buried.",
         """
 6 6 6 6 6 6 6
@@ -381,7 +401,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        9, "funnel", "Funnel", "inverted",
+        9,
+        "funnel",
+        "Funnel",
+        "inverted",
         "An upside-down pyramid of 21 cards that drains through a single free card at the bottom.",
         """
 0 0 0 0 0 0
@@ -393,7 +416,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        10, "nile_delta", "Nile Delta", "inverted",
+        10,
+        "nile_delta",
+        "Nile Delta",
+        "inverted",
         "A wide delta of 30 cards fanning out above a river of three, 33 cards; the river mouth is buried deepest.",
         """
 9 9 9 9 9 9 9 9
@@ -407,7 +433,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        11, "hourglass", "Hourglass", "double",
+        11,
+        "hourglass",
+        "Hourglass",
+        "double",
         "Two pyramids point to point, 29 cards: the sand runs from the free top row, through "
         "the waist, down to the bottom row.",
         """
@@ -423,7 +452,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        12, "twin_pyramids", "Twin Pyramids", "double",
+        12,
+        "twin_pyramids",
+        "Twin Pyramids",
+        "double",
         "Two five-row pyramids side by side, 30 cards; clear them in any order.",
         """
     0           0
@@ -434,7 +466,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        13, "mirrored", "Mirrored Pyramids", "double",
+        13,
+        "mirrored",
+        "Mirrored Pyramids",
+        "double",
         "A pyramid and an upside-down pyramid fitted together, each leaning on the other.",
         (
             """
@@ -454,7 +489,10 @@ SHAPES: tuple[Shape, ...] = (
         ),
     ),
     Shape(
-        14, "twin_peaks", "Twin Peaks", "double",
+        14,
+        "twin_peaks",
+        "Twin Peaks",
+        "double",
         "Two pyramids of 15, the nearer one standing in front of the other's foot.",
         (
             """
@@ -476,7 +514,10 @@ SHAPES: tuple[Shape, ...] = (
         ),
     ),
     Shape(
-        15, "brick_wall", "Brick Wall", "wall",
+        15,
+        "brick_wall",
+        "Brick Wall",
+        "wall",
         "Five courses of bricks, 28 cards, each brick held by the two below it.",
         """
 0 0 0 0 0 0
@@ -487,7 +528,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        16, "stone_wall", "Stone Wall", "wall",
+        16,
+        "stone_wall",
+        "Stone Wall",
+        "wall",
         "Seven columns of four stones, 28 cards; each stone rests on the one below it.",
         """
 0 0 0 0 0 0 0
@@ -497,7 +541,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        17, "great_wall", "Great Wall", "wall",
+        17,
+        "great_wall",
+        "Great Wall",
+        "wall",
         "A long, low wall of 35 bricks in three courses.",
         """
 0 0 0 0 0 0 0 0 0 0 0 0
@@ -506,7 +553,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        18, "battlements", "Battlements", "wall",
+        18,
+        "battlements",
+        "Battlements",
+        "wall",
         "A fortress wall of 31 cards with five merlons along the top.",
         """
 0   0   0   0   0
@@ -516,7 +566,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        19, "ruined_wall", "Ruined Wall", "wall",
+        19,
+        "ruined_wall",
+        "Ruined Wall",
+        "wall",
         "An old wall with bricks missing: 27 cards, many of them loose from the start.",
         """
 0 0   0 0 0   0
@@ -526,7 +579,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        20, "watchtower", "Watchtower", "tower",
+        20,
+        "watchtower",
+        "Watchtower",
+        "tower",
         "A lookout of four cards on top of a narrow tower, 26 cards in nine rows.",
         """
 0 0 0 0
@@ -541,7 +597,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        21, "twin_towers", "Twin Towers", "tower",
+        21,
+        "twin_towers",
+        "Twin Towers",
+        "tower",
         "Two slender towers joined by a low wall, 29 cards.",
         """
 0 0         0 0
@@ -554,7 +613,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        22, "obelisk", "Obelisk", "tower",
+        22,
+        "obelisk",
+        "Obelisk",
+        "tower",
         "A tall needle of stone in two columns on a stepped plinth, 20 cards in nine rows.",
         """
    0
@@ -569,7 +631,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        23, "lighthouse", "Lighthouse", "tower",
+        23,
+        "lighthouse",
+        "Lighthouse",
+        "tower",
         "The Pharos of Alexandria: a lantern on three tiers, 29 cards.",
         """
     0
@@ -584,7 +649,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        24, "kasbah", "Kasbah", "tower",
+        24,
+        "kasbah",
+        "Kasbah",
+        "tower",
         "A desert fortress: two corner towers and a crenellated wall, 36 cards.",
         """
 0 0               0 0
@@ -595,7 +663,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        25, "stone_bridge", "Stone Bridge", "bridge",
+        25,
+        "stone_bridge",
+        "Stone Bridge",
+        "bridge",
         "A roadway on two stone piers: 31 cards, the railing held by the road.",
         """
 0 0 0 0 0 0 0 0 0 0
@@ -606,7 +677,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        26, "arch_bridge", "Arch Bridge", "bridge",
+        26,
+        "arch_bridge",
+        "Arch Bridge",
+        "bridge",
         "A roadway carried by one great arch that springs from both banks, 29 cards.",
         """
 0 0 0 0 0 0 0 0 0 0 0
@@ -617,7 +691,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        27, "aqueduct", "Aqueduct", "bridge",
+        27,
+        "aqueduct",
+        "Aqueduct",
+        "bridge",
         "Two tiers of arches carrying the water channel: 35 cards.",
         """
 0 0 0 0 0 0 0 0 0 0
@@ -628,7 +705,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        28, "suspension_bridge", "Suspension Bridge", "bridge",
+        28,
+        "suspension_bridge",
+        "Suspension Bridge",
+        "bridge",
         "A deck of 14 cards hung on cables from two towers, 34 cards in all.",
         (
             """
@@ -653,7 +733,10 @@ SHAPES: tuple[Shape, ...] = (
         ),
     ),
     Shape(
-        29, "cross", "Cross", "cross",
+        29,
+        "cross",
+        "Cross",
+        "cross",
         "A tall cross of 28 cards: clear outwards from the free crossing to the buried tips.",
         """
       0 0
@@ -667,7 +750,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        30, "saltire", "Saltire", "cross",
+        30,
+        "saltire",
+        "Saltire",
+        "cross",
         "Four diagonal arms of eight cards meet at a buried centre pair, 34 cards.",
         """
 4 4         4 4
@@ -682,7 +768,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        31, "ankh", "Ankh", "cross",
+        31,
+        "ankh",
+        "Ankh",
+        "cross",
         "The key of life, 29 cards: a loop that lies on the cross-bar, and a stem below.",
         """
     0 0 0
@@ -700,7 +789,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        32, "compass_rose", "Compass Rose", "cross",
+        32,
+        "compass_rose",
+        "Compass Rose",
+        "cross",
         "A free centre card with four fanned arms and four short diagonals, 29 cards.",
         """
      3    5    3
@@ -715,7 +807,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        33, "diamond", "Diamond", "diamond",
+        33,
+        "diamond",
+        "Diamond",
+        "diamond",
         "Five free cards across the middle, 25 in all; both points are buried.",
         """
     0
@@ -730,7 +825,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        34, "small_diamond", "Small Diamond", "diamond",
+        34,
+        "small_diamond",
+        "Small Diamond",
+        "diamond",
         "A compact diamond of 16 cards that opens from its lowest point.",
         """
    0
@@ -743,7 +841,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        35, "twin_diamonds", "Twin Diamonds", "diamond",
+        35,
+        "twin_diamonds",
+        "Twin Diamonds",
+        "diamond",
         "Two diamonds of 16 cards side by side, each widest and free across the middle.",
         """
    0         0
@@ -756,7 +857,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        36, "desert_rose", "Desert Rose", "diamond",
+        36,
+        "desert_rose",
+        "Desert Rose",
+        "diamond",
         "A diamond of seven fanned rows, 25 cards: each row opens from its middle card.",
         """
    3
@@ -775,7 +879,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        37, "arch", "Arch", "arch",
+        37,
+        "arch",
+        "Arch",
+        "arch",
         "A round arch on two legs, 27 cards; the keystone is free, the curve is not.",
         """
      0 0 0
@@ -788,7 +895,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        38, "horseshoe", "Horseshoe", "arch",
+        38,
+        "horseshoe",
+        "Horseshoe",
+        "arch",
         "A U of 27 cards that opens from the bend at the bottom up to its two buried tips.",
         """
 0 0         0 0
@@ -801,7 +911,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        39, "temple_gate", "Temple Gate", "arch",
+        39,
+        "temple_gate",
+        "Temple Gate",
+        "arch",
         "Two pylons under a lintel, 32 cards; only the middle of the lintel is free at first.",
         """
 0 0 0 0 0 0 0 0
@@ -813,7 +926,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        40, "double_arch", "Double Arch", "arch",
+        40,
+        "double_arch",
+        "Double Arch",
+        "arch",
         "Two arches sharing a middle pier, 35 cards.",
         """
      0 0 0       0 0 0
@@ -824,7 +940,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        41, "dunes", "Dunes", "piles",
+        41,
+        "dunes",
+        "Dunes",
+        "piles",
         "Five small dunes of six cards each; fifteen cards are free at the start.",
         """
        0         0
@@ -837,7 +956,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        42, "caravan", "Caravan", "piles",
+        42,
+        "caravan",
+        "Caravan",
+        "piles",
         "Six camels of five cards walking down a dune, 30 cards.",
         """
  0
@@ -851,7 +973,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        43, "three_peaks", "Three Peaks", "piles",
+        43,
+        "three_peaks",
+        "Three Peaks",
+        "piles",
         "Three small peaks standing on a shared base of ten cards, 28 cards.",
         """
    0     0     0
@@ -861,7 +986,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        44, "seven_pillars", "Seven Pillars", "piles",
+        44,
+        "seven_pillars",
+        "Seven Pillars",
+        "piles",
         "Seven columns of two to five cards, 23 cards; each card rests on the one below it.",
         """
       0
@@ -872,7 +1000,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        45, "scattered_stones", "Scattered Stones", "piles",
+        45,
+        "scattered_stones",
+        "Scattered Stones",
+        "piles",
         "Eleven little piles of three, 33 cards, two thirds of them free from the start.",
         """
  0     0     0     0
@@ -884,7 +1015,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        46, "staircase", "Staircase", "stairs",
+        46,
+        "staircase",
+        "Staircase",
+        "stairs",
         "Five flights of six steps, 30 cards: only the bottom step of each flight is free.",
         """
 0  0  0  0  0
@@ -896,7 +1030,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        47, "cascade", "Cascade", "stairs",
+        47,
+        "cascade",
+        "Cascade",
+        "stairs",
         "Three broad flights of steps tumbling to the right, 36 cards, six deep.",
         """
 0 0  0 0  0 0
@@ -908,7 +1045,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        48, "crossroads", "Crossroads", "cross",
+        48,
+        "crossroads",
+        "Crossroads",
+        "cross",
         "Five little pyramids of six cards set out as a cross, 30 cards.",
         """
          0
@@ -925,20 +1065,29 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        49, "sun_disk", "Sun Disk", "ring",
+        49,
+        "sun_disk",
+        "Sun Disk",
+        "ring",
         "Four arcs of five cards around a five-card sun, 25 cards; each arc opens from its middle.",
         points=ring(6, 4.5, 13, (0, 1, 2, 1, 0))
         + ((-1, -1, 0), (1, -1, 0), (-1, 1, 0), (1, 1, 0), (0, 0, 1)),
         row_band=1.0,
     ),
     Shape(
-        50, "oasis", "Oasis", "ring",
+        50,
+        "oasis",
+        "Oasis",
+        "ring",
         "Four fans of seven cards ringing a two-card spring, 30 cards.",
         points=ring(6.5, 4.5, 10, (0, 1, 2, 3, 2, 1, 0)) + ((-1, 0, 0), (1, 0, 0)),
         row_band=1.0,
     ),
     Shape(
-        51, "sphinx", "Sphinx", "figure",
+        51,
+        "sphinx",
+        "Sphinx",
+        "figure",
         "The great lion lies on the sand: a long body of 30 cards and a six-card head.",
         """
     0 0
@@ -949,7 +1098,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        52, "scarab", "Scarab", "figure",
+        52,
+        "scarab",
+        "Scarab",
+        "figure",
         "A sacred beetle: a body of 23 cards that opens across the middle, and six legs.",
         """
    1         1
@@ -964,25 +1116,47 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        53, "palm_tree", "Palm Tree", "figure",
+        53,
+        "palm_tree",
+        "Palm Tree",
+        "figure",
         "A date palm: six fronds around a free heart above a trunk on its mound, 23 cards.",
         points=(
             # heart of the crown, in front
-            (8, 1, 9), (10, 1, 9),
+            (8, 1, 9),
+            (10, 1, 9),
             # fronds drooping left and right, tips deepest
-            (6.5, 1.5, 8), (5, 2, 7), (3.5, 2.5, 6), (2, 3.5, 5),
-            (11.5, 1.5, 8), (13, 2, 7), (14.5, 2.5, 6), (16, 3.5, 5),
+            (6.5, 1.5, 8),
+            (5, 2, 7),
+            (3.5, 2.5, 6),
+            (2, 3.5, 5),
+            (11.5, 1.5, 8),
+            (13, 2, 7),
+            (14.5, 2.5, 6),
+            (16, 3.5, 5),
             # fronds reaching up
-            (7, -0.5, 8), (5.5, -1, 7), (4, -1, 6),
-            (11, -0.5, 8), (12.5, -1, 7), (14, -1, 6),
+            (7, -0.5, 8),
+            (5.5, -1, 7),
+            (4, -1, 6),
+            (11, -0.5, 8),
+            (12.5, -1, 7),
+            (14, -1, 6),
             # trunk, lower in front, standing on the mound
-            (9, 3, 1), (9.5, 4.5, 2), (10, 6, 3), (10, 7.5, 4),
-            (8, 9, 5), (10, 9, 5), (12, 9, 5),
+            (9, 3, 1),
+            (9.5, 4.5, 2),
+            (10, 6, 3),
+            (10, 7.5, 4),
+            (8, 9, 5),
+            (10, 9, 5),
+            (12, 9, 5),
         ),
         row_band=1.0,
     ),
     Shape(
-        54, "felucca", "Felucca", "figure",
+        54,
+        "felucca",
+        "Felucca",
+        "figure",
         "A Nile sailing boat: a tall sail of 16 cards above a hull of 13.",
         """
           0
@@ -998,7 +1172,10 @@ SHAPES: tuple[Shape, ...] = (
 """,
     ),
     Shape(
-        55, "pyramid_of_pyramids", "Pyramid of Pyramids", "pyramid",
+        55,
+        "pyramid_of_pyramids",
+        "Pyramid of Pyramids",
+        "pyramid",
         "Three pyramids of ten stacked into one of eight rows, with a hollow in the middle.",
         """
        0
@@ -1055,8 +1232,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python tools/layoutgen.py",
         description="Regenerate resources/layouts/*.toml from the shapes in layoutgen.py.",
     )
-    parser.add_argument("--out", type=Path, default=LAYOUT_DIR,
-                        help="the folder to write (or --check) the layout files in (default: resources/layouts)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=LAYOUT_DIR,
+        help="the folder to write (or --check) the layout files in (default: resources/layouts)",
+    )
     parser.add_argument("--check", action="store_true", help="only report files that differ")
     parser.add_argument("--show", metavar="N", help="draw layout N (or 'all') as text")
     args = parser.parse_args(argv)

@@ -142,8 +142,16 @@ def add_at(dst: Signal, src: Sequence[float], at_s: float, gain: float = 1.0) ->
         dst[start + i] += v * gain
 
 
-def burst(rng: random.Random, seconds: float, kind: str, freq: float, q: float,
-          attack_s: float, tau_s: float, hold_s: float = 0.0) -> Signal:
+def burst(
+    rng: random.Random,
+    seconds: float,
+    kind: str,
+    freq: float,
+    q: float,
+    attack_s: float,
+    tau_s: float,
+    hold_s: float = 0.0,
+) -> Signal:
     """Filtered noise under a decay envelope: the stuff of paper, leather and wood sounds."""
     n = samples(seconds)
     return ends(times(biquad(white(rng, n), kind, freq, q), decay(n, attack_s, tau_s, hold_s)))
@@ -181,8 +189,14 @@ def thump(seconds: float, f0: float, f1: float, attack_s: float, tau_s: float) -
     return ends(out)
 
 
-def note(freq: float, seconds: float, partials: Sequence[tuple[float, float, float]],
-         attack_s: float = 0.002, mallet: float = 0.0, rng: random.Random | None = None) -> Signal:
+def note(
+    freq: float,
+    seconds: float,
+    partials: Sequence[tuple[float, float, float]],
+    attack_s: float = 0.002,
+    mallet: float = 0.0,
+    rng: random.Random | None = None,
+) -> Signal:
     """A struck note: ``partials`` are (frequency ratio, amplitude, decay time constant in s);
     ``mallet`` adds a soft noise knock at the start. Partials above 0.45 × the rate are left out."""
     n = samples(seconds)
@@ -207,7 +221,13 @@ def note(freq: float, seconds: float, partials: Sequence[tuple[float, float, flo
 
 MARIMBA = ((1.0, 1.0, 0.32), (3.93, 0.30, 0.07), (9.2, 0.08, 0.025))
 WARM = ((1.0, 1.0, 0.45), (2.0, 0.22, 0.20), (3.93, 0.10, 0.06))
-BELL = ((1.0, 1.0, 0.55), (2.0, 0.45, 0.35), (3.0, 0.25, 0.22), (4.16, 0.18, 0.12), (5.43, 0.10, 0.06))
+BELL = (
+    (1.0, 1.0, 0.55),
+    (2.0, 0.45, 0.35),
+    (3.0, 0.25, 0.22),
+    (4.16, 0.18, 0.12),
+    (5.43, 0.10, 0.06),
+)
 
 
 def hz(name: str) -> float:
@@ -335,8 +355,15 @@ def pyramid(rng: random.Random) -> Signal:
     """A pyramid cleared: a warmer three-note phrase rising through a major chord."""
     out: Signal = []
     for i, name in enumerate(("C5", "E5", "G5")):
-        add_at(out, note(hz(name), 0.8, WARM, attack_s=0.004, mallet=0.1, rng=rng), 0.15 * i, 1.0 - 0.1 * i)
-    add_at(out, note(hz("C4"), 1.0, WARM, attack_s=0.01), 0.3, 0.35)  # a soft low root under the last note
+        add_at(
+            out,
+            note(hz(name), 0.8, WARM, attack_s=0.004, mallet=0.1, rng=rng),
+            0.15 * i,
+            1.0 - 0.1 * i,
+        )
+    add_at(
+        out, note(hz("C4"), 1.0, WARM, attack_s=0.01), 0.3, 0.35
+    )  # a soft low root under the last note
     return fade_tail(out, 0.15)
 
 
@@ -344,8 +371,15 @@ def win(rng: random.Random) -> Signal:
     """The last card of a won deal: a brighter, bell-like phrase up to the octave with a shimmer."""
     out: Signal = []
     for i, name in enumerate(("G5", "C6", "E6", "G6")):
-        add_at(out, note(hz(name), 0.9, BELL, attack_s=0.002, mallet=0.08, rng=rng), 0.1 * i, 0.8 + 0.1 * (i == 3))
-    shimmer = times(biquad(white(rng, samples(0.7)), "highpass", 5000, 0.7), swell(samples(0.7), 0.05, 0.6))
+        add_at(
+            out,
+            note(hz(name), 0.9, BELL, attack_s=0.002, mallet=0.08, rng=rng),
+            0.1 * i,
+            0.8 + 0.1 * (i == 3),
+        )
+    shimmer = times(
+        biquad(white(rng, samples(0.7)), "highpass", 5000, 0.7), swell(samples(0.7), 0.05, 0.6)
+    )
     add_at(out, shimmer, 0.3, 0.08)
     return fade_tail(out, 0.2)
 
@@ -359,7 +393,9 @@ def sunset(rng: random.Random) -> Signal:
     for i in range(n):
         f = 560.0 * 2.0 ** (-1.5 * i / n)
         phase += 2.0 * math.pi * f / RATE
-        tone[i] = (math.sin(phase) + 0.18 * math.sin(2 * phase) + 0.06 * math.sin(3 * phase)) * env[i]
+        tone[i] = (math.sin(phase) + 0.18 * math.sin(2 * phase) + 0.06 * math.sin(3 * phase)) * env[
+            i
+        ]
     gust = biquad(sweep_noise(rng, 2.0, 900, 350, 1.6), "lowpass", 1800, 0.7)
     gust = times(gust, swell(n, 0.6, 1.1))
     return fade_tail([a * 0.7 + b * 0.8 for a, b in zip(tone, gust, strict=True)], 0.2)
@@ -377,7 +413,9 @@ def stuck(rng: random.Random) -> Signal:
 # The ambience: loops that repeat without a seam
 
 
-def circular_svf(x: Sequence[float], centre: Callable[[int], float], q: float, output: str) -> Signal:
+def circular_svf(
+    x: Sequence[float], centre: Callable[[int], float], q: float, output: str
+) -> Signal:
     """A state-variable filter run round the loop twice: the second lap starts in the state the
     first ended in, so its output joins its own start without a seam. ``centre(i)`` gives the
     centre frequency at sample ``i`` (re-read every 16 samples); ``output`` is ``low`` or ``band``."""
@@ -405,7 +443,12 @@ def wind(rng: random.Random) -> Signal:
     tau = 2.0 * math.pi / n
 
     def gust(i: int) -> float:
-        return 0.6 + 0.22 * math.sin(2 * tau * i + 0.7) + 0.12 * math.sin(5 * tau * i + 2.1) + 0.06 * math.sin(11 * tau * i)
+        return (
+            0.6
+            + 0.22 * math.sin(2 * tau * i + 0.7)
+            + 0.12 * math.sin(5 * tau * i + 2.1)
+            + 0.06 * math.sin(11 * tau * i)
+        )
 
     rush = circular_svf(white(rng, n), lambda i: 170 + 160 * gust(i), 0.8, "low")
     whistle = circular_svf(white(rng, n), lambda i: 420 + 380 * gust(i), 5.0, "band")
@@ -424,8 +467,11 @@ def insects(rng: random.Random) -> Signal:
     out = circular_svf(white(rng, n), lambda i: 2600.0, 0.7, "band")
     out = scale(out, 0.06)
     # (carrier Hz, chirps per loop, pulses per chirp, pulse s, gap s, level)
-    crickets = ((4300.0, 12, 3, 0.016, 0.012, 1.0), (3700.0, 8, 4, 0.014, 0.011, 0.55),
-                (5000.0, 4, 14, 0.010, 0.014, 0.3))
+    crickets = (
+        (4300.0, 12, 3, 0.016, 0.012, 1.0),
+        (3700.0, 8, 4, 0.014, 0.011, 0.55),
+        (5000.0, 4, 14, 0.010, 0.014, 0.3),
+    )
     for carrier, chirps, pulses, pulse_s, gap_s, level in crickets:
         period = n / chirps
         offset = rng.random() * period
@@ -552,10 +598,19 @@ def generate(out: Path = OUT, only: Sequence[str] = ()) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="soundgen", description="Synthesise Desert Pyramid's sounds.")
-    parser.add_argument("--out", type=Path, default=OUT, help="folder to write into (default: resources/sounds)")
-    parser.add_argument("--only", action="append", default=[], metavar="NAME",
-                        help=f"only this sound (repeatable): {', '.join(NAMES)}")
+    parser = argparse.ArgumentParser(
+        prog="soundgen", description="Synthesise Desert Pyramid's sounds."
+    )
+    parser.add_argument(
+        "--out", type=Path, default=OUT, help="folder to write into (default: resources/sounds)"
+    )
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help=f"only this sound (repeatable): {', '.join(NAMES)}",
+    )
     args = parser.parse_args(argv)
     unknown = [n for n in args.only if n not in NAMES]
     if unknown:

@@ -54,7 +54,11 @@ def parse_int(text: str, what: str, low: int, high: int) -> int:
     if len(t) > MAX_DIGITS and _INT.fullmatch(t):
         raise UsageError(f"{what} must be from {low} to {high}, not a number of {len(t)} digits")
     if not _INT.fullmatch(t):
-        digits = " written with the digits 0-9" if any(c.isnumeric() and not c.isascii() for c in t) else ""
+        digits = (
+            " written with the digits 0-9"
+            if any(c.isnumeric() and not c.isascii() for c in t)
+            else ""
+        )
         raise UsageError(f"{what} must be a whole number{digits}, not '{shown(text)}'")
     value = int(t)
     if not low <= value <= high:
@@ -88,11 +92,15 @@ def check_path(text: str, what: str) -> Path:
     except UnicodeError:
         raise UsageError(f"{what}: '{shown(text)}' cannot be a file name on this system") from None
     if len(raw) > 4000:
-        raise UsageError(f"{what}: the path is {len(raw)} bytes long; systems take about 4,000 at most")
+        raise UsageError(
+            f"{what}: the path is {len(raw)} bytes long; systems take about 4,000 at most"
+        )
     for part in raw.replace(b"\\", b"/").split(b"/"):
         if len(part) > 255:
-            raise UsageError(f"{what}: the name '{shown(os.fsdecode(part))}' is {len(part)} bytes long; "
-                             "file names are at most 255")
+            raise UsageError(
+                f"{what}: the name '{shown(os.fsdecode(part))}' is {len(part)} bytes long; "
+                "file names are at most 255"
+            )
     return Path(text)
 
 

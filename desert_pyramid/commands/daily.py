@@ -16,7 +16,8 @@ from desert_pyramid.modes.errors import InputError
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "daily", help="print a date's Daily deal: its code and its cards",
+        "daily",
+        help="print a date's Daily deal: its code and its cards",
         description="Print the Daily deal of a date (default: today, local time): the first deal of "
         "the date's sequence that the solver proves winnable, its deal code and its cards.",
     )
@@ -31,17 +32,23 @@ def run(args: argparse.Namespace, today: date | None = None) -> int:
         day = today
     else:
         if not args.date.isascii() or len(args.date) > 20:  # "２０２６-01-01", 5,000 digits
-            raise UsageError(f"--date must be YYYY-MM-DD in the digits 0-9, not '{shown(args.date)}'")
+            raise UsageError(
+                f"--date must be YYYY-MM-DD in the digits 0-9, not '{shown(args.date)}'"
+            )
         try:
             day = parse_date(args.date)
         except InputError as exc:
             raise UsageError(f"--date: {exc}") from None
         if day > today:
-            raise UsageError(f"--date: the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})")
+            raise UsageError(
+                f"--date: the daily of {day.isoformat()} is not out yet (today is {today.isoformat()})"
+            )
     layout = get_layout(1)
     chosen = daily_deal(day, layout)
-    print(f"Daily {day.isoformat()}: seed {chosen.seed}, deal {chosen.index} of its sequence "
-          f"(the first one proven winnable), Desert rules, layout 1")
+    print(
+        f"Daily {day.isoformat()}: seed {chosen.seed}, deal {chosen.index} of its sequence "
+        f"(the first one proven winnable), Desert rules, layout 1"
+    )
     print(f"Code {chosen.code}")
     print(chosen.deal.notation())
     if args.show:

@@ -67,7 +67,9 @@ def check_pair(rules: Rules, layout: Layout, where: str = "--rules and --layout"
         raise UsageError(f"{where}: {exc}") from None
 
 
-def resolve_deal(text: str, rules_text: str | None, layout_text: str | None) -> tuple[Deal, Rules, Layout]:
+def resolve_deal(
+    text: str, rules_text: str | None, layout_text: str | None
+) -> tuple[Deal, Rules, Layout]:
     """A deal code, or a deal in notation with --rules/--layout, as (deal, rules, layout)."""
     stripped = text.strip()
     if stripped.upper().startswith("DP"):
@@ -123,7 +125,9 @@ def game_after(deal: Deal, rules: Rules, layout: Layout, moves: str) -> Game:
 def run_show(args: argparse.Namespace) -> int:
     deal, rules, layout = resolve_deal(args.code, args.rules, args.layout)
     game = game_after(deal, rules, layout, args.moves)
-    print(f"Layout {layout.number}: {layout.name} ({layout.size} cards) — rules {rules} ({rules.describe()})")
+    print(
+        f"Layout {layout.number}: {layout.name} ({layout.size} cards) — rules {rules} ({rules.describe()})"
+    )
     print(f"Code {encode_deal_code(deal, rules, layout.number)}")
     print()
     print(game.text())

@@ -14,9 +14,11 @@ from desert_pyramid.engine import LayoutError
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
-        "layouts", help="list the layouts: number, name, cards, difficulty",
+        "layouts",
+        help="list the layouts: number, name, cards, difficulty",
         description="List every layout: number, name, card count and difficulty (measured by the "
-                    "solver on random deals; 'unrated' when not measured).")
+        "solver on random deals; 'unrated' when not measured).",
+    )
     p.add_argument("--json", action="store_true", help="print a JSON list instead of text lines")
     p.add_argument("--export", metavar="N", help="print layout N's layout code (DL-…), to share it")
     p.set_defaults(func=run)
@@ -44,7 +46,10 @@ def rows() -> tuple[list[dict[str, Any]], str]:
     for number, layout in sorted(all_layouts().items()):
         entry = table.get(number)
         record: dict[str, Any] = {
-            "number": number, "name": layout.name, "family": layout.family, "cards": layout.size,
+            "number": number,
+            "name": layout.name,
+            "family": layout.family,
+            "cards": layout.size,
             "difficulty": entry.word if entry is not None else UNRATED,
         }
         if entry is not None:
@@ -66,7 +71,11 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if warning:
         print(f"desert-pyramid: warning: {warning}", file=sys.stderr)
-    text = json.dumps(records, ensure_ascii=False, indent=1) + "\n" if args.json else format_lines(records)
+    text = (
+        json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+        if args.json
+        else format_lines(records)
+    )
     sys.stdout.write(text)  # a reader that leaves (`| head`) or a full disk: cli.main handles it
     return 0
 
@@ -77,7 +86,9 @@ def format_lines(records: list[dict[str, Any]]) -> str:
     for r in records:
         line = f"{r['number']:>3}  {r['name']:<{width}}  {r['cards']:>2} cards  {r['difficulty']}"
         if "relaxed_rate" in r:
-            line = (f"{line:<{width + 26}}  relaxed {100 * r['relaxed_rate']:>3.0f}%"
-                    f"  desert {100 * r['desert_rate']:>3.0f}%")
+            line = (
+                f"{line:<{width + 26}}  relaxed {100 * r['relaxed_rate']:>3.0f}%"
+                f"  desert {100 * r['desert_rate']:>3.0f}%"
+            )
         lines.append(line)
     return "\n".join(lines) + "\n"

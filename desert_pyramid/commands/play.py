@@ -19,8 +19,19 @@ from desert_pyramid.commands.args import UsageError, check_writable_file, parse_
 from desert_pyramid.engine import DealCode, GameCode
 from desert_pyramid.modes import MODES
 
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
-           "howto")
+SCREENS = (
+    "title",
+    "table",
+    "pause",
+    "results",
+    "settings",
+    "help",
+    "practice",
+    "relics",
+    "statistics",
+    "backs",
+    "howto",
+)
 MAX_FRAMES = 1_000_000
 
 
@@ -44,21 +55,39 @@ LAUNCHED_AT = _process_start()
 
 def register_root(parser: argparse.ArgumentParser) -> None:
     g = parser.add_argument_group("game window")
-    g.add_argument("--headless", action="store_true", help="render offscreen (no screen needed); needs --frames")
+    g.add_argument(
+        "--headless",
+        action="store_true",
+        help="render offscreen (no screen needed); needs --frames",
+    )
     g.add_argument("--frames", metavar="N", help="run N frames, then quit")
-    g.add_argument("--screenshot", metavar="PATH", help="save the last frame as a PNG (needs --frames)")
-    g.add_argument("--code", metavar="CODE",
-                   help="start at the table with this deal code (DP-…), or watch a game code's game (DG-…)")
+    g.add_argument(
+        "--screenshot", metavar="PATH", help="save the last frame as a PNG (needs --frames)"
+    )
+    g.add_argument(
+        "--code",
+        metavar="CODE",
+        help="start at the table with this deal code (DP-…), or watch a game code's game (DG-…)",
+    )
     g.add_argument("--mode", choices=MODES, help="start at the table in this mode")
     g.add_argument("--autoplay", action="store_true", help="let the computer play the deal")
-    g.add_argument("--frame-stats", action="store_true", help="print median, p95 and max frame time as JSON")
+    g.add_argument(
+        "--frame-stats", action="store_true", help="print median, p95 and max frame time as JSON"
+    )
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
     g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
     g.add_argument("--seed", metavar="N", help="the seed of the first random practice deal")
-    g.add_argument("--save-dir", dest="save_dir", metavar="DIR",
-                   help="keep the save files in DIR (default: $DESERT_PYRAMID_SAVE_DIR, else the user data folder)")
-    g.add_argument("--full-redraw", action="store_true",
-                   help="draw every frame whole, never only the parts that changed (for comparisons)")
+    g.add_argument(
+        "--save-dir",
+        dest="save_dir",
+        metavar="DIR",
+        help="keep the save files in DIR (default: $DESERT_PYRAMID_SAVE_DIR, else the user data folder)",
+    )
+    g.add_argument(
+        "--full-redraw",
+        action="store_true",
+        help="draw every frame whole, never only the parts that changed (for comparisons)",
+    )
     parser.set_defaults(play_func=run_play)
 
 
@@ -114,7 +143,9 @@ def options_from_args(args: argparse.Namespace) -> Any:
             try:
                 deal_code = decode_deal_code(args.code)
                 layout_number(deal_code.layout_number)
-                check_playable(deal_code.rules, deal_code.layout_number)  # the rule the Practice table keeps
+                check_playable(
+                    deal_code.rules, deal_code.layout_number
+                )  # the rule the Practice table keeps
                 code = deal_code
             except (DealCodeError, LayoutError, RulesError) as exc:
                 raise UsageError(f"--code: {exc}") from None
@@ -133,16 +164,26 @@ def options_from_args(args: argparse.Namespace) -> Any:
     from desert_pyramid.ui.app import RunOptions
 
     return RunOptions(
-        size=size, headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")), frames=frames,
-        screenshot=shot, code=code, mode=args.mode, autoplay=bool(args.autoplay),
-        frame_stats=bool(args.frame_stats), screen=args.screen, seed=seed, launched_at=LAUNCHED_AT,
+        size=size,
+        headless=bool(args.headless or os.environ.get("ARCADE_HEADLESS")),
+        frames=frames,
+        screenshot=shot,
+        code=code,
+        mode=args.mode,
+        autoplay=bool(args.autoplay),
+        frame_stats=bool(args.frame_stats),
+        screen=args.screen,
+        seed=seed,
+        launched_at=LAUNCHED_AT,
         save_dir=save_dir,
         full_redraw=bool(args.full_redraw),
     )
 
 
-NO_DISPLAY = ("no display to open the game window on{why}: run it on a desktop, "
-              "or offscreen with --headless --frames N")
+NO_DISPLAY = (
+    "no display to open the game window on{why}: run it on a desktop, "
+    "or offscreen with --headless --frames N"
+)
 
 
 def display_problem(headless: bool) -> str | None:

@@ -102,8 +102,11 @@ def _clock(seconds: float | None) -> str:
 
 def _file_lines(store: SaveStore) -> list[str]:
     lines = []
-    for key, path in (("save", store.folder.save), ("profile", store.folder.profile),
-                      ("current", store.folder.current)):
+    for key, path in (
+        ("save", store.folder.save),
+        ("profile", store.folder.profile),
+        ("current", store.folder.current),
+    ):
         opened = store.opened[key]
         main = opened.main
         if main.status == "ok":
@@ -123,7 +126,9 @@ def _file_lines(store: SaveStore) -> list[str]:
 
 def show(store: SaveStore) -> None:
     folder = store.folder
-    where = {"default": "the user data folder", "--save-dir": "--save-dir"}.get(folder.source, folder.source)
+    where = {"default": "the user data folder", "--save-dir": "--save-dir"}.get(
+        folder.source, folder.source
+    )
     print(f"Save folder: {folder.path} (from {where})")
     for line in _file_lines(store):
         print(line)
@@ -171,11 +176,14 @@ def show(store: SaveStore) -> None:
         print("Statistics: no games played yet")
         return
     print("Statistics:")
-    header = (f"  {'mode':<12}{'preset':<10}{'layout':>6}{'played':>8}{'won':>6}{'lost':>6}"
-              f"{'win%':>6}{'streak':>8}{'best':>6}{'best score':>12}{'best time':>11}{'best trek':>11}")
+    header = (
+        f"  {'mode':<12}{'preset':<10}{'layout':>6}{'played':>8}{'won':>6}{'lost':>6}"
+        f"{'win%':>6}{'streak':>8}{'best':>6}{'best score':>12}{'best time':>11}{'best trek':>11}"
+    )
     print(header)
     rows: list[tuple[str, str, str, Stats]] = [
-        (key.mode, key.preset, str(key.layout), stats) for key, stats in sorted(progress.stats.items())
+        (key.mode, key.preset, str(key.layout), stats)
+        for key, stats in sorted(progress.stats.items())
     ]
     for mode in sorted({key.mode for key in progress.stats}):
         if sum(1 for key in progress.stats if key.mode == mode) > 1:
@@ -196,8 +204,10 @@ def _holds(value: object) -> str:
         if value.is_empty:
             return "no progress yet"
         games = len(value.seen_games)
-        return (f"{value.pyramids_cleared} {'pyramid' if value.pyramids_cleared == 1 else 'pyramids'} cleared, "
-                f"{len(value.relics)} of {len(RELICS)} relics, {games} {'game' if games == 1 else 'games'} counted")
+        return (
+            f"{value.pyramids_cleared} {'pyramid' if value.pyramids_cleared == 1 else 'pyramids'} cleared, "
+            f"{len(value.relics)} of {len(RELICS)} relics, {games} {'game' if games == 1 else 'games'} counted"
+        )
     if isinstance(value, Profile):
         return f"{len(value.backs.owned())} of {len(CARD_BACKS)} card backs"
     if isinstance(value, CurrentGame):
@@ -232,14 +242,16 @@ def check(store: SaveStore) -> int:
         for target, attempt in ((path, main), (bak_path, backup)):
             if attempt.status == "ok":
                 note = f"ok (schema {attempt.version}" + (
-                    f", will be upgraded to {schema.version})" if attempt.version < schema.version else ")"
+                    f", will be upgraded to {schema.version})"
+                    if attempt.version < schema.version
+                    else ")"
                 )
             elif attempt.status == "missing":
                 note = "not there (fine)"
                 if target == path and backup.status != "missing":
                     problems += 1
                     if backup.ok:
-                        note = (f"MISSING, but its backup is sound and holds {_holds(backup.value)}")
+                        note = f"MISSING, but its backup is sound and holds {_holds(backup.value)}"
                         advice.append(
                             f"{path.name} is missing: the game restores {bak_path.name} in its place at its next "
                             f"start (or copy {bak_path.name} to {path.name} yourself)."
@@ -248,9 +260,11 @@ def check(store: SaveStore) -> int:
                         note = "MISSING, and its backup cannot be used either"
                         advice.append(
                             f"{path.name} is missing and {bak_path.name} cannot be used: the game "
-                            + ("leaves the newer backup alone and starts without it."
-                               if backup.status == "future" else
-                               "keeps the backup aside and starts without it.")
+                            + (
+                                "leaves the newer backup alone and starts without it."
+                                if backup.status == "future"
+                                else "keeps the backup aside and starts without it."
+                            )
                         )
             else:
                 problems += 1
@@ -268,9 +282,11 @@ def check(store: SaveStore) -> int:
     for line in advice:
         print(line)
     if problems:
-        print(f"{problems} problem(s). Starting the game restores what it can from the backups "
-              "and keeps damaged files aside (nothing is deleted); a file from a newer version is "
-              "left untouched.")
+        print(
+            f"{problems} problem(s). Starting the game restores what it can from the backups "
+            "and keeps damaged files aside (nothing is deleted); a file from a newer version is "
+            "left untouched."
+        )
         return 1
     print("All files are sound.")
     return 0

@@ -41,12 +41,22 @@ def register(subparsers: Any) -> None:
         ),
     )
     p.add_argument("code", metavar="CODE", help="a game code (DG-…)")
-    p.add_argument("--analyse", "--analyze", action="store_true",
-                   help="mark every move: still winnable, the move that lost the deal, or lost")
+    p.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="mark every move: still winnable, the move that lost the deal, or lost",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--gif", metavar="PATH", help="also draw the game offscreen as an animated GIF at PATH")
-    p.add_argument("--size", metavar="WxH", default="800x600", help="the GIF's size (default 800x600)")
-    p.add_argument("--speed", default="1", help="the GIF's speed: 0.25 to 8 (1: a move every 0.9 s)")
+    p.add_argument(
+        "--gif", metavar="PATH", help="also draw the game offscreen as an animated GIF at PATH"
+    )
+    p.add_argument(
+        "--size", metavar="WxH", default="800x600", help="the GIF's size (default 800x600)"
+    )
+    p.add_argument(
+        "--speed", default="1", help="the GIF's speed: 0.25 to 8 (1: a move every 0.9 s)"
+    )
     p.set_defaults(func=run)
 
 
@@ -122,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(out, ensure_ascii=False))
         return 0
     mult = f", pyramid ×{code.multiplier}" if code.multiplier > 1 else ""
-    print(f"Layout {layout.number}: {layout.name} — rules {code.rules} ({code.rules.describe()}){mult}")
+    print(
+        f"Layout {layout.number}: {layout.name} — rules {code.rules} ({code.rules.describe()}){mult}"
+    )
     print(f"Deal {deal_code}, {len(rows)} move{'s' if len(rows) != 1 else ''}")
     if analysis is not None:
         print(f"The deal itself: {MARKS[analysis.start]}")
@@ -148,7 +160,11 @@ def run(args: argparse.Namespace) -> int:
         elif analysis.start is Verdict.LOST:
             print("The deal could not be won from the start.")
         elif analysis.complete:
-            print("Every position of this game could still be won." if not game.won else "A clean win.")
+            print(
+                "Every position of this game could still be won."
+                if not game.won
+                else "A clean win."
+            )
         if not analysis.complete:
             print("Some positions could not be decided within the search budget (marked unknown).")
     if gif is not None:
@@ -156,7 +172,9 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def write_gif(code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Any) -> int:
+def write_gif(
+    code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Any
+) -> int:
     """Draw the game offscreen into a GIF; a file that cannot be written is a one-line error."""
     os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
     from desert_pyramid.ui.gif import render_gif

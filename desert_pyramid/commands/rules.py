@@ -50,7 +50,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     what.add_argument("--section", metavar="ID", help="print one section (see --list)")
     what.add_argument("--list", action="store_true", help="list the section ids")
     what.add_argument("--quiz", action="store_true", help="take the six-question rules quiz")
-    parser.add_argument("--width", metavar="N", help=f"wrap to this many columns ({MIN_WIDTH} to {MAX_WIDTH})")
+    parser.add_argument(
+        "--width", metavar="N", help=f"wrap to this many columns ({MIN_WIDTH} to {MAX_WIDTH})"
+    )
     parser.add_argument("--ascii", action="store_true", help="ASCII only: 6S for the 6 of spades")
     parser.set_defaults(func=run)
 
@@ -83,8 +85,12 @@ def run(args: argparse.Namespace) -> int:
         return 1
     if args.list:
         for section in content.how_to_play.sections:
-            out.write(f"{section.id:<14} {to_ascii(section.title) if ascii_only else section.title}\n")
-        out.write(f"{'variations':<14} Common variations\n{'glossary':<14} Other names you may hear\n")
+            out.write(
+                f"{section.id:<14} {to_ascii(section.title) if ascii_only else section.title}\n"
+            )
+        out.write(
+            f"{'variations':<14} Common variations\n{'glossary':<14} Other names you may hear\n"
+        )
         return 0
     if args.quiz:
         run_quiz(content, _readable(sys.stdin), out, width, ascii_only)
@@ -103,11 +109,19 @@ def _one_section(content: RulesContent, section_id: str, width: int, ascii_only:
         return render_glossary(content.glossary, width, ascii_only)
     ids = content.how_to_play.section_ids
     if section_id not in ids:
-        raise UsageError(f"no section '{shown(section_id)}': choose one of {', '.join(ids + EXTRA_SECTIONS)}")
+        raise UsageError(
+            f"no section '{shown(section_id)}': choose one of {', '.join(ids + EXTRA_SECTIONS)}"
+        )
     return render_section(content.how_to_play.section(section_id), width, ascii_only)
 
 
-def run_quiz(content: RulesContent, stdin: TextIO | None, out: TextIO, width: int = 78, ascii_only: bool = False) -> QuizSession:
+def run_quiz(
+    content: RulesContent,
+    stdin: TextIO | None,
+    out: TextIO,
+    width: int = 78,
+    ascii_only: bool = False,
+) -> QuizSession:
     """Ask the quiz on a text stream. Stops cleanly at the end, on "q", or at end of input."""
     quiz = content.quiz
     session = QuizSession(quiz.questions)
@@ -119,7 +133,9 @@ def run_quiz(content: RulesContent, stdin: TextIO | None, out: TextIO, width: in
     while not session.finished:
         question = session.current
         count = len(question.choices)
-        out.write("\n" + render_question(question, session.index + 1, session.total, width, ascii_only))
+        out.write(
+            "\n" + render_question(question, session.index + 1, session.total, width, ascii_only)
+        )
         while True:
             out.write("> ")
             out.flush()
@@ -136,7 +152,11 @@ def run_quiz(content: RulesContent, stdin: TextIO | None, out: TextIO, width: in
             if index is not None:
                 break
             hint = f"type 1 to {count} or a to {choice_key(count - 1)} (q stops)"
-            out.write(f"'{shown(reply)}' is not an answer: {hint}.\n" if reply else f"No answer: {hint}.\n")
+            out.write(
+                f"'{shown(reply)}' is not an answer: {hint}.\n"
+                if reply
+                else f"No answer: {hint}.\n"
+            )
         result = session.answer(index)
         verdict = "Right." if result.correct else "Not right."
         out.write(f"{verdict}\n")

@@ -22,12 +22,20 @@ def register(subparsers: Any) -> None:
             "is the same on every machine."
         ),
     )
-    p.add_argument("deal", metavar="DEAL|CODE", help="a deal code (DP-…) or a deal in notation (52 cards)")
-    p.add_argument("--rules", help="rules for a deal given in notation, e.g. classic+p1 (default desert)")
+    p.add_argument(
+        "deal", metavar="DEAL|CODE", help="a deal code (DP-…) or a deal in notation (52 cards)"
+    )
+    p.add_argument(
+        "--rules", help="rules for a deal given in notation, e.g. classic+p1 (default desert)"
+    )
     p.add_argument("--layout", help="layout for a deal given in notation (default 1)")
     p.add_argument("--moves", default="", help="moves to play first, e.g. '25+22 F K27'")
-    p.add_argument("--budget", default=str(DEFAULT_BUDGET), help=f"node budget (default {DEFAULT_BUDGET:,})")
-    p.add_argument("--time", default=None, help="also stop after this many seconds (interactive use)")
+    p.add_argument(
+        "--budget", default=str(DEFAULT_BUDGET), help=f"node budget (default {DEFAULT_BUDGET:,})"
+    )
+    p.add_argument(
+        "--time", default=None, help="also stop after this many seconds (interactive use)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -47,34 +55,48 @@ def run(args: argparse.Namespace) -> int:
         won.replay(result.line)
         game_code = encode_game_code(won)
     if args.json:
-        print(json.dumps({
-            "verdict": result.verdict.value,
-            "line": line,
-            "nodes": result.nodes,
-            "seconds": round(result.seconds, 4),
-            "rules": str(rules),
-            "layout": layout.number,
-            "code": encode_deal_code(deal, rules, layout.number),
-            "moves_played": game.moves,
-            "budget": budget,
-            "stopped_by": result.reason if result.verdict is Verdict.UNKNOWN else None,
-            "game_code": game_code,
-        }))
+        print(
+            json.dumps(
+                {
+                    "verdict": result.verdict.value,
+                    "line": line,
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 4),
+                    "rules": str(rules),
+                    "layout": layout.number,
+                    "code": encode_deal_code(deal, rules, layout.number),
+                    "moves_played": game.moves,
+                    "budget": budget,
+                    "stopped_by": result.reason if result.verdict is Verdict.UNKNOWN else None,
+                    "game_code": game_code,
+                }
+            )
+        )
         return 0
     print(f"Layout {layout.number}: {layout.name} — rules {rules} ({rules.describe()})")
-    print(f"Code {encode_deal_code(deal, rules, layout.number)}" + (f" after {game.moves} moves" if game.moves else ""))
+    print(
+        f"Code {encode_deal_code(deal, rules, layout.number)}"
+        + (f" after {game.moves} moves" if game.moves else "")
+    )
     if result.verdict is Verdict.WINNABLE:
-        print(f"Verdict: winnable — a winning line of {len(line)} moves ({result.nodes:,} nodes, {result.seconds:.2f} s)")
+        print(
+            f"Verdict: winnable — a winning line of {len(line)} moves ({result.nodes:,} nodes, {result.seconds:.2f} s)"
+        )
         print("Line: " + " ".join(line))
         print(f"Game code of the win: {game_code}  (desert-pyramid replay CODE)")
         print()
         for text in _described(game, result.line):
             print(text)
     elif result.verdict is Verdict.LOST:
-        why = {"stuck": " (stuck: no removal can ever come)", "pairing": " (the cards of two partner ranks can never all pair up)",
-               "free-stock": " (the layout cannot be cleared even if every stock card were at hand)"}
-        print(f"Verdict: lost — proved: no line of moves wins{why.get(result.reason, '')} "
-              f"({result.nodes:,} nodes, {result.seconds:.2f} s)")
+        why = {
+            "stuck": " (stuck: no removal can ever come)",
+            "pairing": " (the cards of two partner ranks can never all pair up)",
+            "free-stock": " (the layout cannot be cleared even if every stock card were at hand)",
+        }
+        print(
+            f"Verdict: lost — proved: no line of moves wins{why.get(result.reason, '')} "
+            f"({result.nodes:,} nodes, {result.seconds:.2f} s)"
+        )
     else:
         if result.reason == "time" and time_limit is not None:
             stop = f"the {time_limit:g} s limit"
@@ -82,8 +104,10 @@ def run(args: argparse.Namespace) -> int:
             stop = "the memory limit"
         else:
             stop = "the node budget"
-        print(f"Verdict: unknown — {stop} ran out after {result.nodes:,} nodes ({result.seconds:.2f} s); "
-              "try a larger --budget")
+        print(
+            f"Verdict: unknown — {stop} ran out after {result.nodes:,} nodes ({result.seconds:.2f} s); "
+            "try a larger --budget"
+        )
     return 0
 
 

@@ -29,11 +29,25 @@ def register(subparsers: Any) -> None:
             "print the win rate with a 95% confidence interval. Uses every core by default."
         ),
     )
-    p.add_argument("--rules", required=True, help="preset[+options], e.g. classic, strict, desert, relaxed+p3")
-    p.add_argument("--passes", choices=["1", "3", "unlimited"], help="option: passes through the stock")
-    p.add_argument("--satchel", dest="satchel", action="store_true", default=None, help="option: with the Satchel")
-    p.add_argument("--no-satchel", dest="satchel", action="store_false", help="option: without the Satchel")
-    p.add_argument("--top", action="store_true", help="option: the stock's top card is face up and playable")
+    p.add_argument(
+        "--rules", required=True, help="preset[+options], e.g. classic, strict, desert, relaxed+p3"
+    )
+    p.add_argument(
+        "--passes", choices=["1", "3", "unlimited"], help="option: passes through the stock"
+    )
+    p.add_argument(
+        "--satchel",
+        dest="satchel",
+        action="store_true",
+        default=None,
+        help="option: with the Satchel",
+    )
+    p.add_argument(
+        "--no-satchel", dest="satchel", action="store_false", help="option: without the Satchel"
+    )
+    p.add_argument(
+        "--top", action="store_true", help="option: the stock's top card is face up and playable"
+    )
     p.add_argument("--all52", action="store_true", help="option: all 52 cards must go")
     p.add_argument("--match", action="store_true", help="option: relaxed match")
     p.add_argument("--draw3", action="store_true", help="option: draw three")
@@ -42,11 +56,19 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seed", default="0", help="the seed of the deal sequence (default 0)")
     p.add_argument("--start", default="0", help="first deal index in the sequence (default 0)")
     p.add_argument("--player", default="solver", choices=PLAYERS, help="solver (default) or thumb")
-    p.add_argument("--budget", default=str(STATS_BUDGET), help=f"solver node budget per deal (default {STATS_BUDGET:,})")
+    p.add_argument(
+        "--budget",
+        default=str(STATS_BUDGET),
+        help=f"solver node budget per deal (default {STATS_BUDGET:,})",
+    )
     p.add_argument("--workers", default=None, help="processes to use (default: every core)")
-    p.add_argument("--cluster", default=None, metavar="ADDRESS",
-                   help="run the deals on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
-                        "for a local Dask cluster; needs the [cluster] extra")
+    p.add_argument(
+        "--cluster",
+        default=None,
+        metavar="ADDRESS",
+        help="run the deals on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' "
+        "for a local Dask cluster; needs the [cluster] extra",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -81,7 +103,9 @@ def run(args: argparse.Namespace) -> int:
     start = parse_int(args.start, "--start", 0, 2**32 - 1 - deals)
     budget = parse_int(args.budget.replace("_", "").replace(",", ""), "--budget", 1, 10**10)
     cores = os.cpu_count() or 1
-    workers: int | None = cores if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    workers: int | None = (
+        cores if args.workers is None else parse_int(args.workers, "--workers", 1, 256)
+    )
     cluster = None
     if args.cluster is not None:
         try:
@@ -93,8 +117,16 @@ def run(args: argparse.Namespace) -> int:
     bar = _Progress(sys.stderr, deals) if sys.stderr.isatty() and not args.json else None
     try:
         result = win_rate(
-            rules, layout, deals, seed=seed, start=start, player=args.player, budget=budget,
-            workers=workers, progress=bar.update if bar else None, cluster=cluster,
+            rules,
+            layout,
+            deals,
+            seed=seed,
+            start=start,
+            player=args.player,
+            budget=budget,
+            workers=workers,
+            progress=bar.update if bar else None,
+            cluster=cluster,
         )
     except ClusterError as exc:
         if bar:
@@ -114,21 +146,30 @@ def report(r: WinRate) -> str:
     who = "the solver" if r.player == "solver" else "the rules-of-thumb player"
     lines = []
     if r.interrupted:
-        lines.append(f"Interrupted: {r.done:,} of {r.deals:,} deals decided in order from deal {r.start}"
-                     + (f" ({r.past_gap:,} more decided past the first undecided one are left out)"
-                        if r.past_gap else ""))
+        lines.append(
+            f"Interrupted: {r.done:,} of {r.deals:,} deals decided in order from deal {r.start}"
+            + (
+                f" ({r.past_gap:,} more decided past the first undecided one are left out)"
+                if r.past_gap
+                else ""
+            )
+        )
         if not r.done:
             return "\n".join(lines)
     lines += [
         f"Rules {r.rules} ({r.rules.describe()}), layout {r.layout}; deals {r.start} to {r.start + r.done - 1} "
-        f"of seed {r.seed}; {who}" + (f", {r.budget:,} nodes a deal" if r.player == "solver" else ""),
+        f"of seed {r.seed}; {who}"
+        + (f", {r.budget:,} nodes a deal" if r.player == "solver" else ""),
         f"Won {r.wins:,} of {r.done:,}: {100 * r.rate:.2f}% (95% CI {100 * lo:.2f}% to {100 * hi:.2f}%)",
     ]
     if r.player == "solver":
         lines.append(
             f"Lost {r.losses:,} (proved), unknown {r.unknown:,} (budget ran out)"
-            + (f": the win rate is at most {100 * r.upper_if_unknown_won:.2f}% if every unknown deal were winnable"
-               if r.unknown else "")
+            + (
+                f": the win rate is at most {100 * r.upper_if_unknown_won:.2f}% if every unknown deal were winnable"
+                if r.unknown
+                else ""
+            )
         )
     else:
         lines.append(f"Not won {r.losses:,}")

@@ -62,7 +62,6 @@ class ContentError(Exception):
     """A rules content file that is missing, not TOML, or holds data that cannot be used."""
 
 
-
 # --------------------------------------------------------------------------------------------
 # Cards and inline markup
 
@@ -139,7 +138,9 @@ def parse_markup(source: str) -> Paragraph:
         if token == "**":
             bold = not bold
         elif token in ("{", "}"):
-            raise ValueError(f"a lone '{token}' at character {match.start() + 1}: cards are written like {{6S}}")
+            raise ValueError(
+                f"a lone '{token}' at character {match.start() + 1}: cards are written like {{6S}}"
+            )
         else:
             code = match.group(1)
             if not is_card_code(code):

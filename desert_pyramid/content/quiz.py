@@ -71,7 +71,9 @@ class QuizSession:
     def answer(self, choice_index: int) -> AnswerResult:
         question = self.current
         if not 0 <= choice_index < len(question.choices):
-            raise ValueError(f"there is no choice {choice_index + 1}: pick 1 to {len(question.choices)}")
+            raise ValueError(
+                f"there is no choice {choice_index + 1}: pick 1 to {len(question.choices)}"
+            )
         choice = question.choices[choice_index]
         counted = self.index not in self._answered
         if counted:
@@ -79,7 +81,14 @@ class QuizSession:
             self.answered_count += 1
             if choice.correct:
                 self.score += 1
-        return AnswerResult(question, choice_index, choice.correct, choice.explanation, question.right_index, counted)
+        return AnswerResult(
+            question,
+            choice_index,
+            choice.correct,
+            choice.explanation,
+            question.right_index,
+            counted,
+        )
 
     def next(self) -> None:
         """Move on to the next question (after the last one the quiz is finished)."""

@@ -121,7 +121,11 @@ def _str(table: Mapping[str, Any], key: str, ctx: _Ctx) -> str:
 def _entry(ctx: _Ctx, kind: str, number: int, table: Mapping[str, Any]) -> _Ctx:
     """The context of the n-th entry: ``question 3 ('satchel')``, or ``question 3`` without an id."""
     entry_id = table.get("id")
-    label = f"{kind} {number} ('{entry_id}')" if isinstance(entry_id, str) and entry_id else f"{kind} {number}"
+    label = (
+        f"{kind} {number} ('{entry_id}')"
+        if isinstance(entry_id, str) and entry_id
+        else f"{kind} {number}"
+    )
     return ctx.at(label)
 
 
@@ -167,7 +171,7 @@ def _card_list(value: Any, ctx: _Ctx) -> tuple[str, ...]:
     for item in value:
         if not isinstance(item, str) or not is_card_code(item):
             raise ctx.error(
-                f"{item!r} is not a card code: a rank (A 2-9 T J Q K) and a suit (S H D C), like \"6S\""
+                f'{item!r} is not a card code: a rank (A 2-9 T J Q K) and a suit (S H D C), like "6S"'
             )
     return tuple(value)
 
@@ -216,6 +220,7 @@ def _diagram(table: Mapping[str, Any], ctx: _Ctx) -> Diagram:
     free = _slot_set(table.get("free"), rows, ctx.at("free"))
     actual = Diagram.free_slots(rows, removed)
     if free != actual:
+
         def fmt(slots: frozenset[tuple[int, int]]) -> str:
             return ", ".join(f"[{r}, {c}]" for r, c in sorted(slots)) or "none"
 
@@ -289,7 +294,13 @@ def load_how_to_play(root: Path | None = None) -> HowToPlay:
         if "demo" in table:
             demo = _demo(_table(table["demo"], sctx.at("demo")), sctx.at("demo"))
         sections.append(
-            Section(section_id, _str(table, "title", sctx), _paragraphs(table, "paragraphs", sctx), diagram, demo)
+            Section(
+                section_id,
+                _str(table, "title", sctx),
+                _paragraphs(table, "paragraphs", sctx),
+                diagram,
+                demo,
+            )
         )
     return HowToPlay(title, tuple(sections))
 
@@ -328,7 +339,14 @@ def load_variations(root: Path | None = None) -> tuple[Variation, ...]:
             raise vctx.error(f"preset '{preset}' is not one of {', '.join(PRESETS)}")
         options = _options(table.get("options", {}), vctx.at("options"))
         result.append(
-            Variation(variation_id, title, button, _paragraphs(table, "explanation", vctx), preset, options)
+            Variation(
+                variation_id,
+                title,
+                button,
+                _paragraphs(table, "explanation", vctx),
+                preset,
+                options,
+            )
         )
     return tuple(result)
 
@@ -384,7 +402,9 @@ def load_quiz(root: Path | None = None) -> Quiz:
             correct = ctable.get("correct")
             if not isinstance(correct, bool):
                 raise cctx.error("'correct' must be true or false")
-            choices.append(Choice(_text(ctable, "text", cctx), correct, _text(ctable, "explanation", cctx)))
+            choices.append(
+                Choice(_text(ctable, "text", cctx), correct, _text(ctable, "explanation", cctx))
+            )
         right = sum(1 for choice in choices if choice.correct)
         if right != 1:
             raise qctx.error(f"must have exactly one right choice (correct = true), not {right}")
@@ -397,7 +417,9 @@ def load_quiz(root: Path | None = None) -> Quiz:
 
 def load_rules_content(root: Path | None = None) -> RulesContent:
     """Read and validate all four rules content files from ``root`` (default: the game's)."""
-    return RulesContent(load_how_to_play(root), load_variations(root), load_glossary(root), load_quiz(root))
+    return RulesContent(
+        load_how_to_play(root), load_variations(root), load_glossary(root), load_quiz(root)
+    )
 
 
 @cache

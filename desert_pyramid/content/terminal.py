@@ -23,7 +23,9 @@ from .model import (
 # Plain-text rendering
 
 
-def wrap_paragraph(paragraph: Paragraph, width: int = 78, ascii_only: bool = False, indent: str = "") -> list[str]:
+def wrap_paragraph(
+    paragraph: Paragraph, width: int = 78, ascii_only: bool = False, indent: str = ""
+) -> list[str]:
     """Wrap a paragraph to ``width`` columns; a bullet gets a dash and a hanging indent."""
     first = indent + ("  - " if paragraph.bullet else "")
     rest = indent + ("    " if paragraph.bullet else "")
@@ -37,7 +39,9 @@ def wrap_paragraph(paragraph: Paragraph, width: int = 78, ascii_only: bool = Fal
     )
 
 
-def _paragraph_block(paragraphs: Sequence[Paragraph], width: int, ascii_only: bool, indent: str = "") -> list[str]:
+def _paragraph_block(
+    paragraphs: Sequence[Paragraph], width: int, ascii_only: bool, indent: str = ""
+) -> list[str]:
     """Paragraphs separated by blank lines; consecutive bullets stay together."""
     lines: list[str] = []
     previous: Paragraph | None = None
@@ -104,7 +108,9 @@ def render_section(section: Section, width: int = 78, ascii_only: bool = False) 
     return "\n".join(lines) + "\n"
 
 
-def render_variations(variations: Sequence[Variation], width: int = 78, ascii_only: bool = False) -> str:
+def render_variations(
+    variations: Sequence[Variation], width: int = 78, ascii_only: bool = False
+) -> str:
     lines = _heading("Common variations", "-", ascii_only)
     lines.append("")
     lines.extend(
@@ -152,15 +158,25 @@ def option_label(key: str, value: int | bool) -> str:
 
 def variation_rules_text(variation: Variation) -> str:
     """The rule set a variation starts, in words: ``"classic rules, 1 pass"``."""
-    return ", ".join([f"{variation.preset} rules"] + [option_label(k, v) for k, v in variation.options])
+    return ", ".join(
+        [f"{variation.preset} rules"] + [option_label(k, v) for k, v in variation.options]
+    )
 
 
-def render_glossary(entries: Sequence[GlossaryEntry], width: int = 78, ascii_only: bool = False) -> str:
+def render_glossary(
+    entries: Sequence[GlossaryEntry], width: int = 78, ascii_only: bool = False
+) -> str:
     lines = _heading("Other names you may hear", "-", ascii_only)
     for entry in entries:
         lines.append("")
-        head = entry.term + (f" (also: {', '.join(entry.other_names)})" if entry.other_names else "")
-        lines.extend(textwrap.wrap(to_ascii(head) if ascii_only else head, width=max(width, 20), subsequent_indent="  "))
+        head = entry.term + (
+            f" (also: {', '.join(entry.other_names)})" if entry.other_names else ""
+        )
+        lines.extend(
+            textwrap.wrap(
+                to_ascii(head) if ascii_only else head, width=max(width, 20), subsequent_indent="  "
+            )
+        )
         lines.extend(_paragraph_block(entry.paragraphs, width, ascii_only, indent="  "))
     return "\n".join(lines) + "\n"
 
@@ -168,7 +184,9 @@ def render_glossary(entries: Sequence[GlossaryEntry], width: int = 78, ascii_onl
 def render_all(content: RulesContent, width: int = 78, ascii_only: bool = False) -> str:
     """The whole text: title, every section, the variations and the glossary."""
     parts = ["\n".join(_heading(content.how_to_play.title, "=", ascii_only)) + "\n"]
-    parts.extend(render_section(section, width, ascii_only) for section in content.how_to_play.sections)
+    parts.extend(
+        render_section(section, width, ascii_only) for section in content.how_to_play.sections
+    )
     parts.append(render_variations(content.variations, width, ascii_only))
     parts.append(render_glossary(content.glossary, width, ascii_only))
     return "\n".join(parts)

@@ -14,7 +14,19 @@ SUIT_CHARS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_WORDS = (
-    "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
+    "ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "jack",
+    "queen",
+    "king",
 )
 KING = 13
 TARGET = 13
@@ -66,7 +78,9 @@ class Card(int):
         if t.startswith("10"):
             t = "T" + t[2:]
         if len(t) != 2:
-            raise DealError(f"'{text}' is not a card: a card is a rank (A 2-9 T J Q K) and a suit (S H D C)")
+            raise DealError(
+                f"'{text}' is not a card: a card is a rank (A 2-9 T J Q K) and a suit (S H D C)"
+            )
         rank = RANK_CHARS.find(t[0])
         if rank < 0:
             raise DealError(f"'{text}' is not a card: '{text[0]}' is not a rank (A 2-9 T J Q K)")

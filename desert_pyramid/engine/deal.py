@@ -154,7 +154,9 @@ def _bits_rules(bits: int) -> Rules:
     passes_code = bits & 3
     scoring_code = (bits >> 7) & 3
     if passes_code == 3 or scoring_code == 3 or bits >> 9:
-        raise DealCodeError("the deal code's rules part is not valid (was it typed from a newer game?)")
+        raise DealCodeError(
+            "the deal code's rules part is not valid (was it typed from a newer game?)"
+        )
     return Rules(
         passes=(1, 3, UNLIMITED)[passes_code],
         satchel=bool(bits >> 2 & 1),
@@ -220,7 +222,7 @@ def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
         chars.append(ALPHABET[value & 31])
         value >>= 5
     text = "".join(reversed(chars))
-    groups = [text[max(0, i - 4):i] for i in range(len(text), 0, -4)][::-1]
+    groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
     return CODE_PREFIX + "-" + "-".join(groups)
 
 
@@ -241,21 +243,29 @@ def decode_deal_code(code: str) -> DealCode:
     elif text.startswith(CODE_PREFIX) and len(text) > 2:
         text = text[2:]
     else:
-        raise DealCodeError(f"a deal code starts with '{CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'")
+        raise DealCodeError(
+            f"a deal code starts with '{CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'"
+        )
     value = 0
     digits = 0
     for pos, ch in enumerate(text, start=4):
         if ch == "-":
             continue
         if ch not in _DECODE:
-            raise DealCodeError(f"'{ch}' at position {pos} is not a deal-code character (0-9 and A-Z except U)")
+            raise DealCodeError(
+                f"'{ch}' at position {pos} is not a deal-code character (0-9 and A-Z except U)"
+            )
         value = value << 5 | _DECODE[ch]
         digits += 1
     if digits < 6:
-        raise DealCodeError(f"the deal code is too short ({digits} characters after '{CODE_PREFIX}-')")
+        raise DealCodeError(
+            f"the deal code is too short ({digits} characters after '{CODE_PREFIX}-')"
+        )
     payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
     if _check(payload) != check:
-        raise DealCodeError("the deal code does not check out: a character is mistyped, missing or extra")
+        raise DealCodeError(
+            "the deal code does not check out: a character is mistyped, missing or extra"
+        )
     return decode_deal_payload(payload)
 
 
@@ -263,7 +273,9 @@ def decode_deal_payload(payload: int) -> DealCode:
     """The deal, rules and layout of a deal code's number (its check already verified)."""
     version = payload & 7
     if version != CODE_VERSION:
-        raise DealCodeError(f"deal code version {version} is not known to this game (it reads version {CODE_VERSION})")
+        raise DealCodeError(
+            f"deal code version {version} is not known to this game (it reads version {CODE_VERSION})"
+        )
     payload >>= 3
     layout_number = payload & 63
     payload >>= 6

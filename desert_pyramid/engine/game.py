@@ -59,10 +59,30 @@ class Game:
     """One deal being played on one layout under one rule set."""
 
     __slots__ = (
-        "layout", "rules", "deal", "multiplier",
-        "cards", "cover_left", "stock", "waste", "satchel", "satchel_from", "discard",
-        "redeals", "layout_left", "row_left", "points", "chain", "best_chain", "won",
-        "_history", "_redo", "_covers", "_covered_by", "_row_of", "_n",
+        "layout",
+        "rules",
+        "deal",
+        "multiplier",
+        "cards",
+        "cover_left",
+        "stock",
+        "waste",
+        "satchel",
+        "satchel_from",
+        "discard",
+        "redeals",
+        "layout_left",
+        "row_left",
+        "points",
+        "chain",
+        "best_chain",
+        "won",
+        "_history",
+        "_redo",
+        "_covers",
+        "_covered_by",
+        "_row_of",
+        "_n",
     )
 
     def __init__(self, layout: Layout, rules: Rules, deal: Deal, multiplier: int = 1) -> None:
@@ -266,7 +286,9 @@ class Game:
             if not self.stock:
                 raise IllegalMoveError("the stock is empty")
             if not self.rules.stock_top_playable:
-                raise IllegalMoveError("the stock's top card is face down: flip it onto the waste first")
+                raise IllegalMoveError(
+                    "the stock's top card is face down: flip it onto the waste first"
+                )
             return self.stock[-1]
         if place == SATCHEL:
             if not self.rules.satchel:
@@ -288,8 +310,12 @@ class Game:
             if self.rules.relaxed_match and a >= 0 and b >= 0:
                 for top, under in ((a, b), (b, a)):
                     if (
-                        top < self._n and under < self._n and under in self._covers[top]
-                        and self.is_free(top) and self.cards[under] >= 0 and self.cover_left[under] == 1
+                        top < self._n
+                        and under < self._n
+                        and under in self._covers[top]
+                        and self.is_free(top)
+                        and self.cards[under] >= 0
+                        and self.cover_left[under] == 1
                     ):
                         self._check_sum(self.cards[top], self.cards[under])
                         return
@@ -310,11 +336,15 @@ class Game:
                 raise IllegalMoveError("the stock is empty and no redeal is left")
         elif kind == REDEAL:
             if self.stock:
-                raise IllegalMoveError(f"the stock still has {len(self.stock)} cards: redeal when it is empty")
+                raise IllegalMoveError(
+                    f"the stock still has {len(self.stock)} cards: redeal when it is empty"
+                )
             if not self.waste:
                 raise IllegalMoveError("the waste is empty: there is nothing to redeal")
             if not self._can_redeal():
-                raise IllegalMoveError(f"no redeal left: these rules allow {self.rules.passes} passes in all")
+                raise IllegalMoveError(
+                    f"no redeal left: these rules allow {self.rules.passes} passes in all"
+                )
         elif kind == STASH:
             if not self.rules.satchel:
                 raise IllegalMoveError("these rules have no Satchel")
@@ -611,7 +641,7 @@ class Game:
                 cell = f"[{CARDS[c].code}]"
             else:
                 cell = f" {CARDS[c].code} "
-            row[col:col + 4] = list(cell)
+            row[col : col + 4] = list(cell)
         out = ["".join(lines[k]).rstrip() for k in sorted(lines)]
         top = CARDS[self.stock[-1]].code if self.stock and self.rules.stock_top_playable else "##"
         out.append("")
@@ -619,7 +649,11 @@ class Game:
         out.append(
             f"stock {len(self.stock):2d} ({top if self.stock else '--'})   "
             f"waste {CARDS[self.waste[-1]].code if self.waste else '--'} ({len(self.waste)})   "
-            + (f"satchel {CARDS[self.satchel].code if self.satchel >= 0 else '--'}   " if self.rules.satchel else "")
+            + (
+                f"satchel {CARDS[self.satchel].code if self.satchel >= 0 else '--'}   "
+                if self.rules.satchel
+                else ""
+            )
             + f"redeals left {'unlimited' if left is None else left}"
         )
         out.append(
@@ -653,9 +687,14 @@ class Game:
             raise StateError("a saved game must be a table")
         schema = data.get("schema")
         if schema != GAME_SCHEMA:
-            raise StateError(f"saved game schema {schema!r} is not supported (this game reads {GAME_SCHEMA})")
+            raise StateError(
+                f"saved game schema {schema!r} is not supported (this game reads {GAME_SCHEMA})"
+            )
         try:
-            if data["layout"] != layout.number or data.get("layout_size", layout.size) != layout.size:
+            if (
+                data["layout"] != layout.number
+                or data.get("layout_size", layout.size) != layout.size
+            ):
                 raise StateError(
                     f"the saved game is on layout {data['layout']}, not on layout {layout.number}"
                 )
@@ -689,8 +728,18 @@ class Game:
     def copy(self) -> Game:
         """An independent game in the same position, with the same history."""
         g = Game.__new__(Game)
-        g.layout, g.rules, g.deal, g.multiplier = self.layout, self.rules, self.deal, self.multiplier
-        g._n, g._covers, g._covered_by, g._row_of = self._n, self._covers, self._covered_by, self._row_of
+        g.layout, g.rules, g.deal, g.multiplier = (
+            self.layout,
+            self.rules,
+            self.deal,
+            self.multiplier,
+        )
+        g._n, g._covers, g._covered_by, g._row_of = (
+            self._n,
+            self._covers,
+            self._covered_by,
+            self._row_of,
+        )
         g.cards = self.cards[:]
         g.cover_left = self.cover_left[:]
         g.stock = self.stock[:]
@@ -707,8 +756,12 @@ class Game:
     def position_key(self) -> tuple[Any, ...]:
         """Everything that decides the future of the game (not the score): equal keys, equal futures."""
         return (
-            tuple(self.cards), tuple(self.stock), tuple(self.waste), self.satchel,
-            self.satchel_from, self.redeals if self.rules.max_redeals is not None else 0,
+            tuple(self.cards),
+            tuple(self.stock),
+            tuple(self.waste),
+            self.satchel,
+            self.satchel_from,
+            self.redeals if self.rules.max_redeals is not None else 0,
         )
 
     def replay(self, moves: Iterable[Move | str]) -> None:
@@ -717,6 +770,7 @@ class Game:
 
 
 # -- exact stuck detection ---------------------------------------------------------------------------
+
 
 def _removal_reachable(game: Game) -> bool:
     """Can any removal become possible through flips, redeals and the Satchel alone?
@@ -763,7 +817,9 @@ def _removal_reachable(game: Game) -> bool:
             seen |= 1 << r
         return False
 
-    def search(order: list[int], split: int, redeals: int, mask: int, satchel: int, can_stash: bool) -> bool:
+    def search(
+        order: list[int], split: int, redeals: int, mask: int, satchel: int, can_stash: bool
+    ) -> bool:
         """order: the cycle of stock+waste cards, waste bottom first ... stock top ... stock bottom.
 
         We represent it as ``waste`` = order[:split] (top at split-1) and stock = order[split:] with
@@ -794,7 +850,7 @@ def _removal_reachable(game: Game) -> bool:
                     cands.append(sp)
                 for idx in cands:
                     r = RANKS[order[idx]]
-                    rest = order[:idx] + order[idx + 1:]
+                    rest = order[:idx] + order[idx + 1 :]
                     nsp = sp - 1 if idx < sp else sp
                     if search(rest, nsp, rd, mask, r, False):
                         return True

@@ -112,7 +112,7 @@ def encode_game_code(game: Game) -> str:
         chars.append(ALPHABET[value & 31])
         value >>= 5
     text = "".join(reversed(chars))
-    groups = [text[max(0, i - 4):i] for i in range(len(text), 0, -4)][::-1]
+    groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
     return GAME_CODE_PREFIX + "-" + "-".join(groups)
 
 
@@ -155,14 +155,20 @@ def decode_game_code(code: str, layout_of: Callable[[int], Layout]) -> GameCode:
         if ch == "-":
             continue
         if ch not in _DECODE:
-            raise GameCodeError(f"'{ch}' at position {pos} is not a game-code character (0-9 and A-Z except U)")
+            raise GameCodeError(
+                f"'{ch}' at position {pos} is not a game-code character (0-9 and A-Z except U)"
+            )
         value = value << 5 | _DECODE[ch]
         digits += 1
     if digits < 8:
-        raise GameCodeError(f"the game code is too short ({digits} characters after '{GAME_CODE_PREFIX}-')")
+        raise GameCodeError(
+            f"the game code is too short ({digits} characters after '{GAME_CODE_PREFIX}-')"
+        )
     payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
     if _check(payload) != check:
-        raise GameCodeError("the game code does not check out: a character is mistyped, missing or extra")
+        raise GameCodeError(
+            "the game code does not check out: a character is mistyped, missing or extra"
+        )
     version = payload & 7
     if version != GAME_CODE_VERSION:
         raise GameCodeError(
@@ -191,10 +197,14 @@ def decode_game_code(code: str, layout_of: Callable[[int], Layout]) -> GameCode:
         moves.append(move)
     if moves_value:
         raise GameCodeError("the game code holds more moves than it says")
-    return GameCode(deal_code.deal, deal_code.rules, deal_code.layout_number, multiplier, tuple(moves))
+    return GameCode(
+        deal_code.deal, deal_code.rules, deal_code.layout_number, multiplier, tuple(moves)
+    )
 
 
-def game_code_for(layout: Layout, rules: Rules, deal: Deal, moves: Sequence[Move], multiplier: int = 1) -> str:
+def game_code_for(
+    layout: Layout, rules: Rules, deal: Deal, moves: Sequence[Move], multiplier: int = 1
+) -> str:
     """The game code of a deal played with ``moves`` (each must be legal in turn)."""
     game = Game(layout, rules, deal, multiplier)
     game.replay(moves)

@@ -78,7 +78,9 @@ class Layout:
             raise fail("the layout must be a table")
         schema = data.get("schema", LAYOUT_SCHEMA)
         if schema != LAYOUT_SCHEMA:
-            raise fail(f"schema {schema!r} is not supported (this game reads schema {LAYOUT_SCHEMA})")
+            raise fail(
+                f"schema {schema!r} is not supported (this game reads schema {LAYOUT_SCHEMA})"
+            )
         number = _req(data, "number", int, fail)
         if not 1 <= number <= 99:
             raise fail(f"number {number} is out of range (1 to 99)")
@@ -116,8 +118,10 @@ class Layout:
             y = _num(raw, "y", fail, where)
             z = _req(raw, "z", int, fail, where)
             cov = raw.get("covered_by", [])
-            if not isinstance(cov, Sequence) or isinstance(cov, str) or not all(
-                isinstance(c, int) and not isinstance(c, bool) for c in cov
+            if (
+                not isinstance(cov, Sequence)
+                or isinstance(cov, str)
+                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cov)
             ):
                 raise fail(f"{where}: covered_by must be a list of slot ids")
             if len(set(cov)) != len(cov):
@@ -145,7 +149,9 @@ class Layout:
                     if not overlap:
                         raise fail(f"slot {sid} is covered by slot {sid2}, but they do not overlap")
                     if z2 <= z:
-                        raise fail(f"slot {sid} is covered by slot {sid2}, which is not in front (z {z2} <= {z})")
+                        raise fail(
+                            f"slot {sid} is covered by slot {sid2}, which is not in front (z {z2} <= {z})"
+                        )
                 elif overlap and i < j:
                     if z == z2:
                         raise fail(f"slots {sid} and {sid2} overlap at the same depth z = {z}")
@@ -183,7 +189,9 @@ class Layout:
             )
             for i, p in enumerate(parsed)
         )
-        return cls(number=number, name=name.strip(), slots=slots, family=family, description=description)
+        return cls(
+            number=number, name=name.strip(), slots=slots, family=family, description=description
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """The layout as file data (inverse of :meth:`from_dict`)."""
@@ -213,7 +221,9 @@ def _req(data: Mapping[str, Any], key: str, typ: type, fail: Any, where: str = "
         raise fail(f"{prefix}missing '{key}'")
     value = data[key]
     if not isinstance(value, typ) or (typ is int and isinstance(value, bool)):
-        raise fail(f"{prefix}'{key}' must be {'an integer' if typ is int else 'text'}, not {value!r}")
+        raise fail(
+            f"{prefix}'{key}' must be {'an integer' if typ is int else 'text'}, not {value!r}"
+        )
     return value
 
 
@@ -248,7 +258,7 @@ def _check_acyclic(
                 stack[-1] = (node, k + 1)
                 nxt = covered_by[node][k]
                 if colour[nxt] == grey:
-                    cyc = path[path.index(nxt):] + [nxt]
+                    cyc = path[path.index(nxt) :] + [nxt]
                     chain = " -> ".join(str(parsed[c][0]) for c in cyc)
                     raise fail(f"cover cycle: slot {chain} (each covered by the next)")
                 if colour[nxt] == white:

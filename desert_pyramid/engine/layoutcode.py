@@ -43,15 +43,31 @@ def covers_from_drawing(places: list[tuple[float, float, int]]) -> list[list[int
     return out
 
 
-def layout_data(name: str, places: list[tuple[float, float, int, int]], number: int = 1,
-                family: str = "custom", description: str = "") -> dict[str, Any]:
+def layout_data(
+    name: str,
+    places: list[tuple[float, float, int, int]],
+    number: int = 1,
+    family: str = "custom",
+    description: str = "",
+) -> dict[str, Any]:
     """Layout file data for places (x, y, z, row) in slot order, the cover relation worked out from
     the drawing; ids are 1, 2, ... in slot order. Validate it with :meth:`Layout.from_dict`."""
     covered = covers_from_drawing([(x, y, z) for x, y, z, _row in places])
     return {
-        "schema": 1, "number": number, "name": name, "family": family, "description": description,
+        "schema": 1,
+        "number": number,
+        "name": name,
+        "family": family,
+        "description": description,
         "slot": [
-            {"id": i + 1, "row": row, "x": x, "y": y, "z": z, "covered_by": [j + 1 for j in covered[i]]}
+            {
+                "id": i + 1,
+                "row": row,
+                "x": x,
+                "y": y,
+                "z": z,
+                "covered_by": [j + 1 for j in covered[i]],
+            }
             for i, (x, y, z, row) in enumerate(places)
         ],
     }
@@ -87,7 +103,7 @@ def encode_places(name: str, places: list[tuple[float, float, int, int]]) -> str
         chars.append(ALPHABET[value & 31])
         value >>= 5
     text = "".join(reversed(chars))
-    groups = [text[max(0, i - 4):i] for i in range(len(text), 0, -4)][::-1]
+    groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
     return LAYOUT_CODE_PREFIX + "-" + "-".join(groups)
 
 
@@ -117,23 +133,33 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
         if ch == "-":
             continue
         if ch not in _DECODE:
-            raise LayoutCodeError(f"'{ch}' at position {pos} is not a layout-code character (0-9 and A-Z except U)")
+            raise LayoutCodeError(
+                f"'{ch}' at position {pos} is not a layout-code character (0-9 and A-Z except U)"
+            )
         value = value << 5 | _DECODE[ch]
         digits += 1
     if digits < 8:
-        raise LayoutCodeError(f"the layout code is too short ({digits} characters after '{LAYOUT_CODE_PREFIX}-')")
+        raise LayoutCodeError(
+            f"the layout code is too short ({digits} characters after '{LAYOUT_CODE_PREFIX}-')"
+        )
     payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
     if _check(payload) != check:
-        raise LayoutCodeError("the layout code does not check out: a character is mistyped, missing or extra")
+        raise LayoutCodeError(
+            "the layout code does not check out: a character is mistyped, missing or extra"
+        )
     version = payload & 7
     if version != LAYOUT_CODE_VERSION:
-        raise LayoutCodeError(f"layout code version {version} is not known to this game "
-                              f"(it reads version {LAYOUT_CODE_VERSION})")
+        raise LayoutCodeError(
+            f"layout code version {version} is not known to this game "
+            f"(it reads version {LAYOUT_CODE_VERSION})"
+        )
     payload >>= 3
     count = payload & 63
     payload >>= 6
     if not MIN_CARDS <= count <= MAX_CARDS:
-        raise LayoutCodeError(f"the layout code holds {count} places: a layout has {MIN_CARDS} to {MAX_CARDS}")
+        raise LayoutCodeError(
+            f"the layout code holds {count} places: a layout has {MIN_CARDS} to {MAX_CARDS}"
+        )
     places: list[tuple[float, float, int, int]] = []
     for _ in range(count):
         got: dict[str, int] = {}

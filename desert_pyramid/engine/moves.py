@@ -21,6 +21,7 @@ STOCK = -2
 SATCHEL = -3
 DISCARD = -4
 
+
 class MoveKind(IntEnum):
     """What a move does. (``MoveKind.KING`` is a king removed alone, not the rank 13.)"""
 
@@ -49,9 +50,12 @@ def place_name(place: int) -> str:
     """In words: ``slot 12``, ``the waste``, ``the stock``, ``the Satchel``."""
     if place >= 0:
         return f"slot {place + 1}"
-    return {WASTE: "the waste", STOCK: "the stock", SATCHEL: "the Satchel", DISCARD: "the discard pile"}.get(
-        place, "nowhere"
-    )
+    return {
+        WASTE: "the waste",
+        STOCK: "the stock",
+        SATCHEL: "the Satchel",
+        DISCARD: "the discard pile",
+    }.get(place, "nowhere")
 
 
 def parse_place(text: str, whole: str) -> int:

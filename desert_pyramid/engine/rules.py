@@ -14,7 +14,9 @@ UNLIMITED = 0  # ``passes`` value meaning no limit on redeals
 class Scoring(Enum):
     DESERT = "desert"  # chain scoring, row and clear bonuses (docs/rules.md)
     CLASSIC = "classic"  # the traditional count: moves, and the cards left in the pyramid as points
-    TIMED = "timed"  # the relaxed preset's: 10 per removal, -30 per 30 s, + 600000 / seconds on a win
+    TIMED = (
+        "timed"  # the relaxed preset's: 10 per removal, -30 per 30 s, + 600000 / seconds on a win
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +27,9 @@ class Rules:
     satchel: bool = True
     stock_top_playable: bool = False
     all_52: bool = False  # the win needs every card removed, not just the layout
-    relaxed_match: bool = False  # a card may pair with the card it covers if nothing else covers either
+    relaxed_match: bool = (
+        False  # a card may pair with the card it covers if nothing else covers either
+    )
     draw_three: bool = False  # a flip turns three cards; only the last is free (Tut's Tomb)
     scoring: Scoring = Scoring.DESERT
 
@@ -99,7 +103,9 @@ class Rules:
                 try:
                     rules = replace(rules, scoring=Scoring(tok[6:]))
                 except ValueError:
-                    raise RulesError(f"unknown scoring '{tok[6:]}': desert, classic or timed") from None
+                    raise RulesError(
+                        f"unknown scoring '{tok[6:]}': desert, classic or timed"
+                    ) from None
                 continue
             for field, (on, off) in _FLAG_TOKENS.items():
                 if tok in (on, off):
@@ -115,8 +121,10 @@ class Rules:
 
     def describe(self) -> str:
         """A one-line description in words for players."""
-        passes = "unlimited passes" if self.passes == UNLIMITED else (
-            "one pass" if self.passes == 1 else f"{self.passes} passes"
+        passes = (
+            "unlimited passes"
+            if self.passes == UNLIMITED
+            else ("one pass" if self.passes == 1 else f"{self.passes} passes")
         )
         bits = [passes]
         if self.satchel:
@@ -177,7 +185,9 @@ PRESETS: dict[str, Rules] = {
     "desert": Rules(),
     "classic": Rules(passes=3, satchel=False, scoring=Scoring.CLASSIC),
     "strict": Rules(passes=1, satchel=False, all_52=True, scoring=Scoring.CLASSIC),
-    "relaxed": Rules(passes=UNLIMITED, satchel=False, stock_top_playable=True, scoring=Scoring.TIMED),
+    "relaxed": Rules(
+        passes=UNLIMITED, satchel=False, stock_top_playable=True, scoring=Scoring.TIMED
+    ),
 }
 
 DESERT = PRESETS["desert"]
@@ -202,5 +212,13 @@ def check_playable(rules: Rules, layout_number: int) -> None:
 def _distance(a: Rules, b: Rules) -> int:
     return sum(
         getattr(a, f) != getattr(b, f)
-        for f in ("passes", "satchel", "stock_top_playable", "all_52", "relaxed_match", "draw_three", "scoring")
+        for f in (
+            "passes",
+            "satchel",
+            "stock_top_playable",
+            "all_52",
+            "relaxed_match",
+            "draw_three",
+            "scoring",
+        )
     )

@@ -147,7 +147,9 @@ def sky_for(left_ms: int) -> Sky:
     left = max(0, min(int(left_ms), DAYLIGHT_START_MS))
     progress = 1.0 - left / DAYLIGHT_START_MS
     top, horizon = _SKY_KEYS[-1][1], _SKY_KEYS[-1][2]
-    for (hi_ms, hi_top, hi_hor), (lo_ms, lo_top, lo_hor) in zip(_SKY_KEYS, _SKY_KEYS[1:], strict=False):
+    for (hi_ms, hi_top, hi_hor), (lo_ms, lo_top, lo_hor) in zip(
+        _SKY_KEYS, _SKY_KEYS[1:], strict=False
+    ):
         if lo_ms <= left <= hi_ms:
             t = (hi_ms - left) / (hi_ms - lo_ms)
             top, horizon = _blend(hi_top, lo_top, t), _blend(hi_hor, lo_hor, t)
@@ -161,7 +163,9 @@ class DaylightClock(Clock):
 
     __slots__ = ("left_ms",)
 
-    def __init__(self, left_ms: int = DAYLIGHT_START_MS, elapsed_ms: int = 0, paused: bool = False) -> None:
+    def __init__(
+        self, left_ms: int = DAYLIGHT_START_MS, elapsed_ms: int = 0, paused: bool = False
+    ) -> None:
         super().__init__(elapsed_ms, paused)
         if left_ms < 0:
             raise ValueError(f"daylight left cannot be negative ({left_ms} ms)")

@@ -46,6 +46,7 @@ class CoachMessage:
 
 # -- words ------------------------------------------------------------------------------------------
 
+
 def _join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
@@ -120,6 +121,7 @@ def freed_by(before: Game, move: Move) -> list[int]:
 
 # -- the four mistakes ------------------------------------------------------------------------------
 
+
 def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | None:
     """Mistake 1: a pair that freed nothing, when a pair it made impossible would have freed cards."""
     if move.kind != MoveKind.PAIR or newly_freed(before, after):
@@ -147,7 +149,8 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
     z_place = next(p for p in _places(alt) if before.card_at(p) == z_card)
     freed_cards = [CARDS[before.cards[s]] for s in freed]
     return CoachMessage(
-        MISTAKE, "uncover",
+        MISTAKE,
+        "uncover",
         f"You paired the {x} with the {CARDS[y_card]} {where(before, y_place)}, which freed no card. "
         f"Paired with the {CARDS[z_card]} {where(before, z_place)} instead, the {x} would have freed "
         f"{_the(freed_cards)}. Uncover cards first.",
@@ -171,7 +174,8 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
                 now = "now it is back in the stock"
             verb = "flipped" if move.kind == MoveKind.FLIP else "redealt"
             return CoachMessage(
-                MISTAKE, "waste",
+                MISTAKE,
+                "waste",
                 f"The {w} on the waste could have paired with the {card} {where(before, place)} "
                 f"before you {verb}: {now}. Use the waste card before you turn over the next.",
                 2,
@@ -179,7 +183,9 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
     return None
 
 
-def mistake_king(before: Game, move: Move, after: Game, warned: set[int] | None = None) -> CoachMessage | None:
+def mistake_king(
+    before: Game, move: Move, after: Game, warned: set[int] | None = None
+) -> CoachMessage | None:
     """Mistake 3: leaving a free king (another move made while a king was free). Kings already in
     ``warned`` are not told again; the king told about is added to it."""
     if move.kind == MoveKind.KING:
@@ -189,23 +195,35 @@ def mistake_king(before: Game, move: Move, after: Game, warned: set[int] | None 
         if card.rank != KING or int(card) in warned:
             continue
         if move.kind == MoveKind.STASH and move.a == place:
-            text = (f"A king goes alone: the {card} could have been removed at once instead of "
-                    "filling the Satchel.")
+            text = (
+                f"A king goes alone: the {card} could have been removed at once instead of "
+                "filling the Satchel."
+            )
         elif place >= 0:
-            under = [CARDS[before.cards[j]] for j in before.layout.slots[place].covers if before.cards[j] >= 0]
+            under = [
+                CARDS[before.cards[j]]
+                for j in before.layout.slots[place].covers
+                if before.cards[j] >= 0
+            ]
             holds = f", and it holds down {_the(under)}" if under else ""
-            text = (f"The {card} {where(before, place)} is free: take a free king away at once. "
-                    f"It never pairs with anything{holds}.")
+            text = (
+                f"The {card} {where(before, place)} is free: take a free king away at once. "
+                f"It never pairs with anything{holds}."
+            )
         elif place == WASTE:
             if move.kind == MoveKind.FLIP:
-                text = (f"The {card} was free on the waste; now the {after.card_at(WASTE)} lies on it. "
-                        "Take a free king away at once.")
+                text = (
+                    f"The {card} was free on the waste; now the {after.card_at(WASTE)} lies on it. "
+                    "Take a free king away at once."
+                )
             elif move.kind == MoveKind.REDEAL:
                 text = f"The {card} was free on the waste; now it is back in the stock. Take a free king away at once."
             else:
                 text = f"The {card} on the waste is free: take it away at once, before the next flip covers it."
         elif place == SATCHEL:
-            text = f"The {card} in the Satchel can go alone: remove it and the Satchel is free again."
+            text = (
+                f"The {card} in the Satchel can go alone: remove it and the Satchel is free again."
+            )
         else:
             text = f"The {card} {where(before, place)} is free: take a free king away at once."
         warned.add(int(card))
@@ -249,7 +267,8 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
             else:
                 then = f"Now the {card_a} can never be removed: this deal is lost."
             return CoachMessage(
-                MISTAKE, "partner",
+                MISTAKE,
+                "partner",
                 f"That {x} was the only partner left for the {card_a} {where(before, s)}, which lies "
                 f"over {below} and can never pair with {'it' if len(inside) == 1 else 'them'}. "
                 f"The {y} had another partner: the {CARDS[y_others[0]]} {where_card(before, y_others[0])}. "
@@ -260,6 +279,7 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
 
 
 # -- the coach -------------------------------------------------------------------------------------
+
 
 def rules_text(game: Game) -> list[str]:
     """The rules of this table in a few sentences (shown at the deal)."""
@@ -278,9 +298,13 @@ def rules_text(game: Game) -> list[str]:
     elif r.max_redeals is None:
         lines.append("You may go through the stock as often as you like.")
     else:
-        lines.append(f"You may go through the stock {r.passes} times in all ({r.max_redeals} redeals).")
+        lines.append(
+            f"You may go through the stock {r.passes} times in all ({r.max_redeals} redeals)."
+        )
     if r.stock_top_playable:
-        lines.append("The stock's top card is face up and free: it pairs with the waste top or a free layout card.")
+        lines.append(
+            "The stock's top card is face up and free: it pairs with the waste top or a free layout card."
+        )
     if r.satchel:
         lines.append("The Satchel holds one free card for later; it pairs with any free card.")
     if r.relaxed_match:
@@ -295,14 +319,23 @@ def explain_card(game: Game, place: int) -> str:
     if card is None:
         return "There is no card there."
     if place >= 0 and not game.is_free(place):
-        return f"The {card} is covered by {_the(CARDS[game.cards[j]] for j in game.covering(place))}."
+        return (
+            f"The {card} is covered by {_the(CARDS[game.cards[j]] for j in game.covering(place))}."
+        )
     if card.rank == KING:
         return f"The {card} is a king: it goes alone."
     want = 13 - card.rank
-    partners = [(p, c) for p, c in game.playable() if p != place and c.rank == want
-                and game.is_legal(Move.pair(place, p))]
+    partners = [
+        (p, c)
+        for p, c in game.playable()
+        if p != place and c.rank == want and game.is_legal(Move.pair(place, p))
+    ]
     if partners:
-        return f"The {card} pairs with " + _join([f"the {c} {where(game, p)}" for p, c in partners]) + "."
+        return (
+            f"The {card} pairs with "
+            + _join([f"the {c} {where(game, p)}" for p, c in partners])
+            + "."
+        )
     gone = sum(1 for c in game.discard if rank_of(c) == want)
     spots: dict[str, int] = {}
     for c in range(52):
@@ -320,8 +353,12 @@ class Coach:
     """Remembers which tips were shown and which kings were told about; turns each move into
     messages. Pure: give it the game before and after a move."""
 
-    def __init__(self, shown: Iterable[str] = (), warned_kings: Iterable[int] = (),
-                 mistakes: Mapping[str, int] | None = None) -> None:
+    def __init__(
+        self,
+        shown: Iterable[str] = (),
+        warned_kings: Iterable[int] = (),
+        mistakes: Mapping[str, int] | None = None,
+    ) -> None:
         self.shown: set[str] = set(shown)
         self.warned_kings: set[int] = set(warned_kings)
         self.mistakes: dict[str, int] = {str(k): int(v) for k, v in (mistakes or {}).items()}
@@ -357,30 +394,47 @@ class Coach:
         r = after.rules
         if move.kind == MoveKind.FLIP and self._once("flip"):
             n = "three cards" if r.draw_three else "its top card"
-            tips.append(CoachMessage(
-                TIP, "flip",
-                f"The flip turned {n} onto the waste. Only the waste's top card is free: the next "
-                "flip covers it, so use it first if it pairs.",
-            ))
+            tips.append(
+                CoachMessage(
+                    TIP,
+                    "flip",
+                    f"The flip turned {n} onto the waste. Only the waste's top card is free: the next "
+                    "flip covers it, so use it first if it pairs.",
+                )
+            )
         if move.kind == MoveKind.REDEAL:
             left = after.redeals_left
             if self._once("redeal"):
-                more = "unlimited redeals" if left is None else f"{left} redeal{'s' if left != 1 else ''} left"
-                tips.append(CoachMessage(
-                    TIP, "redeal",
-                    "The waste turned back over as the stock, unshuffled: the cards come up again in "
-                    f"the same order ({more}). A redeal resets the chain.",
-                ))
+                more = (
+                    "unlimited redeals"
+                    if left is None
+                    else f"{left} redeal{'s' if left != 1 else ''} left"
+                )
+                tips.append(
+                    CoachMessage(
+                        TIP,
+                        "redeal",
+                        "The waste turned back over as the stock, unshuffled: the cards come up again in "
+                        f"the same order ({more}). A redeal resets the chain.",
+                    )
+                )
             if left == 0 and self._once("last_pass"):
-                tips.append(CoachMessage(TIP, "last_pass", "This is your last pass through the stock."))
+                tips.append(
+                    CoachMessage(TIP, "last_pass", "This is your last pass through the stock.")
+                )
         if move.kind == MoveKind.STASH and self._once("satchel"):
-            tips.append(CoachMessage(
-                TIP, "satchel",
-                f"The {after.card_at(SATCHEL)} waits in the Satchel. It stays free: it pairs with any "
-                "free layout card or the waste top, and it leaves the Satchel only by being removed.",
-            ))
+            tips.append(
+                CoachMessage(
+                    TIP,
+                    "satchel",
+                    f"The {after.card_at(SATCHEL)} waits in the Satchel. It stays free: it pairs with any "
+                    "free layout card or the waste top, and it leaves the Satchel only by being removed.",
+                )
+            )
         if move.kind == MoveKind.KING and self._once("king_tip"):
-            tips.append(CoachMessage(TIP, "king_tip", "A king counts 13 on its own, so it goes alone."))
+            tips.append(
+                CoachMessage(TIP, "king_tip", "A king counts 13 on its own, so it goes alone.")
+            )
         if after.is_stuck() and not before.is_stuck():
             ways = ["flipping"]
             if r.passes != 1:
@@ -388,11 +442,14 @@ class Coach:
             if r.satchel:
                 ways.append("using the Satchel")
             how = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
-            tips.append(CoachMessage(
-                WARNING, "stuck",
-                "Stuck: no pair or king can be removed now, and none ever can by "
-                f"{how}. Undo to find another way.",
-            ))
+            tips.append(
+                CoachMessage(
+                    WARNING,
+                    "stuck",
+                    "Stuck: no pair or king can be removed now, and none ever can by "
+                    f"{how}. Undo to find another way.",
+                )
+            )
         return tips
 
     def to_dict(self) -> dict[str, Any]:
@@ -413,8 +470,12 @@ class Coach:
         mistakes = data.get("mistakes", {})
         if not isinstance(shown, list) or not all(isinstance(s, str) for s in shown):
             raise StateError("the coach's 'shown' must be a list of words")
-        if not isinstance(kings, list) or not all(isinstance(k, int) and 0 <= k < 52 for k in kings):
+        if not isinstance(kings, list) or not all(
+            isinstance(k, int) and 0 <= k < 52 for k in kings
+        ):
             raise StateError("the coach's 'warned_kings' must be a list of card numbers")
-        if not isinstance(mistakes, Mapping) or not all(isinstance(v, int) for v in mistakes.values()):
+        if not isinstance(mistakes, Mapping) or not all(
+            isinstance(v, int) for v in mistakes.values()
+        ):
             raise StateError("the coach's 'mistakes' must be a table of counts")
         return cls(shown, kings, mistakes)

@@ -47,7 +47,9 @@ from .session import (
 
 def check_playable(day: date, today: date) -> None:
     if day > today:
-        raise InputError(f"the daily of {day.isoformat()} is in the future: today is {today.isoformat()}")
+        raise InputError(
+            f"the daily of {day.isoformat()} is in the future: today is {today.isoformat()}"
+        )
 
 
 class DailySession(Session):
@@ -63,8 +65,9 @@ class DailySession(Session):
         self.time_bonus = 0
 
     @classmethod
-    def start(cls, day: date, today: date, layout: Layout | None = None,
-              finder: DealFinder | None = None) -> DailySession:
+    def start(
+        cls, day: date, today: date, layout: Layout | None = None, finder: DealFinder | None = None
+    ) -> DailySession:
         """The daily of ``day`` (the player's local ``today`` decides whether it counts for the
         streak). Searches the deal (see :func:`daily_deal`)."""
         check_playable(day, today)
@@ -74,7 +77,9 @@ class DailySession(Session):
         return cls.from_chosen(day, today, chosen, layout)
 
     @classmethod
-    def from_chosen(cls, day: date, today: date, chosen: ChosenDeal, layout: Layout) -> DailySession:
+    def from_chosen(
+        cls, day: date, today: date, chosen: ChosenDeal, layout: Layout
+    ) -> DailySession:
         if chosen.seed != daily_seed(day):
             raise ModeError(f"deal of seed {chosen.seed} is not the daily of {day.isoformat()}")
         return cls(day, today, Game(layout, DESERT, chosen.deal))
@@ -101,8 +106,10 @@ class DailySession(Session):
 
     def results(self) -> Results:
         return self._results(
-            date=self.day.isoformat(), played_on=self.played_on.isoformat(),
-            counts_for_streak=self.counts_for_streak and self.game.won, time_bonus=self.time_bonus,
+            date=self.day.isoformat(),
+            played_on=self.played_on.isoformat(),
+            counts_for_streak=self.counts_for_streak and self.game.won,
+            time_bonus=self.time_bonus,
         )
 
     def share_line(self) -> str:
@@ -125,11 +132,17 @@ class DailySession(Session):
     # -- saving ---------------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         data = super().to_dict()
-        data.update(date=self.day.isoformat(), played_on=self.played_on.isoformat(), time_bonus=self.time_bonus)
+        data.update(
+            date=self.day.isoformat(),
+            played_on=self.played_on.isoformat(),
+            time_bonus=self.time_bonus,
+        )
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None) -> DailySession:
+    def from_dict(
+        cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None
+    ) -> DailySession:
         check_header(data, cls.mode)
         try:
             day = parse_date(get_str(data, "date"))

@@ -93,7 +93,14 @@ def find_deal(
     """The first proven-winnable deal of ``seed``'s sequence from ``start_index`` on."""
     find = finder or solver_finder()
     try:
-        found = find(seed, rules, layout, node_budget=node_budget, start_index=start_index, max_tries=max_tries)
+        found = find(
+            seed,
+            rules,
+            layout,
+            node_budget=node_budget,
+            start_index=start_index,
+            max_tries=max_tries,
+        )
     except LookupError:  # the solver's NoWinnableDealError
         found = None
     if found is None:
@@ -117,22 +124,38 @@ def parse_date(text: str) -> date:
     """Read a date written ``YYYY-MM-DD``. Anything else raises :class:`InputError` saying why."""
     m = _DATE_RE.match(text)
     if not m:
-        raise InputError(f"'{text.strip()}' is not a date: write it YYYY-MM-DD, for example 2026-11-30")
+        raise InputError(
+            f"'{text.strip()}' is not a date: write it YYYY-MM-DD, for example 2026-11-30"
+        )
     y, mo, d = (int(g) for g in m.groups())
     if y < 1:
         raise InputError(f"'{text.strip()}' is not a date: there is no year 0")
     if not 1 <= mo <= 12:
-        raise InputError(f"'{text.strip()}' is not a date: there is no month {mo} (months are 01 to 12)")
+        raise InputError(
+            f"'{text.strip()}' is not a date: there is no month {mo} (months are 01 to 12)"
+        )
     try:
         return date(y, mo, d)
     except ValueError:
-        raise InputError(f"'{text.strip()}' is not a date: {_month_name(mo)} {y} has no day {d}") from None
+        raise InputError(
+            f"'{text.strip()}' is not a date: {_month_name(mo)} {y} has no day {d}"
+        ) from None
 
 
 def _month_name(month: int) -> str:
     return (
-        "January", "February", "March", "April", "May", "June", "July", "August", "September",
-        "October", "November", "December",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
     )[month - 1]
 
 
@@ -145,14 +168,25 @@ def daily_deal(day: date, layout: Layout, finder: DealFinder | None = None) -> C
     """The Daily deal of ``day``: the first proven-winnable shuffle of its sequence, Desert rules,
     ``layout`` (layout 1, the classic pyramid, for the real Daily)."""
     return find_deal(
-        daily_seed(day), DESERT, layout,
-        node_budget=DAILY_NODE_BUDGET, max_tries=DAILY_MAX_TRIES, finder=finder,
+        daily_seed(day),
+        DESERT,
+        layout,
+        node_budget=DAILY_NODE_BUDGET,
+        max_tries=DAILY_MAX_TRIES,
+        finder=finder,
     )
 
 
-def expedition_deal(trek_seed: int, start_index: int, layout: Layout, finder: DealFinder | None = None) -> ChosenDeal:
+def expedition_deal(
+    trek_seed: int, start_index: int, layout: Layout, finder: DealFinder | None = None
+) -> ChosenDeal:
     """The next pyramid of a trek: the first proven-winnable deal from ``start_index`` on."""
     return find_deal(
-        trek_seed, DESERT, layout, start_index=start_index,
-        node_budget=EXPEDITION_NODE_BUDGET, max_tries=EXPEDITION_MAX_TRIES, finder=finder,
+        trek_seed,
+        DESERT,
+        layout,
+        start_index=start_index,
+        node_budget=EXPEDITION_NODE_BUDGET,
+        max_tries=EXPEDITION_MAX_TRIES,
+        finder=finder,
     )

@@ -54,15 +54,27 @@ def daylight_cap_ms(cleared: int) -> int:
     if cleared < 0:
         raise ValueError(f"pyramids cleared cannot be negative ({cleared})")
     first = min(cleared, 5)  # 100, 90, 80, 70, 60 s, then 50 s for every later pyramid
-    return DAYLIGHT_START_MS + sum(clear_bonus_ms(k) for k in range(1, first + 1)) + 50_000 * (cleared - first)
+    return (
+        DAYLIGHT_START_MS
+        + sum(clear_bonus_ms(k) for k in range(1, first + 1))
+        + 50_000 * (cleared - first)
+    )
 
 
 class ExpeditionSession(Session):
     mode = "expedition"
 
-    def __init__(self, trek_seed: int | None = None, layout: Layout | None = None, *, finder: DealFinder | None = None,
-                 daylight_ms: int = DAYLIGHT_START_MS, _first: ChosenDeal | None = None,
-                 _game: Game | None = None, _clock: DaylightClock | None = None) -> None:
+    def __init__(
+        self,
+        trek_seed: int | None = None,
+        layout: Layout | None = None,
+        *,
+        finder: DealFinder | None = None,
+        daylight_ms: int = DAYLIGHT_START_MS,
+        _first: ChosenDeal | None = None,
+        _game: Game | None = None,
+        _clock: DaylightClock | None = None,
+    ) -> None:
         if layout is None:
             layout = classic_layout()  # the trek's layout, built by the engine (no file read)
         if trek_seed is None:
@@ -108,7 +120,11 @@ class ExpeditionSession(Session):
         k = self.number
         bonus = clear_bonus_ms(k)
         self.daylight.add(bonus)
-        self.records.append(self._pyramid_record(k, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome="won"))
+        self.records.append(
+            self._pyramid_record(
+                k, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome="won"
+            )
+        )
         events.append(PyramidCleared(k, bonus, self.game.points))
         self.number = k + 1
         self._deal_next(events)
@@ -118,7 +134,9 @@ class ExpeditionSession(Session):
         A view may call this between frames, or from a worker thread, after each new pyramid."""
         nxt = self._next
         if nxt is None or nxt.index <= self.deal_index:
-            nxt = expedition_deal(self.trek_seed, self.deal_index + 1, self.game.layout, self.finder)
+            nxt = expedition_deal(
+                self.trek_seed, self.deal_index + 1, self.game.layout, self.finder
+            )
             self._next = nxt
         return nxt
 
@@ -140,8 +158,14 @@ class ExpeditionSession(Session):
             raise IllegalMoveError("the game is paused: resume to play")
         cost = self.daylight.spend(SKIP_COST_MS)
         events: list[Event] = [PyramidSkipped(self.number, cost)]
-        self.records.append(self._pyramid_record(
-            self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, skipped=True, outcome="abandoned"))
+        self.records.append(
+            self._pyramid_record(
+                self.number,
+                self.daylight.elapsed_ms - self.pyramid_started_ms,
+                skipped=True,
+                outcome="abandoned",
+            )
+        )
         if self.daylight.expired:
             self._end_trek(events, recorded=True)
         else:
@@ -151,8 +175,11 @@ class ExpeditionSession(Session):
     def _end_trek(self, events: list[Event] | None = None, recorded: bool = False) -> None:
         if not recorded:
             outcome = "abandoned" if self.abandoned else "lost"
-            self.records.append(self._pyramid_record(
-                self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome=outcome))
+            self.records.append(
+                self._pyramid_record(
+                    self.number, self.daylight.elapsed_ms - self.pyramid_started_ms, outcome=outcome
+                )
+            )
         self._finish()
         if events is not None:
             events.append(TrekEnded(self.pyramids_cleared, self.score))
@@ -209,9 +236,14 @@ class ExpeditionSession(Session):
 
     def current_fields(self) -> dict[str, Any]:
         out = super().current_fields()
-        out.update(score=self.game.points, pyramid_number=self.number, trek_id=self.trek_id,
-                   daylight_ms=self.daylight.left_ms, best_chain=self.game.best_chain,
-                   seconds=(self.daylight.elapsed_ms - self.pyramid_started_ms) / 1000)
+        out.update(
+            score=self.game.points,
+            pyramid_number=self.number,
+            trek_id=self.trek_id,
+            daylight_ms=self.daylight.left_ms,
+            best_chain=self.game.best_chain,
+            seconds=(self.daylight.elapsed_ms - self.pyramid_started_ms) / 1000,
+        )
         return out
 
     def hud(self) -> dict[str, str]:
@@ -238,8 +270,12 @@ class ExpeditionSession(Session):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None,
-                  finder: DealFinder | None = None) -> ExpeditionSession:
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        get_layout: LayoutGetter | None = None,
+        finder: DealFinder | None = None,
+    ) -> ExpeditionSession:
         check_header(data, cls.mode)
         game = restore_game(data, get_layout)
         number = get_int(data, "number", low=1)
@@ -250,7 +286,9 @@ class ExpeditionSession(Session):
             raise StateError("'records' must be a list")
         records = [PyramidRecord.from_dict(r) for r in raw]
         clock = _saved_daylight(data, number, records)
-        session = cls(get_int(data, "trek_seed"), game.layout, finder=finder, _game=game, _clock=clock)
+        session = cls(
+            get_int(data, "trek_seed"), game.layout, finder=finder, _game=game, _clock=clock
+        )
         session.number = number
         session.deal_index = get_int(data, "deal_index")
         session.pyramid_started_ms = get_int(data, "pyramid_started_ms", 0, high=clock.elapsed_ms)
@@ -260,14 +298,18 @@ class ExpeditionSession(Session):
         return session
 
 
-def _saved_daylight(data: Mapping[str, Any], number: int, records: list[PyramidRecord]) -> DaylightClock:
+def _saved_daylight(
+    data: Mapping[str, Any], number: int, records: list[PyramidRecord]
+) -> DaylightClock:
     """The saved daylight clock, checked against the rules: a trek on pyramid ``number`` has
     cleared ``number - 1`` pyramids, and its daylight left plus the daylight it spent (elapsed
     time and 30 s per skip) is at most :func:`daylight_cap_ms` of them. More is a damaged (or
     edited) save: :class:`StateError`."""
     cleared = sum(1 for r in records if r.cleared)
     if cleared != number - 1:
-        raise StateError(f"the saved trek is on pyramid {number} but its records show {cleared} cleared")
+        raise StateError(
+            f"the saved trek is on pyramid {number} but its records show {cleared} cleared"
+        )
     cap = daylight_cap_ms(cleared)
     left = get_int(data, "daylight_ms", high=cap)
     elapsed = get_elapsed(data)
@@ -278,5 +320,6 @@ def _saved_daylight(data: Mapping[str, Any], number: int, records: list[PyramidR
     if left + elapsed + skipped_ms > cap:
         raise StateError(
             f"the saved daylight ({left} ms left after {elapsed} ms played and {skips} skips) is more than "
-            f"a trek with {cleared} pyramids cleared can have: {cap} ms in all")
+            f"a trek with {cleared} pyramids cleared can have: {cap} ms in all"
+        )
     return DaylightClock(left, elapsed, paused=bool(data.get("paused", False)))

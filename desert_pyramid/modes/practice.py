@@ -69,8 +69,15 @@ class PracticeSession(Session):
     mode = "practice"
     resume_on_focus = True
 
-    def __init__(self, game: Game, *, source: str = "random", grade: str = "",
-                 coach: Coach | None = None, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        *,
+        source: str = "random",
+        grade: str = "",
+        coach: Coach | None = None,
+        clock: Clock | None = None,
+    ) -> None:
         check_rules_layout(game.rules, game.layout)
         if source not in SOURCES:
             raise InputError(f"unknown deal source {source!r}")
@@ -82,25 +89,36 @@ class PracticeSession(Session):
 
     # -- starting ---------------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: Rules, layout: Layout, deal: Deal, *, source: str = "seed", grade: str = "") -> PracticeSession:
+    def new(
+        cls, rules: Rules, layout: Layout, deal: Deal, *, source: str = "seed", grade: str = ""
+    ) -> PracticeSession:
         check_rules_layout(rules, layout)
         return cls(Game(layout, rules, deal), source=source, grade=grade)
 
     @classmethod
     def random(cls, rules: Rules, layout: Layout, seed: int | None = None) -> PracticeSession:
         """A random deal (``seed`` chosen at random unless given)."""
-        return cls.new(rules, layout, Deal.from_seed(random_seed() if seed is None else seed), source="random")
+        return cls.new(
+            rules, layout, Deal.from_seed(random_seed() if seed is None else seed), source="random"
+        )
 
     @classmethod
-    def from_code(cls, text: str, rules: Rules = DESERT, layout: Layout | None = None,
-                  get_layout: LayoutGetter | None = None) -> PracticeSession:
+    def from_code(
+        cls,
+        text: str,
+        rules: Rules = DESERT,
+        layout: Layout | None = None,
+        get_layout: LayoutGetter | None = None,
+    ) -> PracticeSession:
         """A deal typed or pasted: a deal code (``DP-…``, which carries its rules and layout) or
         52 cards in the deal notation (played with ``rules`` on ``layout``). A text that cannot be
         read raises :class:`InputError` saying what is wrong; nothing else changes."""
         stripped = text.strip()
         if not stripped:
             raise InputError("type or paste a deal code (DP-…) or a deal of 52 cards")
-        if get_layout is None:  # the classic pyramid is the engine's own; others come from the caller
+        if (
+            get_layout is None
+        ):  # the classic pyramid is the engine's own; others come from the caller
             get_layout = classic_only
         if stripped.upper().startswith("DP"):
             try:
@@ -119,13 +137,26 @@ class PracticeSession(Session):
         return cls.new(rules, layout or get_layout(1), deal, source="code")
 
     @classmethod
-    def winnable(cls, rules: Rules, layout: Layout, seed: int | None = None, *,
-                 finder: DealFinder | None = None, grader: Callable[[Game], str] | None = None) -> PracticeSession:
+    def winnable(
+        cls,
+        rules: Rules,
+        layout: Layout,
+        seed: int | None = None,
+        *,
+        finder: DealFinder | None = None,
+        grader: Callable[[Game], str] | None = None,
+    ) -> PracticeSession:
         """The first deal from a (random) seed that the solver proves winnable under these rules,
         with the solver's difficulty grade."""
         check_rules_layout(rules, layout)
-        chosen = find_deal(random_seed() if seed is None else seed, rules, layout,
-                           node_budget=PRACTICE_NODE_BUDGET, max_tries=PRACTICE_MAX_TRIES, finder=finder)
+        chosen = find_deal(
+            random_seed() if seed is None else seed,
+            rules,
+            layout,
+            node_budget=PRACTICE_NODE_BUDGET,
+            max_tries=PRACTICE_MAX_TRIES,
+            finder=finder,
+        )
         game = Game(layout, rules, chosen.deal)
         if grader is None:
             from desert_pyramid.solver.deals import grade as solver_grade
@@ -167,8 +198,10 @@ class PracticeSession(Session):
         if keep is None:
             return "No way through from here, and none from any earlier position either: this deal cannot be won."
         back = self.game.moves - int(keep)
-        return (f"No way through from here. Undo {back} move{'s' if back != 1 else ''} to go back to the "
-                "last position from which the deal could still be won?")
+        return (
+            f"No way through from here. Undo {back} move{'s' if back != 1 else ''} to go back to the "
+            "last position from which the deal could still be won?"
+        )
 
     # -- figures -------------------------------------------------------------------------------------
     @property
@@ -198,14 +231,21 @@ class PracticeSession(Session):
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None) -> PracticeSession:
+    def from_dict(
+        cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None
+    ) -> PracticeSession:
         check_header(data, cls.mode)
         game = restore_game(data, get_layout)
         clock = Clock(get_elapsed(data), get_bool(data, "paused", False))
         coach_data = data.get("coach", {})
         try:
-            session = cls(game, source=get_str(data, "source", "random"), grade=get_str(data, "grade", ""),
-                          coach=Coach.from_dict(coach_data), clock=clock)
+            session = cls(
+                game,
+                source=get_str(data, "source", "random"),
+                grade=get_str(data, "grade", ""),
+                coach=Coach.from_dict(coach_data),
+                clock=clock,
+            )
         except InputError as exc:
             raise StateError(f"the saved practice game: {exc}") from None
         session._restore_common(data)

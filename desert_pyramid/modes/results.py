@@ -20,7 +20,9 @@ class PyramidRecord:
 
     number: int  # 1-based position in the trek; the multiplier (1 outside an Expedition)
     game_id: str  # unique per attempt at a deal
-    outcome: str  # "won", "lost" (the sunset came, or stuck and given up) or "abandoned" (skipped, left)
+    outcome: (
+        str  # "won", "lost" (the sunset came, or stuck and given up) or "abandoned" (skipped, left)
+    )
     deal_code: str
     cleared: bool
     skipped: bool
@@ -56,7 +58,9 @@ class Results:
     """
 
     mode: str
-    game_id: str  # unique per attempt (for an Expedition: its last pyramid's; each is in ``pyramids``)
+    game_id: (
+        str  # unique per attempt (for an Expedition: its last pyramid's; each is in ``pyramids``)
+    )
     outcome: str  # "won", "lost" (stuck and given up; the sunset) or "abandoned" (left unfinished)
     preset: str  # the closest preset: desert, classic, strict or relaxed
     rules: str  # the exact rules, e.g. "classic+p1"
@@ -81,7 +85,9 @@ class Results:
     skips: int = 0
     grade: str = ""
     trek_id: str = ""
-    game_code: str = ""  # the deal's whole game (an Expedition's: each pyramid's is in ``pyramids``)
+    game_code: str = (
+        ""  # the deal's whole game (an Expedition's: each pyramid's is in ``pyramids``)
+    )
     pyramids: tuple[PyramidRecord, ...] = ()
 
     @property
@@ -97,23 +103,51 @@ class Results:
         """The keyword arguments of :class:`desert_pyramid.progression.GameResult` for each deal
         played (one, or one per pyramid of a trek), ``date`` being the player's local date.
         ``preset`` is the exact rules text (``desert``, ``classic+p1``)."""
-        common: dict[str, Any] = dict(mode=self.mode, preset=self.rules, layout=self.layout, date=date)
+        common: dict[str, Any] = dict(
+            mode=self.mode, preset=self.rules, layout=self.layout, date=date
+        )
         if self.mode == "expedition":
             return [
-                dict(common, game_id=p.game_id, outcome=p.outcome, score=p.score, seconds=p.elapsed_ms / 1000,
-                     best_chain=p.best_chain, redeals_used=p.redeals_used, pyramid_number=p.number,
-                     trek_id=self.trek_id, game_code=p.game_code)
+                dict(
+                    common,
+                    game_id=p.game_id,
+                    outcome=p.outcome,
+                    score=p.score,
+                    seconds=p.elapsed_ms / 1000,
+                    best_chain=p.best_chain,
+                    redeals_used=p.redeals_used,
+                    pyramid_number=p.number,
+                    trek_id=self.trek_id,
+                    game_code=p.game_code,
+                )
                 for p in self.pyramids
             ]
-        return [dict(common, game_id=self.game_id, outcome=self.outcome, score=self.score,
-                     seconds=self.elapsed_ms / 1000, best_chain=self.best_chain,
-                     redeals_used=self.redeals_used, deal_date=self.date, game_code=self.game_code)]
+        return [
+            dict(
+                common,
+                game_id=self.game_id,
+                outcome=self.outcome,
+                score=self.score,
+                seconds=self.elapsed_ms / 1000,
+                best_chain=self.best_chain,
+                redeals_used=self.redeals_used,
+                deal_date=self.date,
+                game_code=self.game_code,
+            )
+        ]
 
     def trek_record(self, date: str) -> dict[str, Any]:
         """The keyword arguments of :class:`desert_pyramid.progression.TrekResult` (Expedition)."""
-        return dict(trek_id=self.trek_id, pyramids_cleared=self.pyramids_cleared, score=self.score,
-                    best_chain=self.best_chain, seconds=self.elapsed_ms / 1000, date=date,
-                    preset=self.rules, layout=self.layout)
+        return dict(
+            trek_id=self.trek_id,
+            pyramids_cleared=self.pyramids_cleared,
+            score=self.score,
+            best_chain=self.best_chain,
+            seconds=self.elapsed_ms / 1000,
+            date=date,
+            preset=self.rules,
+            layout=self.layout,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
@@ -137,7 +171,9 @@ class Results:
         return cls(**values)
 
 
-def _typed(cls: type, data: Mapping[str, Any], what: str, skip: tuple[str, ...] = ()) -> dict[str, Any]:
+def _typed(
+    cls: type, data: Mapping[str, Any], what: str, skip: tuple[str, ...] = ()
+) -> dict[str, Any]:
     """Check a table against a dataclass's fields (int, bool, str), naming what is wrong."""
     if not isinstance(data, Mapping):
         raise StateError(f"a {what} must be a table")

@@ -41,8 +41,11 @@ def classic_only(number: int) -> Layout:
     the engine. A session of another layout is read with the caller's ``get_layout`` (the UI and
     the command line pass ``desert_pyramid.catalog.get_layout``); the modes read no file."""
     if number != 1:
-        raise LayoutError(f"layout {number} needs the layout catalogue (only the classic pyramid is built in)")
+        raise LayoutError(
+            f"layout {number} needs the layout catalogue (only the classic pyramid is built in)"
+        )
     return classic_layout()
+
 
 PAUSE = "pause"  # the player paused (Esc)
 MENU = "menu"  # a menu is open over the table
@@ -155,7 +158,9 @@ class Session:
         """Undo until only the first ``keep`` moves remain (the solver's "last winnable position")."""
         self._check_open()
         if not 0 <= keep <= self.game.moves:
-            raise IllegalMoveError(f"cannot rewind to move {keep}: the game has {self.game.moves} moves")
+            raise IllegalMoveError(
+                f"cannot rewind to move {keep}: the game has {self.game.moves} moves"
+            )
         events: list[Event] = []
         while self.game.moves > keep:
             events.extend(self.game.undo())
@@ -249,25 +254,48 @@ class Session:
             return "won"
         return "lost" if self.game.is_stuck() else "abandoned"
 
-    def _pyramid_record(self, number: int, elapsed_ms: int, skipped: bool = False, outcome: str = "") -> PyramidRecord:
+    def _pyramid_record(
+        self, number: int, elapsed_ms: int, skipped: bool = False, outcome: str = ""
+    ) -> PyramidRecord:
         g = self.game
         return PyramidRecord(
-            number=number, game_id=self.game_id, outcome=outcome or self.outcome,
-            deal_code=self.deal_code, cleared=g.won, skipped=skipped,
+            number=number,
+            game_id=self.game_id,
+            outcome=outcome or self.outcome,
+            deal_code=self.deal_code,
+            cleared=g.won,
+            skipped=skipped,
             score=g.points if g.rules.scoring != Scoring.CLASSIC else g.score,
-            elapsed_ms=elapsed_ms, best_chain=g.best_chain, redeals_used=g.redeals, moves=g.moves,
+            elapsed_ms=elapsed_ms,
+            best_chain=g.best_chain,
+            redeals_used=g.redeals,
+            moves=g.moves,
             game_code=self.game_code,
         )
 
     def _results(self, **kw: Any) -> Results:
         g = self.game
         base: dict[str, Any] = dict(
-            mode=self.mode, game_id=self.game_id, outcome=self.outcome, preset=g.rules.base_preset, rules=str(g.rules), scoring=g.rules.scoring.value,
-            layout=g.layout.number, won=g.won, score=self.score, elapsed_ms=self.clock.elapsed_ms,
-            best_chain=self.best_chain, redeals_used=g.redeals, moves=g.moves,
-            pyramids_cleared=1 if g.won else 0, clean_clears=1 if g.won and g.redeals == 0 else 0,
-            deal_code=self.deal_code, abandoned=self.abandoned, assisted=self.computer_moves > 0,
-            hints_used=self.hints_used, game_code=self.game_code,
+            mode=self.mode,
+            game_id=self.game_id,
+            outcome=self.outcome,
+            preset=g.rules.base_preset,
+            rules=str(g.rules),
+            scoring=g.rules.scoring.value,
+            layout=g.layout.number,
+            won=g.won,
+            score=self.score,
+            elapsed_ms=self.clock.elapsed_ms,
+            best_chain=self.best_chain,
+            redeals_used=g.redeals,
+            moves=g.moves,
+            pyramids_cleared=1 if g.won else 0,
+            clean_clears=1 if g.won and g.redeals == 0 else 0,
+            deal_code=self.deal_code,
+            abandoned=self.abandoned,
+            assisted=self.computer_moves > 0,
+            hints_used=self.hints_used,
+            game_code=self.game_code,
         )
         base.update(kw)
         return Results(**base)
@@ -316,11 +344,20 @@ class Session:
         """The keyword arguments of :class:`desert_pyramid.storage.CurrentGame` but ``started``
         (the local date the deal started, which the caller knows)."""
         return {
-            "game_id": self.game_id, "mode": self.mode, "preset": str(self.game.rules),
-            "layout": self.game.layout.number, "game": self.game.to_dict(), "score": self.score,
-            "seconds": self.clock.elapsed_ms / 1000, "best_chain": self.best_chain,
-            "redeals_used": self.game.redeals, "pyramid_number": 0, "deal_date": "", "trek_id": "",
-            "daylight_ms": 0, "mode_state": self.mode_state(),
+            "game_id": self.game_id,
+            "mode": self.mode,
+            "preset": str(self.game.rules),
+            "layout": self.game.layout.number,
+            "game": self.game.to_dict(),
+            "score": self.score,
+            "seconds": self.clock.elapsed_ms / 1000,
+            "best_chain": self.best_chain,
+            "redeals_used": self.game.redeals,
+            "pyramid_number": 0,
+            "deal_date": "",
+            "trek_id": "",
+            "daylight_ms": 0,
+            "mode_state": self.mode_state(),
         }
 
     def _restore_common(self, data: Mapping[str, Any]) -> None:
@@ -339,7 +376,9 @@ def check_header(data: Mapping[str, Any], mode: str) -> None:
         raise StateError("a saved session must be a table")
     schema = data.get("schema")
     if schema != SESSION_SCHEMA:
-        raise StateError(f"saved session schema {schema!r} is not supported (this game reads {SESSION_SCHEMA})")
+        raise StateError(
+            f"saved session schema {schema!r} is not supported (this game reads {SESSION_SCHEMA})"
+        )
     if data.get("mode") != mode:
         raise StateError(f"the saved session is a {data.get('mode')!r} game, not {mode!r}")
 
@@ -360,8 +399,13 @@ def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Ga
     return Game.from_dict(game_data, layout)
 
 
-def get_int(data: Mapping[str, Any], key: str, default: int | None = None, low: int = 0,
-            high: int | None = None) -> int:
+def get_int(
+    data: Mapping[str, Any],
+    key: str,
+    default: int | None = None,
+    low: int = 0,
+    high: int | None = None,
+) -> int:
     """A whole number from a saved session, from ``low`` to ``high``; big numbers (seeds) may be
     saved as text of ASCII digits. Anything else raises :class:`StateError` naming the field."""
     if key not in data:
@@ -373,7 +417,9 @@ def get_int(data: Mapping[str, Any], key: str, default: int | None = None, low: 
         if not (value.isascii() and value.isdigit()):
             raise StateError(f"'{key}' must be a whole number, not {value[:40]!r}")
         if len(value) > SEED_DIGITS:
-            raise StateError(f"'{key}' is a number of {len(value)} digits: at most {SEED_DIGITS} make sense")
+            raise StateError(
+                f"'{key}' is a number of {len(value)} digits: at most {SEED_DIGITS} make sense"
+            )
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise StateError(f"'{key}' must be a whole number, not {value!r}")
@@ -411,16 +457,21 @@ def get_str(data: Mapping[str, Any], key: str, default: str | None = None) -> st
     return value
 
 
-def session_from_current(game: Mapping[str, Any], mode_state: Mapping[str, Any],
-                         get_layout: LayoutGetter | None = None, finder: Any = None) -> Session:
+def session_from_current(
+    game: Mapping[str, Any],
+    mode_state: Mapping[str, Any],
+    get_layout: LayoutGetter | None = None,
+    finder: Any = None,
+) -> Session:
     """Rebuild a session from storage's ``CurrentGame.game`` and ``.mode_state``."""
     if not isinstance(mode_state, Mapping):
         raise StateError("the saved mode state must be a table")
     return session_from_dict({**mode_state, "game": game}, get_layout, finder)
 
 
-def session_from_dict(data: Mapping[str, Any], get_layout: LayoutGetter | None = None,
-                      finder: Any = None) -> Session:
+def session_from_dict(
+    data: Mapping[str, Any], get_layout: LayoutGetter | None = None, finder: Any = None
+) -> Session:
     """Rebuild any saved session (CONTINUE). Raises :class:`StateError` saying what is wrong."""
     if not isinstance(data, Mapping):
         raise StateError("a saved session must be a table")

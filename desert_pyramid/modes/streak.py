@@ -97,16 +97,25 @@ class CalendarDay:
 class DailyRecord:
     """The player's daily history: dates cleared on the day, dates cleared later, best streak."""
 
-    def __init__(self, cleared: Iterable[date] = (), late: Iterable[date] = (), best: int = 0,
-                 first_day: date | None = None) -> None:
+    def __init__(
+        self,
+        cleared: Iterable[date] = (),
+        late: Iterable[date] = (),
+        best: int = 0,
+        first_day: date | None = None,
+    ) -> None:
         """Raises :class:`StateError` for a date outside :data:`EARLIEST`..:data:`LATEST` or a
         best streak longer than that range (damaged saved data)."""
         self.cleared: set[date] = {_check_day(d, "a cleared date", StateError) for d in cleared}
-        self.late: set[date] = {_check_day(d, "a late date", StateError) for d in late} - self.cleared
+        self.late: set[date] = {
+            _check_day(d, "a late date", StateError) for d in late
+        } - self.cleared
         if first_day is not None:
             _check_day(first_day, "the first day", StateError)
         if isinstance(best, bool) or not isinstance(best, int) or not 0 <= best <= SPAN_DAYS:
-            raise StateError(f"the best streak must be a whole number from 0 to {SPAN_DAYS}, not {best!r}")
+            raise StateError(
+                f"the best streak must be a whole number from 0 to {SPAN_DAYS}, not {best!r}"
+            )
         self.first_day = first_day
         self.best = max(best, self._longest_run())
         if self.cleared and (self.first_day is None or min(self.cleared) < self.first_day):
@@ -121,7 +130,14 @@ class DailyRecord:
         return n
 
     def _longest_run(self) -> int:
-        return max((self._run_ending(d) for d in self.cleared if d + timedelta(days=1) not in self.cleared), default=0)
+        return max(
+            (
+                self._run_ending(d)
+                for d in self.cleared
+                if d + timedelta(days=1) not in self.cleared
+            ),
+            default=0,
+        )
 
     def current(self, today: date) -> int:
         """The streak as of ``today``: alive while today or yesterday is cleared."""
@@ -142,7 +158,9 @@ class DailyRecord:
         _check_day(day, "the daily's date")
         _check_day(today, "today's date")
         if day > today:
-            raise InputError(f"the daily of {day.isoformat()} is in the future: today is {today.isoformat()}")
+            raise InputError(
+                f"the daily of {day.isoformat()} is in the future: today is {today.isoformat()}"
+            )
         self.record_play(today)
         if day in self.cleared:
             kind = REPLAY
@@ -163,7 +181,9 @@ class DailyRecord:
             raise ModeError(f"a {results.mode} game is not a daily")
         if not results.won:
             return None
-        return self.record_clear(date.fromisoformat(results.date), date.fromisoformat(results.played_on))
+        return self.record_clear(
+            date.fromisoformat(results.date), date.fromisoformat(results.played_on)
+        )
 
     # -- the calendar --------------------------------------------------------------------------------
     def status(self, day: date, today: date) -> str:
@@ -188,7 +208,10 @@ class DailyRecord:
         """Whole weeks, Monday first, the last one holding today (the days after it are future)."""
         monday = today - timedelta(days=today.weekday())
         start = monday - timedelta(weeks=weeks - 1)
-        return [[self._cal(start + timedelta(days=7 * w + d), today) for d in range(7)] for w in range(weeks)]
+        return [
+            [self._cal(start + timedelta(days=7 * w + d), today) for d in range(7)]
+            for w in range(weeks)
+        ]
 
     def _cal(self, day: date, today: date) -> CalendarDay:
         return CalendarDay(day, self.status(day, today), day == today)
@@ -221,7 +244,9 @@ class DailyRecord:
                 try:
                     out.append(date.fromisoformat(str(text)))
                 except ValueError:
-                    raise StateError(f"the daily record's '{key}' item {i} is not a date: {text!r}") from None
+                    raise StateError(
+                        f"the daily record's '{key}' item {i} is not a date: {text!r}"
+                    ) from None
             return out
 
         best = data.get("best", 0)
@@ -233,7 +258,9 @@ class DailyRecord:
             try:
                 first_day = date.fromisoformat(str(first))
             except ValueError:
-                raise StateError(f"the daily record's 'first_day' is not a date: {first!r}") from None
+                raise StateError(
+                    f"the daily record's 'first_day' is not a date: {first!r}"
+                ) from None
         return cls(dates("cleared"), dates("late"), best, first_day)
 
 

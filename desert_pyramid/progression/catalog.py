@@ -36,30 +36,36 @@ class CardBack:
 
 
 RELICS: tuple[Relic, ...] = (
-    Relic("brass_compass", "Brass Compass", 1,
-          "It always points to the next pyramid, never back home."),
-    Relic("clay_jar", "Clay Jar", 2,
-          "Cool water for the long walk, sealed with beeswax."),
-    Relic("falcon_feather", "Falcon Feather", 4,
-          "Dropped by a falcon that circled your camp at dawn."),
-    Relic("old_key", "Old Key", 6,
-          "Nobody knows which door it opens. Perhaps none yet."),
-    Relic("camel_bell", "Camel Bell", 9,
-          "Its ring carries across the dunes long after dusk."),
-    Relic("hourglass", "Hourglass", 12,
-          "The sand runs, the sun sinks, the cards wait for no one."),
-    Relic("bloom_cactus", "Bloom Cactus", 16,
-          "It flowers one night a year, and you were there to see it."),
-    Relic("star_map", "Star Map", 20,
-          "The old caravan routes, charted in the stars."),
-    Relic("glass_scorpion", "Glass Scorpion", 25,
-          "Sand fused by lightning, shaped by a patient hand."),
-    Relic("moon_charm", "Moon Charm", 30,
-          "Worn by night travellers to keep the way silver and clear."),
-    Relic("oasis_gem", "Oasis Gem", 40,
-          "As green as the water waiting beyond the last dune."),
-    Relic("sun_crown", "Sun Crown", 50,
-          "Fifty pyramids cleared. The desert bows to its new ruler."),
+    Relic(
+        "brass_compass",
+        "Brass Compass",
+        1,
+        "It always points to the next pyramid, never back home.",
+    ),
+    Relic("clay_jar", "Clay Jar", 2, "Cool water for the long walk, sealed with beeswax."),
+    Relic(
+        "falcon_feather", "Falcon Feather", 4, "Dropped by a falcon that circled your camp at dawn."
+    ),
+    Relic("old_key", "Old Key", 6, "Nobody knows which door it opens. Perhaps none yet."),
+    Relic("camel_bell", "Camel Bell", 9, "Its ring carries across the dunes long after dusk."),
+    Relic("hourglass", "Hourglass", 12, "The sand runs, the sun sinks, the cards wait for no one."),
+    Relic(
+        "bloom_cactus",
+        "Bloom Cactus",
+        16,
+        "It flowers one night a year, and you were there to see it.",
+    ),
+    Relic("star_map", "Star Map", 20, "The old caravan routes, charted in the stars."),
+    Relic(
+        "glass_scorpion", "Glass Scorpion", 25, "Sand fused by lightning, shaped by a patient hand."
+    ),
+    Relic(
+        "moon_charm", "Moon Charm", 30, "Worn by night travellers to keep the way silver and clear."
+    ),
+    Relic("oasis_gem", "Oasis Gem", 40, "As green as the water waiting beyond the last dune."),
+    Relic(
+        "sun_crown", "Sun Crown", 50, "Fifty pyramids cleared. The desert bows to its new ruler."
+    ),
 )
 
 DEFAULT_BACK = "sandstone"

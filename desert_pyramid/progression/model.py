@@ -35,7 +35,9 @@ from desert_pyramid.progression.stats import Stats, StatsKey
 
 SEEN_LIMIT = 2000  # game ids (and trek ids) remembered to make recording idempotent
 GAMES_RECENT = 500  # finished games kept with their moves, newest last ...
-GAMES_DAILY_WON = 1000  # ... plus this many won Dailies, and the best-scoring game of each statistics key
+GAMES_DAILY_WON = (
+    1000  # ... plus this many won Dailies, and the best-scoring game of each statistics key
+)
 DAILY_DATES_LIMIT = 60  # cleared daily dates remembered
 
 
@@ -67,8 +69,16 @@ class DailyStreak:
 
     __slots__ = ("record",)
 
-    def __init__(self, cleared_dates: Iterable[str] = (), best: int = 0, late_dates: Iterable[str] = (),
-                 first_day: str = "", *, last_cleared: str = "", current: int = 0) -> None:
+    def __init__(
+        self,
+        cleared_dates: Iterable[str] = (),
+        best: int = 0,
+        late_dates: Iterable[str] = (),
+        first_day: str = "",
+        *,
+        last_cleared: str = "",
+        current: int = 0,
+    ) -> None:
         """Raises :class:`ProgressError` for data that cannot be right: a date that is not one
         from 1970-01-01 to 2199-12-31, a streak longer than the days since then (a damaged file,
         never an ``OverflowError`` or a loop over millions of days)."""
@@ -159,10 +169,16 @@ class DailyStreak:
         if not isinstance(other, DailyStreak):
             return NotImplemented
         return (self.cleared_dates, self.late_dates, self.best, self.first_day) == (
-            other.cleared_dates, other.late_dates, other.best, other.first_day)
+            other.cleared_dates,
+            other.late_dates,
+            other.best,
+            other.first_day,
+        )
 
     def __repr__(self) -> str:
-        return f"DailyStreak(cleared={self.cleared_dates}, late={self.late_dates}, best={self.best})"
+        return (
+            f"DailyStreak(cleared={self.cleared_dates}, late={self.late_dates}, best={self.best})"
+        )
 
 
 _ONE_DAY = datetime.timedelta(days=1)
@@ -175,7 +191,9 @@ def _day(text: object, what: str) -> datetime.date:
     except ValueError:
         day = None
     if day is None or not in_range(day):
-        raise ProgressError(f"{what}: expected a date YYYY-MM-DD from {EARLIEST} to {LATEST}, found {text!r}")
+        raise ProgressError(
+            f"{what}: expected a date YYYY-MM-DD from {EARLIEST} to {LATEST}, found {text!r}"
+        )
     return day
 
 
@@ -194,8 +212,16 @@ class PlayedGame:
 
     @classmethod
     def of(cls, result: GameResult) -> PlayedGame:
-        return cls(result.game_id, result.mode, result.preset, result.layout, result.outcome, result.score,
-                   result.date, result.game_code)
+        return cls(
+            result.game_id,
+            result.mode,
+            result.preset,
+            result.layout,
+            result.outcome,
+            result.score,
+            result.date,
+            result.game_code,
+        )
 
     @property
     def won(self) -> bool:
@@ -229,7 +255,9 @@ class Progress:
     seen_treks: dict[str, None] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys, kept on rewrite
-    games: list[PlayedGame] = field(default_factory=list)  # finished games with their moves, oldest first
+    games: list[PlayedGame] = field(
+        default_factory=list
+    )  # finished games with their moves, oldest first
 
     @property
     def is_empty(self) -> bool:

@@ -44,10 +44,18 @@ def check_game_code(name: str, value: object) -> None:
     """A game code as progress keeps it: empty (none), or ``DG-`` and code characters."""
     if value == "":
         return
-    if (not isinstance(value, str) or len(value) > GAME_CODE_MAX or not value.startswith("DG-")
-            or not _GAME_CODE_CHARS.issuperset(value)):
-        shown = value if not isinstance(value, str) else value[:40] + ("…" if len(value) > 40 else "")
-        raise ValueError(f"{name} must be a game code (DG-…) of at most {GAME_CODE_MAX:,} characters, not {shown!r}")
+    if (
+        not isinstance(value, str)
+        or len(value) > GAME_CODE_MAX
+        or not value.startswith("DG-")
+        or not _GAME_CODE_CHARS.issuperset(value)
+    ):
+        shown = (
+            value if not isinstance(value, str) else value[:40] + ("…" if len(value) > 40 else "")
+        )
+        raise ValueError(
+            f"{name} must be a game code (DG-…) of at most {GAME_CODE_MAX:,} characters, not {shown!r}"
+        )
 
 
 def is_iso_date(text: str) -> bool:
@@ -75,7 +83,9 @@ def is_save_date(text: str) -> bool:
 
 def _check_text(name: str, value: object) -> None:
     if not isinstance(value, str) or not value or len(value) > TEXT_MAX:
-        raise ValueError(f"{name} must be a non-empty text of at most {TEXT_MAX} characters, not {value!r}")
+        raise ValueError(
+            f"{name} must be a non-empty text of at most {TEXT_MAX} characters, not {value!r}"
+        )
 
 
 def _check_count(name: str, value: object, maximum: int = COUNT_MAX) -> None:
@@ -87,11 +97,17 @@ def _check_date(name: str, value: object, *, optional: bool = False) -> None:
     if optional and value == "":
         return
     if not isinstance(value, str) or not is_save_date(value):
-        raise ValueError(f"{name} must be a date YYYY-MM-DD from {EARLIEST} to {LATEST}, not {value!r}")
+        raise ValueError(
+            f"{name} must be a date YYYY-MM-DD from {EARLIEST} to {LATEST}, not {value!r}"
+        )
 
 
 def _check_seconds(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (0 <= value < SECONDS_MAX):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (0 <= value < SECONDS_MAX)
+    ):
         raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
 
 

@@ -69,8 +69,13 @@ class Analysis:
             "nodes": self.nodes,
             "complete": self.complete,
             "moves": [
-                {"number": m.number, "move": str(m.move), "text": m.text, "verdict": m.verdict.value,
-                 "losing": m.losing}
+                {
+                    "number": m.number,
+                    "move": str(m.move),
+                    "text": m.text,
+                    "verdict": m.verdict.value,
+                    "losing": m.losing,
+                }
                 for m in self.marks
             ],
         }
@@ -100,7 +105,11 @@ class _Search:
         while True:
             r: SolveResult = solve(g, budget)
             self.nodes += r.nodes
-            if r.verdict is not Verdict.UNKNOWN or budget >= self.max_budget or r.reason in ("memory", "cancelled"):
+            if (
+                r.verdict is not Verdict.UNKNOWN
+                or budget >= self.max_budget
+                or r.reason in ("memory", "cancelled")
+            ):
                 break
             budget = min(budget * 10, self.max_budget)
         self.record(k, r)
@@ -185,11 +194,15 @@ def _build(game: Game, s: _Search, partial: bool) -> Analysis:
         instead = _winning_moves(before, s, losing - 1)
         line = s.lines.get(losing - 1)
         if line:
-            words, used = explain_move(before, SolveResult(Verdict.WINNABLE, line), alternatives=False)
+            words, used = explain_move(
+                before, SolveResult(Verdict.WINNABLE, line), alternatives=False
+            )
             s.nodes += used
             advice = " ".join(words)
     complete = all(v is not Verdict.UNKNOWN for v in verdicts)
-    return Analysis(verdicts[0], tuple(marks), losing, instead, advice, s.nodes, complete and not partial)
+    return Analysis(
+        verdicts[0], tuple(marks), losing, instead, advice, s.nodes, complete and not partial
+    )
 
 
 def _winning_moves(before: Game, s: _Search, k: int) -> tuple[str, ...]:
@@ -218,6 +231,7 @@ def losing_move_of(marks: Sequence[MoveMark]) -> MoveMark | None:
 
 # -- in the background --------------------------------------------------------------------------
 
+
 def _watch_parent() -> None:
     """End this worker as soon as the process that started it is gone, however it died."""
     import multiprocessing.connection
@@ -235,8 +249,13 @@ def _watch_parent() -> None:
     threading.Thread(target=wait, name="parent-watch", daemon=True).start()
 
 
-def _analysis_worker(conn: Any, game_data: dict[str, Any], layout_data: dict[str, Any],
-                     first_budget: int, max_budget: int) -> None:
+def _analysis_worker(
+    conn: Any,
+    game_data: dict[str, Any],
+    layout_data: dict[str, Any],
+    first_budget: int,
+    max_budget: int,
+) -> None:
     _watch_parent()
     from desert_pyramid.engine import Layout
 
@@ -263,7 +282,9 @@ class AnalysisRunner:
     :class:`Analysis` without blocking. The process ends when the analysis is complete, on
     :meth:`close`, or within a moment of its parent's death."""
 
-    def __init__(self, game: Game, *, first_budget: int = FIRST_BUDGET, max_budget: int = MAX_BUDGET) -> None:
+    def __init__(
+        self, game: Game, *, first_budget: int = FIRST_BUDGET, max_budget: int = MAX_BUDGET
+    ) -> None:
         ctx = mp.get_context("spawn")
         conn, child = ctx.Pipe(duplex=False)
         self._conn: Any = conn
@@ -272,7 +293,8 @@ class AnalysisRunner:
         self._proc: Any = ctx.Process(
             target=_analysis_worker,
             args=(child, game.to_dict(), game.layout.to_dict(), first_budget, max_budget),
-            daemon=True, name="desert-pyramid-analysis",
+            daemon=True,
+            name="desert-pyramid-analysis",
         )
         self._proc.start()
         child.close()
@@ -284,7 +306,11 @@ class AnalysisRunner:
 
     @property
     def done(self) -> bool:
-        return (self.latest is not None and self.latest.complete) or self.error is not None or self._proc is None
+        return (
+            (self.latest is not None and self.latest.complete)
+            or self.error is not None
+            or self._proc is None
+        )
 
     def poll(self) -> Analysis | None:
         """The newest analysis received so far (``None`` before the first)."""

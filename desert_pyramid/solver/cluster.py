@@ -53,10 +53,13 @@ def parse_address(text: str) -> str:
     m = _ADDRESS.fullmatch(value)
     if m is None:
         raise ClusterError(
-            f"--cluster: '{shown}' is not 'local' or a Dask scheduler address such as tcp://host:8786")
+            f"--cluster: '{shown}' is not 'local' or a Dask scheduler address such as tcp://host:8786"
+        )
     scheme = m.group("scheme") or "tcp"
     if scheme not in _SCHEMES:
-        raise ClusterError(f"--cluster: unknown protocol '{scheme}://' (use tcp://, tls://, ws:// or wss://)")
+        raise ClusterError(
+            f"--cluster: unknown protocol '{scheme}://' (use tcp://, tls://, ws:// or wss://)"
+        )
     port = int(m.group("port"))
     if not 1 <= port <= 65535:
         raise ClusterError(f"--cluster: port {port} is not from 1 to 65535")
@@ -67,7 +70,9 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ClusterError(f"--cluster needs Dask, which is not installed: {INSTALL_HINT}") from None
+        raise ClusterError(
+            f"--cluster needs Dask, which is not installed: {INSTALL_HINT}"
+        ) from None
     return distributed
 
 
@@ -107,7 +112,10 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
     address = parse_address(address)
     # Dask's own log lines would break the one-line errors and the progress bar: this module
     # reports what matters (a lost task sent again, an unreachable or lost scheduler).
-    for name in ["distributed", *(n for n in logging.root.manager.loggerDict if n.startswith("distributed."))]:
+    for name in [
+        "distributed",
+        *(n for n in logging.root.manager.loggerDict if n.startswith("distributed.")),
+    ]:
         logging.getLogger(name).setLevel(logging.CRITICAL)
     with dask.config.set({"distributed.comm.timeouts.connect": f"{CONNECT_TIMEOUT}s"}):
         if address == LOCAL:
@@ -115,14 +123,20 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
 
             n = workers if workers is not None else (os.cpu_count() or 1)
             try:
-                with _sigint_ignored():  # the worker processes inherit it: Ctrl+C is for this process
+                with (
+                    _sigint_ignored()
+                ):  # the worker processes inherit it: Ctrl+C is for this process
                     local = distributed.LocalCluster(
-                        n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
+                        n_workers=n,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=":0",
                         silence_logs=logging.CRITICAL,
                     )
             except (OSError, RuntimeError, TimeoutError) as exc:
-                raise ClusterError(f"--cluster local: the local Dask cluster did not start ({_first_line(exc)})"
-                                   ) from None
+                raise ClusterError(
+                    f"--cluster local: the local Dask cluster did not start ({_first_line(exc)})"
+                ) from None
             try:
                 with distributed.Client(local, timeout=CONNECT_TIMEOUT) as client:
                     yield client
@@ -130,20 +144,26 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
                 local.close()
             return
         if workers is not None:
-            raise ClusterError("--workers counts local processes: with --cluster ADDRESS the scheduler's "
-                               "workers are used (start more of them instead)")
+            raise ClusterError(
+                "--workers counts local processes: with --cluster ADDRESS the scheduler's "
+                "workers are used (start more of them instead)"
+            )
         try:
             client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
         except (OSError, TimeoutError) as exc:
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise ClusterError(f"--cluster: cannot reach a Dask scheduler at {address} within "
-                               f"{CONNECT_TIMEOUT:.0f} s ({reason})") from None
+            raise ClusterError(
+                f"--cluster: cannot reach a Dask scheduler at {address} within "
+                f"{CONNECT_TIMEOUT:.0f} s ({reason})"
+            ) from None
         with client:
             try:
                 client.wait_for_workers(1, timeout=WORKER_WAIT)
             except (OSError, TimeoutError):
-                raise ClusterError(f"--cluster: the scheduler at {address} has no workers "
-                                   f"(none joined within {WORKER_WAIT:.0f} s)") from None
+                raise ClusterError(
+                    f"--cluster: the scheduler at {address} has no workers "
+                    f"(none joined within {WORKER_WAIT:.0f} s)"
+                ) from None
             yield client
 
 
@@ -156,13 +176,17 @@ def check_workers(client: Any) -> int:
         versions: dict[str, str] = client.run(worker_version)
     except Exception as exc:  # a worker that cannot even load the function  # noqa: BLE001
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ClusterError(f"--cluster: a worker cannot run desert-pyramid ({reason}); install "
-                           f"desert-pyramid {__version__} on every worker") from None
+        raise ClusterError(
+            f"--cluster: a worker cannot run desert-pyramid ({reason}); install "
+            f"desert-pyramid {__version__} on every worker"
+        ) from None
     other = {addr: v for addr, v in versions.items() if v != __version__}
     if other:
         addr, v = next(iter(other.items()))
-        raise ClusterError(f"--cluster: worker {addr} has desert-pyramid {v}, this is {__version__}: "
-                           "install the same version everywhere")
+        raise ClusterError(
+            f"--cluster: worker {addr} has desert-pyramid {v}, this is {__version__}: "
+            "install the same version everywhere"
+        )
     info = client.scheduler_info()
     threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
     return max(1, threads)
@@ -190,7 +214,9 @@ def map_unordered(
         def send(task: tuple[Any, ...], attempt: int) -> None:
             nonlocal counter
             counter += 1
-            fut = client.submit(func, *task, key=f"desert-pyramid-{run_id}-{counter}", pure=False, retries=0)
+            fut = client.submit(
+                func, *task, key=f"desert-pyramid-{run_id}-{counter}", pure=False, retries=0
+            )
             out[fut] = (task, attempt)
             queue.add(fut)
 
@@ -210,18 +236,27 @@ def map_unordered(
                     yield task, value
                 elif fut.status == "cancelled" or _killed(fut, distributed):
                     if fut.status == "cancelled" and not _still_connected(client):
-                        raise ClusterError(f"--cluster: lost the Dask scheduler at {address} mid-run")
+                        raise ClusterError(
+                            f"--cluster: lost the Dask scheduler at {address} mid-run"
+                        )
                     if attempt >= RETRIES:
-                        raise ClusterError(f"--cluster: a task was lost {attempt + 1} times (its workers "
-                                           "died each time); see the workers' logs")
+                        raise ClusterError(
+                            f"--cluster: a task was lost {attempt + 1} times (its workers "
+                            "died each time); see the workers' logs"
+                        )
                     fut.release()
-                    log.warning("a task was lost with the worker running it; sent again (%d of %d)",
-                                attempt + 1, RETRIES)
+                    log.warning(
+                        "a task was lost with the worker running it; sent again (%d of %d)",
+                        attempt + 1,
+                        RETRIES,
+                    )
                     send(task, attempt + 1)
                 else:
                     exc = fut.exception()
-                    raise ClusterError(f"--cluster: a worker failed: {type(exc).__name__}: "
-                                       f"{str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": "))
+                    raise ClusterError(
+                        f"--cluster: a worker failed: {type(exc).__name__}: "
+                        f"{str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
+                    )
                 fill()
         finally:
             if out:
@@ -263,5 +298,7 @@ def _guarded(queue: Iterable[Any], address: str) -> Iterator[Any]:
         except StopIteration:
             return
         except (OSError, TimeoutError) as exc:
-            raise ClusterError(f"--cluster: lost the Dask scheduler at {address} ({_first_line(exc)})") from None
+            raise ClusterError(
+                f"--cluster: lost the Dask scheduler at {address} ({_first_line(exc)})"
+            ) from None
         yield fut

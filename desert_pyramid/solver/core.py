@@ -196,10 +196,7 @@ class Searcher:
             # kings is not needed). So the two games win together, and the model leaves such kings
             # out; ``solve`` puts "remove the king" back into the line as each one comes up.
             # Kings deeper in the waste stay: they bury the cards under them until they are reached.
-            keep = [
-                c for k, c in enumerate(cycle)
-                if RANKS[c] != KING_RANK or k < waste_len - 1
-            ]
+            keep = [c for k, c in enumerate(cycle) if RANKS[c] != KING_RANK or k < waste_len - 1]
             purged = {c for c in cycle if c not in keep}
             waste_len -= sum(1 for c in game.waste if c in purged)
             cycle = keep
@@ -239,11 +236,32 @@ class Searcher:
             rank_pos[RANKS[c]] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
-            rep=rep, last_start=last_start, rank_pos=rank_pos, qmask=qmask, above=above, n=n, slot_rank=slot_rank, cov_mask=cov_mask, on=on, on_mask=on_mask, below=below,
-            K=K, cyc_rank=[RANKS[c] for c in cycle], satchel_rule=rules.satchel,
-            top_playable=rules.stock_top_playable, draw=3 if rules.draw_three else 1,
-            relaxed=rules.relaxed_match, all_52=rules.all_52, passes=passes, unlimited=unlimited,
-            L0=L0, S0=S0, t0=t0, rank_cards=rank_cards, purged=frozenset(purged), plain=plain,
+            rep=rep,
+            last_start=last_start,
+            rank_pos=rank_pos,
+            qmask=qmask,
+            above=above,
+            n=n,
+            slot_rank=slot_rank,
+            cov_mask=cov_mask,
+            on=on,
+            on_mask=on_mask,
+            below=below,
+            K=K,
+            cyc_rank=[RANKS[c] for c in cycle],
+            satchel_rule=rules.satchel,
+            top_playable=rules.stock_top_playable,
+            draw=3 if rules.draw_three else 1,
+            relaxed=rules.relaxed_match,
+            all_52=rules.all_52,
+            passes=passes,
+            unlimited=unlimited,
+            L0=L0,
+            S0=S0,
+            t0=t0,
+            rank_cards=rank_cards,
+            purged=frozenset(purged),
+            plain=plain,
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -254,7 +272,7 @@ class Searcher:
         mask = 1 << a
         i = 0
         while i < len(live):
-            take = live[i:i + 3]
+            take = live[i : i + 3]
             mask |= 1 << (take[-1] + 1)
             i += 3
         return mask
@@ -293,7 +311,7 @@ class Searcher:
                 raise AssertionError("solver: time not reachable while writing out a line")
             nxt = [k for k in live if k >= a]
             if nxt:
-                take = nxt[:self.draw]
+                take = nxt[: self.draw]
                 a = take[-1] + 1
                 out.append(FLIP_MOVE)
             else:
@@ -349,7 +367,9 @@ class Searcher:
         if P == 0 and not sat_must:
             if not all52:
                 return True
-            if sq == 0 and (ca == cb if (self.top_playable or self.satchel_rule) else ca == cb == 0):
+            if sq == 0 and (
+                ca == cb if (self.top_playable or self.satchel_rule) else ca == cb == 0
+            ):
                 return True
         slot_rank = self.slot_rank
         above = self.above
@@ -542,7 +562,11 @@ class Searcher:
                 continue
             p = 13 - r
             cn_p = (CN >> 3 * p) & 7
-            in_layout = ((MG >> 3 * p) & 7) - (cn_p if all52 else 0) - (1 if sat_rank == p and sat_must else 0)
+            in_layout = (
+                ((MG >> 3 * p) & 7)
+                - (cn_p if all52 else 0)
+                - (1 if sat_rank == p and sat_must else 0)
+            )
             if in_layout == 0 and sat_rank != p:
                 if cn_p == 0:
                     return False  # a card that must go with no partner left
@@ -559,15 +583,27 @@ class Searcher:
                 for a in free[r]:
                     for b in free[13 - r]:
                         Ln = L | 1 << a | 1 << b
-                        if rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))):
+                        if rx(
+                            Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))
+                        ):
                             return True
             if self.relaxed:
                 for r in range(1, 13):
                     for a in free[r]:
                         for b in on[a]:
-                            if not L >> b & 1 and slot_rank[b] == 13 - r and cov_mask[b] & ~L == 1 << a:
+                            if (
+                                not L >> b & 1
+                                and slot_rank[b] == 13 - r
+                                and cov_mask[b] & ~L == 1 << a
+                            ):
                                 Ln = L | 1 << a | 1 << b
-                                if rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))):
+                                if rx(
+                                    Ln,
+                                    CN,
+                                    S,
+                                    MG - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                                    after(Ln, (a, b)),
+                                ):
                                     return True
             for r in range(1, 13):
                 if free[r] and (CN >> 3 * (13 - r)) & 7:
@@ -770,7 +806,10 @@ class Searcher:
                 return False
             if len(self.probe_seen) >= MAX_TABLE:
                 raise _Stop("memory")
-            self.probe_seen[key] = (reach | (seen[0] if seen else 0), max(d, seen[1] if seen else -1))
+            self.probe_seen[key] = (
+                reach | (seen[0] if seen else 0),
+                max(d, seen[1] if seen else -1),
+            )
             new = reach
             covered = 0
 
@@ -857,15 +896,16 @@ class Searcher:
                 for j in on[g]:
                     if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                         Fn |= 1 << j
-            if (
-                (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG))
-                or dfs(Ln, C, Sn, tb, Fn, nm, LV - dlv, CN, d)
+            if (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG)) or dfs(
+                Ln, C, Sn, tb, Fn, nm, LV - dlv, CN, d
             ):
                 path.append((C, tb, tb, mv))
                 return True
             return False
 
-        children: list[tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]] = []
+        children: list[
+            tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]
+        ] = []
         # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
         append = children.append
 
@@ -907,7 +947,21 @@ class Searcher:
                         for j in on[g]:
                             if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                                 Fn |= 1 << j
-                    append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
+                    append(
+                        (
+                            -20 - 3 * (Fn & ~F).bit_count(),
+                            Ln,
+                            C,
+                            S,
+                            tb,
+                            tb,
+                            Fn,
+                            nm,
+                            LV - dlv,
+                            CN,
+                            mv,
+                        )
+                    )
         if self.relaxed:
             m = F
             while m:
@@ -930,7 +984,21 @@ class Searcher:
                             if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                                 Fn |= 1 << j
                         dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
-                        append((-20 - 3 * (Fn & ~F).bit_count(), Ln, C, S, tb, tb, Fn, nm, LV - dlv, CN, mv))
+                        append(
+                            (
+                                -20 - 3 * (Fn & ~F).bit_count(),
+                                Ln,
+                                C,
+                                S,
+                                tb,
+                                tb,
+                                Fn,
+                                nm,
+                                LV - dlv,
+                                CN,
+                                mv,
+                            )
+                        )
         if sat_rank and sat_rank != KING_RANK:
             dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
@@ -943,7 +1011,9 @@ class Searcher:
                 for j in on[b]:
                     if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                         Fn |= 1 << j
-                append((-22 - 3 * (Fn & ~F).bit_count(), Ln, C, 0, tb, tb, Fn, nm, LV - dlv, CN, mv))
+                append(
+                    (-22 - 3 * (Fn & ~F).bit_count(), Ln, C, 0, tb, tb, Fn, nm, LV - dlv, CN, mv)
+                )
         can_stash = self.satchel_rule and S == 0
         if can_stash:
             # (Free layout kings were removed above: a king is never stashed. Removing it does all
@@ -958,8 +1028,21 @@ class Searcher:
                 for j in on[a]:
                     if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                         Fn |= 1 << j
-                append((10 - 2 * (Fn & ~F).bit_count(), Ln, C, slot_rank[a] | LAYOUT_FLAG, tb, tb, Fn,
-                        nm, LV, CN, (STASH_MOVE, a, 0)))
+                append(
+                    (
+                        10 - 2 * (Fn & ~F).bit_count(),
+                        Ln,
+                        C,
+                        slot_rank[a] | LAYOUT_FLAG,
+                        tb,
+                        tb,
+                        Fn,
+                        nm,
+                        LV,
+                        CN,
+                        (STASH_MOVE, a, 0),
+                    )
+                )
 
         # ---- moves with the waste top or the stock top, at every time not explored yet ----
         if K:
@@ -1012,7 +1095,10 @@ class Searcher:
                         nxt = (after_k & -after_k).bit_length() - 1
                 fb = free_by_rank[partner] if r != KING_RANK else []
                 if not (
-                    r == KING_RANK or fb or sat_rank == partner or can_stash
+                    r == KING_RANK
+                    or fb
+                    or sat_rank == partner
+                    or can_stash
                     or (nxt >= 0 and cyc_rank[nxt] == partner)
                 ):
                     continue
@@ -1037,7 +1123,21 @@ class Searcher:
                                 return True
                             append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
                             if can_stash and plain:
-                                append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
+                                append(
+                                    (
+                                        tpri + 20,
+                                        L,
+                                        Cn,
+                                        r,
+                                        t,
+                                        tn,
+                                        F,
+                                        nm_n,
+                                        LV,
+                                        CNn,
+                                        (STASH_MOVE, place, 0),
+                                    )
+                                )
                             continue
                         for b in fb:
                             Ln = L | 1 << b
@@ -1049,8 +1149,21 @@ class Searcher:
                             for j in on[b]:
                                 if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
                                     Fn |= 1 << j
-                            append((tpri - 10 - 3 * (Fn & ~F).bit_count(), Ln, Cn, S, t, tn, Fn, nm_n,
-                                    LV - r3 - p3, CNn, mv))
+                            append(
+                                (
+                                    tpri - 10 - 3 * (Fn & ~F).bit_count(),
+                                    Ln,
+                                    Cn,
+                                    S,
+                                    t,
+                                    tn,
+                                    Fn,
+                                    nm_n,
+                                    LV - r3 - p3,
+                                    CNn,
+                                    mv,
+                                )
+                            )
                         if sat_rank == partner:
                             mv = (PAIR_MOVE, place, SATCHEL)
                             if L == full and (won_cn if all52 else True):
@@ -1060,13 +1173,42 @@ class Searcher:
                         if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
                             Cn2 = Cn | 1 << nxt
                             mv = (PAIR_MOVE, WASTE, STOCK)
-                            if L == full and (Cn2 == cfull and S == 0 if all52 else not S & LAYOUT_FLAG):
+                            if L == full and (
+                                Cn2 == cfull and S == 0 if all52 else not S & LAYOUT_FLAG
+                            ):
                                 path.append((C, tb, t, mv))
                                 return True
-                            append((tpri - 5, L, Cn2, S, t, tn, F, nm_n & ~(1 << (nxt + 1)),
-                                    LV - r3 - p3, CNn - p3, mv))
+                            append(
+                                (
+                                    tpri - 5,
+                                    L,
+                                    Cn2,
+                                    S,
+                                    t,
+                                    tn,
+                                    F,
+                                    nm_n & ~(1 << (nxt + 1)),
+                                    LV - r3 - p3,
+                                    CNn - p3,
+                                    mv,
+                                )
+                            )
                         if can_stash:
-                            append((tpri + 20, L, Cn, r, t, tn, F, nm_n, LV, CNn, (STASH_MOVE, place, 0)))
+                            append(
+                                (
+                                    tpri + 20,
+                                    L,
+                                    Cn,
+                                    r,
+                                    t,
+                                    tn,
+                                    F,
+                                    nm_n,
+                                    LV,
+                                    CNn,
+                                    (STASH_MOVE, place, 0),
+                                )
+                            )
 
         children.sort(key=_first_item)
         if d < 0:
@@ -1109,7 +1251,12 @@ class Searcher:
         return best
 
     def _forced_pair(
-        self, L: int, S: int, LV: int, free_by_rank: list[list[int]], sat_rank: int,
+        self,
+        L: int,
+        S: int,
+        LV: int,
+        free_by_rank: list[list[int]],
+        sat_rank: int,
         sat_must: bool,
     ) -> tuple[tuple[int, ...], bool, tuple[int, int, int]] | None:
         """A pair that every win makes, playable now with layout/Satchel cards, or None: a card
@@ -1132,7 +1279,8 @@ class Searcher:
                 for a in free_by_rank[r]:
                     for b in self.on[a]:
                         if (
-                            not L >> b & 1 and slot_rank[b] == partner
+                            not L >> b & 1
+                            and slot_rank[b] == partner
                             and self.cov_mask[b] & ~L == 1 << a
                         ):
                             return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
@@ -1142,7 +1290,6 @@ class Searcher:
                 b = free_by_rank[partner][0]
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
-
 
 
 def _real_line(game: Game, searcher: Searcher) -> list[Move]:
@@ -1173,7 +1320,9 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     for m in model:
         if m == FLIP_MOVE:
             play(m)
-            while not g.won and g.waste and g.waste[-1] in purged:  # a king came up: it goes, flip on
+            while (
+                not g.won and g.waste and g.waste[-1] in purged
+            ):  # a king came up: it goes, flip on
                 play(Move.king(WASTE))
                 if g.stock:
                     play(FLIP_MOVE)
@@ -1203,7 +1352,9 @@ def _popcount(x: int) -> int:
 
 
 def solve(
-    game: Game, node_budget: int = DEFAULT_BUDGET, time_limit: float | None = None,
+    game: Game,
+    node_budget: int = DEFAULT_BUDGET,
+    time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
     """Search for a winning line from ``game``'s position. Never mutates ``game``.
@@ -1224,10 +1375,17 @@ def solve(
         verdict = searcher.solve(node_budget, deadline)
     except _Stop as stop:
         return SolveResult(
-            Verdict.UNKNOWN, (), min(searcher.nodes, node_budget), time.perf_counter() - start,
+            Verdict.UNKNOWN,
+            (),
+            min(searcher.nodes, node_budget),
+            time.perf_counter() - start,
             stop.reason,
         )
     except RecursionError:
-        return SolveResult(Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth")
+        return SolveResult(
+            Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth"
+        )
     line = tuple(_real_line(game, searcher)) if verdict is Verdict.WINNABLE else ()
-    return SolveResult(verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule)
+    return SolveResult(
+        verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule
+    )

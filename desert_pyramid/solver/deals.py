@@ -13,7 +13,9 @@ from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Verdict, solve
 
-SELECT_BUDGET = 200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
+SELECT_BUDGET = (
+    200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
+)
 GRADE_BUDGET = 100_000
 ALT_GRADE_BUDGET = 5_000  # nodes for each alternative move tried by the grade
 GRADES = ("Easy", "Medium", "Hard", "Expert")
@@ -74,11 +76,18 @@ class Difficulty:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "grade": self.grade, "verdict": self.verdict.value, "first_moves": self.first_moves,
-            "first_moves_winnable": self.first_moves_winnable, "decisions": self.decisions,
-            "choices": self.choices, "losing_choices": self.losing_choices, "traps": self.traps,
-            "redeals_needed": self.redeals_needed, "line_length": self.line_length,
-            "satchel_needed": self.satchel_needed, "satchel_moves": self.satchel_moves,
+            "grade": self.grade,
+            "verdict": self.verdict.value,
+            "first_moves": self.first_moves,
+            "first_moves_winnable": self.first_moves_winnable,
+            "decisions": self.decisions,
+            "choices": self.choices,
+            "losing_choices": self.losing_choices,
+            "traps": self.traps,
+            "redeals_needed": self.redeals_needed,
+            "line_length": self.line_length,
+            "satchel_needed": self.satchel_needed,
+            "satchel_moves": self.satchel_moves,
             "score": round(self.score, 3),
         }
 
@@ -145,13 +154,26 @@ def assess(
             satchel_needed = solve(g, node_budget).verdict is Verdict.LOST
     satchel_moves = sum(1 for m in result.line if m.kind == MoveKind.STASH)
     score = (
-        0.6 * traps + 0.75 * min(redeals_needed, 2) + (1.0 if satchel_needed else 0.0)
+        0.6 * traps
+        + 0.75 * min(redeals_needed, 2)
+        + (1.0 if satchel_needed else 0.0)
         + 0.05 * max(0, len(result.line) - 50)
     )
     cut = sum(score >= c for c in GRADE_CUTS)
     return Difficulty(
-        GRADES[cut], Verdict.WINNABLE, len(first_moves), first_good, decisions, choices, losing,
-        traps, redeals_needed, len(result.line), satchel_needed, satchel_moves, score,
+        GRADES[cut],
+        Verdict.WINNABLE,
+        len(first_moves),
+        first_good,
+        decisions,
+        choices,
+        losing,
+        traps,
+        redeals_needed,
+        len(result.line),
+        satchel_needed,
+        satchel_moves,
+        score,
     )
 
 
@@ -161,7 +183,7 @@ def grade(
     layout: Layout | None = None,
     node_budget: int = GRADE_BUDGET,
 ) -> str:
-    """"Easy", "Medium", "Hard" or "Expert" (see :func:`assess`); "Lost" or "Unknown" when the
+    """ "Easy", "Medium", "Hard" or "Expert" (see :func:`assess`); "Lost" or "Unknown" when the
     deal is not proved winnable."""
     return assess(target, rules, layout, node_budget).grade
 

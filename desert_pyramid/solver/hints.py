@@ -19,8 +19,12 @@ from .core import SolveResult, Verdict, solve
 HINT_BUDGET = 300_000  # nodes for the main question
 ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
 MAX_ALTERNATIVES = 4
-REWIND_BUDGET = 30_000  # first nodes per position tried when looking for a winnable position to rewind to
-REWIND_MAX_BUDGET = 3_000_000  # a position the first budget cannot decide is searched again, x10 each time
+REWIND_BUDGET = (
+    30_000  # first nodes per position tried when looking for a winnable position to rewind to
+)
+REWIND_MAX_BUDGET = (
+    3_000_000  # a position the first budget cannot decide is searched again, x10 each time
+)
 
 NO_WAY = "No way through from here: undo."
 CANNOT_TELL = "I can't tell within my search budget whether this position can still be won."
@@ -94,7 +98,9 @@ def hint_for(
         rewind_to: int | None = None
         extra = ""
         if rewind and game.moves:
-            rewind_to, used, from_start = last_winnable(game, REWIND_BUDGET, should_stop=should_stop)
+            rewind_to, used, from_start = last_winnable(
+                game, REWIND_BUDGET, should_stop=should_stop
+            )
             nodes += used
             if rewind_to is not None:
                 back = game.moves - rewind_to
@@ -114,8 +120,12 @@ def hint_for(
     return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
 
 
-def last_winnable(game: Game, node_budget: int = REWIND_BUDGET, max_budget: int = REWIND_MAX_BUDGET,
-                  should_stop: Callable[[], bool] | None = None) -> tuple[int | None, int, bool]:
+def last_winnable(
+    game: Game,
+    node_budget: int = REWIND_BUDGET,
+    max_budget: int = REWIND_MAX_BUDGET,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[int | None, int, bool]:
     """For a lost position: the largest number of history moves to keep so that the position is
     proved winnable (None when none is), the nodes used, and whether the deal itself is proved
     lost. Winnability along a history is a prefix (a position reached from a lost one is lost),
@@ -140,7 +150,11 @@ def last_winnable(game: Game, node_budget: int = REWIND_BUDGET, max_budget: int 
         while True:
             r = solve(position, budget, should_stop=should_stop)
             used += r.nodes
-            if r.verdict is not Verdict.UNKNOWN or budget >= max_budget or r.reason in ("memory", "cancelled"):
+            if (
+                r.verdict is not Verdict.UNKNOWN
+                or budget >= max_budget
+                or r.reason in ("memory", "cancelled")
+            ):
                 break
             budget = min(budget * 10, max_budget)
         if r.verdict is Verdict.WINNABLE:
@@ -154,6 +168,7 @@ def last_winnable(game: Game, node_budget: int = REWIND_BUDGET, max_budget: int 
 
 
 # -- explanations -------------------------------------------------------------------------------
+
 
 def card_name(game: Game, place: int) -> str:
     c = game.card_at(place)
@@ -211,8 +226,12 @@ def _where(game: Game, card: int) -> tuple[str, bool] | None:
     return None
 
 
-def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
-                 should_stop: Callable[[], bool] | None = None) -> tuple[list[str], int]:
+def explain_move(
+    game: Game,
+    result: SolveResult,
+    alternatives: bool = True,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[str], int]:
     """Sentences for the first move of ``result.line`` (a winning line from ``game``)."""
     line = result.line
     move = line[0]
@@ -235,9 +254,7 @@ def explain_move(game: Game, result: SolveResult, alternatives: bool = True,
             out.append("That clears the layout.")
         uses_waste = WASTE in (move.a, move.b)
         if uses_waste and game.stock:
-            out.append(
-                f"Do it now: the next flip would cover the {card_name(game, WASTE)}."
-            )
+            out.append(f"Do it now: the next flip would cover the {card_name(game, WASTE)}.")
         if kind == MoveKind.PAIR and alternatives:
             alt_lines, n = _alternatives(game, move, should_stop)
             used += n
@@ -289,7 +306,9 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
             flips += 1
             g.play(m)
             continue
-        if m.kind in (MoveKind.PAIR, MoveKind.KING, MoveKind.STASH) and (m.a in (WASTE, STOCK) or m.b in (WASTE, STOCK)):
+        if m.kind in (MoveKind.PAIR, MoveKind.KING, MoveKind.STASH) and (
+            m.a in (WASTE, STOCK) or m.b in (WASTE, STOCK)
+        ):
             place = m.a if m.a in (WASTE, STOCK) else m.b
             c = g.card_at(place)
             desc = g.describe(m)
@@ -303,8 +322,9 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
     return ""
 
 
-def _alternatives(game: Game, move: Move,
-                  should_stop: Callable[[], bool] | None = None) -> tuple[list[str], int]:
+def _alternatives(
+    game: Game, move: Move, should_stop: Callable[[], bool] | None = None
+) -> tuple[list[str], int]:
     """Why this pair rather than another: the other pairs open now that the search proves lose."""
     used = 0
     losing: list[str] = []
@@ -328,7 +348,10 @@ def _line_summary(line: tuple[Move, ...]) -> str:
     flips = sum(1 for m in line if m.kind == MoveKind.FLIP)
     redeals = sum(1 for m in line if m.kind == MoveKind.REDEAL)
     stashes = sum(1 for m in line if m.kind == MoveKind.STASH)
-    bits = [f"{removals} removal{'s' if removals != 1 else ''}", f"{flips} flip{'s' if flips != 1 else ''}"]
+    bits = [
+        f"{removals} removal{'s' if removals != 1 else ''}",
+        f"{flips} flip{'s' if flips != 1 else ''}",
+    ]
     if redeals:
         bits.append(f"{redeals} redeal{'s' if redeals != 1 else ''}")
     if stashes:

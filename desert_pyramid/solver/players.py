@@ -127,7 +127,9 @@ class SolverPlayer:
     name = "solver"
 
     def __init__(
-        self, node_budget: int = DEFAULT_BUDGET, fallback: ThumbPlayer | None = None,
+        self,
+        node_budget: int = DEFAULT_BUDGET,
+        fallback: ThumbPlayer | None = None,
         time_limit: float | None = None,
     ) -> None:
         self.node_budget = node_budget

@@ -109,7 +109,9 @@ def _worker(requests: Connection, answers: Connection) -> None:
 
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
     inbox = _Inbox()
-    threading.Thread(target=_read_requests, args=(requests, inbox), name="requests", daemon=True).start()
+    threading.Thread(
+        target=_read_requests, args=(requests, inbox), name="requests", daemon=True
+    ).start()
     layouts: dict[str, Layout] = {}
     while True:
         item = inbox.take()
@@ -163,7 +165,9 @@ class HintService:
         self._close_pipes()
         req_r, req_w = self._ctx.Pipe(duplex=False)
         ans_r, ans_w = self._ctx.Pipe(duplex=False)
-        proc = self._ctx.Process(target=_worker, args=(req_r, ans_w), daemon=True, name="desert-pyramid-hints")
+        proc = self._ctx.Process(
+            target=_worker, args=(req_r, ans_w), daemon=True, name="desert-pyramid-hints"
+        )
         proc.start()
         req_r.close()  # the worker's ends: only the worker holds them now, so each side sees the
         ans_w.close()  # other's end close when the other process ends

@@ -111,8 +111,13 @@ _layout_cache: dict[str, Layout] = {}
 
 
 def run_chunk(
-    layout_data: dict[str, Any], rules_data: dict[str, Any], seed: int, first: int, count: int,
-    player: str, budget: int,
+    layout_data: dict[str, Any],
+    rules_data: dict[str, Any],
+    seed: int,
+    first: int,
+    count: int,
+    player: str,
+    budget: int,
 ) -> list[tuple[int, str, int, float]]:
     """Decide deals ``first .. first + count - 1``: (index, verdict, nodes, seconds) each."""
     key = repr(layout_data)
@@ -135,7 +140,6 @@ def run_chunk(
     return out
 
 
-
 # -- running tasks: here, on local processes, or on a Dask cluster -------------------------------
 
 T = TypeVar("T")
@@ -156,13 +160,16 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _run_here(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]]) -> Iterator[tuple[tuple[Any, ...], R]]:
+def _run_here(
+    func: Callable[..., R], tasks: Iterable[tuple[Any, ...]]
+) -> Iterator[tuple[tuple[Any, ...], R]]:
     for task in tasks:
         yield task, func(*task)
 
 
-def _run_pool(func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers: int
-              ) -> Iterator[tuple[tuple[Any, ...], R]]:
+def _run_pool(
+    func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers: int
+) -> Iterator[tuple[tuple[Any, ...], R]]:
     ctx = mp.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
     pending: dict[Future[R], tuple[Any, ...]] = {}
@@ -261,8 +268,10 @@ def win_rate(
     t0 = time.perf_counter()
     layout_data = layout.to_dict()
     rules_data = rules.to_dict()
-    tasks = ((layout_data, rules_data, seed, first, count, player, budget)
-             for first, count in chunks(start, deals, chunk))
+    tasks = (
+        (layout_data, rules_data, seed, first, count, player, budget)
+        for first, count in chunks(start, deals, chunk)
+    )
     if cluster is None and deals <= chunk:
         workers = 1  # one chunk: no pool to start
     # The unbroken run of decided deals from ``start`` on, kept beside the full count: on Ctrl+C it

@@ -155,7 +155,9 @@ def _keep_backup(path: Path, durable: bool, source: Path | None = None) -> None:
         _unlink_quietly(tmp)  # still there only when both names were already the same file
 
 
-def atomic_write(path: Path, data: bytes, *, keep_backup: bool = True, durable: bool = True) -> None:
+def atomic_write(
+    path: Path, data: bytes, *, keep_backup: bool = True, durable: bool = True
+) -> None:
     """Replace ``path`` with ``data`` atomically, keeping the old file as ``NAME.bak``.
 
     When ``path`` is a symbolic link, the link's target is replaced (the link survives) and the

@@ -108,8 +108,16 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
     )
     if progress.games:  # absent until a game is kept: a file without it reads as before
         out["games"] = [
-            {"id": g.game_id, "mode": g.mode, "preset": g.preset, "layout": g.layout, "outcome": g.outcome,
-             "score": g.score, "date": g.date, "code": g.code}
+            {
+                "id": g.game_id,
+                "mode": g.mode,
+                "preset": g.preset,
+                "layout": g.layout,
+                "outcome": g.outcome,
+                "score": g.score,
+                "date": g.date,
+                "code": g.code,
+            }
             for g in progress.games
         ]
     return out
@@ -172,7 +180,9 @@ def decode_progress(data: dict[str, Any]) -> Progress:
             entry.integer("layout", minimum=1, maximum=LAYOUT_MAX),
         )
         if key in progress.stats:
-            raise entry.fail("mode", f"statistics for {key.mode}/{key.preset}/layout {key.layout} appear twice")
+            raise entry.fail(
+                "mode", f"statistics for {key.mode}/{key.preset}/layout {key.layout} appear twice"
+            )
         progress.stats[key] = _decode_stats(entry)
     for entry in root.tables("games", [], most=GAMES_MAX):
         code = entry.text("code", nonempty=True, longest=GAME_CODE_MAX)
@@ -180,11 +190,18 @@ def decode_progress(data: dict[str, Any]) -> Progress:
             check_game_code("code", code)
         except ValueError as exc:
             raise entry.fail("code", str(exc)) from None
-        progress.games.append(PlayedGame(
-            entry.text("id", nonempty=True), entry.choice("mode", MODES), entry.text("preset", nonempty=True),
-            entry.integer("layout", minimum=1, maximum=LAYOUT_MAX), entry.choice("outcome", OUTCOMES),
-            entry.integer("score", maximum=SCORE_MAX), entry.date("date"), code,
-        ))
+        progress.games.append(
+            PlayedGame(
+                entry.text("id", nonempty=True),
+                entry.choice("mode", MODES),
+                entry.text("preset", nonempty=True),
+                entry.integer("layout", minimum=1, maximum=LAYOUT_MAX),
+                entry.choice("outcome", OUTCOMES),
+                entry.integer("score", maximum=SCORE_MAX),
+                entry.date("date"),
+                code,
+            )
+        )
     progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}
     check_plain(progress.extra, "")
     return progress
@@ -197,19 +214,27 @@ def _decode_stats(entry: Reader) -> Stats:
         current_streak=entry.integer("current_streak", maximum=COUNT_MAX),
         best_streak=entry.integer("best_streak", maximum=COUNT_MAX),
         best_score=entry.integer("best_score", maximum=SCORE_MAX),
-        best_seconds=entry.number("best_seconds", maximum=SECONDS_MAX) if "best_seconds" in entry.data else None,
+        best_seconds=entry.number("best_seconds", maximum=SECONDS_MAX)
+        if "best_seconds" in entry.data
+        else None,
         treks=entry.integer("treks", maximum=COUNT_MAX),
         best_trek_pyramids=entry.integer("best_trek_pyramids", maximum=PYRAMID_MAX),
         best_trek_score=entry.integer("best_trek_score", maximum=SCORE_MAX),
     )
     if stats.current_streak > stats.won or stats.best_streak > stats.won:
-        raise entry.fail("best_streak" if stats.best_streak > stats.won else "current_streak",
-                         f"a streak of wins longer than the {stats.won} games won")
+        raise entry.fail(
+            "best_streak" if stats.best_streak > stats.won else "current_streak",
+            f"a streak of wins longer than the {stats.won} games won",
+        )
     for item in entry.tables("recent", most=RECENT_MAX):
         outcome: Outcome = item.choice("outcome", OUTCOMES)  # type: ignore[assignment]
         stats.recent.append(
-            RecentResult(outcome, item.integer("score", maximum=SCORE_MAX),
-                         item.number("seconds", maximum=SECONDS_MAX), item.date("date"))
+            RecentResult(
+                outcome,
+                item.integer("score", maximum=SCORE_MAX),
+                item.number("seconds", maximum=SECONDS_MAX),
+                item.date("date"),
+            )
         )
     return stats
 
@@ -240,7 +265,9 @@ def decode_profile(data: dict[str, Any]) -> Profile:
     root = Reader(data)
     table = root.table("card_backs")
     backs = BackCollection(
-        unlocked=table.date_table("unlocked", most=NAMES_MAX, strict_ids=False),  # siblings' ids too
+        unlocked=table.date_table(
+            "unlocked", most=NAMES_MAX, strict_ids=False
+        ),  # siblings' ids too
         chosen=table.text("chosen", DEFAULT_BACK, nonempty=True),
     )
     return Profile(
@@ -352,8 +379,9 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
         pyramid_number=root.integer("pyramid_number", 0, maximum=PYRAMID_MAX),
         deal_date=root.date("deal_date", "", optional=True),
         trek_id=root.text("trek_id", ""),
-        daylight_ms=root.integer("daylight_ms", 0 if mode != "expedition" else Reader.MISSING,
-                                 maximum=DAYLIGHT_MS_MAX),
+        daylight_ms=root.integer(
+            "daylight_ms", 0 if mode != "expedition" else Reader.MISSING, maximum=DAYLIGHT_MS_MAX
+        ),
         mode_state=dict(mode_state.data),
     )
     check_game(current)

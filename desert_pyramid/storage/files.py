@@ -114,7 +114,9 @@ def read_bytes(path: Path) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise NotAFile(errno.EINVAL, f"it is {_kind(st.st_mode)}, not a file")
         if st.st_size > MAX_FILE_BYTES:
-            raise TooLarge(errno.EFBIG, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+            raise TooLarge(
+                errno.EFBIG, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+            )
         chunks: list[bytes] = []
         total = 0
         while total <= MAX_FILE_BYTES:  # a file that grows while read stops at the cap
@@ -141,7 +143,9 @@ def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
     return text
 
 
-def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]) -> ReadAttempt[T]:
+def read_document(
+    path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]
+) -> ReadAttempt[T]:
     """Read, migrate and decode ``path``. Never raises, never blocks."""
     attempt: ReadAttempt[T] = _read_document(path, schema, decode)
     if len(attempt.problem) > PROBLEM_MAX:
@@ -149,7 +153,9 @@ def read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]],
     return attempt
 
 
-def _read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]) -> ReadAttempt[T]:
+def _read_document(
+    path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]
+) -> ReadAttempt[T]:
     try:
         raw = read_bytes(path)
     except (FileNotFoundError, NotADirectoryError):  # no file (or not even its folder)
@@ -185,7 +191,8 @@ def _read_document(path: Path, schema: Schema, decode: Callable[[dict[str, Any]]
     except ValueError as exc:  # a whole number of more than 4,300 digits: Python will not read it
         attempt.problem = (
             "a whole number has too many digits to read (more than 4,300)"
-            if "digits" in str(exc) else f"a value cannot be read ({exc})"
+            if "digits" in str(exc)
+            else f"a value cannot be read ({exc})"
         )
         return attempt
     try:
@@ -215,7 +222,9 @@ def _stamp(now: datetime.datetime) -> str:
     return now.strftime("%Y%m%d-%H%M%S")
 
 
-def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: bytes | None = None) -> Path:
+def quarantine(
+    path: Path, now: datetime.datetime, tag: str = "broken", raw: bytes | None = None
+) -> Path:
     """Set ``path`` aside as ``NAME.broken-YYYYmmdd-HHMMSS`` (never over another file).
 
     Renamed, as a rule (whatever it is: a file, a FIFO, a folder). When ``path`` is a symbolic
@@ -228,7 +237,9 @@ def quarantine(path: Path, now: datetime.datetime, tag: str = "broken", raw: byt
         target = path.with_name(f"{base}-{number}")
         number += 1
     if raw is not None and os.path.islink(path):
-        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        fd = os.open(
+            target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644
+        )
         try:
             write_all(fd, raw)
             fsync_file(fd)
@@ -284,7 +295,11 @@ def open_document(
         opened = Opened(main.value, "file", main)
         if main.version < schema.version:
             opened.notices.append(
-                Notice(name, f"{name} was upgraded from schema {main.version} to {schema.version}.", "info")
+                Notice(
+                    name,
+                    f"{name} was upgraded from schema {main.version} to {schema.version}.",
+                    "info",
+                )
             )
         return opened
 
@@ -329,13 +344,17 @@ def open_document(
                 assert backup.raw is not None
                 atomic_write(path, backup.raw, keep_backup=False)
             except OSError as exc:
-                said.append(f"but could not write it back ({exc.strerror or exc}); will retry on the next save")
+                said.append(
+                    f"but could not write it back ({exc.strerror or exc}); will retry on the next save"
+                )
     else:
         if backup.status == "missing":
             said.append(f"there is no backup: {empty}")
         else:
-            said.append(f"its backup {_WHAT.get(backup.status, 'is from a newer version')} "
-                        f"({backup.problem}): {empty}")
+            said.append(
+                f"its backup {_WHAT.get(backup.status, 'is from a newer version')} "
+                f"({backup.problem}): {empty}"
+            )
             if not readonly and not opened.blocked:  # blocked: nothing is written, leave it be
                 try:
                     tag = "newer" if backup.status == "future" else "broken"

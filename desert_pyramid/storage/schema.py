@@ -50,7 +50,9 @@ class Schema:
                 raise SchemaError("schema: missing (every file starts with its schema version)")
             raise SchemaError(f"schema: expected a whole number, found {_describe(found)}")
         if found < 1 or found > SCHEMA_MAX:
-            raise SchemaError(f"schema: {_number(found)} is not a schema version (they go from 1 to {SCHEMA_MAX:,})")
+            raise SchemaError(
+                f"schema: {_number(found)} is not a schema version (they go from 1 to {SCHEMA_MAX:,})"
+            )
         if found > self.version:
             raise FutureSchemaError(found, self.version)
         version = found
@@ -119,32 +121,48 @@ class Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(key, f"expected a whole number, found {_describe(value)}")
         if not minimum <= value <= maximum:
-            raise self.fail(key, f"expected a whole number from {minimum} to {maximum:,}, found {_number(value)}")
+            raise self.fail(
+                key,
+                f"expected a whole number from {minimum} to {maximum:,}, found {_number(value)}",
+            )
         return value
 
-    def number(self, key: str, default: Any = _MISSING, *, minimum: float = 0.0, maximum: float) -> float:
+    def number(
+        self, key: str, default: Any = _MISSING, *, minimum: float = 0.0, maximum: float
+    ) -> float:
         value = self._get(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.fail(key, f"expected a number, found {_describe(value)}")
         if isinstance(value, int):
             if not minimum <= value <= maximum:  # compared as int: 10**400 never meets float()
-                raise self.fail(key, f"expected a number from {minimum:g} to {maximum:g}, found {_number(value)}")
+                raise self.fail(
+                    key,
+                    f"expected a number from {minimum:g} to {maximum:g}, found {_number(value)}",
+                )
             return float(value)
         if not math.isfinite(value) or not minimum <= value <= maximum:
-            raise self.fail(key, f"expected a number from {minimum:g} to {maximum:g}, found {value}")
+            raise self.fail(
+                key, f"expected a number from {minimum:g} to {maximum:g}, found {value}"
+            )
         return value
 
-    def text(self, key: str, default: Any = _MISSING, *, nonempty: bool = False,
-             longest: int = TEXT_MAX) -> str:
+    def text(
+        self, key: str, default: Any = _MISSING, *, nonempty: bool = False, longest: int = TEXT_MAX
+    ) -> str:
         value = self._get(key, default)
         if not isinstance(value, str):
             raise self.fail(key, f"expected text, found {_describe(value)}")
         if nonempty and not value:
             raise self.fail(key, "expected text, found an empty text")
         if len(value) > longest:
-            raise self.fail(key, f"expected text of at most {longest} characters, found {len(value):,}")
+            raise self.fail(
+                key, f"expected text of at most {longest} characters, found {len(value):,}"
+            )
         if not value.isprintable():
-            raise self.fail(key, f'"{_short(value.encode("unicode_escape").decode("ascii"))}" holds a control character')
+            raise self.fail(
+                key,
+                f'"{_short(value.encode("unicode_escape").decode("ascii"))}" holds a control character',
+            )
         return value
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> str:
@@ -190,8 +208,15 @@ class Reader:
             out.append(Reader(item, f"{where}[{index}]"))
         return out
 
-    def texts(self, key: str, default: Any = _MISSING, *, most: int, longest: int = TEXT_MAX,
-              unique: bool = False) -> list[str]:
+    def texts(
+        self,
+        key: str,
+        default: Any = _MISSING,
+        *,
+        most: int,
+        longest: int = TEXT_MAX,
+        unique: bool = False,
+    ) -> list[str]:
         """A list of at most ``most`` texts of at most ``longest`` characters (with ``unique``:
         none twice)."""
         where = self.path(key)
@@ -200,8 +225,10 @@ class Reader:
             if not isinstance(item, str):
                 raise SchemaError(f"{where}[{index}]: expected text, found {_describe(item)}")
             if len(item) > longest:
-                raise SchemaError(f"{where}[{index}]: expected text of at most {longest} characters, "
-                                  f"found {len(item):,}")
+                raise SchemaError(
+                    f"{where}[{index}]: expected text of at most {longest} characters, "
+                    f"found {len(item):,}"
+                )
             if not item.isprintable():
                 raise SchemaError(f"{where}[{index}]: holds a control character")
         if unique and len(set(values)) != len(values):
@@ -220,22 +247,30 @@ class Reader:
             check_date(item, f"{where}[{index}]")
         return values
 
-    def date_table(self, key: str, default: Any = _MISSING, *, most: int, strict_ids: bool = True) -> dict[str, str]:
+    def date_table(
+        self, key: str, default: Any = _MISSING, *, most: int, strict_ids: bool = True
+    ) -> dict[str, str]:
         """A table of id -> date (relics found, backs unlocked): at most ``most`` ids. With
         ``strict_ids`` (this game's own ids) each is a name of letters, digits, ``_``, ``-`` or
         ``.`` of at most 64 characters; else (ids of sibling games, kept as they are) any text
         of 1 to 200 characters without control characters."""
         table = self.table(key, default)
         if len(table.data) > most:
-            raise SchemaError(f"{table.where}: expected at most {most:,} entries, found {len(table.data):,}")
+            raise SchemaError(
+                f"{table.where}: expected at most {most:,} entries, found {len(table.data):,}"
+            )
         out = {}
         for name in table.data:
             if strict_ids and not is_id(name):
-                raise SchemaError(f'{table.where}: "{_short(name)}" is not a name of letters, digits, '
-                                  f'"_", "-" or "." (at most {ID_MAX} characters)')
+                raise SchemaError(
+                    f'{table.where}: "{_short(name)}" is not a name of letters, digits, '
+                    f'"_", "-" or "." (at most {ID_MAX} characters)'
+                )
             if not strict_ids and not (0 < len(name) <= TEXT_MAX and name.isprintable()):
-                raise SchemaError(f'{table.where}: "{_short(name)}" is not a name (1 to {TEXT_MAX} '
-                                  "printable characters)")
+                raise SchemaError(
+                    f'{table.where}: "{_short(name)}" is not a name (1 to {TEXT_MAX} '
+                    "printable characters)"
+                )
             out[name] = table.date(name)
         return out
 
@@ -296,12 +331,16 @@ def check_plain(value: object, where: str, depth: int = 0) -> None:
         return
     if isinstance(value, str):
         if len(value) > PLAIN_TEXT_MAX:
-            raise SchemaError(f"{here}: expected text of at most {PLAIN_TEXT_MAX:,} characters, "
-                              f"found {len(value):,}")
+            raise SchemaError(
+                f"{here}: expected text of at most {PLAIN_TEXT_MAX:,} characters, "
+                f"found {len(value):,}"
+            )
         return
     if isinstance(value, dict):
         if len(value) > PLAIN_ITEMS_MAX:
-            raise SchemaError(f"{here}: expected at most {PLAIN_ITEMS_MAX:,} keys, found {len(value):,}")
+            raise SchemaError(
+                f"{here}: expected at most {PLAIN_ITEMS_MAX:,} keys, found {len(value):,}"
+            )
         for key, item in value.items():
             if len(key) > PLAIN_TEXT_MAX:
                 raise SchemaError(f"{here}: a key of {len(key):,} characters")
@@ -309,7 +348,9 @@ def check_plain(value: object, where: str, depth: int = 0) -> None:
         return
     if isinstance(value, list):
         if len(value) > PLAIN_ITEMS_MAX:
-            raise SchemaError(f"{here}: expected at most {PLAIN_ITEMS_MAX:,} items, found {len(value):,}")
+            raise SchemaError(
+                f"{here}: expected at most {PLAIN_ITEMS_MAX:,} items, found {len(value):,}"
+            )
         for index, item in enumerate(value):
             check_plain(item, f"{here}[{index}]", depth + 1)
         return

@@ -150,19 +150,35 @@ class SaveStore:
                 )
         now = self._clock()
         save = open_document(
-            folder.save, SAVE_SCHEMA, decode_progress,
-            empty="starting with empty progress", readonly=self.readonly, now=now,
+            folder.save,
+            SAVE_SCHEMA,
+            decode_progress,
+            empty="starting with empty progress",
+            readonly=self.readonly,
+            now=now,
         )
         profile = open_document(
-            folder.profile, PROFILE_SCHEMA, decode_profile,
-            empty="starting with the default card back", readonly=self.readonly, now=now,
+            folder.profile,
+            PROFILE_SCHEMA,
+            decode_profile,
+            empty="starting with the default card back",
+            readonly=self.readonly,
+            now=now,
         )
         current = open_document(
-            folder.current, CURRENT_SCHEMA, decode_current,
-            empty="there is no game to continue", readonly=self.readonly, now=now,
+            folder.current,
+            CURRENT_SCHEMA,
+            decode_current,
+            empty="there is no game to continue",
+            readonly=self.readonly,
+            now=now,
         )
         self.opened = {"save": save, "profile": profile, "current": current}
-        for opened, path in ((save, folder.save), (profile, folder.profile), (current, folder.current)):
+        for opened, path in (
+            (save, folder.save),
+            (profile, folder.profile),
+            (current, folder.current),
+        ):
             with self._lock:
                 self._notices.extend(opened.notices)
             if opened.blocked:
@@ -184,7 +200,8 @@ class SaveStore:
                 self._notice(
                     "profile.toml",
                     "Card backs earned earlier were given back: "
-                    + ", ".join(back.name for back in found.backs) + ".",
+                    + ", ".join(back.name for back in found.backs)
+                    + ".",
                     "info",
                 )
                 self._write_profile()
@@ -271,7 +288,9 @@ class SaveStore:
             assert disk.value is not None
             if not _has_more(disk.value, snapshot):
                 return True
-            reason = f"{path.name} was changed by another program and holds progress this session lacks"
+            reason = (
+                f"{path.name} was changed by another program and holds progress this session lacks"
+            )
         elif disk.status == "future":
             reason = f"{path.name} was replaced by a newer version of Desert Pyramid"
         else:  # damaged or unreadable since we read it: keep it aside, write ours

@@ -26,7 +26,9 @@ class Writer:
         self._closed = False
         self._thread: threading.Thread | None = None
         if background:
-            self._thread = threading.Thread(target=self._run, name="desert-pyramid-saves", daemon=True)
+            self._thread = threading.Thread(
+                target=self._run, name="desert-pyramid-saves", daemon=True
+            )
             self._thread.start()
             atexit.register(self.close)
 

@@ -70,8 +70,13 @@ class Advisor:
         if hint is None:
             if service is not None and not service.busy:  # the search process failed
                 self._pending = None
-                return Answer("hint", None, "The hint search stopped: " + (service.error or "no answer"), (),
-                              "unknown")
+                return Answer(
+                    "hint",
+                    None,
+                    "The hint search stopped: " + (service.error or "no answer"),
+                    (),
+                    "unknown",
+                )
             return None
         purpose, key, moves = self._pending
         self._pending = None
@@ -82,7 +87,9 @@ class Advisor:
         if purpose == "autoplay" and verdict == "winnable":
             self.plan = list(line)
             self._plan_at = (key, moves)
-        return Answer(purpose, hint.move, hint.text, line, verdict, getattr(hint, "rewind_to", None), hint)
+        return Answer(
+            purpose, hint.move, hint.text, line, verdict, getattr(hint, "rewind_to", None), hint
+        )
 
     def next_planned(self, game: Game) -> Move | None:
         """The next move of the autoplay line, if the table is still on that line."""

@@ -154,8 +154,12 @@ class Flash:
 
     @property
     def box(self) -> tuple[int, int, int, int]:
-        return (int(self.left) - 1, int(self.bottom) - 1, int(self.left + self.width) + 2,
-                int(self.bottom + self.height) + 2)
+        return (
+            int(self.left) - 1,
+            int(self.bottom) - 1,
+            int(self.left + self.width) + 2,
+            int(self.bottom + self.height) + 2,
+        )
 
 
 @dataclass
@@ -209,11 +213,18 @@ class Celebration:
             # a fixed pseudo-random spread (no random module: the same every time)
             r = ((i * 2654435761 + self.seed) % 1000) / 1000
             side = -1 if i % 2 else 1
-            self.active.append(Bouncer(
-                card=self.cards[-1 - i], x=self.origin[0], y=self.origin[1],
-                vx=side * self.scale * (2.0 + 2.4 * r), vy=self.scale * (4.0 + 4.0 * (1 - r)),
-                floor=self.floor, gravity=self.scale * 14, spin=side * (15 + 30 * r),
-            ))
+            self.active.append(
+                Bouncer(
+                    card=self.cards[-1 - i],
+                    x=self.origin[0],
+                    y=self.origin[1],
+                    vx=side * self.scale * (2.0 + 2.4 * r),
+                    vy=self.scale * (4.0 + 4.0 * (1 - r)),
+                    floor=self.floor,
+                    gravity=self.scale * 14,
+                    spin=side * (15 + 30 * r),
+                )
+            )
             self.launched += 1
         for b in self.active:
             b.advance(dt)

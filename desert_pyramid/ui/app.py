@@ -33,8 +33,19 @@ if TYPE_CHECKING:
     from .table import TableView
 
 TITLE = "Desert Pyramid"
-SCREENS = ("title", "table", "pause", "results", "settings", "help", "practice", "relics", "statistics", "backs",
-           "howto")
+SCREENS = (
+    "title",
+    "table",
+    "pause",
+    "results",
+    "settings",
+    "help",
+    "practice",
+    "relics",
+    "statistics",
+    "backs",
+    "howto",
+)
 FRAME_DT = 1 / 60
 
 
@@ -51,7 +62,9 @@ class RunOptions:
     screen: str | None = None
     seed: int | None = None
     settings: Settings = field(default_factory=Settings)
-    save_dir: str | None = None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
+    save_dir: str | None = (
+        None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
+    )
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
@@ -60,8 +73,16 @@ class RunOptions:
 class GameApp(arcade.Window):
     def __init__(self, options: RunOptions) -> None:
         w, h = options.size
-        super().__init__(w, h, TITLE, resizable=True, antialiasing=False, visible=not options.headless,
-                         vsync=not options.headless, center_window=not options.headless)
+        super().__init__(
+            w,
+            h,
+            TITLE,
+            resizable=True,
+            antialiasing=False,
+            visible=not options.headless,
+            vsync=not options.headless,
+            center_window=not options.headless,
+        )
         self.set_minimum_size(640, 360)
         self.options = options
         self.assets = Assets()
@@ -71,9 +92,13 @@ class GameApp(arcade.Window):
         self.scenery = Scenery()
         self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
-        self.howto_memory: HowtoMemory | None = None  # How to play: page, scroll, the quiz's session score
+        self.howto_memory: HowtoMemory | None = (
+            None  # How to play: page, scroll, the quiz's session score
+        )
         self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
-        self.saves = Saves(self)  # the save files (saving.py): options.store, or the one run() opens
+        self.saves = Saves(
+            self
+        )  # the save files (saving.py): options.store, or the one run() opens
         if options.store is not None:
             self.saves.attach(options.store)
         self.probe = BufferProbe()
@@ -82,8 +107,12 @@ class GameApp(arcade.Window):
         self.full_redraw = options.full_redraw
         from .controller import KEYS, ControllerLayer
 
-        self.last_input = KEYS  # "keys" (keyboard or mouse) or "pad": the help shows that one's buttons
-        self.controllers = ControllerLayer(self)  # game controllers (controller.py), started on the first frame
+        self.last_input = (
+            KEYS  # "keys" (keyboard or mouse) or "pad": the help shows that one's buttons
+        )
+        self.controllers = ControllerLayer(
+            self
+        )  # game controllers (controller.py), started on the first frame
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -101,8 +130,14 @@ class GameApp(arcade.Window):
         self.table = table
         self.show_view(table)
 
-    def start_practice(self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None,
-                       autoplay: bool = False, note: str = "") -> None:
+    def start_practice(
+        self,
+        rules: Rules = DESERT,
+        layout: Layout | None = None,
+        deal: Deal | None = None,
+        autoplay: bool = False,
+        note: str = "",
+    ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         from . import session as sessions
 
@@ -200,8 +235,16 @@ class GameApp(arcade.Window):
 
         self.show_view(StatsView(self))
 
-    def show_replay(self, code: GameCode, back: Callable[[], None] | None = None, *, title: str = "",
-                    analyse: bool = True, start_at: int = 0, film: bool = False) -> None:
+    def show_replay(
+        self,
+        code: GameCode,
+        back: Callable[[], None] | None = None,
+        *,
+        title: str = "",
+        analyse: bool = True,
+        start_at: int = 0,
+        film: bool = False,
+    ) -> None:
         """Watch a game again (a game code), with the solver's analysis filling in beside it."""
         from . import session as sessions
         from .replay import ReplayView
@@ -215,8 +258,18 @@ class GameApp(arcade.Window):
                 source = AnalysisRunner(code.game(layout))
             except OSError:  # no process can be started here: the replay plays without analysis
                 source = None
-        self.show_view(ReplayView(self, code, layout, back or self.show_title, title=title, source=source,
-                                  start_at=start_at, film=film))
+        self.show_view(
+            ReplayView(
+                self,
+                code,
+                layout,
+                back or self.show_title,
+                title=title,
+                source=source,
+                start_at=start_at,
+                film=film,
+            )
+        )
 
     def show_placeholder(self, title: str, text: str) -> None:
         from .title import PlaceholderView
@@ -286,7 +339,9 @@ class GameApp(arcade.Window):
         """After the screen's update (the event loop calls it after the view's)."""
         self.overlay.update(delta_time)
         self.saves.update(delta_time)
-        self.sounds.update(delta_time, self.current_view)  # the ambience follows the screen and the daylight
+        self.sounds.update(
+            delta_time, self.current_view
+        )  # the ambience follows the screen and the daylight
         self.controllers.update(delta_time)
 
     def on_draw(self) -> None:
@@ -361,7 +416,9 @@ def start(app: GameApp, options: RunOptions) -> None:
         from .session import layout_number
 
         c = options.code
-        app.start_practice(c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay)
+        app.start_practice(
+            c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay
+        )
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):
@@ -421,7 +478,10 @@ def run(options: RunOptions) -> int:
         # opaque RGB, as a player sees it (the frame's alpha would wash a picture out on a page)
         arcade.get_image(0, 0, app.width, app.height).convert("RGB").save(options.screenshot)
     if options.frame_stats:
-        print(json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)), file=sys.stdout)
+        print(
+            json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
+            file=sys.stdout,
+        )
     app.close()
     return 0
 

@@ -105,7 +105,9 @@ class CardTextures:
     def face(self, card: int) -> arcade.Texture:
         tex = self._faces.get(card)
         if tex is None:
-            img = cardart.render_face(CARDS[card], self.w, self.h, self.four_colour, self.large_index)
+            img = cardart.render_face(
+                CARDS[card], self.w, self.h, self.four_colour, self.large_index
+            )
             tex = make_texture(img, f"face-{card}-{self.key}")
             self._faces[card] = tex
         return tex
@@ -118,8 +120,12 @@ class CardTextures:
         if tex is None:
             img = self.face(card).image
             w, h = img.size
-            box = {"top": (0, 0, w, h // 2), "bottom": (0, h // 2, w, h), "left": (0, 0, w // 2, h),
-                   "right": (w // 2, 0, w, h)}[part]
+            box = {
+                "top": (0, 0, w, h // 2),
+                "bottom": (0, h // 2, w, h),
+                "left": (0, 0, w // 2, h),
+                "right": (w // 2, 0, w, h),
+            }[part]
             tex = make_texture(img.crop(box), f"face-{card}-{part}-{self.key}")
             self._parts[key] = tex
         return tex
@@ -129,7 +135,15 @@ class CardTextures:
 
         Writing into an atlas that the renderer has drawn from stalls a software renderer for
         tens of milliseconds, so nothing new may reach the atlas during play."""
-        textures = [self.back, self.slot, self.glow, self.partner, self.focus, self.hint, self.shadow]
+        textures = [
+            self.back,
+            self.slot,
+            self.glow,
+            self.partner,
+            self.focus,
+            self.hint,
+            self.shadow,
+        ]
         for c in range(52):
             textures.append(self.face(c))
             for part in parts:
@@ -168,7 +182,9 @@ class Assets:
         for cards in self._cards:
             if cards.key == key:
                 return cards
-        need = 52 * w * h * 2.2 + 8 * (w + 40) * (h + 40)  # faces, halves, rings; with room to spare
+        need = 52 * w * h * 2.2 + 8 * (w + 40) * (
+            h + 40
+        )  # faces, halves, rings; with room to spare
         side = 1024
         while side * side < need and side < 8192:
             side *= 2
@@ -178,8 +194,12 @@ class Assets:
         name = f"{w}x{h}"
         back = cardart.render_back(load_image(back_source(settings.card_back)), w, h)
         cards = CardTextures(
-            w=w, h=h, four_colour=settings.four_colour, large_index=settings.large_index,
-            back_id=settings.card_back, atlas=atlas,
+            w=w,
+            h=h,
+            four_colour=settings.four_colour,
+            large_index=settings.large_index,
+            back_id=settings.card_back,
+            atlas=atlas,
             back=make_texture(back, f"back-{settings.card_back}-{name}"),
             slot=make_texture(cardart.render_slot(w, h), f"slot-{name}"),
             glow=make_texture(cardart.render_ring(w, h, pad, GLOW, 3, glow=True), f"glow-{name}"),
@@ -187,9 +207,10 @@ class Assets:
             focus=make_texture(cardart.render_ring(w, h, 5, FOCUS, 3), f"focus-{name}"),
             hint=make_texture(cardart.render_ring(w, h, 4, HINT, 4), f"hint-{name}"),
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
-            ring_pad=pad, shadow_pad=spad,
+            ring_pad=pad,
+            shadow_pad=spad,
         )
-        self._cards = [*self._cards[-(KEEP_SETS - 1):], cards]
+        self._cards = [*self._cards[-(KEEP_SETS - 1) :], cards]
         return cards
 
     def texture(self, name: str, make: Callable[[], Image.Image]) -> arcade.Texture:

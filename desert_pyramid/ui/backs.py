@@ -38,15 +38,46 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
     bw, bh = w * ss * 0.36, w * ss * 0.28
     shackle = bw * 0.62
     line = max(3, int(w * ss * 0.05))
-    d.arc((cx - shackle / 2, cy - bh / 2 - shackle * 0.8, cx + shackle / 2, cy - bh / 2 + shackle * 0.45),
-          180, 360, fill=(236, 214, 176, 255), width=line)
-    d.line((cx - shackle / 2 + line / 2, cy - bh / 2 - shackle * 0.2, cx - shackle / 2 + line / 2, cy - bh / 2),
-           fill=(236, 214, 176, 255), width=line)
-    d.line((cx + shackle / 2 - line / 2, cy - bh / 2 - shackle * 0.2, cx + shackle / 2 - line / 2, cy - bh / 2),
-           fill=(236, 214, 176, 255), width=line)
-    d.rounded_rectangle((cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2), radius=bw * 0.14,
-                        fill=(236, 214, 176, 255))
-    d.ellipse((cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255))
+    d.arc(
+        (
+            cx - shackle / 2,
+            cy - bh / 2 - shackle * 0.8,
+            cx + shackle / 2,
+            cy - bh / 2 + shackle * 0.45,
+        ),
+        180,
+        360,
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.line(
+        (
+            cx - shackle / 2 + line / 2,
+            cy - bh / 2 - shackle * 0.2,
+            cx - shackle / 2 + line / 2,
+            cy - bh / 2,
+        ),
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.line(
+        (
+            cx + shackle / 2 - line / 2,
+            cy - bh / 2 - shackle * 0.2,
+            cx + shackle / 2 - line / 2,
+            cy - bh / 2,
+        ),
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.rounded_rectangle(
+        (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2),
+        radius=bw * 0.14,
+        fill=(236, 214, 176, 255),
+    )
+    d.ellipse(
+        (cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255)
+    )
     lock = lock.resize((w, h), Image.Resampling.LANCZOS)
     out.alpha_composite(lock)
     return out
@@ -64,10 +95,16 @@ class BacksView(GridScreen):
             else:
                 app.show_title()
 
-        super().__init__(app, [
-            Button("Relics", lambda: app.show_relics(back=lambda: app.show_backs(self.back_to))),
-            Button("Back", go_back),
-        ], go_back)
+        super().__init__(
+            app,
+            [
+                Button(
+                    "Relics", lambda: app.show_relics(back=lambda: app.show_backs(self.back_to))
+                ),
+                Button("Back", go_back),
+            ],
+            go_back,
+        )
         self.backs: tuple[CardBack, ...] = CARD_BACKS
         self.message = ""
         self.status_texts: list[arcade.Text] = []
@@ -94,7 +131,9 @@ class BacksView(GridScreen):
     def press_tile(self, i: int) -> None:
         back = self.backs[i]
         if not self.owned(back):
-            self.show_message(f"{back.name} is locked: {back.how_to_earn[0].lower()}{back.how_to_earn[1:]}")
+            self.show_message(
+                f"{back.name} is locked: {back.how_to_earn[0].lower()}{back.how_to_earn[1:]}"
+            )
             self.app.sounds.play("illegal")
             return
         if self.app.saves.choose_back(back.id):
@@ -139,18 +178,23 @@ class BacksView(GridScreen):
         s = self.scale()
         panel = self.place_panel(width, height)
         self.texts.heading("CARD BACKS", width / 2, panel.top - 36 * s, 28 * s)
-        self.texts.label(self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True)
+        self.texts.label(
+            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        )
         pad = 60 * s
         grid_top = panel.top - 92 * s
         buttons_y = panel.bottom + 16 * s
         detail_y = buttons_y + 40 * s + 22 * s
         gap = 14 * s
         tile_h = min(236 * s, (grid_top - detail_y - 22 * s - gap) / 2)
-        area = Rect(panel.left + pad, grid_top - 2 * tile_h - gap, panel.width - 2 * pad, 2 * tile_h + gap)
+        area = Rect(
+            panel.left + pad, grid_top - 2 * tile_h - gap, panel.width - 2 * pad, 2 * tile_h + gap
+        )
         self.place_grid(area, 5, tile_h, gap)
         self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
-        self.message_text = self.texts.label(self.message, width / 2, detail_y - 20 * s, 11 * s, colour=GOLD,
-                                             bold=True)
+        self.message_text = self.texts.label(
+            self.message, width / 2, detail_y - 20 * s, 11 * s, colour=GOLD, bold=True
+        )
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
         self.finish_layout()
 
@@ -161,16 +205,29 @@ class BacksView(GridScreen):
             h = int(min(r.height - 74 * s, (r.width - 20 * s) * 190 / 140)) // 2 * 2
             w = int(h * 140 / 190) // 2 * 2
             key = f"picker-{back.id}-{w}x{h}-{'open' if owned else 'locked'}"
-            tex = self.app.assets.texture(key, partial(back_image if owned else locked_back, back.id, w, h))
+            tex = self.app.assets.texture(
+                key, partial(back_image if owned else locked_back, back.id, w, h)
+            )
             sprite = arcade.Sprite(tex)
             cy = r.top - 10 * s - h / 2
             sprite.position = (round(r.cx), round(cy))
             self.pictures.append(sprite)
             name_y = cy - h / 2 - 13 * s
-            self.texts.label(back.name, r.cx, name_y, 13 * s, colour=GOLD if owned else FAINT, bold=True)
+            self.texts.label(
+                back.name, r.cx, name_y, 13 * s, colour=GOLD if owned else FAINT, bold=True
+            )
             text, colour = self.status(back)
-            t = label(text, r.cx, name_y - 12 * s, 10 * s, self.texts.batch, colour=colour,
-                      width=int(r.width - 16 * s), anchor_y="top", bold=back.id == self.chosen)
+            t = label(
+                text,
+                r.cx,
+                name_y - 12 * s,
+                10 * s,
+                self.texts.batch,
+                colour=colour,
+                width=int(r.width - 16 * s),
+                anchor_y="top",
+                bold=back.id == self.chosen,
+            )
             self.texts.items.append(t)
             self.status_texts.append(t)
 

@@ -111,7 +111,9 @@ class Board:
         self.glow = ZSprite(tex.glow)
         self.glow.visible = False
         self.sprites.append(self.glow)
-        self.redeal_sprite = ZSprite(make_texture(render_redeal(tex.w, tex.h), f"redeal-{tex.w}x{tex.h}"))
+        self.redeal_sprite = ZSprite(
+            make_texture(render_redeal(tex.w, tex.h), f"redeal-{tex.w}x{tex.h}")
+        )
         self.redeal_sprite.visible = False
         self.sprites.append(self.redeal_sprite)
         self._order_dirty = True
@@ -160,12 +162,22 @@ class Board:
                 r = g.slots[i]
                 over = [(slots[j].x, slots[j].y) for j in self._over[i] if game.cards[j] >= 0]
                 part = visible_part((slots[i].x, slots[i].y), over) if over else FULL
-                out[c] = Target(i, round(r.cx), round(r.cy), float(slots[i].z), True,
-                                not game.is_free(i), True, part)
+                out[c] = Target(
+                    i,
+                    round(r.cx),
+                    round(r.cy),
+                    float(slots[i].z),
+                    True,
+                    not game.is_free(i),
+                    True,
+                    part,
+                )
         stock_up = game.rules.stock_top_playable
         n = len(game.stock)
         for k, c in enumerate(game.stock):
-            out[c] = Target(STOCK, round(g.stock.cx), round(g.stock.cy), Z_PILE + k, stock_up, False, k == n - 1)
+            out[c] = Target(
+                STOCK, round(g.stock.cx), round(g.stock.cy), Z_PILE + k, stock_up, False, k == n - 1
+            )
         fan = g.waste_fan
         n = len(game.waste)
         shown = min(len(fan), n)
@@ -173,13 +185,30 @@ class Board:
             j = max(0, shown - (n - k))  # fan position: the top card is at fan[shown - 1]
             r = fan[j]
             top = k == n - 1
-            out[c] = Target(WASTE, round(r.cx), round(r.cy), Z_PILE + k, True, not top and len(fan) > 1,
-                            k >= n - shown)
+            out[c] = Target(
+                WASTE,
+                round(r.cx),
+                round(r.cy),
+                Z_PILE + k,
+                True,
+                not top and len(fan) > 1,
+                k >= n - shown,
+            )
         if game.satchel >= 0 and g.satchel is not None:
-            out[game.satchel] = Target(SATCHEL, round(g.satchel.cx), round(g.satchel.cy), Z_PILE, True, False, True)
+            out[game.satchel] = Target(
+                SATCHEL, round(g.satchel.cx), round(g.satchel.cy), Z_PILE, True, False, True
+            )
         n = len(game.discard)
         for k, c in enumerate(game.discard):
-            out[c] = Target(DISCARD, round(g.discard.cx), round(g.discard.cy), Z_PILE + k, True, False, k == n - 1)
+            out[c] = Target(
+                DISCARD,
+                round(g.discard.cx),
+                round(g.discard.cy),
+                Z_PILE + k,
+                True,
+                False,
+                k == n - 1,
+            )
         return out
 
     def sync(self, game: Game, speed: float) -> None:
@@ -217,12 +246,19 @@ class Board:
             s.home = (t.x, t.y)
         # under a pile's top card, the next card shows only while the cards above it fly in
         self.piles = [list(game.stock), list(game.discard), list(game.waste)]
-        empty = {STOCK: not game.stock, WASTE: not game.waste, DISCARD: not game.discard, SATCHEL: game.satchel < 0}
+        empty = {
+            STOCK: not game.stock,
+            WASTE: not game.waste,
+            DISCARD: not game.discard,
+            SATCHEL: game.satchel < 0,
+        }
         for place, sprite in self.slot_sprites.items():
             sprite.visible = empty[place]
         if self.redeal_sprite is not None:
             left = game.redeals_left
-            self.redeal_sprite.visible = not game.stock and bool(game.waste) and (left is None or left > 0)
+            self.redeal_sprite.visible = (
+                not game.stock and bool(game.waste) and (left is None or left > 0)
+            )
         self.place_rects = self._place_rects(game)
         self._order_dirty = True
         self.update(0.0)
@@ -243,8 +279,12 @@ class Board:
             return (0.0, 0.0)
         tex = self.tex
         assert tex is not None
-        return {TOP: (0.0, tex.h / 4), BOTTOM: (0.0, -tex.h / 4), LEFT: (-tex.w / 4, 0.0),
-                RIGHT: (tex.w / 4, 0.0)}.get(s.part, (0.0, 0.0))
+        return {
+            TOP: (0.0, tex.h / 4),
+            BOTTOM: (0.0, -tex.h / 4),
+            LEFT: (-tex.w / 4, 0.0),
+            RIGHT: (tex.w / 4, 0.0),
+        }.get(s.part, (0.0, 0.0))
 
     def _place_rects(self, game: Game) -> dict[int, Rect]:
         """Where the top card of each pile is (for clicks and focus)."""
@@ -269,8 +309,14 @@ class Board:
         if card is not None:
             self.cards[int(card)].shake_fx = Shake(amplitude)
 
-    def set_highlights(self, game: Game, selected: int | None, partners: tuple[int, ...],
-                       focus: Rect | None, hint: tuple[int, ...]) -> None:
+    def set_highlights(
+        self,
+        game: Game,
+        selected: int | None,
+        partners: tuple[int, ...],
+        focus: Rect | None,
+        hint: tuple[int, ...],
+    ) -> None:
         """Lift and glow the selected card, ring its partners, the focus and the hinted cards."""
         tex = self.tex
         assert tex is not None
@@ -342,8 +388,12 @@ class Board:
         g = self.geom
         assert g is not None
         self.celebration = Celebration(
-            cards=list(game.discard), origin=(g.discard.cx, g.discard.cy), width=width,
-            floor=floor, scale=float(g.card_h))
+            cards=list(game.discard),
+            origin=(g.discard.cx, g.discard.cy),
+            width=width,
+            floor=floor,
+            scale=float(g.card_h),
+        )
         for s in self.cards:
             s.flight = None
 
@@ -407,7 +457,7 @@ class Board:
             return
         c.advance(dt)
         flying = {b.card: b for b in c.active}
-        launched = set(c.cards[len(c.cards) - c.launched:]) if c.launched else set()
+        launched = set(c.cards[len(c.cards) - c.launched :]) if c.launched else set()
         for card in launched:
             s = self.cards[card]
             b = flying.get(card)
@@ -429,7 +479,9 @@ class Board:
                 self.glow.position = s.position
             else:
                 self.glow.visible = False
-        want = [s for s in self.cards if s.visible and (s.flight is not None or s.dragging or s.lift)]
+        want = [
+            s for s in self.cards if s.visible and (s.flight is not None or s.dragging or s.lift)
+        ]
         while len(self.shadows) < len(want):
             sh = ZSprite(tex.shadow)
             self.shadows.append(sh)
@@ -439,7 +491,7 @@ class Board:
             sh.visible = True
             sh.position = (s.center_x + off * 0.5, s.center_y - off)
             sh.z = self._z(s) - 0.5
-        for sh in self.shadows[len(want):]:
+        for sh in self.shadows[len(want) :]:
             sh.visible = False
 
     def _z(self, s: arcade.Sprite) -> float:

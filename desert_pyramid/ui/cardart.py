@@ -38,7 +38,8 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     7: tuple((x, y) for y in (0.0, 0.5, 1.0) for x in _SIDE) + ((0.5, 0.25),),
     8: tuple((x, y) for y in (0.0, 0.5, 1.0) for x in _SIDE) + ((0.5, 0.25), (0.5, 0.75)),
     9: tuple((x, y) for y in (0.0, 1 / 3, 2 / 3, 1.0) for x in _SIDE) + ((0.5, 0.5),),
-    10: tuple((x, y) for y in (0.0, 1 / 3, 2 / 3, 1.0) for x in _SIDE) + ((0.5, 1 / 6), (0.5, 5 / 6)),
+    10: tuple((x, y) for y in (0.0, 1 / 3, 2 / 3, 1.0) for x in _SIDE)
+    + ((0.5, 1 / 6), (0.5, 5 / 6)),
 }
 
 
@@ -67,8 +68,13 @@ def regular(size: int) -> ImageFont.FreeTypeFont:
     return _font("Liberation_Sans_Regular.ttf", size)
 
 
-def _centred(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont,
-             fill: tuple[int, ...]) -> None:
+def _centred(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: ImageFont.FreeTypeFont,
+    fill: tuple[int, ...],
+) -> None:
     draw.text(xy, text, font=font, fill=fill, anchor="mm")
 
 
@@ -91,17 +97,28 @@ def _blank(w: int, h: int, fill: tuple[int, ...], edge: tuple[int, ...]) -> Imag
 def _glyph(size: int, suit: int, colour: Colour, flip: bool) -> Image.Image:
     """A suit symbol on a transparent square of 2 x ``size`` (kept: the same pip recurs on many cards)."""
     glyph = Image.new("RGBA", (size * 2, size * 2), (0, 0, 0, 0))
-    ImageDraw.Draw(glyph).text((size, size), SUIT_SYMBOLS[suit], font=regular(size), fill=colour + (255,), anchor="mm")
+    ImageDraw.Draw(glyph).text(
+        (size, size), SUIT_SYMBOLS[suit], font=regular(size), fill=colour + (255,), anchor="mm"
+    )
     return glyph.rotate(180) if flip else glyph
 
 
-def _pip(img: Image.Image, cx: float, cy: float, size: int, suit: int, colour: Colour, flip: bool) -> None:
+def _pip(
+    img: Image.Image, cx: float, cy: float, size: int, suit: int, colour: Colour, flip: bool
+) -> None:
     """One suit symbol centred at (cx, cy); ``flip`` turns it upside down (lower half of the card)."""
     img.alpha_composite(_glyph(size, suit, colour, flip), (int(cx - size), int(cy - size)))
 
 
-def _corner(w: int, rank: int, suit: int, colour: Colour, rank_part: float, suit_part: float,
-            box_part: float) -> Image.Image:
+def _corner(
+    w: int,
+    rank: int,
+    suit: int,
+    colour: Colour,
+    rank_part: float,
+    suit_part: float,
+    box_part: float,
+) -> Image.Image:
     """One corner index: the rank over the suit, sized as parts of the card width ``w``."""
     text = RANK_NAMES[rank - 1]
     rank_size = int(w * rank_part * (0.86 if len(text) == 2 else 1.0))
@@ -113,13 +130,20 @@ def _corner(w: int, rank: int, suit: int, colour: Colour, rank_part: float, suit
     ink = colour + (255,)
     if len(text) == 2:  # "10": squeeze the two digits together
         glyphs = Image.new("RGBA", (int(rank_size * 1.3), int(rank_size * 1.1)), (0, 0, 0, 0))
-        ImageDraw.Draw(glyphs).text((glyphs.width / 2, glyphs.height / 2), text, font=bold(rank_size),
-                                   fill=ink, anchor="mm")
+        ImageDraw.Draw(glyphs).text(
+            (glyphs.width / 2, glyphs.height / 2), text, font=bold(rank_size), fill=ink, anchor="mm"
+        )
         glyphs = glyphs.resize((int(box_w * 0.98), glyphs.height), Image.Resampling.LANCZOS)
         corner.alpha_composite(glyphs, ((box_w - glyphs.width) // 2, 0))
     else:
         _centred(d, (box_w / 2, rank_size * 0.55), text, bold(rank_size), ink)
-    _centred(d, (box_w / 2, rank_size * 1.05 + suit_size * 0.5), SUIT_SYMBOLS[suit], regular(suit_size), ink)
+    _centred(
+        d,
+        (box_w / 2, rank_size * 1.05 + suit_size * 0.5),
+        SUIT_SYMBOLS[suit],
+        regular(suit_size),
+        ink,
+    )
     return corner
 
 
@@ -137,7 +161,13 @@ def _jumbo(w: int, rank: int, suit: int, colour: Colour) -> Image.Image:
     d = ImageDraw.Draw(box)
     baseline = int(rank_size * 0.9)
     d.text((0, baseline), text, font=font, fill=ink, anchor="ls")
-    d.text((rank_w + w * 0.04, baseline), SUIT_SYMBOLS[suit], font=regular(suit_size), fill=ink, anchor="ls")
+    d.text(
+        (rank_w + w * 0.04, baseline),
+        SUIT_SYMBOLS[suit],
+        font=regular(suit_size),
+        fill=ink,
+        anchor="ls",
+    )
     return box
 
 
@@ -157,7 +187,9 @@ def _index(img: Image.Image, rank: int, suit: int, colour: Colour, large: bool) 
     img.alpha_composite(bottom.rotate(180), (w - pad_x - bottom.width, h - pad_y - bottom.height))
 
 
-def _petal(cx: float, cy: float, length: float, width: float, angle: float) -> list[tuple[float, float]]:
+def _petal(
+    cx: float, cy: float, length: float, width: float, angle: float
+) -> list[tuple[float, float]]:
     """A pointed petal from (cx, cy) outwards, turned by ``angle`` radians (0 points up)."""
     pts: list[tuple[float, float]] = []
     n = 16
@@ -171,8 +203,9 @@ def _petal(cx: float, cy: float, length: float, width: float, angle: float) -> l
     return [(cx + x * ca - y * sa, cy + x * sa + y * ca) for x, y in pts]
 
 
-def _motif(d: ImageDraw.ImageDraw, rank: int, cx: float, cy: float, size: float, colour: Colour,
-           line: int) -> None:
+def _motif(
+    d: ImageDraw.ImageDraw, rank: int, cx: float, cy: float, size: float, colour: Colour, line: int
+) -> None:
     """Each court card's own emblem, in the desert's gold and the suit's colour: the jack an ankh,
     the queen a lotus, the king a pharaoh's striped headdress."""
     ink = colour + (255,)
@@ -180,21 +213,54 @@ def _motif(d: ImageDraw.ImageDraw, rank: int, cx: float, cy: float, size: float,
     sand = (244, 226, 186, 255)
     if rank == 11:  # ankh: a loop over a cross
         lw = max(line, int(size * 0.12))
-        d.ellipse((cx - size * 0.2, cy - size * 0.5, cx + size * 0.2, cy - size * 0.06), outline=ink, width=lw)
-        d.line((cx - size * 0.34, cy + size * 0.02, cx + size * 0.34, cy + size * 0.02), fill=ink, width=lw)
+        d.ellipse(
+            (cx - size * 0.2, cy - size * 0.5, cx + size * 0.2, cy - size * 0.06),
+            outline=ink,
+            width=lw,
+        )
+        d.line(
+            (cx - size * 0.34, cy + size * 0.02, cx + size * 0.34, cy + size * 0.02),
+            fill=ink,
+            width=lw,
+        )
         d.line((cx, cy - size * 0.06, cx, cy + size * 0.5), fill=ink, width=lw)
-        d.ellipse((cx - lw * 0.7, cy - lw * 0.7 + size * 0.02, cx + lw * 0.7, cy + lw * 0.7 + size * 0.02), fill=gold)
+        d.ellipse(
+            (
+                cx - lw * 0.7,
+                cy - lw * 0.7 + size * 0.02,
+                cx + lw * 0.7,
+                cy + lw * 0.7 + size * 0.02,
+            ),
+            fill=gold,
+        )
     elif rank == 12:  # lotus: five petals fanning up from a bowl
         base = cy + size * 0.34
-        for angle, length, fill in ((-1.05, 0.5, ink), (1.05, 0.5, ink), (-0.52, 0.66, gold), (0.52, 0.66, gold),
-                                    (0.0, 0.8, ink)):
+        for angle, length, fill in (
+            (-1.05, 0.5, ink),
+            (1.05, 0.5, ink),
+            (-0.52, 0.66, gold),
+            (0.52, 0.66, gold),
+            (0.0, 0.8, ink),
+        ):
             d.polygon(_petal(cx, base, size * length, size * 0.13, angle), fill=fill, outline=ink)
-        d.chord((cx - size * 0.36, base - size * 0.14, cx + size * 0.36, base + size * 0.2), 0, 180, fill=gold,
-                outline=ink, width=max(1, line // 2))
+        d.chord(
+            (cx - size * 0.36, base - size * 0.14, cx + size * 0.36, base + size * 0.2),
+            0,
+            180,
+            fill=gold,
+            outline=ink,
+            width=max(1, line // 2),
+        )
     else:  # king: the nemes headdress, striped, around a face, a cobra at the brow
         top, bottom = cy - size * 0.48, cy + size * 0.5
-        cloth = [(cx - size * 0.26, top), (cx + size * 0.26, top), (cx + size * 0.36, cy - size * 0.05),
-                 (cx + size * 0.5, bottom), (cx - size * 0.5, bottom), (cx - size * 0.36, cy - size * 0.05)]
+        cloth = [
+            (cx - size * 0.26, top),
+            (cx + size * 0.26, top),
+            (cx + size * 0.36, cy - size * 0.05),
+            (cx + size * 0.5, bottom),
+            (cx - size * 0.5, bottom),
+            (cx - size * 0.36, cy - size * 0.05),
+        ]
         d.polygon(cloth, fill=gold, outline=ink)
         mid = cy - size * 0.05
         for k in range(1, 7):  # stripes across the cloth, from edge to edge
@@ -206,8 +272,12 @@ def _motif(d: ImageDraw.ImageDraw, rank: int, cx: float, cy: float, size: float,
             d.line((cx - half + line, y, cx + half - line, y), fill=ink, width=max(1, line // 2))
         d.polygon(cloth, outline=ink, width=max(1, line // 2))
         face = (cx - size * 0.17, cy - size * 0.3, cx + size * 0.17, cy + size * 0.24)
-        d.rounded_rectangle(face, radius=int(size * 0.1), fill=sand, outline=ink, width=max(1, line // 2))
-        d.ellipse((cx - size * 0.06, top - size * 0.02, cx + size * 0.06, top + size * 0.12), fill=ink)
+        d.rounded_rectangle(
+            face, radius=int(size * 0.1), fill=sand, outline=ink, width=max(1, line // 2)
+        )
+        d.ellipse(
+            (cx - size * 0.06, top - size * 0.02, cx + size * 0.06, top + size * 0.12), fill=ink
+        )
 
 
 def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
@@ -216,8 +286,13 @@ def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
     w, h = img.size
     d = ImageDraw.Draw(img)
     x0, y0, x1, y1 = int(w * 0.26), int(h * 0.19), int(w * 0.74), int(h * 0.81)
-    d.rounded_rectangle((x0, y0, x1, y1), radius=int(w * 0.04), fill=(244, 226, 186, 255),
-                        outline=colour + (255,), width=max(SS, int(w * 0.018)))
+    d.rounded_rectangle(
+        (x0, y0, x1, y1),
+        radius=int(w * 0.04),
+        fill=(244, 226, 186, 255),
+        outline=colour + (255,),
+        width=max(SS, int(w * 0.018)),
+    )
     cx = (x0 + x1) / 2
     pw, ph = x1 - x0, y1 - y0
     line = max(SS, int(w * 0.016))
@@ -227,14 +302,24 @@ def _court(img: Image.Image, rank: int, suit: int, colour: Colour) -> None:
     sy = y0 + ph * 0.13
     for i in range(12):
         a = i * math.pi / 6
-        d.line((cx + math.cos(a) * r * 0.9, sy + math.sin(a) * r * 0.9,
-                cx + math.cos(a) * r * 1.35, sy + math.sin(a) * r * 1.35), fill=GOLD + (255,), width=max(1, line // 2))
+        d.line(
+            (
+                cx + math.cos(a) * r * 0.9,
+                sy + math.sin(a) * r * 0.9,
+                cx + math.cos(a) * r * 1.35,
+                sy + math.sin(a) * r * 1.35,
+            ),
+            fill=GOLD + (255,),
+            width=max(1, line // 2),
+        )
     d.ellipse((cx - r, sy - r, cx + r, sy + r), fill=GOLD + (255,))
     _centred(d, (cx, sy + r * 0.06), RANK_NAMES[rank - 1], bold(int(r * 1.5)), colour + (255,))
     _pip(img, cx, y0 + ph * 0.875, int(pw * 0.26), suit, colour, False)
 
 
-def render_face(card: Card, w: int, h: int, four_colour: bool = False, large_index: bool = False) -> Image.Image:
+def render_face(
+    card: Card, w: int, h: int, four_colour: bool = False, large_index: bool = False
+) -> Image.Image:
     """The face of ``card`` at ``w`` x ``h`` pixels (RGBA)."""
     W, H = w * SS, h * SS
     img = _rounded_card(W, H, PAPER, EDGE)
@@ -263,13 +348,17 @@ def render_back(source: Path | Image.Image, w: int, h: int) -> Image.Image:
     art = Image.open(source).convert("RGBA") if isinstance(source, Path) else source.convert("RGBA")
     art = art.resize((w * SS, h * SS), Image.Resampling.LANCZOS)
     mask = Image.new("L", (w * SS, h * SS), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w * SS - 1, h * SS - 1), radius=int(w * SS * 0.085), fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, w * SS - 1, h * SS - 1), radius=int(w * SS * 0.085), fill=255
+    )
     alpha = Image.composite(art.getchannel("A"), mask, mask)
     art.putalpha(alpha)
     return art.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def render_ring(w: int, h: int, pad: int, colour: Colour, width: int, glow: bool = False) -> Image.Image:
+def render_ring(
+    w: int, h: int, pad: int, colour: Colour, width: int, glow: bool = False
+) -> Image.Image:
     """A rounded ring around a ``w`` x ``h`` card, ``pad`` pixels out; a soft halo when ``glow``."""
     W, H = (w + 2 * pad) * SS, (h + 2 * pad) * SS
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
@@ -278,13 +367,18 @@ def render_ring(w: int, h: int, pad: int, colour: Colour, width: int, glow: bool
     lw = max(1, width) * SS
     inset = (pad * SS - lw) // 2 if glow else 0
     if glow:
-        d.rounded_rectangle((inset, inset, W - 1 - inset, H - 1 - inset), radius=r, fill=colour + (235,))
+        d.rounded_rectangle(
+            (inset, inset, W - 1 - inset, H - 1 - inset), radius=r, fill=colour + (235,)
+        )
         # blur with premultiplied alpha, or the halo's edge turns dark
         img = img.convert("RGBa").filter(ImageFilter.GaussianBlur(pad * SS * 0.38)).convert("RGBA")
         # cut out the card itself so the halo never tints its face
         hole = Image.new("L", (W, H), 0)
         ImageDraw.Draw(hole).rounded_rectangle(
-            (pad * SS, pad * SS, W - 1 - pad * SS, H - 1 - pad * SS), radius=int(w * 0.085 * SS), fill=255)
+            (pad * SS, pad * SS, W - 1 - pad * SS, H - 1 - pad * SS),
+            radius=int(w * 0.085 * SS),
+            fill=255,
+        )
         a = img.getchannel("A").point(lambda v: min(255, v * 2))  # a strong halo close to the card
         a.paste(0, mask=hole)
         img.putalpha(a)
@@ -293,14 +387,21 @@ def render_ring(w: int, h: int, pad: int, colour: Colour, width: int, glow: bool
     return _down(img)
 
 
-def render_slot(w: int, h: int, colour: tuple[int, int, int, int] = (90, 60, 30, 70)) -> Image.Image:
+def render_slot(
+    w: int, h: int, colour: tuple[int, int, int, int] = (90, 60, 30, 70)
+) -> Image.Image:
     """An empty pile's place: a faint rounded outline with a light fill."""
     W, H = w * SS, h * SS
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     r = int(w * 0.085 * SS)
-    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=r, fill=(colour[0], colour[1], colour[2], colour[3] // 2),
-                        outline=colour, width=2 * SS)
+    d.rounded_rectangle(
+        (0, 0, W - 1, H - 1),
+        radius=r,
+        fill=(colour[0], colour[1], colour[2], colour[3] // 2),
+        outline=colour,
+        width=2 * SS,
+    )
     return _down(img)
 
 
@@ -308,7 +409,9 @@ def render_shadow(w: int, h: int, pad: int) -> Image.Image:
     """A soft drop shadow for a lifted or flying card."""
     W, H = w + 2 * pad, h + 2 * pad
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    ImageDraw.Draw(img).rounded_rectangle((pad, pad, W - pad, H - pad), radius=int(w * 0.085), fill=(40, 25, 10, 110))
+    ImageDraw.Draw(img).rounded_rectangle(
+        (pad, pad, W - pad, H - pad), radius=int(w * 0.085), fill=(40, 25, 10, 110)
+    )
     return img.filter(ImageFilter.GaussianBlur(pad * 0.45))
 
 
@@ -325,8 +428,10 @@ def render_redeal(w: int, h: int, colour: tuple[int, int, int] = (120, 78, 36)) 
     a = math.radians(-60)
     ex, ey = cx + r * math.cos(a), cy + r * math.sin(a)
     s = W * 0.13
-    d.polygon([(ex - s * 0.9, ey - s * 0.7), (ex + s * 0.9, ey - s * 0.2), (ex - s * 0.1, ey + s * 0.9)],
-              fill=colour + (255,))
+    d.polygon(
+        [(ex - s * 0.9, ey - s * 0.7), (ex + s * 0.9, ey - s * 0.2), (ex - s * 0.1, ey + s * 0.9)],
+        fill=colour + (255,),
+    )
     return _down(img)
 
 
@@ -345,7 +450,10 @@ def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16
         a = math.radians(200)
         ex, ey = c + r * math.cos(a), c + r * math.sin(a)
         s = S * 0.2
-        d.polygon([(ex - s, ey + s * 0.2), (ex + s * 0.9, ey + s * 0.25), (ex + s * 0.1, ey - s * 1.0)], fill=ink)
+        d.polygon(
+            [(ex - s, ey + s * 0.2), (ex + s * 0.9, ey + s * 0.25), (ex + s * 0.1, ey - s * 1.0)],
+            fill=ink,
+        )
     elif kind == "hint":
         c = S / 2
         r = S * 0.24
@@ -358,10 +466,20 @@ def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16
         d.ellipse((c - r, c - r, c + r, c + r), fill=ink)
         for k in range(8):
             a = math.radians(45 * k)
-            d.line((c + r * 1.35 * math.cos(a), c + r * 1.35 * math.sin(a),
-                    c + S * 0.47 * math.cos(a), c + S * 0.47 * math.sin(a)), fill=ink, width=lw)
+            d.line(
+                (
+                    c + r * 1.35 * math.cos(a),
+                    c + r * 1.35 * math.sin(a),
+                    c + S * 0.47 * math.cos(a),
+                    c + S * 0.47 * math.sin(a),
+                ),
+                fill=ink,
+                width=lw,
+            )
     else:  # menu: three bars
         for i in range(3):
             y = S * (0.28 + 0.22 * i)
-            d.rounded_rectangle((S * 0.18, y - lw / 2, S * 0.82, y + lw / 2), radius=lw // 2, fill=ink)
+            d.rounded_rectangle(
+                (S * 0.18, y - lw / 2, S * 0.82, y + lw / 2), radius=lw // 2, fill=ink
+            )
     return _down(img)

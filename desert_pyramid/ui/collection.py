@@ -36,8 +36,9 @@ TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 
 def tile_texture(app: GameApp, style: str, w: int, h: int, radius: int) -> arcade.Texture:
     top, bottom, rim, rw = TILE_STYLES[style]
-    return app.assets.texture(f"tile-{style}-{w}x{h}-{radius}",
-                              lambda: skin(w, h, top, bottom, rim, rw, radius, 245))
+    return app.assets.texture(
+        f"tile-{style}-{w}x{h}-{radius}", lambda: skin(w, h, top, bottom, rim, rw, radius, 245)
+    )
 
 
 def grid_rects(area: Rect, count: int, columns: int, tile_h: float, gap: float) -> list[Rect]:
@@ -50,7 +51,9 @@ def grid_rects(area: Rect, count: int, columns: int, tile_h: float, gap: float) 
         left = area.left + (area.width - (n * w + (n - 1) * gap)) / 2
         top = area.top - row * (tile_h + gap)
         for col in range(n):
-            rects.append(Rect(round(left + col * (w + gap)), round(top - tile_h), round(w), round(tile_h)))
+            rects.append(
+                Rect(round(left + col * (w + gap)), round(top - tile_h), round(w), round(tile_h))
+            )
     return rects
 
 
@@ -91,7 +94,9 @@ class GridScreen(MenuScreen):
 
     # -- focus ------------------------------------------------------------------------------------------
     def targets(self) -> list[tuple[Focus, tuple[float, float]]]:
-        out: list[tuple[Focus, tuple[float, float]]] = [(("tile", i), r.center) for i, r in enumerate(self.tiles)]
+        out: list[tuple[Focus, tuple[float, float]]] = [
+            (("tile", i), r.center) for i, r in enumerate(self.tiles)
+        ]
         out += [(("button", i), b.rect.center) for i, b in enumerate(self.menu.buttons)]
         return out
 
@@ -107,8 +112,9 @@ class GridScreen(MenuScreen):
         if here is None:
             self.set_focus(("tile", 0) if self.tiles else ("button", 0))
             return
-        nxt = nearest_in_direction(here, [(k, c) for k, c in targets if k != self.focus], dx, dy,
-                                   anywhere_ahead=True)
+        nxt = nearest_in_direction(
+            here, [(k, c) for k, c in targets if k != self.focus], dx, dy, anywhere_ahead=True
+        )
         if nxt is not None:
             self.set_focus(nxt)  # type: ignore[arg-type]
 
@@ -120,7 +126,12 @@ class GridScreen(MenuScreen):
             self.menu.press(i)
 
     def on_action(self, action: str) -> bool:
-        moves = {"menu_left": (-1, 0), "menu_right": (1, 0), "menu_up": (0, 1), "menu_down": (0, -1)}
+        moves = {
+            "menu_left": (-1, 0),
+            "menu_right": (1, 0),
+            "menu_up": (0, 1),
+            "menu_down": (0, -1),
+        }
         if action in moves:
             self.move_focus(*moves[action])
             return True
@@ -165,7 +176,11 @@ class GridScreen(MenuScreen):
         for i, (r, sprite) in enumerate(zip(self.tiles, self.tile_sprites, strict=False)):
             focused = self.focus == ("tile", i)
             locked = self.tile_locked(i)
-            style = ("focus_locked" if locked else "focus") if focused else ("locked" if locked else "open")
+            style = (
+                ("focus_locked" if locked else "focus")
+                if focused
+                else ("locked" if locked else "open")
+            )
             if not focused and self.tile_chosen(i):
                 style = "chosen"
             sprite.texture = tile_texture(self.app, style, int(r.width), int(r.height), int(12 * s))
@@ -177,7 +192,9 @@ class GridScreen(MenuScreen):
         self.tiles = grid_rects(area, self.tile_count(), columns, tile_h, gap)
         self.tile_sprites = arcade.SpriteList()
         for r in self.tiles:
-            sprite = arcade.Sprite(tile_texture(self.app, "open", int(r.width), int(r.height), int(12 * s)))
+            sprite = arcade.Sprite(
+                tile_texture(self.app, "open", int(r.width), int(r.height), int(12 * s))
+            )
             sprite.position = (round(r.cx), round(r.cy))
             self.tile_sprites.append(sprite)
         self.pictures = arcade.SpriteList()

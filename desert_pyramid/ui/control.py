@@ -108,8 +108,12 @@ class TableControl:
         self.selected = None
         self.partners = ()
 
-    def play(self, move: Move, shake: tuple[Place, ...] = (),
-             by_computer: Callable[[Move], list[Event]] | None = None) -> Feedback:
+    def play(
+        self,
+        move: Move,
+        shake: tuple[Place, ...] = (),
+        by_computer: Callable[[Move], list[Event]] | None = None,
+    ) -> Feedback:
         """Make a move through the session (``by_computer``: as the computer player); an illegal
         one shakes and says why."""
         try:
@@ -118,15 +122,22 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), shake=shake, sound="illegal")
         self.deselect()
         self.set_hint(None)
-        sound = {MoveKind.PAIR: "pair", MoveKind.KING: "king", MoveKind.STASH: "stash", MoveKind.REDEAL: "redeal"}.get(move.kind, "flip")
+        sound = {
+            MoveKind.PAIR: "pair",
+            MoveKind.KING: "king",
+            MoveKind.STASH: "stash",
+            MoveKind.REDEAL: "redeal",
+        }.get(move.kind, "flip")
         if self.game.won:
             sound = "win"
         self.stuck = self.game.is_stuck()
         msg = self.stuck_text() if self.stuck else ""
         if move.kind == MoveKind.REDEAL:
             left = self.game.redeals_left
-            msg = msg or ("Redealt: the waste is the stock again" + (
-                "." if left is None else f" ({left} redeal{'s' if left != 1 else ''} left)."))
+            msg = msg or (
+                "Redealt: the waste is the stock again"
+                + ("." if left is None else f" ({left} redeal{'s' if left != 1 else ''} left).")
+            )
         return Feedback(move=move, events=events, message=msg, sound=sound)
 
     def stuck_text(self) -> str:
@@ -135,7 +146,9 @@ class TableControl:
     def click(self, place: Place) -> Feedback:
         """A click on a place (or the keyboard's select on the focused place)."""
         g = self.game
-        if place == STOCK and not (self.selected is not None and g.rules.stock_top_playable and g.stock):
+        if place == STOCK and not (
+            self.selected is not None and g.rules.stock_top_playable and g.stock
+        ):
             self.deselect()
             return self.flip()
         if self.selected is not None:
@@ -146,7 +159,9 @@ class TableControl:
                 return self.stash(self.selected)
             return self.play(Move.pair(self.selected, place), shake=(place,))
         if place == SATCHEL and g.satchel < 0:
-            return Feedback(message="The Satchel keeps one card: select a card, then the Satchel (or press S).")
+            return Feedback(
+                message="The Satchel keeps one card: select a card, then the Satchel (or press S)."
+            )
         reason = self.why_not_playable(place)
         if reason is not None:
             return Feedback(message=reason, shake=(place,), sound="illegal")
@@ -189,7 +204,10 @@ class TableControl:
         """S: the selected card (or ``place``) into the Satchel."""
         target = self.selected if place is None else place
         if target is None:
-            return Feedback(message="Select a card first, then press S to put it in the Satchel.", sound="illegal")
+            return Feedback(
+                message="Select a card first, then press S to put it in the Satchel.",
+                sound="illegal",
+            )
         return self.play(Move.stash(target), shake=(target,))
 
     def undo(self) -> Feedback:
@@ -229,8 +247,12 @@ class TableControl:
             except IllegalMoveError as exc:
                 return Feedback(message=sentence(str(exc)), sound="illegal")
             self.stuck = self.game.is_stuck()
-            return Feedback(events=events, message="Back to a position from which the deal can be won.",
-                            sound="undo", undone=True)
+            return Feedback(
+                events=events,
+                message="Back to a position from which the deal can be won.",
+                sound="undo",
+                undone=True,
+            )
         return Feedback(message="No hint to play: press H for one.", sound="illegal")
 
     def skip(self) -> Feedback:
@@ -246,4 +268,3 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()
         return Feedback(events=events, message="", sound="redeal", undone=True)
-

@@ -40,8 +40,19 @@ REPEAT_FIRST_MS = 400  # a held direction repeats after this long
 REPEAT_EVERY_MS = 120  # ... then this often
 
 START_FRAME = 2  # the manager is made on this frame, after the first one is on screen
-DIRECTIONS: dict[str, tuple[int, int]] = {"dpleft": (-1, 0), "dpright": (1, 0), "dpup": (0, 1), "dpdown": (0, -1)}
-PAD_EVENTS = ("on_button_press", "on_button_release", "on_stick_motion", "on_dpad_motion", "on_trigger_motion")
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "dpleft": (-1, 0),
+    "dpright": (1, 0),
+    "dpup": (0, 1),
+    "dpdown": (0, -1),
+}
+PAD_EVENTS = (
+    "on_button_press",
+    "on_button_release",
+    "on_stick_motion",
+    "on_dpad_motion",
+    "on_trigger_motion",
+)
 
 
 def system_manager() -> Any:
@@ -167,7 +178,9 @@ class ControllerLayer:
             except Exception:  # a device already gone
                 pass
         if self.manager is not None:
-            self.manager.remove_handlers(on_connect=self.on_connect, on_disconnect=self.on_disconnect)
+            self.manager.remove_handlers(
+                on_connect=self.on_connect, on_disconnect=self.on_disconnect
+            )
             self.manager = None
 
     def attach(self, controller: Any) -> bool:
@@ -179,7 +192,9 @@ class ControllerLayer:
             if not getattr(getattr(controller, "device", None), "is_open", False):
                 controller.open()  # (pyglet's device refuses a second open)
             controller.push_handlers(**{name: getattr(self, name) for name in PAD_EVENTS})
-        except Exception as exc:  # busy (opened exclusively elsewhere), gone again, or no controller
+        except (
+            Exception
+        ) as exc:  # busy (opened exclusively elsewhere), gone again, or no controller
             self.problem = f"{self._name(controller)} could not be opened ({exc})"
             try:
                 controller.close()
@@ -202,7 +217,9 @@ class ControllerLayer:
     # -- the manager's events ----------------------------------------------------------------------
     def on_connect(self, controller: Any) -> None:
         if self.attach(controller):
-            self._tell(f"{self._name(controller)} connected: the d-pad moves, A selects, Back shows the buttons.")
+            self._tell(
+                f"{self._name(controller)} connected: the d-pad moves, A selects, Back shows the buttons."
+            )
 
     def on_disconnect(self, controller: Any) -> None:
         """A controller was unplugged (or its battery ran out): a table in play pauses when the
@@ -220,8 +237,13 @@ class ControllerLayer:
         from .table import TableView
 
         view = self.app.current_view
-        if (isinstance(view, TableView) and view.pause_on_deactivate and not view.session.finished
-                and not view.ending and (view.timed or self.app.last_input == PAD)):
+        if (
+            isinstance(view, TableView)
+            and view.pause_on_deactivate
+            and not view.session.finished
+            and not view.ending
+            and (view.timed or self.app.last_input == PAD)
+        ):
             self.app.show_pause(view)
 
     # -- the controllers' events -------------------------------------------------------------------

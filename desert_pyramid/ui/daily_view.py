@@ -70,17 +70,22 @@ def short_date(day: datetime.date) -> str:
 class DailyView(MenuScreen):
     """Choose a day on the calendar (today by default) and play its Daily."""
 
-    def __init__(self, app: GameApp, today: datetime.date | None = None, finder: Any = None) -> None:
+    def __init__(
+        self, app: GameApp, today: datetime.date | None = None, finder: Any = None
+    ) -> None:
         super().__init__(app)
         self.today = today or sessions.today()
         self.finder = finder  # the deal finder (tests pass a fast one); None: the solver's
         self.selected = self.today
         self.cells: list[tuple[Rect, CalendarDay]] = []
-        self.menu = ButtonColumn(app.assets, [
-            Button("Day", self.play, adjust=self.move_day),
-            Button("Play today's pyramid", self.play),
-            Button("Back", lambda: app.show_title()),
-        ])
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Day", self.play, adjust=self.move_day),
+                Button("Play today's pyramid", self.play),
+                Button("Back", lambda: app.show_title()),
+            ],
+        )
         self.menu.focus = 1
         self.info: arcade.Text | None = None
         self._update_values()
@@ -113,12 +118,17 @@ class DailyView(MenuScreen):
         day = self.selected
         is_today = day == self.today
         self.menu.buttons[0].value = "Today" if is_today else short_date(day)
-        self.menu.buttons[1].label = "Play today's pyramid" if is_today else f"Play {short_date(day)} for practice"
+        self.menu.buttons[1].label = (
+            "Play today's pyramid" if is_today else f"Play {short_date(day)} for practice"
+        )
         if self.info is not None:
             state = self.record().status(day, self.today)
             if is_today:
-                words = "Today's pyramid counts for the streak." if state != CLEARED else \
-                    "Cleared today: playing it again does not count twice."
+                words = (
+                    "Today's pyramid counts for the streak."
+                    if state != CLEARED
+                    else "Cleared today: playing it again does not count twice."
+                )
             else:
                 words = f"{short_date(day)}: {WORDS[state]}. Played now, it is practice: the streak is not touched."
             self.info.text = words
@@ -150,8 +160,11 @@ class DailyView(MenuScreen):
         except InputError as exc:
             self.set_message(str(exc))
             return
-        note = "" if self.selected == self.today else \
-            f"The Daily of {short_date(self.selected)}, for practice: the streak is not touched."
+        note = (
+            ""
+            if self.selected == self.today
+            else f"The Daily of {short_date(self.selected)}, for practice: the streak is not touched."
+        )
         self.app.new_table(session, note=note)
 
     def back(self) -> bool:
@@ -171,9 +184,17 @@ class DailyView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts.heading("DAILY", width / 2, panel.top - 38 * s, 30 * s)
-        self.texts.label(long_date(self.today), width / 2, panel.top - 76 * s, 15 * s, colour=(236, 214, 176),
-                         bold=True)
-        self.texts.label(self.streak_line(), width / 2, panel.top - 106 * s, 17 * s, colour=GOLD, bold=True)
+        self.texts.label(
+            long_date(self.today),
+            width / 2,
+            panel.top - 76 * s,
+            15 * s,
+            colour=(236, 214, 176),
+            bold=True,
+        )
+        self.texts.label(
+            self.streak_line(), width / 2, panel.top - 106 * s, 17 * s, colour=GOLD, bold=True
+        )
         # the calendar: weekday names, then two weeks, Monday first
         cw, ch, gap = 70 * s, 56 * s, 8 * s
         left = width / 2 - (7 * cw + 6 * gap) / 2
@@ -181,28 +202,62 @@ class DailyView(MenuScreen):
         weeks = self.calendar()
         self.cells = []
         for d, cell in enumerate(weeks[0]):
-            self.texts.label(cell.weekday, left + d * (cw + gap) + cw / 2, top, 11 * s, colour=(200, 180, 150),
-                             bold=True)
+            self.texts.label(
+                cell.weekday,
+                left + d * (cw + gap) + cw / 2,
+                top,
+                11 * s,
+                colour=(200, 180, 150),
+                bold=True,
+            )
         for w, week in enumerate(weeks):
             for d, cell in enumerate(week):
                 rect = Rect(left + d * (cw + gap), top - 14 * s - (w + 1) * ch - w * gap, cw, ch)
                 self.cells.append((rect, cell))
-                colour = FUTURE_INK if cell.state == FUTURE else (236, 214, 176) if cell.state == NONE else INK
-                self.texts.label(cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True)
+                colour = (
+                    FUTURE_INK
+                    if cell.state == FUTURE
+                    else (236, 214, 176)
+                    if cell.state == NONE
+                    else INK
+                )
+                self.texts.label(
+                    cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True
+                )
                 mark = MARK[cell.state]
                 if mark:
-                    self.texts.label(mark, rect.cx, rect.bottom + 13 * s, (11 if len(mark) > 1 else 15) * s,
-                                     colour=colour, bold=True)
+                    self.texts.label(
+                        mark,
+                        rect.cx,
+                        rect.bottom + 13 * s,
+                        (11 if len(mark) > 1 else 15) * s,
+                        colour=colour,
+                        bold=True,
+                    )
         cal_bottom = self.cells[-1][0].bottom
-        self.texts.label("● cleared on its day   ○ cleared later   × missed", width / 2, cal_bottom - 20 * s,
-                         11 * s, colour=(200, 180, 150))
-        self.info = self.texts.label("", width / 2, cal_bottom - 44 * s, 12 * s, colour=(236, 214, 176))
+        self.texts.label(
+            "● cleared on its day   ○ cleared later   × missed",
+            width / 2,
+            cal_bottom - 20 * s,
+            11 * s,
+            colour=(200, 180, 150),
+        )
+        self.info = self.texts.label(
+            "", width / 2, cal_bottom - 44 * s, 12 * s, colour=(236, 214, 176)
+        )
         n = len(self.menu.buttons)
         rects = column_rects(width / 2, cal_bottom - 60 * s, n, 440 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
-        self.texts.label("← → choose a day · Enter plays · a click picks a day, a second click plays · Esc goes back",
-                         width / 2, panel.bottom + 16 * s, 10 * s, colour=(200, 180, 150))
-        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
+        self.texts.label(
+            "← → choose a day · Enter plays · a click picks a day, a second click plays · Esc goes back",
+            width / 2,
+            panel.bottom + 16 * s,
+            10 * s,
+            colour=(200, 180, 150),
+        )
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
         self._update_values()
 
     def on_draw(self) -> None:
@@ -211,14 +266,25 @@ class DailyView(MenuScreen):
         s = self.scale()
         for rect, cell in self.cells:
             if cell.state == FUTURE:
-                arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height, FUTURE_EDGE, 1)
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left, rect.bottom, rect.width, rect.height, FUTURE_EDGE, 1
+                )
             else:
-                arcade.draw_lbwh_rectangle_filled(rect.left, rect.bottom, rect.width, rect.height, FILL[cell.state])
+                arcade.draw_lbwh_rectangle_filled(
+                    rect.left, rect.bottom, rect.width, rect.height, FILL[cell.state]
+                )
             if cell.is_today:
-                arcade.draw_lbwh_rectangle_outline(rect.left, rect.bottom, rect.width, rect.height,
-                                                   (250, 236, 200, 255), 2 * s)
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left, rect.bottom, rect.width, rect.height, (250, 236, 200, 255), 2 * s
+                )
             if cell.day == self.selected:
-                arcade.draw_lbwh_rectangle_outline(rect.left - 4 * s, rect.bottom - 4 * s, rect.width + 8 * s,
-                                                   rect.height + 8 * s, FOCUS, 3 * s)
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left - 4 * s,
+                    rect.bottom - 4 * s,
+                    rect.width + 8 * s,
+                    rect.height + 8 * s,
+                    FOCUS,
+                    3 * s,
+                )
         self.menu.draw()
         self.texts.draw()

@@ -102,8 +102,14 @@ def demo_game(demo: Demo) -> Game:
 class DemoView(TableView):
     pause_on_deactivate = False  # losing the focus does not open the pause screen
 
-    def __init__(self, app: GameApp, demo: Demo, intro: tuple[Paragraph, ...] = (),
-                 back: arcade.View | None = None, auto: bool = True) -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        demo: Demo,
+        intro: tuple[Paragraph, ...] = (),
+        back: arcade.View | None = None,
+        auto: bool = True,
+    ) -> None:
         game = demo_game(demo)
         session = DemoSession(game, source="seed")
         session.messages = []
@@ -120,12 +126,15 @@ class DemoView(TableView):
         self.panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.panel_rect = Rect(0, 0, 0, 0)
         self.rule_y = 0.0
-        self.buttons = ButtonColumn(app.assets, [
-            Button("◄ Back", self.back_step),
-            Button("Next ►", self.next_step),
-            Button("", self.toggle_auto),
-            Button("Leave · Esc", self.leave),
-        ])
+        self.buttons = ButtonColumn(
+            app.assets,
+            [
+                Button("◄ Back", self.back_step),
+                Button("Next ►", self.next_step),
+                Button("", self.toggle_auto),
+                Button("Leave · Esc", self.leave),
+            ],
+        )
         self.buttons.focus = -1
 
     # -- the steps ---------------------------------------------------------------------------------
@@ -158,8 +167,10 @@ class DemoView(TableView):
         if step.action == "flip":
             top = self.game.card_at(WASTE)
             if top is None or top.code != step.cards[0]:
-                self._fail(f"Step {self.step}: the stock turned over the {top}, not the "
-                           f"{card_label(step.cards[0])}.")
+                self._fail(
+                    f"Step {self.step}: the stock turned over the {top}, not the "
+                    f"{card_label(step.cards[0])}."
+                )
                 return
         if self.done:
             self.auto = False
@@ -197,8 +208,11 @@ class DemoView(TableView):
 
     def highlighted(self) -> tuple[int, ...]:
         """The places the current step points at (the intro's cards before the first step)."""
-        codes = self.demo.steps[self.step - 1].highlight if self.step else tuple(
-            code for p in self.intro for code in p.cards)
+        codes = (
+            self.demo.steps[self.step - 1].highlight
+            if self.step
+            else tuple(code for p in self.intro for code in p.cards)
+        )
         places = (where(self.game, code) for code in codes)
         return tuple(dict.fromkeys(p for p in places if p is not None))
 
@@ -237,18 +251,24 @@ class DemoView(TableView):
             return
         fs = g.font_scale
         margin = 16 * fs
-        self.buttons.buttons[2].label = "Again · A" if self.done else ("Pause · A" if self.auto else "Play · A")
+        self.buttons.buttons[2].label = (
+            "Again · A" if self.done else ("Pause · A" if self.auto else "Play · A")
+        )
         self.buttons.buttons[0].enabled = self.step > 0
         self.buttons.buttons[1].enabled = not self.done and not self.error
         obstacles = [r.inflated(margin / 2) for r in g.card_rects()]
-        obstacles += [Rect(cx - 62 * fs, cy - 10 * fs, 124 * fs, 20 * fs) for cx, cy in g.captions.values()]
+        obstacles += [
+            Rect(cx - 62 * fs, cy - 10 * fs, 124 * fs, 20 * fs) for cx, cy in g.captions.values()
+        ]
         top = g.hud.bottom - margin
         width = min(380 * fs, g.width / 3)
         while width >= 250 * fs:
             h = self._panel_height(width, 2)
             for left in (margin, g.width - margin - width):
                 rect = Rect(left, top - h, width, h)
-                if rect.bottom >= g.message.top + margin and not any(rect.overlaps(o) for o in obstacles):
+                if rect.bottom >= g.message.top + margin and not any(
+                    rect.overlaps(o) for o in obstacles
+                ):
                     self._panel_at(left, top, width, columns=2)
                     return
             width -= 20 * fs
@@ -263,11 +283,25 @@ class DemoView(TableView):
         pad, inner = 16 * fs, width - 32 * fs
         rows = (3 + columns) // columns
         measure = RichText(self.app.assets)
-        heights = [measure.paragraphs_height(c, inner, CAPTION_PT * fs, gap=0.5) for c in self.all_captions()]
-        note = measure.paragraphs_height([Paragraph(END_NOTE, (Span(END_NOTE),))], inner, NOTE_PT * fs)
+        heights = [
+            measure.paragraphs_height(c, inner, CAPTION_PT * fs, gap=0.5)
+            for c in self.all_captions()
+        ]
+        note = measure.paragraphs_height(
+            [Paragraph(END_NOTE, (Span(END_NOTE),))], inner, NOTE_PT * fs
+        )
         tallest = max(max(heights), heights[-1] + 6 * fs + note)
-        return (pad + 30 * fs + rows * 36 * fs + (rows - 1) * 8 * fs + 18 * fs + px(12 * fs) * LINE + 2 * fs
-                + tallest + pad)
+        return (
+            pad
+            + 30 * fs
+            + rows * 36 * fs
+            + (rows - 1) * 8 * fs
+            + 18 * fs
+            + px(12 * fs) * LINE
+            + 2 * fs
+            + tallest
+            + pad
+        )
 
     def _panel_at(self, left: float, top: float, width: float, columns: int) -> float:
         """Lay the panel out from its top-left corner; returns its height.
@@ -284,11 +318,20 @@ class DemoView(TableView):
         y -= 30 * fs
         gap, bh = 8 * fs, 36 * fs
         bw = (inner - (columns - 1) * gap) / columns
-        rects = [Rect(round(left + pad + (i % columns) * (bw + gap)),
-                      round(y - bh - (i // columns) * (bh + gap)), round(bw), round(bh)) for i in range(4)]
+        rects = [
+            Rect(
+                round(left + pad + (i % columns) * (bw + gap)),
+                round(y - bh - (i // columns) * (bh + gap)),
+                round(bw),
+                round(bh),
+            )
+            for i in range(4)
+        ]
         y = rects[-1].bottom - 18 * fs
         y = rich.line_text(self.step_title(), left + pad, y, 12 * fs, MUTED, bold=True) - 2 * fs
-        y = rich.paragraphs(self.caption_paragraphs(), left + pad, y, inner, CAPTION_PT * fs, INK, gap=0.5)
+        y = rich.paragraphs(
+            self.caption_paragraphs(), left + pad, y, inner, CAPTION_PT * fs, INK, gap=0.5
+        )
         if self.error:
             y = rich.paragraph_text(self.error, left + pad, y - 6 * fs, inner, 12.5 * fs, ERROR)
         elif self.done:
@@ -340,7 +383,9 @@ class DemoView(TableView):
     def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         return True
 
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> bool | None:
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool | None:
         return True
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
@@ -370,8 +415,9 @@ class DemoView(TableView):
         p = self.panel_rect
         if p.width:
             pad = p.width * 0.05
-            arcade.draw_lrbt_rectangle_filled(p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y,
-                                              (150, 110, 60, 255))
+            arcade.draw_lrbt_rectangle_filled(
+                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (150, 110, 60, 255)
+            )
         self.caption.draw()
 
     def draw_table_only(self, cards: bool) -> None:

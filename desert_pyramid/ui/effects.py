@@ -58,7 +58,9 @@ class Effects:
         self.flashes: list[Flash] = []
         self._texts: dict[int, Text] = {}  # floater id -> its text
         self._shadows: dict[int, arcade.Text] = {}  # text id -> the text's shadow
-        self.backing: Flash | None = None  # the celebration's panel (its alpha follows the banner's)
+        self.backing: Flash | None = (
+            None  # the celebration's panel (its alpha follows the banner's)
+        )
         self._banner: Floater | None = None
         self.cleared_points = 0  # the points of the last move that cleared the layout
         self._pool: dict[str, list[Text]] = {}
@@ -75,10 +77,20 @@ class Effects:
         for style, (colour, size, heading) in STYLES.items():
             texts: list[Text] = []
             for k in range(1 if style in ("banner", "detail") else POOL):
-                pair = [Text(WARM[style] if k == 0 and c is colour else "", -1000, -1000, c, size * fs,
-                                    font_name=HEADING if heading else FONT, bold=True,
-                                    anchor_x="center", anchor_y="center")
-                        for c in (OUTLINE, colour)]
+                pair = [
+                    Text(
+                        WARM[style] if k == 0 and c is colour else "",
+                        -1000,
+                        -1000,
+                        c,
+                        size * fs,
+                        font_name=HEADING if heading else FONT,
+                        bold=True,
+                        anchor_x="center",
+                        anchor_y="center",
+                    )
+                    for c in (OUTLINE, colour)
+                ]
                 pair[1].text = ""  # its glyphs (shared by the style's font) are in the atlas now
                 self._shadows[id(pair[1])] = pair[0]
                 texts.append(pair[1])
@@ -90,7 +102,15 @@ class Effects:
         out = list(self._texts.values())
         return out + [self._shadows[id(t)] for t in out]
 
-    def _set(self, t: arcade.Text, text: str, x: float, y: float, colour: tuple[int, int, int], alpha: int) -> None:
+    def _set(
+        self,
+        t: arcade.Text,
+        text: str,
+        x: float,
+        y: float,
+        colour: tuple[int, int, int],
+        alpha: int,
+    ) -> None:
         shadow = self._shadows[id(t)]
         if t.text != text:
             t.text = text
@@ -113,7 +133,9 @@ class Effects:
             self._set(t, "", -1000, -1000, OUTLINE, 0)
         self._texts.clear()
 
-    def from_events(self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float) -> list[str]:
+    def from_events(
+        self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float
+    ) -> list[str]:
         """Start the effects of a move's events; returns extra sounds to play (a row cleared)."""
         self.cleared_points = 0
         if speed <= 0:
@@ -134,7 +156,9 @@ class Effects:
             self.cleared_points = total
             self.celebrate("Layout cleared!", f"+{total:,} points", game, geom, speed)
             return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
-        chain = max((e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0)
+        chain = max(
+            (e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0
+        )
         for e in events:
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
                 text = f"+{e.points}" + (f" · chain {chain}" if chain >= 2 else "")
@@ -143,14 +167,25 @@ class Effects:
                 rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
                 if rects:
                     box = _bounds(rects)
-                    self.flashes.append(Flash(box.left - 6, box.bottom - 6, box.width + 12, box.height + 12,
-                                              duration=0.7 * slow))
+                    self.flashes.append(
+                        Flash(
+                            box.left - 6,
+                            box.bottom - 6,
+                            box.width + 12,
+                            box.height + 12,
+                            duration=0.7 * slow,
+                        )
+                    )
                     text = f"Row {e.row} cleared" + (f"  +{e.points}" if e.points else "")
-                    self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)  # under the points
+                    self._float(
+                        "row", text, box.cx, box.bottom - geom.card_h * 0.25, slow
+                    )  # under the points
                 sounds.append("row")
         return sounds
 
-    def celebrate(self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0) -> None:
+    def celebrate(
+        self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0
+    ) -> None:
         """Show a celebration (it replaces one showing, and every effect still rising): ``title``
         in the heading font over ``detail``, on a backing panel where no card of ``game`` lies."""
         self.clear()
@@ -169,8 +204,12 @@ class Effects:
         self.backing = Flash(box.left, box.bottom, box.width, box.height, duration=duration)
         ty = box.top - pad_y - t.content_height / 2
         dy = box.bottom + pad_y + d.content_height / 2
-        banner = Floater(title.upper(), box.cx, ty, STYLES["banner"][0], t.font_size, rise=0.0, duration=duration)
-        line = Floater(detail, box.cx, dy, STYLES["detail"][0], d.font_size, rise=0.0, duration=duration)
+        banner = Floater(
+            title.upper(), box.cx, ty, STYLES["banner"][0], t.font_size, rise=0.0, duration=duration
+        )
+        line = Floater(
+            detail, box.cx, dy, STYLES["detail"][0], d.font_size, rise=0.0, duration=duration
+        )
         for f, text in ((banner, t), (line, d)):
             self._set(text, f.text, f.x, f.y, f.colour, 255)
             self.floaters.append(f)
@@ -228,12 +267,22 @@ class Effects:
 
     def draw_flashes(self) -> None:
         for fl in self.flashes:
-            arcade.draw_lrbt_rectangle_filled(fl.left, fl.left + fl.width, fl.bottom, fl.bottom + fl.height,
-                                              (255, 244, 200, fl.alpha))
+            arcade.draw_lrbt_rectangle_filled(
+                fl.left,
+                fl.left + fl.width,
+                fl.bottom,
+                fl.bottom + fl.height,
+                (255, 244, 200, fl.alpha),
+            )
         b, banner = self.backing, self._banner
         if b is not None and banner is not None:
             a = banner.alpha
-            lf, r, bt, tp = round(b.left), round(b.left + b.width), round(b.bottom), round(b.bottom + b.height)
+            lf, r, bt, tp = (
+                round(b.left),
+                round(b.left + b.width),
+                round(b.bottom),
+                round(b.bottom + b.height),
+            )
             arcade.draw_lrbt_rectangle_filled(lf, r, bt, tp, (*BACKING, a * 225 // 255))
             arcade.draw_lrbt_rectangle_outline(lf, r, bt, tp, (*RIM, a), border_width=2)
 
@@ -242,8 +291,12 @@ class Effects:
             t = self._texts.get(id(f))
             if t is None:
                 continue
-            if box is not None and (t.right + 4 < box[0] or t.left - 4 > box[2] or t.top + 4 < box[1]
-                                    or t.bottom - 4 > box[3]):
+            if box is not None and (
+                t.right + 4 < box[0]
+                or t.left - 4 > box[2]
+                or t.top + 4 < box[1]
+                or t.bottom - 4 > box[3]
+            ):
                 continue
             self._shadows[id(t)].draw()
             t.draw()
@@ -268,12 +321,17 @@ def free_spot(w: float, h: float, geom: TableGeometry, avoid: Sequence[Rect]) ->
     left, right = 8.0, geom.width - 8.0
     w, h = min(w, right - left), min(h, top - bottom)
     cx, cy = geom.layout_box.cx, geom.layout_box.cy
-    grown = [Rect(r.left - margin, r.bottom - margin, r.width + 2 * margin, r.height + 2 * margin) for r in avoid]
+    grown = [
+        Rect(r.left - margin, r.bottom - margin, r.width + 2 * margin, r.height + 2 * margin)
+        for r in avoid
+    ]
     step_x, step_y = max(8.0, w / 8), max(6.0, h / 4)
     best: tuple[float, Rect] | None = None
     y = bottom
     while y + h <= top:
-        band = [(r.left, r.right) for r in grown if r.bottom < round(y) + round(h) and round(y) < r.top]
+        band = [
+            (r.left, r.right) for r in grown if r.bottom < round(y) + round(h) and round(y) < r.top
+        ]
         x = left
         while x + w <= right:
             bl, br = round(x), round(x) + round(w)

@@ -60,7 +60,9 @@ class PastGamesView(MenuScreen):
             self.set_message(f"This game cannot be shown: {exc}.")
             return
         what, _ = describe(game)
-        self.app.show_replay(code, back=lambda: self.app.show_view(self), title=f"Replay · {what.split(' · ')[1]}")
+        self.app.show_replay(
+            code, back=lambda: self.app.show_view(self), title=f"Replay · {what.split(' · ')[1]}"
+        )
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
@@ -76,8 +78,9 @@ class PastGamesView(MenuScreen):
         self.row_h = 40 * s
         self.list_top = panel.top - 92 * s
         self.rows = max(1, int((self.list_top - (panel.bottom + 70 * s)) // (self.row_h + 6 * s)))
-        self.message_text = self.texts.label(self.message, width / 2, panel.bottom + 22 * s, 11 * s,
-                                             colour=(200, 180, 150))
+        self.message_text = self.texts.label(
+            self.message, width / 2, panel.bottom + 22 * s, 11 * s, colour=(200, 180, 150)
+        )
         self._fill()
 
     def _fill(self) -> None:
@@ -90,26 +93,50 @@ class PastGamesView(MenuScreen):
         elif self.selected >= self.first + self.rows:
             self.first = self.selected - self.rows + 1
         shown = range(self.first, min(n, self.first + self.rows))
-        buttons = [Button(describe(self.games[i])[0], partial(self.watch, i), value=describe(self.games[i])[1])
-                   for i in shown]
+        buttons = [
+            Button(
+                describe(self.games[i])[0], partial(self.watch, i), value=describe(self.games[i])[1]
+            )
+            for i in shown
+        ]
         buttons.append(Button("Back", self.go_back))
         focus = self.menu.focus
         self.menu = ButtonColumn(self.app.assets, buttons)
         w = panel.width - 60 * s
-        rects = [Rect(round(panel.left + 30 * s), round(self.list_top - (k + 1) * self.row_h - k * 6 * s), round(w),
-                      round(self.row_h)) for k in range(len(buttons) - 1)]
-        rects.append(Rect(round(panel.cx - 110 * s), round(panel.bottom + 40 * s), round(220 * s), round(38 * s)))
+        rects = [
+            Rect(
+                round(panel.left + 30 * s),
+                round(self.list_top - (k + 1) * self.row_h - k * 6 * s),
+                round(w),
+                round(self.row_h),
+            )
+            for k in range(len(buttons) - 1)
+        ]
+        rects.append(
+            Rect(
+                round(panel.cx - 110 * s),
+                round(panel.bottom + 40 * s),
+                round(220 * s),
+                round(38 * s),
+            )
+        )
         self.menu.place(rects, 13 * s)
-        self.menu.focus = (self.selected - self.first) if n and focus != len(buttons) - 1 else len(buttons) - 1
+        self.menu.focus = (
+            (self.selected - self.first) if n and focus != len(buttons) - 1 else len(buttons) - 1
+        )
         if not n:
             self.menu.focus = 0
         self.menu.refresh()
         if n:
             last = min(n, self.first + self.rows)
-            self.count_text.text = (f"{n} game{'s' if n != 1 else ''} kept with their moves · "
-                                    f"{self.first + 1}-{last} shown · Enter watches one")
+            self.count_text.text = (
+                f"{n} game{'s' if n != 1 else ''} kept with their moves · "
+                f"{self.first + 1}-{last} shown · Enter watches one"
+            )
         else:
-            self.count_text.text = "No finished game yet: the games you play are kept here to watch again."
+            self.count_text.text = (
+                "No finished game yet: the games you play are kept here to watch again."
+            )
 
     def move(self, step: int) -> None:
         n = len(self.games)
@@ -131,8 +158,14 @@ class PastGamesView(MenuScreen):
         self._fill()
 
     def on_action(self, action: str) -> bool:
-        steps = {"menu_up": -1, "menu_down": 1, "page_up": -self.rows, "page_down": self.rows,
-                 "list_first": -len(self.games), "list_last": len(self.games) - 1 - self.selected}
+        steps = {
+            "menu_up": -1,
+            "menu_down": 1,
+            "page_up": -self.rows,
+            "page_down": self.rows,
+            "list_first": -len(self.games),
+            "list_last": len(self.games) - 1 - self.selected,
+        }
         if action in steps and self.games:
             if action == "list_last":
                 self.selected = len(self.games) - 1

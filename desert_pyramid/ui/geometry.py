@@ -62,14 +62,18 @@ class Rect:
     def inside(self, other: Rect, slack: float = 0.0) -> bool:
         """Whether this rectangle lies within ``other`` (``slack`` pixels of tolerance)."""
         return (
-            self.left >= other.left - slack and self.bottom >= other.bottom - slack
-            and self.right <= other.right + slack and self.top <= other.top + slack
+            self.left >= other.left - slack
+            and self.bottom >= other.bottom - slack
+            and self.right <= other.right + slack
+            and self.top <= other.top + slack
         )
 
     def overlaps(self, other: Rect) -> bool:
         return (
-            self.left < other.right and other.left < self.right
-            and self.bottom < other.top and other.bottom < self.top
+            self.left < other.right
+            and other.left < self.right
+            and self.bottom < other.top
+            and other.bottom < self.top
         )
 
     def moved(self, dx: float, dy: float) -> Rect:
@@ -164,12 +168,24 @@ def table_geometry(
     hud_h = hud_height(height)
     msg_h = message_height(height)
     margin = max(8.0, 0.014 * min(width, height))
-    area = Rect(margin, msg_h + margin * 0.5, width - 2 * margin, height - hud_h - msg_h - margin * 1.5)
+    area = Rect(
+        margin, msg_h + margin * 0.5, width - 2 * margin, height - hud_h - msg_h - margin * 1.5
+    )
 
     # The pile row, in card widths: stock, waste (a fan for draw three), Satchel, discard, two buttons.
     fan = 0.28 if draw_three else 0.0
     gaps = 0.3
-    row_units = 1 + gaps + (1 + 2 * fan) + 2 * gaps + (1 + 2 * gaps if satchel else 0) + 1 + 0.4 + 0.62 * 2 + 0.2
+    row_units = (
+        1
+        + gaps
+        + (1 + 2 * fan)
+        + 2 * gaps
+        + (1 + 2 * gaps if satchel else 0)
+        + 1
+        + 0.4
+        + 0.62 * 2
+        + 0.2
+    )
     gap_h = 0.22  # between layout and pile row, in card heights
     caption_h = 0.2  # captions under the piles
 
@@ -179,7 +195,9 @@ def table_geometry(
     card_h_a = min(h_rows, h_cols, height * 0.3)
     # Arrangement B: the piles in a two-column block beside the layout.
     block_w = 2 + gaps + 2 * fan  # card widths (the waste, in the right column, fans out)
-    block_h = 2 * (1 + caption_h + gap_h) + 0.62 * CARD_ASPECT  # card heights: two pile rows, buttons
+    block_h = (
+        2 * (1 + caption_h + gap_h) + 0.62 * CARD_ASPECT
+    )  # card heights: two pile rows, buttons
     h_rows_b = area.height / (max(units_h / 2, block_h) + 0.08)
     h_cols_b = area.width / (units_w / 2 + 0.6 + block_w) / CARD_ASPECT
     card_h_b = min(h_rows_b, h_cols_b, height * 0.3)
@@ -188,7 +206,9 @@ def table_geometry(
     card_h = _even(card_h_b if beside else card_h_a)
     card_w = _even(card_h * CARD_ASPECT)
     row_w = row_units if not beside else units_w / 2 + 0.6 + block_w
-    while card_w * max(units_w / 2, row_w) > area.width or card_h * (units_h / 2 + 0.08) > area.height:
+    while (
+        card_w * max(units_w / 2, row_w) > area.width or card_h * (units_h / 2 + 0.08) > area.height
+    ):
         card_h -= 2
         card_w = _even(card_h * CARD_ASPECT)
     uw, uh = card_w / 2, card_h / 2
@@ -217,7 +237,12 @@ def table_geometry(
         names = [STOCK, WASTE, SATCHEL, DISCARD] if satchel else [STOCK, WASTE, DISCARD]
         for i, name in enumerate(names):
             col, row = i % 2, i // 2
-            r = Rect(bx + col * (1 + gaps) * card_w, by - row * (1 + caption_h + gap_h) * card_h, card_w, card_h)
+            r = Rect(
+                bx + col * (1 + gaps) * card_w,
+                by - row * (1 + caption_h + gap_h) * card_h,
+                card_w,
+                card_h,
+            )
             places[name] = r
             captions[name] = (r.cx, r.bottom - cap * 0.55)
         buttons_y = by - 2 * (1 + caption_h + gap_h) * card_h + card_h - 0.62 * card_w
@@ -226,7 +251,12 @@ def table_geometry(
         places[HINT] = Rect(bx + d + 0.2 * card_w, buttons_y, d, d)
 
     slot_rects = tuple(
-        Rect(layout_box.left + (x - minx) * uw, layout_box.top - (y - miny) * uh - card_h, card_w, card_h)
+        Rect(
+            layout_box.left + (x - minx) * uw,
+            layout_box.top - (y - miny) * uh - card_h,
+            card_w,
+            card_h,
+        )
         for x, y in slots
     )
     waste = places[WASTE]
@@ -240,15 +270,32 @@ def table_geometry(
     pad = hud_h * 0.14
     places[MENU] = Rect(pad, hud.bottom + pad, hud_h * 2.3, hud_h - 2 * pad)
     return TableGeometry(
-        width=width, height=height, card_w=card_w, card_h=card_h, hud=hud,
-        message=Rect(0, 0, width, msg_h), layout_box=layout_box, slots=slot_rects, places=places,
-        waste_fan=fan_rects, captions=captions, piles_beside=beside,
+        width=width,
+        height=height,
+        card_w=card_w,
+        card_h=card_h,
+        hud=hud,
+        message=Rect(0, 0, width, msg_h),
+        layout_box=layout_box,
+        slots=slot_rects,
+        places=places,
+        waste_fan=fan_rects,
+        captions=captions,
+        piles_beside=beside,
     )
 
 
 def _pile_row(
-    places: dict[str, Rect], captions: dict[str, tuple[float, float]], x: float, y: float,
-    card_w: int, card_h: int, cap: float, gaps: float, fan: float, satchel: bool,
+    places: dict[str, Rect],
+    captions: dict[str, tuple[float, float]],
+    x: float,
+    y: float,
+    card_w: int,
+    card_h: int,
+    cap: float,
+    gaps: float,
+    fan: float,
+    satchel: bool,
 ) -> float:
     """Lay the pile row out from ``x``; return the x after it."""
 
@@ -287,8 +334,12 @@ def hit_slot(
 
 
 def nearest_in_direction(
-    origin: tuple[float, float], targets: Iterable[tuple[object, tuple[float, float]]], dx: int, dy: int,
-    *, anywhere_ahead: bool = False,
+    origin: tuple[float, float],
+    targets: Iterable[tuple[object, tuple[float, float]]],
+    dx: int,
+    dy: int,
+    *,
+    anywhere_ahead: bool = False,
 ) -> object | None:
     """The target that an arrow key (dx, dy in -1..1, y up) moves the focus to, or ``None``.
 
@@ -348,7 +399,9 @@ def visible_part(slot: tuple[float, float], over: Sequence[tuple[float, float]])
     return FULL
 
 
-def possible_parts(slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]) -> set[str]:
+def possible_parts(
+    slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]
+) -> set[str]:
     """Every part :func:`visible_part` can give for a layout, whichever cards are still there."""
     parts: set[str] = set()
     for i, over in enumerate(covered_by):

@@ -24,8 +24,13 @@ def frame_ms(speed: float) -> int:
     return max(20, round(STEP_S * 1000 / speed))
 
 
-def render_gif(code: GameCode, path: Path, size: tuple[int, int], speed: float = 1.0,
-               analysis: Analysis | None = None) -> int:
+def render_gif(
+    code: GameCode,
+    path: Path,
+    size: tuple[int, int],
+    speed: float = 1.0,
+    analysis: Analysis | None = None,
+) -> int:
     """Write the game as a looping GIF at ``path``; return the number of frames."""
     import arcade
     from PIL import Image
@@ -37,7 +42,9 @@ def render_gif(code: GameCode, path: Path, size: tuple[int, int], speed: float =
     if moves + 1 > MAX_FRAMES:
         raise ValueError(f"the game has {moves} moves: a GIF holds at most {MAX_FRAMES - 1}")
     w, h = size
-    app = GameApp(RunOptions(size=size, headless=True, settings=Settings(animation_speed=0, mute=True)))
+    app = GameApp(
+        RunOptions(size=size, headless=True, settings=Settings(animation_speed=0, mute=True))
+    )
     try:
         app.show_replay(code, lambda: None, analyse=False, film=True)
         view = app.current_view
@@ -58,6 +65,13 @@ def render_gif(code: GameCode, path: Path, size: tuple[int, int], speed: float =
     # one palette for the whole film keeps the colours steady from frame to frame
     palette = frames[-1].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
     films = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
-    films[0].save(path, save_all=True, append_images=films[1:], duration=durations, loop=0, optimize=False,
-                  disposal=1)
+    films[0].save(
+        path,
+        save_all=True,
+        append_images=films[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+        disposal=1,
+    )
     return len(films)

@@ -20,13 +20,19 @@ from .widgets import GOLD, INK, ButtonColumn, TextGroup, panel_sprite
 if TYPE_CHECKING:
     from .app import GameApp
 
-RULES = ("Remove two free cards that add up to 13, or a king alone. A card is free when no card "
-         "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
-         "Clear the layout to win.")
-MOUSE = ("Mouse: click a card, then its partner, or drag one onto the other. A card with one "
-         "partner pairs at once; a king leaves with one click.")
-PAD = ("Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
-       "(or presses a button), B drops the selection or goes back.")
+RULES = (
+    "Remove two free cards that add up to 13, or a king alone. A card is free when no card "
+    "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
+    "Clear the layout to win."
+)
+MOUSE = (
+    "Mouse: click a card, then its partner, or drag one onto the other. A card with one "
+    "partner pairs at once; a king leaves with one click."
+)
+PAD = (
+    "Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
+    "(or presses a button), B drops the selection or goes back."
+)
 
 
 class HelpView(MenuScreen):
@@ -54,10 +60,18 @@ class HelpView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
         self.pad = self.app.last_input == "pad"
-        self.title_text = self.texts.heading("BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s)
+        self.title_text = self.texts.heading(
+            "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
+        )
         self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
-        self.texts.label(PAD if self.pad else MOUSE, width / 2, panel.top - 112 * s, 11.5 * s, width=int(860 * s),
-              colour=(236, 214, 176))
+        self.texts.label(
+            PAD if self.pad else MOUSE,
+            width / 2,
+            panel.top - 112 * s,
+            11.5 * s,
+            width=int(860 * s),
+            colour=(236, 214, 176),
+        )
         y = panel.top - 150 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
         col = 0
@@ -75,12 +89,18 @@ class HelpView(MenuScreen):
                 self.texts.label(text, x + 96 * s, y, 11.5 * s, colour=INK, anchor_x="left")
                 y -= 21 * s
             y -= 10 * s
-        closes = "B, Back or a click closes this help" if self.pad else "Esc, F1 or a click closes this help"
+        closes = (
+            "B, Back or a click closes this help"
+            if self.pad
+            else "Esc, F1 or a click closes this help"
+        )
         self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=(200, 180, 150))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
-        if (self.app.last_input == "pad") != self.pad:  # the player took up the other input: its keys
+        if (
+            self.app.last_input == "pad"
+        ) != self.pad:  # the player took up the other input: its keys
             self.layout(self.app.width, self.app.height)
 
     @property

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
@@ -47,7 +48,12 @@ if TYPE_CHECKING:
     from .app import GameApp
 
 PAGES = ("rules", "variations", "glossary", "quiz")
-PAGE_TITLES = {"rules": "How to play", "variations": "Variations", "glossary": "Other names", "quiz": "Quiz"}
+PAGE_TITLES = {
+    "rules": "How to play",
+    "variations": "Variations",
+    "glossary": "Other names",
+    "quiz": "Quiz",
+}
 LINE_STEP = 3  # lines per ↑ ↓
 WHEEL_STEP = 3  # lines per notch of the mouse wheel
 
@@ -107,7 +113,8 @@ class Scroll:
         self.line = line
         w, h = int(area.width), int(area.height)
         self.camera = arcade.camera.Camera2D(
-            viewport=LBWH(int(area.left), int(area.bottom), w, h), projection=LRBT(0, w, -h, 0))
+            viewport=LBWH(int(area.left), int(area.bottom), w, h), projection=LRBT(0, w, -h, 0)
+        )
         self.scroll_to(self.offset)
 
     @property
@@ -169,7 +176,9 @@ class Scroll:
         if self.max_offset <= 0:
             return
         x = a.right - 5
-        arcade.draw_lrbt_rectangle_filled(x - 2, x + 2, a.bottom + 4, a.top - 4, (255, 240, 210, 40))
+        arcade.draw_lrbt_rectangle_filled(
+            x - 2, x + 2, a.bottom + 4, a.top - 4, (255, 240, 210, 40)
+        )
         track = a.height - 8
         thumb = max(30.0, track * a.height / self.content_h)
         t = self.offset / self.max_offset
@@ -320,16 +329,22 @@ class RulesPage(ScrollPage):
     def _side_items(self, s: float) -> list[tuple[list[str], float]]:
         """The lines and the height of each entry of the list of sections."""
         size = 12 * s
-        return [(lines, px(size) * (1.22 * len(lines) + 0.5))
-                for lines in (fit_lines(section.title, 232 * s, size) for section in self.sections)]
+        return [
+            (lines, px(size) * (1.22 * len(lines) + 0.5))
+            for lines in (fit_lines(section.title, 232 * s, size) for section in self.sections)
+        ]
 
     def scroll_rect(self, area: Rect, s: float) -> Rect:
         items = self._side_items(s)
         # the list of sections goes beside the text when it fits (not in a very small window)
         self.show_side = sum(h + 2 * s for _, h in items) <= area.height
         side_w = 262 * s if self.show_side else 0.0
-        return Rect(area.left + side_w + 22 * s * self.show_side, area.bottom,
-                    area.width - side_w - 22 * s * self.show_side, area.height)
+        return Rect(
+            area.left + side_w + 22 * s * self.show_side,
+            area.bottom,
+            area.width - side_w - 22 * s * self.show_side,
+            area.height,
+        )
 
     def build(self, area: Rect, s: float) -> None:
         super().build(area, s)
@@ -343,8 +358,14 @@ class RulesPage(ScrollPage):
             r = Rect(area.left, y - h, 256 * s, h)
             self.side_rects.append(r)
             for i, line in enumerate(lines):
-                self.side.text(line, r.left + 12 * s, r.cy + lh * ((len(lines) - 1) / 2 - i), size, MUTED,
-                               anchor_y="center")
+                self.side.text(
+                    line,
+                    r.left + 12 * s,
+                    r.cy + lh * ((len(lines) - 1) / 2 - i),
+                    size,
+                    MUTED,
+                    anchor_y="center",
+                )
             y -= h + 2 * s
         self._current = -1
         self._update_side()
@@ -364,8 +385,15 @@ class RulesPage(ScrollPage):
         self.anchors = [b.top for b in self.blocks]
         return -y + 24 * s
 
-    def _section(self, section: Section, rich: RichText, figures: list[DiagramFigure], top: float,
-                 col: float, s: float) -> float:
+    def _section(
+        self,
+        section: Section,
+        rich: RichText,
+        figures: list[DiagramFigure],
+        top: float,
+        col: float,
+        s: float,
+    ) -> float:
         """Lay one section out from ``top``; returns its bottom."""
         y = rich.line_text(section.title, 0, top, 17.5 * s, GOLD, bold=True) - 4 * s
         y = rich.paragraphs(section.paragraphs, 0, y, col, self.body_size * s)
@@ -393,8 +421,15 @@ class RulesPage(ScrollPage):
         """The rich texts made so far (for tests: call :meth:`make_visible_sections` first)."""
         return [b.rich for b in self.blocks if b.rich is not None]
 
-    def _figure(self, section: Section, rich: RichText, figures: list[DiagramFigure], top: float,
-                col: float, s: float) -> float:
+    def _figure(
+        self,
+        section: Section,
+        rich: RichText,
+        figures: list[DiagramFigure],
+        top: float,
+        col: float,
+        s: float,
+    ) -> float:
         d = section.diagram
         assert d is not None
         figure = DiagramFigure(self.app.assets, d, self.app.settings.four_colour)
@@ -451,12 +486,21 @@ class RulesPage(ScrollPage):
         self.side_skin = arcade.SpriteList()
         if 0 <= current < len(self.side_rects):
             r = self.side_rects[current]
-            sprite = arcade.Sprite(skin_texture(self.app.assets, "focus", int(r.width), int(r.height),
-                                                radius=int(r.height * 0.3)))
+            sprite = arcade.Sprite(
+                skin_texture(
+                    self.app.assets,
+                    "focus",
+                    int(r.width),
+                    int(r.height),
+                    radius=int(r.height * 0.3),
+                )
+            )
             sprite.position = (round(r.cx), round(r.cy))
             self.side_skin.append(sprite)
         for t in self.side.items:
-            lit = 0 <= current < len(self.side_rects) and self.side_rects[current].contains(t.x, t.y)
+            lit = 0 <= current < len(self.side_rects) and self.side_rects[current].contains(
+                t.x, t.y
+            )
             colour = INK if lit else MUTED
             if t.color[:3] != colour:
                 t.color = colour
@@ -526,14 +570,17 @@ class GlossaryPage(ScrollPage):
         x0 = max(0.0, (width - col) / 2)
         body = self.body_size * s
         y = 0.0
-        self.rich.line_text("The same things go by other names in other games and books.",
-                            x0, y, 13 * s, MUTED)
+        self.rich.line_text(
+            "The same things go by other names in other games and books.", x0, y, 13 * s, MUTED
+        )
         y -= px(13 * s) * 1.5 + 14 * s
         for entry in self.view.content.glossary:
             term = entry.term[0].upper() + entry.term[1:]
             y = self.rich.line_text(term, x0, y, 16.5 * s, GOLD, bold=True)
             if entry.other_names:
-                also = parse_markup("Also called: " + ", ".join(f"**{n}**" for n in entry.other_names))
+                also = parse_markup(
+                    "Also called: " + ", ".join(f"**{n}**" for n in entry.other_names)
+                )
                 y = self.rich.paragraph(also, x0, y, col, 13.5 * s, MUTED)
                 y -= 2 * s
             y = self.rich.paragraphs(entry.paragraphs, x0, y, col, body)
@@ -550,8 +597,9 @@ class VariationsPage(ScrollPage):
     def __init__(self, view: HowToView) -> None:
         super().__init__(view)
         self.variations = view.content.variations
-        self.buttons = ButtonColumn(view.app.assets, [
-            Button(v.button, lambda v=v: self.start(v)) for v in self.variations])  # type: ignore[misc]
+        self.buttons = ButtonColumn(
+            view.app.assets, [Button(v.button, partial(self.start, v)) for v in self.variations]
+        )
         self.buttons.focus = view.memory.variation_focus
         self.blocks: list[tuple[float, float]] = []  # content (top, bottom) of each variation
 
@@ -564,14 +612,17 @@ class VariationsPage(ScrollPage):
         y = 0.0
         intro = parse_markup(
             "Pyramid is played by many rule books. Each button starts a **Practice** deal under that "
-            "rule set: no clock, hints and undo as always.")
+            "rule set: no clock, hints and undo as always."
+        )
         y = self.rich.paragraph(intro, x0, y, col + bw + 40 * s, 13.5 * s, MUTED) - 16 * s
         rects: list[Rect] = []
         self.blocks = []
         for v in self.variations:
             top = y
             y = self.rich.line_text(v.title, x0, y, 16.5 * s, GOLD, bold=True)
-            y = self.rich.line_text(variation_rules_text(v).capitalize() + ".", x0, y, 12.5 * s, MUTED)
+            y = self.rich.line_text(
+                variation_rules_text(v).capitalize() + ".", x0, y, 12.5 * s, MUTED
+            )
             y = self.rich.paragraphs(v.paragraphs, x0, y - 4 * s, col, body)
             rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
             y = min(y, top - 6 * s - bh) - 14 * s
@@ -642,8 +693,13 @@ class VariationsPage(ScrollPage):
 class HowToView(Screen):
     contexts = (keys.HOWTO, keys.EVERYWHERE)
 
-    def __init__(self, app: GameApp, back: arcade.View | None = None, page: str | None = None,
-                 content: RulesContent | None = None) -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        back: arcade.View | None = None,
+        page: str | None = None,
+        content: RulesContent | None = None,
+    ) -> None:
         super().__init__(app)
         from .quiz_view import QuizPage
 
@@ -655,19 +711,28 @@ class HowToView(Screen):
                 raise ValueError(f"no page '{page}' (there are: {', '.join(PAGES)})")
             self.memory.page = page
         self.pages: dict[str, Page] = {
-            "rules": RulesPage(self), "variations": VariationsPage(self),
-            "glossary": GlossaryPage(self), "quiz": QuizPage(self),
+            "rules": RulesPage(self),
+            "variations": VariationsPage(self),
+            "glossary": GlossaryPage(self),
+            "quiz": QuizPage(self),
         }
         self._built: dict[str, tuple[Rect, float]] = {}
         self.texts = TextGroup()
         self.panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.tabs = ButtonColumn(app.assets, [
-            Button(PAGE_TITLES[name], lambda name=name: self.show_page(name))  # type: ignore[misc]
-            for name in PAGES])
-        self.footer = ButtonColumn(app.assets, [
-            Button("► Watch the worked example · W", self.watch),
-            Button("Back · Esc", self.back),
-        ])
+        self.tabs = ButtonColumn(
+            app.assets,
+            [
+                Button(PAGE_TITLES[name], lambda name=name: self.show_page(name))  # type: ignore[misc]
+                for name in PAGES
+            ],
+        )
+        self.footer = ButtonColumn(
+            app.assets,
+            [
+                Button("► Watch the worked example · W", self.watch),
+                Button("Back · Esc", self.back),
+            ],
+        )
         self.footer.focus = -1
         self.hint_text: arcade.Text | None = None
         self.area = Rect(0, 0, 0, 0)
@@ -690,25 +755,49 @@ class HowToView(Screen):
         self.panel.append(panel_sprite(self.app.assets, panel, alpha=250))
         self.texts = TextGroup()
         head_y = panel.top - 38 * s
-        self.texts.heading("HOW TO PLAY", panel.left + 30 * s + 2, head_y - 2, 24 * s, colour=(30, 18, 8),
-                           anchor_x="left")
+        self.texts.heading(
+            "HOW TO PLAY",
+            panel.left + 30 * s + 2,
+            head_y - 2,
+            24 * s,
+            colour=(30, 18, 8),
+            anchor_x="left",
+        )
         self.texts.heading("HOW TO PLAY", panel.left + 30 * s, head_y, 24 * s, anchor_x="left")
         tw, th, gap = 176 * s, 40 * s, 10 * s
         x = panel.right - 24 * s - len(PAGES) * tw - (len(PAGES) - 1) * gap
-        self.tabs.place([Rect(round(x + i * (tw + gap)), round(head_y - th / 2), round(tw), round(th))
-                         for i in range(len(PAGES))], 14.5 * s)
+        self.tabs.place(
+            [
+                Rect(round(x + i * (tw + gap)), round(head_y - th / 2), round(tw), round(th))
+                for i in range(len(PAGES))
+            ],
+            14.5 * s,
+        )
         self.divider_y = head_y - th / 2 - 14 * s
         fh = 40 * s
         fy = panel.bottom + 14 * s
-        self.footer.place([
-            Rect(round(panel.right - 24 * s - 150 * s - 12 * s - 340 * s), round(fy), round(340 * s), round(fh)),
-            Rect(round(panel.right - 24 * s - 150 * s), round(fy), round(150 * s), round(fh)),
-        ], 14 * s)
+        self.footer.place(
+            [
+                Rect(
+                    round(panel.right - 24 * s - 150 * s - 12 * s - 340 * s),
+                    round(fy),
+                    round(340 * s),
+                    round(fh),
+                ),
+                Rect(round(panel.right - 24 * s - 150 * s), round(fy), round(150 * s), round(fh)),
+            ],
+            14 * s,
+        )
         self.footer_top = fy + fh + 12 * s
-        self.hint_text = self.texts.label("", panel.left + 30 * s, fy + fh / 2, 11.5 * s, colour=FAINT,
-                                          anchor_x="left")
-        self.area = Rect(panel.left + 30 * s, self.footer_top + 6 * s, panel.width - 54 * s,
-                         self.divider_y - 16 * s - (self.footer_top + 6 * s))
+        self.hint_text = self.texts.label(
+            "", panel.left + 30 * s, fy + fh / 2, 11.5 * s, colour=FAINT, anchor_x="left"
+        )
+        self.area = Rect(
+            panel.left + 30 * s,
+            self.footer_top + 6 * s,
+            panel.width - 54 * s,
+            self.divider_y - 16 * s - (self.footer_top + 6 * s),
+        )
         self.panel_rect = panel
         self._built = {}
         self._show_current()
@@ -737,7 +826,9 @@ class HowToView(Screen):
         """Open the table on the worked example."""
         from .demo import DemoView
 
-        section = next((sec for sec in self.content.how_to_play.sections if sec.demo is not None), None)
+        section = next(
+            (sec for sec in self.content.how_to_play.sections if sec.demo is not None), None
+        )
         if section is None or section.demo is None:
             return
         self.page.leave()
@@ -794,10 +885,20 @@ class HowToView(Screen):
         self.panel.draw()
         p = self.panel_rect
         s = self.s
-        arcade.draw_lrbt_rectangle_filled(p.left + 20 * s, p.right - 20 * s, self.divider_y - 1,
-                                          self.divider_y + 1, (150, 110, 60, 200))
-        arcade.draw_lrbt_rectangle_filled(p.left + 20 * s, p.right - 20 * s, self.footer_top - 1,
-                                          self.footer_top + 1, (150, 110, 60, 200))
+        arcade.draw_lrbt_rectangle_filled(
+            p.left + 20 * s,
+            p.right - 20 * s,
+            self.divider_y - 1,
+            self.divider_y + 1,
+            (150, 110, 60, 200),
+        )
+        arcade.draw_lrbt_rectangle_filled(
+            p.left + 20 * s,
+            p.right - 20 * s,
+            self.footer_top - 1,
+            self.footer_top + 1,
+            (150, 110, 60, 200),
+        )
         self.tabs.draw()
         self.texts.draw()
         self.page.draw()

@@ -42,7 +42,9 @@ class DiagramFigure:
         self.diagram = diagram
         self.four_colour = four_colour
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
-        self.under: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # removed slots, drawn first
+        self.under: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # removed slots, drawn first
         self.slot_rects: dict[tuple[int, int], Rect] = {}
         self.rect = Rect(0, 0, 0, 0)
 
@@ -69,22 +71,29 @@ class DiagramFigure:
     def _card(self, state: DiagramState, code: str, rect: Rect, w: int, h: int) -> None:
         a = self.assets
         if state == "removed":
-            tex = a.texture(f"fig-slot-{w}x{h}", lambda: cardart.render_slot(w, h, (255, 236, 200, 110)))
+            tex = a.texture(
+                f"fig-slot-{w}x{h}", lambda: cardart.render_slot(w, h, (255, 236, 200, 110))
+            )
             self._sprite(tex, rect, self.under)
             return
         card = Card.parse(code)
         four = self.four_colour
-        face = a.texture(f"fig-{code}-{w}x{h}-{four}", lambda: cardart.render_face(card, w, h, four))
+        face = a.texture(
+            f"fig-{code}-{w}x{h}-{four}", lambda: cardart.render_face(card, w, h, four)
+        )
         sprite = self._sprite(face, rect)
         if state == "covered":
             sprite.color = SHADE
         else:
             pad = max(3, w // 14)
-            ring = a.texture(f"fig-ring-{w}x{h}", lambda: cardart.render_ring(w, h, pad, FREE_RING, 3))
+            ring = a.texture(
+                f"fig-ring-{w}x{h}", lambda: cardart.render_ring(w, h, pad, FREE_RING, 3)
+            )
             self._sprite(ring, rect)
 
-    def _sprite(self, tex: arcade.Texture, rect: Rect,
-                into: arcade.SpriteList[arcade.Sprite] | None = None) -> arcade.Sprite:
+    def _sprite(
+        self, tex: arcade.Texture, rect: Rect, into: arcade.SpriteList[arcade.Sprite] | None = None
+    ) -> arcade.Sprite:
         sprite = arcade.Sprite(tex)
         sprite.position = (rect.cx, rect.cy)
         (self.sprites if into is None else into).append(sprite)

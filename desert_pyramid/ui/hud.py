@@ -24,13 +24,20 @@ from .widgets import GOLD, INK, skin_texture
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
 #: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
-CHARSET = ("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
-           "♠♥♦♣…—–×·‹›←→↑↓")
+CHARSET = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
+    "♠♥♦♣…—–×·‹›←→↑↓"
+)
 NUMBERS = "0123456789,:—×- "
 CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
 LABELS = {
-    "pyramid": "PYRAMID", "score": "SCORE", "chain": "CHAIN", "moves": "MOVES", "bonus": "TIME BONUS",
-    "time": "TIME", "daylight": "DAYLIGHT",
+    "pyramid": "PYRAMID",
+    "score": "SCORE",
+    "chain": "CHAIN",
+    "moves": "MOVES",
+    "bonus": "TIME BONUS",
+    "time": "TIME",
+    "daylight": "DAYLIGHT",
 }
 ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
 PULSE = (255, 120, 90)
@@ -45,6 +52,7 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
     if "daylight" in items:
         items.pop("time", None)
     return items
+
 
 BAR = (52, 32, 16, 215)
 MSG_BAR = (52, 32, 16, 150)
@@ -69,7 +77,9 @@ class Hud:
         self.focus_button: str | None = None
         self._shown: dict[str, str] = {}
         self._keys: tuple[str, ...] = ()
-        self._asked: dict[int, str] = {}  # the text last asked of each Text (shown perhaps shortened)
+        self._asked: dict[
+            int, str
+        ] = {}  # the text last asked of each Text (shown perhaps shortened)
         self._caption_size = 9.5
         self._captions_asked: tuple[str, str, int] | None = None
         self._stock_room = float("inf")
@@ -79,15 +89,36 @@ class Hud:
         self._message = ""  # the message asked for (the text shown may be cut: "…")
         self._low_top = 0.0
 
-    def _text(self, name: str, text: str, x: float, y: float, size: float, colour: tuple[int, int, int],
-              anchor_x: str = "center", bold: bool = False) -> arcade.Text:
+    def _text(
+        self,
+        name: str,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: tuple[int, int, int],
+        anchor_x: str = "center",
+        bold: bool = False,
+    ) -> arcade.Text:
         top = self.geom is not None and y > self.geom.hud.bottom
-        t = Text(text, x, y, colour, size, font_name=FONT, bold=bold, anchor_x=anchor_x,
-                        anchor_y="center", batch=self.batch if top else self.low_batch)
+        t = Text(
+            text,
+            x,
+            y,
+            colour,
+            size,
+            font_name=FONT,
+            bold=bold,
+            anchor_x=anchor_x,
+            anchor_y="center",
+            batch=self.batch if top else self.low_batch,
+        )
         self.texts[name] = t
         return t
 
-    def place(self, geom: TableGeometry, title: str, subtitle: str, hud: Mapping[str, str], satchel: bool) -> None:
+    def place(
+        self, geom: TableGeometry, title: str, subtitle: str, hud: Mapping[str, str], satchel: bool
+    ) -> None:
         """Build the HUD for a geometry (after a resize) and the session's labels."""
         self.geom = geom
         self.batch = pyglet.graphics.Batch()
@@ -96,10 +127,15 @@ class Hud:
         # the bars are sprites: drawn in the same call as the buttons, and a partial redraw sees
         # the message bar come, go and grow like any other sprite
         top = geom.hud
-        self.sprites.append(arcade.SpriteSolidColor(geom.width, int(top.height), geom.width / 2, top.cy, BAR))
-        self.sprites.append(arcade.SpriteSolidColor(geom.width, 2, geom.width / 2, top.bottom - 1, RIM))
-        self.message_bar = arcade.SpriteSolidColor(geom.width, int(geom.message.height), geom.width / 2,
-                                                   geom.message.cy, MSG_BAR)
+        self.sprites.append(
+            arcade.SpriteSolidColor(geom.width, int(top.height), geom.width / 2, top.cy, BAR)
+        )
+        self.sprites.append(
+            arcade.SpriteSolidColor(geom.width, 2, geom.width / 2, top.bottom - 1, RIM)
+        )
+        self.message_bar = arcade.SpriteSolidColor(
+            geom.width, int(geom.message.height), geom.width / 2, geom.message.cy, MSG_BAR
+        )
         self.message_bar.visible = False
         self.sprites.append(self.message_bar)
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
@@ -111,21 +147,53 @@ class Hud:
         # menu button
         m = geom.places[MENU]
         self._button(MENU, m, radius=int(m.height * 0.3))
-        icon = arcade.Sprite(make_texture(cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"))
+        icon = arcade.Sprite(
+            make_texture(
+                cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"
+            )
+        )
         icon.position = (round(m.left + m.height * 0.55), round(m.cy))
         self.sprites.append(icon)
-        self._text("menu", "Menu", m.left + m.height * 1.05, m.cy, 13 * fs, INK, anchor_x="left", bold=True)
-        self._text("title", title, m.right + 14 * fs, bar.cy + bar.height * 0.16, 15 * fs, GOLD, "left", True)
-        self._text("subtitle", subtitle, m.right + 14 * fs, bar.cy - bar.height * 0.24, 10 * fs, (236, 214, 176), "left")
+        self._text(
+            "menu", "Menu", m.left + m.height * 1.05, m.cy, 13 * fs, INK, anchor_x="left", bold=True
+        )
+        self._text(
+            "title",
+            title,
+            m.right + 14 * fs,
+            bar.cy + bar.height * 0.16,
+            15 * fs,
+            GOLD,
+            "left",
+            True,
+        )
+        self._text(
+            "subtitle",
+            subtitle,
+            m.right + 14 * fs,
+            bar.cy - bar.height * 0.24,
+            10 * fs,
+            (236, 214, 176),
+            "left",
+        )
         # stat boxes from the right
         hud = shown_items(hud)
         self._keys = tuple(hud)
         box_w = 92 * fs
         x = bar.right - 16 * fs - box_w / 2
         for key in reversed(self._keys):
-            self.titles[key] = self._text(f"t-{key}", LABELS.get(key, key.upper()), x, bar.cy + bar.height * 0.22,
-                                          9 * fs, (236, 200, 140), bold=True)
-            self.values[key] = self._text(f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True)
+            self.titles[key] = self._text(
+                f"t-{key}",
+                LABELS.get(key, key.upper()),
+                x,
+                bar.cy + bar.height * 0.22,
+                9 * fs,
+                (236, 200, 140),
+                bold=True,
+            )
+            self.values[key] = self._text(
+                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
+            )
             self._shown[key] = hud[key]
             x -= box_w
         # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
@@ -140,7 +208,9 @@ class Hud:
             r = geom.places[name]
             self._button(name, r)
             size = int(r.width * 0.62)
-            icon = arcade.Sprite(make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}"))
+            icon = arcade.Sprite(
+                make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}")
+            )
             icon.position = (round(r.cx), round(r.cy))
             self.sprites.append(icon)
             self._text(f"c-{name}", label, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
@@ -152,26 +222,44 @@ class Hud:
             if name == SATCHEL and not satchel:
                 continue
             cx, cy = geom.captions[name]
-            self.captions[name] = self._text(f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True)
+            self.captions[name] = self._text(
+                f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True
+            )
         # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
         waste = self.captions[WASTE]
-        self._stock_room = 2 * (waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs)
+        self._stock_room = 2 * (
+            waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs
+        )
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
         self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
         self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
         self.sprites.append(self.badge)
-        self._text("badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True)
+        self._text(
+            "badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True
+        )
         self._msg_size = 12.5 * fs
-        msg = Text("", geom.width / 2, geom.message.cy, INK, self._msg_size, font_name=FONT,
-                          anchor_x="center", anchor_y="center", multiline=True, width=int(geom.width * 0.94),
-                          align="center", batch=self.low_batch)
+        msg = Text(
+            "",
+            geom.width / 2,
+            geom.message.cy,
+            INK,
+            self._msg_size,
+            font_name=FONT,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=True,
+            width=int(geom.width * 0.94),
+            align="center",
+            batch=self.low_batch,
+        )
         self.texts["message"] = msg
         self._message = ""
         self.daylight_bar = None
         if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
-            self.daylight_bar = arcade.SpriteSolidColor(geom.width, 5, geom.width / 2, bar.bottom - 4.5,
-                                                        (*DAYLIGHT, 255))
+            self.daylight_bar = arcade.SpriteSolidColor(
+                geom.width, 5, geom.width / 2, bar.bottom - 4.5, (*DAYLIGHT, 255)
+            )
             self.sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
         # every skin a button can show goes into the atlas now, not in the middle of a game
@@ -182,13 +270,22 @@ class Hud:
             if b is not None:
                 for style in ("round", "round_focus"):
                     r = geom.places[b]
-                    atlas.add(skin_texture(self.assets, style, int(r.width), int(r.height),
-                                                        radius=None if b != MENU else int(r.height * 0.3)))
+                    atlas.add(
+                        skin_texture(
+                            self.assets,
+                            style,
+                            int(r.width),
+                            int(r.height),
+                            radius=None if b != MENU else int(r.height * 0.3),
+                        )
+                    )
         self.set_focus(self.focus_button)
 
     def _button(self, name: str, r: Rect, radius: int | None = None) -> None:
         style = "round_focus" if self.focus_button == name else "round"
-        sprite = arcade.Sprite(skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius))
+        sprite = arcade.Sprite(
+            skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
+        )
         sprite.position = (round(r.cx), round(r.cy))
         sprite.properties["button"] = name
         self.sprites.append(sprite)
@@ -206,7 +303,9 @@ class Hud:
             r = g.places[b]
             style = "round_focus" if b == name else "round"
             radius = None if b != MENU else int(r.height * 0.3)
-            sprite.texture = skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
+            sprite.texture = skin_texture(
+                self.assets, style, int(r.width), int(r.height), radius=radius
+            )
 
     def set_button_captions(self, undo: str, hint: str) -> None:
         """The round buttons' captions ("Undo · Z"); when they would touch (small cards, a tall
@@ -321,14 +420,22 @@ class Hud:
         """Lay out every waiting text now (tests, screenshots)."""
         self.flush(budget_ms=float("inf"))
 
-    def update(self, hud: Mapping[str, str], game: Game, settings: Settings, message: str,
-               pulse: bool = False, daylight: float | None = None) -> None:
+    def update(
+        self,
+        hud: Mapping[str, str],
+        game: Game,
+        settings: Settings,
+        message: str,
+        pulse: bool = False,
+        daylight: float | None = None,
+    ) -> None:
         """Refresh the values (texts change only when their content does). ``pulse``: the
         Expedition's last seconds of daylight (the value flashes)."""
         hud = shown_items(hud)
         for key, t in self.values.items():
             hidden = (key == "score" and settings.hide_score) or (
-                key in ("time", "daylight", "bonus") and settings.hide_timer)
+                key in ("time", "daylight", "bonus") and settings.hide_timer
+            )
             value = "—" if hidden else hud.get(key, "")
             self._set(t, value)
             if key == "daylight":
@@ -358,11 +465,15 @@ class Hud:
         self._set(self.texts["badge"], str(n))
         if self.badge is not None:
             self.badge.visible = n > 0
-        self._set(self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard")
+        self._set(
+            self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard"
+        )
         if SATCHEL in self.captions:
             self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
         msg = self.texts["message"]
-        if message != self._message:  # compared with the message asked for: a cut one is shown with "…"
+        if (
+            message != self._message
+        ):  # compared with the message asked for: a cut one is shown with "…"
             self._message = message
             self._pending[id(msg)] = (msg, message)
         self.flush()

@@ -16,7 +16,12 @@ TABLE = "table"
 MENUS = "menus"
 EVERYWHERE = "everywhere"
 REPLAY = "replay"
-CONTEXT_TITLES = {TABLE: "At the table", MENUS: "In menus", REPLAY: "Watching a replay", EVERYWHERE: "Everywhere"}
+CONTEXT_TITLES = {
+    TABLE: "At the table",
+    MENUS: "In menus",
+    REPLAY: "Watching a replay",
+    EVERYWHERE: "Everywhere",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,11 +46,16 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("redo", (K.Y,), "Y", "Redo a move you undid", TABLE),
     Binding("hint", (K.H,), "H", "Show a hint: the next move of a real way through", TABLE),
     Binding(
-        "accept", (K.ENTER, K.NUM_ENTER), "Enter",
-        "Play the hinted move; with no hint shown, select the focused card or button", TABLE,
+        "accept",
+        (K.ENTER, K.NUM_ENTER),
+        "Enter",
+        "Play the hinted move; with no hint shown, select the focused card or button",
+        TABLE,
     ),
     Binding("stash", (K.S,), "S", "Put the selected card in the Satchel", TABLE),
-    Binding("focus_left", (K.LEFT,), "← ↑ → ↓", "Move the focus between cards, piles and buttons", TABLE),
+    Binding(
+        "focus_left", (K.LEFT,), "← ↑ → ↓", "Move the focus between cards, piles and buttons", TABLE
+    ),
     Binding("focus_right", (K.RIGHT,), "", "", TABLE),
     Binding("focus_up", (K.UP,), "", "", TABLE),
     Binding("focus_down", (K.DOWN,), "", "", TABLE),
@@ -56,11 +66,15 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("menu_down", (K.DOWN,), "", "", MENUS),
     Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
     Binding("menu_right", (K.RIGHT,), "", "", MENUS),
-    Binding("menu_accept", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button", MENUS),
+    Binding(
+        "menu_accept", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button", MENUS
+    ),
     Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back (from pause: resume)", MENUS),
     Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a list a page up or down", MENUS),
     Binding("page_down", (K.PAGEDOWN,), "", "", MENUS),
-    Binding("list_first", (K.HOME,), "Home End", "Go to the first or the last item of a list", MENUS),
+    Binding(
+        "list_first", (K.HOME,), "Home End", "Go to the first or the last item of a list", MENUS
+    ),
     Binding("list_last", (K.END,), "", "", MENUS),
     Binding("help", (K.F1, K.QUESTION), "F1 or ?", "Show or hide this help", EVERYWHERE),
     Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
@@ -77,7 +91,13 @@ BINDINGS += (
     Binding("replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", "Faster or slower", REPLAY),
     Binding("replay_slower", (K.DOWN, K.MINUS, K.NUM_SUBTRACT), "", "", REPLAY),
     Binding("replay_lost", (K.L,), "L", "Jump to the move that lost the deal", REPLAY),
-    Binding("replay_play_on", (K.ENTER, K.NUM_ENTER), "Enter", "Play on from here as a Practice game", REPLAY),
+    Binding(
+        "replay_play_on",
+        (K.ENTER, K.NUM_ENTER),
+        "Enter",
+        "Play on from here as a Practice game",
+        REPLAY,
+    ),
     Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Close the replay", REPLAY),
 )
 
@@ -94,7 +114,13 @@ BINDINGS += (
     Binding("page_down", (K.PAGEDOWN,), "", "", HOWTO),
     Binding("to_top", (K.HOME,), "Home End", "To the start or the end", HOWTO),
     Binding("to_end", (K.END,), "", "", HOWTO),
-    Binding("press", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button or answer", HOWTO),
+    Binding(
+        "press",
+        (K.ENTER, K.NUM_ENTER, K.SPACE),
+        "Enter",
+        "Press the focused button or answer",
+        HOWTO,
+    ),
     Binding("pick_1", (K.KEY_1, K.NUM_1), "1 2 3", "Answer the quiz question", HOWTO),
     Binding("pick_2", (K.KEY_2, K.NUM_2), "", "", HOWTO),
     Binding("pick_3", (K.KEY_3, K.NUM_3), "", "", HOWTO),
@@ -143,7 +169,13 @@ def keys_for(action: str) -> str:
 # The d-pad and the left stick are one: both send the "dp…" directions (see ui/controller.py).
 STICK = "D-pad"  # how the help writes "the d-pad or the left stick"
 PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
-    (TABLE, "focus_left", ("dpleft",), STICK, "Move the focus between cards, piles and buttons (the left stick too)"),
+    (
+        TABLE,
+        "focus_left",
+        ("dpleft",),
+        STICK,
+        "Move the focus between cards, piles and buttons (the left stick too)",
+    ),
     (TABLE, "focus_right", ("dpright",), "", ""),
     (TABLE, "focus_up", ("dpup",), "", ""),
     (TABLE, "focus_down", ("dpdown",), "", ""),
@@ -154,7 +186,13 @@ PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
     (TABLE, "undo", ("leftshoulder",), "LB", ""),
     (TABLE, "redo", ("rightshoulder",), "RB", ""),
     (TABLE, "stash", ("righttrigger",), "RT", "Put the selected (or focused) card in the Satchel"),
-    (TABLE, "autoplay", ("rightstick",), "R3", "Let the computer play (press the right stick; again to stop)"),
+    (
+        TABLE,
+        "autoplay",
+        ("rightstick",),
+        "R3",
+        "Let the computer play (press the right stick; again to stop)",
+    ),
     (TABLE, "pause", ("start",), "Start", ""),
     (MENUS, "menu_up", ("dpup",), f"{STICK} ↑ ↓", ""),
     (MENUS, "menu_down", ("dpdown",), "", ""),
@@ -194,9 +232,13 @@ PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
 def _with_pad_column(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
     out = list(bindings)
     for context, action, pad, label, text in PAD_COLUMN:
-        at = next((i for i, b in enumerate(out) if b.context == context and b.action == action), None)
+        at = next(
+            (i for i, b in enumerate(out) if b.context == context and b.action == action), None
+        )
         if at is None:
-            out.append(Binding(action, (), "", text, context, pad=pad, pad_label=label, pad_text=text))
+            out.append(
+                Binding(action, (), "", text, context, pad=pad, pad_label=label, pad_text=text)
+            )
         else:
             out[at] = replace(out[at], pad=pad, pad_label=label, pad_text=text)
     return tuple(out)
@@ -221,8 +263,10 @@ def pad_help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list
     rows: list[tuple[str, list[tuple[str, str]]]] = []
     for context in contexts or (TABLE, MENUS, EVERYWHERE):
         order = {(c, a): i for i, (c, a, *_rest) in enumerate(PAD_COLUMN)}
-        shown = sorted((b for b in BINDINGS if b.context == context and b.pad_label),
-                       key=lambda b: order.get((b.context, b.action), len(order)))
+        shown = sorted(
+            (b for b in BINDINGS if b.context == context and b.pad_label),
+            key=lambda b: order.get((b.context, b.action), len(order)),
+        )
         items = [(b.pad_label, b.pad_text or b.text) for b in shown]
         rows.append((CONTEXT_TITLES[context], items))
     return rows

@@ -101,6 +101,7 @@ def remember_layout(app: Any, number: int) -> None:
 
 # -- geometry --------------------------------------------------------------------------------------
 
+
 @dataclass(frozen=True, slots=True)
 class PickerGeometry:
     """Where the picker draws, for one window size. Tile rects are in *content* coordinates:
@@ -184,8 +185,12 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
     header = 92 * s
     footer = 106 * s
     bar_w = max(8.0, 12 * s)
-    grid = Rect(round(panel.left + 16 * s), round(panel.bottom + footer),
-                round(panel.width - 32 * s - bar_w - 10 * s), round(panel.height - header - footer))
+    grid = Rect(
+        round(panel.left + 16 * s),
+        round(panel.bottom + footer),
+        round(panel.width - 32 * s - bar_w - 10 * s),
+        round(panel.height - header - footer),
+    )
     scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
     gap = round(14 * s)
     pad = round(8 * s)
@@ -204,12 +209,23 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
         r, c = divmod(i, columns)
         top = grid.top - pad - r * (tile_h + gap)
         tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
-    lowest = min(r.bottom for r in tiles)  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
+    lowest = min(
+        r.bottom for r in tiles
+    )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
     back_w, back_h = round(150 * s), round(38 * s)
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     return PickerGeometry(
-        panel=panel, grid=grid, scrollbar=scrollbar, columns=columns, tile_w=tile_w, tile_h=tile_h,
-        gap=gap, pad=pad, tiles=tuple(tiles), max_scroll=max(0.0, grid.bottom + pad - lowest), back=back,
+        panel=panel,
+        grid=grid,
+        scrollbar=scrollbar,
+        columns=columns,
+        tile_w=tile_w,
+        tile_h=tile_h,
+        gap=gap,
+        pad=pad,
+        tiles=tuple(tiles),
+        max_scroll=max(0.0, grid.bottom + pad - lowest),
+        back=back,
         scale=s,
     )
 
@@ -231,12 +247,17 @@ def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
         d = ImageDraw.Draw(img)
         k = int(min(w, h) * 0.2)
         inset = bw + 2
-        d.polygon([(w - inset - k, inset), (w - inset, inset), (w - inset, inset + k)], fill=GOLD + (255,))
+        d.polygon(
+            [(w - inset - k, inset), (w - inset, inset), (w - inset, inset + k)], fill=GOLD + (255,)
+        )
         # a check mark in the corner
         cx, cy = w - inset - k * 0.32, inset + k * 0.3
         u = k * 0.16
-        d.line([(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)], fill=DARK + (255,),
-               width=max(2, int(k * 0.09)))
+        d.line(
+            [(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)],
+            fill=DARK + (255,),
+            width=max(2, int(k * 0.09)),
+        )
     return img
 
 
@@ -247,18 +268,30 @@ def panel_image(g: PickerGeometry) -> Image.Image:
     img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
     well = g.grid.inflated(2 * g.scale)
     ww, wh = int(well.width), int(well.height)
-    inner = skin(ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170)
-    img.alpha_composite(inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top))))
+    inner = skin(
+        ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170
+    )
+    img.alpha_composite(
+        inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top)))
+    )
     return img
 
 
 # -- the screen ------------------------------------------------------------------------------------
 
+
 class LayoutPickerView(Screen):
     """Choose a layout. ``on_choose(number)`` gets the choice; ``on_back()`` runs on Esc / Back."""
 
-    def __init__(self, app: GameApp, on_choose: Callable[[int], None], on_back: Callable[[], None],
-                 current: int = 1, rules: Rules = DESERT, rules_name: str = "") -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        on_choose: Callable[[int], None],
+        on_back: Callable[[], None],
+        current: int = 1,
+        rules: Rules = DESERT,
+        rules_name: str = "",
+    ) -> None:
         super().__init__(app)
         self.on_choose = on_choose
         self.on_back = on_back
@@ -278,8 +311,12 @@ class LayoutPickerView(Screen):
         self.back_hover = False
         self._drag_grab: float | None = None
         self.camera: Camera2D | None = None
-        self.static: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # panel (with the grid's well), Back
-        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # one per tile, in content coordinates
+        self.static: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # panel (with the grid's well), Back
+        self.tiles: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # one per tile, in content coordinates
         self.texts = TextGroup()  # header and footer
         self._font_px = (16, 14)  # tile name and small words, pixels
         self._tile_size = (0, 0, 0, 0, 0)  # tile w, h, inset of the drawing, drawing w, h
@@ -298,12 +335,19 @@ class LayoutPickerView(Screen):
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(width, height, len(self.layouts))
         self.geom = g
-        self.camera = Camera2D(window=self.app, scissor=arcade.LBWH(
-            int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)))
+        self.camera = Camera2D(
+            window=self.app,
+            scissor=arcade.LBWH(
+                int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
+            ),
+        )
         self.static = arcade.SpriteList()
-        panel = arcade.Sprite(self.app.assets.texture(
-            f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x{int(g.grid.height)}",
-            partial(panel_image, g)))
+        panel = arcade.Sprite(
+            self.app.assets.texture(
+                f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x{int(g.grid.height)}",
+                partial(panel_image, g),
+            )
+        )
         panel.position = (round(g.panel.cx), round(g.panel.cy))
         self.static.append(panel)
         self._build_tiles(g)
@@ -319,12 +363,19 @@ class LayoutPickerView(Screen):
         inset = round(9 * s)
         draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
         self._tile_size = (w, h, inset, draw_w, draw_h)
-        self._font_px = (round(12.5 * s * 96 / 72), round(10.5 * s * 96 / 72))  # Arcade's points at 96 dpi
-        plain = self.app.assets.texture(f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False))
+        self._font_px = (
+            round(12.5 * s * 96 / 72),
+            round(10.5 * s * 96 / 72),
+        )  # Arcade's points at 96 dpi
+        plain = self.app.assets.texture(
+            f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False)
+        )
         self._made = [False] * len(self.layouts)
         self._shown_focus = [False] * len(self.layouts)
         for r in g.tiles:
-            tile = arcade.Sprite(plain)  # the drawing and the words go on when the tile first comes into view
+            tile = arcade.Sprite(
+                plain
+            )  # the drawing and the words go on when the tile first comes into view
             tile.position = (round(r.cx), round(r.cy))
             self.tiles.append(tile)
 
@@ -360,50 +411,99 @@ class LayoutPickerView(Screen):
             name_y, info_y = round(h * 0.76), round(h * 0.905)
             bold, regular = tile_font(True, big), tile_font(False, small)
             d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
-            d.text((tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y), layout.name,
-                   fill=INK + (fade,), font=bold, anchor="lm")
-            d.text((tx, info_y), f"{layout.size} cards", fill=SOFT + (fade,), font=regular, anchor="lm")
-            d.text((w - tx, info_y), word, fill=WORD_COLOURS.get(word, SOFT) + (fade,),
-                   font=tile_font(True, small), anchor="rm")
+            d.text(
+                (tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y),
+                layout.name,
+                fill=INK + (fade,),
+                font=bold,
+                anchor="lm",
+            )
+            d.text(
+                (tx, info_y), f"{layout.size} cards", fill=SOFT + (fade,), font=regular, anchor="lm"
+            )
+            d.text(
+                (w - tx, info_y),
+                word,
+                fill=WORD_COLOURS.get(word, SOFT) + (fade,),
+                font=tile_font(True, small),
+                anchor="rm",
+            )
             img.alpha_composite(words)
             return img
 
-        return self.app.assets.texture(f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}", make)
+        return self.app.assets.texture(
+            f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}", make
+        )
 
     def _build_texts(self, g: PickerGeometry, width: int) -> None:
         s = g.scale
         p = g.panel
         self.texts = TextGroup()
-        self.texts.heading("CHOOSE A LAYOUT", p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left")
+        self.texts.heading(
+            "CHOOSE A LAYOUT", p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left"
+        )
         rules = f"{self.rules_name.capitalize()} rules" if self.rules_name else "Rules"
-        self.texts.label(rules, p.right - 28 * s, p.top - 34 * s, 13 * s, colour=GOLD, anchor_x="right", bold=True)
+        self.texts.label(
+            rules,
+            p.right - 28 * s,
+            p.top - 34 * s,
+            13 * s,
+            colour=GOLD,
+            anchor_x="right",
+            bold=True,
+        )
         if self.locked:
-            sub = (f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
-                   "choose Desert or Relaxed rules in Practice to play the other layouts.")
+            sub = (
+                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                "choose Desert or Relaxed rules in Practice to play the other layouts."
+            )
             colour: RGB = (250, 190, 110)
         else:
-            sub = (f"{len(self.layouts)} layouts. Difficulty: how many random deals the solver clears "
-                   "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below).")
+            sub = (
+                f"{len(self.layouts)} layouts. Difficulty: how many random deals the solver clears "
+                "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below)."
+            )
             colour = SOFT
         if self.difficulty_warning:
             sub = self.difficulty_warning
             colour = (250, 160, 120)
-        self.texts.label(sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left")
+        self.texts.label(
+            sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left"
+        )
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
         detail_w = int(g.back.left - fx - 24 * s)
-        title = self.texts.label("", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True)
-        about = label("", fx, g.grid.bottom - 34 * s, 11 * s, self.texts.batch, colour=SOFT, anchor_x="left",
-                      width=detail_w, anchor_y="top")  # grows downwards when it wraps
+        title = self.texts.label(
+            "", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True
+        )
+        about = label(
+            "",
+            fx,
+            g.grid.bottom - 34 * s,
+            11 * s,
+            self.texts.batch,
+            colour=SOFT,
+            anchor_x="left",
+            width=detail_w,
+            anchor_y="top",
+        )  # grows downwards when it wraps
         self.texts.items.append(about)
         self.detail = [title, about]
         # the room the details may fill, down to the keys line: a long text is set smaller to fit
         self._about_size = 11 * s
         self._about_room = (g.grid.bottom - 34 * s) - (p.bottom + 18 * s + 9 * s)
-        self.message_text = self.texts.label(self.message, fx, p.bottom + 18 * s, 11 * s,
-                                             colour=(250, 190, 110), anchor_x="left", bold=True)
-        self.keys_text = self.texts.label(KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s,
-            colour=(190, 170, 140), anchor_x="left")
+        self.message_text = self.texts.label(
+            self.message,
+            fx,
+            p.bottom + 18 * s,
+            11 * s,
+            colour=(250, 190, 110),
+            anchor_x="left",
+            bold=True,
+        )
+        self.keys_text = self.texts.label(
+            KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
+        )
         b = g.back
         self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
         self._back_sprite()
@@ -414,7 +514,9 @@ class LayoutPickerView(Screen):
             return
         b = g.back
         style = "focus" if self.back_hover else "normal"
-        tex = skin_texture(self.app.assets, style, int(b.width), int(b.height), radius=int(b.height * 0.3))
+        tex = skin_texture(
+            self.app.assets, style, int(b.width), int(b.height), radius=int(b.height * 0.3)
+        )
         if len(self.static) > 1:
             self.static[1].texture = tex
         else:
@@ -442,7 +544,11 @@ class LayoutPickerView(Screen):
                 self._shown_focus[i] = focused
         layout = self.layouts[self.focus]
         entry = self.difficulty.get(layout.number)
-        self.detail[0].text = f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
+        self.detail[
+            0
+        ].text = (
+            f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
+        )
         self._fit_about(layout.description, rates_text(entry), self._stats_text(layout.number))
         if self.message_text is not None and self.keys_text is not None:
             self.message_text.text = self.message  # a message takes the place of the keys line
@@ -473,8 +579,10 @@ class LayoutPickerView(Screen):
         st = store.progress.stats_for("practice", preset, number)
         if not st.played:
             return f"You have not played this layout in Practice under {preset} rules yet."
-        return (f"Your Practice games here ({preset} rules): {st.played} played, {st.won} won "
-                f"({round(100 * st.win_rate)}%), best streak {st.best_streak}.")
+        return (
+            f"Your Practice games here ({preset} rules): {st.played} played, {st.won} won "
+            f"({round(100 * st.win_rate)}%), best streak {st.best_streak}."
+        )
 
     # -- moving and choosing --------------------------------------------------------------------------
     def set_focus(self, index: int, keep_in_view: bool = True) -> None:
@@ -510,8 +618,10 @@ class LayoutPickerView(Screen):
     def choose(self, index: int | None = None) -> bool:
         i = self.focus if index is None else index
         if not self.selectable(i):
-            self.message = (f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
-                            "change the rules in Practice to play this layout.")
+            self.message = (
+                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                "change the rules in Practice to play this layout."
+            )
             self._refresh()
             self.app.sounds.play("illegal")
             return False
@@ -584,7 +694,10 @@ class LayoutPickerView(Screen):
                 self._drag_grab = thumb.top - y
             else:  # a click on the track jumps a page towards it
                 self._drag_grab = None
-                self.target = g.clamp(self.target + (g.grid.height * 0.9 if y < thumb.bottom else -g.grid.height * 0.9))
+                self.target = g.clamp(
+                    self.target
+                    + (g.grid.height * 0.9 if y < thumb.bottom else -g.grid.height * 0.9)
+                )
                 if not self.app.settings.animations:
                     self.scroll = self.target
             return True
@@ -595,7 +708,9 @@ class LayoutPickerView(Screen):
             return True
         return None
 
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int) -> None:
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> None:
         g = self.geom
         if g is not None and self._drag_grab is not None:
             self.target = self.scroll = g.scroll_for_thumb(y, self._drag_grab)
@@ -609,9 +724,13 @@ class LayoutPickerView(Screen):
         g = self.geom
         if g is not None and not all(self._made):  # draw the tiles out of view a few per frame
             near = self._rows_in_view(g, round(self.target), extra=1)
-            self._make_tiles([i for i in near if not self._made[i]] or range(len(self.layouts)), limit=2)
+            self._make_tiles(
+                [i for i in near if not self._made[i]] or range(len(self.layouts)), limit=2
+            )
         if self.scroll != self.target:
-            speed = max(0.5, self.app.settings.animation_speed) if self.app.settings.animations else 0.0
+            speed = (
+                max(0.5, self.app.settings.animation_speed) if self.app.settings.animations else 0.0
+            )
             k = 1.0 if speed == 0 else min(1.0, delta_time * 14 * speed)
             self.scroll += (self.target - self.scroll) * k
             if abs(self.target - self.scroll) < 0.5:
@@ -640,8 +759,16 @@ class LayoutPickerView(Screen):
         self._drawn = None  # another screen was shown: draw the first frame whole
 
     def _frame_state(self) -> tuple[Any, ...]:
-        return (self.app.width, self.app.height, getattr(self.app.scenery, "version", 0), round(self.scroll),
-                self.focus, self.message, self.back_hover, self._drag_grab is not None)
+        return (
+            self.app.width,
+            self.app.height,
+            getattr(self.app.scenery, "version", 0),
+            round(self.scroll),
+            self.focus,
+            self.message,
+            self.back_hover,
+            self._drag_grab is not None,
+        )
 
     def _changed_boxes(self, g: PickerGeometry) -> list[Box] | None:
         """What to repaint since the last frame: ``None`` for everything, ``[]`` for nothing."""
@@ -653,15 +780,23 @@ class LayoutPickerView(Screen):
         footer = (int(g.panel.left), int(g.panel.bottom), int(g.panel.right), int(g.grid.bottom))
         bar = g.scrollbar.inflated(3)
         if before[3] != now[3]:  # scrolled: the grid and the scroll bar
-            boxes.append((int(g.grid.left), int(g.grid.bottom), int(bar.right) + 1, int(g.grid.top)))
+            boxes.append(
+                (int(g.grid.left), int(g.grid.bottom), int(bar.right) + 1, int(g.grid.top))
+            )
         elif before[4] != now[4]:  # the focus moved: its old and new tile
             for index in (before[4], now[4]):
                 r = g.tiles[index].moved(0, now[3]).inflated(4)
-                box = (max(int(r.left), int(g.grid.left)), max(int(r.bottom), int(g.grid.bottom)),
-                       min(int(r.right) + 1, int(g.grid.right)), min(int(r.top) + 1, int(g.grid.top)))
+                box = (
+                    max(int(r.left), int(g.grid.left)),
+                    max(int(r.bottom), int(g.grid.bottom)),
+                    min(int(r.right) + 1, int(g.grid.right)),
+                    min(int(r.top) + 1, int(g.grid.top)),
+                )
                 if box[0] < box[2] and box[1] < box[3]:
                     boxes.append(box)
-        if before[4:7] != now[4:7]:  # the details of the focused layout, the message, the Back button
+        if (
+            before[4:7] != now[4:7]
+        ):  # the details of the focused layout, the message, the Back button
             boxes.append(footer)
         if before[7] != now[7]:
             boxes.append((int(bar.left), int(bar.bottom), int(bar.right) + 1, int(bar.top) + 1))
@@ -693,9 +828,16 @@ class LayoutPickerView(Screen):
         # the grid: scrolled by the camera, clipped to the grid's box (and to the box repainted)
         clip = (int(g.grid.left), int(g.grid.bottom), int(g.grid.right), int(g.grid.top))
         if box is not None:
-            clip = (max(clip[0], box[0]), max(clip[1], box[1]), min(clip[2], box[2]), min(clip[3], box[3]))
+            clip = (
+                max(clip[0], box[0]),
+                max(clip[1], box[1]),
+                min(clip[2], box[2]),
+                min(clip[3], box[3]),
+            )
         if clip[0] < clip[2] and clip[1] < clip[3]:
-            self.camera.scissor = arcade.LBWH(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            self.camera.scissor = arcade.LBWH(
+                clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]
+            )
             w, h = self.app.width, self.app.height
             self.camera.position = (w / 2, h / 2 - round(self.scroll))
             with self.camera.activate():
@@ -712,7 +854,9 @@ class LayoutPickerView(Screen):
         arcade.draw_lbwh_rectangle_filled(t.left, t.bottom, t.width, t.height, (30, 18, 8, 200))
         th = g.thumb(round(self.scroll))
         colour = GOLD if self._drag_grab is not None else (214, 170, 104)
-        arcade.draw_lbwh_rectangle_filled(th.left + 1, th.bottom + 1, th.width - 2, th.height - 2, colour)
+        arcade.draw_lbwh_rectangle_filled(
+            th.left + 1, th.bottom + 1, th.width - 2, th.height - 2, colour
+        )
 
 
 class _Redraw:
@@ -729,6 +873,8 @@ def rates_text(entry: LayoutDifficulty | None) -> str:
     if entry is None:
         return "Not rated yet."
     n = entry.relaxed.deals
-    return (f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
-            f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
-            f"({entry.interval_text('desert')}).")
+    return (
+        f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
+        f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
+        f"({entry.interval_text('desert')})."
+    )

@@ -45,7 +45,10 @@ def miniature_rects(layout: Layout, width: int, height: int, pad: float = 2.0) -
     uw, uh = card_w / 2, card_h / 2
     left = (width - units_w * uw) / 2
     top = (height - units_h * uh) / 2
-    return [MiniRect(left + (s.x - minx) * uw, top + (s.y - miny) * uh, card_w, card_h) for s in layout.slots]
+    return [
+        MiniRect(left + (s.x - minx) * uw, top + (s.y - miny) * uh, card_w, card_h)
+        for s in layout.slots
+    ]
 
 
 def render_miniature(layout: Layout, width: int, height: int) -> Image.Image:
@@ -62,8 +65,17 @@ def render_miniature(layout: Layout, width: int, height: int) -> Image.Image:
     for s in sorted(layout.slots, key=lambda s: (s.z, s.index)):
         r = rects[s.index]
         free = not s.covered_by
-        box = (r.left * k + gap / 2, r.top * k + gap / 2, (r.left + r.width) * k - gap / 2,
-               (r.top + r.height) * k - gap / 2)
-        draw.rounded_rectangle(box, radius=radius, fill=FREE_FILL if free else COVERED_FILL,
-                               outline=FREE_RIM if free else COVERED_RIM, width=rim)
+        box = (
+            r.left * k + gap / 2,
+            r.top * k + gap / 2,
+            (r.left + r.width) * k - gap / 2,
+            (r.top + r.height) * k - gap / 2,
+        )
+        draw.rounded_rectangle(
+            box,
+            radius=radius,
+            fill=FREE_FILL if free else COVERED_FILL,
+            outline=FREE_RIM if free else COVERED_RIM,
+            width=rim,
+        )
     return img.reduce(k)  # a box filter: each pixel the mean of its k x k samples

@@ -26,15 +26,24 @@ class PauseView(MenuScreen):
         mode = session.mode
         buttons = [Button("Resume", self.resume)]
         if mode == "expedition":
-            buttons += [Button("Skip this pyramid (−30 s)", self.skip), Button("End the trek", self.end_trek, confirm="End the trek? Press again")]
+            buttons += [
+                Button("Skip this pyramid (−30 s)", self.skip),
+                Button("End the trek", self.end_trek, confirm="End the trek? Press again"),
+            ]
         elif mode == "daily":
             buttons += [Button("Restart this day's deal", self.restart)]
         else:
-            buttons += [Button("Restart this deal", self.restart), Button("New deal", self.new_deal)]
+            buttons += [
+                Button("Restart this deal", self.restart),
+                Button("New deal", self.new_deal),
+            ]
         buttons += [
             Button("Settings", lambda: app.show_settings(self)),
             Button("How to play", lambda: app.show_howto(self)),
-            Button("Buttons · Back" if app.last_input == "pad" else "Keys · F1", lambda: app.show_help(self)),
+            Button(
+                "Buttons · Back" if app.last_input == "pad" else "Keys · F1",
+                lambda: app.show_help(self),
+            ),
             Button("Title screen", lambda: app.show_title()),
         ]
         self.menu = ButtonColumn(app.assets, buttons)
@@ -62,7 +71,9 @@ class PauseView(MenuScreen):
 
     def end_trek(self) -> None:
         self.table.session.abandon()
-        self.app.saves.after_move(self.table)  # the trek is recorded now: its results list what it unlocked
+        self.app.saves.after_move(
+            self.table
+        )  # the trek is recorded now: its results list what it unlocked
         self.app.show_results(self.table)
 
     def back(self) -> bool:
@@ -85,7 +96,11 @@ class PauseView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
         self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
-        note = "The clock is stopped and the cards are hidden." if self.hide_cards else "The clock is stopped."
+        note = (
+            "The clock is stopped and the cards are hidden."
+            if self.hide_cards
+            else "The clock is stopped."
+        )
         self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=(236, 214, 176))
         rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)

@@ -59,7 +59,9 @@ def passes_text(passes: int) -> str:
 class PracticeSetupView(MenuScreen):
     """Choose the rules, the layout and the kind of deal, then deal."""
 
-    def __init__(self, app: GameApp, finder: Any = None, grader: Callable[..., str] | None = None) -> None:
+    def __init__(
+        self, app: GameApp, finder: Any = None, grader: Callable[..., str] | None = None
+    ) -> None:
         super().__init__(app)
         self.finder, self.grader = finder, grader  # the winnable search's (tests pass fast ones)
         self.presets = list(PRESETS)
@@ -72,17 +74,22 @@ class PracticeSetupView(MenuScreen):
         if remembered is not None:
             self.layout_i = self.layouts.index(remembered)
         self.source = 0
-        self.menu = ButtonColumn(app.assets, [
-            Button("Rules", lambda: self._rules(1), adjust=self._rules),
-            Button("Layout", self.choose_layout, adjust=self._layout),
-            Button("Passes", lambda: self._passes(1), adjust=self._passes),
-            *(Button(label, partial(self._flag, name), adjust=partial(self._flag_step, name))
-              for label, name in FLAGS),
-            Button("Deal", lambda: self._source(1), adjust=self._source),
-            Button("Deal code", self.deal),
-            Button("Play", self.deal),
-            Button("Back", lambda: app.show_title()),
-        ])
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Rules", lambda: self._rules(1), adjust=self._rules),
+                Button("Layout", self.choose_layout, adjust=self._layout),
+                Button("Passes", lambda: self._passes(1), adjust=self._passes),
+                *(
+                    Button(label, partial(self._flag, name), adjust=partial(self._flag_step, name))
+                    for label, name in FLAGS
+                ),
+                Button("Deal", lambda: self._source(1), adjust=self._source),
+                Button("Deal code", self.deal),
+                Button("Play", self.deal),
+                Button("Back", lambda: app.show_title()),
+            ],
+        )
         self.menu.focus = ROW_CODE + 1
         self.about: arcade.Text | None = None
         self._search: Future[PracticeSession] | None = None
@@ -145,9 +152,16 @@ class PracticeSetupView(MenuScreen):
             self.app.show_view(self)
 
         rules = self.rules()
-        self.app.show_view(LayoutPickerView(
-            self.app, on_choose=chosen, on_back=lambda: self.app.show_view(self),
-            current=self.layouts[self.layout_i], rules=rules, rules_name=str(rules)))
+        self.app.show_view(
+            LayoutPickerView(
+                self.app,
+                on_choose=chosen,
+                on_back=lambda: self.app.show_view(self),
+                current=self.layouts[self.layout_i],
+                rules=rules,
+                rules_name=str(rules),
+            )
+        )
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         row = self.menu.buttons[1].rect  # a click on the Layout row's name opens the picker
@@ -179,7 +193,9 @@ class PracticeSetupView(MenuScreen):
         except Exception:  # an offscreen window, a system without a clipboard
             text = ""
         if not text:
-            self.set_message("Nothing to paste: the clipboard is empty or not reachable here. Type the code.")
+            self.set_message(
+                "Nothing to paste: the clipboard is empty or not reachable here. Type the code."
+            )
             return
         self.type_text(text.strip())
 
@@ -208,7 +224,9 @@ class PracticeSetupView(MenuScreen):
     def _update_values(self) -> None:
         rules = self.rules()
         if self.refusal(self.layouts[self.layout_i]) is not None:  # not played: the first that is
-            self.layout_i = next((i for i, n in enumerate(self.layouts) if self.refusal(n) is None), 0)
+            self.layout_i = next(
+                (i for i, n in enumerate(self.layouts) if self.refusal(n) is None), 0
+            )
         number = self.layouts[self.layout_i]
         b = self.menu.buttons
         name = self.presets[self.preset]
@@ -219,8 +237,11 @@ class PracticeSetupView(MenuScreen):
             b[ROW_PASSES + 1 + i].value = "On" if getattr(rules, field) else "Off"
         b[ROW_DEAL].value = SOURCES[self.source]
         shown = self.code if len(self.code) <= 26 else "…" + self.code[-25:]
-        b[ROW_CODE].value = (shown + ("|" if self.editing() else "")) if (self.code or self.editing()) \
+        b[ROW_CODE].value = (
+            (shown + ("|" if self.editing() else ""))
+            if (self.code or self.editing())
             else "type or paste (Ctrl+V)"
+        )
         if self.about is not None:
             self.about.text = rules.describe().capitalize() + "."
         self.menu.refresh()
@@ -276,8 +297,9 @@ class PracticeSetupView(MenuScreen):
         # so it runs beside the frames and the screen says so
         self.set_message("Looking for a deal the solver can prove winnable…")
         self._pool = self._pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="winnable")
-        self._search = self._pool.submit(PracticeSession.winnable, rules, layout, finder=self.finder,
-                                         grader=self.grader)
+        self._search = self._pool.submit(
+            PracticeSession.winnable, rules, layout, finder=self.finder, grader=self.grader
+        )
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -314,8 +336,17 @@ class PracticeSetupView(MenuScreen):
         self.texts.heading("PRACTICE", width / 2, panel.top - 34 * s, 26 * s)
         rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
         self.menu.place(rects, 14 * s)
-        self.about = self.texts.label("", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176))
-        self.texts.label("← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
-                         width / 2, panel.bottom + 14 * s, 10 * s, colour=(200, 180, 150))
-        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
+        self.about = self.texts.label(
+            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176)
+        )
+        self.texts.label(
+            "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
+            width / 2,
+            panel.bottom + 14 * s,
+            10 * s,
+            colour=(200, 180, 150),
+        )
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
         self._update_values()

@@ -10,7 +10,13 @@ from typing import Any
 
 #: Animation speeds the settings screen offers, slowest first. 0 turns animation off.
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0)
-ANIMATION_NAMES: dict[float, str] = {0.0: "Off", 0.5: "Slow", 1.0: "Normal", 1.5: "Fast", 2.0: "Very fast"}
+ANIMATION_NAMES: dict[float, str] = {
+    0.0: "Off",
+    0.5: "Slow",
+    1.0: "Normal",
+    1.5: "Fast",
+    2.0: "Very fast",
+}
 DEFAULT_BACK = "sandstone"
 SETTINGS_SCHEMA = 1
 
@@ -101,7 +107,9 @@ class Settings:
             default = getattr(defaults, f.name)
             if isinstance(default, bool):
                 if not isinstance(value, bool):
-                    raise SettingsError(f"settings: '{f.name}' must be true or false, not {value!r}")
+                    raise SettingsError(
+                        f"settings: '{f.name}' must be true or false, not {value!r}"
+                    )
             elif isinstance(default, float):
                 if isinstance(value, bool) or not isinstance(value, int | float):
                     raise SettingsError(f"settings: '{f.name}' must be a number, not {value!r}")
@@ -113,7 +121,9 @@ class Settings:
                 raise SettingsError(f"settings: '{f.name}' must be text, not {value!r}")
             kwargs[f.name] = value
         settings = replace(defaults, **kwargs)
-        for name in VOLUMES:  # an older file has only 'volume' (the master) and 'mute': the rest default
+        for (
+            name
+        ) in VOLUMES:  # an older file has only 'volume' (the master) and 'mute': the rest default
             value = getattr(settings, name)
             if not 0.0 <= value <= 1.0:  # also refuses nan
                 raise SettingsError(f"settings: '{name}' must be from 0 to 1, not {value}")

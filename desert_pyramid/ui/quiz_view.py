@@ -84,8 +84,16 @@ class QuizPage(ScrollPage):
         quiz, content = self.quiz, self.view.content.quiz
         # the header: title, and the score for this session
         self.rich.line_text(content.title, x0, y, 17.5 * s, GOLD, bold=True)
-        self.rich.text(self.score_text(), x0 + col, y - px(17.5 * s) * 0.75, 13 * s, MUTED, bold=True,
-                       anchor_x="right", anchor_y="center")
+        self.rich.text(
+            self.score_text(),
+            x0 + col,
+            y - px(17.5 * s) * 0.75,
+            13 * s,
+            MUTED,
+            bold=True,
+            anchor_x="right",
+            anchor_y="center",
+        )
         y -= px(17.5 * s) * 1.5
         if quiz.finished:
             y = self._summary(x0, y, col, s)
@@ -104,9 +112,13 @@ class QuizPage(ScrollPage):
             text += f" · best {q.best_score} of {q.total}"
         return text
 
-    def _question(self, question: QuizQuestion, x0: float, top: float, col: float, s: float) -> float:
+    def _question(
+        self, question: QuizQuestion, x0: float, top: float, col: float, s: float
+    ) -> float:
         quiz, last = self.quiz, self.memory.last
-        y = self.rich.line_text(f"Question {quiz.index + 1} of {quiz.total}", x0, top, 12.5 * s, MUTED, bold=True)
+        y = self.rich.line_text(
+            f"Question {quiz.index + 1} of {quiz.total}", x0, top, 12.5 * s, MUTED, bold=True
+        )
         y = self.rich.paragraph(question.prompt, x0, y, col, 17 * s, INK, bold=True) - 10 * s
         size = 14.5 * s
         badge = 30 * s
@@ -122,10 +134,20 @@ class QuizPage(ScrollPage):
                 elif i == last.choice_index:
                     state = "wrong"
             self.rows.append(Row(rect, lambda i=i: self.answer(i), state))  # type: ignore[misc]
-            self.rich.text(str(i + 1), x0 + 12 * s + badge / 2, rect.cy, 15 * s, GOLD, True,
-                           anchor_x="center", anchor_y="center")
+            self.rich.text(
+                str(i + 1),
+                x0 + 12 * s + badge / 2,
+                rect.cy,
+                15 * s,
+                GOLD,
+                True,
+                anchor_x="center",
+                anchor_y="center",
+            )
             text_top = rect.cy + lines * px(size) * 1.5 / 2
-            self.rich.paragraph(choice.text, text_x, text_top, col - (text_x - x0) - 20 * s, size, INK)
+            self.rich.paragraph(
+                choice.text, text_x, text_top, col - (text_x - x0) - 20 * s, size, INK
+            )
             y -= h + 8 * s
         if last is None:
             return y
@@ -137,41 +159,68 @@ class QuizPage(ScrollPage):
         if not last.correct:
             right = last.right_choice.text
             # (markup is parsed stripped: the space after the colon is a span of its own)
-            note = Paragraph(right.source, (*parse_markup(f"The right answer is {last.right_index + 1}:").spans,
-                                            Span(" ", False), *right.spans, *parse_markup(".").spans))
+            note = Paragraph(
+                right.source,
+                (
+                    *parse_markup(f"The right answer is {last.right_index + 1}:").spans,
+                    Span(" ", False),
+                    *right.spans,
+                    *parse_markup(".").spans,
+                ),
+            )
             self.result_text += " " + note.plain()
             y = self.rich.paragraph(note, x0, y - 4 * s, col, 14 * s, MUTED)
         if not last.counted:
-            y = self.rich.line_text("(Only your first answer counts for the score.)", x0, y, 12 * s, MUTED)
+            y = self.rich.line_text(
+                "(Only your first answer counts for the score.)", x0, y, 12 * s, MUTED
+            )
         last_question = quiz.index + 1 >= quiz.total
         label = "See your score · Enter" if last_question else "Next question · Enter"
         bh = 42 * s
         y -= 12 * s
         rect = Rect(round(x0 + col - 300 * s), round(y - bh), round(300 * s), round(bh))
         self.rows.append(Row(rect, self.next_question, kind="button"))
-        self.rich.text(label, rect.cx, rect.cy, 14.5 * s, INK, True, anchor_x="center", anchor_y="center")
+        self.rich.text(
+            label, rect.cx, rect.cy, 14.5 * s, INK, True, anchor_x="center", anchor_y="center"
+        )
         return rect.bottom
 
     def _summary(self, x0: float, top: float, col: float, s: float) -> float:
         quiz = self.quiz
         y = top - 6 * s
-        y = self.rich.line_text(f"You got {quiz.score} of {quiz.total} right.", x0, y, 22 * s, INK, bold=True)
+        y = self.rich.line_text(
+            f"You got {quiz.score} of {quiz.total} right.", x0, y, 22 * s, INK, bold=True
+        )
         if quiz.best_score is not None and self.memory.rounds > 1:
-            y = self.rich.line_text(f"Your best this session: {quiz.best_score} of {quiz.total}.", x0, y,
-                                    14 * s, MUTED)
+            y = self.rich.line_text(
+                f"Your best this session: {quiz.best_score} of {quiz.total}.", x0, y, 14 * s, MUTED
+            )
         y -= 10 * s
         size = 13.5 * s
         for i, question in enumerate(quiz.questions):
             ok = self.memory.first_answers.get(i)
-            word, colour = ("right", GOOD) if ok else (("wrong", BAD) if ok is False else ("skipped", MUTED))
+            word, colour = (
+                ("right", GOOD) if ok else (("wrong", BAD) if ok is False else ("skipped", MUTED))
+            )
             self.rich.line_text(word, x0, y, size, colour, bold=True)
-            y = self.rich.paragraph(question.prompt, x0 + 80 * s, y, col - 80 * s, size, INK) - 4 * s
+            y = (
+                self.rich.paragraph(question.prompt, x0 + 80 * s, y, col - 80 * s, size, INK)
+                - 4 * s
+            )
         y -= 14 * s
         bh = 42 * s
         rect = Rect(round(x0), round(y - bh), round(300 * s), round(bh))
         self.rows.append(Row(rect, self.restart, kind="button"))
-        self.rich.text("Try again · Enter", rect.cx, rect.cy, 14.5 * s, INK, True,
-                       anchor_x="center", anchor_y="center")
+        self.rich.text(
+            "Try again · Enter",
+            rect.cx,
+            rect.cy,
+            14.5 * s,
+            INK,
+            True,
+            anchor_x="center",
+            anchor_y="center",
+        )
         return rect.bottom
 
     def _focus_fix(self) -> None:
@@ -193,7 +242,9 @@ class QuizPage(ScrollPage):
     def _row_skin(self, style: str, w: int, h: int) -> arcade.Texture:
         top, bottom, border, bw = ROW_STYLES[style]
         r = int(min(h, 48 * self.s) * 0.3)
-        return self.app.assets.texture(f"quiz-{style}-{w}x{h}-{r}", lambda: skin(w, h, top, bottom, border, bw, r))
+        return self.app.assets.texture(
+            f"quiz-{style}-{w}x{h}-{r}", lambda: skin(w, h, top, bottom, border, bw, r)
+        )
 
     # -- the quiz ----------------------------------------------------------------------------------
     def answer(self, index: int) -> None:

@@ -39,10 +39,18 @@ def _sprite_box(s: arcade.Sprite) -> Box:
     w, h = abs(s.width), abs(s.height)
     if s.angle % 360:
         r = (w * w + h * h) ** 0.5 / 2
-        return (int(s.center_x - r) - PAD, int(s.center_y - r) - PAD, int(s.center_x + r) + PAD + 1,
-                int(s.center_y + r) + PAD + 1)
-    return (int(s.center_x - w / 2) - PAD, int(s.center_y - h / 2) - PAD, int(s.center_x + w / 2) + PAD + 1,
-            int(s.center_y + h / 2) + PAD + 1)
+        return (
+            int(s.center_x - r) - PAD,
+            int(s.center_y - r) - PAD,
+            int(s.center_x + r) + PAD + 1,
+            int(s.center_y + r) + PAD + 1,
+        )
+    return (
+        int(s.center_x - w / 2) - PAD,
+        int(s.center_y - h / 2) - PAD,
+        int(s.center_x + w / 2) + PAD + 1,
+        int(s.center_y + h / 2) + PAD + 1,
+    )
 
 
 def _text_state(t: arcade.Text) -> tuple[Any, ...] | None:
@@ -54,7 +62,12 @@ def _text_state(t: arcade.Text) -> tuple[Any, ...] | None:
 
 
 def _text_box(t: arcade.Text) -> Box:
-    return (int(t.left) - PAD - 2, int(t.bottom) - PAD - 2, int(t.right) + PAD + 3, int(t.top) + PAD + 3)
+    return (
+        int(t.left) - PAD - 2,
+        int(t.bottom) - PAD - 2,
+        int(t.right) + PAD + 3,
+        int(t.top) + PAD + 3,
+    )
 
 
 def union(a: Box, b: Box) -> Box:
@@ -138,7 +151,9 @@ class DirtyTracker:
         self._boxes.append(box)
         self._seen[key] = (state, box)
 
-    def watch(self, sprites: Iterable[tuple[arcade.Sprite, float]], texts: Iterable[arcade.Text]) -> set[int]:
+    def watch(
+        self, sprites: Iterable[tuple[arcade.Sprite, float]], texts: Iterable[arcade.Text]
+    ) -> set[int]:
         """Compare sprites (with their drawing depth) and texts with the last frame; a box is
         worked out only for what changed."""
         now: set[int] = set()
@@ -207,7 +222,11 @@ class BufferProbe:
         if self.done or self._colour is None:
             return
         image = arcade.get_image(0, 0, self.SIZE, self.SIZE).convert("RGBA")
-        ok = all(image.getpixel((x, y)) == self._colour for x in range(self.SIZE) for y in range(self.SIZE))
+        ok = all(
+            image.getpixel((x, y)) == self._colour
+            for x in range(self.SIZE)
+            for y in range(self.SIZE)
+        )
         if ok:
             self.frames += 1
         else:

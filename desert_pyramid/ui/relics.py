@@ -32,10 +32,14 @@ class RelicsView(GridScreen):
 
     def __init__(self, app: GameApp, back: Callable[[], None] | None = None) -> None:
         go_back = back or app.show_title
-        super().__init__(app, [
-            Button("Card backs", lambda: app.show_backs(self)),
-            Button("Back", go_back),
-        ], go_back)
+        super().__init__(
+            app,
+            [
+                Button("Card backs", lambda: app.show_backs(self)),
+                Button("Back", go_back),
+            ],
+            go_back,
+        )
         self.relics: tuple[Relic, ...] = RELICS
         self.bars: list[tuple[Rect, float]] = []
 
@@ -80,13 +84,20 @@ class RelicsView(GridScreen):
         s = self.scale()
         panel = self.place_panel(width, height)
         self.texts.heading("RELICS", width / 2, panel.top - 36 * s, 28 * s)
-        self.texts.label(self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True)
+        self.texts.label(
+            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        )
         pad = 24 * s
         grid_top = panel.top - 92 * s
         buttons_y = panel.bottom + 16 * s
         detail_y = buttons_y + 40 * s + 22 * s
         tile_h = min(222 * s, (grid_top - detail_y - 20 * s - 14 * s) / 2)
-        area = Rect(panel.left + pad, grid_top - 2 * tile_h - 14 * s, panel.width - 2 * pad, 2 * tile_h + 14 * s)
+        area = Rect(
+            panel.left + pad,
+            grid_top - 2 * tile_h - 14 * s,
+            panel.width - 2 * pad,
+            2 * tile_h + 14 * s,
+        )
         self.place_grid(area, 6, tile_h, 14 * s)
         self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
@@ -99,28 +110,47 @@ class RelicsView(GridScreen):
             pic = int(min(r.width - 24 * s, r.height * 0.5)) // 2 * 2
             tex = self.app.assets.texture(
                 f"relic-{relic.id}-{pic}-{'open' if found else 'locked'}",
-                partial(relic_image, relic.id, pic, not found))
+                partial(relic_image, relic.id, pic, not found),
+            )
             sprite = arcade.Sprite(tex)
             pic_cy = r.top - 10 * s - pic / 2
             sprite.position = (round(r.cx), round(pic_cy))
             self.pictures.append(sprite)
             name_y = pic_cy - pic / 2 - 14 * s
-            self.texts.label(relic.name, r.cx, name_y, 13 * s, colour=GOLD if found else FAINT, bold=True)
+            self.texts.label(
+                relic.name, r.cx, name_y, 13 * s, colour=GOLD if found else FAINT, bold=True
+            )
             if found:
-                t = label(f"“{relic.flavour}”", r.cx, name_y - 14 * s, 10 * s, self.texts.batch,
-                          colour=MUTED, width=int(r.width - 18 * s), anchor_y="top")
+                t = label(
+                    f"“{relic.flavour}”",
+                    r.cx,
+                    name_y - 14 * s,
+                    10 * s,
+                    self.texts.batch,
+                    colour=MUTED,
+                    width=int(r.width - 18 * s),
+                    anchor_y="top",
+                )
                 self.texts.items.append(t)
             else:
                 left = relic.threshold - self.cleared
-                self.texts.label(pyramids(left), r.cx, name_y - 24 * s, 12 * s, colour=(255, 200, 110), bold=True)
+                self.texts.label(
+                    pyramids(left), r.cx, name_y - 24 * s, 12 * s, colour=(255, 200, 110), bold=True
+                )
                 bar = Rect(r.left + 18 * s, name_y - 50 * s, r.width - 36 * s, 7 * s)
                 self.bars.append((bar, min(1.0, self.cleared / relic.threshold)))
-                self.texts.label(f"{min(self.cleared, relic.threshold)} / {relic.threshold}", r.cx,
-                                 name_y - 64 * s, 10 * s, colour=FAINT)
+                self.texts.label(
+                    f"{min(self.cleared, relic.threshold)} / {relic.threshold}",
+                    r.cx,
+                    name_y - 64 * s,
+                    10 * s,
+                    colour=FAINT,
+                )
 
     def draw_under_pictures(self) -> None:
         for bar, fraction in self.bars:
             arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, BAR_BACK)
             if fraction > 0:
-                arcade.draw_lrbt_rectangle_filled(bar.left, bar.left + bar.width * fraction, bar.bottom, bar.top,
-                                                  BAR_FILL)
+                arcade.draw_lrbt_rectangle_filled(
+                    bar.left, bar.left + bar.width * fraction, bar.bottom, bar.top, BAR_FILL
+                )

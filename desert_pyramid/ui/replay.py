@@ -70,9 +70,19 @@ class ReplayView(Screen):
     contexts = (keys.REPLAY, keys.EVERYWHERE)
     help_contexts = (keys.REPLAY, keys.EVERYWHERE)  # what the help overlay (F1) lists over a replay
 
-    def __init__(self, app: GameApp, code: GameCode, layout: Layout, back: Callable[[], None], *,
-                 title: str = "", source: AnalysisSource | None = None, analysis: Analysis | None = None,
-                 start_at: int = 0, film: bool = False) -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        code: GameCode,
+        layout: Layout,
+        back: Callable[[], None],
+        *,
+        title: str = "",
+        source: AnalysisSource | None = None,
+        analysis: Analysis | None = None,
+        start_at: int = 0,
+        film: bool = False,
+    ) -> None:
         super().__init__(app)
         self.film = film  # drawn for a GIF: no buttons, no play state
         self.code = code
@@ -129,7 +139,11 @@ class ReplayView(Screen):
         places: tuple[int, ...] = ()
         if self.step < len(self.moves):
             move = self.moves[self.step]
-            places = (STOCK,) if move.kind in (MoveKind.FLIP, MoveKind.REDEAL) else tuple(p for p in (move.a, move.b) if p != NO_PLACE)
+            places = (
+                (STOCK,)
+                if move.kind in (MoveKind.FLIP, MoveKind.REDEAL)
+                else tuple(p for p in (move.a, move.b) if p != NO_PLACE)
+            )
         self.board.set_highlights(self.game, None, (), None, places)
 
     def toggle_play(self) -> None:
@@ -148,8 +162,11 @@ class ReplayView(Screen):
             self.playing = False
             self.go_to(self.analysis.losing_move - 1, animate=False)
         else:
-            self.message = "No move lost this deal." if self.analysis is not None and self.analysis.complete \
+            self.message = (
+                "No move lost this deal."
+                if self.analysis is not None and self.analysis.complete
                 else "The analysis has not found a losing move (yet)."
+            )
             self._refresh_texts()
 
     def play_on(self) -> None:
@@ -159,13 +176,18 @@ class ReplayView(Screen):
         from . import session as sessions
 
         try:
-            session = sessions.practice_from_moves(self.game.layout, self.game.rules, self.game.deal, self.game.history)
+            session = sessions.practice_from_moves(
+                self.game.layout, self.game.rules, self.game.deal, self.game.history
+            )
         except InputError as exc:
             self.message = str(exc)
             self._refresh_texts()
             return
         self.close_source()
-        self.app.new_table(session, note=f"Played on from move {self.step} of a replay: undo goes back to the deal.")
+        self.app.new_table(
+            session,
+            note=f"Played on from move {self.step} of a replay: undo goes back to the deal.",
+        )
 
     def close_source(self) -> None:
         if self.source is not None:
@@ -180,18 +202,26 @@ class ReplayView(Screen):
     def layout(self, width: int, height: int) -> None:
         s = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
         self.s = s
-        bar_h = round((70 if self.film else 116) * s)  # the move in words, the timeline, the buttons
+        bar_h = round(
+            (70 if self.film else 116) * s
+        )  # the move in words, the timeline, the buttons
         top_h = round(56 * s)  # title and the position's figures
         panel_w = round(min(380 * s, width * 0.3)) if width >= PANEL_MIN_W else 0
         table_w, table_h = width - panel_w, height - bar_h - top_h
         layout = self.game.layout
         pos = [(sl.x, sl.y) for sl in layout.slots]
-        geom = table_geometry(pos, table_w, table_h, satchel=self.game.rules.satchel,
-                              draw_three=self.game.rules.draw_three)
+        geom = table_geometry(
+            pos,
+            table_w,
+            table_h,
+            satchel=self.game.rules.satchel,
+            draw_three=self.game.rules.draw_three,
+        )
         # The table geometry keeps a bar at its top and bottom for the table's own HUD: the
         # replay draws the board alone, in a camera over the area between its own bars.
-        self.camera = Camera2D(viewport=LBWH(0, bar_h, table_w, table_h),
-                               position=(geom.width / 2, geom.height / 2))
+        self.camera = Camera2D(
+            viewport=LBWH(0, bar_h, table_w, table_h), position=(geom.width / 2, geom.height / 2)
+        )
         self.camera.projection = LBWH(-geom.width / 2, -geom.height / 2, geom.width, geom.height)
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
@@ -202,9 +232,18 @@ class ReplayView(Screen):
         self._highlight()
 
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, Rect(6 * s, height - top_h + 4 * s, width - 12 * s,
-                                                             top_h - 8 * s), alpha=200))
-        self.decor.append(panel_sprite(self.app.assets, Rect(6 * s, 4 * s, width - 12 * s, bar_h - 8 * s), alpha=215))
+        self.decor.append(
+            panel_sprite(
+                self.app.assets,
+                Rect(6 * s, height - top_h + 4 * s, width - 12 * s, top_h - 8 * s),
+                alpha=200,
+            )
+        )
+        self.decor.append(
+            panel_sprite(
+                self.app.assets, Rect(6 * s, 4 * s, width - 12 * s, bar_h - 8 * s), alpha=215
+            )
+        )
         self.list_box = None
         if panel_w:
             self.list_box = Rect(table_w + 4 * s, bar_h + 4 * s, panel_w - 10 * s, table_h - 8 * s)
@@ -217,7 +256,12 @@ class ReplayView(Screen):
             ("Play", self.toggle_play),
             ("Step", lambda: self.go_to(self.step + 1)),
             ("End", lambda: self.go_to(len(self.moves), animate=False)),
-            ("Speed", lambda: self.change_speed(1 if self.speed_index < len(SPEEDS) - 1 else -len(SPEEDS))),
+            (
+                "Speed",
+                lambda: self.change_speed(
+                    1 if self.speed_index < len(SPEEDS) - 1 else -len(SPEEDS)
+                ),
+            ),
             ("Lost where?", self.to_losing_move),
             ("Play on", self.play_on),
             ("Close", self.leave),
@@ -225,29 +269,51 @@ class ReplayView(Screen):
         if self.film:
             labels = []
         focus = self.buttons.focus
-        self.buttons = ButtonColumn(self.app.assets, [Button(text, action) for text, action in labels])
+        self.buttons = ButtonColumn(
+            self.app.assets, [Button(text, action) for text, action in labels]
+        )
         self.buttons.focus = min(focus, len(labels) - 1)
         n = len(labels)
         gap = 6 * s
         bw = (width - 24 * s - gap * max(0, n - 1)) / max(1, n)
         bh = 34 * s
         by = 12 * s
-        rects = [Rect(round(12 * s + i * (bw + gap)), round(by), round(bw), round(bh)) for i in range(n)]
+        rects = [
+            Rect(round(12 * s + i * (bw + gap)), round(by), round(bw), round(bh)) for i in range(n)
+        ]
         self.buttons.place(rects, min(14 * s, bw / 7))
-        self.timeline = Rect(16 * s, (by if self.film else by + bh + 14 * s), width - 32 * s, 22 * s)
+        self.timeline = Rect(
+            16 * s, (by if self.film else by + bh + 14 * s), width - 32 * s, 22 * s
+        )
 
         self.texts = TextGroup()
-        self.title_text = self.texts.heading(self.title.upper(), 18 * s, height - top_h / 2 + 8 * s, 15 * s,
-                                             anchor_x="left")
+        self.title_text = self.texts.heading(
+            self.title.upper(), 18 * s, height - top_h / 2 + 8 * s, 15 * s, anchor_x="left"
+        )
         deal_code = encode_deal_code(self.code.deal, self.code.rules, self.code.layout_number)
-        self.code_text = self.texts.label(f"Rules {self.code.rules} · {deal_code}",
-                                          18 * s, height - top_h / 2 - 13 * s, 10 * s, colour=(230, 204, 160),
-                                          anchor_x="left")
-        self.figures_text = self.texts.label("", width - 18 * s, height - top_h / 2 + 8 * s, 14 * s, colour=GOLD,
-                                             anchor_x="right", bold=True)
-        self.state_text = self.texts.label("", width - 18 * s, height - top_h / 2 - 13 * s, 11 * s,
-                                           colour=INK, anchor_x="right")
-        self.move_text = self.texts.label("", width / 2, self.timeline.top + 16 * s, 12 * s, colour=INK, bold=True)
+        self.code_text = self.texts.label(
+            f"Rules {self.code.rules} · {deal_code}",
+            18 * s,
+            height - top_h / 2 - 13 * s,
+            10 * s,
+            colour=(230, 204, 160),
+            anchor_x="left",
+        )
+        self.figures_text = self.texts.label(
+            "",
+            width - 18 * s,
+            height - top_h / 2 + 8 * s,
+            14 * s,
+            colour=GOLD,
+            anchor_x="right",
+            bold=True,
+        )
+        self.state_text = self.texts.label(
+            "", width - 18 * s, height - top_h / 2 - 13 * s, 11 * s, colour=INK, anchor_x="right"
+        )
+        self.move_text = self.texts.label(
+            "", width / 2, self.timeline.top + 16 * s, 12 * s, colour=INK, bold=True
+        )
         self._list_state = (-1, -1)
         self._refresh_texts()
 
@@ -259,27 +325,40 @@ class ReplayView(Screen):
         label = "Cards left" if self.game.rules.scoring is Scoring.CLASSIC else "Score"
         self.figures_text.text = f"Move {self.step} of {n} · {label} {self.game.score:,}"
         state = "playing" if self.playing else "paused"
-        self.state_text.text = (f"at the end: {self.final_score:,}" if self.film else
-                                f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}")
+        self.state_text.text = (
+            f"at the end: {self.final_score:,}"
+            if self.film
+            else f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}"
+        )
         if self.step == 0:
             words = "The deal." if self.film else "The deal. Space plays, the arrows step."
         else:
             replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
             replay.replay(self.moves[: self.step - 1])
             words = f"{self.step}. {replay.describe(self.moves[self.step - 1])}"
-            mark = mark_words(self.analysis, self.step) if self.analysis is not None or self.source else ""
+            mark = (
+                mark_words(self.analysis, self.step)
+                if self.analysis is not None or self.source
+                else ""
+            )
             if mark:
                 words += f" · {mark}"
         if self.message:
             words = self.message
             self.message = ""
-        if self.analysis is not None and self.analysis.losing_move is not None and self.step == self.analysis.losing_move - 1:
+        if (
+            self.analysis is not None
+            and self.analysis.losing_move is not None
+            and self.step == self.analysis.losing_move - 1
+        ):
             instead = "; ".join(self.analysis.instead[:2])
             words = f"Next, move {self.step + 1} lost the deal. Winnable instead: {instead}."
         self.move_text.text = words
         width = self.timeline.width
         if self.move_text.content_width > width > 0:
-            self.move_text.font_size = max(8.0, self.move_text.font_size * width / self.move_text.content_width)
+            self.move_text.font_size = max(
+                8.0, self.move_text.font_size * width / self.move_text.content_width
+            )
         else:
             self.move_text.font_size = 12 * getattr(self, "s", 1.0)
         for b in self.buttons.buttons:
@@ -300,14 +379,31 @@ class ReplayView(Screen):
         s = self.s
         self.list_texts = TextGroup()
         self.list_rows = []
-        self.list_texts.heading("ANALYSIS", box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left")
+        self.list_texts.heading(
+            "ANALYSIS", box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
+        )
         a = self.analysis
-        summary = "analysing…" if a is None else (
-            f"lost at move {a.losing_move}" if a.losing_move is not None else
-            ("lost from the deal" if a.start is Verdict.LOST else
-             ("every position winnable" if a.complete else "some positions undecided")))
-        self.list_texts.label(summary, box.right - 14 * s, box.top - 20 * s, 10 * s, colour=(230, 204, 160),
-                              anchor_x="right")
+        summary = (
+            "analysing…"
+            if a is None
+            else (
+                f"lost at move {a.losing_move}"
+                if a.losing_move is not None
+                else (
+                    "lost from the deal"
+                    if a.start is Verdict.LOST
+                    else ("every position winnable" if a.complete else "some positions undecided")
+                )
+            )
+        )
+        self.list_texts.label(
+            summary,
+            box.right - 14 * s,
+            box.top - 20 * s,
+            10 * s,
+            colour=(230, 204, 160),
+            anchor_x="right",
+        )
         row_h = 20 * s
         rows = max(1, int((box.height - 48 * s) // row_h))
         first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
@@ -326,8 +422,15 @@ class ReplayView(Screen):
             text = f"{prefix}{number}. {words}"
             if mark is not None and mark.losing:
                 text += "  (lost it)"
-            t = self.list_texts.label(text, box.left + 12 * s, y, 10.5 * s, colour=colour, anchor_x="left",
-                                      bold=number == self.step or bool(mark and mark.losing))
+            t = self.list_texts.label(
+                text,
+                box.left + 12 * s,
+                y,
+                10.5 * s,
+                colour=colour,
+                anchor_x="left",
+                bold=number == self.step or bool(mark and mark.losing),
+            )
             if t.content_width > box.width - 24 * s:
                 t.font_size = max(7.0, t.font_size * (box.width - 24 * s) / t.content_width)
             self.list_rows.append((Rect(box.left, y - row_h / 2, box.width, row_h), number))

@@ -27,20 +27,43 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
     score_label = "Cards left" if r.scoring == "classic" else "Score"
     out: list[tuple[str, str]] = []
     if r.mode == "expedition":
-        out += [("Pyramids cleared", str(r.pyramids_cleared)), ("Score", f"{r.score:,}"),
-                ("Best chain", str(r.best_chain)), ("Skips", str(r.skips)),
-                ("Time on the trek", clock_text(r.elapsed_ms))]
+        out += [
+            ("Pyramids cleared", str(r.pyramids_cleared)),
+            ("Score", f"{r.score:,}"),
+            ("Best chain", str(r.best_chain)),
+            ("Skips", str(r.skips)),
+            ("Time on the trek", clock_text(r.elapsed_ms)),
+        ]
         return out
-    out += [(score_label, f"{r.score:,}"), ("Time", clock_text(r.elapsed_ms)), ("Moves", str(r.moves)),
-            ("Best chain", str(r.best_chain))]
+    out += [
+        (score_label, f"{r.score:,}"),
+        ("Time", clock_text(r.elapsed_ms)),
+        ("Moves", str(r.moves)),
+        ("Best chain", str(r.best_chain)),
+    ]
     if r.mode == "daily":
         out += [("Date", r.date), ("Time bonus", f"{r.time_bonus:,}")]
-    out += [("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)), ("Rules", rules_words(r.rules)),
-            ("Deal code", r.deal_code)]
+    out += [
+        ("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)),
+        ("Rules", rules_words(r.rules)),
+        ("Deal code", r.deal_code),
+    ]
     if r.assisted or r.hints_used:
-        out.append(("Help", ", ".join(x for x in (
-            "the computer played" if r.assisted else "",
-            f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}" if r.hints_used else "") if x)))
+        out.append(
+            (
+                "Help",
+                ", ".join(
+                    x
+                    for x in (
+                        "the computer played" if r.assisted else "",
+                        f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}"
+                        if r.hints_used
+                        else "",
+                    )
+                    if x
+                ),
+            )
+        )
     return out
 
 
@@ -76,8 +99,12 @@ class ResultsView(MenuScreen):
         g = table.game
         mode = self.results.mode
         if mode == "practice":
-            first = [Button("New deal", lambda: app.start_practice(g.rules, g.layout)),
-                     Button("Play this deal again", lambda: app.start_practice(g.rules, g.layout, g.deal))]
+            first = [
+                Button("New deal", lambda: app.start_practice(g.rules, g.layout)),
+                Button(
+                    "Play this deal again", lambda: app.start_practice(g.rules, g.layout, g.deal)
+                ),
+            ]
         elif mode == "daily":
             first = [Button("Daily calendar", lambda: app.show_daily())]
         else:
@@ -91,7 +118,9 @@ class ResultsView(MenuScreen):
         first.append(Button("Save a GIF", self.save_gif))
         self.gif: Any = None  # the GIF being drawn: (process, path)
         self.unlocked = self.unlocked_lines()
-        self.menu = ButtonColumn(app.assets, [*first, Button("Title screen", lambda: app.show_title())])
+        self.menu = ButtonColumn(
+            app.assets, [*first, Button("Title screen", lambda: app.show_title())]
+        )
 
     def share_line(self) -> str:
         """A cleared Daily's line to share (date, time, points, chain, and the streak it counts for)."""
@@ -108,8 +137,10 @@ class ResultsView(MenuScreen):
     def unlocked_lines(self) -> list[str]:
         """Relics and card backs unlocked while this deal or trek was played (the save store's answers)."""
         found = self.app.saves.unlocked_by(self.table)
-        return [*(f"Relic found: {relic.name}" for relic in found.relics),
-                *(f"Card back unlocked: {back.name}" for back in found.backs)]
+        return [
+            *(f"Relic found: {relic.name}" for relic in found.relics),
+            *(f"Card back unlocked: {back.name}" for back in found.backs),
+        ]
 
     def copy(self) -> None:
         try:
@@ -123,8 +154,11 @@ class ResultsView(MenuScreen):
 
     def watch(self) -> None:
         """The replay of this deal (an Expedition's last pyramid), with its analysis."""
-        self.app.show_replay(GameCode.of(self.table.game), back=lambda: self.app.show_view(self),
-                             title=f"Replay · {self.table.game.layout.name}")
+        self.app.show_replay(
+            GameCode.of(self.table.game),
+            back=lambda: self.app.show_view(self),
+            title=f"Replay · {self.table.game.layout.name}",
+        )
 
     def copy_game_code(self) -> None:
         try:
@@ -147,7 +181,9 @@ class ResultsView(MenuScreen):
 
         store = self.app.saves.store
         if store is None:
-            self.set_message(f"No save folder here: desert-pyramid replay {self.game_code} --gif PATH draws it.")
+            self.set_message(
+                f"No save folder here: desert-pyramid replay {self.game_code} --gif PATH draws it."
+            )
             return
         if self.gif is not None:
             self.set_message("The GIF is being drawn…")
@@ -160,8 +196,13 @@ class ResultsView(MenuScreen):
         command += ["replay", self.game_code, "--gif", str(path)]
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                    stderr=subprocess.PIPE, env={**os.environ, "ARCADE_HEADLESS": "1"})
+            proc = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                env={**os.environ, "ARCADE_HEADLESS": "1"},
+            )
         except OSError as exc:
             self.set_message(f"The GIF cannot be drawn here: {exc.strerror or exc}.")
             return
@@ -183,7 +224,9 @@ class ResultsView(MenuScreen):
         if code == 0 and path.is_file():
             self.set_message(f"GIF saved: {path}")
         else:
-            self.set_message("The GIF could not be drawn" + (f": {error.splitlines()[-1]}" if error else "."))
+            self.set_message(
+                "The GIF could not be drawn" + (f": {error.splitlines()[-1]}" if error else ".")
+            )
 
     def on_hide_view(self) -> None:
         if self.gif is not None:  # the GIF goes on being drawn; its message has nowhere to go
@@ -208,46 +251,87 @@ class ResultsView(MenuScreen):
         self.texts = TextGroup()
         lines = rows(self.results, self.table.game.layout.name)
         if self.results.mode == "expedition" or self.unlocked:
-            lines += [tuple(item.split(": ", 1)) for item in self.unlocked] or [("Unlocked", "nothing new")]  # type: ignore[misc]
+            found = [
+                (name, what) for name, _, what in (item.partition(": ") for item in self.unlocked)
+            ]
+            lines += found or [("Unlocked", "nothing new")]
         n = len(self.menu.buttons)
         extra = 30 if self.share else 0
         rows_of_buttons = (n + 1) // 2 if n > 4 else n  # more than four: two columns
-        ph = min(height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * rows_of_buttons + 16) * s)
+        ph = min(
+            height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * rows_of_buttons + 16) * s
+        )
         panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts.heading(headline(self.results), width / 2, panel.top - 42 * s, 28 * s)
-        self.texts.label(self.results.mode.capitalize(), width / 2, panel.top - 78 * s, 13 * s,
-                         colour=(236, 214, 176), bold=True)
+        self.texts.label(
+            self.results.mode.capitalize(),
+            width / 2,
+            panel.top - 78 * s,
+            13 * s,
+            colour=(236, 214, 176),
+            bold=True,
+        )
         y = panel.top - 118 * s
         for name, value in lines:
-            self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left")
-            text = self.texts.label(value, panel.right - 60 * s, y, 15 * s, colour=GOLD if name == "Score" else INK,
-                                    anchor_x="right", bold=True)
-            fit(text, panel.width - 120 * s - 180 * s)  # a long deal code gets smaller, not out of the panel
+            self.texts.label(
+                name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left"
+            )
+            text = self.texts.label(
+                value,
+                panel.right - 60 * s,
+                y,
+                15 * s,
+                colour=GOLD if name == "Score" else INK,
+                anchor_x="right",
+                bold=True,
+            )
+            fit(
+                text, panel.width - 120 * s - 180 * s
+            )  # a long deal code gets smaller, not out of the panel
             y -= 30 * s
-        self.texts.label(self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
-                         width / 2, y - 4 * s, 11 * s, colour=(200, 180, 150))
+        self.texts.label(
+            self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
+            width / 2,
+            y - 4 * s,
+            11 * s,
+            colour=(200, 180, 150),
+        )
         if self.share:
             y -= 30 * s
             # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
             before, sun, after = self.share.partition("☀")
             gap = "\u2003"  # an em space
             shown = before + gap + after if sun else self.share
-            t = self.share_text = self.texts.label(shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True)
+            t = self.share_text = self.texts.label(
+                shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True
+            )
             fit(t, panel.width - 40 * s)
             if sun:
                 px = round(t.font_size * 96 / 72)
-                icon = arcade.Sprite(make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}"))
-                x = t.left + text_width(before, t.font_size, True) + text_width(gap, t.font_size, True) / 2
+                icon = arcade.Sprite(
+                    make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
+                )
+                x = (
+                    t.left
+                    + text_width(before, t.font_size, True)
+                    + text_width(gap, t.font_size, True) / 2
+                )
                 icon.position = (round(x), round(t.y))
                 self.decor.append(icon)
                 self.share_icon = icon
         if n > 4:  # two columns, read left then right: the first half on the left
-            left = column_rects(width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s)
-            right = column_rects(width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s)
+            left = column_rects(
+                width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s
+            )
+            right = column_rects(
+                width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s
+            )
             rects = left + right
         else:
             rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )

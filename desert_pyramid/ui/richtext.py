@@ -131,36 +131,82 @@ class RichText:
         self.chips: list[Chip] = []
 
     # -- single texts ------------------------------------------------------------------------------
-    def text(self, text: str, x: float, y: float, size: float, colour: RGB = INK, bold: bool = False,
-             anchor_x: str = "left", anchor_y: str = "baseline", font: str = FONT) -> arcade.Text | None:
+    def text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = INK,
+        bold: bool = False,
+        anchor_x: str = "left",
+        anchor_y: str = "baseline",
+        font: str = FONT,
+    ) -> arcade.Text | None:
         if self.dry:
             return None
-        t = Text(text, round(x), round(y), colour, size, font_name=font, bold=bold,
-                        anchor_x=anchor_x, anchor_y=anchor_y, batch=self.batch)
+        t = Text(
+            text,
+            round(x),
+            round(y),
+            colour,
+            size,
+            font_name=font,
+            bold=bold,
+            anchor_x=anchor_x,
+            anchor_y=anchor_y,
+            batch=self.batch,
+        )
         self.items.append(t)
         return t
 
-    def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
-                anchor_x: str = "left", anchor_y: str = "center") -> arcade.Text | None:
-        return self.text(text, x, y, size, colour, bold=True, anchor_x=anchor_x, anchor_y=anchor_y,
-                         font=HEADING)
+    def heading(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = GOLD,
+        anchor_x: str = "left",
+        anchor_y: str = "center",
+    ) -> arcade.Text | None:
+        return self.text(
+            text, x, y, size, colour, bold=True, anchor_x=anchor_x, anchor_y=anchor_y, font=HEADING
+        )
 
-    def line_text(self, text: str, x: float, top: float, size: float, colour: RGB = INK,
-                  bold: bool = False) -> float:
+    def line_text(
+        self, text: str, x: float, top: float, size: float, colour: RGB = INK, bold: bool = False
+    ) -> float:
         """One line of plain text with its top at ``top``; returns the bottom of the line box."""
         lh = px(size) * LINE
         self.text(text, x, self._baseline(top, size, bold), size, colour, bold)
         return top - lh
 
     # -- paragraphs -----------------------------------------------------------------------------------
-    def paragraph(self, paragraph: Paragraph, x: float, top: float, width: float, size: float,
-                  colour: RGB = INK, bold_colour: RGB = BOLD_INK, bold: bool = False) -> float:
+    def paragraph(
+        self,
+        paragraph: Paragraph,
+        x: float,
+        top: float,
+        width: float,
+        size: float,
+        colour: RGB = INK,
+        bold_colour: RGB = BOLD_INK,
+        bold: bool = False,
+    ) -> float:
         """Lay out one paragraph (a bullet is indented behind a dot) with its top at ``top``,
         wrapped to ``width``; returns the y of its bottom."""
         indent = 0.0
         if paragraph.bullet:
             indent = px(size) * 1.2
-            self.text(BULLET, x + px(size) * 0.25, self._baseline(top, size, bold), size, bold_colour, True)
+            self.text(
+                BULLET,
+                x + px(size) * 0.25,
+                self._baseline(top, size, bold),
+                size,
+                bold_colour,
+                True,
+            )
         lines = self._wrap(words_of(paragraph), width - indent, size, bold)
         y = top
         for line in lines:
@@ -168,13 +214,31 @@ class RichText:
             y -= px(size) * LINE
         return y
 
-    def paragraph_text(self, text: str, x: float, top: float, width: float, size: float,
-                       colour: RGB = INK, bold: bool = False) -> float:
+    def paragraph_text(
+        self,
+        text: str,
+        x: float,
+        top: float,
+        width: float,
+        size: float,
+        colour: RGB = INK,
+        bold: bool = False,
+    ) -> float:
         """A paragraph of plain text (no markup), wrapped like :meth:`paragraph`."""
-        return self.paragraph(Paragraph(text, (Span(text),)), x, top, width, size, colour, bold=bold)
+        return self.paragraph(
+            Paragraph(text, (Span(text),)), x, top, width, size, colour, bold=bold
+        )
 
-    def paragraphs(self, paragraphs: tuple[Paragraph, ...] | list[Paragraph], x: float, top: float,
-                   width: float, size: float, colour: RGB = INK, gap: float = 0.55) -> float:
+    def paragraphs(
+        self,
+        paragraphs: tuple[Paragraph, ...] | list[Paragraph],
+        x: float,
+        top: float,
+        width: float,
+        size: float,
+        colour: RGB = INK,
+        gap: float = 0.55,
+    ) -> float:
         """Paragraphs one after another; consecutive bullets sit closer together."""
         y = top
         prev: Paragraph | None = None
@@ -185,8 +249,13 @@ class RichText:
             prev = p
         return y
 
-    def paragraphs_height(self, paragraphs: tuple[Paragraph, ...] | list[Paragraph], width: float,
-                          size: float, gap: float = 0.55) -> float:
+    def paragraphs_height(
+        self,
+        paragraphs: tuple[Paragraph, ...] | list[Paragraph],
+        width: float,
+        size: float,
+        gap: float = 0.55,
+    ) -> float:
         """The height :meth:`paragraphs` would take."""
         lh = px(size) * LINE
         h = 0.0
@@ -214,7 +283,9 @@ class RichText:
             return text_width(piece.text, size, True) + px(size) * 0.5
         return text_width(piece.text, size, bold or piece.bold)
 
-    def _wrap(self, words: list[list[Piece]], width: float, size: float, bold: bool) -> list[list[list[Piece]]]:
+    def _wrap(
+        self, words: list[list[Piece]], width: float, size: float, bold: bool
+    ) -> list[list[list[Piece]]]:
         space = text_width(" ", size, bold)
         lines: list[list[list[Piece]]] = []
         line: list[list[Piece]] = []
@@ -230,8 +301,16 @@ class RichText:
             lines.append(line)
         return lines
 
-    def _draw_line(self, line: list[list[Piece]], x: float, top: float, size: float, colour: RGB,
-                   bold_colour: RGB, bold: bool) -> None:
+    def _draw_line(
+        self,
+        line: list[list[Piece]],
+        x: float,
+        top: float,
+        size: float,
+        colour: RGB,
+        bold_colour: RGB,
+        bold: bool,
+    ) -> None:
         baseline = self._baseline(top, size, bold)
         run = ""
         run_bold: bool | None = None
@@ -274,13 +353,17 @@ class RichText:
         if self.dry:
             return w
         tex = self.assets.texture(
-            f"chip-{cw}x{h}", lambda: skin(cw, h, CHIP_PAPER, CHIP_PAPER, CHIP_EDGE, 1, max(2, h // 5)))
+            f"chip-{cw}x{h}",
+            lambda: skin(cw, h, CHIP_PAPER, CHIP_PAPER, CHIP_EDGE, 1, max(2, h // 5)),
+        )
         sprite = arcade.Sprite(tex)
         sprite.position = (rect.cx, rect.cy)
         self.sprites.append(sprite)
         suit = "SHDC".index(piece.card[1])
         ink = cardart.suit_colour(suit, self.four_colour)
-        self.text(piece.text, rect.cx, self._baseline(top, size, True), size, ink, True, anchor_x="center")
+        self.text(
+            piece.text, rect.cx, self._baseline(top, size, True), size, ink, True, anchor_x="center"
+        )
         return w
 
     def draw(self) -> None:

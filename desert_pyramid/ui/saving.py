@@ -84,9 +84,12 @@ def subtitle_for(game: Game, code: str) -> str:
 
 # -- sessions to and from plain values ----------------------------------------------------------
 
+
 def _int(data: Mapping[str, Any], key: str, default: int) -> int:
     value = data.get(key, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+    return (
+        value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
+    )
 
 
 def _text(data: Mapping[str, Any], key: str, default: str) -> str:
@@ -125,15 +128,23 @@ def restore_session(current: CurrentGame) -> Restored:
         modes_session = _modes_session(current)
         if modes_session is not None:
             code = str(getattr(modes_session, "deal_code", ""))
-            return Restored(modes_session, current.mode.capitalize(), subtitle_for(modes_session.game, code),
-                            current.game_id)
+            return Restored(
+                modes_session,
+                current.mode.capitalize(),
+                subtitle_for(modes_session.game, code),
+                current.game_id,
+            )
     from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
 
     game = Game.from_dict(current.game, get_layout(current.layout))
     title = _text(state, "title", "Practice")
     # a clock out of range (the file says 1e308 s) counts as the longest: no best time from it
     seconds_ms = current.seconds * 1000
-    saved_ms = int(seconds_ms) if math.isfinite(seconds_ms) and 0 <= seconds_ms <= MAX_ELAPSED_MS else MAX_ELAPSED_MS
+    saved_ms = (
+        int(seconds_ms)
+        if math.isfinite(seconds_ms) and 0 <= seconds_ms <= MAX_ELAPSED_MS
+        else MAX_ELAPSED_MS
+    )
     clock = Clock(min(_int(state, "elapsed_ms", saved_ms), MAX_ELAPSED_MS))
     session = PracticeSession(game, source="seed", clock=clock)
     session.game_id = current.game_id
@@ -141,6 +152,7 @@ def restore_session(current: CurrentGame) -> Restored:
 
 
 # -- the link ---------------------------------------------------------------------------------------
+
 
 @dataclass
 class Tracked:
@@ -153,7 +165,9 @@ class Tracked:
     chain_noted: int = 0
     recorded: bool = False
     clock_saved_ms: int = -1  # the session's elapsed time when it was last saved (-1: not yet)
-    unlocks: Unlocks = field(default_factory=Unlocks)  # what its games unlocked (the results list them)
+    unlocks: Unlocks = field(
+        default_factory=Unlocks
+    )  # what its games unlocked (the results list them)
 
 
 class Saves:
@@ -178,13 +192,17 @@ class Saves:
         if store is None:
             return
         self.startup_notices = [(n.level, n.message) for n in store.take_notices()]
-        saved = {k: v for k, v in store.progress.settings.items() if k not in ("card_back", "schema")}
+        saved = {
+            k: v for k, v in store.progress.settings.items() if k not in ("card_back", "schema")
+        }
         settings = self.app.settings
         if saved:
             try:
                 settings = Settings.from_dict({**settings.to_dict(), **saved})
             except SettingsError as exc:
-                self.startup_notices.append(("warning", f"Settings in save.toml were not used: {exc}."))
+                self.startup_notices.append(
+                    ("warning", f"Settings in save.toml were not used: {exc}.")
+                )
         self.app.settings = replace(settings, card_back=store.profile.backs.effective().id)
 
     def close(self) -> None:
@@ -193,8 +211,12 @@ class Saves:
         if store is None:
             return
         active = self.active
-        if active is not None and not active.recorded and store.current is not None \
-                and store.current.game_id == active.game_id:
+        if (
+            active is not None
+            and not active.recorded
+            and store.current is not None
+            and store.current.game_id == active.game_id
+        ):
             self._save(active)
         store.close()  # closing twice is harmless; later writes run at once (storage's writer)
 
@@ -217,10 +239,14 @@ class Saves:
         if not stats.played:
             return "Finished games of these rules and layout are counted in Statistics."
         if mode == "expedition":  # its statistics count pyramids, each a deal of its own, not treks
-            return (f"Expedition pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
-                    f"{stats.current_streak} cleared in a row, best {stats.best_streak}")
-        return (f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
-                f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}")
+            return (
+                f"Expedition pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
+                f"{stats.current_streak} cleared in a row, best {stats.best_streak}"
+            )
+        return (
+            f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
+            f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}"
+        )
 
     def can_continue(self) -> bool:
         return self.store is not None and self.store.current is not None
@@ -249,8 +275,11 @@ class Saves:
         store = self.store
         if store is None:
             return
-        if new.card_back != old.card_back and store.profile.backs.owns(new.card_back) \
-                and new.card_back in BACK_BY_ID:
+        if (
+            new.card_back != old.card_back
+            and store.profile.backs.owns(new.card_back)
+            and new.card_back in BACK_BY_ID
+        ):
             store.choose_back(new.card_back)
         values = {k: v for k, v in new.to_dict().items() if k not in ("card_back", "schema")}
         if any(store.progress.settings.get(k) != v for k, v in values.items()):
@@ -275,7 +304,9 @@ class Saves:
         if store is not None and store.current is not None and store.current.game_id != resume:
             self._abandon_saved()
         game_id = str(table.session.current_fields()["game_id"])
-        started = store.current.started if (resume and store is not None and store.current) else today()
+        started = (
+            store.current.started if (resume and store is not None and store.current) else today()
+        )
         self.active = Tracked(table, game_id, started, table.game, chain_noted=table.game.chain)
 
     def _abandon_saved(self) -> None:
@@ -294,8 +325,10 @@ class Saves:
             try:
                 self._record_results(session, session.abandon(), final=True)
             except Exception as exc:  # the loss is still counted below, from the saved figures
-                self.app.overlay.notice(f"The game left could not be ended by its mode ({exc}); "
-                                        "it counts as a loss.", "warning")
+                self.app.overlay.notice(
+                    f"The game left could not be ended by its mode ({exc}); it counts as a loss.",
+                    "warning",
+                )
         if active is not None and active.game_id == current.game_id:
             active.recorded = True
         self.announce(store.abandon_current(today()))
@@ -328,8 +361,12 @@ class Saves:
         without a move is still no game. True when a save was made."""
         store = self.store
         session = active.table.session
-        if store is None or store.current is None or store.current.game_id != active.game_id \
-                or not timed(session):
+        if (
+            store is None
+            or store.current is None
+            or store.current.game_id != active.game_id
+            or not timed(session)
+        ):
             return False
         elapsed = int(session.elapsed_ms)
         if elapsed == active.clock_saved_ms:
@@ -345,7 +382,11 @@ class Saves:
         assert self.store is not None
         # a Daily counts for the streak by the date it was started on (modes.streak's rule:
         # ``played_on``), so a daily begun before midnight and cleared after still counts
-        date = str(results.played_on) if getattr(results, "mode", "") == "daily" and results.played_on else today()
+        date = (
+            str(results.played_on)
+            if getattr(results, "mode", "") == "daily" and results.played_on
+            else today()
+        )
         for record in results.game_records(date):
             self.announce(self.store.record_game(GameResult(**record)))
         if final and getattr(session, "mode", "") == "expedition":

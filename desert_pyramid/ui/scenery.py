@@ -87,13 +87,18 @@ class Scenery:
         self.sand = sand
         w, h, hz = float(width), float(height), float(horizon)
         shapes: ShapeElementList[arcade.shape_list.Shape] = ShapeElementList()
-        shapes.append(create_rectangle_filled_with_colors(
-            [(0, h), (w, h), (w, hz), (0, hz)], [sky_top, sky_top, sky_low, sky_low]))
+        shapes.append(
+            create_rectangle_filled_with_colors(
+                [(0, h), (w, h), (w, hz), (0, hz)], [sky_top, sky_top, sky_low, sky_low]
+            )
+        )
         # the sun sinks with the light
         d = step / LIGHT_STEPS
         sun_x, sun_y, r = sun_position(w, h, hz, d)
         for k, alpha in ((2.2, 28), (1.7, 45), (1.3, 70)):
-            shapes.append(create_ellipse_filled(sun_x, sun_y, r * k, r * k, (*sun, alpha), num_segments=40))
+            shapes.append(
+                create_ellipse_filled(sun_x, sun_y, r * k, r * k, (*sun, alpha), num_segments=40)
+            )
         shapes.append(create_ellipse_filled(sun_x, sun_y, r, r, (*sun, 255), num_segments=40))
         # distant pyramids on the horizon: a lit face and a shaded face each
         lit = mix((236, 196, 128), sky_low, 0.30 + 0.3 * d)
@@ -112,24 +117,46 @@ class Scenery:
             if y < h * 0.08:
                 break
             x0 = w * (0.02 + ((i * 0.37) % 0.1)) if i % 2 else w * (0.76 + ((i * 0.29) % 0.05))
-            pts = [(x0 + w * 0.2 * k / 8, y + h * 0.012 * math.sin(math.pi * k / 8)) for k in range(9)]
+            pts = [
+                (x0 + w * 0.2 * k / 8, y + h * 0.012 * math.sin(math.pi * k / 8)) for k in range(9)
+            ]
             for a, b in zip(pts, pts[1:], strict=False):
                 shapes.append(create_line(a[0], a[1], b[0], b[1], ripple, 2))
         self._shapes = shapes
 
     @staticmethod
-    def _pyramid(shapes: ShapeElementList[arcade.shape_list.Shape], cx: float, hz: float, half: float,
-                 tall: float, lit: RGB, shade: RGB) -> None:
+    def _pyramid(
+        shapes: ShapeElementList[arcade.shape_list.Shape],
+        cx: float,
+        hz: float,
+        half: float,
+        tall: float,
+        lit: RGB,
+        shade: RGB,
+    ) -> None:
         apex = (cx + half * 0.18, hz + tall)
         a, b = (*lit, 255), (*shade, 255)
-        shapes.append(create_triangles_filled_with_colors(
-            [(cx - half, hz), apex, (cx + half * 0.45, hz)], [a, a, a]))
-        shapes.append(create_triangles_filled_with_colors(
-            [(cx + half * 0.45, hz), apex, (cx + half, hz)], [b, b, b]))
+        shapes.append(
+            create_triangles_filled_with_colors(
+                [(cx - half, hz), apex, (cx + half * 0.45, hz)], [a, a, a]
+            )
+        )
+        shapes.append(
+            create_triangles_filled_with_colors(
+                [(cx + half * 0.45, hz), apex, (cx + half, hz)], [b, b, b]
+            )
+        )
 
     @staticmethod
-    def _dune(shapes: ShapeElementList[arcade.shape_list.Shape], w: float, top: float, bottom: float,
-              amp: float, waves: float, colour: RGB) -> None:
+    def _dune(
+        shapes: ShapeElementList[arcade.shape_list.Shape],
+        w: float,
+        top: float,
+        bottom: float,
+        amp: float,
+        waves: float,
+        colour: RGB,
+    ) -> None:
         """A band whose top edge rolls like dunes (a triangle strip: bottom, top, bottom, top...)."""
         points: list[tuple[float, float]] = []
         n = 32
@@ -137,7 +164,9 @@ class Scenery:
             x = w * i / n
             points.append((x, bottom))
             points.append((x, top - amp + amp * math.sin(i / n * math.pi * 2 * waves + 0.7)))
-        shapes.append(create_triangles_strip_filled_with_colors(points, [(*colour, 255)] * len(points)))
+        shapes.append(
+            create_triangles_strip_filled_with_colors(points, [(*colour, 255)] * len(points))
+        )
 
     def draw(self) -> None:
         if self._shapes is not None:

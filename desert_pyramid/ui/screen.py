@@ -70,7 +70,9 @@ class Screen(arcade.View):
     def draw_backdrop(self, box: tuple[int, int, int, int] | None = None) -> None:
         """The desert; with ``box`` (left, bottom, right, top) only that part is cleared."""
         scenery = self.app.scenery
-        scenery.prepare(self.app.width, self.app.height, self.app.height * self.horizon, self.dusk())
+        scenery.prepare(
+            self.app.width, self.app.height, self.app.height * self.horizon, self.dusk()
+        )
         viewport = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
         self.app.ctx.screen.clear(color=scenery.clear_colour(), viewport=viewport)
         scenery.draw()

@@ -20,8 +20,18 @@ from desert_pyramid.modes import (
 )
 
 TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
-__all__ = ["clock_text", "daily", "expedition", "layout_number", "practice", "practice_from_moves", "subtitle",
-           "timed", "title", "today"]
+__all__ = [
+    "clock_text",
+    "daily",
+    "expedition",
+    "layout_number",
+    "practice",
+    "practice_from_moves",
+    "subtitle",
+    "timed",
+    "title",
+    "today",
+]
 
 
 def layout_number(number: int) -> Layout:
@@ -41,7 +51,9 @@ def practice(rules: Rules, layout: Layout, deal: Deal | None = None) -> Practice
     return PracticeSession.new(rules, layout, deal)
 
 
-def practice_from_moves(layout: Layout, rules: Rules, deal: Deal, moves: tuple[Move, ...]) -> PracticeSession:
+def practice_from_moves(
+    layout: Layout, rules: Rules, deal: Deal, moves: tuple[Move, ...]
+) -> PracticeSession:
     """A Practice session on this deal with these moves already played (undo takes them back):
     a replay's "Play on from here". Raises :class:`desert_pyramid.modes.InputError` for a rule
     set that Practice does not play on this layout."""

@@ -35,23 +35,62 @@ class SettingsView(MenuScreen):
         super().__init__(app)
         self.back_to = back
         self.backs = app.back_choices()
-        self.menu = ButtonColumn(app.assets, [
-            Button("Master volume", lambda: self.change("volume", 1), adjust=lambda d: self.change("volume", d)),
-            Button("Sound · M", lambda: self.change("mute", 1), adjust=lambda d: self.change("mute", d)),
-            Button("Effects", lambda: self.change("effects_volume", 1),
-                   adjust=lambda d: self.change("effects_volume", d)),
-            Button("Ambience", lambda: self.change("ambience_volume", 1),
-                   adjust=lambda d: self.change("ambience_volume", d)),
-            Button("Animations", lambda: self.change("anim", 1), adjust=lambda d: self.change("anim", d)),
-            Button("Four-colour deck", lambda: self.change("four_colour", 1),
-                   adjust=lambda d: self.change("four_colour", d)),
-            Button("Large indices", lambda: self.change("large_index", 1),
-                   adjust=lambda d: self.change("large_index", d)),
-            Button("Timer", lambda: self.change("hide_timer", 1), adjust=lambda d: self.change("hide_timer", d)),
-            Button("Score", lambda: self.change("hide_score", 1), adjust=lambda d: self.change("hide_score", d)),
-            Button("Card back", lambda: app.show_backs(self), adjust=lambda d: self.change("back", d)),
-            Button("Done", self.done),
-        ])
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button(
+                    "Master volume",
+                    lambda: self.change("volume", 1),
+                    adjust=lambda d: self.change("volume", d),
+                ),
+                Button(
+                    "Sound · M",
+                    lambda: self.change("mute", 1),
+                    adjust=lambda d: self.change("mute", d),
+                ),
+                Button(
+                    "Effects",
+                    lambda: self.change("effects_volume", 1),
+                    adjust=lambda d: self.change("effects_volume", d),
+                ),
+                Button(
+                    "Ambience",
+                    lambda: self.change("ambience_volume", 1),
+                    adjust=lambda d: self.change("ambience_volume", d),
+                ),
+                Button(
+                    "Animations",
+                    lambda: self.change("anim", 1),
+                    adjust=lambda d: self.change("anim", d),
+                ),
+                Button(
+                    "Four-colour deck",
+                    lambda: self.change("four_colour", 1),
+                    adjust=lambda d: self.change("four_colour", d),
+                ),
+                Button(
+                    "Large indices",
+                    lambda: self.change("large_index", 1),
+                    adjust=lambda d: self.change("large_index", d),
+                ),
+                Button(
+                    "Timer",
+                    lambda: self.change("hide_timer", 1),
+                    adjust=lambda d: self.change("hide_timer", d),
+                ),
+                Button(
+                    "Score",
+                    lambda: self.change("hide_score", 1),
+                    adjust=lambda d: self.change("hide_score", d),
+                ),
+                Button(
+                    "Card back",
+                    lambda: app.show_backs(self),
+                    adjust=lambda d: self.change("back", d),
+                ),
+                Button("Done", self.done),
+            ],
+        )
         self._values()
 
     def on_show_view(self) -> None:
@@ -86,10 +125,17 @@ class SettingsView(MenuScreen):
     def _values(self) -> None:
         s = self.settings
         values = [
-            f"{round(s.volume * 100)}%", on_off(not s.mute, "On", "Muted"), f"{round(s.effects_volume * 100)}%",
-            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off", s.animation_name,
-            on_off(s.four_colour), on_off(s.large_index), on_off(not s.hide_timer, "Shown", "Hidden"),
-            on_off(not s.hide_score, "Shown", "Hidden"), self._back_name(s.card_back), "",
+            f"{round(s.volume * 100)}%",
+            on_off(not s.mute, "On", "Muted"),
+            f"{round(s.effects_volume * 100)}%",
+            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off",
+            s.animation_name,
+            on_off(s.four_colour),
+            on_off(s.large_index),
+            on_off(not s.hide_timer, "Shown", "Hidden"),
+            on_off(not s.hide_score, "Shown", "Hidden"),
+            self._back_name(s.card_back),
+            "",
         ]
         for b, v in zip(self.menu.buttons, values, strict=True):
             b.value = v
@@ -122,12 +168,25 @@ class SettingsView(MenuScreen):
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
-        rects = column_rects(panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc)
+        rects = column_rects(
+            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc
+        )
         self.menu.place(rects, 14 * sc)
-        self.texts.label("↑ ↓ choose · ← → or Enter change · Esc done", panel.left + 270 * sc, panel.bottom + 16 * sc,
-              11 * sc, colour=(200, 180, 150))
-        self.texts.label("Preview", panel.right - 170 * sc, panel.top - 80 * sc, 13 * sc,
-              colour=(236, 200, 140), bold=True)
+        self.texts.label(
+            "↑ ↓ choose · ← → or Enter change · Esc done",
+            panel.left + 270 * sc,
+            panel.bottom + 16 * sc,
+            11 * sc,
+            colour=(200, 180, 150),
+        )
+        self.texts.label(
+            "Preview",
+            panel.right - 170 * sc,
+            panel.top - 80 * sc,
+            13 * sc,
+            colour=(236, 200, 140),
+            bold=True,
+        )
         self._preview()
 
     def _preview(self) -> None:
@@ -145,14 +204,20 @@ class SettingsView(MenuScreen):
         for i, code in enumerate(PREVIEW):
             card = Card.parse(code)
             key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"
-            tex = self.app.assets.texture(key, partial(cardart.render_face, card, w, h, s.four_colour, s.large_index))
+            tex = self.app.assets.texture(
+                key, partial(cardart.render_face, card, w, h, s.four_colour, s.large_index)
+            )
             sprite = arcade.Sprite(tex)
-            sprite.position = (round(cx + (i % 2 - 0.5) * (w + 12 * sc)), round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)))
+            sprite.position = (
+                round(cx + (i % 2 - 0.5) * (w + 12 * sc)),
+                round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)),
+            )
             self.decor.append(sprite)
         src = back_source(s.card_back)
-        tex = self.app.assets.texture(f"preview-back-{s.card_back}-{w}x{h}",
-                                      lambda: cardart.render_back(load_image(src), w, h))
+        tex = self.app.assets.texture(
+            f"preview-back-{s.card_back}-{w}x{h}",
+            lambda: cardart.render_back(load_image(src), w, h),
+        )
         back = arcade.Sprite(tex)
         back.position = (round(cx), round(panel.top - 160 * sc - 2 * (h + 12 * sc)))
         self.decor.append(back)
-

@@ -173,7 +173,11 @@ class Layer:
         """Move towards ``target`` volume; start the loop when it should be heard, stop it once
         it has faded to nothing."""
         step = FADE_PER_S * max(0.0, dt)
-        self.volume = min(target, self.volume + step) if target > self.volume else max(target, self.volume - step)
+        self.volume = (
+            min(target, self.volume + step)
+            if target > self.volume
+            else max(target, self.volume - step)
+        )
         if self.volume <= 0.0:
             self.stop()
             return
@@ -232,11 +236,17 @@ class Ambience:
     @property
     def playing(self) -> dict[str, float]:
         """The layers that play now (not paused) and their volumes."""
-        return {n: layer.volume for n, layer in self.layers.items() if layer.player is not None and not layer.paused}
+        return {
+            n: layer.volume
+            for n, layer in self.layers.items()
+            if layer.player is not None and not layer.paused
+        }
 
 
 class Sounds:
-    def __init__(self, assets: Assets, settings: Callable[[], Settings], rng: random.Random | None = None) -> None:
+    def __init__(
+        self, assets: Assets, settings: Callable[[], Settings], rng: random.Random | None = None
+    ) -> None:
         self._assets = assets
         self._settings = settings
         self.rng = rng if rng is not None else random.Random()

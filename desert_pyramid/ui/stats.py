@@ -76,18 +76,24 @@ def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
     # with one key only, "All games" is that key: its chart shows the same recent results
     alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
     out = [StatsChoice("All games", combine(stats[k] for k in keys), keys, alone)]
-    modes = sorted({k.mode for k in keys}, key=lambda m: MODE_ORDER.index(m) if m in MODE_ORDER else 9)
+    modes = sorted(
+        {k.mode for k in keys}, key=lambda m: MODE_ORDER.index(m) if m in MODE_ORDER else 9
+    )
     for mode in modes:
         mine = sorted((k for k in keys if k.mode == mode), key=lambda k: (k.preset, k.layout))
         if len(mine) > 1:
-            out.append(StatsChoice(f"{mode.capitalize()} · all", combine(stats[k] for k in mine), mine))
+            out.append(
+                StatsChoice(f"{mode.capitalize()} · all", combine(stats[k] for k in mine), mine)
+            )
         for k in mine:
             s = stats[k]
             out.append(StatsChoice(key_label(k), s, [k], list(s.recent)))
     return out
 
 
-def per_day(stats: dict[StatsKey, Stats], keys: list[StatsKey], days: int = CHART_DAYS) -> list[tuple[str, int, int]]:
+def per_day(
+    stats: dict[StatsKey, Stats], keys: list[StatsKey], days: int = CHART_DAYS
+) -> list[tuple[str, int, int]]:
     """(date, wins, losses) over the recent results of ``keys``, for the last ``days`` dates."""
     count: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for k in keys:
@@ -110,7 +116,10 @@ def figures(s: Stats) -> list[tuple[str, str]]:
         ("Best score", f"{s.best_score:,}" if s.played else DASH),
         ("Current streak", f"{s.current_streak}"),
         ("Best streak", f"{s.best_streak}"),
-        ("Best time", clock_text(int(s.best_seconds * 1000)) if s.best_seconds is not None else DASH),
+        (
+            "Best time",
+            clock_text(int(s.best_seconds * 1000)) if s.best_seconds is not None else DASH,
+        ),
         ("Best trek", trek),
         ("Best trek score", f"{s.best_trek_score:,}" if s.treks else DASH),
     ]
@@ -122,11 +131,14 @@ class StatsView(MenuScreen):
         self.stats = app.saves.progress.stats
         self.choices = choices(self.stats)
         self.index = 0
-        self.menu = ButtonColumn(app.assets, [
-            Button("Showing", lambda: self.select(1), value="", adjust=self.select),
-            Button("Past games", self.past_games),
-            Button("Back", self.go_back),
-        ])
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Showing", lambda: self.select(1), value="", adjust=self.select),
+                Button("Past games", self.past_games),
+                Button("Back", self.go_back),
+            ],
+        )
         self.chart = ShapeElementList[arcade.shape_list.Shape]()
         self.chart_rect = Rect(0, 0, 0, 0)
         self.bar_rects: list[tuple[Rect, bool]] = []  # each bar and whether it is a win (tests)
@@ -146,7 +158,9 @@ class StatsView(MenuScreen):
 
     def _update_value(self) -> None:
         n = len(self.choices)
-        self.menu.buttons[0].value = self.choice.label + (f"  ({self.index + 1}/{n})" if n > 1 else "")
+        self.menu.buttons[0].value = self.choice.label + (
+            f"  ({self.index + 1}/{n})" if n > 1 else ""
+        )
         self.menu.refresh()
 
     def go_back(self) -> None:
@@ -172,8 +186,12 @@ class StatsView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
         self.texts.heading("STATISTICS", width / 2, panel.top - 36 * s, 28 * s)
-        selector = Rect(round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s))
-        back = Rect(round(width / 2 + 8 * s), round(panel.bottom + 16 * s), round(200 * s), round(40 * s))
+        selector = Rect(
+            round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)
+        )
+        back = Rect(
+            round(width / 2 + 8 * s), round(panel.bottom + 16 * s), round(200 * s), round(40 * s)
+        )
         games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
         self.menu.place([selector, games, back], 14 * s)
         # figure tiles: two rows of five
@@ -187,31 +205,58 @@ class StatsView(MenuScreen):
         self.figure_rects: list[Rect] = []
         for i, (name, _value) in enumerate(figures(self.choice.stats)):
             row, col = divmod(i, 5)
-            r = Rect(round(panel.left + pad + col * (tw + gap)), round(top - (row + 1) * th - row * gap),
-                     round(tw), round(th))
+            r = Rect(
+                round(panel.left + pad + col * (tw + gap)),
+                round(top - (row + 1) * th - row * gap),
+                round(tw),
+                round(th),
+            )
             self.figure_rects.append(r)
             w, h, rad = int(r.width), int(r.height), int(10 * s)
-            tex = self.app.assets.texture(f"stat-tile-{w}x{h}-{rad}", partial(
-                skin, w, h, (104, 72, 42), (74, 48, 26), (150, 110, 60), 2, rad, 240))
+            tex = self.app.assets.texture(
+                f"stat-tile-{w}x{h}-{rad}",
+                partial(skin, w, h, (104, 72, 42), (74, 48, 26), (150, 110, 60), 2, rad, 240),
+            )
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))
             self.tiles.append(sprite)
             self.texts.label(name, r.cx, r.top - 17 * s, 11 * s, colour=MUTED, bold=True)
-            self.value_texts.append(self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True))
+            self.value_texts.append(
+                self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True)
+            )
         chart_top = top - 2 * th - gap - 46 * s
-        self.chart_rect = Rect(panel.left + pad + 40 * s, back.top + 34 * s, panel.width - 2 * pad - 60 * s,
-                               chart_top - back.top - 34 * s)
-        self.chart_title = self.texts.label("", panel.left + pad, chart_top + 22 * s, 13 * s, colour=INK,
-                                            anchor_x="left", bold=True)
+        self.chart_rect = Rect(
+            panel.left + pad + 40 * s,
+            back.top + 34 * s,
+            panel.width - 2 * pad - 60 * s,
+            chart_top - back.top - 34 * s,
+        )
+        self.chart_title = self.texts.label(
+            "", panel.left + pad, chart_top + 22 * s, 13 * s, colour=INK, anchor_x="left", bold=True
+        )
         self.legend_at = (panel.right - pad, chart_top + 22 * s)
-        self.extra = self.texts.label("", width / 2, chart_top + 22 * s, 12 * s, colour=GOLD, bold=True)
-        self.texts.label("← → change the view · Esc goes back", panel.right - pad, back.cy, 11 * s, colour=FAINT,
-                         anchor_x="right")
-        back_rect = Rect(self.chart_rect.left - 40 * s, self.chart_rect.bottom - 22 * s,
-                         self.chart_rect.width + 50 * s, self.chart_rect.height + 30 * s)
+        self.extra = self.texts.label(
+            "", width / 2, chart_top + 22 * s, 12 * s, colour=GOLD, bold=True
+        )
+        self.texts.label(
+            "← → change the view · Esc goes back",
+            panel.right - pad,
+            back.cy,
+            11 * s,
+            colour=FAINT,
+            anchor_x="right",
+        )
+        back_rect = Rect(
+            self.chart_rect.left - 40 * s,
+            self.chart_rect.bottom - 22 * s,
+            self.chart_rect.width + 50 * s,
+            self.chart_rect.height + 30 * s,
+        )
         w, h, rad = int(back_rect.width), int(back_rect.height), int(10 * s)
-        tex = self.app.assets.texture(f"chart-back-{w}x{h}", lambda: skin(
-            w, h, (36, 22, 12), (30, 18, 9), (110, 80, 46), 1, rad, 200))
+        tex = self.app.assets.texture(
+            f"chart-back-{w}x{h}",
+            lambda: skin(w, h, (36, 22, 12), (30, 18, 9), (110, 80, 46), 1, rad, 200),
+        )
         sprite = arcade.Sprite(tex)
         sprite.position = (round(back_rect.cx), round(back_rect.cy))
         self.tiles.append(sprite)
@@ -230,7 +275,10 @@ class StatsView(MenuScreen):
 
     def figure_texts(self) -> list[tuple[str, str]]:
         """(label, value) as the figure tiles show them now."""
-        return [(name, t.text) for (name, _v), t in zip(figures(self.choice.stats), self.value_texts, strict=True)]
+        return [
+            (name, t.text)
+            for (name, _v), t in zip(figures(self.choice.stats), self.value_texts, strict=True)
+        ]
 
     def _extra_line(self, c: StatsChoice) -> str:
         if not c.keys:
@@ -256,8 +304,13 @@ class StatsView(MenuScreen):
         self.chart.append(create_line(r.left, r.bottom, r.right, r.bottom, axis, max(1.0, 2 * s)))
         if not c.keys:
             self.chart_title.text = "No games yet"
-            self.chart_texts.label("Finish a deal (or leave one: it counts as a loss) and it is counted here.",
-                                   r.cx, r.cy, 13 * s, colour=FAINT)
+            self.chart_texts.label(
+                "Finish a deal (or leave one: it counts as a loss) and it is counted here.",
+                r.cx,
+                r.cy,
+                13 * s,
+                colour=FAINT,
+            )
             return
         x, y = self.legend_at
         size = 11 * s
@@ -268,7 +321,9 @@ class StatsView(MenuScreen):
             x -= size / 2 + 18 * s
         if c.single:
             recent = c.recent[-CHART_BARS:]
-            self.chart_title.text = f"Last {len(recent)} result{'s' if len(recent) != 1 else ''} (bar: score)"
+            self.chart_title.text = (
+                f"Last {len(recent)} result{'s' if len(recent) != 1 else ''} (bar: score)"
+            )
             top = max([x.score for x in recent] + [1])
             slot = r.width / max(len(recent), 12)
             bw = max(2.0, slot * 0.62)
@@ -278,11 +333,17 @@ class StatsView(MenuScreen):
                 colour = WON if res.won else LOST
                 self.chart.append(create_rectangle_filled(x, r.bottom + h / 2, bw, h, colour))
                 self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, h), res.won))
-            self.chart_texts.label(f"{top:,}", r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right")
-            self.chart_texts.label("0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right")
+            self.chart_texts.label(
+                f"{top:,}", r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+            self.chart_texts.label(
+                "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
         else:
             days = per_day(self.stats, c.keys)
-            self.chart_title.text = f"Wins and losses on the last {len(days)} day{'s' if len(days) != 1 else ''} played"
+            self.chart_title.text = (
+                f"Wins and losses on the last {len(days)} day{'s' if len(days) != 1 else ''} played"
+            )
             top = max([w + lo for _d, w, lo in days] + [1])
             slot = r.width / CHART_DAYS
             bw = max(4.0, slot * 0.56)
@@ -294,11 +355,17 @@ class StatsView(MenuScreen):
                     self.chart.append(create_rectangle_filled(x, r.bottom + hw / 2, bw, hw, WON))
                     self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, hw), True))
                 if losses:
-                    self.chart.append(create_rectangle_filled(x, r.bottom + hw + hl / 2, bw, hl, LOST))
+                    self.chart.append(
+                        create_rectangle_filled(x, r.bottom + hw + hl / 2, bw, hl, LOST)
+                    )
                     self.bar_rects.append((Rect(x - bw / 2, r.bottom + hw, bw, hl), False))
                 self.chart_texts.label(date[5:], x, r.bottom - 12 * s, 9 * s, colour=FAINT)
-            self.chart_texts.label(str(top), r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right")
-            self.chart_texts.label("0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right")
+            self.chart_texts.label(
+                str(top), r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+            self.chart_texts.label(
+                "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
 
     def on_draw(self) -> None:
         self.draw_backdrop()

@@ -45,8 +45,16 @@ class TableView(TableInput, Screen):
 
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
 
-    def __init__(self, app: GameApp, session: Any, autoplay: bool = False, *, title: str | None = None,
-                 subtitle: str | None = None, note: str = "") -> None:
+    def __init__(
+        self,
+        app: GameApp,
+        session: Any,
+        autoplay: bool = False,
+        *,
+        title: str | None = None,
+        subtitle: str | None = None,
+        note: str = "",
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.title = title or title_of(session)
@@ -93,8 +101,13 @@ class TableView(TableInput, Screen):
     def layout(self, width: int, height: int) -> None:
         game = self.game
         rules = game.rules
-        geom = table_geometry([(s.x, s.y) for s in game.layout.slots], width, height,
-                              satchel=rules.satchel, draw_three=rules.draw_three)
+        geom = table_geometry(
+            [(s.x, s.y) for s in game.layout.slots],
+            width,
+            height,
+            satchel=rules.satchel,
+            draw_three=rules.draw_three,
+        )
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
@@ -151,23 +164,34 @@ class TableView(TableInput, Screen):
         game = self.game
         self.check_focus()
         focus_rect = self.focus_rect() if self.focus_visible else None
-        self.board.set_highlights(game, self.control.selected, self.control.partners, focus_rect, self.hint_places)
-        self.hud.set_focus(self.focus if isinstance(self.focus, str) and self.focus_visible else None)
+        self.board.set_highlights(
+            game, self.control.selected, self.control.partners, focus_rect, self.hint_places
+        )
+        self.hud.set_focus(
+            self.focus if isinstance(self.focus, str) and self.focus_visible else None
+        )
         self.update_hud()
 
     def update_hud(self) -> None:
         self._button_captions()
         light = getattr(self.session, "daylight", None)
-        self.hud.update(self.session.hud(), self.game, self.app.settings, self.message,
-                        pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
-                        daylight=light.fraction if light is not None else None)
+        self.hud.update(
+            self.session.hud(),
+            self.game,
+            self.app.settings,
+            self.message,
+            pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
+            daylight=light.fraction if light is not None else None,
+        )
 
     def _button_captions(self) -> None:
         """The Undo and Hint buttons name their key, or their controller button when a controller
         was used last (the HUD writes the keys when it is laid out)."""
         pad = self.app.last_input == "pad"
-        undo, hint = (f"{name.capitalize()} · {keys.label_for(action, pad)}"
-                      for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint")))
+        undo, hint = (
+            f"{name.capitalize()} · {keys.label_for(action, pad)}"
+            for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint"))
+        )
         self.hud.set_button_captions(undo, hint)
 
     def apply(self, fb: Feedback) -> None:
@@ -185,7 +209,9 @@ class TableView(TableInput, Screen):
         phrase = said == "win" or cleared  # a row's chime would clash with the closing phrase
         self.app.sounds.play(said)
         if fb.move is not None or fb.undone:
-            self.app.saves.after_move(self)  # save after every move; record a finished deal (saving.py)
+            self.app.saves.after_move(
+                self
+            )  # save after every move; record a finished deal (saving.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -210,11 +236,20 @@ class TableView(TableInput, Screen):
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     points = self.effects.cleared_points
-                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (f" · +{points:,} points" if points else "")
-                    self.effects.celebrate(f"Pyramid {e.number} cleared!", detail, self.game, self.geom,
-                                           self.app.settings.animation_speed)
+                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (
+                        f" · +{points:,} points" if points else ""
+                    )
+                    self.effects.celebrate(
+                        f"Pyramid {e.number} cleared!",
+                        detail,
+                        self.game,
+                        self.geom,
+                        self.app.settings.animation_speed,
+                    )
             elif isinstance(e, PyramidSkipped):
-                self.message = f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
+                self.message = (
+                    f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
+                )
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
@@ -226,8 +261,9 @@ class TableView(TableInput, Screen):
 
     def sound_changed(self) -> None:
         """M was pressed: say whether the sound is on."""
-        self.message = ("Sound off: M turns it back on." if self.app.settings.mute
-                        else "Sound on: M mutes it.")
+        self.message = (
+            "Sound off: M turns it back on." if self.app.settings.mute else "Sound on: M mutes it."
+        )
         self.refresh()
 
     def _begin_ending(self) -> None:
@@ -236,8 +272,11 @@ class TableView(TableInput, Screen):
         self.ending = True
         self.autoplay = False
         if self.game.won:
-            self.message = ("Cleared! A shows the results." if self.app.last_input == "pad"
-                            else "Cleared! A click or Enter shows the results.")
+            self.message = (
+                "Cleared! A shows the results."
+                if self.app.last_input == "pad"
+                else "Cleared! A click or Enter shows the results."
+            )
         else:
             self.message = "The sun has set on the trek."
             self._end_wait = SUNSET_S
@@ -272,7 +311,11 @@ class TableView(TableInput, Screen):
         elif action == "accept":
             self.accept()
         elif action == "stash":
-            place = c.selected if c.selected is not None else (self.focus if isinstance(self.focus, int) else None)
+            place = (
+                c.selected
+                if c.selected is not None
+                else (self.focus if isinstance(self.focus, int) else None)
+            )
             self.apply(c.stash(place))
         elif action == "deselect":
             c.deselect()
@@ -283,7 +326,12 @@ class TableView(TableInput, Screen):
         elif action == "pause":
             self.app.show_pause(self)
         elif action.startswith("focus_"):
-            d = {"focus_left": (-1, 0), "focus_right": (1, 0), "focus_up": (0, 1), "focus_down": (0, -1)}[action]
+            d = {
+                "focus_left": (-1, 0),
+                "focus_right": (1, 0),
+                "focus_up": (0, 1),
+                "focus_down": (0, -1),
+            }[action]
             self.move_focus(*d)
         else:
             return super().on_action(action)
@@ -325,7 +373,9 @@ class TableView(TableInput, Screen):
 
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
-        self.message = "The computer plays; press A to take over." if self.autoplay else "You have the cards."
+        self.message = (
+            "The computer plays; press A to take over." if self.autoplay else "You have the cards."
+        )
         if not self.autoplay:
             self.advisor.forget()
             self._thumb = False
@@ -365,7 +415,11 @@ class TableView(TableInput, Screen):
         self.session.update(0.0 if searched else delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
-        elif getattr(self.session, "pause_reason", "") == "suspend" and self.timed and not self.session.finished:
+        elif (
+            getattr(self.session, "pause_reason", "") == "suspend"
+            and self.timed
+            and not self.session.finished
+        ):
             self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
             return
         self.board.update(delta_time)
@@ -387,14 +441,18 @@ class TableView(TableInput, Screen):
         self.update_hud()
 
     def _update_ending(self, dt: float) -> None:
-        if not self.game.won:  # a trek ended at sunset: a moment on the dark table, then the results
+        if (
+            not self.game.won
+        ):  # a trek ended at sunset: a moment on the dark table, then the results
             self._end_wait -= dt
             if self._end_wait <= 0 or self.app.settings.animation_speed <= 0:
                 self.finish()
         elif self.app.settings.animation_speed <= 0:
             self.finish()  # no animation: no bounce, straight to the results
         elif self.board.celebration is None and not self.board.busy and self.geom is not None:
-            self.board.celebrate(self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2)
+            self.board.celebrate(
+                self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2
+            )
         elif self.board.celebration is not None and self.board.celebration.done:
             self.finish()
 
@@ -472,4 +530,3 @@ class TableView(TableInput, Screen):
             self.hud.draw()
         else:
             self.hud.draw_without_cards()
-

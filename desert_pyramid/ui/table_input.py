@@ -64,7 +64,9 @@ class TableInput:
         if g is None:
             return []
         game = self.game
-        out: list[tuple[Focus, tuple[float, float]]] = [(i, g.slots[i].center) for i in game.free_slots()]
+        out: list[tuple[Focus, tuple[float, float]]] = [
+            (i, g.slots[i].center) for i in game.free_slots()
+        ]
         out.append((STOCK, g.stock.center))
         if game.waste:
             r = self.board.rect_of(WASTE, game)
@@ -143,8 +145,9 @@ class TableInput:
         self.press = Press(place, name, x, y)
         return True
 
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, buttons: int,
-                      modifiers: int) -> bool | None:
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool | None:
         p = self.press
         if p is None or p.place is None or p.place == STOCK:
             return None

@@ -22,10 +22,14 @@ DECOR = ("KH", "QS", "AD", "7C", "6H")
 
 def placeholder_text(name: str) -> str:
     if name == "relics":
-        return ("Twelve relics wait in the sand, from the Brass Compass (1 pyramid cleared) to the Sun "
-                "Crown (50). Your collection will be shown here once progression is in the game.")
-    return ("Played, won, lost, win rate, streaks and best scores per mode, rule set and layout will "
-            "be shown here once the save files are in the game.")
+        return (
+            "Twelve relics wait in the sand, from the Brass Compass (1 pyramid cleared) to the Sun "
+            "Crown (50). Your collection will be shown here once progression is in the game."
+        )
+    return (
+        "Played, won, lost, win rate, streaks and best scores per mode, rule set and layout will "
+        "be shown here once the save files are in the game."
+    )
 
 
 class MenuScreen(Screen):
@@ -84,36 +88,51 @@ class TitleView(MenuScreen):
     def __init__(self, app: GameApp, message: str = "") -> None:
         super().__init__(app)
         self.message = message
-        self.menu = ButtonColumn(app.assets, [
-            Button("Continue", self.on_continue, enabled=app.can_continue()),
-            Button("Expedition", lambda: app.start_mode("expedition")),
-            Button("Daily", lambda: app.show_daily()),
-            Button("Practice", app.show_practice_setup),
-            Button("How to play", lambda: app.show_howto(self)),
-            Button("Relics", lambda: app.show_relics()),
-            Button("Statistics", app.show_statistics),
-            Button("Settings", lambda: app.show_settings(self)),
-            Button("Quit", app.quit_game, confirm="Quit? Press again"),
-        ])
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Continue", self.on_continue, enabled=app.can_continue()),
+                Button("Expedition", lambda: app.start_mode("expedition")),
+                Button("Daily", lambda: app.show_daily()),
+                Button("Practice", app.show_practice_setup),
+                Button("How to play", lambda: app.show_howto(self)),
+                Button("Relics", lambda: app.show_relics()),
+                Button("Statistics", app.show_statistics),
+                Button("Settings", lambda: app.show_settings(self)),
+                Button("Quit", app.quit_game, confirm="Quit? Press again"),
+            ],
+        )
         if not app.can_continue():
             self.menu.focus = 1
 
     def on_continue(self) -> None:
         if not self.app.continue_game():
-            self.set_message("No deal in progress: start an Expedition, the Daily or a Practice deal.")
+            self.set_message(
+                "No deal in progress: start an Expedition, the Daily or a Practice deal."
+            )
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
         top = height * 0.76
-        self.texts.heading("DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20))
+        self.texts.heading(
+            "DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20)
+        )
         self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
-        self.texts.label("Pyramid solitaire under the sun", width / 2, height * 0.81, 14 * s,
-              colour=(255, 250, 235), bold=True)
+        self.texts.label(
+            "Pyramid solitaire under the sun",
+            width / 2,
+            height * 0.81,
+            14 * s,
+            colour=(255, 250, 235),
+            bold=True,
+        )
         bw, bh = 300 * s, 40 * s
         rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True)
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
         self._decor(width, height, s)
 
     def _decor(self, width: int, height: int, s: float) -> None:
@@ -124,7 +143,9 @@ class TitleView(MenuScreen):
         for side in (-1, 1):
             for i, code in enumerate(DECOR if side < 0 else tuple(reversed(DECOR))):
                 card = Card.parse(code)
-                tex = self.app.assets.texture(f"deco-{code}-{w}x{h}", partial(cardart.render_face, CARDS[card], w, h))
+                tex = self.app.assets.texture(
+                    f"deco-{code}-{w}x{h}", partial(cardart.render_face, CARDS[card], w, h)
+                )
                 sprite = arcade.Sprite(tex)
                 k = i - 2
                 cx = width / 2 + side * (width * 0.30) + k * w * 0.32
@@ -155,4 +176,6 @@ class PlaceholderView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts.heading(self.title.upper(), width / 2, panel.top - 44 * s, 30 * s)
         self.texts.label(self.text, width / 2, panel.cy + 20 * s, 14 * s, width=int(540 * s))
-        self.menu.place(column_rects(width / 2, panel.bottom + 70 * s, 1, 220 * s, 42 * s, 0), 15 * s)
+        self.menu.place(
+            column_rects(width / 2, panel.bottom + 70 * s, 1, 220 * s, 42 * s, 0), 15 * s
+        )

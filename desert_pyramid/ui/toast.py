@@ -37,8 +37,16 @@ FADE_S = 0.6  # fading out (at normal animation speed)
 NOTICE_HOLD_S = 6.0  # a notice has more words: it stays longer
 BANNER_LINES = 3  # notices shown at once in the title banner
 
-LEVEL_COLOURS: dict[str, RGB] = {"info": (150, 210, 255), "warning": (255, 200, 90), "error": (255, 120, 100)}
-LEVEL_TITLES = {"info": "Save files", "warning": "Save files: warning", "error": "Save files: problem"}
+LEVEL_COLOURS: dict[str, RGB] = {
+    "info": (150, 210, 255),
+    "warning": (255, 200, 90),
+    "error": (255, 120, 100),
+}
+LEVEL_TITLES = {
+    "info": "Save files",
+    "warning": "Save files: warning",
+    "error": "Save files: problem",
+}
 
 
 @dataclass
@@ -104,7 +112,15 @@ class Overlay:
             self.push(toast)
 
     def notice(self, message: str, level: str = "warning") -> None:
-        self.push(Toast("notice", LEVEL_TITLES.get(level, "Save files"), message, level=level, hold=NOTICE_HOLD_S))
+        self.push(
+            Toast(
+                "notice",
+                LEVEL_TITLES.get(level, "Save files"),
+                message,
+                level=level,
+                hold=NOTICE_HOLD_S,
+            )
+        )
 
     def _next(self) -> None:
         self.current = self.queue.popleft() if self.queue else None
@@ -167,10 +183,21 @@ class Overlay:
         self._sprites = arcade.SpriteList()
         self._texts = TextGroup()
         colour = LEVEL_COLOURS.get(toast.level, GOLD) if notice else GOLD
-        head = self._texts.label(toast.heading, 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True)
+        head = self._texts.label(
+            toast.heading, 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True
+        )
         if notice:
-            body = label(toast.text, 0, 0, 10.5 * s, self._texts.batch, colour=INK, anchor_x="left",
-                         width=int(w - 36 * s), anchor_y="top")
+            body = label(
+                toast.text,
+                0,
+                0,
+                10.5 * s,
+                self._texts.batch,
+                colour=INK,
+                anchor_x="left",
+                width=int(w - 36 * s),
+                anchor_y="top",
+            )
             self._texts.items.append(body)
             h = int(max(64 * s, 44 * s + body.content_height))
         else:
@@ -178,16 +205,22 @@ class Overlay:
             h = int(84 * s)
         del head
         self._rect = Rect(0, 0, w, h)
-        panel = assets.texture(f"toast-panel-{w}x{h}-{colour}", lambda: skin(
-            w, h, (78, 50, 28), (44, 27, 14), colour, 3, int(14 * s), 240))
+        panel = assets.texture(
+            f"toast-panel-{w}x{h}-{colour}",
+            lambda: skin(w, h, (78, 50, 28), (44, 27, 14), colour, 3, int(14 * s), 240),
+        )
         self._sprites.append(arcade.Sprite(panel))
         pic = int(64 * s) // 2 * 2
         if toast.kind == "relic":
-            tex = assets.texture(f"toast-relic-{toast.item_id}-{pic}", lambda: relic_image(toast.item_id, pic))
+            tex = assets.texture(
+                f"toast-relic-{toast.item_id}-{pic}", lambda: relic_image(toast.item_id, pic)
+            )
             self._sprites.append(arcade.Sprite(tex))
         elif toast.kind == "back":
             bw = int(pic * 140 / 190) // 2 * 2
-            tex = assets.texture(f"toast-back-{toast.item_id}-{bw}x{pic}", lambda: back_image(toast.item_id, bw, pic))
+            tex = assets.texture(
+                f"toast-back-{toast.item_id}-{bw}x{pic}", lambda: back_image(toast.item_id, bw, pic)
+            )
             self._sprites.append(arcade.Sprite(tex))
         self._built = (id(toast), self.app.width, self.app.height)
 
@@ -219,7 +252,10 @@ class Overlay:
     def _top(self) -> float:
         """The toast's ceiling: the window's top, or under the table's bar (it hides no score)."""
         geom = getattr(self.app.current_view, "geom", None)
-        return float(self.app.height - (hud_height(self.app.height) if isinstance(geom, TableGeometry) else 0))
+        return float(
+            self.app.height
+            - (hud_height(self.app.height) if isinstance(geom, TableGeometry) else 0)
+        )
 
     @property
     def rect(self) -> Rect | None:
@@ -259,30 +295,58 @@ class Overlay:
         shown = notices[:BANNER_LINES]
         more = len(notices) - len(shown)
         w = int(min(self.app.width - 40 * s, 900 * s))
-        worst = "error" if any(lv == "error" for lv, _ in notices) else (
-            "warning" if any(lv == "warning" for lv, _ in notices) else "info")
+        worst = (
+            "error"
+            if any(lv == "error" for lv, _ in notices)
+            else ("warning" if any(lv == "warning" for lv, _ in notices) else "info")
+        )
         rim = LEVEL_COLOURS[worst]
         self._banner_texts = TextGroup()
         lines: list[tuple[str, RGB]] = [(f"•  {m}", LEVEL_COLOURS.get(lv, INK)) for lv, m in shown]
         if more:
-            lines.append((f"…and {more} more: desert-pyramid profile --check tells what each file holds.",
-                          (220, 200, 170)))
-        texts = [label(text, 0, 0, 10.5 * s, self._banner_texts.batch, colour=colour, anchor_x="left",
-                       width=int(w - 36 * s), anchor_y="top") for text, colour in lines]
+            lines.append(
+                (
+                    f"…and {more} more: desert-pyramid profile --check tells what each file holds.",
+                    (220, 200, 170),
+                )
+            )
+        texts = [
+            label(
+                text,
+                0,
+                0,
+                10.5 * s,
+                self._banner_texts.batch,
+                colour=colour,
+                anchor_x="left",
+                width=int(w - 36 * s),
+                anchor_y="top",
+            )
+            for text, colour in lines
+        ]
         self._banner_texts.items.extend(texts)
         gap = 4 * s
         h = int(40 * s + sum(t.content_height for t in texts) + gap * (len(texts) - 1))
         rect = Rect(round((self.app.width - w) / 2), round(40 * s), w, h)
         self.banner_rect = rect
-        head = self._banner_texts.label("Your save files", rect.left + 16 * s, rect.top - 16 * s, 11 * s,
-                                        colour=rim, anchor_x="left", bold=True)
+        head = self._banner_texts.label(
+            "Your save files",
+            rect.left + 16 * s,
+            rect.top - 16 * s,
+            11 * s,
+            colour=rim,
+            anchor_x="left",
+            bold=True,
+        )
         del head
         y = rect.top - 28 * s
         for t in texts:
             t.x, t.y = rect.left + 18 * s, y
             y -= t.content_height + gap
-        tex = self.app.assets.texture(f"banner-{w}x{h}-{rim}", lambda: skin(
-            w, h, (70, 44, 24), (42, 26, 13), rim, 2, int(12 * s), 235))
+        tex = self.app.assets.texture(
+            f"banner-{w}x{h}-{rim}",
+            lambda: skin(w, h, (70, 44, 24), (42, 26, 13), rim, 2, int(12 * s), 235),
+        )
         sprite = arcade.Sprite(tex)
         sprite.position = (round(rect.cx), round(rect.cy))
         self._banner_sprites = arcade.SpriteList()

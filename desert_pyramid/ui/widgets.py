@@ -23,15 +23,18 @@ DARK: RGB = (58, 36, 18)
 GOLD: RGB = (255, 214, 92)
 
 
-def skin(w: int, h: int, top: RGB, bottom: RGB, border: RGB, border_w: int, radius: int,
-         alpha: int = 255) -> Image.Image:
+def skin(
+    w: int, h: int, top: RGB, bottom: RGB, border: RGB, border_w: int, radius: int, alpha: int = 255
+) -> Image.Image:
     """A rounded rectangle with a vertical gradient and a rim, 2x supersampled."""
     s = 2
     W, H = max(2, w * s), max(2, h * s)
     grad = Image.new("RGBA", (1, H))
     for y in range(H):
         t = y / max(1, H - 1)
-        grad.putpixel((0, y), tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)) + (alpha,))
+        grad.putpixel(
+            (0, y), tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)) + (alpha,)
+        )
     fill = grad.resize((W, H))
     mask = Image.new("L", (W, H), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, W - 1, H - 1), radius=radius * s, fill=255)
@@ -39,7 +42,8 @@ def skin(w: int, h: int, top: RGB, bottom: RGB, border: RGB, border_w: int, radi
     img.paste(fill, (0, 0), mask)
     if border_w:
         ImageDraw.Draw(img).rounded_rectangle(
-            (0, 0, W - 1, H - 1), radius=radius * s, outline=border + (255,), width=border_w * s)
+            (0, 0, W - 1, H - 1), radius=radius * s, outline=border + (255,), width=border_w * s
+        )
     return img.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
 
 
@@ -53,12 +57,14 @@ STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 }
 
 
-def skin_texture(assets: Assets, style: str, w: int, h: int, radius: int | None = None,
-                 alpha: int = 255) -> arcade.Texture:
+def skin_texture(
+    assets: Assets, style: str, w: int, h: int, radius: int | None = None, alpha: int = 255
+) -> arcade.Texture:
     top, bottom, border, bw = STYLES[style]
     r = min(w, h) // 2 if radius is None else radius
-    return assets.texture(f"skin-{style}-{w}x{h}-{r}-{alpha}",
-                          lambda: skin(w, h, top, bottom, border, bw, r, alpha))
+    return assets.texture(
+        f"skin-{style}-{w}x{h}-{r}-{alpha}", lambda: skin(w, h, top, bottom, border, bw, r, alpha)
+    )
 
 
 @dataclass
@@ -100,18 +106,42 @@ class ButtonColumn:
             self.sprites.append(sprite)
             align_left = bool(b.value)
             x = r.left + r.height * 0.45 if align_left else r.cx
-            self._labels.append(Text(
-                b.label, x, r.cy, INK, font_size, font_name=FONT, bold=True,
-                anchor_x="left" if align_left else "center", anchor_y="center", batch=self.batch))
-            self._values.append(Text(
-                b.value, r.right - r.height * 0.45, r.cy, GOLD, font_size, font_name=FONT, bold=True,
-                anchor_x="right", anchor_y="center", batch=self.batch))
+            self._labels.append(
+                Text(
+                    b.label,
+                    x,
+                    r.cy,
+                    INK,
+                    font_size,
+                    font_name=FONT,
+                    bold=True,
+                    anchor_x="left" if align_left else "center",
+                    anchor_y="center",
+                    batch=self.batch,
+                )
+            )
+            self._values.append(
+                Text(
+                    b.value,
+                    r.right - r.height * 0.45,
+                    r.cy,
+                    GOLD,
+                    font_size,
+                    font_name=FONT,
+                    bold=True,
+                    anchor_x="right",
+                    anchor_y="center",
+                    batch=self.batch,
+                )
+            )
         self.refresh()
 
     def _skin(self, b: Button, focused: bool) -> arcade.Texture:
         r = b.rect
         style = "focus" if focused else ("normal" if b.enabled else "disabled")
-        return skin_texture(self.assets, style, int(r.width), int(r.height), radius=int(r.height * 0.3))
+        return skin_texture(
+            self.assets, style, int(r.width), int(r.height), radius=int(r.height * 0.3)
+        )
 
     def refresh(self) -> None:
         """Show the focus and the current labels and values."""
@@ -225,29 +255,72 @@ class ButtonColumn:
 
 def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
     """``count`` rectangles of ``w`` x ``h`` in a column centred on ``cx``, from ``top`` down."""
-    return [Rect(round(cx - w / 2), round(top - (i + 1) * h - i * gap), round(w), round(h)) for i in range(count)]
+    return [
+        Rect(round(cx - w / 2), round(top - (i + 1) * h - i * gap), round(w), round(h))
+        for i in range(count)
+    ]
 
 
 def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
     """A dark rounded panel behind a menu."""
     w, h = int(rect.width), int(rect.height)
-    sprite = arcade.Sprite(skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha))
+    sprite = arcade.Sprite(
+        skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha)
+    )
     sprite.position = (round(rect.cx), round(rect.cy))
     return sprite
 
 
-def heading(text: str, x: float, y: float, size: float, batch: pyglet.graphics.Batch | None = None,
-            colour: RGB = GOLD, anchor_x: str = "center") -> arcade.Text:
-    return Text(text, x, y, colour, size, font_name=HEADING, bold=True, anchor_x=anchor_x,
-                       anchor_y="center", batch=batch)
+def heading(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    batch: pyglet.graphics.Batch | None = None,
+    colour: RGB = GOLD,
+    anchor_x: str = "center",
+) -> arcade.Text:
+    return Text(
+        text,
+        x,
+        y,
+        colour,
+        size,
+        font_name=HEADING,
+        bold=True,
+        anchor_x=anchor_x,
+        anchor_y="center",
+        batch=batch,
+    )
 
 
-def label(text: str, x: float, y: float, size: float, batch: pyglet.graphics.Batch | None = None,
-          colour: RGB = INK, anchor_x: str = "center", bold: bool = False, width: int | None = None,
-          anchor_y: str = "center") -> arcade.Text:
-    return Text(text, x, y, colour, size, font_name=FONT, anchor_x=anchor_x, anchor_y=anchor_y,
-                       bold=bold, batch=batch, width=width, multiline=width is not None,
-                       align="center" if anchor_x == "center" and width else "left")
+def label(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    batch: pyglet.graphics.Batch | None = None,
+    colour: RGB = INK,
+    anchor_x: str = "center",
+    bold: bool = False,
+    width: int | None = None,
+    anchor_y: str = "center",
+) -> arcade.Text:
+    return Text(
+        text,
+        x,
+        y,
+        colour,
+        size,
+        font_name=FONT,
+        anchor_x=anchor_x,
+        anchor_y=anchor_y,
+        bold=bold,
+        batch=batch,
+        width=width,
+        multiline=width is not None,
+        align="center" if anchor_x == "center" and width else "left",
+    )
 
 
 class TextGroup:
@@ -258,15 +331,33 @@ class TextGroup:
         self.batch = pyglet.graphics.Batch()
         self.items: list[arcade.Text] = []
 
-    def heading(self, text: str, x: float, y: float, size: float, colour: RGB = GOLD,
-                anchor_x: str = "center") -> arcade.Text:
+    def heading(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = GOLD,
+        anchor_x: str = "center",
+    ) -> arcade.Text:
         t = heading(text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x)
         self.items.append(t)
         return t
 
-    def label(self, text: str, x: float, y: float, size: float, colour: RGB = INK, anchor_x: str = "center",
-              bold: bool = False, width: int | None = None) -> arcade.Text:
-        t = label(text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x, bold=bold, width=width)
+    def label(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = INK,
+        anchor_x: str = "center",
+        bold: bool = False,
+        width: int | None = None,
+    ) -> arcade.Text:
+        t = label(
+            text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x, bold=bold, width=width
+        )
         self.items.append(t)
         return t
 

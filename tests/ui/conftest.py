@@ -21,7 +21,9 @@ def app() -> Iterator[object]:
     from desert_pyramid.ui.app import GameApp, RunOptions
     from desert_pyramid.ui.prefs import Settings
 
-    window = GameApp(RunOptions(size=(1280, 720), headless=True, settings=Settings(animation_speed=0, mute=True)))
+    window = GameApp(
+        RunOptions(size=(1280, 720), headless=True, settings=Settings(animation_speed=0, mute=True))
+    )
     window.quit_requested = False  # type: ignore[attr-defined]
 
     def quit_() -> None:

@@ -86,7 +86,9 @@ class Driver:
             if here == target:
                 return path
             for symbol, (dx, dy) in ARROWS.items():
-                nxt = nearest_in_direction(centres[here], [(k, c) for k, c in targets if k != here], dx, dy)
+                nxt = nearest_in_direction(
+                    centres[here], [(k, c) for k, c in targets if k != here], dx, dy
+                )
                 if nxt is not None and nxt not in seen:
                     seen.add(nxt)
                     queue.append((nxt, path + [symbol]))

@@ -54,7 +54,9 @@ def test_the_set_up_refuses_what_the_engine_refuses(ui: Driver) -> None:
     focus_row(ui, "Layout")
     ui.key(K.RIGHT)
     assert view.menu.buttons[1].value.startswith("1 ·")
-    assert view.message == "The classic rules play the classic pyramid (layout 1) only, not layout 2."
+    assert (
+        view.message == "The classic rules play the classic pyramid (layout 1) only, not layout 2."
+    )
     # a deal code for the refused pair, typed in: the message, and the set-up stays
     code = encode_deal_code(Deal.from_seed(1), CLASSIC, 5)
     focus_row(ui, "Deal code")
@@ -77,12 +79,23 @@ def test_the_set_up_refuses_what_the_engine_refuses(ui: Driver) -> None:
 def test_a_printed_code_opens_in_the_window(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
     dp = [sys.executable, "-m", "desert_pyramid"]
-    deal = subprocess.run([*dp, "deal", "--seed", "1", "--rules", "relaxed", "--layout", "5"], env=env,
-                          capture_output=True, text=True, timeout=120)
+    deal = subprocess.run(
+        [*dp, "deal", "--seed", "1", "--rules", "relaxed", "--layout", "5"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert deal.returncode == 0, deal.stderr
     code = deal.stdout.splitlines()[1]
     shot = tmp_path / "table.png"
-    out = subprocess.run([*dp, "--headless", "--frames", "2", "--code", code, "--screenshot", str(shot)],
-                         env=env, capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    out = subprocess.run(
+        [*dp, "--headless", "--frames", "2", "--code", code, "--screenshot", str(shot)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     assert shot.stat().st_size > 1000

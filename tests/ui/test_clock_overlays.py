@@ -130,10 +130,19 @@ def press(ui: Any, label: str) -> None:
     ui.key(K.ENTER)
 
 
-@pytest.mark.parametrize("path", [
-    ["pause"], ["pause", "Settings"], ["pause", "How to play"], ["pause", "Keys · F1"],
-    ["pause", "Settings", "Card back"], ["focus"], ["gap"], ["F1", "F11"],
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        ["pause"],
+        ["pause", "Settings"],
+        ["pause", "How to play"],
+        ["pause", "Keys · F1"],
+        ["pause", "Settings", "Card back"],
+        ["focus"],
+        ["gap"],
+        ["F1", "F11"],
+    ],
+)
 def test_no_screen_over_an_expedition_shows_its_cards(ui, monkeypatch, path) -> None:  # type: ignore[no-untyped-def]
     """Every way off the table while the trek is on: the pause menu and each screen it opens, a
     lost focus, a suspend gap of 30 s. The clock stands still and no card is drawn."""
@@ -167,4 +176,6 @@ def test_no_screen_over_an_expedition_shows_its_cards(ui, monkeypatch, path) -> 
         ui.app.dispatch_event("on_activate")
         ui.app.dispatch_events()
         ui.frames(30)
-        assert session.paused and session.daylight.left_ms == left  # a timed table waits for the player
+        assert (
+            session.paused and session.daylight.left_ms == left
+        )  # a timed table waits for the player

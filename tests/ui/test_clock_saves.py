@@ -66,8 +66,10 @@ def test_a_running_trek_is_saved_every_half_second(saves: Any) -> None:
         saves.update(0.25)
         written.append(saved_daylight(saves))
     assert written[-1] == 231_000 == session.daylight.left_ms
-    assert all(session_left - w <= CLOCK_SAVE_MS for session_left, w in
-               zip(range(234_750, 230_999, -250), written, strict=True))
+    assert all(
+        session_left - w <= CLOCK_SAVE_MS
+        for session_left, w in zip(range(234_750, 230_999, -250), written, strict=True)
+    )
     # pausing writes the stopped clock at once; a paused table is not written again
     session.update(100)
     session.pause("menu")
@@ -124,8 +126,13 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
     a second) and keeps the move. On main it gave back the 4 s (the save was the last move's)."""
     save_dir = tmp_path / "saves"
     env = {**__import__("os").environ, "ARCADE_HEADLESS": "1"}
-    proc = subprocess.Popen([sys.executable, str(CHILD), str(save_dir)], stdout=subprocess.PIPE, text=True,
-                            cwd=CHILD.parent.parent, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, str(CHILD), str(save_dir)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=CHILD.parent.parent,
+        env=env,
+    )
     latest: list[tuple[float, int]] = []  # (when this process read it, daylight left in the game)
     moved = threading.Event()
 
@@ -162,14 +169,18 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
     assert isinstance(back, ExpeditionSession) and back.game.moves == 1  # the move is kept
     left = back.daylight.left_ms
     # the game had at most ``shown`` when it died: the save may be older by at most a second
-    assert left <= shown + 1000, f"CONTINUE gives {left} ms, the game had at most {shown} ms when killed"
+    assert left <= shown + 1000, (
+        f"CONTINUE gives {left} ms, the game had at most {shown} ms when killed"
+    )
     # and a save is never of the future: at least what the game had when killed (its clock runs
     # no faster than real time; half a second for the line to reach this process under load)
     assert left >= shown - (killed_at - read_at) * 1000 - 500
 
 
 @pytest.mark.parametrize("daylight", [2**63 - 1, -1, 10**6])
-def test_a_save_with_impossible_daylight_never_continues_as_a_trek(saves: Any, daylight: int) -> None:
+def test_a_save_with_impossible_daylight_never_continues_as_a_trek(
+    saves: Any, daylight: int
+) -> None:
     """current.toml edited to endless (or negative, or 1,000 s on pyramid 1) daylight: the trek is
     refused as damaged; what CONTINUE can still give is the same cards untimed, never the daylight
     (and an absurd clock in the file's figures does not crash it)."""
@@ -181,8 +192,12 @@ def test_a_save_with_impossible_daylight_never_continues_as_a_trek(saves: Any, d
     session.play_text("22+23")
     saves.after_move(table)
     current = saves.store.current
-    edited = replace(current, daylight_ms=daylight, seconds=1e308,
-                     mode_state={**current.mode_state, "daylight_ms": daylight})
+    edited = replace(
+        current,
+        daylight_ms=daylight,
+        seconds=1e308,
+        mode_state={**current.mode_state, "daylight_ms": daylight},
+    )
     back = restore_session(edited).session
     assert not isinstance(back, ExpeditionSession)
     assert not getattr(back, "timed", False) and back.game.history == session.game.history

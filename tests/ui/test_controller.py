@@ -204,13 +204,42 @@ def test_pad_column_of_the_key_table_is_consistent() -> None:
                 assert seen.get(button, b.action) == b.action, (context, button)
                 seen[button] = b.action
     for context, action, _pad, _label, _text in PAD_COLUMN:
-        assert sum(1 for b in BINDINGS if b.context == context and b.action == action and b.pad) == 1
+        assert (
+            sum(1 for b in BINDINGS if b.context == context and b.action == action and b.pad) == 1
+        )
     # every action of play at the table has a button (the hint's is Y, which also plays it)
-    for action in ("flip", "undo", "redo", "accept", "stash", "focus_left", "focus_right", "focus_up",
-                   "focus_down", "deselect", "autoplay", "pause", "hint_or_play"):
+    for action in (
+        "flip",
+        "undo",
+        "redo",
+        "accept",
+        "stash",
+        "focus_left",
+        "focus_right",
+        "focus_up",
+        "focus_down",
+        "deselect",
+        "autoplay",
+        "pause",
+        "hint_or_play",
+    ):
         assert any(b.context == "table" and b.action == action and b.pad for b in BINDINGS), action
-    names = {"a", "b", "x", "y", "back", "start", "guide", "leftshoulder", "rightshoulder", "leftstick",
-             "rightstick", "lefttrigger", "righttrigger", *ctl.DIRECTIONS}
+    names = {
+        "a",
+        "b",
+        "x",
+        "y",
+        "back",
+        "start",
+        "guide",
+        "leftshoulder",
+        "rightshoulder",
+        "leftstick",
+        "rightstick",
+        "lefttrigger",
+        "righttrigger",
+        *ctl.DIRECTIONS,
+    }
     assert {button for b in BINDINGS for button in b.pad} <= names  # pyglet's names, no typo
 
 
@@ -253,8 +282,9 @@ def test_dpad_moves_the_focus_like_the_arrow_keys(ui, pad) -> None:  # type: ign
     for vector in (Vec2(1, 0), Vec2(0, 1), Vec2(-1, 0), Vec2(0, -1), Vec2(0, -1)):
         targets = view.focus_targets()
         here = dict(targets)[view.focus]
-        expected = nearest_in_direction(here, [(k, c) for k, c in targets if k != view.focus],
-                                        int(vector[0]), int(vector[1]))
+        expected = nearest_in_direction(
+            here, [(k, c) for k, c in targets if k != view.focus], int(vector[0]), int(vector[1])
+        )
         pad.tap(vector)
         if expected is not None:
             assert view.focus == expected
@@ -322,7 +352,11 @@ def test_a_selects_b_drops_x_flips_shoulders_undo_and_redo(ui, pad) -> None:  # 
     game = view.game
     control = view.control
     # a free card that does not pair at once (no partner, or more than one) is selected by A
-    free = [p for p in game.free_slots() if game.card_at(p).rank != 13 and len(control.partners_of(p)) != 1]
+    free = [
+        p
+        for p in game.free_slots()
+        if game.card_at(p).rank != 13 and len(control.partners_of(p)) != 1
+    ]
     assert free
     pad_focus_on(ui, pad, free[0])
     pad.press("a")
@@ -552,8 +586,12 @@ def pyglet_controller() -> tuple[Any, Any]:
         def __init__(self) -> None:
             super().__init__(None, "Stand-in device")  # type: ignore[arg-type]
             self.buttons = [Button(f"b{i}") for i in range(9)]
-            self.axes = [AbsoluteAxis("x", -32768, 32767), AbsoluteAxis("y", -32768, 32767),
-                         AbsoluteAxis("z", 0, 1023), AbsoluteAxis("rz", 0, 1023)]
+            self.axes = [
+                AbsoluteAxis("x", -32768, 32767),
+                AbsoluteAxis("y", -32768, 32767),
+                AbsoluteAxis("z", 0, 1023),
+                AbsoluteAxis("rz", 0, 1023),
+            ]
             self.hat = [AbsoluteAxis("hat_x", -1, 1), AbsoluteAxis("hat_y", -1, 1)]
 
         def get_controls(self) -> list[Any]:
@@ -565,7 +603,8 @@ def pyglet_controller() -> tuple[Any, Any]:
     mapping = _parse_mapping(
         "stand-in,Stand-in pad,a:b0,b:b1,x:b2,y:b3,back:b4,start:b5,leftshoulder:b6,rightshoulder:b7,"
         "rightstick:b8,dpup:h0.1,dpright:h0.2,dpdown:h0.4,dpleft:h0.8,leftx:a0,lefty:a1,lefttrigger:a2,"
-        "righttrigger:a3,platform:Linux,")
+        "righttrigger:a3,platform:Linux,"
+    )
     device = DeviceStandIn()
     return Controller(device, mapping), device
 
@@ -592,7 +631,9 @@ def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ign
         button(6)  # LB undoes
         assert game.moves == 0
         paths = {p: ui.focus_path(p) for p in game.free_slots() if game.card_at(p).rank != 13}
-        place = next(p for p, path in paths.items() if {K.UP, K.DOWN} & set(path))  # up or down on the way
+        place = next(
+            p for p, path in paths.items() if {K.UP, K.DOWN} & set(path)
+        )  # up or down on the way
         for symbol in paths[place]:
             device.hat[0].value = int(VECTORS[symbol][0])
             device.hat[1].value = int(VECTORS[symbol][1])
@@ -617,7 +658,9 @@ def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ign
         button(5)  # an unplugged controller's events reach nothing
         assert isinstance(ui.view, PauseView)
         assert not device.is_open
-        manager.dispatch_event("on_connect", controller)  # plugged back: pyglet hands the same object
+        manager.dispatch_event(
+            "on_connect", controller
+        )  # plugged back: pyglet hands the same object
         assert device.is_open and controller in ui.app.controllers.controllers
         button(5)  # Start: resume
         assert ui.view is view
@@ -723,7 +766,10 @@ def test_broken_readings_and_odd_devices_do_not_crash_or_move(ui, pad) -> None: 
     assert view.game.moves == 1  # one flip, not two
     # something that is not a controller at all: left out, said why
     ui.manager.dispatch_event("on_connect", object())
-    assert ui.app.controllers.controllers == [pad] and "could not be opened" in ui.app.controllers.problem
+    assert (
+        ui.app.controllers.controllers == [pad]
+        and "could not be opened" in ui.app.controllers.problem
+    )
     ui.manager.dispatch_event("on_disconnect", object())  # never connected: nothing happens
     assert ui.view is view
     # a controller with a name of 5,000 characters and no name at all
@@ -748,7 +794,10 @@ def test_undo_and_hint_buttons_name_the_input_used_last(ui, pad) -> None:  # typ
     assert view.hud.texts["c-undo"].text == "Undo · LB"
     ui.key(K.Z)
     ui.frames(1)
-    assert (view.hud.texts["c-undo"].text, view.hud.texts["c-hint"].text) == ("Undo · Z", "Hint · H")
+    assert (view.hud.texts["c-undo"].text, view.hud.texts["c-hint"].text) == (
+        "Undo · Z",
+        "Hint · H",
+    )
 
 
 def test_the_manager_is_made_once_after_the_first_frame_and_not_offscreen(ui, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -10,8 +10,17 @@ import pytest
 pytestmark = pytest.mark.ui
 
 
-def _draw(app: Any, text: str, size: float, font: str, bold: bool, x: float = 4, y: float = 30,
-          w: int = 200, h: int = 60) -> Any:
+def _draw(
+    app: Any,
+    text: str,
+    size: float,
+    font: str,
+    bold: bool,
+    x: float = 4,
+    y: float = 30,
+    w: int = 200,
+    h: int = 60,
+) -> Any:
     """``text`` drawn alone (white on black) with its baseline at (x, y); the w x h corner as a
     grey image."""
     import arcade
@@ -36,8 +45,16 @@ def _difference(a: Any, b: Any) -> float:
     """How much two glyph bitmaps differ: the pixels inked in one and not the other (both put in
     one box at their top left corner), as a share of the inked pixels of the larger."""
     w, h = max(a.width, b.width), max(a.height, b.height)
-    pa = [a.getpixel((x, y)) if x < a.width and y < a.height else 0 for y in range(h) for x in range(w)]
-    pb = [b.getpixel((x, y)) if x < b.width and y < b.height else 0 for y in range(h) for x in range(w)]
+    pa = [
+        a.getpixel((x, y)) if x < a.width and y < a.height else 0
+        for y in range(h)
+        for x in range(w)
+    ]
+    pb = [
+        b.getpixel((x, y)) if x < b.width and y < b.height else 0
+        for y in range(h)
+        for x in range(w)
+    ]
     return sum(1 for p, q in zip(pa, pb, strict=True) if p != q) / max(1, sum(pa), sum(pb))
 
 
@@ -49,10 +66,15 @@ def test_every_heading_letter_reads_as_itself(app: Any, size: float) -> None:
 
     Assets().load_fonts()
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    glyphs = {c: _draw(app, c, size, HEADING, True).point(lambda v: 1 if v > 110 else 0) for c in letters}
-    alike = [(a, b, round(_difference(glyphs[a], glyphs[b]), 3))
-             for i, a in enumerate(letters) for b in letters[i + 1:]
-             if _difference(glyphs[a], glyphs[b]) < 0.1]
+    glyphs = {
+        c: _draw(app, c, size, HEADING, True).point(lambda v: 1 if v > 110 else 0) for c in letters
+    }
+    alike = [
+        (a, b, round(_difference(glyphs[a], glyphs[b]), 3))
+        for i, a in enumerate(letters)
+        for b in letters[i + 1 :]
+        if _difference(glyphs[a], glyphs[b]) < 0.1
+    ]
     assert not alike, f"heading letters that look alike at {size} pt: {alike}"
 
 
@@ -117,7 +139,9 @@ def test_small_text_keeps_its_dots(app: Any, offset: float) -> None:
     runs = _columns(img)
     assert len(runs) == 2, f"the i and the full stop, apart: {runs}"
     i0, i1, _ = runs[0]
-    rows = [y for y in range(img.height) if any(img.getpixel((x, y)) > 110 for x in range(i0, i1 + 1))]
+    rows = [
+        y for y in range(img.height) if any(img.getpixel((x, y)) > 110 for x in range(i0, i1 + 1))
+    ]
     gaps = [y for y in range(rows[0], rows[-1]) if y not in rows]
     assert gaps, f"the dot of the i is not apart from its stem (rows {rows})"
 
@@ -141,10 +165,14 @@ def test_the_message_line_shows_the_ellipsis_of_cut_text(ui: Any) -> None:
     bar = view.geom.message
     shot = ui.shot().convert("L")
     # the second line of the message, where the cut text ends: the lower half of the bar
-    line = shot.crop((0, shot.height - int(bar.top) + int(bar.height / 2) - 2, shot.width, shot.height))
+    line = shot.crop(
+        (0, shot.height - int(bar.top) + int(bar.height / 2) - 2, shot.width, shot.height)
+    )
     runs = _columns(line, threshold=150)
     last = runs[-3:]
-    assert len(last) == 3 and all(rows <= 3 for _, _, rows in last), f"no ellipsis at the end: {runs[-5:]}"
+    assert len(last) == 3 and all(rows <= 3 for _, _, rows in last), (
+        f"no ellipsis at the end: {runs[-5:]}"
+    )
 
 
 def _cmap(path: Any) -> set[int]:
@@ -154,24 +182,24 @@ def _cmap(path: Any) -> set[int]:
     data = path.read_bytes()
     tables = {}
     for i in range(struct.unpack(">H", data[4:6])[0]):
-        tag, _sum, off, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        tag, _sum, off, length = struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i])
         tables[tag] = off
     base = tables[b"cmap"]
     codes: set[int] = set()
-    for i in range(struct.unpack(">H", data[base + 2:base + 4])[0]):
-        _pid, _eid, sub = struct.unpack(">HHI", data[base + 4 + 8 * i:base + 12 + 8 * i])
+    for i in range(struct.unpack(">H", data[base + 2 : base + 4])[0]):
+        _pid, _eid, sub = struct.unpack(">HHI", data[base + 4 + 8 * i : base + 12 + 8 * i])
         at = base + sub
-        fmt = struct.unpack(">H", data[at:at + 2])[0]
+        fmt = struct.unpack(">H", data[at : at + 2])[0]
         if fmt == 4:
-            n = struct.unpack(">H", data[at + 6:at + 8])[0] // 2
-            ends = struct.unpack(f">{n}H", data[at + 14:at + 14 + 2 * n])
-            starts = struct.unpack(f">{n}H", data[at + 16 + 2 * n:at + 16 + 4 * n])
+            n = struct.unpack(">H", data[at + 6 : at + 8])[0] // 2
+            ends = struct.unpack(f">{n}H", data[at + 14 : at + 14 + 2 * n])
+            starts = struct.unpack(f">{n}H", data[at + 16 + 2 * n : at + 16 + 4 * n])
             for s, e in zip(starts, ends, strict=True):
                 codes.update(range(s, e + 1))
         elif fmt == 12:
-            groups = struct.unpack(">I", data[at + 12:at + 16])[0]
+            groups = struct.unpack(">I", data[at + 12 : at + 16])[0]
             for g in range(groups):
-                s, e, _glyph = struct.unpack(">III", data[at + 16 + 12 * g:at + 28 + 12 * g])
+                s, e, _glyph = struct.unpack(">III", data[at + 16 + 12 * g : at + 28 + 12 * g])
                 codes.update(range(s, e + 1))
     codes.discard(0xFFFF)
     return codes
@@ -186,16 +214,29 @@ def _ui_strings() -> dict[str, set[str]]:
     import desert_pyramid
 
     root = Path(desert_pyramid.__file__).parent
-    files = [*root.glob("ui/*.py"), *root.glob("modes/*.py"), *root.glob("progression/*.py"),
-             *root.glob("content/*.py")]
+    files = [
+        *root.glob("ui/*.py"),
+        *root.glob("modes/*.py"),
+        *root.glob("progression/*.py"),
+        *root.glob("content/*.py"),
+    ]
     found: dict[str, set[str]] = {}
     for path in files:
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        docs = {id(n.body[0].value) for n in ast.walk(tree)
-                if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
-                and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        docs = {
+            id(n.body[0].value)
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and n.body
+            and isinstance(n.body[0], ast.Expr)
+            and isinstance(n.body[0].value, ast.Constant)
+        }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+            ):
                 found.setdefault(node.value, set()).add(path.name)
     return found
 
@@ -210,7 +251,8 @@ def test_every_character_the_ui_prints_has_a_glyph() -> None:
     from desert_pyramid.ui.text import ICONS, drawn
 
     body = _cmap(resource_path("fonts", "Liberation_Sans_Regular.ttf")) & _cmap(
-        resource_path("fonts", "Liberation_Sans_Bold.ttf"))
+        resource_path("fonts", "Liberation_Sans_Bold.ttf")
+    )
     strings = _ui_strings()
     rules = [p for p in rules_dir().rglob("*") if p.is_file()]
     assert rules
@@ -248,4 +290,8 @@ def test_arrows_are_drawn_large_enough_to_read() -> None:
     font = ImageFont.truetype(str(resource_path("fonts", "Liberation_Sans_Regular.ttf")), 15)
     for arrow in "←→↑↓":
         left, top, right, bottom = font.getmask(drawn(arrow)).getbbox()
-        assert right - left >= 5 and bottom - top >= 5, (arrow, drawn(arrow), (left, top, right, bottom))
+        assert right - left >= 5 and bottom - top >= 5, (
+            arrow,
+            drawn(arrow),
+            (left, top, right, bottom),
+        )

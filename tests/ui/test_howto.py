@@ -141,7 +141,9 @@ def test_the_rules_scroll_to_the_end_and_back(ui_fresh: Driver) -> None:
         assert presses < 60, "PgDn never reaches the end"
     assert scroll.offset == scroll.max_offset
     ui.frames(1)
-    assert page.current_section() == len(page.sections) - 1  # the list beside marks the last section
+    assert (
+        page.current_section() == len(page.sections) - 1
+    )  # the list beside marks the last section
     ui.key(K.HOME)
     assert scroll.offset == 0 and page.current_section() == 0
     ui.key(K.DOWN)
@@ -243,12 +245,18 @@ def test_quiz_by_keyboard_answers_scores_and_remembers(ui_fresh: Driver) -> None
         assert question.choices[pick].explanation.plain() in shown
         if pick != right:
             # the right answer named with its number, a space after the colon
-            assert f"The right answer is {right + 1}: {question.choices[right].text.plain()}" in shown
+            assert (
+                f"The right answer is {right + 1}: {question.choices[right].text.plain()}" in shown
+            )
         expected += pick == right
         assert quiz_page.quiz.score == expected
         # a second pick explains too, but does not count
         ui.key(K.KEY_1 + right)
-        assert view.memory.last is not None and view.memory.last.correct and not view.memory.last.counted
+        assert (
+            view.memory.last is not None
+            and view.memory.last.correct
+            and not view.memory.last.counted
+        )
         assert quiz_page.quiz.score == expected
         ui.key(K.ENTER)  # the focus went to Next
     assert quiz_page.quiz.finished and quiz_page.quiz.score == expected == 3
@@ -261,7 +269,9 @@ def test_quiz_by_keyboard_answers_scores_and_remembers(ui_fresh: Driver) -> None
     view = open_howto(ui, "quiz")
     assert view.page.quiz.finished and view.page.quiz.score == 3
     ui.key(K.ENTER)  # Try again
-    assert view.page.quiz.index == 0 and view.page.quiz.score == 0 and view.page.quiz.best_score == 3
+    assert (
+        view.page.quiz.index == 0 and view.page.quiz.score == 0 and view.page.quiz.best_score == 3
+    )
     ui.key(K.N)  # skip a question
     assert view.page.quiz.index == 1
 
@@ -454,8 +464,16 @@ def test_pixels_of_the_tabs_the_figure_and_a_card_chip(ui_fresh: Driver) -> None
         return Rect(x - 3, y - 3, 6, 6)
 
     # slots with number cards (2 to 4: no pip near the top-right corner where the colour is read)
-    free = next(s for s in diagram.slots() if diagram.state(*s) == "free" and diagram.card_at(*s)[0] in "234")
-    covered = next(s for s in diagram.slots() if diagram.state(*s) == "covered" and diagram.card_at(*s)[0] in "234")
+    free = next(
+        s
+        for s in diagram.slots()
+        if diagram.state(*s) == "free" and diagram.card_at(*s)[0] in "234"
+    )
+    covered = next(
+        s
+        for s in diagram.slots()
+        if diagram.state(*s) == "covered" and diagram.card_at(*s)[0] in "234"
+    )
     removed = next(s for s in diagram.slots() if diagram.state(*s) == "removed")
     f = mean_colour(img, card_patch(free), h)
     c = mean_colour(img, card_patch(covered), h)
@@ -466,13 +484,19 @@ def test_pixels_of_the_tabs_the_figure_and_a_card_chip(ui_fresh: Driver) -> None
     m = mean_colour(img, Rect(x - 3, y - 3, 6, 6), h)
     assert max(m) < 140, m  # no card: the dark panel shows through the outline
     # a card chip: paper behind, the suit's ink on it
-    chip = next(c for rich in page.made for c in rich.chips if c.card[1] in "HD"
-                and page.scroll.area.contains(*page.scroll.to_window(*c.rect.center)))
+    chip = next(
+        c
+        for rich in page.made
+        for c in rich.chips
+        if c.card[1] in "HD" and page.scroll.area.contains(*page.scroll.to_window(*c.rect.center))
+    )
     cx, cy = page.scroll.to_window(chip.rect.left + 2, chip.rect.cy)
     edge = mean_colour(img, Rect(cx, cy - 2, 2, 4), h)
     assert min(edge) > 200, edge
     gx, gy = page.scroll.to_window(chip.rect.left, chip.rect.bottom)
-    crop = img.crop((int(gx), h - int(gy + chip.rect.height), int(gx + chip.rect.width), h - int(gy)))
+    crop = img.crop(
+        (int(gx), h - int(gy + chip.rect.height), int(gx + chip.rect.width), h - int(gy))
+    )
     reds = [p for p in crop.getdata() if p[0] > 150 and p[1] < 90 and p[2] < 100]
     assert len(reds) > 10  # the red ink of a heart or diamond
 
@@ -496,7 +520,9 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
 
     red = row_colour(wrong)
     green = row_colour(question.right_index)
-    other = row_colour(next(i for i in range(len(question.choices)) if i not in (wrong, question.right_index)))
+    other = row_colour(
+        next(i for i in range(len(question.choices)) if i not in (wrong, question.right_index))
+    )
     assert red[0] > red[1] + 50, red
     assert green[1] > green[0] + 30, green
     assert other[0] > other[2] + 40 and abs(other[0] - red[0]) + abs(other[1] - red[1]) > 30, other
@@ -529,7 +555,6 @@ def test_pixels_of_the_worked_example_panel(ui_fresh: Driver) -> None:
     # the caption's card chips are on the panel
     assert {c.card for c in view.caption.chips} == set(view.demo.steps[0].caption.cards)
     assert all(panel.contains(*c.rect.center) for c in view.caption.chips)
-
 
 
 # -- goldens (tests/ui/golden; after a deliberate change: UPDATE_GOLDENS=1, and look at them) ----------

@@ -34,14 +34,22 @@ class Picked:
         self.backs = 0
 
 
-def open_picker(ui: Any, rules: Rules = DESERT, current: int = 1) -> tuple[LayoutPickerView, Picked]:
+def open_picker(
+    ui: Any, rules: Rules = DESERT, current: int = 1
+) -> tuple[LayoutPickerView, Picked]:
     picked = Picked()
 
     def back() -> None:
         picked.backs += 1
 
-    view = LayoutPickerView(ui.app, on_choose=picked.chosen.append, on_back=back, current=current, rules=rules,
-                            rules_name=rules.preset or "")
+    view = LayoutPickerView(
+        ui.app,
+        on_choose=picked.chosen.append,
+        on_back=back,
+        current=current,
+        rules=rules,
+        rules_name=rules.preset or "",
+    )
     ui.app.show_view(view)
     ui.frames(1)
     return view, picked
@@ -116,10 +124,15 @@ def test_picker_draws_tiles_where_expected(ui: Any, no_store: None) -> None:
             r = rects[s.index]
             if not s.covered_by:
                 x, y = left + r.left + r.width / 2, top - r.top - r.height / 2
-                assert near(pixel(image, x, y), FREE_FILL), f"layout {layout.number}: free slot {s.id}"
+                assert near(pixel(image, x, y), FREE_FILL), (
+                    f"layout {layout.number}: free slot {s.id}"
+                )
         if layout.number == 1:  # the classic pyramid's top card: its upper quarter shows
             r = rects[0]
-            assert near(pixel(image, left + r.left + r.width / 2, top - r.top - r.height * 0.2), COVERED_FILL)
+            assert near(
+                pixel(image, left + r.left + r.width / 2, top - r.top - r.height * 0.2),
+                COVERED_FILL,
+            )
         # the slab itself: dark brown at the tile's left edge, a gold rim on the focused tile
         edge = pixel(image, tile.left + 1, tile.cy)
         if i == view.focus:
@@ -135,7 +148,12 @@ def test_scrolling_is_clipped_to_the_grid(ui: Any, no_store: None) -> None:
     view, _ = open_picker(ui)
     g = view.geom
     assert g is not None
-    band = (int(g.grid.left), int(g.grid.top + 4), int(g.grid.width), int(g.panel.top - g.grid.top - 8))
+    band = (
+        int(g.grid.left),
+        int(g.grid.top + 4),
+        int(g.grid.width),
+        int(g.panel.top - g.grid.top - 8),
+    )
     before = arcade.get_image(*band)
     ui.app.dispatch_event("on_mouse_scroll", int(g.grid.cx), int(g.grid.cy), 0, -1)
     ui.app.dispatch_events()
@@ -196,7 +214,9 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
 
     store = SaveStore.open(tmp_path)
     for i, outcome in enumerate(("won", "lost", "won")):  # statistics are kept per layout
-        store.record_game(GameResult(f"g{i}", "practice", "desert", 55, outcome, 100, 60.0, 3, 0, "2025-01-02"))
+        store.record_game(
+            GameResult(f"g{i}", "practice", "desert", 55, outcome, 100, 60.0, 3, 0, "2025-01-02")
+        )
     ui.app.options.store = store
     try:
         view, picked = open_picker(ui)
@@ -238,10 +258,14 @@ def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
     from desert_pyramid.ui.redraw import BufferProbe
 
     app = ui.app
-    app.set_settings(Settings(animation_speed=1.0, mute=True))  # smooth scrolling: many partial frames
+    app.set_settings(
+        Settings(animation_speed=1.0, mute=True)
+    )  # smooth scrolling: many partial frames
     view, _ = open_picker(ui, rules=CLASSIC)
     try:
-        for _ in range(BufferProbe.FRAMES + 1):  # the offscreen buffer keeps its pixels: the probe says so
+        for _ in range(
+            BufferProbe.FRAMES + 1
+        ):  # the offscreen buffer keeps its pixels: the probe says so
             app.step()
             app.flip()
         assert app.incremental
@@ -279,7 +303,9 @@ def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
                 view.on_draw()  # the same state drawn whole
                 whole = ui.shot()
                 diff = ImageChops.difference(partial, whole).getbbox()
-                assert diff is None, f"after {step}, frame {f}: the partial redraw differs in {diff}"
+                assert diff is None, (
+                    f"after {step}, frame {f}: the partial redraw differs in {diff}"
+                )
                 compared += 1
         assert compared >= 16
         assert any(box is not None for box in drawn), "no frame was drawn in part"

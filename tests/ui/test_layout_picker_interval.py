@@ -20,7 +20,8 @@ def test_every_layout_shows_its_interval_and_fits(ui: Any) -> None:
     assert not warning
     view, _ = open_picker(ui, DESERT, current=1)
     view._stats_text = lambda number: (  # the longest record a player could have
-        "Your Practice games here (desert rules): 99999 played, 99999 won (100%), best streak 99999.")
+        "Your Practice games here (desert rules): 99999 played, 99999 won (100%), best streak 99999."
+    )
     for index in range(N):
         view.set_focus(index)
         ui.frames(1, draw=False)

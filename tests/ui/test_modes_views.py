@@ -93,8 +93,13 @@ def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, sav
     view = daily_screen(ui)
     assert view.streak_line() == "Day streak: 2 days · best 2"
     s = states(view)
-    assert (s[day(-9)], s[day(-5)], s[day(-4)], s[day(0)], s[day(1)]) == \
-        ("cleared", "late", "missed", "today", "future")
+    assert (s[day(-9)], s[day(-5)], s[day(-4)], s[day(0)], s[day(1)]) == (
+        "cleared",
+        "late",
+        "missed",
+        "today",
+        "future",
+    )
     assert len(view.cells) == 14 and view.selected == TODAY
     keep(ui, "daily")
     assert view.menu.buttons[view.menu.focus].label == "Play today's pyramid"
@@ -104,9 +109,13 @@ def test_todays_daily_through_the_daily_screen_counts_and_shares(ui: Driver, sav
     clear_the_deal(ui)
     results = ui.view
     assert daily.current_on(TODAY.isoformat()) == 3 and daily.best == 3
-    assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith("streak 3 days")
+    assert results.share.startswith("Desert Pyramid Daily 2025-03-14 ") and results.share.endswith(
+        "streak 3 days"
+    )
     shown = [t.text for t in results.texts.items]
-    assert "Desert" in shown and "desert" not in shown  # the rules in words, not the lower-case name
+    assert (
+        "Desert" in shown and "desert" not in shown
+    )  # the rules in words, not the lower-case name
     assert "☀ cleared in" in results.share  # copied whole; the sun is drawn as an icon in a gap
     assert results.share.replace("☀", "\u2003") in [t.text for t in results.texts.items]
     t, sun = results.share_text, results.share_icon
@@ -161,6 +170,7 @@ def test_a_past_day_is_practice_and_leaves_the_streak(ui: Driver, saves: Any) ->
 
 # -- Practice set-up ---------------------------------------------------------------------------------
 
+
 def setup_screen(ui: Driver, **kw: Any) -> Any:
     from desert_pyramid.ui.practice import PracticeSetupView
 
@@ -199,8 +209,14 @@ def test_practice_single_options_reach_the_table(ui: Driver) -> None:
     press(ui, "Play")
     assert isinstance(ui.view, TableView)
     r = ui.view.game.rules
-    assert (r.passes, r.stock_top_playable, r.draw_three, r.satchel, r.all_52, r.relaxed_match) == \
-        (UNLIMITED, True, True, False, True, True)
+    assert (r.passes, r.stock_top_playable, r.draw_three, r.satchel, r.all_52, r.relaxed_match) == (
+        UNLIMITED,
+        True,
+        True,
+        False,
+        True,
+        True,
+    )
 
 
 def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) -> None:
@@ -213,7 +229,9 @@ def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) 
     view = setup_screen(ui)
     focus_row(ui, "Deal code")
     type_text(ui, code[:-1] + ("Z" if code[-1] != "Z" else "Y"))  # one character mistyped
-    assert view.menu.buttons[view.menu.focus - 1].value == "Deal code"  # typing chose the code as the deal
+    assert (
+        view.menu.buttons[view.menu.focus - 1].value == "Deal code"
+    )  # typing chose the code as the deal
     ui.key(K.ENTER)
     assert isinstance(ui.view, PracticeSetupView) and "does not check out" in view.message
     assert view.code.startswith(code[:-1])  # nothing lost: the code stays to be corrected
@@ -249,6 +267,7 @@ def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
 
 # -- a trek's results --------------------------------------------------------------------------------
 
+
 def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) -> None:
     from desert_pyramid.modes import ExpeditionSession
     from desert_pyramid.ui.pause import PauseView
@@ -258,7 +277,9 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3)))
     ui.frames(1)
     view = ui.view
-    for text in easy_line():  # pyramid 1 cleared: the first relic (1 pyramid) and the no-redeal back
+    for (
+        text
+    ) in easy_line():  # pyramid 1 cleared: the first relic (1 pyramid) and the no-redeal back
         view.apply(view.control.play(Move.parse(text)))
     ui.frames(1)
     assert view.session.number == 2
@@ -321,7 +342,9 @@ def test_results_show_the_rules_in_words() -> None:
     from desert_pyramid.ui.results import rules_words
 
     assert rules_words("desert") == "Desert"
-    assert rules_words("classic+p1+top") == "Classic: one pass, stock top playable, clear the layout"
+    assert (
+        rules_words("classic+p1+top") == "Classic: one pass, stock top playable, clear the layout"
+    )
     assert rules_words("not rules at all") == "not rules at all"  # an odd record is shown as it is
 
 
@@ -360,7 +383,12 @@ def test_days_to_come_do_not_look_like_days_gone(ui: Driver, saves: Any) -> None
         return sum(abs(x - y) for x, y in zip(a, b, strict=True))
 
     def brightest_number(r: Any) -> int:  # the day's number, in the upper half of the box
-        box = (int(r.left) + 4, ui.app.height - int(r.top) + 2, int(r.right) - 4, ui.app.height - int(r.cy))
+        box = (
+            int(r.left) + 4,
+            ui.app.height - int(r.top) + 2,
+            int(r.right) - 4,
+            ui.app.height - int(r.cy),
+        )
         return int(grey.crop(box).getextrema()[1])
 
     # the future day's box has an edge and the panel inside; the past day's box is filled to its edge

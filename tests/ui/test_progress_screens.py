@@ -43,10 +43,30 @@ def saved(ui: Driver, tmp_path: Path) -> Iterator[Driver]:
     ui.app.overlay.current = None
 
 
-def win(game_id: str, mode: str = "practice", preset: str = "desert", layout: int = 1, *, won: bool = True,
-        score: int = 500, seconds: float = 90.0, date: str = "2025-03-10", redeals: int = 1) -> GameResult:
-    return GameResult(game_id, mode, preset, layout, "won" if won else "lost", score, seconds,  # type: ignore[arg-type]
-                      3, redeals, date)
+def win(
+    game_id: str,
+    mode: str = "practice",
+    preset: str = "desert",
+    layout: int = 1,
+    *,
+    won: bool = True,
+    score: int = 500,
+    seconds: float = 90.0,
+    date: str = "2025-03-10",
+    redeals: int = 1,
+) -> GameResult:
+    return GameResult(
+        game_id,
+        mode,
+        preset,
+        layout,
+        "won" if won else "lost",
+        score,
+        seconds,  # type: ignore[arg-type]
+        3,
+        redeals,
+        date,
+    )
 
 
 def frame(ui: Driver) -> Image.Image:
@@ -94,6 +114,7 @@ def reachable(ui: Driver, view: Any) -> set[tuple[str, int]]:
 
 # -- relics -----------------------------------------------------------------------------------------
 
+
 def test_relics_found_in_colour_locked_as_dark_silhouettes(saved: Driver) -> None:
     from desert_pyramid.ui.relics import RelicsView
 
@@ -120,7 +141,9 @@ def test_relics_found_in_colour_locked_as_dark_silhouettes(saved: Driver) -> Non
     assert "45 more pyramids" in texts  # Sun Crown: 50 - 5
     assert "1 more pyramid" in texts  # Old Key: 6 - 5
     assert any(t.startswith("“It always points") for t in texts)  # a found relic's flavour line
-    assert view.summary().startswith("5 pyramids cleared in all · 3 of 12 relics found · next: Old Key in 1 more")
+    assert view.summary().startswith(
+        "5 pyramids cleared in all · 3 of 12 relics found · next: Old Key in 1 more"
+    )
 
 
 def test_relics_keyboard_reaches_every_tile_and_button(saved: Driver) -> None:
@@ -139,7 +162,9 @@ def test_relics_keyboard_reaches_every_tile_and_button(saved: Driver) -> None:
     assert view.focus == ("tile", 5)
     saved.key(K.DOWN)
     assert view.focus == ("tile", 11)
-    assert view.detail is not None and view.detail.text.startswith("Sun Crown: Clear 50 pyramids in all.")
+    assert view.detail is not None and view.detail.text.startswith(
+        "Sun Crown: Clear 50 pyramids in all."
+    )
     saved.key(K.DOWN)
     assert view.focus[0] == "button"
     view.set_focus(("button", 0))
@@ -153,14 +178,22 @@ def test_relics_keyboard_reaches_every_tile_and_button(saved: Driver) -> None:
 
 # -- card backs -------------------------------------------------------------------------------------
 
+
 def stock_colour(ui: Driver) -> tuple[float, float, float]:
     from desert_pyramid.engine import STOCK
 
     view = ui.view
     img = frame(ui)
     r = view.board.rect_of(STOCK, view.game)
-    return mean(crop(img, r.left + r.width * 0.25, r.bottom + r.height * 0.25, r.right - r.width * 0.25,
-                     r.top - r.height * 0.25))
+    return mean(
+        crop(
+            img,
+            r.left + r.width * 0.25,
+            r.bottom + r.height * 0.25,
+            r.right - r.width * 0.25,
+            r.top - r.height * 0.25,
+        )
+    )
 
 
 def test_choosing_a_back_saves_it_and_the_table_uses_it(saved: Driver) -> None:
@@ -216,7 +249,10 @@ def test_backs_keyboard_reaches_everything_and_clicks_choose(saved: Driver) -> N
     saved.app.show_backs()
     view = saved.view
     assert isinstance(view, BacksView)
-    assert reachable(saved, view) == {("tile", i) for i in range(9)} | {("button", 0), ("button", 1)}
+    assert reachable(saved, view) == {("tile", i) for i in range(9)} | {
+        ("button", 0),
+        ("button", 1),
+    }
     i = [b.id for b in CARD_BACKS].index("no_redeal")
     saved.click(*view.tiles[i].center)
     assert saved.app.settings.card_back == "no_redeal"
@@ -235,17 +271,26 @@ def test_settings_card_back_cycles_owned_backs_only(saved: Driver) -> None:
     view.change("back", 1)
     assert saved.app.settings.card_back == "no_redeal"
     assert saved.app.saves.store.profile.backs.chosen == "no_redeal"
-    assert next(b for b in view.menu.buttons if b.label == "Card back").value == BACK_BY_ID["no_redeal"].name
+    assert (
+        next(b for b in view.menu.buttons if b.label == "Card back").value
+        == BACK_BY_ID["no_redeal"].name
+    )
 
 
 # -- statistics -------------------------------------------------------------------------------------
+
 
 def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
     from desert_pyramid.ui.stats import LOST, WON, StatsView
     from desert_pyramid.ui.title import TitleView
 
     store = saved.app.saves.store
-    results = [("a", True, 400, 80.0), ("b", True, 900, 65.5), ("c", False, 120, 30.0), ("d", True, 700, 99.0)]
+    results = [
+        ("a", True, 400, 80.0),
+        ("b", True, 900, 65.5),
+        ("c", False, 120, 30.0),
+        ("d", True, 700, 99.0),
+    ]
     for gid, won, score, secs in results:
         store.record_game(win(gid, won=won, score=score, seconds=secs))
     store.record_game(win("e", mode="daily", won=False, score=50, date="2025-03-11"))
@@ -254,18 +299,35 @@ def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
     assert isinstance(view, StatsView)
     labels = [c.label for c in view.choices]
     assert labels[0] == "All games"
-    assert labels[1:] == ["Daily · Desert rules · layout 1: Classic Pyramid",
-                          "Practice · Desert rules · layout 1: Classic Pyramid"]
-    total = dict(zip([n for n, _ in view.figure_texts()], [v for _, v in view.figure_texts()], strict=True))
-    assert total["Played"] == "5" and total["Won"] == "3" and total["Lost"] == "2" and total["Win rate"] == "60%"
+    assert labels[1:] == [
+        "Daily · Desert rules · layout 1: Classic Pyramid",
+        "Practice · Desert rules · layout 1: Classic Pyramid",
+    ]
+    total = dict(
+        zip([n for n, _ in view.figure_texts()], [v for _, v in view.figure_texts()], strict=True)
+    )
+    assert (
+        total["Played"] == "5"
+        and total["Won"] == "3"
+        and total["Lost"] == "2"
+        and total["Win rate"] == "60%"
+    )
 
     saved.key(K.RIGHT)  # the selector has the focus: → shows the next view
     saved.key(K.RIGHT)
     assert view.choice.label.startswith("Practice")
     shown = dict(view.figure_texts())
     assert shown == {
-        "Played": "4", "Won": "3", "Lost": "1", "Win rate": "75%", "Best score": "900",
-        "Current streak": "1", "Best streak": "2", "Best time": "1:05", "Best trek": "—", "Best trek score": "—",
+        "Played": "4",
+        "Won": "3",
+        "Lost": "1",
+        "Win rate": "75%",
+        "Best score": "900",
+        "Current streak": "1",
+        "Best streak": "2",
+        "Best time": "1:05",
+        "Best trek": "—",
+        "Best trek score": "—",
     }
     # the chart: one bar per recent result, coloured by outcome, height by score
     assert [w for _r, w in view.bar_rects] == [True, True, False, True]
@@ -297,6 +359,7 @@ def test_statistics_without_games(saved: Driver) -> None:
 
 # -- the toast ----------------------------------------------------------------------------------------
 
+
 def test_toasts_queue_show_pictures_and_fade(saved: Driver) -> None:
     app = saved.app
     app.show_title()
@@ -307,8 +370,13 @@ def test_toasts_queue_show_pictures_and_fade(saved: Driver) -> None:
     img = frame(saved)
     r = app.overlay.rect
     assert r is not None and r.top <= app.height and r.right <= app.width
-    region, under = crop(img, r.left, r.bottom, r.right, r.top), crop(before, r.left, r.bottom, r.right, r.top)
-    assert sum(abs(a - b) for a, b in zip(mean(region), mean(under), strict=True)) > 60  # drawn over the title
+    region, under = (
+        crop(img, r.left, r.bottom, r.right, r.top),
+        crop(before, r.left, r.bottom, r.right, r.top),
+    )
+    assert (
+        sum(abs(a - b) for a, b in zip(mean(region), mean(under), strict=True)) > 60
+    )  # drawn over the title
     pic = app.overlay._sprites[1]
     assert colourful(crop(img, pic.left + 4, pic.bottom + 4, pic.right - 4, pic.top - 4)) > 0.1
     saved.frames(32, dt=0.1)  # ~3 s later the next one comes
@@ -316,8 +384,15 @@ def test_toasts_queue_show_pictures_and_fade(saved: Driver) -> None:
     saved.frames(32, dt=0.1)
     assert app.overlay.current is None
     after = frame(saved)
-    assert sum(abs(a - b) for a, b in zip(mean(crop(after, r.left, r.bottom, r.right, r.top)), mean(under),
-                                              strict=True)) < 3
+    assert (
+        sum(
+            abs(a - b)
+            for a, b in zip(
+                mean(crop(after, r.left, r.bottom, r.right, r.top)), mean(under), strict=True
+            )
+        )
+        < 3
+    )
 
 
 def test_winning_at_the_table_records_it_and_toasts_the_unlocks(saved: Driver) -> None:
@@ -419,7 +494,9 @@ def test_a_table_that_repaints_only_what_changed_repaints_under_the_toast(saved:
     from desert_pyramid.ui.redraw import BufferProbe
 
     app = saved.app
-    app.set_settings(replace(app.settings, animation_speed=1.0, hide_timer=True))  # the clock runs meanwhile
+    app.set_settings(
+        replace(app.settings, animation_speed=1.0, hide_timer=True)
+    )  # the clock runs meanwhile
     app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
 
     def frames(n: int, dt: float = 1 / 60) -> None:

@@ -101,7 +101,11 @@ def test_continue_resumes_the_same_deal_with_its_undo_history(saved: Driver, fol
         view.apply(view.control.play(move))
     for _ in range(615):  # a minute on the clock (frames are capped at 100 ms)
         view.session.update(100)
-    key, points, game_id = view.game.position_key(), view.game.points, app.saves.store.current.game_id
+    key, points, game_id = (
+        view.game.position_key(),
+        view.game.points,
+        app.saves.store.current.game_id,
+    )
 
     reopen(saved, folder)  # quit and start again
     assert app.can_continue()
@@ -152,7 +156,8 @@ def test_a_deal_left_for_a_new_one_counts_as_a_loss(saved: Driver, folder: Path)
 
 
 def test_an_unfinished_deal_left_at_quitting_counts_as_a_loss_at_the_next_new_game(
-        saved: Driver, folder: Path) -> None:
+    saved: Driver, folder: Path
+) -> None:
     app = saved.app
     app.start_practice(DESERT, get_layout(1), Deal.from_seed(SEED))
     view = saved.view
@@ -202,8 +207,13 @@ def test_save_dir_option(tmp_path: Path) -> None:
     assert options_from_args(args).save_dir == str(tmp_path)
     from desert_pyramid.commands.profile import _save_dir
 
-    for argv in (["profile", "--save-dir", str(tmp_path)], ["--save-dir", str(tmp_path), "profile"]):
-        assert _save_dir(build_parser().parse_args(argv)) == str(tmp_path)  # the same folder either way
+    for argv in (
+        ["profile", "--save-dir", str(tmp_path)],
+        ["--save-dir", str(tmp_path), "profile"],
+    ):
+        assert _save_dir(build_parser().parse_args(argv)) == str(
+            tmp_path
+        )  # the same folder either way
 
 
 def test_saved_settings_that_cannot_be_used_are_reported(saved: Driver, folder: Path) -> None:
@@ -213,7 +223,9 @@ def test_saved_settings_that_cannot_be_used_are_reported(saved: Driver, folder: 
     assert any("volume" in m and "save.toml" in m for _lv, m in saved.app.saves.startup_notices)
 
 
-def test_a_system_clock_beyond_the_save_range_records_on_the_nearest_date(ui, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_system_clock_beyond_the_save_range_records_on_the_nearest_date(
+    ui, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     """A machine whose clock says year 9999 (or 1900) still records its games: on the last (or
     first) date a save can hold, never with a crash."""
     import datetime as real

@@ -76,7 +76,9 @@ def test_a_practice_session_is_saved_and_counted_by_its_own_records(saves: Any) 
     assert store.current is None
 
 
-def test_an_expedition_counts_each_pyramid_and_continue_keeps_the_daylight(saves: Any, tmp_path: Path) -> None:
+def test_an_expedition_counts_each_pyramid_and_continue_keeps_the_daylight(
+    saves: Any, tmp_path: Path
+) -> None:
     table = trek()
     s = table.session
     saves.table_started(table)

@@ -64,8 +64,14 @@ class Spy:
         self.calls: list[tuple[str, float, float, bool]] = []
         self.players: dict[str, Any] = {}
 
-    def __call__(self, sound: Any, volume: float = 1.0, pan: float = 0.0, loop: bool = False,
-                 speed: float = 1.0) -> Any:
+    def __call__(
+        self,
+        sound: Any,
+        volume: float = 1.0,
+        pan: float = 0.0,
+        loop: bool = False,
+        speed: float = 1.0,
+    ) -> Any:
         name = Path(sound.file_name).stem
         self.calls.append((name, volume, speed, loop))
         player = self.real(sound, volume=volume, pan=pan, loop=loop, speed=speed)
@@ -86,7 +92,9 @@ def spy(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> Iterator[Spy]:
     s = Spy(arcade.play_sound)
     monkeypatch.setattr(arcade, "play_sound", s)
     app = ui.app
-    app.set_settings(Settings(animation_speed=0, volume=0.5, effects_volume=0.8, ambience_volume=0.5))
+    app.set_settings(
+        Settings(animation_speed=0, volume=0.5, effects_volume=0.8, ambience_volume=0.5)
+    )
     old_rng = app.sounds.rng
     app.sounds.rng = Pinned()
     app.sounds.focused = True
@@ -125,12 +133,20 @@ def test_every_game_sound_is_one_of_the_games_own_files() -> None:
 # -- effects -----------------------------------------------------------------------------------------
 
 
-def test_a_flip_plays_the_flip_at_master_times_effects_with_the_variation(ui: Driver, spy: Spy) -> None:
+def test_a_flip_plays_the_flip_at_master_times_effects_with_the_variation(
+    ui: Driver, spy: Spy
+) -> None:
     practice(ui)
     spy.calls.clear()
     ui.key(K.SPACE)
-    assert spy.effects() == [("flip", pytest.approx(0.5 * 0.8 * MIX["flip"] * 10 ** (VOLUME_SPREAD_DB / 20)),
-                              pytest.approx(1 + PITCH_SPREAD), False)]
+    assert spy.effects() == [
+        (
+            "flip",
+            pytest.approx(0.5 * 0.8 * MIX["flip"] * 10 ** (VOLUME_SPREAD_DB / 20)),
+            pytest.approx(1 + PITCH_SPREAD),
+            False,
+        )
+    ]
 
 
 def test_pairs_and_kings_slide_and_thud(ui: Driver, spy: Spy) -> None:
@@ -170,15 +186,22 @@ def test_twenty_flips_do_not_sound_like_a_machine(ui: Driver, spy: Spy) -> None:
     nominal = 0.5 * 0.8 * MIX["flip"]
     assert len(calls) == 20 and len(set(speeds)) == 20 and len(set(volumes)) == 20
     assert all(1 - PITCH_SPREAD <= s <= 1 + PITCH_SPREAD for s in speeds)
-    assert all(nominal * 10 ** (-VOLUME_SPREAD_DB / 20) <= v <= nominal * 10 ** (VOLUME_SPREAD_DB / 20) for v in volumes)
-    assert max(speeds) - min(speeds) > PITCH_SPREAD  # spread over the range, not stuck near one value
+    assert all(
+        nominal * 10 ** (-VOLUME_SPREAD_DB / 20) <= v <= nominal * 10 ** (VOLUME_SPREAD_DB / 20)
+        for v in volumes
+    )
+    assert (
+        max(speeds) - min(speeds) > PITCH_SPREAD
+    )  # spread over the range, not stuck near one value
     spy.calls.clear()
     for _ in range(5):
         sounds.play("row")  # a tuned phrase keeps its pitch
     assert {c[2] for c in spy.effects()} == {1.0}
 
 
-def test_nothing_plays_at_zero_effects_volume_and_full_volume_never_passes_one(ui: Driver, spy: Spy) -> None:
+def test_nothing_plays_at_zero_effects_volume_and_full_volume_never_passes_one(
+    ui: Driver, spy: Spy
+) -> None:
     app = ui.app
     app.set_settings(replace(app.settings, effects_volume=0.0))
     spy.calls.clear()
@@ -189,7 +212,9 @@ def test_nothing_plays_at_zero_effects_volume_and_full_volume_never_passes_one(u
     assert spy.effects()[-1][1] == 1.0  # +2 dB of variation is capped, not pushed past full scale
 
 
-def test_an_expedition_pyramid_has_its_own_phrase_and_the_sunset_its_own_sound(ui: Driver, spy: Spy) -> None:
+def test_an_expedition_pyramid_has_its_own_phrase_and_the_sunset_its_own_sound(
+    ui: Driver, spy: Spy
+) -> None:
     session = ExpeditionSession(3)
     ui.app.new_table(session)
     ui.frames(1)
@@ -216,7 +241,9 @@ def test_a_won_deal_ends_on_the_win(ui: Driver, spy: Spy) -> None:
     for move in line:
         view.apply(view.control.play(move))
     names = [c[0] for c in spy.effects()]
-    assert names[-1] == "win" and "pyramid" not in names  # the last card: the win alone, no row chime
+    assert (
+        names[-1] == "win" and "pyramid" not in names
+    )  # the last card: the win alone, no row chime
     assert "row" in names  # rows cleared before the last card chimed
 
 
@@ -263,7 +290,9 @@ def test_m_is_typed_into_the_deal_code_not_taken_as_mute(ui: Driver) -> None:
 # -- the settings screen -----------------------------------------------------------------------------
 
 
-def test_the_settings_volumes_change_by_keys_and_mouse_and_are_saved(ui: Driver, spy: Spy, tmp_path: Path) -> None:
+def test_the_settings_volumes_change_by_keys_and_mouse_and_are_saved(
+    ui: Driver, spy: Spy, tmp_path: Path
+) -> None:
     app = ui.app
     folder = tmp_path / "saves"
     app.saves.attach(SaveStore.open(folder, background=True))
@@ -299,7 +328,10 @@ def test_the_settings_volumes_change_by_keys_and_mouse_and_are_saved(ui: Driver,
         assert store.progress.settings["ambience_volume"] == pytest.approx(0.4)
         app.set_settings(Settings(mute=True))
         app.saves.attach(store)  # a new start on the same folder: the volumes come back
-        assert (app.settings.effects_volume, app.settings.ambience_volume) == (pytest.approx(0.7), pytest.approx(0.4))
+        assert (app.settings.effects_volume, app.settings.ambience_volume) == (
+            pytest.approx(0.7),
+            pytest.approx(0.4),
+        )
     finally:
         store = app.saves.store
         app.saves.attach(None)
@@ -324,7 +356,9 @@ def test_an_old_save_file_with_only_volume_and_mute_still_loads(ui: Driver, tmp_
 # -- the ambience ----------------------------------------------------------------------------------
 
 
-def test_the_wind_blows_on_the_title_and_stops_when_the_ambience_is_off(ui: Driver, spy: Spy) -> None:
+def test_the_wind_blows_on_the_title_and_stops_when_the_ambience_is_off(
+    ui: Driver, spy: Spy
+) -> None:
     app = ui.app
     app.show_title()
     ui.frames(3, dt=0.5)
@@ -343,14 +377,18 @@ def test_the_wind_blows_on_the_title_and_stops_when_the_ambience_is_off(ui: Driv
     assert app.sounds.ambience.playing == {}  # muted: silent at once
 
 
-def test_the_ambience_follows_the_sunset_with_insects_in_the_last_minute(ui: Driver, spy: Spy) -> None:
+def test_the_ambience_follows_the_sunset_with_insects_in_the_last_minute(
+    ui: Driver, spy: Spy
+) -> None:
     session = ExpeditionSession(5)
     ui.app.new_table(session)
     ui.frames(20, dt=0.1)
     level = 0.5 * 0.5
     noon = ui.app.sounds.ambience.playing
     assert noon == {"wind": pytest.approx(level * WIND_NOON, abs=0.005)}  # full daylight: wind only
-    session.daylight.left_ms = INSECTS_FROM_MS - INSECTS_FADE_MS // 2  # half-way into the insects' fade-in
+    session.daylight.left_ms = (
+        INSECTS_FROM_MS - INSECTS_FADE_MS // 2
+    )  # half-way into the insects' fade-in
     ui.frames(20, dt=0.1)
     gains = ambience_gains(Scene(daylight_ms=session.daylight.left_ms))
     now = ui.app.sounds.ambience.playing
@@ -358,7 +396,9 @@ def test_the_ambience_follows_the_sunset_with_insects_in_the_last_minute(ui: Dri
     assert now["wind"] == pytest.approx(level * gains["wind"], abs=0.01)
     assert now["insects"] == pytest.approx(level * gains["insects"], abs=0.01)
     assert spy.players["insects"].playing
-    assert spy.players["wind"].pitch == pytest.approx(ambience_pitches(Scene(daylight_ms=session.daylight.left_ms))["wind"], abs=0.002)
+    assert spy.players["wind"].pitch == pytest.approx(
+        ambience_pitches(Scene(daylight_ms=session.daylight.left_ms))["wind"], abs=0.002
+    )
     assert spy.players["wind"].pitch < 0.95  # the evening wind is deeper
 
 
@@ -369,7 +409,9 @@ def test_ambience_gains_come_from_the_daylight() -> None:
     assert ambience_gains(Scene(daylight_ms=0)) == {"wind": 1.0, "insects": 1.0}
     winds = [ambience_gains(Scene(daylight_ms=ms))["wind"] for ms in range(240_000, -1, -10_000)]
     assert winds == sorted(winds)  # the wind rises as the sun goes down
-    pitches = [ambience_pitches(Scene(daylight_ms=ms))["wind"] for ms in range(240_000, -1, -10_000)]
+    pitches = [
+        ambience_pitches(Scene(daylight_ms=ms))["wind"] for ms in range(240_000, -1, -10_000)
+    ]
     assert pitches == sorted(pitches, reverse=True) and pitches[0] == 1.0 and pitches[-1] < 0.9
     assert ambience_pitches(Scene()) == {"wind": 1.0, "insects": 1.0}
 
@@ -414,7 +456,9 @@ def test_losing_the_window_focus_pauses_the_ambience(ui: Driver, spy: Spy) -> No
 # -- no audio device ---------------------------------------------------------------------------------
 
 
-def test_a_machine_whose_audio_fails_to_load_plays_silently(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_machine_whose_audio_fails_to_load_plays_silently(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def no_device(*args: object, **kwargs: object) -> None:
         raise OSError("no audio device")
 
@@ -431,10 +475,14 @@ def test_a_machine_whose_audio_fails_to_load_plays_silently(ui: Driver, monkeypa
     assert sounds.played[-1] == "click"
 
 
-def test_a_machine_whose_audio_fails_to_play_plays_silently(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_machine_whose_audio_fails_to_play_plays_silently(
+    ui: Driver, monkeypatch: pytest.MonkeyPatch
+) -> None:
     tries: list[bool] = []
 
-    def broken(sound: object, volume: float = 1.0, pan: float = 0.0, loop: bool = False, speed: float = 1.0) -> None:
+    def broken(
+        sound: object, volume: float = 1.0, pan: float = 0.0, loop: bool = False, speed: float = 1.0
+    ) -> None:
         tries.append(loop)
         raise RuntimeError("the audio device went away")
 

@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
         (["--mode", "sideways"], "invalid choice"),
     ],
 )
-def test_bad_options_give_one_line_and_exit_2(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_options_give_one_line_and_exit_2(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "Traceback" not in err
@@ -45,14 +47,31 @@ def test_bad_options_give_one_line_and_exit_2(argv: list[str], words: str, capsy
 def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
     # the game opens its save folder: a temporary one, never the player's
     env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
-    return subprocess.run([sys.executable, "-m", "desert_pyramid", *args], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_headless_frames_screenshot_and_stats(tmp_path: Path) -> None:
     shot = tmp_path / "table.png"
-    out = run(["--headless", "--frames", "5", "--screenshot", str(shot), "--frame-stats",
-               "--code", "DP-2-002G-98GW"], tmp_path)
+    out = run(
+        [
+            "--headless",
+            "--frames",
+            "5",
+            "--screenshot",
+            str(shot),
+            "--frame-stats",
+            "--code",
+            "DP-2-002G-98GW",
+        ],
+        tmp_path,
+    )
     assert out.returncode == 0, out.stderr
     stats = json.loads(out.stdout.strip().splitlines()[-1])
     assert stats["frames"] == 5
@@ -70,6 +89,8 @@ def test_headless_frames_screenshot_and_stats(tmp_path: Path) -> None:
 
 def test_headless_title_at_another_size(tmp_path: Path) -> None:
     shot = tmp_path / "title.png"
-    out = run(["--headless", "--frames", "2", "--screenshot", str(shot), "--size", "800x600"], tmp_path)
+    out = run(
+        ["--headless", "--frames", "2", "--screenshot", str(shot), "--size", "800x600"], tmp_path
+    )
     assert out.returncode == 0, out.stderr
     assert Image.open(shot).size == (800, 600)

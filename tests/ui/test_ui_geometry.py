@@ -24,7 +24,9 @@ from desert_pyramid.ui.geometry import (
 
 halves = st.integers(min_value=0, max_value=56).map(lambda v: v / 2)  # 0 .. 28 in half units
 slot = st.tuples(halves, st.integers(min_value=0, max_value=24).map(lambda v: v / 2))
-window = st.tuples(st.integers(min_value=640, max_value=3840), st.integers(min_value=360, max_value=2160))
+window = st.tuples(
+    st.integers(min_value=640, max_value=3840), st.integers(min_value=360, max_value=2160)
+)
 
 
 def check(g: TableGeometry) -> None:
@@ -36,7 +38,9 @@ def check(g: TableGeometry) -> None:
     for r in cards + [g.places["undo"], g.places["hint"]]:
         assert not r.overlaps(g.hud) and not r.overlaps(g.message), r
     piles = [g.stock, g.waste_fan[0], g.discard] + ([g.satchel] if g.satchel else [])
-    for a, b in itertools.combinations(piles + [g.layout_box, g.places["undo"], g.places["hint"]], 2):
+    for a, b in itertools.combinations(
+        piles + [g.layout_box, g.places["undo"], g.places["hint"]], 2
+    ):
         assert not a.overlaps(b), (a, b)
     for r in g.slots:
         assert r.inside(g.layout_box, slack=0.01)
@@ -46,8 +50,9 @@ def check(g: TableGeometry) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(slot, min_size=1, max_size=40), window, st.booleans(), st.booleans())
-def test_any_layout_fits_any_window(slots: list[tuple[float, float]], size: tuple[int, int],
-                                    satchel: bool, draw_three: bool) -> None:
+def test_any_layout_fits_any_window(
+    slots: list[tuple[float, float]], size: tuple[int, int], satchel: bool, draw_three: bool
+) -> None:
     g = table_geometry(slots, *size, satchel=satchel, draw_three=draw_three)
     check(g)
     assert (g.width, g.height) == size
@@ -68,7 +73,10 @@ def test_every_shipped_layout_fits() -> None:
 
 def test_cards_grow_with_the_window() -> None:
     slots = [(s.x, s.y) for s in all_layouts()[1].slots]
-    sizes = [table_geometry(slots, w, h).card_h for w, h in ((640, 360), (1280, 720), (1920, 1080), (2560, 1440))]
+    sizes = [
+        table_geometry(slots, w, h).card_h
+        for w, h in ((640, 360), (1280, 720), (1920, 1080), (2560, 1440))
+    ]
     assert sizes == sorted(sizes) and sizes[-1] >= 3 * sizes[0]
 
 
@@ -76,8 +84,15 @@ def brute_part(slot: tuple[float, float], over: list[tuple[float, float]]) -> se
     """Every part that would do, from a fine raster of the card."""
     x, y = slot
     n = 16
-    seen = {(i, j) for i in range(n) for j in range(n)
-            if not any(ox <= x + (i + 0.5) * 2 / n < ox + 2 and oy <= y + (j + 0.5) * 2 / n < oy + 2 for ox, oy in over)}
+    seen = {
+        (i, j)
+        for i in range(n)
+        for j in range(n)
+        if not any(
+            ox <= x + (i + 0.5) * 2 / n < ox + 2 and oy <= y + (j + 0.5) * 2 / n < oy + 2
+            for ox, oy in over
+        )
+    }
     ok = {FULL}
     if not seen:
         ok.add(HIDDEN)
@@ -110,7 +125,12 @@ def test_visible_part_of_the_classic_pyramid() -> None:
 
 
 def test_arrows_move_the_focus_straight_first() -> None:
-    targets = [("a", (100.0, 100.0)), ("b", (200.0, 110.0)), ("c", (150.0, 300.0)), ("d", (0.0, 100.0))]
+    targets = [
+        ("a", (100.0, 100.0)),
+        ("b", (200.0, 110.0)),
+        ("c", (150.0, 300.0)),
+        ("d", (0.0, 100.0)),
+    ]
     assert nearest_in_direction((100, 100), targets[1:], 1, 0) == "b"
     assert nearest_in_direction((100, 100), targets[1:], 0, 1) == "c"
     assert nearest_in_direction((100, 100), targets[1:], -1, 0) == "d"

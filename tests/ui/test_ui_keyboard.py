@@ -89,7 +89,9 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     for name in ("effects_volume", "ambience_volume"):
         ui.key(K.DOWN)
         ui.key(K.LEFT)  # a tenth down
-        assert getattr(ui.app.settings, name) == pytest.approx(max(0.0, getattr(before, name) - 0.1))
+        assert getattr(ui.app.settings, name) == pytest.approx(
+            max(0.0, getattr(before, name) - 0.1)
+        )
     ui.key(K.DOWN)
     ui.key(K.LEFT)  # animations: one step slower
     assert ui.app.settings.animation_speed <= before.animation_speed
@@ -144,7 +146,9 @@ def test_help_overlay_reads_the_key_table(ui) -> None:  # type: ignore[no-untype
     ui.frames(1)
     ui.key(K.F1)
     assert isinstance(ui.view, HelpView)
-    assert ui.view.title_text.text == "KEYS"  # as the pause menu's "Keys · F1" names it, not HOW TO PLAY
+    assert (
+        ui.view.title_text.text == "KEYS"
+    )  # as the pause menu's "Keys · F1" names it, not HOW TO PLAY
     shown = " ".join(t.text for t in ui.view.texts.items)
     for _title, rows in help_rows():
         for keys_label, text in rows:

@@ -46,7 +46,10 @@ def test_a_cleared_pyramid_deals_the_next_one(ui) -> None:  # type: ignore[no-un
     # every card of the new deal is drawn where the new game has it
     for i, c in enumerate(view.game.cards):
         s = view.board.cards[c]
-        assert (s.home[0], s.home[1]) == (round(view.geom.slots[i].cx), round(view.geom.slots[i].cy))
+        assert (s.home[0], s.home[1]) == (
+            round(view.geom.slots[i].cx),
+            round(view.geom.slots[i].cy),
+        )
 
 
 def test_the_search_for_the_next_pyramid_costs_no_daylight(ui) -> None:  # type: ignore[no-untyped-def]
@@ -109,7 +112,9 @@ def test_focus_lost_pauses_and_a_timed_table_hides(ui) -> None:  # type: ignore[
     ui.frames(1)
     practice = ui.view
     ui.app.on_deactivate()
-    assert ui.view is practice and practice.session.paused  # untimed: stays on the table, clock stopped
+    assert (
+        ui.view is practice and practice.session.paused
+    )  # untimed: stays on the table, clock stopped
     ui.app.on_activate()
     assert not practice.session.paused
 
@@ -151,7 +156,9 @@ def _check_celebration(ui, view, title: str) -> None:  # type: ignore[no-untyped
     for _step in range(12):  # the whole time it shows: still, backed, off the cards
         assert not fx.flashes, "a row flash after the clear"
         texts = [(f.text, fx._texts[id(f)]) for f in fx.floaters]
-        assert [s for s, _ in texts][:1] == [title.upper()] and len(texts) == 2, texts  # title and detail only
+        assert [s for s, _ in texts][:1] == [title.upper()] and len(texts) == 2, (
+            texts
+        )  # title and detail only
         b = fx.backing
         assert b is not None
         box = Rect(b.left, b.bottom, b.width, b.height)

@@ -26,7 +26,9 @@ def test_partial_frames_equal_whole_frames_while_cards_fly(ui) -> None:  # type:
     line = find_win(view.game)
     assert line is not None
     try:
-        for _ in range(BufferProbe.FRAMES + 1):  # the offscreen buffer keeps its pixels: the probe says so
+        for _ in range(
+            BufferProbe.FRAMES + 1
+        ):  # the offscreen buffer keeps its pixels: the probe says so
             app.step()
             app.flip()
         assert app.incremental

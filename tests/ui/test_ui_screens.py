@@ -42,7 +42,9 @@ def check_golden(ui, name: str) -> Image.Image:  # type: ignore[no-untyped-def]
     diff = ImageChops.difference(small, golden)
     mean = sum(ImageStat.Stat(diff).mean) / 3
     far = sum(1 for px in diff.getdata() if max(px) > FAR) / (SIZE[0] * SIZE[1])
-    assert mean <= MEAN_TOLERANCE and far <= FAR_SHARE, f"{name}: mean diff {mean:.2f}, far pixels {far:.2%}"
+    assert mean <= MEAN_TOLERANCE and far <= FAR_SHARE, (
+        f"{name}: mean diff {mean:.2f}, far pixels {far:.2%}"
+    )
     return shot
 
 

@@ -66,7 +66,11 @@ def test_pause_stops_the_clock_and_hides_nothing_untimed(ui) -> None:  # type: i
     start = view.session.elapsed_ms
     ui.frames(60, draw=False)
     running = view.session.elapsed_ms
-    assert running - start in (999, 1000, 1001)  # 60 frames of 1/60 s, in whole ms, fractions carried
+    assert running - start in (
+        999,
+        1000,
+        1001,
+    )  # 60 frames of 1/60 s, in whole ms, fractions carried
     ui.key(K.ESCAPE)
     assert isinstance(ui.view, PauseView)
     ui.frames(120, draw=False)
@@ -121,7 +125,11 @@ def test_a_king_leaves_with_one_click_and_a_lone_card_says_what_it_needs(ui) -> 
     king = next(i for i in game.free_slots() if game.card_at(i).rank == 13)
     ui.click(*ui.where(king))
     assert game.moves == 1 and game.cards[king] < 0
-    lone = next(i for i in game.free_slots() if not view.control.partners_of(i) and game.card_at(i).rank != 13)
+    lone = next(
+        i
+        for i in game.free_slots()
+        if not view.control.partners_of(i) and game.card_at(i).rank != 13
+    )
     card = game.card_at(lone)
     ui.click(*ui.where(lone))
     assert view.control.selected == lone
@@ -146,9 +154,16 @@ def test_an_illegal_pair_says_why(ui) -> None:  # type: ignore[no-untyped-def]
     view = deal(ui, seed=5)
     game = view.game
     free = game.free_slots()
-    a = next(i for i in free if len(view.control.partners_of(i)) != 1 and game.card_at(i).rank != 13)
-    b = next(i for i in free if i != a and game.card_at(i).rank + game.card_at(a).rank != 13
-             and game.card_at(i).rank != 13)
+    a = next(
+        i for i in free if len(view.control.partners_of(i)) != 1 and game.card_at(i).rank != 13
+    )
+    b = next(
+        i
+        for i in free
+        if i != a
+        and game.card_at(i).rank + game.card_at(a).rank != 13
+        and game.card_at(i).rank != 13
+    )
     ui.click(*ui.where(a))
     ui.click(*ui.where(b))
     assert "not 13" in view.message
@@ -207,7 +222,10 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
         screen = g.screen
         for s in view.board.cards:
             if s.visible:
-                assert s.left >= 0 and s.bottom >= 0 and s.right <= w and s.top <= h, (s.card, s.position)
+                assert s.left >= 0 and s.bottom >= 0 and s.right <= w and s.top <= h, (
+                    s.card,
+                    s.position,
+                )
         for r in g.slots:
             assert r.inside(screen) and not r.overlaps(g.hud)
         assert g.card_h >= 34  # still a card you can read
@@ -280,8 +298,11 @@ def test_captions_under_the_piles_and_buttons_never_touch(ui, layout_number: int
     view = ui.view
     view.hud.settle()
     texts = view.hud.texts
-    row = [texts[k] for k in ("cap-stock", "cap-waste", "cap-satchel", "cap-discard", "c-undo", "c-hint")
-           if k in texts]
+    row = [
+        texts[k]
+        for k in ("cap-stock", "cap-waste", "cap-satchel", "cap-discard", "c-undo", "c-hint")
+        if k in texts
+    ]
     row.sort(key=lambda t: t.x)
     for left, right in zip(row, row[1:], strict=False):
         if abs(left.y - right.y) > 12:  # not on the same line
@@ -331,5 +352,7 @@ def test_a_cut_message_is_laid_out_once_and_the_other_texts_follow(ui) -> None: 
     ui.frames(6)
     n = len(view.game.stock)
     assert hud.texts["badge"].text == str(n) and hud.texts["cap-stock"].text.startswith("Stock · ")
-    assert not hud._pending and fits[-1] == view.message and len(fits) == len(set(fits)) == 2  # each once
+    assert (
+        not hud._pending and fits[-1] == view.message and len(fits) == len(set(fits)) == 2
+    )  # each once
     del hud._fit_message
