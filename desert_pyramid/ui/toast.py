@@ -100,6 +100,7 @@ class Overlay:
         self._banner_texts = TextGroup()
         self.banner_rect: Rect | None = None
         self._drawn: tuple[int, int, int, int] | None = None  # the box the last toast was drawn in
+        self.waiting = False  # the current toast waits for a celebration to end
 
     # -- queueing ---------------------------------------------------------------------------------
     def push(self, toast: Toast) -> None:
@@ -153,10 +154,19 @@ class Overlay:
         toast = self.current
         if toast is None:
             return
+        # a toast not yet begun waits for the table's celebration to end: both would sit in the
+        # same corner of a small window (a relic found by the very move that cleared a pyramid)
+        self.waiting = toast.age == 0 and self._celebrating()
+        if self.waiting:
+            return
         toast.age += max(0.0, dt)
         slide, hold, fade = self._times(toast)
         if toast.age >= slide + hold + fade:
             self._next()
+
+    def _celebrating(self) -> bool:
+        effects = getattr(self.app.current_view, "effects", None)
+        return getattr(effects, "backing", None) is not None
 
     def state(self) -> tuple[float, int]:
         """(how far in, 0..1; alpha) of the current toast."""
@@ -265,7 +275,7 @@ class Overlay:
     def draw(self) -> None:
         self._draw_banner()
         toast = self.current
-        if toast is None:
+        if toast is None or self.waiting:
             return
         if self._built != (id(toast), self.app.width, self.app.height):
             self._build(toast)

@@ -213,3 +213,37 @@ def test_a_won_deal_is_celebrated_without_the_row_effects(ui) -> None:  # type: 
     view.apply(events)
     ui.frames(1)
     _check_celebration(ui, view, "Layout cleared!")
+
+
+def test_a_toast_waits_for_the_celebration_to_end(ui) -> None:  # type: ignore[no-untyped-def]
+    """A relic found by the very move that clears a pyramid waits: its toast shows once the
+    celebration is over, never on top of it (at 800x600 both sit in the same corner)."""
+    from desert_pyramid.progression import RELICS, Unlocks
+    from desert_pyramid.ui.prefs import Settings
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))
+    view = expedition(ui)
+    line = find_win(view.game)
+    assert line is not None
+    for move in line:
+        view.apply(view.control.play(move))
+    overlay = ui.app.overlay
+    overlay.unlocked(Unlocks((RELICS[0],), ()))  # what the save link announces after the move
+    ui.frames(1)
+    assert view.effects.backing is not None  # the celebration shows
+    assert overlay.current is not None and overlay.waiting and overlay.current.age == 0
+    drawn: list[bool] = []
+    real_place = overlay._place
+
+    def spy(*args: object) -> None:  # the toast is placed each frame it is drawn
+        drawn.append(True)
+        real_place(*args)
+
+    overlay._place = spy
+    ui.frames(20)
+    assert not drawn  # not drawn while it waits
+    ui.frames(240)
+    assert view.effects.backing is None  # the celebration is over
+    assert drawn  # then the toast came
+    del overlay._place
