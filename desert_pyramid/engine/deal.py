@@ -213,9 +213,9 @@ def encode_deal_payload(deal: Deal, rules: Rules, layout_number: int) -> int:
     return ((body << 9 | _rules_bits(rules)) << 6 | layout_number) << 3 | CODE_VERSION
 
 
-def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
-    """The deal code for this deal under these rules on this layout."""
-    payload = encode_deal_payload(deal, rules, layout_number)
+def checked_code(prefix: str, payload: int) -> str:
+    """A number as a typeable code: ``PREFIX-`` then base-32 digits of the payload and its check,
+    in groups of four (the first group may be shorter). Deal, game and layout codes all use it."""
     value = payload << CHECK_BITS | _check(payload)
     chars: list[str] = []
     while value:
@@ -223,7 +223,54 @@ def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
         value >>= 5
     text = "".join(reversed(chars))
     groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
-    return CODE_PREFIX + "-" + "-".join(groups)
+    return prefix + "-" + "-".join(groups)
+
+
+def read_checked_code(
+    code: str,
+    prefix: str,
+    what: str,
+    error: type[Exception],
+    min_digits: int,
+    max_chars: int | None = None,
+) -> int:
+    """The payload of a code written by :func:`checked_code`, its check verified. Case, spaces
+    and dashes do not matter. Anything wrong raises ``error`` saying what, naming the code as
+    ``what`` ("deal code", "game code", ...)."""
+    text = code.strip().upper().replace(" ", "")
+    if not text:
+        raise error(f"the {what} is empty")
+    if max_chars is not None and len(text) > max_chars:
+        raise error(f"the {what} is too long ({len(text):,} characters)")
+    if text.startswith(prefix + "-"):
+        text = text[len(prefix) + 1 :]
+    elif text.startswith(prefix) and len(text) > len(prefix):
+        text = text[len(prefix) :]
+    else:
+        raise error(f"a {what} starts with '{prefix}-', this one starts with '{code.strip()[:3]}'")
+    value = 0
+    digits = 0
+    kind = what.replace(" ", "-")
+    for pos, ch in enumerate(text, start=len(prefix) + 2):
+        if ch == "-":
+            continue
+        if ch not in _DECODE:
+            raise error(
+                f"'{ch}' at position {pos} is not a {kind} character (0-9 and A-Z except U)"
+            )
+        value = value << 5 | _DECODE[ch]
+        digits += 1
+    if digits < min_digits:
+        raise error(f"the {what} is too short ({digits} characters after '{prefix}-')")
+    payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
+    if _check(payload) != check:
+        raise error(f"the {what} does not check out: a character is mistyped, missing or extra")
+    return payload
+
+
+def encode_deal_code(deal: Deal, rules: Rules, layout_number: int) -> str:
+    """The deal code for this deal under these rules on this layout."""
+    return checked_code(CODE_PREFIX, encode_deal_payload(deal, rules, layout_number))
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,38 +282,7 @@ class DealCode:
 
 def decode_deal_code(code: str) -> DealCode:
     """Read a deal code. Any typo is rejected with a message saying what is wrong."""
-    text = code.strip().upper().replace(" ", "")
-    if not text:
-        raise DealCodeError("the deal code is empty")
-    if text.startswith(CODE_PREFIX + "-"):
-        text = text[3:]
-    elif text.startswith(CODE_PREFIX) and len(text) > 2:
-        text = text[2:]
-    else:
-        raise DealCodeError(
-            f"a deal code starts with '{CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'"
-        )
-    value = 0
-    digits = 0
-    for pos, ch in enumerate(text, start=4):
-        if ch == "-":
-            continue
-        if ch not in _DECODE:
-            raise DealCodeError(
-                f"'{ch}' at position {pos} is not a deal-code character (0-9 and A-Z except U)"
-            )
-        value = value << 5 | _DECODE[ch]
-        digits += 1
-    if digits < 6:
-        raise DealCodeError(
-            f"the deal code is too short ({digits} characters after '{CODE_PREFIX}-')"
-        )
-    payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
-    if _check(payload) != check:
-        raise DealCodeError(
-            "the deal code does not check out: a character is mistyped, missing or extra"
-        )
-    return decode_deal_payload(payload)
+    return decode_deal_payload(read_checked_code(code, CODE_PREFIX, "deal code", DealCodeError, 6))
 
 
 def decode_deal_payload(payload: int) -> DealCode:

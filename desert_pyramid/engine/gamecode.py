@@ -23,14 +23,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .deal import (
-    _DECODE,
-    ALPHABET,
-    CHECK_BITS,
     Deal,
     DealCode,
-    _check,
+    checked_code,
     decode_deal_payload,
     encode_deal_payload,
+    read_checked_code,
 )
 from .errors import EngineError, GameCodeError
 from .game import Game
@@ -106,14 +104,7 @@ def encode_game_code(game: Game) -> str:
     payload = (payload << mult_width) | mult_bits
     payload = (payload << deal_width) | deal_bits
     payload = (payload << 3) | GAME_CODE_VERSION
-    value = payload << CHECK_BITS | _check(payload)
-    chars: list[str] = []
-    while value:
-        chars.append(ALPHABET[value & 31])
-        value >>= 5
-    text = "".join(reversed(chars))
-    groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
-    return GAME_CODE_PREFIX + "-" + "-".join(groups)
+    return checked_code(GAME_CODE_PREFIX, payload)
 
 
 def looks_like_game_code(text: str) -> bool:
@@ -136,39 +127,9 @@ def decode_game_code(code: str, layout_of: Callable[[int], Layout]) -> GameCode:
     Any typo is refused with a :class:`GameCodeError` saying what is wrong; an error from
     ``layout_of`` (an unknown layout) passes through as it is.
     """
-    text = code.strip().upper().replace(" ", "")
-    if not text:
-        raise GameCodeError("the game code is empty")
-    if len(text) > MAX_CODE_CHARS:
-        raise GameCodeError(f"the game code is too long ({len(text):,} characters)")
-    if text.startswith(GAME_CODE_PREFIX + "-"):
-        text = text[3:]
-    elif text.startswith(GAME_CODE_PREFIX) and len(text) > 2:
-        text = text[2:]
-    else:
-        raise GameCodeError(
-            f"a game code starts with '{GAME_CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'"
-        )
-    value = 0
-    digits = 0
-    for pos, ch in enumerate(text, start=4):
-        if ch == "-":
-            continue
-        if ch not in _DECODE:
-            raise GameCodeError(
-                f"'{ch}' at position {pos} is not a game-code character (0-9 and A-Z except U)"
-            )
-        value = value << 5 | _DECODE[ch]
-        digits += 1
-    if digits < 8:
-        raise GameCodeError(
-            f"the game code is too short ({digits} characters after '{GAME_CODE_PREFIX}-')"
-        )
-    payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
-    if _check(payload) != check:
-        raise GameCodeError(
-            "the game code does not check out: a character is mistyped, missing or extra"
-        )
+    payload = read_checked_code(
+        code, GAME_CODE_PREFIX, "game code", GameCodeError, 8, max_chars=MAX_CODE_CHARS
+    )
     version = payload & 7
     if version != GAME_CODE_VERSION:
         raise GameCodeError(

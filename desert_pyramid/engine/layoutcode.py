@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .deal import _DECODE, ALPHABET, CHECK_BITS, _check
+from .deal import checked_code, read_checked_code
 from .errors import LayoutCodeError, LayoutError
 from .layout import MAX_CARDS, MIN_CARDS, Layout
 
@@ -97,14 +97,7 @@ def encode_places(name: str, places: list[tuple[float, float, int, int]]) -> str
             payload = payload << bits | value
     payload = payload << 6 | len(places)
     payload = payload << 3 | LAYOUT_CODE_VERSION
-    value = payload << CHECK_BITS | _check(payload)
-    chars: list[str] = []
-    while value:
-        chars.append(ALPHABET[value & 31])
-        value >>= 5
-    text = "".join(reversed(chars))
-    groups = [text[max(0, i - 4) : i] for i in range(len(text), 0, -4)][::-1]
-    return LAYOUT_CODE_PREFIX + "-" + "-".join(groups)
+    return checked_code(LAYOUT_CODE_PREFIX, payload)
 
 
 def looks_like_layout_code(text: str) -> bool:
@@ -114,39 +107,9 @@ def looks_like_layout_code(text: str) -> bool:
 def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
     """Read a layout code into layout file data numbered ``number``, validated: a layout the engine
     can play. Any typo, and any layout the engine refuses, raises :class:`LayoutCodeError`."""
-    text = code.strip().upper().replace(" ", "")
-    if not text:
-        raise LayoutCodeError("the layout code is empty")
-    if len(text) > MAX_CODE_CHARS:
-        raise LayoutCodeError(f"the layout code is too long ({len(text):,} characters)")
-    if text.startswith(LAYOUT_CODE_PREFIX + "-"):
-        text = text[3:]
-    elif text.startswith(LAYOUT_CODE_PREFIX) and len(text) > 2:
-        text = text[2:]
-    else:
-        raise LayoutCodeError(
-            f"a layout code starts with '{LAYOUT_CODE_PREFIX}-', this one starts with '{code.strip()[:3]}'"
-        )
-    value = 0
-    digits = 0
-    for pos, ch in enumerate(text, start=4):
-        if ch == "-":
-            continue
-        if ch not in _DECODE:
-            raise LayoutCodeError(
-                f"'{ch}' at position {pos} is not a layout-code character (0-9 and A-Z except U)"
-            )
-        value = value << 5 | _DECODE[ch]
-        digits += 1
-    if digits < 8:
-        raise LayoutCodeError(
-            f"the layout code is too short ({digits} characters after '{LAYOUT_CODE_PREFIX}-')"
-        )
-    payload, check = value >> CHECK_BITS, value & ((1 << CHECK_BITS) - 1)
-    if _check(payload) != check:
-        raise LayoutCodeError(
-            "the layout code does not check out: a character is mistyped, missing or extra"
-        )
+    payload = read_checked_code(
+        code, LAYOUT_CODE_PREFIX, "layout code", LayoutCodeError, 8, max_chars=MAX_CODE_CHARS
+    )
     version = payload & 7
     if version != LAYOUT_CODE_VERSION:
         raise LayoutCodeError(
