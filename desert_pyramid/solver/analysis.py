@@ -232,23 +232,6 @@ def losing_move_of(marks: Sequence[MoveMark]) -> MoveMark | None:
 # -- in the background --------------------------------------------------------------------------
 
 
-def _watch_parent() -> None:
-    """End this worker as soon as the process that started it is gone, however it died."""
-    import multiprocessing.connection
-    import os
-    import threading
-
-    parent = mp.parent_process()
-    if parent is None:
-        return
-
-    def wait() -> None:
-        multiprocessing.connection.wait([parent.sentinel])
-        os._exit(0)
-
-    threading.Thread(target=wait, name="parent-watch", daemon=True).start()
-
-
 def _analysis_worker(
     conn: Any,
     game_data: dict[str, Any],
@@ -256,7 +239,9 @@ def _analysis_worker(
     first_budget: int,
     max_budget: int,
 ) -> None:
-    _watch_parent()
+    from .service import start_parent_watch
+
+    start_parent_watch()
     from desert_pyramid.engine import Layout
 
     try:

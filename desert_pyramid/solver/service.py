@@ -85,6 +85,12 @@ def _watch_parent() -> None:
     _exit_now()
 
 
+def start_parent_watch() -> None:
+    """In a worker process: end it as soon as the process that started it is gone, however that
+    died (a thread waits on the parent's sentinel). The hint and the analysis workers use it."""
+    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
+
+
 def _read_requests(requests: Connection, inbox: _Inbox) -> None:
     """Read every request as it comes (so the parent's ``send`` never waits for a search)."""
     while True:
@@ -107,7 +113,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
 
     from .hints import hint_for
 
-    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
+    start_parent_watch()
     inbox = _Inbox()
     threading.Thread(
         target=_read_requests, args=(requests, inbox), name="requests", daemon=True
