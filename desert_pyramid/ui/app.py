@@ -33,19 +33,6 @@ if TYPE_CHECKING:
     from .table import TableView
 
 TITLE = "Desert Pyramid"
-SCREENS = (
-    "title",
-    "table",
-    "pause",
-    "results",
-    "settings",
-    "help",
-    "practice",
-    "relics",
-    "statistics",
-    "backs",
-    "howto",
-)
 FRAME_DT = 1 / 60
 
 
