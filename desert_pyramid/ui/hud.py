@@ -8,7 +8,7 @@ redraw skips the batch it does not touch; a text is re-laid out only when it cha
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import arcade
 import pyglet
@@ -340,15 +340,7 @@ class Hud:
                 break
             parts.pop(0)
         if t.content_width > room > 0:
-            lo, hi = 0, len(shown)
-            while lo < hi:
-                mid = (lo + hi + 1) // 2
-                t.text = shown[:mid].rstrip() + "…"
-                if t.content_width <= room:
-                    lo = mid
-                else:
-                    hi = mid - 1
-            t.text = shown[:lo].rstrip() + "…"
+            cut_to_fit(t, shown, lambda: t.content_width <= room)
 
     def _fit_caption(self, t: arcade.Text, text: str, room: float) -> None:
         """A pile caption no wider than ``room``: words are left out from the end until it fits."""
@@ -406,15 +398,7 @@ class Hud:
             t.text = text
             if t.content_height <= limit:
                 return
-        lo, hi = 0, len(text)
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            t.text = text[:mid].rstrip() + "…"
-            if t.content_height <= limit:
-                lo = mid
-            else:
-                hi = mid - 1
-        t.text = text[:lo].rstrip() + "…"
+        cut_to_fit(t, text, lambda: t.content_height <= limit)
 
     def settle(self) -> None:
         """Lay out every waiting text now (tests, screenshots)."""
@@ -552,6 +536,20 @@ class Hud:
             self.batch.draw()
         if g is None or box is None or box[1] <= self._low_top:
             self.low_batch.draw()
+
+
+def cut_to_fit(t: arcade.Text, text: str, fits: Callable[[], bool]) -> None:
+    """Show the longest start of ``text`` that, with an ellipsis, still ``fits()`` (asked of the
+    text as laid out): a binary search over the cut."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        t.text = text[:mid].rstrip() + "…"
+        if fits():
+            lo = mid
+        else:
+            hi = mid - 1
+    t.text = text[:lo].rstrip() + "…"
 
 
 def warm_glyphs(t: arcade.Text, chars: str) -> None:
