@@ -143,14 +143,29 @@ class ResultsView(MenuScreen):
         ]
 
     def copy(self) -> None:
+        self._to_clipboard(
+            self.share,
+            self.copy,
+            done=("Share line copied.", "Copied"),
+            none=(
+                "No clipboard here: the share line is shown above, to copy by hand.",
+                "No clipboard: copy it by hand",
+            ),
+        )
+
+    def _to_clipboard(
+        self, text: str, button: object, done: tuple[str, str], none: tuple[str, str]
+    ) -> None:
+        """Copy ``text``; the message line and the ``button``'s label say how it went
+        (``done`` or ``none``: a message and a label each)."""
         try:
-            self.app.set_clipboard_text(self.share)
+            self.app.set_clipboard_text(text)
         except Exception:  # no clipboard (an offscreen window, a system without one)
-            self.set_message("No clipboard here: the share line is shown above, to copy by hand.")
-            self._label_copy("No clipboard: copy it by hand")
-            return
-        self.set_message("Share line copied.")
-        self._label_copy("Copied")
+            message, label = none
+        else:
+            message, label = done
+        self.set_message(message)
+        self._label_copy(label, button)
 
     def watch(self) -> None:
         """The replay of this deal (an Expedition's last pyramid), with its analysis."""
@@ -161,14 +176,15 @@ class ResultsView(MenuScreen):
         )
 
     def copy_game_code(self) -> None:
-        try:
-            self.app.set_clipboard_text(self.game_code)
-        except Exception:  # no clipboard (an offscreen window, a system without one)
-            self.set_message(f"No clipboard here: the game code is {self.game_code}")
-            self._label_copy("No clipboard: see below", self.copy_game_code)
-            return
-        self.set_message(f"Game code copied: {self.game_code}")
-        self._label_copy("Game code copied", self.copy_game_code)
+        self._to_clipboard(
+            self.game_code,
+            self.copy_game_code,
+            done=(f"Game code copied: {self.game_code}", "Game code copied"),
+            none=(
+                f"No clipboard here: the game code is {self.game_code}",
+                "No clipboard: see below",
+            ),
+        )
 
     def save_gif(self) -> None:
         """Draw the game as an animated GIF in the save folder's ``replays`` folder. Another
