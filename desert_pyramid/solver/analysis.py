@@ -25,7 +25,7 @@ from typing import Any
 
 from desert_pyramid.engine import Game, Move
 
-from .core import SolveResult, Verdict, solve
+from .core import SolveResult, Verdict, solve, solve_growing
 from .hints import explain_move
 
 FIRST_BUDGET = 30_000
@@ -100,18 +100,8 @@ class _Search:
         """The verdict of position k, searched with growing budgets; winning lines are followed."""
         if k in self.verdicts:
             return self.verdicts[k]
-        g = self.position(k)
-        budget = self.first_budget
-        while True:
-            r: SolveResult = solve(g, budget)
-            self.nodes += r.nodes
-            if (
-                r.verdict is not Verdict.UNKNOWN
-                or budget >= self.max_budget
-                or r.reason in ("memory", "cancelled")
-            ):
-                break
-            budget = min(budget * 10, self.max_budget)
+        r, used = solve_growing(self.position(k), self.first_budget, self.max_budget)
+        self.nodes += used
         self.record(k, r)
         return r.verdict
 

@@ -1389,3 +1389,26 @@ def solve(
     return SolveResult(
         verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule
     )
+
+
+def solve_growing(
+    game: Game,
+    first_budget: int,
+    max_budget: int,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[SolveResult, int]:
+    """:func:`solve` with a budget that grows tenfold, from ``first_budget`` up to ``max_budget``,
+    while the position stays undecided (not after a memory stop or a cancel). Returns the last
+    result and the nodes used by every try."""
+    budget = first_budget
+    used = 0
+    while True:
+        r = solve(game, budget, should_stop=should_stop)
+        used += r.nodes
+        if (
+            r.verdict is not Verdict.UNKNOWN
+            or budget >= max_budget
+            or r.reason in ("memory", "cancelled")
+        ):
+            return r, used
+        budget = min(budget * 10, max_budget)

@@ -14,7 +14,7 @@ from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
 from desert_pyramid.engine.cards import rank_of
 from desert_pyramid.engine.moves import MoveKind
 
-from .core import SolveResult, Verdict, solve
+from .core import SolveResult, Verdict, solve, solve_growing
 
 HINT_BUDGET = 300_000  # nodes for the main question
 ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
@@ -145,18 +145,8 @@ def last_winnable(
     start_lost = False
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        position = at(mid)
-        budget = node_budget
-        while True:
-            r = solve(position, budget, should_stop=should_stop)
-            used += r.nodes
-            if (
-                r.verdict is not Verdict.UNKNOWN
-                or budget >= max_budget
-                or r.reason in ("memory", "cancelled")
-            ):
-                break
-            budget = min(budget * 10, max_budget)
+        r, nodes = solve_growing(at(mid), node_budget, max_budget, should_stop)
+        used += nodes
         if r.verdict is Verdict.WINNABLE:
             lo = mid
             best = mid
