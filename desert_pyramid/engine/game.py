@@ -768,6 +768,12 @@ class Game:
         for m in moves:
             self.play(Move.parse(m) if isinstance(m, str) else m)
 
+    def after(self, moves: int) -> Game:
+        """A new game on the same deal after the first ``moves`` moves of this one's history."""
+        g = Game(self.layout, self.rules, self.deal, self.multiplier)
+        g.replay(r[0] for r in self._history[:moves])
+        return g
+
 
 # -- exact stuck detection ---------------------------------------------------------------------------
 

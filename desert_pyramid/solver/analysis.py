@@ -92,9 +92,7 @@ class _Search:
     nodes: int = 0
 
     def position(self, k: int) -> Game:
-        g = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
-        g.replay(self.moves[:k])
-        return g
+        return self.game.after(k)
 
     def solve_at(self, k: int) -> Verdict:
         """The verdict of position k, searched with growing budgets; winning lines are followed."""

@@ -134,18 +134,13 @@ def last_winnable(
     not proved."""
     hist = game.history
 
-    def at(k: int) -> Game:
-        h = Game(game.layout, game.rules, game.deal, game.multiplier)
-        h.replay(hist[:k])
-        return h
-
     used = 0
     lo, hi = -1, len(hist)  # lo: proved winnable (or none yet), hi: not proved winnable
     best: int | None = None
     start_lost = False
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        r, nodes = solve_growing(at(mid), node_budget, max_budget, should_stop)
+        r, nodes = solve_growing(game.after(mid), node_budget, max_budget, should_stop)
         used += nodes
         if r.verdict is Verdict.WINNABLE:
             lo = mid
