@@ -123,6 +123,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--frame-stats needs --frames N")
     code: DealCode | GameCode | None = None
     if args.code is not None:
+        from desert_pyramid.app.sessions import layout_number
         from desert_pyramid.engine import (
             DealCodeError,
             LayoutError,
@@ -131,7 +132,6 @@ def options_from_args(args: argparse.Namespace) -> Any:
             decode_deal_code,
             looks_like_game_code,
         )
-        from desert_pyramid.ui.session import layout_number
 
         if looks_like_game_code(args.code):
             from desert_pyramid.commands.replay import read_game_code

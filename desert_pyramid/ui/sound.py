@@ -25,11 +25,10 @@ from typing import Any
 
 import arcade
 
+from desert_pyramid.app.prefs import Settings
 from desert_pyramid.modes.clock import sky_for
 from desert_pyramid.resources_path import resource_path
-
-from .assets import Assets
-from .prefs import Settings
+from desert_pyramid.ui.art.assets import Assets
 
 #: Each game sound and the file (``resources/sounds/<stem>.wav``) that plays it.
 SOUND_FILES: dict[str, str] = {
@@ -107,9 +106,9 @@ def ambience_pitches(scene: Scene) -> dict[str, float]:
 def scene_for(view: Any, focused: bool) -> Scene:
     """The scene a screen sets: the pause screen and the help overlay pause the ambience, so do a
     paused table and a window without focus; a table (or a screen over it) gives its daylight."""
-    from .help import HelpView
-    from .pause import PauseView
-    from .table import TableView
+    from desert_pyramid.ui.screens.help import HelpView
+    from desert_pyramid.ui.screens.pause import PauseView
+    from desert_pyramid.ui.table.view import TableView
 
     paused = not focused or isinstance(view, PauseView | HelpView)
     table = view
