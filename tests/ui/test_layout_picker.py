@@ -12,16 +12,12 @@ import pytest
 from arcade import key as K
 from PIL import ImageChops
 
+from desert_pyramid.app.picker import SETTING_KEY, remembered_layout
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
 from desert_pyramid.ui.art.miniature import COVERED_FILL, FREE_FILL, miniature_rects
-from desert_pyramid.ui.screens.layout_picker import (
-    SETTING_KEY,
-    LayoutPickerView,
-    PickerGeometry,
-    picker_geometry,
-    remembered_layout,
-)
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
 from desert_pyramid.ui.widgets.buttons import GOLD
 
 pytestmark = pytest.mark.ui
@@ -57,13 +53,13 @@ def open_picker(
 
 @pytest.fixture
 def no_store(ui: Any) -> Iterator[None]:
-    from desert_pyramid.ui.screens import layout_picker
+    from desert_pyramid.app import picker
 
     saved = ui.app.options.store
     ui.app.options.store = None
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     yield
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     ui.app.options.store = saved
 
 

@@ -16,26 +16,24 @@ nothing but the camera: tiles, drawings and texts are built once per window size
 
 from __future__ import annotations
 
-import math
-import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import arcade
 from arcade.camera import Camera2D
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, Layout, Rules
-from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art.miniature import render_miniature
+from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
 from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    DARK,
     GOLD,
     INK,
     RGB,
@@ -50,7 +48,6 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.app import GameApp
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
-SETTING_KEY = "practice_layout"
 KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
@@ -61,213 +58,6 @@ WORD_COLOURS: dict[str, RGB] = {
     UNRATED: (190, 176, 160),
 }
 SOFT: RGB = (214, 192, 160)
-TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
-    "tile": ((92, 62, 36), (64, 42, 24), (132, 96, 56), 2),
-    "tile_focus": ((124, 86, 48), (88, 58, 30), GOLD, 4),
-    "tile_locked": ((60, 44, 32), (46, 34, 24), (90, 72, 54), 2),
-    "tile_locked_focus": ((72, 54, 40), (56, 42, 30), (200, 170, 110), 3),
-}
-
-# -- remembering the choice ------------------------------------------------------------------------
-
-_MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-
-
-def store_of(app: Any) -> Any | None:
-    """The window's save store, if it has one (``app.options.store``; ``app.saves.store`` or
-    ``app.store`` if a later window keeps it there)."""
-    for holder in (getattr(app, "options", None), getattr(app, "saves", None), app):
-        store = getattr(holder, "store", None) if holder is not None else None
-        if store is not None:
-            return store
-    return None
-
-
-def remembered_layout(app: Any) -> int | None:
-    """The layout last chosen in the picker: from the save file's settings, else from this
-    window's memory. A value that is not a layout number is ignored."""
-    store = store_of(app)
-    candidates: list[object] = []
-    if store is not None:
-        candidates.append(store.progress.settings.get(SETTING_KEY))
-    candidates.append(_MEMORY.get(app))
-    for value in candidates:
-        if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
-            return value
-    return None
-
-
-def remember_layout(app: Any, number: int) -> None:
-    """Keep the choice for next time (the save file when there is one; never raises)."""
-    _MEMORY[app] = number
-    store = store_of(app)
-    if store is not None:
-        try:
-            store.update_settings({SETTING_KEY: number})
-        except Exception:  # a save that fails must not stop the choice; the store reports it
-            pass
-
-
-# -- geometry --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PickerGeometry:
-    """Where the picker draws, for one window size. Tile rects are in *content* coordinates:
-    the screen position with the grid scrolled to the top; scrolled by ``s`` pixels, a tile is
-    drawn ``s`` pixels higher."""
-
-    panel: Rect
-    grid: Rect  # the visible box of the grid (tiles are clipped to it)
-    scrollbar: Rect
-    columns: int
-    tile_w: float
-    tile_h: float
-    gap: float
-    pad: float
-    tiles: tuple[Rect, ...]
-    max_scroll: float
-    back: Rect  # the Back button
-    scale: float
-
-    @property
-    def rows(self) -> int:
-        return math.ceil(len(self.tiles) / self.columns)
-
-    @property
-    def row_step(self) -> float:
-        return self.tile_h + self.gap
-
-    @property
-    def visible_rows(self) -> int:
-        """Whole rows that fit in the grid box."""
-        return max(1, int((self.grid.height - 2 * self.pad + self.gap) // self.row_step))
-
-    def scroll_to_show(self, index: int, scroll: float) -> float:
-        """The scroll closest to ``scroll`` that shows tile ``index`` whole."""
-        r = self.tiles[index]
-        top_limit = self.grid.top - self.pad
-        bottom_limit = self.grid.bottom + self.pad
-        if r.top + scroll > top_limit:
-            scroll = top_limit - r.top
-        elif r.bottom + scroll < bottom_limit:
-            scroll = bottom_limit - r.bottom
-        return self.clamp(scroll)
-
-    def clamp(self, scroll: float) -> float:
-        return max(0.0, min(self.max_scroll, scroll))
-
-    def hit(self, x: float, y: float, scroll: float) -> int | None:
-        """The tile under a screen point, or ``None`` (outside the grid box counts as none)."""
-        if not self.grid.contains(x, y):
-            return None
-        cy = y - scroll
-        for i, r in enumerate(self.tiles):
-            if r.contains(x, cy):
-                return i
-        return None
-
-    def thumb(self, scroll: float) -> Rect:
-        """The scroll bar's thumb for this scroll."""
-        track = self.scrollbar
-        content = self.max_scroll + self.grid.height
-        h = max(track.width * 2, track.height * self.grid.height / content)
-        t = scroll / self.max_scroll if self.max_scroll > 0 else 0.0
-        return Rect(track.left, track.top - h - t * (track.height - h), track.width, h)
-
-    def scroll_for_thumb(self, y: float, grab: float) -> float:
-        """The scroll that puts the thumb's grab point (``grab`` px below its top) at ``y``."""
-        track = self.scrollbar
-        h = self.thumb(0).height
-        free = track.height - h
-        if free <= 0:
-            return 0.0
-        t = (track.top - (y + grab)) / free
-        return self.clamp(t * self.max_scroll)
-
-
-def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
-    """Lay the picker out for a window size and a number of layouts."""
-    s = max(0.7, min(width / 1280, height / 720) ** 0.8)
-    margin = max(10.0, 18 * s)
-    panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    header = 92 * s
-    footer = 106 * s
-    bar_w = max(8.0, 12 * s)
-    grid = Rect(
-        round(panel.left + 16 * s),
-        round(panel.bottom + footer),
-        round(panel.width - 32 * s - bar_w - 10 * s),
-        round(panel.height - header - footer),
-    )
-    scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
-    gap = round(14 * s)
-    pad = round(8 * s)
-    target_w = 196 * s
-    columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
-    tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
-    # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
-    # a little to fill the box's height exactly, so no row is left half shown at rest.
-    avail = grid.height - 2 * pad
-    natural = tile_w * 0.68
-    fit_rows = max(1, int((avail + gap) // (natural * 0.9 + gap)))
-    tile_h = min(round(tile_w * 0.8), math.floor((avail - (fit_rows - 1) * gap) / fit_rows))
-    left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
-    tiles = []
-    for i in range(count):
-        r, c = divmod(i, columns)
-        top = grid.top - pad - r * (tile_h + gap)
-        tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
-    lowest = min(
-        r.bottom for r in tiles
-    )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
-    back_w, back_h = round(150 * s), round(38 * s)
-    back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
-    return PickerGeometry(
-        panel=panel,
-        grid=grid,
-        scrollbar=scrollbar,
-        columns=columns,
-        tile_w=tile_w,
-        tile_h=tile_h,
-        gap=gap,
-        pad=pad,
-        tiles=tuple(tiles),
-        max_scroll=max(0.0, grid.bottom + pad - lowest),
-        back=back,
-        scale=s,
-    )
-
-
-@lru_cache(maxsize=8)
-def tile_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    """The game's sans-serif font for the words drawn into the tiles."""
-    name = "Liberation_Sans_Bold.ttf" if bold else "Liberation_Sans_Regular.ttf"
-    return ImageFont.truetype(str(resource_path("fonts", name)), size)
-
-
-@lru_cache(maxsize=16)
-def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
-    """A tile's background: a dark rounded slab; the chosen layout carries a gold corner.
-    Cached: callers copy it before drawing on it."""
-    top, bottom, border, bw = TILE_STYLES[style]
-    img = skin(w, h, top, bottom, border, bw, max(6, int(min(w, h) * 0.07)))
-    if chosen:
-        d = ImageDraw.Draw(img)
-        k = int(min(w, h) * 0.2)
-        inset = bw + 2
-        d.polygon(
-            [(w - inset - k, inset), (w - inset, inset), (w - inset, inset + k)], fill=GOLD + (255,)
-        )
-        # a check mark in the corner
-        cx, cy = w - inset - k * 0.32, inset + k * 0.3
-        u = k * 0.16
-        d.line(
-            [(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)],
-            fill=DARK + (255,),
-            width=max(2, int(k * 0.09)),
-        )
-    return img
 
 
 def panel_image(g: PickerGeometry) -> Image.Image:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key as K
 
+from desert_pyramid.app.picker import remember_layout, remembered_layout
 from desert_pyramid.catalog import all_layouts, get_layout
 from desert_pyramid.engine import (
     PRESETS,
@@ -27,11 +28,7 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.modes import InputError, PracticeSession
-from desert_pyramid.ui.screens.layout_picker import (
-    LayoutPickerView,
-    remember_layout,
-    remembered_layout,
-)
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
