@@ -161,7 +161,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
     check_save_dir(save_dir)
     if args.headless:
         os.environ["ARCADE_HEADLESS"] = "1"
-    from desert_pyramid.ui.app import RunOptions
+    from desert_pyramid.ui.shell import RunOptions
 
     return RunOptions(
         size=size,

@@ -177,7 +177,7 @@ def write_gif(
 ) -> int:
     """Draw the game offscreen into a GIF; a file that cannot be written is a one-line error."""
     os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
-    from desert_pyramid.ui.art.gif import render_gif
+    from desert_pyramid.ui.gif import render_gif
 
     try:
         return render_gif(code, path, size, speed, analysis)
