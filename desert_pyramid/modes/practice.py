@@ -8,7 +8,6 @@ on a win (:func:`desert_pyramid.engine.scoring.timed_score`).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -45,6 +44,7 @@ from .session import (
     get_bool,
     get_elapsed,
     get_str,
+    random_seed,
     restore_game,
 )
 
@@ -58,11 +58,6 @@ def check_rules_layout(rules: Rules, layout: Layout) -> None:
         check_playable(rules, layout.number)
     except RulesError as exc:
         raise InputError(str(exc)) from None
-
-
-def random_seed() -> int:
-    """A fresh random seed for a random deal (32 bits, so its deal code stays short)."""
-    return secrets.randbelow(1 << 32)
 
 
 class PracticeSession(Session):
