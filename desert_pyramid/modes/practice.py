@@ -1,9 +1,9 @@
 """Practice: untimed play with any preset, option and layout, any deal, a coach, hints and a
 computer player. Unlimited undo.
 
-The clock still counts (paused with the table) for the statistics' best times and for the seed
-003 timed scoring of the relaxed preset: 10 per removal, −30 per full 30 s, + 600000 / seconds
-on a win (:func:`desert_pyramid.engine.scoring.timed_score`).
+The clock still counts (paused with the table) for the statistics' best times and for the timed
+scoring of the relaxed preset (docs/rules.md, "Scoring"): 10 per removal, −30 per full 30 s,
++ 600000 / seconds on a win (:func:`desert_pyramid.engine.scoring.timed_score`).
 """
 
 from __future__ import annotations
