@@ -25,9 +25,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Layout, Move
+from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
 from desert_pyramid.engine.cards import KING, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
 
 TIP = "tip"
 MISTAKE = "mistake"
@@ -65,18 +66,15 @@ def where(game: Game, place: int) -> str:
 
 
 def where_card(game: Game, card: int) -> str:
-    """Where a card is now, in words (it must not be on the discard pile)."""
-    if card in game.cards:
-        return where(game, game.cards.index(card))
-    if game.waste and game.waste[-1] == card:
-        return "on the waste"
-    if card in game.waste:
-        return "in the waste"
-    if card in game.stock:
+    """Where a card is now, in words (``"gone"`` on the discard pile)."""
+    at = locate(game, card)
+    if at is None:
+        return "gone"
+    if at.place == WASTE:
+        return "on the waste" if at.above == 0 else "in the waste"
+    if at.place == STOCK:
         return "in the stock"
-    if game.satchel == card:
-        return "in the Satchel"
-    return "gone"
+    return where(game, at.place)  # a layout slot: its row; the Satchel
 
 
 def _places(move: Move) -> tuple[int, ...]:
@@ -94,29 +92,6 @@ def _cards(game: Game, move: Move) -> frozenset[int]:
         if c is not None:
             out.add(int(c))
     return frozenset(out)
-
-
-def cone(layout: Layout, slot: int) -> frozenset[int]:
-    """Every slot that ``slot`` lies over, directly or through other cards."""
-    seen: set[int] = set()
-    todo = list(layout.slots[slot].covers)
-    while todo:
-        j = todo.pop()
-        if j not in seen:
-            seen.add(j)
-            todo.extend(layout.slots[j].covers)
-    return frozenset(seen)
-
-
-def newly_freed(before: Game, after: Game) -> list[int]:
-    """Layout slots free after the move that were not free before it."""
-    return [s for s in after.free_slots() if not before.is_free(s)]
-
-
-def freed_by(before: Game, move: Move) -> list[int]:
-    g = before.copy()
-    g.play(move)
-    return newly_freed(before, g)
 
 
 # -- the four mistakes ------------------------------------------------------------------------------
@@ -248,14 +223,14 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
         r = x.rank
         a = 13 - r
         remaining = [c for c in range(52) if rank_of(c) == r and c not in gone]
-        y_cone = cone(before.layout, py) if py >= 0 else frozenset()
+        y_cone = slots_under(before.layout, py) if py >= 0 else frozenset()
         y_others = [c for c in remaining if c != x and slot_of.get(c, -1) not in y_cone]
         if not y_others:
             continue  # the other card needed this partner too: no better choice
         for s, c in enumerate(before.cards):
             if c < 0 or rank_of(c) != a or c == int(y):
                 continue
-            s_cone = cone(before.layout, s)
+            s_cone = slots_under(before.layout, s)
             inside = [p for p in remaining if slot_of.get(p, -1) in s_cone]
             outside = [p for p in remaining if p not in inside]
             if not inside or outside != [int(x)]:
