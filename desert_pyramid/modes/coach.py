@@ -29,6 +29,14 @@ from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
 from desert_pyramid.engine.cards import KING, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
+from desert_pyramid.engine.wording import (
+    DRAW_ONE,
+    FREE,
+    OPTION_WORDS,
+    PAIRS,
+    WIN_BY_CLEARING,
+    passes_sentence,
+)
 
 TIP = "tip"
 MISTAKE = "mistake"
@@ -257,34 +265,17 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
 
 
 def rules_text(game: Game) -> list[str]:
-    """The rules of this table in a few sentences (shown at the deal)."""
+    """The rules of this table in a few sentences (shown at the deal), in the words of
+    :mod:`desert_pyramid.engine.wording`."""
     r = game.rules
     free = len(game.free_slots())
-    lines = [
-        "Remove two free cards that add up to 13, or a free king on its own. A card is free when "
-        f"no card covers it: at the deal, the {free} uncovered cards.",
-    ]
-    if r.draw_three:
-        lines.append("A flip turns three cards onto the waste; only the last one is free.")
-    else:
-        lines.append("Flip the stock for more cards: only the waste's top card is free.")
-    if r.passes == 1:
-        lines.append("You go through the stock once: there is no redeal.")
-    elif r.max_redeals is None:
-        lines.append("You may go through the stock as often as you like.")
-    else:
-        lines.append(
-            f"You may go through the stock {r.passes} times in all ({r.max_redeals} redeals)."
-        )
-    if r.stock_top_playable:
-        lines.append(
-            "The stock's top card is face up and free: it pairs with the waste top or a free layout card."
-        )
-    if r.satchel:
-        lines.append("The Satchel holds one free card for later; it pairs with any free card.")
-    if r.relaxed_match:
-        lines.append("A card may pair with the card it covers when no other card covers either.")
-    lines.append("Win by removing all 52 cards." if r.all_52 else "Win by clearing the layout.")
+    lines = [f"{PAIRS} {FREE}: at the deal, the {free} uncovered cards."]
+    lines.append(OPTION_WORDS["draw_three"].sentence if r.draw_three else DRAW_ONE)
+    lines.append(passes_sentence(r.max_passes))
+    for field in ("stock_top_playable", "satchel", "relaxed_match"):
+        if getattr(r, field):
+            lines.append(OPTION_WORDS[field].sentence)
+    lines.append(OPTION_WORDS["all_52"].sentence if r.all_52 else WIN_BY_CLEARING)
     return lines
 
 

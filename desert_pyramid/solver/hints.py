@@ -14,6 +14,7 @@ from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Game, Move
 from desert_pyramid.engine.cards import rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate
+from desert_pyramid.engine.wording import KING_ALONE, SATCHEL_PAIRS_LATER
 
 from .core import SolveResult, Verdict, solve, solve_growing
 
@@ -208,7 +209,7 @@ def explain_move(
         what = game.describe(move)
         what = what[0].upper() + what[1:]
         if kind == MoveKind.KING:
-            out.append(f"{what}: a king goes alone.")
+            out.append(f"{what}: {KING_ALONE}.")
         else:
             out.append(f"{what}.")
         if freed:
@@ -251,7 +252,7 @@ def explain_move(
                 out.append(f"Parking it frees {_names(game, freed)}.")
         elif move.a == WASTE and game.stock:
             out.append("Otherwise the next flip would bury it.")
-        out.append("The Satchel card can pair later with any free card.")
+        out.append(SATCHEL_PAIRS_LATER)
     elif kind == MoveKind.FLIP:
         out.append("Flip the stock.")
         out.append(_purpose(game, line))
