@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
-from desert_pyramid.engine.cards import KING, rank_name, rank_of
+from desert_pyramid.engine.cards import KING, TARGET, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
 from desert_pyramid.engine.wording import (
@@ -149,7 +149,11 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
     if w.rank == KING:
         return None  # a king on the waste is mistake 3
     for place, card in before.playable():
-        if place != WASTE and card.rank + w.rank == 13 and before.is_legal(Move.pair(WASTE, place)):
+        if (
+            place != WASTE
+            and card.rank + w.rank == TARGET
+            and before.is_legal(Move.pair(WASTE, place))
+        ):
             if move.kind == MoveKind.FLIP:
                 top = after.card_at(WASTE)
                 now = f"now the {top} lies on it" if top is not None else "now it is covered"
@@ -229,7 +233,7 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
         if x is None or y is None:
             continue
         r = x.rank
-        a = 13 - r
+        a = TARGET - r
         remaining = [c for c in range(52) if rank_of(c) == r and c not in gone]
         y_cone = slots_under(before.layout, py) if py >= 0 else frozenset()
         y_others = [c for c in remaining if c != x and slot_of.get(c, -1) not in y_cone]
@@ -290,7 +294,7 @@ def explain_card(game: Game, place: int) -> str:
         )
     if card.rank == KING:
         return f"The {card} is a king: it goes alone."
-    want = 13 - card.rank
+    want = TARGET - card.rank
     partners = [
         (p, c)
         for p, c in game.playable()

@@ -40,12 +40,12 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import KING as KING_RANK
 from desert_pyramid.engine.cards import RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
 
-KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 4_000_000

@@ -8,7 +8,7 @@ player gives up).
 from __future__ import annotations
 
 from desert_pyramid.engine import STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import rank_of
+from desert_pyramid.engine.cards import KING, partner_rank, rank_of
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 from desert_pyramid.engine.whereabouts import cards_on, slots_under
 
@@ -73,11 +73,11 @@ class ThumbPlayer:
     @staticmethod
     def _worth_parking(game: Game, card: int) -> bool:
         rank = rank_of(card)
-        if rank == 13:
+        if rank == KING:
             return False
         for s in range(game.layout.size):
             c = game.cards[s]
-            if c >= 0 and rank_of(c) == 13 - rank and not game.is_free(s):
+            if c >= 0 and rank_of(c) == partner_rank(rank) and not game.is_free(s):
                 if cards_on(game, s) <= SATCHEL_REACH:
                     return True
         return False
@@ -90,7 +90,7 @@ def _sits_on_partners(game: Game, slot: int) -> bool:
     under = slots_under(game.layout, slot)
     for s in range(game.layout.size):
         c = game.cards[s]
-        if c >= 0 and s != slot and rank_of(c) == 13 - rank and s not in under:
+        if c >= 0 and s != slot and rank_of(c) == partner_rank(rank) and s not in under:
             return False
     return True
 
