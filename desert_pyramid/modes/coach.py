@@ -32,6 +32,7 @@ from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slo
 from desert_pyramid.engine.wording import (
     DRAW_ONE,
     FREE,
+    KING_ALONE,
     OPTION_WORDS,
     PAIRS,
     WIN_BY_CLEARING,
@@ -183,7 +184,7 @@ def mistake_king(
             continue
         if move.kind == MoveKind.STASH and move.a == place:
             text = (
-                f"A king goes alone: the {card} could have been removed at once instead of "
+                f"{KING_ALONE.capitalize()}: the {card} could have been removed at once instead of "
                 "filling the Satchel."
             )
         elif place >= 0:
