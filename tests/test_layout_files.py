@@ -1,4 +1,4 @@
-"""The 55 shipped layout files, checked on their own terms (tomllib only, independent of the
+"""The 56 shipped layout files, checked on their own terms (tomllib only, independent of the
 engine), against the engine's validation, and against the generator that writes them."""
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return abs(a["x"] - b["x"]) < 2 and abs(a["y"] - b["y"]) < 2
 
 
-def test_exactly_55_files_numbered_1_to_55_with_matching_names() -> None:
-    assert len(FILES) == 55, [p.name for p in FILES]
+def test_exactly_56_files_numbered_1_to_56_with_matching_names() -> None:
+    assert len(FILES) == 56, [p.name for p in FILES]
     numbers = []
     for path in FILES:
         m = FILE_NAME.match(path.name)
@@ -57,15 +57,15 @@ def test_exactly_55_files_numbered_1_to_55_with_matching_names() -> None:
         number = DATA[path.name]["number"]
         assert int(m.group(1)) == number, f"{path.name}: file says number {number}"
         numbers.append(number)
-    assert sorted(numbers) == list(range(1, 56))
+    assert sorted(numbers) == list(range(1, 57))
 
 
 def test_names_and_slugs_are_unique_and_metadata_is_filled() -> None:
     names = [d["name"] for d in DATA.values()]
     slugs = [FILE_NAME.match(n).group(2) for n in DATA]  # type: ignore[union-attr]
-    assert len(set(names)) == 55, sorted(n for n in names if names.count(n) > 1)
-    assert len({n.casefold() for n in names}) == 55
-    assert len(set(slugs)) == 55
+    assert len(set(names)) == 56, sorted(n for n in names if names.count(n) > 1)
+    assert len({n.casefold() for n in names}) == 56
+    assert len(set(slugs)) == 56
     for fname, d in DATA.items():
         assert d["schema"] == 1, fname
         for key in ("name", "family", "description"):
@@ -79,7 +79,14 @@ def test_families_cover_the_required_kinds() -> None:
     families = {d["family"] for d in DATA.values()}
     assert REQUIRED_FAMILIES <= families, REQUIRED_FAMILIES - families
     pyramid_sizes = {len(d["slot"]) for d in DATA.values() if d["family"] == "pyramid"}
-    assert {15, 21, 28, 36} <= pyramid_sizes
+    assert {15, 21, 28, 36, 40} <= pyramid_sizes
+
+
+def test_layouts_run_from_15_to_40_cards() -> None:
+    """The smallest layout has 15 cards and the largest 40 (the game's range)."""
+    sizes = sorted(len(d["slot"]) for d in DATA.values())
+    assert (sizes[0], sizes[-1]) == (15, 40)
+    assert (layoutgen.MIN_SLOTS, layoutgen.MAX_SLOTS) == (15, 40)
 
 
 @pytest.mark.parametrize("fname", sorted(DATA))
@@ -198,7 +205,7 @@ def test_every_file_passes_the_engine_validation() -> None:
         assert layout.number == d["number"] and layout.size == len(d["slot"])
         assert layout.to_dict() == d
     catalog = load_layouts()
-    assert sorted(catalog) == list(range(1, 56))
+    assert sorted(catalog) == list(range(1, 57))
 
 
 def test_docs_table_lists_every_layout() -> None:
@@ -207,7 +214,7 @@ def test_docs_table_lists_every_layout() -> None:
     header = [c.strip().lower() for c in lines[0].strip("|").split("|")]
     col = {name: header.index(name) for name in ("#", "name", "family", "cards")}
     rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines[2:]]
-    assert len(rows) == 55
+    assert len(rows) == 56
     by_number = {d["number"]: d for d in DATA.values()}
     for cells in rows:
         d = by_number[int(cells[col["#"]])]
@@ -275,7 +282,7 @@ def test_generator_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert layoutgen.main(["--show", "99"]) == 2
     # writing into an empty folder, then spotting a hand edit and a stray file
     written = layoutgen.write_all(tmp_path)
-    assert len(written) == 55 and layoutgen.differences(tmp_path) == []
+    assert len(written) == 56 and layoutgen.differences(tmp_path) == []
     (tmp_path / "001_classic.toml").write_text("broken", encoding="utf-8")
     (tmp_path / "099_extra.toml").write_text("", encoding="utf-8")
     assert layoutgen.differences(tmp_path) == [
