@@ -63,8 +63,13 @@ def get_layout(number: int) -> Layout:
     """Layout ``number``: one of the game's own, or one of the player's (101 and up). An unknown
     number raises :class:`LayoutError` saying so; a player's layout the player does not have
     says how to get it."""
+    return layout_in(player_layouts(), number)
+
+
+def layout_in(store: PlayerLayouts, number: int) -> Layout:
+    """:func:`get_layout`, the player's layouts read from ``store``."""
     if isinstance(number, int) and is_player_number(number):
-        layout = player_layouts().get(number)
+        layout = store.get(number)
         if layout is None:
             raise LayoutError(
                 f"layout {number} is one of a player's own layouts, and it is not among yours: "
