@@ -3,7 +3,7 @@
 Run: ``python bench/bench_clock_save.py [--frames 900] [--size 1280x720]``.
 
 An Expedition table with one move made, then frames at 60 a second while the player thinks (no
-move): the game is saved with its clock every ``CLOCK_SAVE_MS`` of play (``ui/saving.py``), the
+move): the game is saved with its clock every ``CLOCK_SAVE_MS`` of play (``app/saving.py``), the
 file written on the store's writer thread. The same run is made with the clock saves off (the
 period set beyond the run) and on, alternating in blocks so that both see the same machine load.
 Prints median, p95 and max frame time of each, and of the frames that made a clock save.
@@ -45,11 +45,11 @@ def main() -> int:
     os.environ["ARCADE_HEADLESS"] = "1"
     sys.path.insert(0, str(ROOT))
     import desert_pyramid.ui  # noqa: F401  (first: it turns off pyglet's per-call GL error checks)
+    from desert_pyramid.app import saving
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.engine.moves import KING, PAIR
     from desert_pyramid.storage import SaveStore
-    from desert_pyramid.ui import saving
     from desert_pyramid.ui.app import GameApp, RunOptions
-    from desert_pyramid.ui.prefs import Settings
 
     period = saving.CLOCK_SAVE_MS
     with tempfile.TemporaryDirectory() as folder:

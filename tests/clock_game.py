@@ -16,10 +16,10 @@ import time
 def main(save_dir: str) -> int:
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     import desert_pyramid.ui  # noqa: F401  (first: it sets pyglet up for the headless window)
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.engine.moves import KING, PAIR
     from desert_pyramid.storage import SaveStore
     from desert_pyramid.ui.app import GameApp, RunOptions
-    from desert_pyramid.ui.prefs import Settings
 
     store = SaveStore.open(save_dir, background=True)
     app = GameApp(

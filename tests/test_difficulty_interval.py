@@ -33,7 +33,7 @@ def test_interval_text_rounds_outwards_and_shows_tenths_near_the_top() -> None:
 
 
 def test_picker_description_shows_the_interval() -> None:
-    from desert_pyramid.ui.layout_picker import rates_text
+    from desert_pyramid.ui.screens.layout_picker import rates_text
 
     text = rates_text(entry((1326, 674, 0), (1960, 40, 0)))
     assert text == (

@@ -159,7 +159,7 @@ def test_continue_through_storage_current_game(mode):
 def test_one_list_of_modes_everywhere() -> None:
     from desert_pyramid.modes import MODES
     from desert_pyramid.progression import MODES as PROGRESSION_MODES
-    from desert_pyramid.ui.stats import MODE_ORDER
+    from desert_pyramid.ui.screens.stats import MODE_ORDER
 
     assert MODES == ("practice", "expedition", "daily") and PROGRESSION_MODES is MODES
     assert sorted(MODE_ORDER) == sorted(MODES)  # the statistics screen's display order

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from desert_pyramid.ui.scenery import LIGHT_STEPS, PYRAMIDS, sun_position
+from desert_pyramid.ui.art.scenery import LIGHT_STEPS, PYRAMIDS, sun_position
 
 
 def in_triangle(

@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from desert_pyramid.ui.prefs import VOLUMES, Settings, SettingsError
+from desert_pyramid.app.prefs import VOLUMES, Settings, SettingsError
 
 
 def test_levels_multiply_master_and_part_and_mute_silences_both() -> None:

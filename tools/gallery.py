@@ -30,6 +30,7 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     sys.path.insert(0, str(ROOT))
     import arcade
 
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.catalog import all_layouts, get_layout
     from desert_pyramid.engine import DESERT, Deal, Game, GameCode, encode_game_code
     from desert_pyramid.progression import GameResult
@@ -37,7 +38,6 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     from desert_pyramid.solver.analysis import analyse
     from desert_pyramid.storage import SaveStore
     from desert_pyramid.ui.app import GameApp, RunOptions
-    from desert_pyramid.ui.prefs import Settings
 
     w, h = size
     folder = Path(tempfile.mkdtemp(prefix="dp-gallery-"))

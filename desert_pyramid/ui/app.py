@@ -7,54 +7,34 @@ prints frame statistics. It is what ``desert-pyramid`` runs with no sub-command.
 
 from __future__ import annotations
 
+import datetime
 import json
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import DESERT, Deal, DealCode, GameCode, Layout, Rules
-
-from .assets import Assets
-from .prefs import Settings
-from .redraw import BufferProbe
-from .saving import Saves
-from .scenery import Scenery
-from .sound import Sounds
-from .toast import Overlay
+from desert_pyramid.app.prefs import Settings
+from desert_pyramid.app.saving import Saves
+from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
+from desert_pyramid.modes import Session
+from desert_pyramid.ui.art.assets import Assets
+from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.shell import RunOptions as RunOptions
+from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.table.redraw import BufferProbe
+from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
-    from .howto import HowtoMemory
-    from .table import TableView
+    from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.ui.table.view import TableView
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
-
-
-@dataclass
-class RunOptions:
-    size: tuple[int, int] = (1280, 720)
-    headless: bool = False
-    frames: int | None = None
-    screenshot: Path | None = None
-    code: DealCode | GameCode | None = None  # a deal code opens a table, a game code its replay
-    mode: str | None = None
-    autoplay: bool = False
-    frame_stats: bool = False
-    screen: str | None = None
-    seed: int | None = None
-    settings: Settings = field(default_factory=Settings)
-    save_dir: str | None = (
-        None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
-    )
-    launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
-    full_redraw: bool = False  # draw every frame whole (for comparisons)
-    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -92,7 +72,7 @@ class GameApp(arcade.Window):
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
         self.full_redraw = options.full_redraw
-        from .controller import KEYS, ControllerLayer
+        from desert_pyramid.ui.input.controller import KEYS, ControllerLayer
 
         self.last_input = (
             KEYS  # "keys" (keyboard or mouse) or "pad": the help shows that one's buttons
@@ -103,14 +83,14 @@ class GameApp(arcade.Window):
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
-        from .title import TitleView
+        from desert_pyramid.ui.screens.title import TitleView
 
         self.show_view(TitleView(self, message))
 
-    def new_table(self, session: Any, autoplay: bool = False, note: str = "") -> None:
+    def new_table(self, session: Session, autoplay: bool = False, note: str = "") -> None:
         """Put a session's deal on the table (the deal in play from now on, for Continue);
         ``note``: the first words on the message line."""
-        from .table import TableView
+        from desert_pyramid.ui.table.view import TableView
 
         table = TableView(self, session, autoplay, note=note)
         self.saves.table_started(table)
@@ -126,7 +106,7 @@ class GameApp(arcade.Window):
         note: str = "",
     ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
-        from . import session as sessions
+        from desert_pyramid.app import sessions
 
         layout = layout or sessions.layout_number(1)
         if deal is None and self.options.seed is not None:
@@ -136,7 +116,7 @@ class GameApp(arcade.Window):
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
         """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
-        from . import session as sessions
+        from desert_pyramid.app import sessions
 
         if mode == "practice":
             self.start_practice(autoplay=autoplay)
@@ -165,25 +145,29 @@ class GameApp(arcade.Window):
         self.show_view(table)
         return True
 
-    def show_pause(self, table: TableView) -> None:
-        from .pause import PauseView
+    def show_pause(self, table: arcade.View) -> None:
+        from desert_pyramid.ui.screens.pause import PauseView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         self.show_view(PauseView(self, table))
 
-    def show_results(self, table: TableView) -> None:
-        from .results import ResultsView
+    def show_results(self, table: arcade.View) -> None:
+        from desert_pyramid.ui.screens.results import ResultsView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         if self.table is table:
             self.table = None  # a finished deal cannot be continued
         self.show_view(ResultsView(self, table))
 
     def show_settings(self, back: arcade.View) -> None:
-        from .settings import SettingsView
+        from desert_pyramid.ui.screens.settings import SettingsView
 
         self.show_view(SettingsView(self, back))
 
     def show_help(self, under: arcade.View) -> None:
-        from .help import HelpView
+        from desert_pyramid.ui.screens.help import HelpView
 
         if isinstance(under, HelpView):
             self.show_view(under.under)
@@ -192,33 +176,33 @@ class GameApp(arcade.Window):
 
     def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None:
         """The How to play screen (rules, variations, glossary, quiz); Esc goes back to ``back``."""
-        from .howto import HowToView
+        from desert_pyramid.ui.screens.howto import HowToView
 
         self.show_view(HowToView(self, back, page))
 
-    def show_daily(self, today: Any = None, finder: Any = None) -> None:
+    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None:
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
-        from .daily_view import DailyView
+        from desert_pyramid.ui.screens.daily_view import DailyView
 
         self.show_view(DailyView(self, today, finder))
 
     def show_practice_setup(self) -> None:
-        from .practice import PracticeSetupView
+        from desert_pyramid.ui.screens.practice import PracticeSetupView
 
         self.show_view(PracticeSetupView(self))
 
     def show_relics(self, back: Callable[[], None] | None = None) -> None:
-        from .relics import RelicsView
+        from desert_pyramid.ui.screens.relics import RelicsView
 
         self.show_view(RelicsView(self, back))
 
     def show_backs(self, back: arcade.View | None = None) -> None:
-        from .backs import BacksView
+        from desert_pyramid.ui.screens.backs import BacksView
 
         self.show_view(BacksView(self, back))
 
     def show_statistics(self) -> None:
-        from .stats import StatsView
+        from desert_pyramid.ui.screens.stats import StatsView
 
         self.show_view(StatsView(self))
 
@@ -233,8 +217,8 @@ class GameApp(arcade.Window):
         film: bool = False,
     ) -> None:
         """Watch a game again (a game code), with the solver's analysis filling in beside it."""
-        from . import session as sessions
-        from .replay import ReplayView
+        from desert_pyramid.app import sessions
+        from desert_pyramid.ui.screens.replay import ReplayView
 
         layout = sessions.layout_number(code.layout_number)
         source = None
@@ -259,7 +243,7 @@ class GameApp(arcade.Window):
         )
 
     def show_placeholder(self, title: str, text: str) -> None:
-        from .title import PlaceholderView
+        from desert_pyramid.ui.screens.title import PlaceholderView
 
         self.show_view(PlaceholderView(self, title, text))
 
@@ -276,7 +260,7 @@ class GameApp(arcade.Window):
 
     def back_choices(self) -> list[str]:
         """The card backs the settings may cycle through: the owned ones once saves are in."""
-        from .assets import back_ids
+        from desert_pyramid.ui.art.assets import back_ids
 
         owned = self.saves.back_choices()
         return back_ids() if owned is None else owned
@@ -292,7 +276,7 @@ class GameApp(arcade.Window):
     def on_deactivate(self) -> None:
         """The window lost the focus: the clock stops; a timed table goes to the pause screen
         (its cards hidden) and stays there until the player resumes."""
-        from .table import TableView
+        from desert_pyramid.ui.table.view import TableView
 
         self.sounds.focus_lost()  # the ambience pauses while another window has the focus
         view = self.current_view
@@ -303,7 +287,7 @@ class GameApp(arcade.Window):
 
     def on_activate(self) -> None:
         """The focus is back: an untimed table takes up where it was."""
-        from .table import TableView
+        from desert_pyramid.ui.table.view import TableView
 
         self.sounds.focus_gained()
         view = self.current_view
@@ -335,7 +319,7 @@ class GameApp(arcade.Window):
         """After the screen has drawn: the toasts and notices on top."""
         self.overlay.draw()
 
-    def save_game(self, session: Any) -> None:
+    def save_game(self, session: Session) -> None:
         """Save the deal in play now (the table saves after every move through ``self.saves``)."""
         table = self.table
         if table is not None and getattr(table, "session", None) is session:
@@ -400,7 +384,7 @@ def start(app: GameApp, options: RunOptions) -> None:
     if isinstance(options.code, GameCode):
         app.show_replay(options.code)
     elif options.code is not None:
-        from .session import layout_number
+        from desert_pyramid.app.sessions import layout_number
 
         c = options.code
         app.start_practice(

@@ -19,7 +19,7 @@ MAX_FRAMES = 2_000
 
 def frame_ms(speed: float) -> int:
     """How long one move shows, in whole milliseconds, at this replay speed."""
-    from .replay import STEP_S
+    from desert_pyramid.ui.screens.replay import STEP_S
 
     return max(20, round(STEP_S * 1000 / speed))
 
@@ -35,8 +35,9 @@ def render_gif(
     import arcade
     from PIL import Image
 
-    from .app import GameApp, RunOptions
-    from .prefs import Settings
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import RunOptions
 
     moves = len(code.moves)
     if moves + 1 > MAX_FRAMES:
@@ -48,7 +49,7 @@ def render_gif(
     try:
         app.show_replay(code, lambda: None, analyse=False, film=True)
         view = app.current_view
-        from .replay import ReplayView
+        from desert_pyramid.ui.screens.replay import ReplayView
 
         assert isinstance(view, ReplayView)
         view.analysis = analysis

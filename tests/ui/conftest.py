@@ -18,8 +18,8 @@ pytestmark = pytest.mark.ui
 
 @pytest.fixture(scope="session")
 def app() -> Iterator[object]:
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.ui.app import GameApp, RunOptions
-    from desert_pyramid.ui.prefs import Settings
 
     window = GameApp(
         RunOptions(size=(1280, 720), headless=True, settings=Settings(animation_speed=0, mute=True))
@@ -37,7 +37,7 @@ def app() -> Iterator[object]:
 @pytest.fixture
 def ui(app: object) -> Iterator[Driver]:
     """A driver on the session's window, with default settings (animations off, muted)."""
-    from desert_pyramid.ui.prefs import Settings
+    from desert_pyramid.app.prefs import Settings
 
     driver = Driver(app)
     app.set_settings(Settings(animation_speed=0, mute=True))  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def setup_screen(ui: Driver) -> Any:
-    from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
 
     ui.app.show_view(PracticeSetupView(ui.app))
     ui.frames(1)
@@ -41,8 +41,8 @@ def set_rules(ui: Driver, view: Any, name: str) -> None:
 
 
 def test_the_set_up_refuses_what_the_engine_refuses(ui: Driver) -> None:
-    from desert_pyramid.ui.practice import PracticeSetupView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
+    from desert_pyramid.ui.table.view import TableView
 
     view = setup_screen(ui)
     set_rules(ui, view, "Desert")

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from arcade import key as K
 
-from desert_pyramid.ui.help import HelpView
-from desert_pyramid.ui.pause import PauseView
-from desert_pyramid.ui.table import TableView
+from desert_pyramid.ui.screens.help import HelpView
+from desert_pyramid.ui.screens.pause import PauseView
+from desert_pyramid.ui.table.view import TableView
 
 pytestmark = pytest.mark.ui
 

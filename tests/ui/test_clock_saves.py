@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 
+from desert_pyramid.app.saving import CLOCK_SAVE_MS, restore_session
 from desert_pyramid.engine import DESERT
 from desert_pyramid.modes import ExpeditionSession, PracticeSession
 from desert_pyramid.storage import SaveStore
-from desert_pyramid.ui.saving import CLOCK_SAVE_MS, restore_session
 from tests.test_modes_helpers import LAYOUT, FakeFinder, easy_deal
 
 from .driver import Driver

@@ -23,16 +23,22 @@ from pyglet.math import Vec2
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, Game, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
-from desert_pyramid.ui import controller as ctl
-from desert_pyramid.ui.geometry import nearest_in_direction
-from desert_pyramid.ui.help import HelpView
-from desert_pyramid.ui.keys import BINDINGS, PAD_COLUMN, help_rows, pad_action_for, pad_help_rows
-from desert_pyramid.ui.pause import PauseView
-from desert_pyramid.ui.practice import PracticeSetupView
-from desert_pyramid.ui.results import ResultsView
-from desert_pyramid.ui.settings import SettingsView
-from desert_pyramid.ui.table import TableView
-from desert_pyramid.ui.title import TitleView
+from desert_pyramid.ui.input import controller as ctl
+from desert_pyramid.ui.input.keys import (
+    BINDINGS,
+    PAD_COLUMN,
+    help_rows,
+    pad_action_for,
+    pad_help_rows,
+)
+from desert_pyramid.ui.screens.help import HelpView
+from desert_pyramid.ui.screens.pause import PauseView
+from desert_pyramid.ui.screens.practice import PracticeSetupView
+from desert_pyramid.ui.screens.results import ResultsView
+from desert_pyramid.ui.screens.settings import SettingsView
+from desert_pyramid.ui.screens.title import TitleView
+from desert_pyramid.ui.table.geometry import nearest_in_direction
+from desert_pyramid.ui.table.view import TableView
 
 from .winning import find_win
 
@@ -676,11 +682,11 @@ def test_pyglets_own_controller_class_reaches_the_game(ui) -> None:  # type: ign
 
 
 def test_every_screen_by_pad(ui, pad) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.daily_view import DailyView
-    from desert_pyramid.ui.howto import HowToView
-    from desert_pyramid.ui.layout_picker import LayoutPickerView
-    from desert_pyramid.ui.relics import RelicsView
-    from desert_pyramid.ui.stats import StatsView
+    from desert_pyramid.ui.screens.daily_view import DailyView
+    from desert_pyramid.ui.screens.howto import HowToView
+    from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+    from desert_pyramid.ui.screens.relics import RelicsView
+    from desert_pyramid.ui.screens.stats import StatsView
 
     ui.app.show_title()
     ui.frames(1)

@@ -25,7 +25,7 @@ def _draw(
     grey image."""
     import arcade
 
-    from desert_pyramid.ui.text import Text
+    from desert_pyramid.ui.widgets.text import Text
 
     app.ctx.screen.use()
     app.clear(color=(0, 0, 0))
@@ -62,7 +62,7 @@ def _difference(a: Any, b: Any) -> float:
 def test_every_heading_letter_reads_as_itself(app: Any, size: float) -> None:
     """Drawn in the heading font at the smallest and a usual heading size, no two capitals look
     the same (the old display font drew K and X like H: "TREH OVER", "CARD BACHS")."""
-    from desert_pyramid.ui.assets import HEADING, Assets
+    from desert_pyramid.ui.art.assets import HEADING, Assets
 
     Assets().load_fonts()
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -85,8 +85,8 @@ def test_heading_font_is_the_shipped_one(app: Any) -> None:
     from PIL import Image, ImageDraw, ImageFont
 
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.assets import HEADING, HEADING_FILE, Assets
-    from desert_pyramid.ui.widgets import heading
+    from desert_pyramid.ui.art.assets import HEADING, HEADING_FILE, Assets
+    from desert_pyramid.ui.widgets.buttons import heading
 
     Assets().load_fonts()
     t = heading("KX", 0, 0, 20)
@@ -129,8 +129,8 @@ def test_small_text_keeps_its_dots(app: Any, offset: float) -> None:
     """At the smallest size the game draws (the message line's smaller size on the smallest
     window), "i." keeps the dot of the i (ink, a gap, the stem) and the full stop, wherever the
     text is placed: half a pixel off the grid used to drop those rows and columns."""
-    from desert_pyramid.ui.assets import FONT, Assets
-    from desert_pyramid.ui.geometry import table_geometry
+    from desert_pyramid.ui.art.assets import FONT, Assets
+    from desert_pyramid.ui.table.geometry import table_geometry
 
     Assets().load_fonts()
     g = table_geometry([(0, 0)], 800, 600)
@@ -247,8 +247,8 @@ def test_every_character_the_ui_prints_has_a_glyph() -> None:
     the UI draws as an icon (the share line's sun) is never given to a text."""
     from desert_pyramid.content import rules_dir
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui import cardart
-    from desert_pyramid.ui.text import ICONS, drawn
+    from desert_pyramid.ui.art import cardart
+    from desert_pyramid.ui.widgets.text import ICONS, drawn
 
     body = _cmap(resource_path("fonts", "Liberation_Sans_Regular.ttf")) & _cmap(
         resource_path("fonts", "Liberation_Sans_Bold.ttf")
@@ -271,8 +271,8 @@ def test_every_character_the_ui_prints_has_a_glyph() -> None:
 def test_heading_font_has_every_heading_character() -> None:
     """Headings and banners (capitals, digits, "!", "+", ":", "·") exist in the heading font."""
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.assets import HEADING_FILE
-    from desert_pyramid.ui.effects import WARM
+    from desert_pyramid.ui.art.assets import HEADING_FILE
+    from desert_pyramid.ui.table.effects import WARM
 
     heading = _cmap(resource_path("fonts", HEADING_FILE))
     needed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !+-:·'") | set(WARM["banner"])
@@ -285,7 +285,7 @@ def test_arrows_are_drawn_large_enough_to_read() -> None:
     from PIL import ImageFont
 
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.text import drawn
+    from desert_pyramid.ui.widgets.text import drawn
 
     font = ImageFont.truetype(str(resource_path("fonts", "Liberation_Sans_Regular.ttf")), 15)
     for arrow in "←→↑↓":

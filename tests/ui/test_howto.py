@@ -31,7 +31,7 @@ def ui_fresh(ui: Driver) -> Iterator[Driver]:
 
 
 def open_howto(ui: Driver, page: str | None = None) -> Any:
-    from desert_pyramid.ui.howto import HowToView
+    from desert_pyramid.ui.screens.howto import HowToView
 
     ui.app.show_title()
     ui.app.show_howto(ui.view, page)
@@ -70,9 +70,9 @@ def press_menu_button(ui: Driver, label: str) -> None:
 
 
 def test_title_and_pause_open_how_to_play_and_esc_goes_back(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.howto import HowToView
-    from desert_pyramid.ui.pause import PauseView
-    from desert_pyramid.ui.title import TitleView
+    from desert_pyramid.ui.screens.howto import HowToView
+    from desert_pyramid.ui.screens.pause import PauseView
+    from desert_pyramid.ui.screens.title import TitleView
 
     ui = ui_fresh
     ui.app.show_title()
@@ -100,7 +100,7 @@ def test_title_and_pause_open_how_to_play_and_esc_goes_back(ui_fresh: Driver) ->
 
 def test_screen_option_opens_how_to_play(ui_fresh: Driver) -> None:
     from desert_pyramid.ui.app import start
-    from desert_pyramid.ui.howto import HowToView
+    from desert_pyramid.ui.screens.howto import HowToView
 
     start(ui_fresh.app, replace(ui_fresh.app.options, screen="howto"))
     assert isinstance(ui_fresh.view, HowToView)
@@ -293,8 +293,8 @@ def test_quiz_by_mouse(ui_fresh: Driver) -> None:
 
 @pytest.mark.parametrize("index", range(len(default_content().variations)))
 def test_variation_button_starts_practice_under_its_rules(ui_fresh: Driver, index: int) -> None:
-    from desert_pyramid.ui.howto import variation_rules
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.howto import variation_rules
+    from desert_pyramid.ui.table.view import TableView
 
     ui = ui_fresh
     variation = default_content().variations[index]
@@ -319,8 +319,8 @@ def test_variation_button_starts_practice_under_its_rules(ui_fresh: Driver, inde
 
 
 def test_variation_button_by_mouse(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.howto import variation_rules
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.howto import variation_rules
+    from desert_pyramid.ui.table.view import TableView
 
     ui = ui_fresh
     view = open_howto(ui, "variations")
@@ -340,8 +340,8 @@ def _free_codes(game: Any) -> set[str]:
 
 
 def test_worked_example_plays_through_on_the_table(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.demo import DemoView
-    from desert_pyramid.ui.howto import HowToView
+    from desert_pyramid.ui.screens.demo import DemoView
+    from desert_pyramid.ui.screens.howto import HowToView
 
     demo = default_content().how_to_play.section("example").demo
     assert demo is not None
@@ -384,7 +384,7 @@ def test_worked_example_plays_through_on_the_table(ui_fresh: Driver) -> None:
 
 
 def test_worked_example_advances_by_itself(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.demo import AUTO_STEP_S, DemoView
+    from desert_pyramid.ui.screens.demo import AUTO_STEP_S, DemoView
 
     demo = default_content().how_to_play.section("example").demo
     assert demo is not None
@@ -406,7 +406,7 @@ def test_worked_example_advances_by_itself(ui_fresh: Driver) -> None:
 
 
 def test_worked_example_buttons_by_mouse(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.demo import DemoView
+    from desert_pyramid.ui.screens.demo import DemoView
 
     ui = ui_fresh
     howto = open_howto(ui, "rules")
@@ -437,7 +437,7 @@ def test_worked_example_buttons_by_mouse(ui_fresh: Driver) -> None:
 
 
 def test_pixels_of_the_tabs_the_figure_and_a_card_chip(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.geometry import Rect
+    from desert_pyramid.ui.table.geometry import Rect
 
     ui = ui_fresh
     view = open_howto(ui, "rules")
@@ -513,7 +513,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
 
     def row_colour(i: int) -> tuple[float, float, float]:
         r = page.rows[i].rect
-        from desert_pyramid.ui.geometry import Rect
+        from desert_pyramid.ui.table.geometry import Rect
 
         x, y = page.scroll.to_window(r.right - 40, r.cy - 4)
         return mean_colour(img, Rect(x, y, 20, 8), h)
@@ -528,7 +528,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
     assert other[0] > other[2] + 40 and abs(other[0] - red[0]) + abs(other[1] - red[1]) > 30, other
     # the Next button has the focus: its rim is gold
     nxt = page.rows[-1].rect
-    from desert_pyramid.ui.geometry import Rect
+    from desert_pyramid.ui.table.geometry import Rect
 
     x, y = page.scroll.to_window(nxt.cx - 10, nxt.top - 3)
     rim = mean_colour(img, Rect(x, y, 20, 2), h)
@@ -536,7 +536,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
 
 
 def test_pixels_of_the_worked_example_panel(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.geometry import Rect
+    from desert_pyramid.ui.table.geometry import Rect
 
     ui = ui_fresh
     open_howto(ui, "rules")

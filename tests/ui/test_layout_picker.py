@@ -12,17 +12,13 @@ import pytest
 from arcade import key as K
 from PIL import ImageChops
 
+from desert_pyramid.app.picker import SETTING_KEY, remembered_layout
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
-from desert_pyramid.ui.layout_picker import (
-    SETTING_KEY,
-    LayoutPickerView,
-    PickerGeometry,
-    picker_geometry,
-    remembered_layout,
-)
-from desert_pyramid.ui.miniature import COVERED_FILL, FREE_FILL, miniature_rects
-from desert_pyramid.ui.widgets import GOLD
+from desert_pyramid.ui.art.miniature import COVERED_FILL, FREE_FILL, miniature_rects
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
+from desert_pyramid.ui.widgets.buttons import GOLD
 
 pytestmark = pytest.mark.ui
 N = len(all_layouts())
@@ -57,13 +53,13 @@ def open_picker(
 
 @pytest.fixture
 def no_store(ui: Any) -> Iterator[None]:
-    from desert_pyramid.ui import layout_picker
+    from desert_pyramid.app import picker
 
     saved = ui.app.options.store
     ui.app.options.store = None
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     yield
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     ui.app.options.store = saved
 
 
@@ -254,8 +250,8 @@ def test_classic_rules_allow_the_classic_pyramid_only(ui: Any, no_store: None) -
 
 
 def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
-    from desert_pyramid.ui.prefs import Settings
-    from desert_pyramid.ui.redraw import BufferProbe
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.ui.table.redraw import BufferProbe
 
     app = ui.app
     app.set_settings(
@@ -315,8 +311,8 @@ def test_partial_frames_equal_whole_frames(ui: Any, no_store: None) -> None:
 
 
 def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store: None) -> None:
-    from desert_pyramid.ui.practice import PracticeSetupView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
+    from desert_pyramid.ui.table.view import TableView
 
     ui.app.show_practice_setup()
     ui.frames(1)

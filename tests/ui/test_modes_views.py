@@ -59,8 +59,8 @@ def press(ui: Driver, label: str) -> None:
 
 
 def clear_the_deal(ui: Driver) -> None:
-    from desert_pyramid.ui.results import ResultsView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.results import ResultsView
+    from desert_pyramid.ui.table.view import TableView
 
     assert isinstance(ui.view, TableView)
     for text in easy_line():
@@ -73,7 +73,7 @@ def clear_the_deal(ui: Driver) -> None:
 
 
 def daily_screen(ui: Driver) -> Any:
-    from desert_pyramid.ui.daily_view import DailyView
+    from desert_pyramid.ui.screens.daily_view import DailyView
 
     ui.app.show_daily(TODAY, FakeFinder(step=3))
     ui.frames(1)
@@ -172,7 +172,7 @@ def test_a_past_day_is_practice_and_leaves_the_streak(ui: Driver, saves: Any) ->
 
 
 def setup_screen(ui: Driver, **kw: Any) -> Any:
-    from desert_pyramid.ui.practice import PracticeSetupView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
 
     ui.app.show_view(PracticeSetupView(ui.app, **kw))
     ui.frames(1)
@@ -194,7 +194,7 @@ def type_text(ui: Driver, text: str) -> None:
 
 def test_practice_single_options_reach_the_table(ui: Driver) -> None:
     from desert_pyramid.engine import UNLIMITED
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.table.view import TableView
 
     view = setup_screen(ui)
     keep(ui, "practice")
@@ -221,8 +221,8 @@ def test_practice_single_options_reach_the_table(ui: Driver) -> None:
 
 def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) -> None:
     from desert_pyramid.engine import RELAXED, Deal, encode_deal_code
-    from desert_pyramid.ui.practice import PracticeSetupView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
+    from desert_pyramid.ui.table.view import TableView
 
     deal = Deal.from_seed(4242)
     code = encode_deal_code(deal, RELAXED, 7)
@@ -250,7 +250,7 @@ def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) 
 def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
     import time
 
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.table.view import TableView
 
     view = setup_screen(ui, finder=FakeFinder(step=2, real=True), grader=lambda game: "Medium")
     focus_row(ui, "Deal")
@@ -270,8 +270,8 @@ def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
 
 def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) -> None:
     from desert_pyramid.modes import ExpeditionSession
-    from desert_pyramid.ui.pause import PauseView
-    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.screens.pause import PauseView
+    from desert_pyramid.ui.screens.results import ResultsView
     from tests.test_modes_helpers import LAYOUT
 
     ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3)))
@@ -314,8 +314,8 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
 def test_a_typed_game_code_opens_its_replay_and_a_mistyped_one_says_why(ui: Driver) -> None:
     from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import CLASSIC, Deal, Game, encode_game_code
-    from desert_pyramid.ui.practice import PracticeSetupView
-    from desert_pyramid.ui.replay import ReplayView
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
+    from desert_pyramid.ui.screens.replay import ReplayView
 
     game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
     game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
@@ -339,7 +339,7 @@ def test_a_typed_game_code_opens_its_replay_and_a_mistyped_one_says_why(ui: Driv
 
 
 def test_results_show_the_rules_in_words() -> None:
-    from desert_pyramid.ui.results import rules_words
+    from desert_pyramid.ui.screens.results import rules_words
 
     assert rules_words("desert") == "Desert"
     assert (
@@ -352,7 +352,7 @@ def test_the_results_screen_option_shows_a_finished_deal(ui: Driver, saves: Any)
     """``--screen results`` (app.start) plays the deal to its end first: the screen shows a
     cleared deal with its moves and score, not an empty 'DEAL OVER'."""
     from desert_pyramid.ui.app import RunOptions, start
-    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.screens.results import ResultsView
 
     ui.app.options.seed = 4
     start(ui.app, RunOptions(size=(1280, 720), headless=True, screen="results"))

@@ -116,7 +116,7 @@ def reachable(ui: Driver, view: Any) -> set[tuple[str, int]]:
 
 
 def test_relics_found_in_colour_locked_as_dark_silhouettes(saved: Driver) -> None:
-    from desert_pyramid.ui.relics import RelicsView
+    from desert_pyramid.ui.screens.relics import RelicsView
 
     store = saved.app.saves.store
     for i in range(5):
@@ -147,9 +147,9 @@ def test_relics_found_in_colour_locked_as_dark_silhouettes(saved: Driver) -> Non
 
 
 def test_relics_keyboard_reaches_every_tile_and_button(saved: Driver) -> None:
-    from desert_pyramid.ui.backs import BacksView
-    from desert_pyramid.ui.relics import RelicsView
-    from desert_pyramid.ui.title import TitleView
+    from desert_pyramid.ui.screens.backs import BacksView
+    from desert_pyramid.ui.screens.relics import RelicsView
+    from desert_pyramid.ui.screens.title import TitleView
 
     saved.app.show_relics()
     view = saved.view
@@ -197,8 +197,8 @@ def stock_colour(ui: Driver) -> tuple[float, float, float]:
 
 
 def test_choosing_a_back_saves_it_and_the_table_uses_it(saved: Driver) -> None:
-    from desert_pyramid.ui.backs import BacksView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.backs import BacksView
+    from desert_pyramid.ui.table.view import TableView
 
     app = saved.app
     store = app.saves.store
@@ -243,7 +243,7 @@ def test_choosing_a_back_saves_it_and_the_table_uses_it(saved: Driver) -> None:
 
 
 def test_backs_keyboard_reaches_everything_and_clicks_choose(saved: Driver) -> None:
-    from desert_pyramid.ui.backs import BacksView
+    from desert_pyramid.ui.screens.backs import BacksView
 
     saved.app.saves.store.record_game(win("w1", redeals=0))
     saved.app.show_backs()
@@ -260,7 +260,7 @@ def test_backs_keyboard_reaches_everything_and_clicks_choose(saved: Driver) -> N
 
 
 def test_settings_card_back_cycles_owned_backs_only(saved: Driver) -> None:
-    from desert_pyramid.ui.settings import SettingsView
+    from desert_pyramid.ui.screens.settings import SettingsView
 
     saved.app.saves.store.record_game(win("w1", redeals=0))
     saved.app.show_title()
@@ -281,8 +281,8 @@ def test_settings_card_back_cycles_owned_backs_only(saved: Driver) -> None:
 
 
 def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
-    from desert_pyramid.ui.stats import LOST, WON, StatsView
-    from desert_pyramid.ui.title import TitleView
+    from desert_pyramid.ui.screens.stats import LOST, WON, StatsView
+    from desert_pyramid.ui.screens.title import TitleView
 
     store = saved.app.saves.store
     results = [
@@ -346,7 +346,7 @@ def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
 
 
 def test_statistics_without_games(saved: Driver) -> None:
-    from desert_pyramid.ui.stats import StatsView
+    from desert_pyramid.ui.screens.stats import StatsView
 
     saved.app.show_statistics()
     view = saved.view
@@ -396,7 +396,7 @@ def test_toasts_queue_show_pictures_and_fade(saved: Driver) -> None:
 
 
 def test_winning_at_the_table_records_it_and_toasts_the_unlocks(saved: Driver) -> None:
-    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.screens.results import ResultsView
 
     app = saved.app
     app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
@@ -464,8 +464,8 @@ def test_a_toast_slides_in_and_fades_out_with_animations_on(saved: Driver) -> No
 
 
 def test_settings_show_the_back_chosen_in_the_picker(saved: Driver) -> None:
-    from desert_pyramid.ui.backs import BacksView
-    from desert_pyramid.ui.settings import SettingsView
+    from desert_pyramid.ui.screens.backs import BacksView
+    from desert_pyramid.ui.screens.settings import SettingsView
 
     saved.app.saves.store.record_game(win("w1", redeals=0))
     saved.app.show_title()
@@ -491,7 +491,7 @@ def test_a_table_that_repaints_only_what_changed_repaints_under_the_toast(saved:
 
     from PIL import ImageChops
 
-    from desert_pyramid.ui.redraw import BufferProbe
+    from desert_pyramid.ui.table.redraw import BufferProbe
 
     app = saved.app
     app.set_settings(
@@ -529,11 +529,11 @@ def test_a_game_played_in_the_window_is_kept_and_watched_again(saved: Driver) ->
     import sys
 
     from desert_pyramid.engine import decode_game_code
-    from desert_pyramid.ui.games_view import PastGamesView
-    from desert_pyramid.ui.replay import ReplayView
-    from desert_pyramid.ui.results import ResultsView
-    from desert_pyramid.ui.stats import StatsView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.games_view import PastGamesView
+    from desert_pyramid.ui.screens.replay import ReplayView
+    from desert_pyramid.ui.screens.results import ResultsView
+    from desert_pyramid.ui.screens.stats import StatsView
+    from desert_pyramid.ui.table.view import TableView
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     app = saved.app
@@ -588,7 +588,7 @@ def test_a_game_played_in_the_window_is_kept_and_watched_again(saved: Driver) ->
 def test_the_results_save_a_gif_in_the_save_folder(saved: Driver) -> None:
     import time
 
-    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.screens.results import ResultsView
 
     app = saved.app
     app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
@@ -615,7 +615,7 @@ def test_the_results_save_a_gif_in_the_save_folder(saved: Driver) -> None:
 
 
 def test_all_games_after_one_game_shows_its_result(saved: Driver) -> None:
-    from desert_pyramid.ui.stats import StatsView
+    from desert_pyramid.ui.screens.stats import StatsView
 
     saved.app.saves.store.record_game(win("practice-only"))
     saved.app.show_statistics()

@@ -8,7 +8,7 @@ from arcade import key as K
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, Deal, Game, decode_game_code, encode_game_code
 from desert_pyramid.solver.analysis import analyse
-from desert_pyramid.ui.replay import ReplayView
+from desert_pyramid.ui.screens.replay import ReplayView
 
 from .driver import Driver
 

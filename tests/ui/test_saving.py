@@ -57,7 +57,7 @@ def line(seed: int = SEED) -> list[Move]:
 
 
 def test_every_move_is_saved_without_blocking_the_frame(saved: Driver, folder: Path) -> None:
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.table.view import TableView
 
     saved.app.start_practice(DESERT, get_layout(1), Deal.from_seed(SEED))
     view = saved.view
@@ -87,8 +87,8 @@ def test_every_move_is_saved_without_blocking_the_frame(saved: Driver, folder: P
 
 
 def test_continue_resumes_the_same_deal_with_its_undo_history(saved: Driver, folder: Path) -> None:
-    from desert_pyramid.ui.table import TableView
-    from desert_pyramid.ui.title import TitleView
+    from desert_pyramid.ui.screens.title import TitleView
+    from desert_pyramid.ui.table.view import TableView
 
     app = saved.app
     app.show_title()
@@ -230,14 +230,14 @@ def test_a_system_clock_beyond_the_save_range_records_on_the_nearest_date(
     first) date a save can hold, never with a crash."""
     import datetime as real
 
+    from desert_pyramid.app import saving
     from desert_pyramid.modes.streak import EARLIEST, LATEST
-    from desert_pyramid.ui import saving
 
     assert saving.save_date(real.date(9999, 12, 31)) == LATEST.isoformat()
     assert saving.save_date(real.date(1900, 1, 1)) == EARLIEST.isoformat()
     assert saving.save_date(real.date(2026, 12, 1)) == "2026-12-01"
 
-    from desert_pyramid.ui import session
+    from desert_pyramid.app import sessions as session
 
     monkeypatch.setattr(session, "today", lambda: real.date(9999, 12, 31))  # the machine's clock
     assert saving.today() == LATEST.isoformat()

@@ -15,18 +15,18 @@ import arcade
 import pytest
 from arcade import key as K
 
+from desert_pyramid.app.prefs import Settings
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal
 from desert_pyramid.engine.moves import KING, PAIR
 from desert_pyramid.modes import ExpeditionSession
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.storage import SaveStore
-from desert_pyramid.ui import keys
-from desert_pyramid.ui.assets import Assets
-from desert_pyramid.ui.help import HelpView
-from desert_pyramid.ui.pause import PauseView
-from desert_pyramid.ui.prefs import Settings
-from desert_pyramid.ui.settings import SettingsView
+from desert_pyramid.ui.art.assets import Assets
+from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.help import HelpView
+from desert_pyramid.ui.screens.pause import PauseView
+from desert_pyramid.ui.screens.settings import SettingsView
 from desert_pyramid.ui.sound import (
     AMBIENCE_FILES,
     INSECTS_FADE_MS,
@@ -41,7 +41,7 @@ from desert_pyramid.ui.sound import (
     ambience_gains,
     ambience_pitches,
 )
-from desert_pyramid.ui.table import TableView
+from desert_pyramid.ui.table.view import TableView
 
 from .driver import Driver
 from .winning import find_win
@@ -276,7 +276,7 @@ def test_m_mutes_and_unmutes_on_every_screen_and_is_in_the_help(ui: Driver, spy:
 
 
 def test_m_is_typed_into_the_deal_code_not_taken_as_mute(ui: Driver) -> None:
-    from desert_pyramid.ui.practice import ROW_CODE
+    from desert_pyramid.ui.screens.practice import ROW_CODE
 
     ui.app.show_practice_setup()
     ui.frames(1)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desert_pyramid.catalog import all_layouts
-from desert_pyramid.ui.geometry import (
+from desert_pyramid.ui.table.geometry import (
     BOTTOM,
     FULL,
     HIDDEN,

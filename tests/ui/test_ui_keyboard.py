@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from arcade import key as K
 
-from desert_pyramid.ui.help import HelpView
-from desert_pyramid.ui.keys import BINDINGS, action_for, help_rows
-from desert_pyramid.ui.pause import PauseView
-from desert_pyramid.ui.practice import PracticeSetupView
-from desert_pyramid.ui.settings import SettingsView
-from desert_pyramid.ui.table import TableView
-from desert_pyramid.ui.title import TitleView
+from desert_pyramid.ui.input.keys import BINDINGS, action_for, help_rows
+from desert_pyramid.ui.screens.help import HelpView
+from desert_pyramid.ui.screens.pause import PauseView
+from desert_pyramid.ui.screens.practice import PracticeSetupView
+from desert_pyramid.ui.screens.settings import SettingsView
+from desert_pyramid.ui.screens.title import TitleView
+from desert_pyramid.ui.table.view import TableView
 
 pytestmark = pytest.mark.ui
 
@@ -109,8 +109,8 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_placeholders_and_quit_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.relics import RelicsView
-    from desert_pyramid.ui.stats import StatsView
+    from desert_pyramid.ui.screens.relics import RelicsView
+    from desert_pyramid.ui.screens.stats import StatsView
 
     for name, screen in (("Relics", RelicsView), ("Statistics", StatsView)):
         ui.app.show_title()
@@ -179,7 +179,7 @@ def test_key_table_is_consistent() -> None:
 
 
 def test_home_and_end_on_the_title_menu(ui) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.title import TitleView
+    from desert_pyramid.ui.screens.title import TitleView
 
     ui.app.show_title()
     ui.frames(1)

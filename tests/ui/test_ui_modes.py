@@ -8,11 +8,11 @@ import sys
 import pytest
 from arcade import key as K
 
+from desert_pyramid.app.advisor import Answer
 from desert_pyramid.modes import PracticeSession
-from desert_pyramid.ui.advisor import Answer
-from desert_pyramid.ui.pause import PauseView
-from desert_pyramid.ui.results import ResultsView
-from desert_pyramid.ui.table import TableView
+from desert_pyramid.ui.screens.pause import PauseView
+from desert_pyramid.ui.screens.results import ResultsView
+from desert_pyramid.ui.table.view import TableView
 
 from .winning import find_win
 
@@ -91,8 +91,8 @@ def test_the_sun_sets_and_the_results_come(ui) -> None:  # type: ignore[no-untyp
 
 
 def test_the_daily_is_todays_deal(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.app.sessions import today
     from desert_pyramid.modes import daily_deal
-    from desert_pyramid.ui.session import today
 
     ui.app.start_mode("daily")
     ui.frames(1)
@@ -141,14 +141,14 @@ def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyp
 
 
 def _text_rect(t):  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.geometry import Rect
+    from desert_pyramid.ui.table.geometry import Rect
 
     return Rect(t.left, t.bottom, t.right - t.left, t.top - t.bottom)
 
 
 def _check_celebration(ui, view, title: str) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.effects import occupied
-    from desert_pyramid.ui.geometry import Rect
+    from desert_pyramid.ui.table.effects import occupied
+    from desert_pyramid.ui.table.geometry import Rect
 
     fx = view.effects
     cards = occupied(view.game, view.geom)
@@ -175,7 +175,7 @@ def test_a_cleared_pyramid_is_celebrated_on_a_backing_off_the_next_deal(ui) -> N
     """The clearing move's row flash, row text and points give way to one celebration: the
     banner and its detail on a backing panel, where no card of the next deal is, for as long as
     it shows."""
-    from desert_pyramid.ui.prefs import Settings
+    from desert_pyramid.app.prefs import Settings
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     ui.app.set_settings(Settings(animation_speed=1, mute=True))
@@ -194,9 +194,9 @@ def test_a_cleared_pyramid_is_celebrated_on_a_backing_off_the_next_deal(ui) -> N
 
 
 def test_a_won_deal_is_celebrated_without_the_row_effects(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import DESERT, Deal
-    from desert_pyramid.ui.prefs import Settings
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     ui.app.set_settings(Settings(animation_speed=1, mute=True))
@@ -218,8 +218,8 @@ def test_a_won_deal_is_celebrated_without_the_row_effects(ui) -> None:  # type: 
 def test_a_toast_waits_for_the_celebration_to_end(ui) -> None:  # type: ignore[no-untyped-def]
     """A relic found by the very move that clears a pyramid waits: its toast shows once the
     celebration is over, never on top of it (at 800x600 both sit in the same corner)."""
+    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.progression import RELICS, Unlocks
-    from desert_pyramid.ui.prefs import Settings
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     ui.app.set_settings(Settings(animation_speed=1, mute=True))

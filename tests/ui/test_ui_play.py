@@ -24,8 +24,8 @@ def winning_line(seed: int) -> list:  # type: ignore[type-arg]
 
 @pytest.mark.parametrize("by", ["keys", "mouse"])
 def test_win_a_deal(ui, by: str) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.results import ResultsView
-    from desert_pyramid.ui.table import TableView
+    from desert_pyramid.ui.screens.results import ResultsView
+    from desert_pyramid.ui.table.view import TableView
 
     ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(SEED))
     ui.frames(1)

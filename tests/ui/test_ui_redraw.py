@@ -7,10 +7,10 @@ import sys
 import pytest
 from PIL import ImageChops
 
+from desert_pyramid.app.prefs import Settings
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal
-from desert_pyramid.ui.prefs import Settings
-from desert_pyramid.ui.redraw import BufferProbe, DirtyTracker, merge
+from desert_pyramid.ui.table.redraw import BufferProbe, DirtyTracker, merge
 
 from .winning import find_win
 

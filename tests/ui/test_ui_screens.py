@@ -14,9 +14,9 @@ import pytest
 from arcade import key as K
 from PIL import Image, ImageChops, ImageStat
 
+from desert_pyramid.app.prefs import Settings
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal
-from desert_pyramid.ui.prefs import Settings
 
 from .winning import find_win
 
@@ -130,7 +130,7 @@ def test_pause(ui) -> None:  # type: ignore[no-untyped-def]
 def test_results_after_a_win(ui) -> None:  # type: ignore[no-untyped-def]
     import sys
 
-    from desert_pyramid.ui.results import ResultsView
+    from desert_pyramid.ui.screens.results import ResultsView
 
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
     view = table(ui, seed=4)
@@ -158,7 +158,7 @@ def test_help_over_the_table(ui) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_relics_placeholder(ui) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.title import placeholder_text
+    from desert_pyramid.ui.screens.title import placeholder_text
 
     ui.app.show_placeholder("Relics", placeholder_text("relics"))
     ui.frames(2)

@@ -9,7 +9,7 @@ from arcade import key as K
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE, Deal, Move
-from desert_pyramid.ui.geometry import table_geometry
+from desert_pyramid.ui.table.geometry import table_geometry
 
 pytestmark = pytest.mark.ui
 
@@ -59,7 +59,7 @@ def test_hint_then_enter_plays_the_hinted_move(ui) -> None:  # type: ignore[no-u
 
 
 def test_pause_stops_the_clock_and_hides_nothing_untimed(ui) -> None:  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.pause import PauseView
+    from desert_pyramid.ui.screens.pause import PauseView
 
     view = deal(ui)
     ui.key(K.SPACE)
@@ -83,7 +83,7 @@ def test_pause_stops_the_clock_and_hides_nothing_untimed(ui) -> None:  # type: i
 
 def test_pause_hides_the_cards_of_a_timed_table(ui) -> None:  # type: ignore[no-untyped-def]
     from desert_pyramid.engine import RELAXED
-    from desert_pyramid.ui.pause import PauseView
+    from desert_pyramid.ui.screens.pause import PauseView
 
     view = deal(ui, rules=RELAXED)  # the timed scoring runs on the clock
     assert view.timed
@@ -191,7 +191,7 @@ def test_the_focus_reaches_every_target_with_arrows(ui) -> None:  # type: ignore
         ui.focus_on(target)
     ui.focus_on("menu")
     ui.key(K.ENTER)
-    from desert_pyramid.ui.pause import PauseView
+    from desert_pyramid.ui.screens.pause import PauseView
 
     assert isinstance(ui.view, PauseView)
 

@@ -1,0 +1,270 @@
+"""What a click, a drag or a key does at the table: selection, partners, pairing at once, messages.
+
+Pure (no Arcade): the table view turns mouse and keys into calls here and animates the
+:class:`Feedback` that comes back. Every rule question goes to the engine: partners come from
+``game.removals()``, legality and the reason a pick is illegal from ``game.play`` raising
+:class:`IllegalMoveError`, what a lone card needs from ``partner_rank``, stuck from
+``game.is_stuck()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from desert_pyramid.engine import (
+    SATCHEL,
+    STOCK,
+    Event,
+    Game,
+    IllegalMoveError,
+    Move,
+    partner_rank,
+)
+from desert_pyramid.engine.cards import RANK_WORDS
+from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.modes import Session
+
+try:  # the coach's words for a lone card ("A 4 needs a 9, and no 9 is free now ...")
+    from desert_pyramid.modes import explain_card
+except ImportError:  # pragma: no cover - the modes package is part of the game
+    explain_card = None  # type: ignore[assignment]
+
+Place = int
+
+
+@dataclass
+class Feedback:
+    """The outcome of one action: the move made and its events, or why nothing happened."""
+
+    move: Move | None = None
+    events: list[Event] = field(default_factory=list)
+    message: str | None = None  # replaces the message line when not None ("" clears it)
+    shake: tuple[Place, ...] = ()  # places whose card shakes
+    sound: str | None = None  # select, pair, king, flip, redeal, stash, undo, illegal, win
+    undone: bool = False
+
+
+def sentence(text: str) -> str:
+    """An engine reason as a sentence: capital first letter, full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?:" else text + "."
+
+
+def rank_word(rank: int) -> str:
+    word = RANK_WORDS[rank - 1]
+    article = "an" if word[0] in "a8" else "a"
+    return f"{article} {word}"
+
+
+def needs_text(rank: int) -> str:
+    """``4`` → ``"A 4 needs a 9."``"""
+    other = partner_rank(rank)
+    if other is None:
+        return "A king goes alone."
+    return sentence(f"{rank_word(rank)} needs {rank_word(other)}")
+
+
+class TableControl:
+    """Selection and actions at the table for one session."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.selected: Place | None = None
+        self.partners: tuple[Place, ...] = ()
+        self.hint_move: Move | None = None
+        self.hint_rewind: int | None = None  # a lost position: how many moves to keep to win again
+        self.hint_armed = False  # Enter plays the hint until the player does something else
+        self.stuck = session.game.is_stuck()
+
+    @property
+    def game(self) -> Game:
+        game: Game = self.session.game
+        return game
+
+    # -- looking ----------------------------------------------------------------------------------
+    def partners_of(self, place: Place) -> tuple[Place, ...]:
+        """The places whose card pairs with the card at ``place`` now (from the engine)."""
+        out: list[Place] = []
+        for m in self.game.removals():
+            if m.kind == MoveKind.PAIR and place in (m.a, m.b):
+                out.append(m.b if m.a == place else m.a)
+        return tuple(out)
+
+    def is_card_place(self, place: Place) -> bool:
+        """Whether a card lies at the place (covered or not)."""
+        return self.game.card_at(place) is not None
+
+    def why_not_playable(self, place: Place) -> str | None:
+        """The engine's reason that the card at ``place`` cannot be played now, or ``None``."""
+        reason = self.game.why_not_playable(place)
+        return None if reason is None else sentence(reason)
+
+    # -- actions ------------------------------------------------------------------------------------
+    def deselect(self) -> None:
+        self.selected = None
+        self.partners = ()
+
+    def play(
+        self,
+        move: Move,
+        shake: tuple[Place, ...] = (),
+        by_computer: Callable[[Move], list[Event]] | None = None,
+    ) -> Feedback:
+        """Make a move through the session (``by_computer``: as the computer player); an illegal
+        one shakes and says why."""
+        try:
+            events = by_computer(move) if by_computer is not None else self.session.play(move)
+        except IllegalMoveError as exc:
+            return Feedback(message=sentence(str(exc)), shake=shake, sound="illegal")
+        self.deselect()
+        self.set_hint(None)
+        sound = {
+            MoveKind.PAIR: "pair",
+            MoveKind.KING: "king",
+            MoveKind.STASH: "stash",
+            MoveKind.REDEAL: "redeal",
+        }.get(move.kind, "flip")
+        if self.game.won:
+            sound = "win"
+        self.stuck = self.game.is_stuck()
+        msg = self.stuck_text() if self.stuck else ""
+        if move.kind == MoveKind.REDEAL:
+            left = self.game.redeals_left
+            msg = msg or (
+                "Redealt: the waste is the stock again"
+                + ("." if left is None else f" ({left} redeal{'s' if left != 1 else ''} left).")
+            )
+        return Feedback(move=move, events=events, message=msg, sound=sound)
+
+    def stuck_text(self) -> str:
+        return "No removal can ever be made from here: undo (Z) or start a new deal (Esc)."
+
+    def click(self, place: Place) -> Feedback:
+        """A click on a place (or the keyboard's select on the focused place)."""
+        g = self.game
+        if place == STOCK and not (
+            self.selected is not None and g.rules.stock_top_playable and g.stock
+        ):
+            self.deselect()
+            return self.flip()
+        if self.selected is not None:
+            if place == self.selected:
+                self.deselect()
+                return Feedback(message="", sound="select")
+            if place == SATCHEL and g.satchel < 0:
+                return self.stash(self.selected)
+            return self.play(Move.pair(self.selected, place), shake=(place,))
+        if place == SATCHEL and g.satchel < 0:
+            return Feedback(
+                message="The Satchel keeps one card: select a card, then the Satchel (or press S)."
+            )
+        reason = self.why_not_playable(place)
+        if reason is not None:
+            return Feedback(message=reason, shake=(place,), sound="illegal")
+        card = g.card_at(place)
+        if card is None:
+            return Feedback()
+        if card.rank == 13:
+            return self.play(Move.king(place), shake=(place,))
+        partners = self.partners_of(place)
+        if len(partners) == 1:
+            return self.play(Move.pair(place, partners[0]), shake=(place,))
+        self.selected = place
+        self.partners = partners
+        if partners:
+            names = " or the ".join(str(g.card_at(p)) for p in partners)
+            return Feedback(message=f"The {card} pairs with the {names}: pick one.", sound="select")
+        msg = explain_card(g, place) if explain_card is not None else needs_text(card.rank)
+        if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
+            msg += " Press S or click the Satchel to park it."
+        return Feedback(message=msg, sound="select")
+
+    def drop(self, src: Place, dst: Place) -> Feedback:
+        """A card dragged from ``src`` and dropped on ``dst``."""
+        self.deselect()
+        if src == dst:
+            return Feedback()
+        if dst == SATCHEL and self.game.satchel < 0:
+            return self.stash(src)
+        return self.play(Move.pair(src, dst), shake=(src, dst))
+
+    def flip(self) -> Feedback:
+        """Space or a click on the stock: flip, or redeal when the stock is empty."""
+        g = self.game
+        self.deselect()
+        if g.stock or not g.waste:
+            return self.play(Move.flip(), shake=(STOCK,))
+        return self.play(Move.redeal(), shake=(STOCK,))
+
+    def stash(self, place: Place | None = None) -> Feedback:
+        """S: the selected card (or ``place``) into the Satchel."""
+        target = self.selected if place is None else place
+        if target is None:
+            return Feedback(
+                message="Select a card first, then press S to put it in the Satchel.",
+                sound="illegal",
+            )
+        return self.play(Move.stash(target), shake=(target,))
+
+    def undo(self) -> Feedback:
+        self.deselect()
+        self.set_hint(None)
+        history = self.game.history
+        try:
+            events = self.session.undo()
+        except IllegalMoveError as exc:
+            return Feedback(message=sentence(str(exc)), sound="illegal")
+        self.stuck = self.game.is_stuck()
+        # say what was taken back (the position is the one the move was played from again)
+        words = sentence(f"undone: {self.game.describe(history[-1])}") if history else ""
+        return Feedback(events=events, message=words, sound="undo", undone=True)
+
+    def redo(self) -> Feedback:
+        if not self.game.redo_stack:
+            return Feedback(message="Nothing to redo.", sound="illegal")
+        return self.play(self.game.redo_stack[0])
+
+    def set_hint(self, move: Move | None, rewind: int | None = None) -> None:
+        """A hint's move (Enter plays it) or, for a lost position, the moves to keep (Enter goes back)."""
+        self.hint_move = move
+        self.hint_rewind = rewind if move is None else None
+        self.hint_armed = move is not None or self.hint_rewind is not None
+        self.deselect()
+
+    def accept_hint(self) -> Feedback:
+        """Enter: play the hinted move, or go back to the last position from which the deal could be won."""
+        move, keep = self.hint_move, self.hint_rewind
+        if move is not None:
+            return self.play(move)
+        if keep is not None:
+            self.set_hint(None)
+            try:
+                events = self.session.rewind(keep)
+            except IllegalMoveError as exc:
+                return Feedback(message=sentence(str(exc)), sound="illegal")
+            self.stuck = self.game.is_stuck()
+            return Feedback(
+                events=events,
+                message="Back to a position from which the deal can be won.",
+                sound="undo",
+                undone=True,
+            )
+        return Feedback(message="No hint to play: press H for one.", sound="illegal")
+
+    def skip(self) -> Feedback:
+        """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
+        skip = getattr(self.session, "skip", None)
+        if skip is None:
+            return Feedback(message="Only an Expedition skips a pyramid.", sound="illegal")
+        self.deselect()
+        self.set_hint(None)
+        try:
+            events = skip()
+        except (IllegalMoveError, ValueError) as exc:
+            return Feedback(message=sentence(str(exc)), sound="illegal")
+        self.stuck = self.game.is_stuck()
+        return Feedback(events=events, message="", sound="redeal", undone=True)

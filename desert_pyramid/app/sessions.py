@@ -1,0 +1,103 @@
+"""The table's side of the modes: starting sessions, and what the views ask of any session.
+
+The sessions themselves are :mod:`desert_pyramid.modes` (Practice, Expedition, Daily): clocks
+driven by the frame time passed in, multipliers, deal choice, the coach and the results. This
+module only makes them for the views and answers a few questions about them.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
+from desert_pyramid.modes import (
+    DailySession,
+    ExpeditionSession,
+    PracticeSession,
+    Session,
+    clock_text,
+)
+
+TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
+__all__ = [
+    "again",
+    "clock_text",
+    "daily",
+    "expedition",
+    "layout_number",
+    "practice",
+    "practice_from_moves",
+    "subtitle",
+    "timed",
+    "title",
+    "today",
+]
+
+
+def layout_number(number: int) -> Layout:
+    """Layout ``number`` (the catalogue reads only its own file)."""
+    return get_layout(number)
+
+
+def today() -> datetime.date:
+    """The player's local calendar date (the Daily's deal, the day streak)."""
+    return datetime.date.today()
+
+
+def practice(rules: Rules, layout: Layout, deal: Deal | None = None) -> PracticeSession:
+    """A Practice session: this deal, or a random one."""
+    if deal is None:
+        return PracticeSession.random(rules, layout)
+    return PracticeSession.new(rules, layout, deal)
+
+
+def practice_from_moves(
+    layout: Layout, rules: Rules, deal: Deal, moves: tuple[Move, ...]
+) -> PracticeSession:
+    """A Practice session on this deal with these moves already played (undo takes them back):
+    a replay's "Play on from here". Raises :class:`desert_pyramid.modes.InputError` for a rule
+    set that Practice does not play on this layout."""
+    game = Game(layout, rules, deal)
+    game.replay(moves)
+    return PracticeSession(game, source="code")
+
+
+def expedition(seed: int | None = None) -> ExpeditionSession:
+    return ExpeditionSession(seed)
+
+
+def daily(day: datetime.date | None = None) -> DailySession:
+    now = today()
+    return DailySession.start(day or now, now)
+
+
+def again(session: Session) -> Session:
+    """A new session on the same deal (Restart): the same day's Daily, or Practice on the deal."""
+    if isinstance(session, DailySession):  # today's deal, or a past day's
+        return daily(session.day)
+    g = session.game
+    return practice(g.rules, g.layout, g.deal)
+
+
+def timed(session: object) -> bool:
+    """Whether the clock counts (the session's own ``timed``: Expedition, Daily, the timed
+    scoring): whatever covers the table then hides its cards, and a lost window focus keeps it
+    paused until the player resumes. Anything that is not a session of the modes is untimed."""
+    return getattr(session, "timed", False) is True
+
+
+def title(session: Session) -> str:
+    return TITLES.get(session.mode, session.mode.capitalize())
+
+
+def subtitle(session: Session) -> str:
+    g = session.game
+    rules = g.rules.describe()
+    bits = [rules[0].upper() + rules[1:], f"layout {g.layout.number}", session.deal_code]
+    if session.mode == "daily":
+        bits.insert(0, str(session.hud().get("date", "")))
+    grade = getattr(session, "grade", "")
+    if grade:  # a "winnable deals only" deal: the solver's difficulty grade
+        bits.append(f"difficulty: {grade}")
+    return " · ".join(b for b in bits if b)

@@ -1,0 +1,1 @@
+"""Input: the key table (which the help screen also reads) and game controllers."""

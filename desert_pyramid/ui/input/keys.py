@@ -1,0 +1,280 @@
+"""The key bindings: one table. The views look actions up here and the help overlay reads it.
+
+Each :class:`Binding` names an action, the keys that trigger it, how the keys are written for
+players and what the action does. ``context`` says where it works: ``table`` (playing a deal),
+``menus`` (title, pause, settings, results) or ``everywhere``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from arcade import key as K
+
+TABLE = "table"
+MENUS = "menus"
+EVERYWHERE = "everywhere"
+REPLAY = "replay"
+CONTEXT_TITLES = {
+    TABLE: "At the table",
+    MENUS: "In menus",
+    REPLAY: "Watching a replay",
+    EVERYWHERE: "Everywhere",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    action: str
+    keys: tuple[int, ...]
+    label: str  # how players see the keys: "Space", "← ↑ → ↓"
+    text: str  # what it does
+    context: str
+    shift: bool = False  # only with Shift held (and the plain key does something else)
+    # the game controller's column (see PAD_COLUMN below): pyglet's button names ("a", "leftshoulder";
+    # the d-pad and the left stick as "dpleft" "dpright" "dpup" "dpdown"; the triggers as
+    # "lefttrigger" "righttrigger"), how players see them ("A", "LB") and, when it differs, the text
+    pad: tuple[str, ...] = ()
+    pad_label: str = ""
+    pad_text: str = ""
+
+
+BINDINGS: tuple[Binding, ...] = (
+    Binding("flip", (K.SPACE,), "Space", "Flip the stock; redeal when it is empty", TABLE),
+    Binding("undo", (K.Z, K.BACKSPACE), "Z", "Undo the last move (unlimited)", TABLE),
+    Binding("redo", (K.Y,), "Y", "Redo a move you undid", TABLE),
+    Binding("hint", (K.H,), "H", "Show a hint: the next move of a real way through", TABLE),
+    Binding(
+        "accept",
+        (K.ENTER, K.NUM_ENTER),
+        "Enter",
+        "Play the hinted move; with no hint shown, select the focused card or button",
+        TABLE,
+    ),
+    Binding("stash", (K.S,), "S", "Put the selected card in the Satchel", TABLE),
+    Binding(
+        "focus_left", (K.LEFT,), "← ↑ → ↓", "Move the focus between cards, piles and buttons", TABLE
+    ),
+    Binding("focus_right", (K.RIGHT,), "", "", TABLE),
+    Binding("focus_up", (K.UP,), "", "", TABLE),
+    Binding("focus_down", (K.DOWN,), "", "", TABLE),
+    Binding("deselect", (K.DELETE, K.X), "X", "Drop the selection", TABLE),
+    Binding("autoplay", (K.A,), "A", "Let the computer play the deal (press again to stop)", TABLE),
+    Binding("pause", (K.ESCAPE, K.P), "Esc", "Pause (a timed table hides its cards)", TABLE),
+    Binding("menu_up", (K.UP,), "↑ ↓", "Move between buttons", MENUS),
+    Binding("menu_down", (K.DOWN,), "", "", MENUS),
+    Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
+    Binding("menu_right", (K.RIGHT,), "", "", MENUS),
+    Binding(
+        "menu_accept", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button", MENUS
+    ),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back (from pause: resume)", MENUS),
+    Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a list a page up or down", MENUS),
+    Binding("page_down", (K.PAGEDOWN,), "", "", MENUS),
+    Binding(
+        "list_first", (K.HOME,), "Home End", "Go to the first or the last item of a list", MENUS
+    ),
+    Binding("list_last", (K.END,), "", "", MENUS),
+    Binding("help", (K.F1, K.QUESTION), "F1 or ?", "Show or hide this help", EVERYWHERE),
+    Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
+    Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
+    Binding("mute", (K.M,), "M", "Mute or unmute all sound", EVERYWHERE),
+)
+
+BINDINGS += (
+    Binding("replay_play", (K.SPACE, K.K), "Space", "Play or pause the replay", REPLAY),
+    Binding("replay_prev", (K.LEFT, K.COMMA), "← →", "Step back or forward one move", REPLAY),
+    Binding("replay_next", (K.RIGHT, K.PERIOD), "", "", REPLAY),
+    Binding("replay_start", (K.HOME,), "Home End", "Jump to the deal or to the end", REPLAY),
+    Binding("replay_end", (K.END,), "", "", REPLAY),
+    Binding("replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", "Faster or slower", REPLAY),
+    Binding("replay_slower", (K.DOWN, K.MINUS, K.NUM_SUBTRACT), "", "", REPLAY),
+    Binding("replay_lost", (K.L,), "L", "Jump to the move that lost the deal", REPLAY),
+    Binding(
+        "replay_play_on",
+        (K.ENTER, K.NUM_ENTER),
+        "Enter",
+        "Play on from here as a Practice game",
+        REPLAY,
+    ),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Close the replay", REPLAY),
+)
+
+HOWTO = "howto"  # the How to play screen (its own rows, not shown in the help overlay)
+
+BINDINGS += (
+    Binding("tab_prev", (K.TAB,), "", "", HOWTO, shift=True),
+    Binding("tab_next", (K.TAB,), "Tab  ← →", "Next or previous page (Shift+Tab goes back)", HOWTO),
+    Binding("tab_prev", (K.LEFT,), "", "", HOWTO),
+    Binding("tab_next", (K.RIGHT,), "", "", HOWTO),
+    Binding("line_up", (K.UP,), "↑ ↓", "Scroll the text; move between buttons", HOWTO),
+    Binding("line_down", (K.DOWN,), "", "", HOWTO),
+    Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a page", HOWTO),
+    Binding("page_down", (K.PAGEDOWN,), "", "", HOWTO),
+    Binding("to_top", (K.HOME,), "Home End", "To the start or the end", HOWTO),
+    Binding("to_end", (K.END,), "", "", HOWTO),
+    Binding(
+        "press",
+        (K.ENTER, K.NUM_ENTER, K.SPACE),
+        "Enter",
+        "Press the focused button or answer",
+        HOWTO,
+    ),
+    Binding("pick_1", (K.KEY_1, K.NUM_1), "1 2 3", "Answer the quiz question", HOWTO),
+    Binding("pick_2", (K.KEY_2, K.NUM_2), "", "", HOWTO),
+    Binding("pick_3", (K.KEY_3, K.NUM_3), "", "", HOWTO),
+    Binding("pick_4", (K.KEY_4, K.NUM_4), "", "", HOWTO),
+    Binding("pick_5", (K.KEY_5, K.NUM_5), "", "", HOWTO),
+    Binding("pick_6", (K.KEY_6, K.NUM_6), "", "", HOWTO),
+    Binding("next_question", (K.N,), "N", "Next quiz question", HOWTO),
+    Binding("watch", (K.W,), "W", "Watch the worked example on the table", HOWTO),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back", HOWTO),
+)
+
+
+def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | None:
+    """The action a key press means in the given contexts (first match wins), or ``None``."""
+    shift = bool(modifiers & K.MOD_SHIFT)
+    wanted = tuple(contexts)
+    for context in wanted:
+        for b in BINDINGS:
+            if b.context == context and symbol in b.keys and (shift or not b.shift):
+                return b.action
+    return None
+
+
+def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's content: per context, (keys, text) for each binding with a label.
+    By default the table's, the menus' and the everywhere keys; a screen with keys of its own
+    (the replay) names its contexts."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for context in contexts or (TABLE, MENUS, EVERYWHERE):
+        items = [(b.label, b.text) for b in BINDINGS if b.context == context and b.label]
+        rows.append((CONTEXT_TITLES[context], items))
+    return rows
+
+
+def keys_for(action: str) -> str:
+    """The label of an action's keys, for hints in the interface ("Space", "Z")."""
+    for b in BINDINGS:
+        if b.action == action and b.label:
+            return b.label
+    raise KeyError(action)
+
+
+# -- the game controller's column --------------------------------------------------------------------
+# (context, action, pad buttons, label, text): each row gives the first binding of that action in
+# that context its controller buttons; an action with no key of its own gets a binding of its own.
+# The d-pad and the left stick are one: both send the "dp…" directions (see ui/input/controller.py).
+STICK = "D-pad"  # how the help writes "the d-pad or the left stick"
+PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
+    (
+        TABLE,
+        "focus_left",
+        ("dpleft",),
+        STICK,
+        "Move the focus between cards, piles and buttons (the left stick too)",
+    ),
+    (TABLE, "focus_right", ("dpright",), "", ""),
+    (TABLE, "focus_up", ("dpup",), "", ""),
+    (TABLE, "focus_down", ("dpdown",), "", ""),
+    (TABLE, "accept", ("a",), "A", "Select, pair or press the focused card or button"),
+    (TABLE, "deselect", ("b",), "B", "Drop the selection"),
+    (TABLE, "flip", ("x",), "X", ""),
+    (TABLE, "hint_or_play", ("y",), "Y", "Show a hint; a second Y plays it"),
+    (TABLE, "undo", ("leftshoulder",), "LB", ""),
+    (TABLE, "redo", ("rightshoulder",), "RB", ""),
+    (TABLE, "stash", ("righttrigger",), "RT", "Put the selected (or focused) card in the Satchel"),
+    (
+        TABLE,
+        "autoplay",
+        ("rightstick",),
+        "R3",
+        "Let the computer play (press the right stick; again to stop)",
+    ),
+    (TABLE, "pause", ("start",), "Start", ""),
+    (MENUS, "menu_up", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (MENUS, "menu_down", ("dpdown",), "", ""),
+    (MENUS, "menu_left", ("dpleft",), f"{STICK} ← →", ""),
+    (MENUS, "menu_right", ("dpright",), "", ""),
+    (MENUS, "menu_accept", ("a",), "A", ""),
+    (MENUS, "back", ("b",), "B", ""),
+    (MENUS, "resume", ("start",), "Start", "Resume (on the pause screen)"),
+    (MENUS, "page_up", ("leftshoulder",), "LB RB", ""),
+    (MENUS, "page_down", ("rightshoulder",), "", ""),
+    (MENUS, "list_first", ("lefttrigger",), "LT RT", ""),
+    (MENUS, "list_last", ("righttrigger",), "", ""),
+    (EVERYWHERE, "help", ("back",), "Back", ""),
+    (REPLAY, "replay_play", ("a",), "A", ""),
+    (REPLAY, "replay_prev", ("dpleft",), f"{STICK} ← →", ""),
+    (REPLAY, "replay_next", ("dpright",), "", ""),
+    (REPLAY, "replay_start", ("leftshoulder",), "LB RB", ""),
+    (REPLAY, "replay_end", ("rightshoulder",), "", ""),
+    (REPLAY, "replay_faster", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (REPLAY, "replay_slower", ("dpdown",), "", ""),
+    (REPLAY, "replay_lost", ("x",), "X", ""),
+    (REPLAY, "replay_play_on", ("y",), "Y", ""),
+    (REPLAY, "back", ("b",), "B", ""),
+    (HOWTO, "tab_prev", ("leftshoulder", "dpleft"), f"LB RB  {STICK} ← →", "Previous or next page"),
+    (HOWTO, "tab_next", ("rightshoulder", "dpright"), "", ""),
+    (HOWTO, "line_up", ("dpup",), f"{STICK} ↑ ↓", ""),
+    (HOWTO, "line_down", ("dpdown",), "", ""),
+    (HOWTO, "page_up", ("lefttrigger",), "LT RT", ""),
+    (HOWTO, "page_down", ("righttrigger",), "", ""),
+    (HOWTO, "press", ("a",), "A", ""),
+    (HOWTO, "next_question", ("x",), "X", ""),
+    (HOWTO, "watch", ("y",), "Y", ""),
+    (HOWTO, "back", ("b",), "B", ""),
+)
+
+
+def _with_pad_column(bindings: tuple[Binding, ...]) -> tuple[Binding, ...]:
+    out = list(bindings)
+    for context, action, pad, label, text in PAD_COLUMN:
+        at = next(
+            (i for i, b in enumerate(out) if b.context == context and b.action == action), None
+        )
+        if at is None:
+            out.append(
+                Binding(action, (), "", text, context, pad=pad, pad_label=label, pad_text=text)
+            )
+        else:
+            out[at] = replace(out[at], pad=pad, pad_label=label, pad_text=text)
+    return tuple(out)
+
+
+BINDINGS = _with_pad_column(BINDINGS)
+
+
+def pad_action_for(button: str, contexts: Iterable[str]) -> str | None:
+    """The action a controller button (or d-pad direction, or trigger) means in the given
+    contexts (first match wins), or ``None``."""
+    for context in tuple(contexts):
+        for b in BINDINGS:
+            if b.context == context and button in b.pad:
+                return b.action
+    return None
+
+
+def pad_help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help overlay's content when the controller was used last: per context, (buttons, text)
+    for each binding with a controller label."""
+    rows: list[tuple[str, list[tuple[str, str]]]] = []
+    for context in contexts or (TABLE, MENUS, EVERYWHERE):
+        order = {(c, a): i for i, (c, a, *_rest) in enumerate(PAD_COLUMN)}
+        shown = sorted(
+            (b for b in BINDINGS if b.context == context and b.pad_label),
+            key=lambda b: order.get((b.context, b.action), len(order)),
+        )
+        items = [(b.pad_label, b.pad_text or b.text) for b in shown]
+        rows.append((CONTEXT_TITLES[context], items))
+    return rows
+
+
+def label_for(action: str, pad: bool = False) -> str:
+    """How players see an action's keys, or with ``pad`` its controller buttons ("Enter", "A")."""
+    for b in BINDINGS:
+        if b.action == action and (b.pad_label if pad else b.label):
+            return b.pad_label if pad else b.label
+    raise KeyError(action)

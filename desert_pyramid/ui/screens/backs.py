@@ -1,0 +1,239 @@
+"""The card-back picker: every back of the game, the owned ones ready to use, the others dimmed
+and locked with how to earn them. Enter (or a click) on an owned back chooses it: it is saved in
+the profile and the table draws it at once."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import arcade
+from PIL import Image, ImageDraw, ImageEnhance
+
+from desert_pyramid.progression import CARD_BACKS, CardBack
+from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.widgets.toast import back_image
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+IN_USE = (120, 230, 140)
+
+
+def locked_back(back_id: str, w: int, h: int) -> Image.Image:
+    """A locked back: its picture dark and faded, with a padlock over it."""
+    img = back_image(back_id, w, h)
+    alpha = img.getchannel("A")
+    rgb = ImageEnhance.Color(img.convert("RGB")).enhance(0.25)
+    rgb = ImageEnhance.Brightness(rgb).enhance(0.38)
+    out = rgb.convert("RGBA")
+    out.putalpha(alpha)
+    ss = 3
+    lock = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
+    d = ImageDraw.Draw(lock)
+    cx, cy = w * ss / 2, h * ss / 2
+    bw, bh = w * ss * 0.36, w * ss * 0.28
+    shackle = bw * 0.62
+    line = max(3, int(w * ss * 0.05))
+    d.arc(
+        (
+            cx - shackle / 2,
+            cy - bh / 2 - shackle * 0.8,
+            cx + shackle / 2,
+            cy - bh / 2 + shackle * 0.45,
+        ),
+        180,
+        360,
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.line(
+        (
+            cx - shackle / 2 + line / 2,
+            cy - bh / 2 - shackle * 0.2,
+            cx - shackle / 2 + line / 2,
+            cy - bh / 2,
+        ),
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.line(
+        (
+            cx + shackle / 2 - line / 2,
+            cy - bh / 2 - shackle * 0.2,
+            cx + shackle / 2 - line / 2,
+            cy - bh / 2,
+        ),
+        fill=(236, 214, 176, 255),
+        width=line,
+    )
+    d.rounded_rectangle(
+        (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2),
+        radius=bw * 0.14,
+        fill=(236, 214, 176, 255),
+    )
+    d.ellipse(
+        (cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255)
+    )
+    lock = lock.resize((w, h), Image.Resampling.LANCZOS)
+    out.alpha_composite(lock)
+    return out
+
+
+class BacksView(GridScreen):
+    """The picker. ``back`` is the screen Esc and Back return to (the title by default)."""
+
+    def __init__(self, app: Shell, back: arcade.View | None = None) -> None:
+        self.back_to = back
+
+        def go_back() -> None:
+            if self.back_to is not None:
+                app.show_view(self.back_to)
+            else:
+                app.show_title()
+
+        super().__init__(
+            app,
+            [
+                Button(
+                    "Relics", lambda: app.show_relics(back=lambda: app.show_backs(self.back_to))
+                ),
+                Button("Back", go_back),
+            ],
+            go_back,
+        )
+        self.backs: tuple[CardBack, ...] = CARD_BACKS
+        self.message = ""
+        self.status_texts: list[arcade.Text] = []
+        chosen = self.chosen
+        self.focus = ("tile", next((i for i, b in enumerate(self.backs) if b.id == chosen), 0))
+
+    @property
+    def chosen(self) -> str:
+        """The back the table draws now."""
+        return self.app.settings.card_back
+
+    def owned(self, back: CardBack) -> bool:
+        return self.app.saves.backs.owns(back.id)
+
+    def tile_chosen(self, i: int) -> bool:
+        return self.backs[i].id == self.chosen
+
+    def tile_count(self) -> int:
+        return len(self.backs)
+
+    def tile_locked(self, i: int) -> bool:
+        return not self.owned(self.backs[i])
+
+    def press_tile(self, i: int) -> None:
+        back = self.backs[i]
+        if not self.owned(back):
+            self.show_message(
+                f"{back.name} is locked: {back.how_to_earn[0].lower()}{back.how_to_earn[1:]}"
+            )
+            self.app.sounds.play("illegal")
+            return
+        if self.app.saves.choose_back(back.id):
+            self.show_message(f"{back.name} is on your cards now.")
+        self.update_status()
+
+    def show_message(self, text: str) -> None:
+        self.message = text
+        if self.message_text is not None:
+            self.message_text.text = text
+
+    def detail_text(self, i: int) -> str:
+        back = self.backs[i]
+        if back.id == self.chosen:
+            return f"{back.name}: on your cards now."
+        if self.owned(back):
+            date = self.app.saves.backs.unlocked.get(back.id, "")
+            when = f" (unlocked {date})" if date else ""
+            return f"{back.name}{when}: press Enter to use it."
+        return f"{back.name}: {self._how(back)}"
+
+    def status(self, back: CardBack) -> tuple[str, tuple[int, int, int]]:
+        if back.id == self.chosen:
+            return "In use on your cards", IN_USE
+        if self.owned(back):
+            return "Owned · click or Enter to use", MUTED
+        return self._how(back), FAINT
+
+    def _how(self, back: CardBack) -> str:
+        """How to earn a back, and for pyramids cleared in all how far it is: "Clear 25 pyramids in
+        all: 12 more to go." """
+        left = back.amount - self.app.saves.progress.pyramids_cleared
+        if back.rule != "clears" or left <= 0:
+            return back.how_to_earn
+        return f"{back.how_to_earn.rstrip('.')}: {left} more to go."
+
+    def summary(self) -> str:
+        owned = sum(1 for b in self.backs if self.owned(b))
+        return f"{owned} of {len(self.backs)} backs owned · your choice is shared with the other games of the family"
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        panel = self.place_panel(width, height)
+        self.texts.heading("CARD BACKS", width / 2, panel.top - 36 * s, 28 * s)
+        self.texts.label(
+            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        )
+        pad = 60 * s
+        grid_top = panel.top - 92 * s
+        buttons_y = panel.bottom + 16 * s
+        detail_y = buttons_y + 40 * s + 22 * s
+        gap = 14 * s
+        tile_h = min(236 * s, (grid_top - detail_y - 22 * s - gap) / 2)
+        area = Rect(
+            panel.left + pad, grid_top - 2 * tile_h - gap, panel.width - 2 * pad, 2 * tile_h + gap
+        )
+        self.place_grid(area, 5, tile_h, gap)
+        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
+        self.message_text = self.texts.label(
+            self.message, width / 2, detail_y - 20 * s, 11 * s, colour=GOLD, bold=True
+        )
+        self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
+        self.finish_layout()
+
+    def build_tiles(self, s: float) -> None:
+        self.status_texts = []
+        for back, r in zip(self.backs, self.tiles, strict=True):
+            owned = self.owned(back)
+            h = int(min(r.height - 74 * s, (r.width - 20 * s) * 190 / 140)) // 2 * 2
+            w = int(h * 140 / 190) // 2 * 2
+            key = f"picker-{back.id}-{w}x{h}-{'open' if owned else 'locked'}"
+            tex = self.app.assets.texture(
+                key, partial(back_image if owned else locked_back, back.id, w, h)
+            )
+            sprite = arcade.Sprite(tex)
+            cy = r.top - 10 * s - h / 2
+            sprite.position = (round(r.cx), round(cy))
+            self.pictures.append(sprite)
+            name_y = cy - h / 2 - 13 * s
+            self.texts.label(
+                back.name, r.cx, name_y, 13 * s, colour=GOLD if owned else FAINT, bold=True
+            )
+            text, colour = self.status(back)
+            t = label(
+                text,
+                r.cx,
+                name_y - 12 * s,
+                10 * s,
+                self.texts.batch,
+                colour=colour,
+                width=int(r.width - 16 * s),
+                anchor_y="top",
+                bold=back.id == self.chosen,
+            )
+            self.texts.items.append(t)
+            self.status_texts.append(t)
+
+    def update_status(self) -> None:
+        for back, t in zip(self.backs, self.status_texts, strict=False):
+            text, colour = self.status(back)
+            t.text = text
+            t.color = (*colour, 255)
+            t.bold = back.id == self.chosen
+        self.refresh_tiles()

@@ -1,0 +1,243 @@
+"""A screen with a grid of tiles over a row of buttons (the relics and the card backs).
+
+The arrow keys move one focus over the tiles and the buttons (the nearest one in the arrow's
+direction), Enter presses, Esc goes back; the mouse focuses what it hovers and presses what it
+clicks. Subclasses fill the tiles (:meth:`GridScreen.build_tiles`) and say what a tile does when
+pressed (:meth:`GridScreen.press_tile`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    RGB,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    skin,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+Focus = tuple[str, int]  # ("tile", i) or ("button", i)
+MUTED: RGB = (236, 214, 176)
+FAINT: RGB = (200, 180, 150)
+
+# tile skins: (top, bottom, rim, rim width)
+TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
+    "open": ((112, 78, 46), (78, 52, 28), (170, 126, 70), 2),
+    "locked": ((92, 70, 50), (70, 52, 36), (120, 94, 66), 2),
+    "chosen": ((112, 78, 46), (78, 52, 28), (120, 230, 140), 4),
+    "focus": ((132, 94, 54), (92, 62, 32), GOLD, 4),
+    "focus_locked": ((104, 80, 58), (80, 60, 42), GOLD, 4),
+}
+
+
+def tile_texture(app: Shell, style: str, w: int, h: int, radius: int) -> arcade.Texture:
+    top, bottom, rim, rw = TILE_STYLES[style]
+    return app.assets.texture(
+        f"tile-{style}-{w}x{h}-{radius}", lambda: skin(w, h, top, bottom, rim, rw, radius, 245)
+    )
+
+
+def grid_rects(area: Rect, count: int, columns: int, tile_h: float, gap: float) -> list[Rect]:
+    """``count`` tiles in rows of ``columns`` from the top of ``area``; a last short row is centred."""
+    w = (area.width - gap * (columns - 1)) / columns
+    rects: list[Rect] = []
+    rows = (count + columns - 1) // columns
+    for row in range(rows):
+        n = min(columns, count - row * columns)
+        left = area.left + (area.width - (n * w + (n - 1) * gap)) / 2
+        top = area.top - row * (tile_h + gap)
+        for col in range(n):
+            rects.append(
+                Rect(round(left + col * (w + gap)), round(top - tile_h), round(w), round(tile_h))
+            )
+    return rects
+
+
+class GridScreen(MenuScreen):
+    """Tiles and buttons with one keyboard focus (see the module text)."""
+
+    def __init__(self, app: Shell, buttons: list[Button], back: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.menu = ButtonColumn(app.assets, buttons)
+        self.go_back = back
+        self.tiles: list[Rect] = []
+        self.focus: Focus = ("tile", 0)
+        self.tile_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.pictures: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.detail: arcade.Text | None = None
+        self.panel = Rect(0, 0, 0, 0)
+
+    # -- to fill in -----------------------------------------------------------------------------------
+    def tile_count(self) -> int:
+        return 0
+
+    def tile_locked(self, i: int) -> bool:
+        return False
+
+    def tile_chosen(self, i: int) -> bool:
+        """A tile marked as the one in use (the card back on the cards)."""
+        return False
+
+    def build_tiles(self, s: float) -> None:
+        """Add the pictures and the texts of the tiles (``self.tiles`` is placed)."""
+
+    def press_tile(self, i: int) -> None:
+        """Enter or a click on tile ``i``."""
+
+    def detail_text(self, i: int) -> str:
+        """The line under the grid for the focused tile."""
+        return ""
+
+    # -- focus ------------------------------------------------------------------------------------------
+    def targets(self) -> list[tuple[Focus, tuple[float, float]]]:
+        out: list[tuple[Focus, tuple[float, float]]] = [
+            (("tile", i), r.center) for i, r in enumerate(self.tiles)
+        ]
+        out += [(("button", i), b.rect.center) for i, b in enumerate(self.menu.buttons)]
+        return out
+
+    def set_focus(self, focus: Focus) -> None:
+        self.focus = focus
+        self.menu.focus = focus[1] if focus[0] == "button" else -1
+        self.menu.refresh()
+        self.refresh_tiles()
+
+    def move_focus(self, dx: int, dy: int) -> None:
+        targets = self.targets()
+        here = dict(targets).get(self.focus)
+        if here is None:
+            self.set_focus(("tile", 0) if self.tiles else ("button", 0))
+            return
+        nxt = nearest_in_direction(
+            here, [(k, c) for k, c in targets if k != self.focus], dx, dy, anywhere_ahead=True
+        )
+        if nxt is not None:
+            self.set_focus(nxt)  # type: ignore[arg-type]
+
+    def press_focus(self) -> None:
+        kind, i = self.focus
+        if kind == "tile":
+            self.press_tile(i)
+        else:
+            self.menu.press(i)
+
+    def on_action(self, action: str) -> bool:
+        moves = {
+            "menu_left": (-1, 0),
+            "menu_right": (1, 0),
+            "menu_up": (0, 1),
+            "menu_down": (0, -1),
+        }
+        if action in moves:
+            self.move_focus(*moves[action])
+            return True
+        if action == "menu_accept":
+            self.app.sounds.play("click")
+            self.press_focus()
+            return True
+        if action == "back":
+            return self.back()
+        return super().on_action(action)
+
+    def back(self) -> bool:
+        self.go_back()
+        return True
+
+    # -- mouse ------------------------------------------------------------------------------------------
+    def hit(self, x: float, y: float) -> Focus | None:
+        for i, r in enumerate(self.tiles):
+            if r.contains(x, y):
+                return ("tile", i)
+        b = self.menu.hit(x, y)
+        return ("button", b) if b is not None else None
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        f = self.hit(x, y)
+        if f is not None and f != self.focus:
+            self.set_focus(f)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        f = self.hit(x, y)
+        if f is None:
+            return None
+        self.set_focus(f)
+        self.app.sounds.play("click")
+        self.press_focus()
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------------------
+    def refresh_tiles(self) -> None:
+        """Show the focus on the tiles and the focused tile's detail line."""
+        s = self.scale()
+        for i, (r, sprite) in enumerate(zip(self.tiles, self.tile_sprites, strict=False)):
+            focused = self.focus == ("tile", i)
+            locked = self.tile_locked(i)
+            style = (
+                ("focus_locked" if locked else "focus")
+                if focused
+                else ("locked" if locked else "open")
+            )
+            if not focused and self.tile_chosen(i):
+                style = "chosen"
+            sprite.texture = tile_texture(self.app, style, int(r.width), int(r.height), int(12 * s))
+        if self.detail is not None:
+            self.detail.text = self.detail_text(self.focus[1]) if self.focus[0] == "tile" else ""
+
+    def place_grid(self, area: Rect, columns: int, tile_h: float, gap: float) -> None:
+        s = self.scale()
+        self.tiles = grid_rects(area, self.tile_count(), columns, tile_h, gap)
+        self.tile_sprites = arcade.SpriteList()
+        for r in self.tiles:
+            sprite = arcade.Sprite(
+                tile_texture(self.app, "open", int(r.width), int(r.height), int(12 * s))
+            )
+            sprite.position = (round(r.cx), round(r.cy))
+            self.tile_sprites.append(sprite)
+        self.pictures = arcade.SpriteList()
+        self.build_tiles(s)
+
+    def place_panel(self, width: int, height: int) -> Rect:
+        s = self.scale()
+        pw = min(width - 24.0, 1200 * s)
+        ph = min(height - 16.0, 690 * s)
+        self.panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, self.panel, alpha=232))
+        self.texts = TextGroup()
+        return self.panel
+
+    def place_buttons(self, y: float, w: float, h: float, gap: float, font: float) -> None:
+        n = len(self.menu.buttons)
+        total = n * w + (n - 1) * gap
+        left = self.app.width / 2 - total / 2
+        rects = [Rect(round(left + i * (w + gap)), round(y), round(w), round(h)) for i in range(n)]
+        self.menu.place(rects, font)
+
+    def finish_layout(self) -> None:
+        if self.focus[0] == "tile" and not 0 <= self.focus[1] < len(self.tiles):
+            self.focus = ("button", 0)
+        self.set_focus(self.focus)
+
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        self.tile_sprites.draw()
+        self.draw_under_pictures()
+        self.pictures.draw()
+        self.menu.draw()
+        self.texts.draw()
+
+    def draw_under_pictures(self) -> None:
+        """Extra shapes between the tiles and their pictures (progress bars)."""

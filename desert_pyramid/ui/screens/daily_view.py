@@ -1,0 +1,295 @@
+"""The Daily screen: today's date, the day streak, a calendar of the last two weeks, and a button
+to play today's pyramid, or a past day's for practice (the streak is not touched).
+
+The streak and the calendar come from the save's daily record
+(:class:`desert_pyramid.progression.DailyStreak`, whose rules are
+:class:`desert_pyramid.modes.streak.DailyRecord`'s); the deal of a date from
+:class:`desert_pyramid.modes.DailySession`. Keys: ← → choose the day (↑ ↓ a week back or on
+when the calendar row has the focus), Enter plays, Esc goes back; a click on a day selects it, a
+second click plays it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from desert_pyramid.app import sessions
+from desert_pyramid.modes import DailySession, InputError
+from desert_pyramid.modes.streak import (
+    CLEARED,
+    FUTURE,
+    LATE,
+    MISSED,
+    NONE,
+    TODAY,
+    CalendarDay,
+    DailyRecord,
+)
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+WEEKS = 2
+FILL: dict[str, tuple[int, int, int, int]] = {
+    CLEARED: (214, 164, 52, 255),
+    LATE: (168, 140, 96, 255),
+    MISSED: (120, 58, 44, 255),
+    TODAY: (64, 104, 150, 255),
+    FUTURE: (0, 0, 0, 0),  # not filled: an outline only, so days to come never look like days gone
+    NONE: (86, 70, 54, 200),
+}
+FUTURE_EDGE = (150, 120, 84, 255)
+FUTURE_INK = (140, 120, 96)
+MARK = {CLEARED: "●", LATE: "○", MISSED: "×", TODAY: "today", FUTURE: "", NONE: ""}
+WORDS = {
+    CLEARED: "cleared on its day",
+    LATE: "cleared later, for practice",
+    MISSED: "missed",
+    TODAY: "not cleared yet",
+    NONE: "before your first Daily",
+    FUTURE: "not yet",
+}
+FOCUS = (90, 170, 255, 255)
+
+
+def long_date(day: datetime.date) -> str:
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
+def short_date(day: datetime.date) -> str:
+    return f"{day:%a} {day.day} {day:%b}"
+
+
+class DailyView(MenuScreen):
+    """Choose a day on the calendar (today by default) and play its Daily."""
+
+    def __init__(self, app: Shell, today: datetime.date | None = None, finder: Any = None) -> None:
+        super().__init__(app)
+        self.today = today or sessions.today()
+        self.finder = finder  # the deal finder (tests pass a fast one); None: the solver's
+        self.selected = self.today
+        self.cells: list[tuple[Rect, CalendarDay]] = []
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Day", self.play, adjust=self.move_day),
+                Button("Play today's pyramid", self.play),
+                Button("Back", lambda: app.show_title()),
+            ],
+        )
+        self.menu.focus = 1
+        self.info: arcade.Text | None = None
+        self._update_values()
+
+    # -- the record --------------------------------------------------------------------------------
+    def record(self) -> DailyRecord:
+        return self.app.saves.progress.daily.record
+
+    def streak_line(self) -> str:
+        rec = self.record()
+        now = rec.current(self.today)
+        day_s = "day" if now == 1 else "days"
+        return f"Day streak: {now} {day_s} · best {rec.best}"
+
+    def calendar(self) -> list[list[CalendarDay]]:
+        return self.record().calendar_weeks(self.today, WEEKS)
+
+    # -- choosing a day ----------------------------------------------------------------------------
+    def first_day(self) -> datetime.date:
+        return self.calendar()[0][0].day
+
+    def select(self, day: datetime.date) -> None:
+        self.selected = max(self.first_day(), min(self.today, day))
+        self._update_values()
+
+    def move_day(self, step: int) -> None:
+        self.select(self.selected + datetime.timedelta(days=step))
+
+    def _update_values(self) -> None:
+        day = self.selected
+        is_today = day == self.today
+        self.menu.buttons[0].value = "Today" if is_today else short_date(day)
+        self.menu.buttons[1].label = (
+            "Play today's pyramid" if is_today else f"Play {short_date(day)} for practice"
+        )
+        if self.info is not None:
+            state = self.record().status(day, self.today)
+            if is_today:
+                words = (
+                    "Today's pyramid counts for the streak."
+                    if state != CLEARED
+                    else "Cleared today: playing it again does not count twice."
+                )
+            else:
+                words = f"{short_date(day)}: {WORDS[state]}. Played now, it is practice: the streak is not touched."
+            self.info.text = words
+        self.menu.refresh()
+
+    def on_action(self, action: str) -> bool:
+        if action in ("menu_left", "menu_right"):  # the day, whichever row has the focus
+            self.app.sounds.play("click")
+            self.move_day(-1 if action == "menu_left" else 1)
+            return True
+        return super().on_action(action)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        for rect, cell in self.cells:
+            if rect.contains(x, y) and cell.state != FUTURE:
+                self.app.sounds.play("click")
+                if cell.day == self.selected:
+                    self.play()  # a second click on the chosen day plays it
+                else:
+                    self.select(cell.day)
+                return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
+    # -- playing -----------------------------------------------------------------------------------
+    def play(self) -> None:
+        """The Daily of the chosen day: today's counts for the streak, a past day's is practice."""
+        try:
+            session = DailySession.start(self.selected, self.today, finder=self.finder)
+        except InputError as exc:
+            self.set_message(str(exc))
+            return
+        note = (
+            ""
+            if self.selected == self.today
+            else f"The Daily of {short_date(self.selected)}, for practice: the streak is not touched."
+        )
+        self.app.new_table(session, note=note)
+
+    def back(self) -> bool:
+        self.app.show_title()
+        return True
+
+    def on_show_view(self) -> None:
+        self._size = (0, 0)  # the record may have changed since (a daily cleared): lay out again
+        super().on_show_view()
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        ph = 540 * s
+        panel = Rect(width / 2 - 330 * s, height / 2 - ph / 2, 660 * s, ph)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        self.texts.heading("DAILY", width / 2, panel.top - 38 * s, 30 * s)
+        self.texts.label(
+            long_date(self.today),
+            width / 2,
+            panel.top - 76 * s,
+            15 * s,
+            colour=(236, 214, 176),
+            bold=True,
+        )
+        self.texts.label(
+            self.streak_line(), width / 2, panel.top - 106 * s, 17 * s, colour=GOLD, bold=True
+        )
+        # the calendar: weekday names, then two weeks, Monday first
+        cw, ch, gap = 70 * s, 56 * s, 8 * s
+        left = width / 2 - (7 * cw + 6 * gap) / 2
+        top = panel.top - 140 * s
+        weeks = self.calendar()
+        self.cells = []
+        for d, cell in enumerate(weeks[0]):
+            self.texts.label(
+                cell.weekday,
+                left + d * (cw + gap) + cw / 2,
+                top,
+                11 * s,
+                colour=(200, 180, 150),
+                bold=True,
+            )
+        for w, week in enumerate(weeks):
+            for d, cell in enumerate(week):
+                rect = Rect(left + d * (cw + gap), top - 14 * s - (w + 1) * ch - w * gap, cw, ch)
+                self.cells.append((rect, cell))
+                colour = (
+                    FUTURE_INK
+                    if cell.state == FUTURE
+                    else (236, 214, 176)
+                    if cell.state == NONE
+                    else INK
+                )
+                self.texts.label(
+                    cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True
+                )
+                mark = MARK[cell.state]
+                if mark:
+                    self.texts.label(
+                        mark,
+                        rect.cx,
+                        rect.bottom + 13 * s,
+                        (11 if len(mark) > 1 else 15) * s,
+                        colour=colour,
+                        bold=True,
+                    )
+        cal_bottom = self.cells[-1][0].bottom
+        self.texts.label(
+            "● cleared on its day   ○ cleared later   × missed",
+            width / 2,
+            cal_bottom - 20 * s,
+            11 * s,
+            colour=(200, 180, 150),
+        )
+        self.info = self.texts.label(
+            "", width / 2, cal_bottom - 44 * s, 12 * s, colour=(236, 214, 176)
+        )
+        n = len(self.menu.buttons)
+        rects = column_rects(width / 2, cal_bottom - 60 * s, n, 440 * s, 40 * s, 9 * s)
+        self.menu.place(rects, 15 * s)
+        self.texts.label(
+            "← → choose a day · Enter plays · a click picks a day, a second click plays · Esc goes back",
+            width / 2,
+            panel.bottom + 16 * s,
+            10 * s,
+            colour=(200, 180, 150),
+        )
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
+        self._update_values()
+
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        s = self.scale()
+        for rect, cell in self.cells:
+            if cell.state == FUTURE:
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left, rect.bottom, rect.width, rect.height, FUTURE_EDGE, 1
+                )
+            else:
+                arcade.draw_lbwh_rectangle_filled(
+                    rect.left, rect.bottom, rect.width, rect.height, FILL[cell.state]
+                )
+            if cell.is_today:
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left, rect.bottom, rect.width, rect.height, (250, 236, 200, 255), 2 * s
+                )
+            if cell.day == self.selected:
+                arcade.draw_lbwh_rectangle_outline(
+                    rect.left - 4 * s,
+                    rect.bottom - 4 * s,
+                    rect.width + 8 * s,
+                    rect.height + 8 * s,
+                    FOCUS,
+                    3 * s,
+                )
+        self.menu.draw()
+        self.texts.draw()

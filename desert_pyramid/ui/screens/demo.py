@@ -1,0 +1,428 @@
+"""The worked example of How to play, played out on the real table.
+
+:class:`DemoView` is the table (:class:`TableView`) on the example's deal, under the rules the
+content names. Each step of the example (``resources/rules/how_to_play.toml``, section
+``example``) becomes the engine move that does it (:func:`step_move`), played through the table's
+own control, so the cards fly, score and undo exactly as in a game: what the demonstration shows
+is what the engine does. A panel beside the pyramid shows the step's caption; the cards a step
+points at get the hint ring.
+
+Keys: Space, → or Enter play the next step; ← or Z take it back; A plays the steps by themselves
+(one every :data:`AUTO_STEP_S` seconds; on at the start) or pauses; Esc leaves. Mouse: the panel's
+buttons, a click on the table plays the next step, Menu leaves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
+from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
+from desert_pyramid.modes import PracticeSession
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect
+from desert_pyramid.ui.table.view import TableView
+from desert_pyramid.ui.widgets.buttons import INK, Button, ButtonColumn, focus_hover, panel_sprite
+from desert_pyramid.ui.widgets.richtext import FAINT, LINE, MUTED, RichText, px
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+AUTO_STEP_S = 2.5
+CAPTION_PT = 13.5
+NOTE_PT = 12.0
+END_NOTE = "That is the whole example. A watches it again; Esc goes back to How to play."
+CONTROLS = "Space or → next step · ← back · A plays by itself or pauses · Esc leaves"
+ERROR: tuple[int, int, int] = (255, 150, 120)
+
+
+class DemoError(Exception):
+    """A step of the example that does not fit the position on the table."""
+
+
+class DemoSession(PracticeSession):
+    """The example's session: no clock on the HUD (a demonstration is not timed), and no coach
+    (the example's captions say what each step does)."""
+
+    def hud(self) -> dict[str, str]:
+        out = super().hud()
+        out.pop("time", None)
+        return out
+
+    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
+        super()._after_move(move, before, events)
+        self.messages = []
+
+
+def place_of(game: Game, code: str) -> int:
+    """Where the free card ``code`` is (a slot, the waste or the Satchel)."""
+    for place, card in game.playable():
+        if card.code == code:
+            return place
+    raise DemoError(f"the {card_label(code)} is not free here")
+
+
+def where(game: Game, code: str) -> int | None:
+    """Where the card ``code`` lies in sight (a layout slot, the waste top or the Satchel)."""
+    places: list[int] = [*range(len(game.cards)), WASTE, SATCHEL]
+    for place in places:
+        card = game.card_at(place)
+        if card is not None and card.code == code:
+            return int(place)
+    return None
+
+
+def step_move(game: Game, step: DemoStep) -> Move:
+    """The engine move that plays one step of the worked example here."""
+    if step.action == "flip":
+        if not game.stock:
+            raise DemoError("the stock is empty")
+        return Move.flip()
+    if step.action == "redeal":
+        return Move.redeal()
+    places = [place_of(game, code) for code in step.cards]
+    if step.action == "pair":
+        return Move.pair(places[0], places[1])
+    if step.action == "king":
+        return Move.king(places[0])
+    if step.action == "satchel":
+        return Move.stash(places[0])
+    raise DemoError(f"unknown action '{step.action}'")
+
+
+def demo_game(demo: Demo) -> Game:
+    """The example's deal under its rules, before the first step."""
+    return Game(get_layout(demo.layout), PRESETS[demo.preset], Deal.parse(demo.deal_text))
+
+
+class DemoView(TableView):
+    pause_on_deactivate = False  # losing the focus does not open the pause screen
+
+    def __init__(
+        self,
+        app: Shell,
+        demo: Demo,
+        intro: tuple[Paragraph, ...] = (),
+        back: arcade.View | None = None,
+        auto: bool = True,
+    ) -> None:
+        game = demo_game(demo)
+        session = DemoSession(game, source="seed")
+        session.messages = []
+        rules = game.rules
+        subtitle = f"{rules.describe().capitalize()} · layout {game.layout.number} · the deal of How to play"
+        super().__init__(app, session, title="Worked example", subtitle=subtitle, note=CONTROLS)
+        self.demo = demo
+        self.intro = intro
+        self.back_view = back
+        self.auto = auto
+        self.wait = AUTO_STEP_S
+        self.error = ""
+        self.caption = RichText(app.assets)
+        self.panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.panel_rect = Rect(0, 0, 0, 0)
+        self.rule_y = 0.0
+        self.buttons = ButtonColumn(
+            app.assets,
+            [
+                Button("◄ Back", self.back_step),
+                Button("Next ►", self.next_step),
+                Button("", self.toggle_auto),
+                Button("Leave · Esc", self.leave),
+            ],
+        )
+        self.buttons.focus = -1
+
+    # -- the steps ---------------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        """How many steps have been played."""
+        return self.game.moves
+
+    @property
+    def done(self) -> bool:
+        return self.step >= len(self.demo.steps)
+
+    def next_step(self) -> None:
+        self.wait = AUTO_STEP_S
+        if self.done or self.error:
+            self.auto = False
+            self._after()
+            return
+        step = self.demo.steps[self.step]
+        try:
+            move = step_move(self.game, step)
+        except DemoError as exc:
+            self._fail(f"Step {self.step + 1} does not fit the table: {exc}.")
+            return
+        fb = self.control.play(move)
+        if fb.move is None:
+            self._fail(f"Step {self.step + 1} does not fit the table: {fb.message}")
+            return
+        self.apply(fb)
+        if step.action == "flip":
+            top = self.game.card_at(WASTE)
+            if top is None or top.code != step.cards[0]:
+                self._fail(
+                    f"Step {self.step}: the stock turned over the {top}, not the "
+                    f"{card_label(step.cards[0])}."
+                )
+                return
+        if self.done:
+            self.auto = False
+        self._after()
+
+    def back_step(self) -> None:
+        self.auto = False
+        self.error = ""
+        if self.step > 0:
+            self.apply(self.control.undo())
+        self._after()
+
+    def toggle_auto(self) -> None:
+        """A: play the steps by themselves, or pause; at the end, watch again from the deal."""
+        if self.done or self.error:
+            self.error = ""
+            while self.step > 0:
+                self.apply(self.control.undo())
+            self.auto = True
+        else:
+            self.auto = not self.auto
+        self.wait = AUTO_STEP_S * 0.5
+        self._after()
+
+    def leave(self) -> None:
+        if self.back_view is not None:
+            self.app.show_view(self.back_view)
+        else:
+            self.app.show_title()
+
+    def _fail(self, text: str) -> None:
+        self.error = text
+        self.auto = False
+        self._after()
+
+    def highlighted(self) -> tuple[int, ...]:
+        """The places the current step points at (the intro's cards before the first step)."""
+        codes = (
+            self.demo.steps[self.step - 1].highlight
+            if self.step
+            else tuple(code for p in self.intro for code in p.cards)
+        )
+        places = (where(self.game, code) for code in codes)
+        return tuple(dict.fromkeys(p for p in places if p is not None))
+
+    def _after(self) -> None:
+        self.hint_places = self.highlighted()
+        self.message = CONTROLS
+        self.refresh()
+        self.build_panel()
+
+    # -- the caption panel ---------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        super().layout(width, height)
+        self._after()
+
+    def caption_paragraphs(self) -> tuple[Paragraph, ...]:
+        if self.step == 0:
+            return self.intro
+        return (self.demo.steps[self.step - 1].caption,)
+
+    def all_captions(self) -> list[tuple[Paragraph, ...]]:
+        """Every caption the panel can show: the intro, then each step's."""
+        return [self.intro, *((step.caption,) for step in self.demo.steps)]
+
+    def step_title(self) -> str:
+        n = len(self.demo.steps)
+        if self.step == 0:
+            return f"The deal · {n} steps to watch"
+        return f"Step {self.step} of {n}" + (" · the end" if self.done else "")
+
+    def build_panel(self) -> None:
+        """Place the caption panel where it hides no card: beside the layout (left, else right),
+        as wide as the room there allows; else a banner over the top of the layout, whose top
+        rows the example does not use."""
+        g = self.geom
+        if g is None:
+            return
+        fs = g.font_scale
+        margin = 16 * fs
+        self.buttons.buttons[2].label = (
+            "Again · A" if self.done else ("Pause · A" if self.auto else "Play · A")
+        )
+        self.buttons.buttons[0].enabled = self.step > 0
+        self.buttons.buttons[1].enabled = not self.done and not self.error
+        obstacles = [r.inflated(margin / 2) for r in g.card_rects()]
+        obstacles += [
+            Rect(cx - 62 * fs, cy - 10 * fs, 124 * fs, 20 * fs) for cx, cy in g.captions.values()
+        ]
+        top = g.hud.bottom - margin
+        width = min(380 * fs, g.width / 3)
+        while width >= 250 * fs:
+            h = self._panel_height(width, 2)
+            for left in (margin, g.width - margin - width):
+                rect = Rect(left, top - h, width, h)
+                if rect.bottom >= g.message.top + margin and not any(
+                    rect.overlaps(o) for o in obstacles
+                ):
+                    self._panel_at(left, top, width, columns=2)
+                    return
+            width -= 20 * fs
+        width = min(g.width - 2 * margin, 900 * fs)
+        self._panel_at((g.width - width) / 2, top, width, columns=4)
+
+    def _panel_height(self, width: float, columns: int) -> float:
+        """The panel's height with its tallest caption (what :meth:`_panel_at` lays out)."""
+        g = self.geom
+        assert g is not None
+        fs = g.font_scale
+        pad, inner = 16 * fs, width - 32 * fs
+        rows = (3 + columns) // columns
+        measure = RichText(self.app.assets)
+        heights = [
+            measure.paragraphs_height(c, inner, CAPTION_PT * fs, gap=0.5)
+            for c in self.all_captions()
+        ]
+        note = measure.paragraphs_height(
+            [Paragraph(END_NOTE, (Span(END_NOTE),))], inner, NOTE_PT * fs
+        )
+        tallest = max(max(heights), heights[-1] + 6 * fs + note)
+        return (
+            pad
+            + 30 * fs
+            + rows * 36 * fs
+            + (rows - 1) * 8 * fs
+            + 18 * fs
+            + px(12 * fs) * LINE
+            + 2 * fs
+            + tallest
+            + pad
+        )
+
+    def _panel_at(self, left: float, top: float, width: float, columns: int) -> float:
+        """Lay the panel out from its top-left corner; returns its height.
+
+        The buttons sit under the heading, so they stay put while the captions change."""
+        g = self.geom
+        assert g is not None
+        fs = g.font_scale
+        pad = 16 * fs
+        inner = width - 2 * pad
+        rich = RichText(self.app.assets, self.app.settings.four_colour)
+        y = top - pad
+        rich.heading("WORKED EXAMPLE", left + pad, y - 10 * fs, 14 * fs)
+        y -= 30 * fs
+        gap, bh = 8 * fs, 36 * fs
+        bw = (inner - (columns - 1) * gap) / columns
+        rects = [
+            Rect(
+                round(left + pad + (i % columns) * (bw + gap)),
+                round(y - bh - (i // columns) * (bh + gap)),
+                round(bw),
+                round(bh),
+            )
+            for i in range(4)
+        ]
+        y = rects[-1].bottom - 18 * fs
+        y = rich.line_text(self.step_title(), left + pad, y, 12 * fs, MUTED, bold=True) - 2 * fs
+        y = rich.paragraphs(
+            self.caption_paragraphs(), left + pad, y, inner, CAPTION_PT * fs, INK, gap=0.5
+        )
+        if self.error:
+            y = rich.paragraph_text(self.error, left + pad, y - 6 * fs, inner, 12.5 * fs, ERROR)
+        elif self.done:
+            y = rich.paragraph_text(END_NOTE, left + pad, y - 6 * fs, inner, NOTE_PT * fs, FAINT)
+        self.rule_y = rects[-1].bottom - 9 * fs
+        bottom = y - pad
+        rect = Rect(left, bottom, width, top - bottom)
+        self.caption = rich
+        self.panel_rect = rect
+        self.panel = arcade.SpriteList()
+        self.panel.append(panel_sprite(self.app.assets, rect, alpha=255))
+        self.buttons.place(rects, 12.5 * fs)
+        for b, label in zip(self.buttons.buttons, self.buttons._labels, strict=True):
+            label.color = (*INK, 255) if b.enabled else (190, 170, 150, 255)
+        return rect.height
+
+    # -- input -------------------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action in ("flip", "focus_right", "accept", "redo", "hint", "hint_or_play"):
+            self.next_step()
+        elif action in ("focus_left", "undo"):
+            self.back_step()
+        elif action == "autoplay":
+            self.toggle_auto()
+        elif action == "pause":
+            self.leave()
+        elif action in ("help", "fullscreen"):
+            return super().on_action(action)
+        return True
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        i = self.buttons.hit(x, y)
+        if i is not None:
+            if self.buttons.buttons[i].enabled or i >= 2:
+                self.app.sounds.play("click")
+                self.buttons.press(i)
+            return True
+        if self.panel_rect.contains(x, y):
+            return True
+        name = self.hud.hit(x, y)
+        if name == MENU:
+            self.leave()
+        elif name == UNDO:
+            self.back_step()
+        elif name == HINT or name is None:
+            self.next_step()
+        return True
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        return True
+
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool | None:
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        focus_hover(self.buttons, x, y)
+
+    # -- time and drawing --------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if not self.auto or self.done:
+            return
+        if self.board.busy:
+            return
+        self.wait -= delta_time
+        if self.wait <= 0:
+            self.next_step()
+
+    def on_draw(self) -> None:
+        dirty = getattr(self, "dirty", None)
+        if dirty is not None:
+            dirty.invalidate()  # the panel lies over the table: draw every frame whole
+        super().on_draw()
+        self.draw_panel()
+        self.buttons.draw()
+
+    def draw_panel(self) -> None:
+        self.panel.draw()
+        p = self.panel_rect
+        if p.width:
+            pad = p.width * 0.05
+            arcade.draw_lrbt_rectangle_filled(
+                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (150, 110, 60, 255)
+            )
+        self.caption.draw()
+
+    def draw_table_only(self, cards: bool) -> None:
+        super().draw_table_only(cards)
+        self.draw_panel()
+
+    @property
+    def caption_text(self) -> str:
+        """The caption shown now, as plain text (for tests)."""
+        return " ".join(p.plain() for p in self.caption_paragraphs())

@@ -1,0 +1,134 @@
+"""The help overlay (F1 or ?): how to play in a few lines and every key, read from the key table.
+Titled KEYS (BUTTONS when a controller was used last), as the pause menu names it, not like the
+How to play screen.
+
+Opened over a table, it stops the table's clock (the table is hidden: its session pauses with
+reason ``"menu"``) and, over a timed table, hides the cards like the pause screen does."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.app.sessions import timed
+from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+RULES = (
+    "Remove two free cards that add up to 13, or a king alone. A card is free when no card "
+    "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
+    "Clear the layout to win."
+)
+MOUSE = (
+    "Mouse: click a card, then its partner, or drag one onto the other. A card with one "
+    "partner pairs at once; a king leaves with one click."
+)
+PAD = (
+    "Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
+    "(or presses a button), B drops the selection or goes back."
+)
+
+
+class HelpView(MenuScreen):
+    pauses_ambience = True
+
+    def table_under(self) -> Screen | None:
+        under = self.under
+        return under.table_under() if isinstance(under, Screen) else None
+
+    def __init__(self, app: Shell, under: arcade.View) -> None:
+        super().__init__(app)
+        self.under = under
+        self.menu = ButtonColumn(app.assets, [])
+        self.pad = app.last_input == "pad"  # a controller was used last: its buttons are shown
+
+    def back(self) -> bool:
+        self.app.show_view(self.under)
+        return True
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        self.back()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        ensure = getattr(self.under, "ensure_layout", None)
+        if ensure is not None:
+            ensure()
+        s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+        self.texts = TextGroup()
+        panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
+        self.pad = self.app.last_input == "pad"
+        self.title_text = self.texts.heading(
+            "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
+        )
+        self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
+        self.texts.label(
+            PAD if self.pad else MOUSE,
+            width / 2,
+            panel.top - 112 * s,
+            11.5 * s,
+            width=int(860 * s),
+            colour=(236, 214, 176),
+        )
+        y = panel.top - 150 * s
+        col_x = (panel.left + 40 * s, panel.cx + 20 * s)
+        col = 0
+        start_y = y
+        rows_of = keys.pad_help_rows if self.pad else keys.help_rows
+        for title, rows in rows_of(getattr(self.under, "help_contexts", None)):
+            needed = (len(rows) + 1) * 21 * s
+            if col == 0 and y - needed < panel.bottom + 40 * s:
+                col, y = 1, start_y
+            x = col_x[col]
+            self.texts.label(title, x, y, 13 * s, colour=GOLD, anchor_x="left", bold=True)
+            y -= 24 * s
+            for key_label, text in rows:
+                self.texts.label(key_label, x, y, 11.5 * s, colour=GOLD, anchor_x="left", bold=True)
+                self.texts.label(text, x + 96 * s, y, 11.5 * s, colour=INK, anchor_x="left")
+                y -= 21 * s
+            y -= 10 * s
+        closes = (
+            "B, Back or a click closes this help"
+            if self.pad
+            else "Esc, F1 or a click closes this help"
+        )
+        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=(200, 180, 150))
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if (
+            self.app.last_input == "pad"
+        ) != self.pad:  # the player took up the other input: its keys
+            self.layout(self.app.width, self.app.height)
+
+    @property
+    def hide_cards(self) -> bool:
+        """Over a timed table (Expedition, Daily, timed scoring) the cards are hidden, as on the
+        pause screen: the clock is stopped while this help is open, so the cards must not be
+        there to study. Over any other screen, that screen shows as it is."""
+        return timed(getattr(self.under, "session", None))
+
+    def on_draw(self) -> None:
+        draw_table = getattr(self.under, "draw_table_only", None)
+        if draw_table is not None:
+            draw_table(cards=not self.hide_cards)
+        else:
+            self.under.on_draw()
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 120))
+        self.decor.draw()
+        self.texts.draw()

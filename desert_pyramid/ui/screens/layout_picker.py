@@ -1,0 +1,677 @@
+"""The layout picker of Practice: every layout as a small drawing in a scrollable grid.
+
+Each tile shows the layout's drawing (tiny cards, the ones free at the deal brighter), its
+number, name, card count and difficulty (``resources/layouts/difficulty.toml``). The mouse wheel,
+the scroll bar and the keys (arrows, PgUp/PgDn, Home/End) move through the grid; the focused tile
+is always in view. Enter or a click chooses, Esc goes back. The choice goes back to the caller
+(``on_choose``) and is remembered: in the save file's settings (``practice_layout``) when the
+window has a save store (``RunOptions.store``), else for as long as the window is open.
+
+Under rules that play the classic pyramid only (presets classic and strict) the picker says so
+and only layout 1 can be chosen.
+
+The grid is drawn under a camera that scrolls it, clipped to the grid's box, so scrolling moves
+nothing but the camera: tiles, drawings and texts are built once per window size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import arcade
+from arcade.camera import Camera2D
+from PIL import Image, ImageDraw
+
+from desert_pyramid.app.picker import remember_layout, store_of
+from desert_pyramid.catalog import all_layouts
+from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
+from desert_pyramid.engine import DESERT, Layout, Rules
+from desert_pyramid.ui.art.miniature import render_miniature
+from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
+from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.shell import Shell, window_of
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    RGB,
+    STYLES,
+    TextGroup,
+    label,
+    skin,
+    skin_texture,
+)
+
+Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
+KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
+#: Colours of the difficulty words on the tiles.
+WORD_COLOURS: dict[str, RGB] = {
+    "Gentle": (150, 222, 120),
+    "Moderate": (240, 212, 96),
+    "Tricky": (250, 154, 72),
+    "Fiendish": (240, 96, 84),
+    UNRATED: (190, 176, 160),
+}
+SOFT: RGB = (214, 192, 160)
+
+
+def panel_image(g: PickerGeometry) -> Image.Image:
+    """The screen's dark panel with the sunken well of the grid, in one image (one sprite)."""
+    w, h = int(g.panel.width), int(g.panel.height)
+    top, bottom, border, bw = STYLES["panel"]
+    img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
+    well = g.grid.inflated(2 * g.scale)
+    ww, wh = int(well.width), int(well.height)
+    inner = skin(
+        ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170
+    )
+    img.alpha_composite(
+        inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top)))
+    )
+    return img
+
+
+# -- the screen ------------------------------------------------------------------------------------
+
+
+class LayoutPickerView(Screen):
+    """Choose a layout. ``on_choose(number)`` gets the choice; ``on_back()`` runs on Esc / Back."""
+
+    def __init__(
+        self,
+        app: Shell,
+        on_choose: Callable[[int], None],
+        on_back: Callable[[], None],
+        current: int = 1,
+        rules: Rules = DESERT,
+        rules_name: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.on_choose = on_choose
+        self.on_back = on_back
+        self.layouts: list[Layout] = [layout for _, layout in sorted(all_layouts().items())]
+        self.numbers = [layout.number for layout in self.layouts]
+        self.current = current if current in self.numbers else self.numbers[0]
+        self.rules = rules
+        self.rules_name = rules_name or (rules.preset or str(rules))
+        self.locked = rules.classic_layout_only  # classic and strict: layout 1 only
+        self.focus = self.numbers.index(1 if self.locked else self.current)
+        self.difficulty, self.difficulty_warning = shipped_difficulty()
+        self.scroll = 0.0
+        self.target = 0.0
+        self.chosen: int | None = None  # set when a layout was chosen (for the caller and tests)
+        self.message = ""
+        self.geom: PickerGeometry | None = None
+        self.back_hover = False
+        self._drag_grab: float | None = None
+        self.camera: Camera2D | None = None
+        self.static: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # panel (with the grid's well), Back
+        self.tiles: arcade.SpriteList[arcade.Sprite] = (
+            arcade.SpriteList()
+        )  # one per tile, in content coordinates
+        self.texts = TextGroup()  # header and footer
+        self._font_px = (16, 14)  # tile name and small words, pixels
+        self._tile_size = (0, 0, 0, 0, 0)  # tile w, h, inset of the drawing, drawing w, h
+        self._shown_focus: list[bool] = []  # which tile textures show the focus rim
+        self._made: list[bool] = []  # which tiles have their drawing yet (made when first in view)
+        self._drawn: tuple[Any, ...] | None = None  # what the last frame showed (see on_draw)
+        self.dirty = _Redraw(self)
+        self.detail: list[arcade.Text] = []
+        self._about_size = 11.0
+        self._about_room = float("inf")
+        self.message_text: arcade.Text | None = None
+        self.back_text: arcade.Text | None = None
+        self.keys_text: arcade.Text | None = None
+
+    # -- layout ------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        g = picker_geometry(width, height, len(self.layouts))
+        self.geom = g
+        self.camera = Camera2D(
+            window=window_of(self.app),
+            scissor=arcade.LBWH(
+                int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
+            ),
+        )
+        self.static = arcade.SpriteList()
+        panel = arcade.Sprite(
+            self.app.assets.texture(
+                f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x{int(g.grid.height)}",
+                partial(panel_image, g),
+            )
+        )
+        panel.position = (round(g.panel.cx), round(g.panel.cy))
+        self.static.append(panel)
+        self._build_tiles(g)
+        self._build_texts(g, width)
+        self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
+        self.scroll = self.target
+        self._refresh()
+
+    def _build_tiles(self, g: PickerGeometry) -> None:
+        s = g.scale
+        self.tiles = arcade.SpriteList()
+        w, h = int(g.tile_w), int(g.tile_h)
+        inset = round(9 * s)
+        draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
+        self._tile_size = (w, h, inset, draw_w, draw_h)
+        self._font_px = (
+            round(12.5 * s * 96 / 72),
+            round(10.5 * s * 96 / 72),
+        )  # Arcade's points at 96 dpi
+        plain = self.app.assets.texture(
+            f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False)
+        )
+        self._made = [False] * len(self.layouts)
+        self._shown_focus = [False] * len(self.layouts)
+        for r in g.tiles:
+            tile = arcade.Sprite(
+                plain
+            )  # the drawing and the words go on when the tile first comes into view
+            tile.position = (round(r.cx), round(r.cy))
+            self.tiles.append(tile)
+
+    def drawing_rect(self, index: int) -> Rect:
+        """Where a tile's drawing of its layout lies, in content coordinates (scroll 0)."""
+        assert self.geom is not None
+        w, h, inset, draw_w, draw_h = self._tile_size
+        r = self.geom.tiles[index]
+        return Rect(r.left + inset, r.top - inset - draw_h, draw_w, draw_h)
+
+    def _tile_texture(self, index: int, focused: bool) -> arcade.Texture:
+        """A tile in one texture (one sprite to fill): the slab, the layout's drawing, its number and
+        name, its card count and its difficulty word."""
+        layout = self.layouts[index]
+        number = layout.number
+        w, h, inset, draw_w, draw_h = self._tile_size
+        big, small = self._font_px
+        chosen = number == (1 if self.locked else self.current)
+        allowed = self.selectable(index)
+        style = ("tile" if allowed else "tile_locked") + ("_focus" if focused else "")
+        word = self.word(number)
+
+        def make() -> Image.Image:
+            img = tile_skin(w, h, style, chosen).copy()
+            mini = render_miniature(layout, draw_w, draw_h)
+            fade = 255 if allowed else 80  # a layout the rules do not allow is faded
+            if not allowed:
+                mini.putalpha(mini.getchannel("A").point(lambda a: a * fade // 255))
+            img.alpha_composite(mini, (inset, inset))
+            words = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+            d = ImageDraw.Draw(words)
+            tx = inset + max(1, round(inset * 0.25))
+            name_y, info_y = round(h * 0.76), round(h * 0.905)
+            bold, regular = tile_font(True, big), tile_font(False, small)
+            d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
+            d.text(
+                (tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y),
+                layout.name,
+                fill=INK + (fade,),
+                font=bold,
+                anchor="lm",
+            )
+            d.text(
+                (tx, info_y), f"{layout.size} cards", fill=SOFT + (fade,), font=regular, anchor="lm"
+            )
+            d.text(
+                (w - tx, info_y),
+                word,
+                fill=WORD_COLOURS.get(word, SOFT) + (fade,),
+                font=tile_font(True, small),
+                anchor="rm",
+            )
+            img.alpha_composite(words)
+            return img
+
+        return self.app.assets.texture(
+            f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}", make
+        )
+
+    def _build_texts(self, g: PickerGeometry, width: int) -> None:
+        s = g.scale
+        p = g.panel
+        self.texts = TextGroup()
+        self.texts.heading(
+            "CHOOSE A LAYOUT", p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left"
+        )
+        rules = f"{self.rules_name.capitalize()} rules" if self.rules_name else "Rules"
+        self.texts.label(
+            rules,
+            p.right - 28 * s,
+            p.top - 34 * s,
+            13 * s,
+            colour=GOLD,
+            anchor_x="right",
+            bold=True,
+        )
+        if self.locked:
+            sub = (
+                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                "choose Desert or Relaxed rules in Practice to play the other layouts."
+            )
+            colour: RGB = (250, 190, 110)
+        else:
+            sub = (
+                f"{len(self.layouts)} layouts. Difficulty: how many random deals the solver clears "
+                "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below)."
+            )
+            colour = SOFT
+        if self.difficulty_warning:
+            sub = self.difficulty_warning
+            colour = (250, 160, 120)
+        self.texts.label(
+            sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left"
+        )
+        # footer: the focused layout in words, the message line, the keys
+        fx = p.left + 28 * s
+        detail_w = int(g.back.left - fx - 24 * s)
+        title = self.texts.label(
+            "", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True
+        )
+        about = label(
+            "",
+            fx,
+            g.grid.bottom - 34 * s,
+            11 * s,
+            self.texts.batch,
+            colour=SOFT,
+            anchor_x="left",
+            width=detail_w,
+            anchor_y="top",
+        )  # grows downwards when it wraps
+        self.texts.items.append(about)
+        self.detail = [title, about]
+        # the room the details may fill, down to the keys line: a long text is set smaller to fit
+        self._about_size = 11 * s
+        self._about_room = (g.grid.bottom - 34 * s) - (p.bottom + 18 * s + 9 * s)
+        self.message_text = self.texts.label(
+            self.message,
+            fx,
+            p.bottom + 18 * s,
+            11 * s,
+            colour=(250, 190, 110),
+            anchor_x="left",
+            bold=True,
+        )
+        self.keys_text = self.texts.label(
+            KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
+        )
+        b = g.back
+        self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
+        self._back_sprite()
+
+    def _back_sprite(self) -> None:
+        g = self.geom
+        if g is None:
+            return
+        b = g.back
+        style = "focus" if self.back_hover else "normal"
+        tex = skin_texture(
+            self.app.assets, style, int(b.width), int(b.height), radius=int(b.height * 0.3)
+        )
+        if len(self.static) > 1:
+            self.static[1].texture = tex
+        else:
+            sprite = arcade.Sprite(tex)
+            sprite.position = (round(b.cx), round(b.cy))
+            self.static.append(sprite)
+
+    # -- state shown ---------------------------------------------------------------------------------
+    def word(self, number: int) -> str:
+        entry = self.difficulty.get(number)
+        return entry.word if entry is not None else UNRATED
+
+    def selectable(self, index: int) -> bool:
+        return not self.locked or self.numbers[index] == 1
+
+    def _refresh(self) -> None:
+        """Show the focus, the locked tiles and the focused layout's details."""
+        g = self.geom
+        if g is None:
+            return
+        for i, tile in enumerate(self.tiles):
+            focused = i == self.focus
+            if self._made[i] and focused != self._shown_focus[i]:
+                tile.texture = self._tile_texture(i, focused)
+                self._shown_focus[i] = focused
+        layout = self.layouts[self.focus]
+        entry = self.difficulty.get(layout.number)
+        self.detail[
+            0
+        ].text = (
+            f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
+        )
+        self._fit_about(layout.description, rates_text(entry), self._stats_text(layout.number))
+        if self.message_text is not None and self.keys_text is not None:
+            self.message_text.text = self.message  # a message takes the place of the keys line
+            self.keys_text.text = "" if self.message else KEYS_LINE
+
+    def _fit_about(self, description: str, rates: str, stats: str) -> None:
+        """The focused layout's description, measured win rates and the player's record, in the
+        room above the keys line: a little smaller if need be; on a small window the record gives
+        way first (the window's statistics screen has it), then the text shrinks a little more."""
+        about = self.detail[1]
+        full = self._about_size
+        for parts, least in (((description, rates, stats), 0.9), ((description, rates), 0.8)):
+            about.text = " ".join(t for t in parts if t)
+            size = full
+            if about.font_size != size:
+                about.font_size = size
+            while about.content_height > self._about_room and size > least * full:
+                size = max(least * full, size - 0.25)
+                about.font_size = size
+            if about.content_height <= self._about_room:
+                return
+
+    def _stats_text(self, number: int) -> str:
+        store = store_of(self.app)
+        preset = self.rules.preset
+        if store is None or preset is None:
+            return ""
+        st = store.progress.stats_for("practice", preset, number)
+        if not st.played:
+            return f"You have not played this layout in Practice under {preset} rules yet."
+        return (
+            f"Your Practice games here ({preset} rules): {st.played} played, {st.won} won "
+            f"({round(100 * st.win_rate)}%), best streak {st.best_streak}."
+        )
+
+    # -- moving and choosing --------------------------------------------------------------------------
+    def set_focus(self, index: int, keep_in_view: bool = True) -> None:
+        index = max(0, min(len(self.layouts) - 1, index))
+        if index != self.focus:
+            self.focus = index
+            self.message = ""
+            self._refresh()
+        if keep_in_view and self.geom is not None:
+            self.target = self.geom.scroll_to_show(index, self.target)
+            if not self.app.settings.animations:
+                self.scroll = self.target
+
+    def move(self, dx: int, dy: int) -> None:
+        g = self.geom
+        cols = g.columns if g is not None else 5
+        n = len(self.layouts)
+        i = self.focus
+        if dx:
+            i += dx
+        elif dy > 0:  # down
+            i = i + cols if i + cols < n else (n - 1 if i // cols < (n - 1) // cols else i)
+        elif dy < 0:
+            i = i - cols if i - cols >= 0 else i
+        self.set_focus(i)
+
+    def page(self, step: int) -> None:
+        g = self.geom
+        rows = g.visible_rows if g is not None else 3
+        cols = g.columns if g is not None else 5
+        self.set_focus(self.focus + step * rows * cols)
+
+    def choose(self, index: int | None = None) -> bool:
+        i = self.focus if index is None else index
+        if not self.selectable(i):
+            self.message = (
+                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+                "change the rules in Practice to play this layout."
+            )
+            self._refresh()
+            self.app.sounds.play("illegal")
+            return False
+        number = self.numbers[i]
+        self.chosen = number
+        self.current = number
+        remember_layout(self.app, number)
+        self.app.sounds.play("click")
+        self.on_choose(number)
+        return True
+
+    def go_back(self) -> bool:
+        self.app.sounds.play("click")
+        self.on_back()
+        return True
+
+    # -- input ------------------------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action in ("menu_left", "menu_right", "menu_up", "menu_down"):
+            dx = {"menu_left": -1, "menu_right": 1}.get(action, 0)
+            dy = {"menu_down": 1, "menu_up": -1}.get(action, 0)
+            self.move(dx, dy)
+        elif action == "page_up":
+            self.page(-1)
+        elif action == "page_down":
+            self.page(1)
+        elif action == "list_first":
+            self.set_focus(0)
+        elif action == "list_last":
+            self.set_focus(len(self.layouts) - 1)
+        elif action == "menu_accept":
+            self.choose()
+        elif action == "back":
+            return self.go_back()
+        else:
+            return super().on_action(action)
+        return True
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        g = self.geom
+        if g is None:
+            return None
+        self.target = g.clamp(self.target - scroll_y * g.row_step * 0.5)
+        if not self.app.settings.animations:
+            self.scroll = self.target
+        return True
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        g = self.geom
+        if g is None:
+            return
+        i = g.hit(x, y, round(self.scroll))
+        if i is not None:
+            self.set_focus(i, keep_in_view=False)
+        hover = g.back.contains(x, y)
+        if hover != self.back_hover:
+            self.back_hover = hover
+            self._back_sprite()
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        g = self.geom
+        if g is None:
+            return None
+        if g.back.contains(x, y):
+            return self.go_back()
+        bar = g.scrollbar.inflated(6 * g.scale)
+        if bar.contains(x, y) and g.max_scroll > 0:
+            thumb = g.thumb(round(self.scroll))
+            if thumb.contains(x, y):
+                self._drag_grab = thumb.top - y
+            else:  # a click on the track jumps a page towards it
+                self._drag_grab = None
+                self.target = g.clamp(
+                    self.target
+                    + (g.grid.height * 0.9 if y < thumb.bottom else -g.grid.height * 0.9)
+                )
+                if not self.app.settings.animations:
+                    self.scroll = self.target
+            return True
+        i = g.hit(x, y, round(self.scroll))
+        if i is not None:
+            self.set_focus(i, keep_in_view=False)
+            self.choose(i)
+            return True
+        return None
+
+    def on_mouse_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> None:
+        g = self.geom
+        if g is not None and self._drag_grab is not None:
+            self.target = self.scroll = g.scroll_for_thumb(y, self._drag_grab)
+
+    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
+        self._drag_grab = None
+
+    # -- frames --------------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.app.sounds.preload_one()
+        g = self.geom
+        if g is not None and not all(self._made):  # draw the tiles out of view a few per frame
+            near = self._rows_in_view(g, round(self.target), extra=1)
+            self._make_tiles(
+                [i for i in near if not self._made[i]] or range(len(self.layouts)), limit=2
+            )
+        if self.scroll != self.target:
+            speed = (
+                max(0.5, self.app.settings.animation_speed) if self.app.settings.animations else 0.0
+            )
+            k = 1.0 if speed == 0 else min(1.0, delta_time * 14 * speed)
+            self.scroll += (self.target - self.scroll) * k
+            if abs(self.target - self.scroll) < 0.5:
+                self.scroll = self.target
+
+    def _rows_in_view(self, g: PickerGeometry, scroll: float, extra: int = 0) -> range:
+        """Indices of the tiles in the rows that show at this scroll (and ``extra`` rows around)."""
+        first = max(0, int((scroll - g.pad) // g.row_step) - extra)
+        last = int((scroll + g.grid.height) // g.row_step) + extra
+        return range(first * g.columns, min(len(self.layouts), (last + 1) * g.columns))
+
+    def _make_tiles(self, indices: range | list[int], limit: int | None = None) -> None:
+        """Give tiles their real texture (slab and drawing); at most ``limit`` of them."""
+        made = 0
+        for i in indices:
+            if not self._made[i]:
+                self._made[i] = True
+                self._shown_focus[i] = i == self.focus
+                self.tiles[i].texture = self._tile_texture(i, i == self.focus)
+                made += 1
+                if limit is not None and made >= limit:
+                    return
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._drawn = None  # another screen was shown: draw the first frame whole
+
+    def _frame_state(self) -> tuple[Any, ...]:
+        return (
+            self.app.width,
+            self.app.height,
+            getattr(self.app.scenery, "version", 0),
+            round(self.scroll),
+            self.focus,
+            self.message,
+            self.back_hover,
+            self._drag_grab is not None,
+        )
+
+    def _changed_boxes(self, g: PickerGeometry) -> list[Box] | None:
+        """What to repaint since the last frame: ``None`` for everything, ``[]`` for nothing."""
+        now, before = self._frame_state(), self._drawn
+        self._drawn = now
+        if before is None or before[:3] != now[:3] or not self.app.incremental:
+            return None
+        boxes: list[Box] = []
+        footer = (int(g.panel.left), int(g.panel.bottom), int(g.panel.right), int(g.grid.bottom))
+        bar = g.scrollbar.inflated(3)
+        if before[3] != now[3]:  # scrolled: the grid and the scroll bar
+            boxes.append(
+                (int(g.grid.left), int(g.grid.bottom), int(bar.right) + 1, int(g.grid.top))
+            )
+        elif before[4] != now[4]:  # the focus moved: its old and new tile
+            for index in (before[4], now[4]):
+                r = g.tiles[index].moved(0, now[3]).inflated(4)
+                box = (
+                    max(int(r.left), int(g.grid.left)),
+                    max(int(r.bottom), int(g.grid.bottom)),
+                    min(int(r.right) + 1, int(g.grid.right)),
+                    min(int(r.top) + 1, int(g.grid.top)),
+                )
+                if box[0] < box[2] and box[1] < box[3]:
+                    boxes.append(box)
+        if (
+            before[4:7] != now[4:7]
+        ):  # the details of the focused layout, the message, the Back button
+            boxes.append(footer)
+        if before[7] != now[7]:
+            boxes.append((int(bar.left), int(bar.bottom), int(bar.right) + 1, int(bar.top) + 1))
+        return boxes
+
+    def on_draw(self) -> None:
+        """Draw the screen; when the window keeps its pixels between frames (``app.incremental``)
+        only what changed is repainted, and a frame where nothing changed costs nothing."""
+        self.ensure_layout()
+        g = self.geom
+        if g is None or self.camera is None:
+            self.draw_backdrop()
+            return
+        self._make_tiles(self._rows_in_view(g, round(self.scroll)))
+        boxes = self._changed_boxes(g)
+        if boxes is None:
+            self._draw_scene(g, None)
+            return
+        ctx = self.app.ctx
+        for box in boxes:
+            ctx.scissor = (box[0], box[1], box[2] - box[0], box[3] - box[1])
+            self._draw_scene(g, box)
+        ctx.scissor = None
+
+    def _draw_scene(self, g: PickerGeometry, box: Box | None) -> None:
+        assert self.camera is not None
+        self.draw_backdrop(box)
+        self.static.draw()
+        # the grid: scrolled by the camera, clipped to the grid's box (and to the box repainted)
+        clip = (int(g.grid.left), int(g.grid.bottom), int(g.grid.right), int(g.grid.top))
+        if box is not None:
+            clip = (
+                max(clip[0], box[0]),
+                max(clip[1], box[1]),
+                min(clip[2], box[2]),
+                min(clip[3], box[3]),
+            )
+        if clip[0] < clip[2] and clip[1] < clip[3]:
+            self.camera.scissor = arcade.LBWH(
+                clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1]
+            )
+            w, h = self.app.width, self.app.height
+            self.camera.position = (w / 2, h / 2 - round(self.scroll))
+            with self.camera.activate():
+                self.tiles.draw()
+        ctx = self.app.ctx
+        ctx.scissor = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
+        self._draw_scrollbar(g)
+        self.texts.draw()
+
+    def _draw_scrollbar(self, g: PickerGeometry) -> None:
+        if g.max_scroll <= 0:
+            return
+        t = g.scrollbar
+        arcade.draw_lbwh_rectangle_filled(t.left, t.bottom, t.width, t.height, (30, 18, 8, 200))
+        th = g.thumb(round(self.scroll))
+        colour = GOLD if self._drag_grab is not None else (214, 170, 104)
+        arcade.draw_lbwh_rectangle_filled(
+            th.left + 1, th.bottom + 1, th.width - 2, th.height - 2, colour
+        )
+
+
+class _Redraw:
+    """What the window calls to have the whole screen drawn again (after its buffer probe)."""
+
+    def __init__(self, view: LayoutPickerView) -> None:
+        self.view = view
+
+    def invalidate(self, box: Box | None = None) -> None:
+        self.view._drawn = None
+
+
+def rates_text(entry: LayoutDifficulty | None) -> str:
+    if entry is None:
+        return "Not rated yet."
+    n = entry.relaxed.deals
+    return (
+        f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
+        f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
+        f"({entry.interval_text('desert')})."
+    )

@@ -1,0 +1,119 @@
+"""The pause screen: the clock stops; a timed table hides its cards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+    from desert_pyramid.ui.table.view import TableView
+
+
+class PauseView(MenuScreen):
+    pauses_ambience = True
+
+    def table_under(self) -> TableView:
+        return self.table
+
+    def __init__(self, app: Shell, table: TableView) -> None:
+        super().__init__(app)
+        self.table = table
+        session = table.session
+        if not session.finished:
+            session.pause()
+        self.hide_cards = table.timed
+        mode = session.mode
+        buttons = [Button("Resume", self.resume)]
+        if mode == "expedition":
+            buttons += [
+                Button("Skip this pyramid (−30 s)", self.skip),
+                Button("End the trek", self.end_trek, confirm="End the trek? Press again"),
+            ]
+        elif mode == "daily":
+            buttons += [Button("Restart this day's deal", self.restart)]
+        else:
+            buttons += [
+                Button("Restart this deal", self.restart),
+                Button("New deal", self.new_deal),
+            ]
+        buttons += [
+            Button("Settings", lambda: app.show_settings(self)),
+            Button("How to play", lambda: app.show_howto(self)),
+            Button(
+                "Buttons · Back" if app.last_input == "pad" else "Keys · F1",
+                lambda: app.show_help(self),
+            ),
+            Button("Title screen", lambda: app.show_title()),
+        ]
+        self.menu = ButtonColumn(app.assets, buttons)
+
+    def resume(self) -> None:
+        self.app.show_view(self.table)
+
+    def restart(self) -> None:
+        from desert_pyramid.app import sessions
+
+        self.app.new_table(sessions.again(self.table.session))
+
+    def new_deal(self) -> None:
+        g = self.table.game
+        self.app.start_practice(g.rules, g.layout)
+
+    def skip(self) -> None:
+        self.app.show_view(self.table)
+        self.table.skip_pyramid()
+
+    def end_trek(self) -> None:
+        self.table.session.abandon()
+        self.app.saves.after_move(
+            self.table
+        )  # the trek is recorded now: its results list what it unlocked
+        self.app.show_results(self.table)
+
+    def back(self) -> bool:
+        self.resume()
+        return True
+
+    def on_action(self, action: str) -> bool:
+        if action == "resume":  # a controller's Start, as it paused
+            self.resume()
+            return True
+        return super().on_action(action)
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.table.ensure_layout()
+        self.texts = TextGroup()
+        n = len(self.menu.buttons)
+        ph = 110 * s + n * 49 * s + 20 * s
+        panel = Rect(width / 2 - 230 * s, height / 2 - ph / 2, 460 * s, ph)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
+        self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
+        note = (
+            "The clock is stopped and the cards are hidden."
+            if self.hide_cards
+            else "The clock is stopped."
+        )
+        self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=(236, 214, 176))
+        rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
+        self.menu.place(rects, 15 * s)
+
+    def on_draw(self) -> None:
+        self.table.draw_table_only(cards=not self.hide_cards)
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 110))
+        self.decor.draw()
+        self.menu.draw()
+        self.texts.draw()

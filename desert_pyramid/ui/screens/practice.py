@@ -1,0 +1,358 @@
+"""The Practice set-up: the rule set and its single options, the layout, and the deal: random,
+proven winnable (the table's subtitle shows the solver's difficulty grade) or typed / pasted as a
+deal code (or 52 cards in the deal notation).
+
+The deal code row is a text field: with the focus on it, typed characters go in, Backspace takes
+one out, Ctrl+V pastes (when the system has a clipboard), Enter deals. A code that cannot be read
+leaves everything as it was and says why on the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import arcade
+from arcade import key as K
+
+from desert_pyramid.app.picker import remember_layout, remembered_layout
+from desert_pyramid.catalog import all_layouts, get_layout
+from desert_pyramid.engine import (
+    PRESETS,
+    UNLIMITED,
+    Rules,
+    RulesError,
+    check_playable,
+    looks_like_game_code,
+)
+from desert_pyramid.modes import InputError, PracticeSession
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+SOURCES = ("Random", "Winnable only", "Deal code")
+CODE_SOURCE = 2
+PASSES = (1, 3, UNLIMITED)
+FLAGS = (  # (row label, Rules field)
+    ("All 52 must go", "all_52"),
+    ("Stock top playable", "stock_top_playable"),
+    ("Relaxed match", "relaxed_match"),
+    ("Draw three", "draw_three"),
+    ("Satchel", "satchel"),
+)
+CODE_MAX = 4_000  # characters in the code field (52 cards in the notation, a long game code fit)
+ROW_RULES, ROW_LAYOUT, ROW_PASSES = 0, 1, 2
+ROW_DEAL = 3 + len(FLAGS)
+ROW_CODE = ROW_DEAL + 1
+
+
+def passes_text(passes: int) -> str:
+    return "Unlimited" if passes == UNLIMITED else str(passes)
+
+
+class PracticeSetupView(MenuScreen):
+    """Choose the rules, the layout and the kind of deal, then deal."""
+
+    def __init__(
+        self, app: Shell, finder: Any = None, grader: Callable[..., str] | None = None
+    ) -> None:
+        super().__init__(app)
+        self.finder, self.grader = finder, grader  # the winnable search's (tests pass fast ones)
+        self.presets = list(PRESETS)
+        self.preset = 0
+        self.options: dict[str, Any] = {}  # the single options changed from the preset's
+        self.code = ""
+        self.layouts = sorted(all_layouts())
+        self.layout_i = 0
+        remembered = remembered_layout(app)  # the layout picker's last choice
+        if remembered is not None:
+            self.layout_i = self.layouts.index(remembered)
+        self.source = 0
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Rules", lambda: self._rules(1), adjust=self._rules),
+                Button("Layout", self.choose_layout, adjust=self._layout),
+                Button("Passes", lambda: self._passes(1), adjust=self._passes),
+                *(
+                    Button(label, partial(self._flag, name), adjust=partial(self._flag_step, name))
+                    for label, name in FLAGS
+                ),
+                Button("Deal", lambda: self._source(1), adjust=self._source),
+                Button("Deal code", self.deal),
+                Button("Play", self.deal),
+                Button("Back", lambda: app.show_title()),
+            ],
+        )
+        self.menu.focus = ROW_CODE + 1
+        self.about: arcade.Text | None = None
+        self._search: Future[PracticeSession] | None = None
+        self._pool: ThreadPoolExecutor | None = None
+        self._update_values()
+
+    # -- the rules ---------------------------------------------------------------------------------
+    def rules(self) -> Rules:
+        """The preset with the single options set on this screen."""
+        return PRESETS[self.presets[self.preset]].with_options(**self.options)
+
+    def _set_option(self, name: str, value: Any) -> None:
+        if getattr(PRESETS[self.presets[self.preset]], name) == value:
+            self.options.pop(name, None)
+        else:
+            self.options[name] = value
+        self._update_values()
+
+    def _rules(self, step: int) -> None:
+        self.preset = (self.preset + step) % len(self.presets)
+        self.options = {}  # a preset brings its own options
+        self._update_values()
+
+    def _passes(self, step: int) -> None:
+        i = PASSES.index(self.rules().passes)
+        self._set_option("passes", PASSES[(i + step) % len(PASSES)])
+
+    def _flag(self, name: str) -> None:
+        self._set_option(name, not getattr(self.rules(), name))
+
+    def _flag_step(self, name: str, step: int) -> None:
+        self._flag(name)
+
+    def refusal(self, number: int) -> str | None:
+        """Why the rules on this screen cannot be played on layout ``number`` (the engine's
+        :func:`check_playable` decides), as a sentence for the screen; None when they can."""
+        try:
+            check_playable(self.rules(), number)
+        except RulesError as exc:
+            text = str(exc)
+            return text[:1].upper() + text[1:] + "."
+        return None
+
+    def _layout(self, step: int) -> None:
+        wanted = self.layouts[(self.layout_i + step) % len(self.layouts)]
+        problem = self.refusal(wanted)
+        if problem is not None:
+            self.set_message(problem)
+            return
+        self.layout_i = self.layouts.index(wanted)
+        self._update_values()
+
+    def choose_layout(self) -> None:
+        """Open the layout picker (Enter or a click on the Layout row); it comes back here."""
+        self._search = None  # a search for a winnable deal in progress is dropped
+
+        def chosen(number: int) -> None:
+            self.layout_i = self.layouts.index(number)
+            self._update_values()
+            self.app.show_view(self)
+
+        rules = self.rules()
+        self.app.show_view(
+            LayoutPickerView(
+                self.app,
+                on_choose=chosen,
+                on_back=lambda: self.app.show_view(self),
+                current=self.layouts[self.layout_i],
+                rules=rules,
+                rules_name=str(rules),
+            )
+        )
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        row = self.menu.buttons[1].rect  # a click on the Layout row's name opens the picker
+        if row.contains(x, y) and x < row.right - row.width * 0.45:
+            self.menu.focus = 1
+            self.app.sounds.play("click")
+            self.choose_layout()
+            return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
+    def _source(self, step: int) -> None:
+        self.source = (self.source + step) % len(SOURCES)
+        self._update_values()
+
+    # -- the deal code field ------------------------------------------------------------------------
+    def type_text(self, text: str) -> None:
+        """Characters typed (or pasted) into the deal code field; the deal becomes "Deal code"."""
+        clean = "".join(ch for ch in text if ch.isprintable() or ch == " ").replace("\n", " ")
+        if not clean:
+            return
+        self.code = (self.code + clean)[:CODE_MAX]
+        self.source = CODE_SOURCE
+        self.set_message("")
+        self._update_values()
+
+    def paste(self) -> None:
+        try:
+            text = self.app.get_clipboard_text()
+        except Exception:  # an offscreen window, a system without a clipboard
+            text = ""
+        if not text:
+            self.set_message(
+                "Nothing to paste: the clipboard is empty or not reachable here. Type the code."
+            )
+            return
+        self.type_text(text.strip())
+
+    def editing(self) -> bool:
+        return self.menu.focus == ROW_CODE
+
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if self.editing():
+            if symbol == K.V and modifiers & (K.MOD_CTRL | K.MOD_COMMAND):
+                self.paste()
+                return True
+            if symbol == K.BACKSPACE:
+                self.code = self.code[:-1]
+                self._update_values()
+                return True
+            if symbol not in (K.ESCAPE, K.UP, K.DOWN, K.ENTER, K.NUM_ENTER, K.F1, K.F11):
+                return True  # the key types a character (on_text): no action of the key table
+        return super().on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> bool | None:
+        if self.editing():
+            self.type_text(text)
+            return True
+        return None
+
+    def _update_values(self) -> None:
+        rules = self.rules()
+        if self.refusal(self.layouts[self.layout_i]) is not None:  # not played: the first that is
+            self.layout_i = next(
+                (i for i, n in enumerate(self.layouts) if self.refusal(n) is None), 0
+            )
+        number = self.layouts[self.layout_i]
+        b = self.menu.buttons
+        name = self.presets[self.preset]
+        b[ROW_RULES].value = name.capitalize() + (" + options" if self.options else "")
+        b[ROW_LAYOUT].value = f"{number} · {all_layouts()[number].name}"
+        b[ROW_PASSES].value = passes_text(rules.passes)
+        for i, (_label, field) in enumerate(FLAGS):
+            b[ROW_PASSES + 1 + i].value = "On" if getattr(rules, field) else "Off"
+        b[ROW_DEAL].value = SOURCES[self.source]
+        shown = self.code if len(self.code) <= 26 else "…" + self.code[-25:]
+        b[ROW_CODE].value = (
+            (shown + ("|" if self.editing() else ""))
+            if (self.code or self.editing())
+            else "type or paste (Ctrl+V)"
+        )
+        if self.about is not None:
+            self.about.text = rules.describe().capitalize() + "."
+        self.menu.refresh()
+
+    def on_action(self, action: str) -> bool:
+        used = super().on_action(action)
+        self._update_values()  # the code field's cursor follows the focus
+        return used
+
+    def watch_code(self) -> None:
+        """A game code in the field: watch that game (its replay, with the analysis)."""
+        from desert_pyramid.engine import EngineError, decode_game_code
+
+        try:
+            code = decode_game_code(self.code, get_layout)
+            check_playable(code.rules, code.layout_number)
+        except EngineError as exc:  # the code stays in its field to correct
+            text = str(exc)
+            self.set_message(text[:1].upper() + text[1:] + ".")
+            self.menu.focus = ROW_CODE
+            self._update_values()
+            return
+        self.app.show_replay(code, back=lambda: self.app.show_view(self))
+
+    def deal(self) -> None:
+        rules = self.rules()
+        layout = all_layouts()[self.layouts[self.layout_i]]
+        if self.source == CODE_SOURCE and looks_like_game_code(self.code):
+            self.watch_code()
+            return
+        if self.source == CODE_SOURCE:
+            try:
+                session = PracticeSession.from_code(self.code, rules, layout, get_layout)
+            except InputError as exc:  # nothing is lost: the code stays in its field to correct
+                self.set_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
+                self.menu.focus = ROW_CODE
+                self._update_values()
+                return
+            self.app.new_table(session)
+            return
+        problem = self.refusal(layout.number)
+        if problem is not None:  # the screen keeps to playable pairs; this is the last word
+            self.set_message(problem)
+            return
+        if not rules.classic_layout_only:
+            remember_layout(self.app, layout.number)
+        if self.source == 0:
+            self.app.start_practice(rules, layout)
+            return
+        if self._search is not None:
+            return
+        # the solver proves a deal winnable: a fraction of a second, sometimes several seconds,
+        # so it runs beside the frames and the screen says so
+        self.set_message("Looking for a deal the solver can prove winnable…")
+        self._pool = self._pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="winnable")
+        self._search = self._pool.submit(
+            PracticeSession.winnable, rules, layout, finder=self.finder, grader=self.grader
+        )
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        search = self._search
+        if search is None or not search.done():
+            return
+        self._search = None
+        try:
+            session = search.result()
+        except InputError as exc:
+            self.set_message(str(exc))
+            return
+        self.app.new_table(session)
+
+    def back(self) -> bool:
+        self._search = None  # its answer, if it comes, is dropped
+        self.app.show_title()
+        return True
+
+    def on_hide_view(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        n = len(self.menu.buttons)
+        row, gap = 37 * s, 5 * s
+        ph = min(height - 10.0, (80 + n * 42 + 70) * s)
+        panel = Rect(width / 2 - 310 * s, height / 2 - ph / 2, 620 * s, ph)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        self.texts.heading("PRACTICE", width / 2, panel.top - 34 * s, 26 * s)
+        rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
+        self.menu.place(rects, 14 * s)
+        self.about = self.texts.label(
+            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176)
+        )
+        self.texts.label(
+            "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
+            width / 2,
+            panel.bottom + 14 * s,
+            10 * s,
+            colour=(200, 180, 150),
+        )
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
+        self._update_values()

@@ -1,0 +1,155 @@
+"""The relic collection: the twelve relics in a grid, found ones in colour with their flavour line,
+the others as dark silhouettes with how far there is to go ("4 more pyramids")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.progression import RELICS, Relic, next_relic
+from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.widgets.toast import relic_image
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+BAR_BACK = (30, 20, 10, 255)
+BAR_FILL = (226, 170, 70, 255)
+
+
+def pyramids(n: int) -> str:
+    return f"{n} more pyramid" if n == 1 else f"{n} more pyramids"
+
+
+class RelicsView(GridScreen):
+    """The collection screen. ``back`` is where Esc and Back go (the title by default)."""
+
+    def __init__(self, app: Shell, back: Callable[[], None] | None = None) -> None:
+        go_back = back or app.show_title
+        super().__init__(
+            app,
+            [
+                Button("Card backs", lambda: app.show_backs(self)),
+                Button("Back", go_back),
+            ],
+            go_back,
+        )
+        self.relics: tuple[Relic, ...] = RELICS
+        self.bars: list[tuple[Rect, float]] = []
+
+    @property
+    def cleared(self) -> int:
+        return self.app.saves.progress.pyramids_cleared
+
+    def found(self, relic: Relic) -> bool:
+        """Found: recorded in the save, or earned by the count (the store grants those at start)."""
+        return relic.id in self.app.saves.progress.relics or self.cleared >= relic.threshold
+
+    def tile_count(self) -> int:
+        return len(self.relics)
+
+    def tile_locked(self, i: int) -> bool:
+        return not self.found(self.relics[i])
+
+    def press_tile(self, i: int) -> None:
+        self.set_focus(("tile", i))
+
+    def detail_text(self, i: int) -> str:
+        relic = self.relics[i]
+        if self.found(relic):
+            date = self.app.saves.progress.relics.get(relic.id, "")
+            word = "pyramid" if relic.threshold == 1 else "pyramids"
+            when = f" · found on {date}" if date else ""
+            return f"{relic.name}{when} · for clearing {relic.threshold} {word} in all"
+        left = relic.threshold - self.cleared
+        return f"{relic.name}: {relic.how_to_earn()} {pyramids(left).capitalize()} to go."
+
+    def summary(self) -> str:
+        n = self.cleared
+        found = sum(1 for r in self.relics if self.found(r))
+        head = f"{n} pyramid{'s' if n != 1 else ''} cleared in all · {found} of {len(self.relics)} relics found"
+        nxt = next_relic(n)
+        if nxt is None:
+            return head + " · the collection is complete"
+        relic, more = nxt
+        return head + f" · next: {relic.name} in {pyramids(more)}"
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        panel = self.place_panel(width, height)
+        self.texts.heading("RELICS", width / 2, panel.top - 36 * s, 28 * s)
+        self.texts.label(
+            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        )
+        pad = 24 * s
+        grid_top = panel.top - 92 * s
+        buttons_y = panel.bottom + 16 * s
+        detail_y = buttons_y + 40 * s + 22 * s
+        tile_h = min(222 * s, (grid_top - detail_y - 20 * s - 14 * s) / 2)
+        area = Rect(
+            panel.left + pad,
+            grid_top - 2 * tile_h - 14 * s,
+            panel.width - 2 * pad,
+            2 * tile_h + 14 * s,
+        )
+        self.place_grid(area, 6, tile_h, 14 * s)
+        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
+        self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
+        self.finish_layout()
+
+    def build_tiles(self, s: float) -> None:
+        self.bars = []
+        for relic, r in zip(self.relics, self.tiles, strict=True):
+            found = self.found(relic)
+            pic = int(min(r.width - 24 * s, r.height * 0.5)) // 2 * 2
+            tex = self.app.assets.texture(
+                f"relic-{relic.id}-{pic}-{'open' if found else 'locked'}",
+                partial(relic_image, relic.id, pic, not found),
+            )
+            sprite = arcade.Sprite(tex)
+            pic_cy = r.top - 10 * s - pic / 2
+            sprite.position = (round(r.cx), round(pic_cy))
+            self.pictures.append(sprite)
+            name_y = pic_cy - pic / 2 - 14 * s
+            self.texts.label(
+                relic.name, r.cx, name_y, 13 * s, colour=GOLD if found else FAINT, bold=True
+            )
+            if found:
+                t = label(
+                    f"“{relic.flavour}”",
+                    r.cx,
+                    name_y - 14 * s,
+                    10 * s,
+                    self.texts.batch,
+                    colour=MUTED,
+                    width=int(r.width - 18 * s),
+                    anchor_y="top",
+                )
+                self.texts.items.append(t)
+            else:
+                left = relic.threshold - self.cleared
+                self.texts.label(
+                    pyramids(left), r.cx, name_y - 24 * s, 12 * s, colour=(255, 200, 110), bold=True
+                )
+                bar = Rect(r.left + 18 * s, name_y - 50 * s, r.width - 36 * s, 7 * s)
+                self.bars.append((bar, min(1.0, self.cleared / relic.threshold)))
+                self.texts.label(
+                    f"{min(self.cleared, relic.threshold)} / {relic.threshold}",
+                    r.cx,
+                    name_y - 64 * s,
+                    10 * s,
+                    colour=FAINT,
+                )
+
+    def draw_under_pictures(self) -> None:
+        for bar, fraction in self.bars:
+            arcade.draw_lrbt_rectangle_filled(bar.left, bar.right, bar.bottom, bar.top, BAR_BACK)
+            if fraction > 0:
+                arcade.draw_lrbt_rectangle_filled(
+                    bar.left, bar.left + bar.width * fraction, bar.bottom, bar.top, BAR_FILL
+                )

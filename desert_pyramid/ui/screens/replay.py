@@ -1,0 +1,549 @@
+"""The replay screen: watch a finished game again, move by move, with the solver's analysis.
+
+Play and pause, step back and forward, jump to the start, the end or the move that lost the deal,
+change the speed; by keyboard (the key table's ``replay`` rows) and by mouse (the button bar, the
+timeline, the move list). Moves animate as in play: the position is a real engine :class:`Game`
+that plays and undoes the game's moves, and the board syncs to it. "Play on from here" turns the
+position shown into a Practice game that keeps the moves up to there (undo goes back to the deal).
+
+The analysis (:mod:`desert_pyramid.solver.analysis`) arrives from a source polled every frame, so
+it fills in while the game is watched; the timeline colours every move by its verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+import arcade
+from arcade.camera import Camera2D
+from arcade.types import LBWH
+
+from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
+from desert_pyramid.solver import Verdict
+from desert_pyramid.solver.analysis import Analysis
+from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.table.board import Board
+from desert_pyramid.ui.table.geometry import Rect, possible_parts, table_geometry
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+STEP_S = 0.9  # seconds per move at speed 1
+PANEL_MIN_W = 1000  # narrower windows show the analysis on the timeline only, not as a list
+COLOURS = {
+    Verdict.WINNABLE: (120, 200, 120),
+    Verdict.LOST: (226, 104, 88),
+    Verdict.UNKNOWN: (150, 140, 126),
+}
+PENDING = (96, 88, 80)  # not analysed yet
+
+
+class AnalysisSource(Protocol):
+    """Where the analysis comes from: polled once a frame, never blocking."""
+
+    def poll(self) -> Analysis | None: ...
+
+    def close(self) -> None: ...
+
+
+def mark_words(analysis: Analysis | None, number: int) -> str:
+    """What the analysis says of move ``number`` (1-based), in a few words."""
+    if analysis is None or not 1 <= number <= len(analysis.marks):
+        return "analysing…" if analysis is None else ""
+    mark = analysis.marks[number - 1]
+    if mark.losing:
+        return "the move that lost the deal"
+    if mark.verdict is Verdict.WINNABLE:
+        return "still winnable"
+    if mark.verdict is Verdict.LOST:
+        return "lost" if analysis.start is Verdict.LOST else "already lost"
+    return "not decided" if analysis.complete or not analysis.nodes else "analysing…"
+
+
+class ReplayView(Screen):
+    contexts = (keys.REPLAY, keys.EVERYWHERE)
+    help_contexts = (keys.REPLAY, keys.EVERYWHERE)  # what the help overlay (F1) lists over a replay
+
+    def __init__(
+        self,
+        app: Shell,
+        code: GameCode,
+        layout: Layout,
+        back: Callable[[], None],
+        *,
+        title: str = "",
+        source: AnalysisSource | None = None,
+        analysis: Analysis | None = None,
+        start_at: int = 0,
+        film: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.film = film  # drawn for a GIF: no buttons, no play state
+        self.code = code
+        self.moves = code.moves
+        self.game = Game(layout, code.rules, code.deal, code.multiplier)
+        self.final_score = code.game(layout).score
+        self.go_back = back
+        self.title = title or f"Replay · {layout.name}"
+        self.source = source
+        self.analysis = analysis
+        self.playing = False
+        self.speed_index = 1
+        self._wait = 0.0
+        self.board = Board()
+        self.texts = TextGroup()
+        self.list_texts = TextGroup()
+        self.decor: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.buttons = ButtonColumn(app.assets, [])
+        self.camera: Camera2D | None = None
+        self.timeline = Rect(0, 0, 0, 0)
+        self.list_rows: list[tuple[Rect, int]] = []
+        self.list_box: Rect | None = None
+        self.message = ""
+        self._list_state: tuple[int, int] = (-1, -1)
+        self.go_to(max(0, min(start_at, len(self.moves))), animate=False)
+
+    # -- position -----------------------------------------------------------------------------------
+    @property
+    def step(self) -> int:
+        return self.game.moves
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_index]
+
+    def go_to(self, k: int, animate: bool = True) -> None:
+        """Show the position after ``k`` moves (one step animates like a move in play)."""
+        k = max(0, min(k, len(self.moves)))
+        one = abs(k - self.step) == 1
+        while self.step < k:
+            self.game.play(self.moves[self.step])
+        while self.step > k:
+            self.game.undo()
+        if self.board.tex is not None:
+            anim = self.app.settings.animation_speed * self.speed
+            self.board.sync(self.game, anim if animate and one else 0.0)
+            self._highlight()
+        if self.step >= len(self.moves):
+            self.playing = False
+        self._refresh_texts()
+
+    def _highlight(self) -> None:
+        """Ring the cards of the move about to be played."""
+        places: tuple[int, ...] = ()
+        if self.step < len(self.moves):
+            move = self.moves[self.step]
+            places = (
+                (STOCK,)
+                if move.kind in (MoveKind.FLIP, MoveKind.REDEAL)
+                else tuple(p for p in (move.a, move.b) if p != NO_PLACE)
+            )
+        self.board.set_highlights(self.game, None, (), None, places)
+
+    def toggle_play(self) -> None:
+        if self.step >= len(self.moves):
+            self.go_to(0, animate=False)
+        self.playing = not self.playing
+        self._wait = 0.0
+        self._refresh_texts()
+
+    def change_speed(self, step: int) -> None:
+        self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
+        self._refresh_texts()
+
+    def to_losing_move(self) -> None:
+        if self.analysis is not None and self.analysis.losing_move is not None:
+            self.playing = False
+            self.go_to(self.analysis.losing_move - 1, animate=False)
+        else:
+            self.message = (
+                "No move lost this deal."
+                if self.analysis is not None and self.analysis.complete
+                else "The analysis has not found a losing move (yet)."
+            )
+            self._refresh_texts()
+
+    def play_on(self) -> None:
+        """A Practice game from the position shown, with its moves kept for undo."""
+        from desert_pyramid.app import sessions
+        from desert_pyramid.modes import InputError
+
+        try:
+            session = sessions.practice_from_moves(
+                self.game.layout, self.game.rules, self.game.deal, self.game.history
+            )
+        except InputError as exc:
+            self.message = str(exc)
+            self._refresh_texts()
+            return
+        self.close_source()
+        self.app.new_table(
+            session,
+            note=f"Played on from move {self.step} of a replay: undo goes back to the deal.",
+        )
+
+    def close_source(self) -> None:
+        if self.source is not None:
+            self.source.close()
+            self.source = None
+
+    def leave(self) -> None:
+        self.close_source()
+        self.go_back()
+
+    # -- layout -------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        s = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
+        self.s = s
+        bar_h = round(
+            (70 if self.film else 116) * s
+        )  # the move in words, the timeline, the buttons
+        top_h = round(56 * s)  # title and the position's figures
+        panel_w = round(min(380 * s, width * 0.3)) if width >= PANEL_MIN_W else 0
+        table_w, table_h = width - panel_w, height - bar_h - top_h
+        layout = self.game.layout
+        pos = [(sl.x, sl.y) for sl in layout.slots]
+        geom = table_geometry(
+            pos,
+            table_w,
+            table_h,
+            satchel=self.game.rules.satchel,
+            draw_three=self.game.rules.draw_three,
+        )
+        # The table geometry keeps a bar at its top and bottom for the table's own HUD: the
+        # replay draws the board alone, in a camera over the area between its own bars.
+        self.camera = Camera2D(
+            viewport=LBWH(0, bar_h, table_w, table_h), position=(geom.width / 2, geom.height / 2)
+        )
+        self.camera.projection = LBWH(-geom.width / 2, -geom.height / 2, geom.width, geom.height)
+        tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
+        if self.board.tex is not tex:
+            tex.preload(possible_parts(pos, [sl.covered_by for sl in layout.slots]))
+            self.board.set_textures(tex)
+        self.board.set_geometry(geom, self.game.rules.satchel)
+        self.board.sync(self.game, 0.0)
+        self._highlight()
+
+        self.decor = arcade.SpriteList()
+        self.decor.append(
+            panel_sprite(
+                self.app.assets,
+                Rect(6 * s, height - top_h + 4 * s, width - 12 * s, top_h - 8 * s),
+                alpha=200,
+            )
+        )
+        self.decor.append(
+            panel_sprite(
+                self.app.assets, Rect(6 * s, 4 * s, width - 12 * s, bar_h - 8 * s), alpha=215
+            )
+        )
+        self.list_box = None
+        if panel_w:
+            self.list_box = Rect(table_w + 4 * s, bar_h + 4 * s, panel_w - 10 * s, table_h - 8 * s)
+            self.decor.append(panel_sprite(self.app.assets, self.list_box, alpha=200))
+
+        # buttons: one row
+        labels: list[tuple[str, Callable[[], None]]] = [
+            ("Start", lambda: self.go_to(0, animate=False)),
+            ("Back", lambda: self.go_to(self.step - 1)),
+            ("Play", self.toggle_play),
+            ("Step", lambda: self.go_to(self.step + 1)),
+            ("End", lambda: self.go_to(len(self.moves), animate=False)),
+            (
+                "Speed",
+                lambda: self.change_speed(
+                    1 if self.speed_index < len(SPEEDS) - 1 else -len(SPEEDS)
+                ),
+            ),
+            ("Lost where?", self.to_losing_move),
+            ("Play on", self.play_on),
+            ("Close", self.leave),
+        ]
+        if self.film:
+            labels = []
+        focus = self.buttons.focus
+        self.buttons = ButtonColumn(
+            self.app.assets, [Button(text, action) for text, action in labels]
+        )
+        self.buttons.focus = min(focus, len(labels) - 1)
+        n = len(labels)
+        gap = 6 * s
+        bw = (width - 24 * s - gap * max(0, n - 1)) / max(1, n)
+        bh = 34 * s
+        by = 12 * s
+        rects = [
+            Rect(round(12 * s + i * (bw + gap)), round(by), round(bw), round(bh)) for i in range(n)
+        ]
+        self.buttons.place(rects, min(14 * s, bw / 7))
+        self.timeline = Rect(
+            16 * s, (by if self.film else by + bh + 14 * s), width - 32 * s, 22 * s
+        )
+
+        self.texts = TextGroup()
+        self.title_text = self.texts.heading(
+            self.title.upper(), 18 * s, height - top_h / 2 + 8 * s, 15 * s, anchor_x="left"
+        )
+        deal_code = encode_deal_code(self.code.deal, self.code.rules, self.code.layout_number)
+        self.code_text = self.texts.label(
+            f"Rules {self.code.rules} · {deal_code}",
+            18 * s,
+            height - top_h / 2 - 13 * s,
+            10 * s,
+            colour=(230, 204, 160),
+            anchor_x="left",
+        )
+        self.figures_text = self.texts.label(
+            "",
+            width - 18 * s,
+            height - top_h / 2 + 8 * s,
+            14 * s,
+            colour=GOLD,
+            anchor_x="right",
+            bold=True,
+        )
+        self.state_text = self.texts.label(
+            "", width - 18 * s, height - top_h / 2 - 13 * s, 11 * s, colour=INK, anchor_x="right"
+        )
+        self.move_text = self.texts.label(
+            "", width / 2, self.timeline.top + 16 * s, 12 * s, colour=INK, bold=True
+        )
+        self._list_state = (-1, -1)
+        self._refresh_texts()
+
+    # -- texts --------------------------------------------------------------------------------------
+    def _refresh_texts(self) -> None:
+        if not hasattr(self, "figures_text"):
+            return
+        n = len(self.moves)
+        label = "Cards left" if self.game.rules.scoring is Scoring.CLASSIC else "Score"
+        self.figures_text.text = f"Move {self.step} of {n} · {label} {self.game.score:,}"
+        state = "playing" if self.playing else "paused"
+        self.state_text.text = (
+            f"at the end: {self.final_score:,}"
+            if self.film
+            else f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}"
+        )
+        if self.step == 0:
+            words = "The deal." if self.film else "The deal. Space plays, the arrows step."
+        else:
+            replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
+            replay.replay(self.moves[: self.step - 1])
+            words = f"{self.step}. {replay.describe(self.moves[self.step - 1])}"
+            mark = (
+                mark_words(self.analysis, self.step)
+                if self.analysis is not None or self.source
+                else ""
+            )
+            if mark:
+                words += f" · {mark}"
+        if self.message:
+            words = self.message
+            self.message = ""
+        if (
+            self.analysis is not None
+            and self.analysis.losing_move is not None
+            and self.step == self.analysis.losing_move - 1
+        ):
+            instead = "; ".join(self.analysis.instead[:2])
+            words = f"Next, move {self.step + 1} lost the deal. Winnable instead: {instead}."
+        self.move_text.text = words
+        width = self.timeline.width
+        if self.move_text.content_width > width > 0:
+            self.move_text.font_size = max(
+                8.0, self.move_text.font_size * width / self.move_text.content_width
+            )
+        else:
+            self.move_text.font_size = 12 * getattr(self, "s", 1.0)
+        for b in self.buttons.buttons:
+            if b.action == self.toggle_play:
+                b.label = "Pause" if self.playing else "Play"
+            elif b.label.startswith("Speed"):
+                b.label = f"Speed {self.speed:g}×"
+        self.buttons.refresh()
+        self._fill_list()
+
+    def _fill_list(self) -> None:
+        """The move list beside the table (wide windows): the moves around the one shown."""
+        box = self.list_box
+        state = (self.step, id(self.analysis))
+        if box is None or state == self._list_state:
+            return
+        self._list_state = state
+        s = self.s
+        self.list_texts = TextGroup()
+        self.list_rows = []
+        self.list_texts.heading(
+            "ANALYSIS", box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
+        )
+        a = self.analysis
+        summary = (
+            "analysing…"
+            if a is None
+            else (
+                f"lost at move {a.losing_move}"
+                if a.losing_move is not None
+                else (
+                    "lost from the deal"
+                    if a.start is Verdict.LOST
+                    else ("every position winnable" if a.complete else "some positions undecided")
+                )
+            )
+        )
+        self.list_texts.label(
+            summary,
+            box.right - 14 * s,
+            box.top - 20 * s,
+            10 * s,
+            colour=(230, 204, 160),
+            anchor_x="right",
+        )
+        row_h = 20 * s
+        rows = max(1, int((box.height - 48 * s) // row_h))
+        first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
+        replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
+        replay.replay(self.moves[: first - 1])
+        y = box.top - 44 * s
+        for number in range(first, min(len(self.moves), first + rows - 1) + 1):
+            move = self.moves[number - 1]
+            words = replay.describe(move)
+            replay.play(move)
+            mark = a.marks[number - 1] if a is not None and number <= len(a.marks) else None
+            colour = COLOURS[mark.verdict] if mark is not None else PENDING
+            if number == self.step:
+                colour = GOLD
+            prefix = "» " if number == self.step else "  "
+            text = f"{prefix}{number}. {words}"
+            if mark is not None and mark.losing:
+                text += "  (lost it)"
+            t = self.list_texts.label(
+                text,
+                box.left + 12 * s,
+                y,
+                10.5 * s,
+                colour=colour,
+                anchor_x="left",
+                bold=number == self.step or bool(mark and mark.losing),
+            )
+            if t.content_width > box.width - 24 * s:
+                t.font_size = max(7.0, t.font_size * (box.width - 24 * s) / t.content_width)
+            self.list_rows.append((Rect(box.left, y - row_h / 2, box.width, row_h), number))
+            y -= row_h
+
+    # -- time ---------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.board.update(delta_time)
+        if self.source is not None:
+            fresh = self.source.poll()
+            if fresh is not None and fresh is not self.analysis:
+                self.analysis = fresh
+                self._list_state = (-1, -1)
+                self._refresh_texts()
+        if self.playing and not self.board.busy:
+            self._wait -= delta_time
+            if self._wait <= 0:
+                self.go_to(self.step + 1)
+                self._wait = STEP_S / self.speed
+
+    # -- input --------------------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if action == "replay_play":
+            self.toggle_play()
+        elif action == "replay_next":
+            self.playing = False
+            self.go_to(self.step + 1)
+        elif action == "replay_prev":
+            self.playing = False
+            self.go_to(self.step - 1)
+        elif action == "replay_start":
+            self.playing = False
+            self.go_to(0, animate=False)
+        elif action == "replay_end":
+            self.playing = False
+            self.go_to(len(self.moves), animate=False)
+        elif action == "replay_faster":
+            self.change_speed(1)
+        elif action == "replay_slower":
+            self.change_speed(-1)
+        elif action == "replay_lost":
+            self.to_losing_move()
+        elif action == "replay_play_on":
+            self.play_on()
+        elif action == "back":
+            self.leave()
+        else:
+            return super().on_action(action)
+        return True
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> None:
+        self.buttons.hover(x, y)
+
+    def on_mouse_press(self, x: int, y: int, button: int, modifiers: int) -> None:
+        if self.buttons.click(x, y):
+            return
+        t = self.timeline
+        if self.moves and t.left <= x <= t.right and t.bottom - 4 <= y <= t.top + 4:
+            self.playing = False
+            k = round((x - t.left) / t.width * len(self.moves))
+            self.go_to(k, animate=False)
+            return
+        for rect, number in self.list_rows:
+            if rect.contains(x, y):
+                self.playing = False
+                self.go_to(number, animate=False)
+                return
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> None:
+        self.playing = False
+        self.go_to(self.step - (1 if scroll_y > 0 else -1), animate=False)
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        if self.camera is not None:
+            with self.camera.activate():
+                self.board.draw()
+        self._draw_timeline()
+        self.buttons.draw()
+        self.texts.draw()
+        if self.list_box is not None:
+            self.list_texts.draw()
+
+    def _draw_timeline(self) -> None:
+        t = self.timeline
+        n = len(self.moves)
+        arcade.draw_lrbt_rectangle_filled(t.left, t.right, t.bottom, t.top, (40, 26, 14, 230))
+        if not n:
+            return
+        a = self.analysis
+        # runs of the same colour, one rectangle each
+        run_start, run_colour = 0, None
+        for i in range(n + 1):
+            colour: tuple[int, int, int] | None = None
+            if i < n:
+                mark = a.marks[i] if a is not None and i < len(a.marks) else None
+                colour = COLOURS[mark.verdict] if mark is not None else PENDING
+            if colour != run_colour or i == n:
+                if run_colour is not None:
+                    x0 = t.left + run_start / n * t.width
+                    x1 = t.left + i / n * t.width
+                    arcade.draw_lrbt_rectangle_filled(x0, x1, t.bottom + 3, t.top - 3, run_colour)
+                run_start, run_colour = i, colour
+        if a is not None and a.losing_move is not None:
+            x0 = t.left + (a.losing_move - 1) / n * t.width
+            x1 = t.left + a.losing_move / n * t.width
+            arcade.draw_lrbt_rectangle_filled(x0, max(x1, x0 + 3), t.bottom - 3, t.top + 3, GOLD)
+        x = t.left + self.step / n * t.width
+        arcade.draw_lrbt_rectangle_filled(x - 2, x + 2, t.bottom - 6, t.top + 6, INK)

@@ -1,0 +1,360 @@
+"""The results of a deal or a trek: score, time, moves, best chain, and what the mode adds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import arcade
+
+from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
+from desert_pyramid.modes import clock_text
+from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.text import ICONS
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+    from desert_pyramid.ui.table.view import TableView
+
+
+def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
+    """The lines of a :class:`desert_pyramid.modes.Results` record, by mode."""
+    score_label = "Cards left" if r.scoring == "classic" else "Score"
+    out: list[tuple[str, str]] = []
+    if r.mode == "expedition":
+        out += [
+            ("Pyramids cleared", str(r.pyramids_cleared)),
+            ("Score", f"{r.score:,}"),
+            ("Best chain", str(r.best_chain)),
+            ("Skips", str(r.skips)),
+            ("Time on the trek", clock_text(r.elapsed_ms)),
+        ]
+        return out
+    out += [
+        (score_label, f"{r.score:,}"),
+        ("Time", clock_text(r.elapsed_ms)),
+        ("Moves", str(r.moves)),
+        ("Best chain", str(r.best_chain)),
+    ]
+    if r.mode == "daily":
+        out += [("Date", r.date), ("Time bonus", f"{r.time_bonus:,}")]
+    out += [
+        ("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)),
+        ("Rules", rules_words(r.rules)),
+        ("Deal code", r.deal_code),
+    ]
+    if r.assisted or r.hints_used:
+        out.append(
+            (
+                "Help",
+                ", ".join(
+                    x
+                    for x in (
+                        "the computer played" if r.assisted else "",
+                        f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}"
+                        if r.hints_used
+                        else "",
+                    )
+                    if x
+                ),
+            )
+        )
+    return out
+
+
+def rules_words(text: str) -> str:
+    """A results record's rules in words: ``desert`` → ``Desert``; a preset with options, the
+    preset and what the rules are (``Classic: one pass, stock top playable, clear the layout``).
+    Text that is not a rule set is shown as it is."""
+    try:
+        rules = Rules.parse(text)
+    except RulesError:
+        return text
+    base = rules.base_preset.capitalize()
+    return base if rules.preset else f"{base}: {rules.describe()}"
+
+
+def fit(text: arcade.Text, width: float) -> None:
+    """Make a label's font smaller until it is no wider than ``width``."""
+    if text.content_width > width > 0:
+        text.font_size = max(7.0, text.font_size * width / text.content_width)
+
+
+def headline(r: Any) -> str:
+    if r.mode == "expedition":
+        return "THE SUN HAS SET" if not r.abandoned else "TREK OVER"
+    return "PYRAMID CLEARED!" if r.won else "DEAL OVER"
+
+
+class ResultsView(MenuScreen):
+    def __init__(self, app: Shell, table: TableView) -> None:
+        super().__init__(app)
+        self.table = table
+        self.results = table.session.results()
+        g = table.game
+        mode = self.results.mode
+        if mode == "practice":
+            first = [
+                Button("New deal", lambda: app.start_practice(g.rules, g.layout)),
+                Button(
+                    "Play this deal again", lambda: app.start_practice(g.rules, g.layout, g.deal)
+                ),
+            ]
+        elif mode == "daily":
+            first = [Button("Daily calendar", lambda: app.show_daily())]
+        else:
+            first = [Button("New trek", lambda: app.start_mode(mode))]
+        self.share = self.share_line()
+        if self.share:
+            first.append(Button("Copy the share line", self.copy))
+        self.game_code = encode_game_code(g)
+        first.append(Button("Watch again", self.watch))
+        first.append(Button("Copy the game code", self.copy_game_code))
+        first.append(Button("Save a GIF", self.save_gif))
+        self.gif: Any = None  # the GIF being drawn: (process, path)
+        self.unlocked = self.unlocked_lines()
+        self.menu = ButtonColumn(
+            app.assets, [*first, Button("Title screen", lambda: app.show_title())]
+        )
+
+    def share_line(self) -> str:
+        """A cleared Daily's line to share (date, time, points, chain, and the streak it counts for)."""
+        r = self.results
+        if r.mode != "daily" or not r.won:
+            return ""
+        from desert_pyramid.modes.streak import share_line
+
+        streak = 0
+        if r.counts_for_streak:
+            streak = self.app.saves.progress.daily.current_on(r.played_on)
+        return share_line(r, streak)
+
+    def unlocked_lines(self) -> list[str]:
+        """Relics and card backs unlocked while this deal or trek was played (the save store's answers)."""
+        found = self.app.saves.unlocked_by(self.table)
+        return [
+            *(f"Relic found: {relic.name}" for relic in found.relics),
+            *(f"Card back unlocked: {back.name}" for back in found.backs),
+        ]
+
+    def copy(self) -> None:
+        self._to_clipboard(
+            self.share,
+            self.copy,
+            done=("Share line copied.", "Copied"),
+            none=(
+                "No clipboard here: the share line is shown above, to copy by hand.",
+                "No clipboard: copy it by hand",
+            ),
+        )
+
+    def _to_clipboard(
+        self, text: str, button: object, done: tuple[str, str], none: tuple[str, str]
+    ) -> None:
+        """Copy ``text``; the message line and the ``button``'s label say how it went
+        (``done`` or ``none``: a message and a label each)."""
+        try:
+            self.app.set_clipboard_text(text)
+        except Exception:  # no clipboard (an offscreen window, a system without one)
+            message, label = none
+        else:
+            message, label = done
+        self.set_message(message)
+        self._label_copy(label, button)
+
+    def watch(self) -> None:
+        """The replay of this deal (an Expedition's last pyramid), with its analysis."""
+        self.app.show_replay(
+            GameCode.of(self.table.game),
+            back=lambda: self.app.show_view(self),
+            title=f"Replay · {self.table.game.layout.name}",
+        )
+
+    def copy_game_code(self) -> None:
+        self._to_clipboard(
+            self.game_code,
+            self.copy_game_code,
+            done=(f"Game code copied: {self.game_code}", "Game code copied"),
+            none=(
+                f"No clipboard here: the game code is {self.game_code}",
+                "No clipboard: see below",
+            ),
+        )
+
+    def save_gif(self) -> None:
+        """Draw the game as an animated GIF in the save folder's ``replays`` folder. Another
+        process draws it offscreen (``desert-pyramid replay CODE --gif PATH``), so this screen
+        goes on at full speed meanwhile."""
+        import datetime
+        import os
+        import subprocess
+        import sys
+
+        store = self.app.saves.store
+        if store is None:
+            self.set_message(
+                f"No save folder here: desert-pyramid replay {self.game_code} --gif PATH draws it."
+            )
+            return
+        if self.gif is not None:
+            self.set_message("The GIF is being drawn…")
+            return
+        folder = store.folder.path / "replays"
+        stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
+        path = folder / f"{stamp}-{self.results.mode}.gif"
+        frozen = getattr(sys, "frozen", False)  # the standalone build: its binary is the command
+        command = [sys.executable] + ([] if frozen else ["-m", "desert_pyramid"])
+        command += ["replay", self.game_code, "--gif", str(path)]
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            proc = subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                env={**os.environ, "ARCADE_HEADLESS": "1"},
+            )
+        except OSError as exc:
+            self.set_message(f"The GIF cannot be drawn here: {exc.strerror or exc}.")
+            return
+        self.gif = (proc, path)
+        self.set_message("Drawing the GIF…")
+
+    def on_update(self, delta_time: float) -> None:
+        super().on_update(delta_time)
+        if self.gif is None:
+            return
+        proc, path = self.gif
+        code = proc.poll()
+        if code is None:
+            return
+        self.gif = None
+        error = proc.stderr.read().decode("utf-8", "replace").strip() if proc.stderr else ""
+        if proc.stderr:
+            proc.stderr.close()
+        if code == 0 and path.is_file():
+            self.set_message(f"GIF saved: {path}")
+        else:
+            self.set_message(
+                "The GIF could not be drawn" + (f": {error.splitlines()[-1]}" if error else ".")
+            )
+
+    def on_hide_view(self) -> None:
+        if self.gif is not None:  # the GIF goes on being drawn; its message has nowhere to go
+            self.gif = None
+
+    def _label_copy(self, text: str, action: object = None) -> None:
+        action = action or self.copy
+        for b in self.menu.buttons:
+            if b.action == action:
+                b.label = text
+        self.menu.refresh()
+
+    def back(self) -> bool:
+        self.app.show_title()
+        return True
+
+    def dusk(self) -> float:
+        return self.table.dusk()  # a trek's results under the sky it ended in
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        lines = rows(self.results, self.table.game.layout.name)
+        if self.results.mode == "expedition" or self.unlocked:
+            found = [
+                (name, what) for name, _, what in (item.partition(": ") for item in self.unlocked)
+            ]
+            lines += found or [("Unlocked", "nothing new")]
+        n = len(self.menu.buttons)
+        extra = 30 if self.share else 0
+        rows_of_buttons = (n + 1) // 2 if n > 4 else n  # more than four: two columns
+        ph = min(
+            height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * rows_of_buttons + 16) * s
+        )
+        panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        self.texts.heading(headline(self.results), width / 2, panel.top - 42 * s, 28 * s)
+        self.texts.label(
+            self.results.mode.capitalize(),
+            width / 2,
+            panel.top - 78 * s,
+            13 * s,
+            colour=(236, 214, 176),
+            bold=True,
+        )
+        y = panel.top - 118 * s
+        for name, value in lines:
+            self.texts.label(
+                name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left"
+            )
+            text = self.texts.label(
+                value,
+                panel.right - 60 * s,
+                y,
+                15 * s,
+                colour=GOLD if name == "Score" else INK,
+                anchor_x="right",
+                bold=True,
+            )
+            fit(
+                text, panel.width - 120 * s - 180 * s
+            )  # a long deal code gets smaller, not out of the panel
+            y -= 30 * s
+        self.texts.label(
+            self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
+            width / 2,
+            y - 4 * s,
+            11 * s,
+            colour=(200, 180, 150),
+        )
+        if self.share:
+            y -= 30 * s
+            # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
+            before, sun, after = self.share.partition("☀")
+            gap = "\u2003"  # an em space
+            shown = before + gap + after if sun else self.share
+            t = self.share_text = self.texts.label(
+                shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True
+            )
+            fit(t, panel.width - 40 * s)
+            if sun:
+                px = round(t.font_size * 96 / 72)
+                icon = arcade.Sprite(
+                    make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
+                )
+                x = (
+                    t.left
+                    + text_width(before, t.font_size, True)
+                    + text_width(gap, t.font_size, True) / 2
+                )
+                icon.position = (round(x), round(t.y))
+                self.decor.append(icon)
+                self.share_icon = icon
+        if n > 4:  # two columns, read left then right: the first half on the left
+            left = column_rects(
+                width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s
+            )
+            right = column_rects(
+                width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s
+            )
+            rects = left + right
+        else:
+            rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
+        self.menu.place(rects, 15 * s)
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )

@@ -1,0 +1,228 @@
+"""The settings screen: the master volume and mute, the effects and ambience volumes, animation
+speed (off included), the four-colour deck, large indices, hiding the timer and the score, and
+the card back, with a live preview."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.app.prefs import VOLUMES, Settings
+from desert_pyramid.engine import Card
+from desert_pyramid.progression import BACK_BY_ID
+from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+PREVIEW = ("AS", "10H", "QD", "7C")
+
+
+def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
+    return on if value else off
+
+
+class SettingsView(MenuScreen):
+    def __init__(self, app: Shell, back: arcade.View) -> None:
+        super().__init__(app)
+        self.back_to = back
+        self.backs = app.back_choices()
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button(
+                    "Master volume",
+                    lambda: self.change("volume", 1),
+                    adjust=lambda d: self.change("volume", d),
+                ),
+                Button(
+                    "Sound · M",
+                    lambda: self.change("mute", 1),
+                    adjust=lambda d: self.change("mute", d),
+                ),
+                Button(
+                    "Effects",
+                    lambda: self.change("effects_volume", 1),
+                    adjust=lambda d: self.change("effects_volume", d),
+                ),
+                Button(
+                    "Ambience",
+                    lambda: self.change("ambience_volume", 1),
+                    adjust=lambda d: self.change("ambience_volume", d),
+                ),
+                Button(
+                    "Animations",
+                    lambda: self.change("anim", 1),
+                    adjust=lambda d: self.change("anim", d),
+                ),
+                Button(
+                    "Four-colour deck",
+                    lambda: self.change("four_colour", 1),
+                    adjust=lambda d: self.change("four_colour", d),
+                ),
+                Button(
+                    "Large indices",
+                    lambda: self.change("large_index", 1),
+                    adjust=lambda d: self.change("large_index", d),
+                ),
+                Button(
+                    "Timer",
+                    lambda: self.change("hide_timer", 1),
+                    adjust=lambda d: self.change("hide_timer", d),
+                ),
+                Button(
+                    "Score",
+                    lambda: self.change("hide_score", 1),
+                    adjust=lambda d: self.change("hide_score", d),
+                ),
+                Button(
+                    "Card back",
+                    lambda: app.show_backs(self),
+                    adjust=lambda d: self.change("back", d),
+                ),
+                Button("Done", self.done),
+            ],
+        )
+        self._values()
+
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._values()  # the card back may have been chosen in the picker meanwhile
+        self._preview()
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings
+
+    def change(self, what: str, step: int) -> None:
+        s = self.settings
+        if what in VOLUMES:
+            s = s.with_volume_step(step, what)
+        elif what == "anim":
+            s = s.with_next_animation(step)
+        elif what == "mute":
+            s = s.toggled("mute")
+        elif what == "back":
+            ids = self.backs
+            i = ids.index(resolve_back(s.card_back))
+            s = replace(s, card_back=ids[(i + step) % len(ids)])
+        else:
+            s = s.toggled(what)
+        self.app.set_settings(s)
+        self._values()
+        self._preview()
+        if what in ("volume", "mute", "effects_volume"):
+            self.app.sounds.play("pair")  # hear the new level (the ambience is heard meanwhile)
+
+    def _values(self) -> None:
+        s = self.settings
+        values = [
+            f"{round(s.volume * 100)}%",
+            on_off(not s.mute, "On", "Muted"),
+            f"{round(s.effects_volume * 100)}%",
+            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off",
+            s.animation_name,
+            on_off(s.four_colour),
+            on_off(s.large_index),
+            on_off(not s.hide_timer, "Shown", "Hidden"),
+            on_off(not s.hide_score, "Shown", "Hidden"),
+            self._back_name(s.card_back),
+            "",
+        ]
+        for b, v in zip(self.menu.buttons, values, strict=True):
+            b.value = v
+        self.menu.refresh()
+
+    def _back_name(self, back_id: str) -> str:
+        back_id = resolve_back(back_id)
+        if back_id in BACK_BY_ID:  # the game's own backs have names (progression catalogue)
+            return BACK_BY_ID[back_id].name
+        name = back_id[7:] if back_id.startswith("arcade-") else back_id
+        return name.replace("_", " ").capitalize()
+
+    def sound_changed(self) -> None:
+        """M was pressed here: show the new state."""
+        self._values()
+
+    def done(self) -> None:
+        self.app.show_view(self.back_to)
+
+    def back(self) -> bool:
+        self.done()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        sc = self.scale()
+        self.texts = TextGroup()
+        n = len(self.menu.buttons)
+        ph = min(height - 20.0, (70 + n * 39 + 40) * sc)
+        panel = Rect(width / 2 - 420 * sc, (height - ph) / 2, 840 * sc, ph)
+        self.panel = panel
+        self.decor = arcade.SpriteList()
+        self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
+        rects = column_rects(
+            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc
+        )
+        self.menu.place(rects, 14 * sc)
+        self.texts.label(
+            "↑ ↓ choose · ← → or Enter change · Esc done",
+            panel.left + 270 * sc,
+            panel.bottom + 16 * sc,
+            11 * sc,
+            colour=(200, 180, 150),
+        )
+        self.texts.label(
+            "Preview",
+            panel.right - 170 * sc,
+            panel.top - 80 * sc,
+            13 * sc,
+            colour=(236, 200, 140),
+            bold=True,
+        )
+        self._preview()
+
+    def _preview(self) -> None:
+        """The cards as the table will show them, and the chosen back."""
+        panel = getattr(self, "panel", None)
+        if panel is None:
+            return
+        sc = self.scale()
+        s = self.settings
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        w = int(86 * sc) // 2 * 2
+        h = int(w * 190 / 140) // 2 * 2
+        cx = panel.right - 170 * sc
+        for i, code in enumerate(PREVIEW):
+            card = Card.parse(code)
+            key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"
+            tex = self.app.assets.texture(
+                key, partial(cardart.render_face, card, w, h, s.four_colour, s.large_index)
+            )
+            sprite = arcade.Sprite(tex)
+            sprite.position = (
+                round(cx + (i % 2 - 0.5) * (w + 12 * sc)),
+                round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)),
+            )
+            self.decor.append(sprite)
+        src = back_source(s.card_back)
+        tex = self.app.assets.texture(
+            f"preview-back-{s.card_back}-{w}x{h}",
+            lambda: cardart.render_back(load_image(src), w, h),
+        )
+        back = arcade.Sprite(tex)
+        back.position = (round(cx), round(panel.top - 160 * sc - 2 * (h + 12 * sc)))
+        self.decor.append(back)

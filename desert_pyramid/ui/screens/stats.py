@@ -1,0 +1,384 @@
+"""Statistics per mode, rule preset and layout, with totals, and a chart of recent results.
+
+A selector (← →) goes over: all games, each mode with data (its total), and each (mode, preset,
+layout) with data. For the chosen view it shows played, won, lost, win rate, current and best
+streak, best score, best time, best trek and treks, and a chart: for one key, a bar per recent
+result (height: score; colour: won or lost); for a total, the wins and losses of each recent day.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import partial
+from typing import TYPE_CHECKING
+
+import arcade
+from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
+
+from desert_pyramid.app.sessions import clock_text
+from desert_pyramid.catalog import all_layouts
+from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
+from desert_pyramid.ui.screens.collection import FAINT, MUTED
+from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    GOLD,
+    INK,
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    skin,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+MODE_ORDER = ("expedition", "daily", "practice")
+WON = (126, 192, 104, 255)
+LOST = (204, 108, 76, 255)
+GRID = (236, 214, 176, 38)
+CHART_BARS = 30  # recent results drawn for one key
+CHART_DAYS = 14  # recent days drawn for a total
+DASH = "—"
+
+
+@dataclass
+class StatsChoice:
+    """One view of the statistics: a key, a mode's total or everything."""
+
+    label: str
+    stats: Stats
+    keys: list[StatsKey]
+    recent: list[RecentResult] = field(default_factory=list)  # one key: its own recent results
+
+    @property
+    def single(self) -> bool:
+        return len(self.keys) == 1
+
+
+def layout_name(number: int) -> str:
+    try:
+        return all_layouts()[number].name
+    except (KeyError, ValueError):
+        return ""
+
+
+def preset_label(preset: str) -> str:
+    """``desert`` → ``Desert rules``; ``classic+p1+top`` → ``Classic rules + p1 + top``."""
+    base, *options = preset.split("+")
+    return " + ".join([f"{base.capitalize()} rules", *options])
+
+
+def key_label(key: StatsKey) -> str:
+    name = layout_name(key.layout)
+    where = f"layout {key.layout}" + (f": {name}" if name else "")
+    return f"{key.mode.capitalize()} · {preset_label(key.preset)} · {where}"
+
+
+def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
+    """All games first, then per mode its total (when it has several keys) and its keys."""
+    keys = [k for k, v in stats.items() if v.played or v.treks]
+    # with one key only, "All games" is that key: its chart shows the same recent results
+    alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
+    out = [StatsChoice("All games", combine(stats[k] for k in keys), keys, alone)]
+    modes = sorted(
+        {k.mode for k in keys}, key=lambda m: MODE_ORDER.index(m) if m in MODE_ORDER else 9
+    )
+    for mode in modes:
+        mine = sorted((k for k in keys if k.mode == mode), key=lambda k: (k.preset, k.layout))
+        if len(mine) > 1:
+            out.append(
+                StatsChoice(f"{mode.capitalize()} · all", combine(stats[k] for k in mine), mine)
+            )
+        for k in mine:
+            s = stats[k]
+            out.append(StatsChoice(key_label(k), s, [k], list(s.recent)))
+    return out
+
+
+def per_day(
+    stats: dict[StatsKey, Stats], keys: list[StatsKey], days: int = CHART_DAYS
+) -> list[tuple[str, int, int]]:
+    """(date, wins, losses) over the recent results of ``keys``, for the last ``days`` dates."""
+    count: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for k in keys:
+        for r in stats[k].recent:
+            count[r.date][0 if r.won else 1] += 1
+    return [(d, c[0], c[1]) for d, c in sorted(count.items())[-days:]]
+
+
+def figures(s: Stats) -> list[tuple[str, str]]:
+    """(label, value) of the figure tiles."""
+    trek = DASH
+    if s.treks:
+        word = "pyramid" if s.best_trek_pyramids == 1 else "pyramids"
+        trek = f"{s.best_trek_pyramids} {word}"
+    return [
+        ("Played", f"{s.played:,}"),
+        ("Won", f"{s.won:,}"),
+        ("Lost", f"{s.lost:,}"),
+        ("Win rate", f"{s.win_rate:.0%}" if s.played else DASH),
+        ("Best score", f"{s.best_score:,}" if s.played else DASH),
+        ("Current streak", f"{s.current_streak}"),
+        ("Best streak", f"{s.best_streak}"),
+        (
+            "Best time",
+            clock_text(int(s.best_seconds * 1000)) if s.best_seconds is not None else DASH,
+        ),
+        ("Best trek", trek),
+        ("Best trek score", f"{s.best_trek_score:,}" if s.treks else DASH),
+    ]
+
+
+class StatsView(MenuScreen):
+    def __init__(self, app: Shell) -> None:
+        super().__init__(app)
+        self.stats = app.saves.progress.stats
+        self.choices = choices(self.stats)
+        self.index = 0
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Showing", lambda: self.select(1), value="", adjust=self.select),
+                Button("Past games", self.past_games),
+                Button("Back", self.go_back),
+            ],
+        )
+        self.chart = ShapeElementList[arcade.shape_list.Shape]()
+        self.chart_rect = Rect(0, 0, 0, 0)
+        self.bar_rects: list[tuple[Rect, bool]] = []  # each bar and whether it is a win (tests)
+        self.value_texts: list[arcade.Text] = []
+        self.chart_texts = TextGroup()
+        self.tiles: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._update_value()
+
+    @property
+    def choice(self) -> StatsChoice:
+        return self.choices[self.index]
+
+    def select(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.choices)
+        self._update_value()
+        self._fill()
+
+    def _update_value(self) -> None:
+        n = len(self.choices)
+        self.menu.buttons[0].value = self.choice.label + (
+            f"  ({self.index + 1}/{n})" if n > 1 else ""
+        )
+        self.menu.refresh()
+
+    def go_back(self) -> None:
+        self.app.show_title()
+
+    def past_games(self) -> None:
+        """The games kept with their moves, to watch again."""
+        from desert_pyramid.ui.screens.games_view import PastGamesView
+
+        self.app.show_view(PastGamesView(self.app, back=lambda: self.app.show_view(self)))
+
+    def back(self) -> bool:
+        self.go_back()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        pw = min(width - 24.0, 1120 * s)
+        ph = min(height - 16.0, 690 * s)
+        panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
+        self.panel = panel
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
+        self.texts.heading("STATISTICS", width / 2, panel.top - 36 * s, 28 * s)
+        selector = Rect(
+            round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)
+        )
+        back = Rect(
+            round(width / 2 + 8 * s), round(panel.bottom + 16 * s), round(200 * s), round(40 * s)
+        )
+        games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
+        self.menu.place([selector, games, back], 14 * s)
+        # figure tiles: two rows of five
+        self.tiles = arcade.SpriteList()
+        self.value_texts = []
+        pad = 36 * s
+        gap = 12 * s
+        tw = (panel.width - 2 * pad - 4 * gap) / 5
+        th = 70 * s
+        top = selector.bottom - 16 * s
+        self.figure_rects: list[Rect] = []
+        for i, (name, _value) in enumerate(figures(self.choice.stats)):
+            row, col = divmod(i, 5)
+            r = Rect(
+                round(panel.left + pad + col * (tw + gap)),
+                round(top - (row + 1) * th - row * gap),
+                round(tw),
+                round(th),
+            )
+            self.figure_rects.append(r)
+            w, h, rad = int(r.width), int(r.height), int(10 * s)
+            tex = self.app.assets.texture(
+                f"stat-tile-{w}x{h}-{rad}",
+                partial(skin, w, h, (104, 72, 42), (74, 48, 26), (150, 110, 60), 2, rad, 240),
+            )
+            sprite = arcade.Sprite(tex)
+            sprite.position = (round(r.cx), round(r.cy))
+            self.tiles.append(sprite)
+            self.texts.label(name, r.cx, r.top - 17 * s, 11 * s, colour=MUTED, bold=True)
+            self.value_texts.append(
+                self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True)
+            )
+        chart_top = top - 2 * th - gap - 46 * s
+        self.chart_rect = Rect(
+            panel.left + pad + 40 * s,
+            back.top + 34 * s,
+            panel.width - 2 * pad - 60 * s,
+            chart_top - back.top - 34 * s,
+        )
+        self.chart_title = self.texts.label(
+            "", panel.left + pad, chart_top + 22 * s, 13 * s, colour=INK, anchor_x="left", bold=True
+        )
+        self.legend_at = (panel.right - pad, chart_top + 22 * s)
+        self.extra = self.texts.label(
+            "", width / 2, chart_top + 22 * s, 12 * s, colour=GOLD, bold=True
+        )
+        self.texts.label(
+            "← → change the view · Esc goes back",
+            panel.right - pad,
+            back.cy,
+            11 * s,
+            colour=FAINT,
+            anchor_x="right",
+        )
+        back_rect = Rect(
+            self.chart_rect.left - 40 * s,
+            self.chart_rect.bottom - 22 * s,
+            self.chart_rect.width + 50 * s,
+            self.chart_rect.height + 30 * s,
+        )
+        w, h, rad = int(back_rect.width), int(back_rect.height), int(10 * s)
+        tex = self.app.assets.texture(
+            f"chart-back-{w}x{h}",
+            lambda: skin(w, h, (36, 22, 12), (30, 18, 9), (110, 80, 46), 1, rad, 200),
+        )
+        sprite = arcade.Sprite(tex)
+        sprite.position = (round(back_rect.cx), round(back_rect.cy))
+        self.tiles.append(sprite)
+        self.message_text = None
+        self._fill()
+
+    def _fill(self) -> None:
+        """Show the chosen view's figures and chart."""
+        if not self.value_texts:
+            return
+        c = self.choice
+        for t, (_name, value) in zip(self.value_texts, figures(c.stats), strict=True):
+            t.text = value
+        self.extra.text = self._extra_line(c)
+        self._build_chart(c)
+
+    def figure_texts(self) -> list[tuple[str, str]]:
+        """(label, value) as the figure tiles show them now."""
+        return [
+            (name, t.text)
+            for (name, _v), t in zip(figures(self.choice.stats), self.value_texts, strict=True)
+        ]
+
+    def _extra_line(self, c: StatsChoice) -> str:
+        if not c.keys:
+            return ""
+        if all(k.mode == "daily" for k in c.keys):
+            daily = self.app.saves.progress.daily
+            import datetime
+
+            now = daily.current_on(datetime.date.today().isoformat())
+            return f"Day streak: {now} now · best {daily.best}"
+        return ""
+
+    def _build_chart(self, c: StatsChoice) -> None:
+        s = self.scale()
+        r = self.chart_rect
+        self.chart = ShapeElementList()
+        self.chart_texts = TextGroup()
+        self.bar_rects = []
+        axis = (236, 214, 176, 120)
+        for k in (1, 2, 3, 4):
+            y = r.bottom + (r.height - 6 * s) * k / 4
+            self.chart.append(create_line(r.left, y, r.right, y, GRID, 1))
+        self.chart.append(create_line(r.left, r.bottom, r.right, r.bottom, axis, max(1.0, 2 * s)))
+        if not c.keys:
+            self.chart_title.text = "No games yet"
+            self.chart_texts.label(
+                "Finish a deal (or leave one: it counts as a loss) and it is counted here.",
+                r.cx,
+                r.cy,
+                13 * s,
+                colour=FAINT,
+            )
+            return
+        x, y = self.legend_at
+        size = 11 * s
+        for text, colour in (("lost", LOST), ("won", WON)):
+            t = self.chart_texts.label(text, x, y, 11 * s, colour=MUTED, anchor_x="right")
+            x -= t.content_width + 6 * s + size / 2
+            self.chart.append(create_rectangle_filled(x, y, size, size, colour))
+            x -= size / 2 + 18 * s
+        if c.single:
+            recent = c.recent[-CHART_BARS:]
+            self.chart_title.text = (
+                f"Last {len(recent)} result{'s' if len(recent) != 1 else ''} (bar: score)"
+            )
+            top = max([x.score for x in recent] + [1])
+            slot = r.width / max(len(recent), 12)
+            bw = max(2.0, slot * 0.62)
+            for i, res in enumerate(recent):
+                h = max(3 * s, (r.height - 6 * s) * res.score / top)
+                x = r.left + slot * (i + 0.5)
+                colour = WON if res.won else LOST
+                self.chart.append(create_rectangle_filled(x, r.bottom + h / 2, bw, h, colour))
+                self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, h), res.won))
+            self.chart_texts.label(
+                f"{top:,}", r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+            self.chart_texts.label(
+                "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+        else:
+            days = per_day(self.stats, c.keys)
+            self.chart_title.text = (
+                f"Wins and losses on the last {len(days)} day{'s' if len(days) != 1 else ''} played"
+            )
+            top = max([w + lo for _d, w, lo in days] + [1])
+            slot = r.width / CHART_DAYS
+            bw = max(4.0, slot * 0.56)
+            for i, (date, wins, losses) in enumerate(days):
+                x = r.left + slot * (i + 0.5)
+                hw = (r.height - 6 * s) * wins / top
+                hl = (r.height - 6 * s) * losses / top
+                if wins:
+                    self.chart.append(create_rectangle_filled(x, r.bottom + hw / 2, bw, hw, WON))
+                    self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, hw), True))
+                if losses:
+                    self.chart.append(
+                        create_rectangle_filled(x, r.bottom + hw + hl / 2, bw, hl, LOST)
+                    )
+                    self.bar_rects.append((Rect(x - bw / 2, r.bottom + hw, bw, hl), False))
+                self.chart_texts.label(date[5:], x, r.bottom - 12 * s, 9 * s, colour=FAINT)
+            self.chart_texts.label(
+                str(top), r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+            self.chart_texts.label(
+                "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"
+            )
+
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        self.tiles.draw()
+        self.chart.draw()
+        self.menu.draw()
+        self.texts.draw()
+        self.chart_texts.draw()

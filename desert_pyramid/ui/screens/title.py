@@ -1,0 +1,186 @@
+"""The title screen, the Practice set-up and the placeholder screens (Relics, Statistics)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import arcade
+
+from desert_pyramid.engine import CARDS, Card
+from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    column_rects,
+    panel_sprite,
+)
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+DECOR = ("KH", "QS", "AD", "7C", "6H")
+
+
+def placeholder_text(name: str) -> str:
+    if name == "relics":
+        return (
+            "Twelve relics wait in the sand, from the Brass Compass (1 pyramid cleared) to the Sun "
+            "Crown (50). Your collection will be shown here once progression is in the game."
+        )
+    return (
+        "Played, won, lost, win rate, streaks and best scores per mode, rule set and layout will "
+        "be shown here once the save files are in the game."
+    )
+
+
+class MenuScreen(Screen):
+    """A screen with a column of buttons, a heading and a message line."""
+
+    def __init__(self, app: Shell) -> None:
+        super().__init__(app)
+        self.menu = ButtonColumn(app.assets, [])
+        self.texts = TextGroup()
+        self.decor: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.message = ""
+        self.message_text: arcade.Text | None = None
+
+    def scale(self) -> float:
+        return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
+
+    def set_message(self, text: str) -> None:
+        self.message = text
+        if self.message_text is not None:
+            self.message_text.text = text
+
+    def on_action(self, action: str) -> bool:
+        if self.menu.on_action(action):
+            if action == "menu_accept":
+                self.app.sounds.play("click")
+            return True
+        if action == "back":
+            return self.back()
+        return super().on_action(action)
+
+    def back(self) -> bool:
+        return False
+
+    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
+        self.menu.hover(x, y)
+
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        if self.menu.click(x, y):
+            self.app.sounds.play("click")
+            return True
+        return None
+
+    def on_update(self, delta_time: float) -> None:
+        self.app.sounds.preload_one()
+
+    def on_draw(self) -> None:
+        self.draw_backdrop()
+        self.decor.draw()
+        self.menu.draw()
+        self.texts.draw()
+
+
+class TitleView(MenuScreen):
+    shows_notices = True  # the save files' notices show here as a banner (toast.py)
+
+    def __init__(self, app: Shell, message: str = "") -> None:
+        super().__init__(app)
+        self.message = message
+        self.menu = ButtonColumn(
+            app.assets,
+            [
+                Button("Continue", self.on_continue, enabled=app.can_continue()),
+                Button("Expedition", lambda: app.start_mode("expedition")),
+                Button("Daily", lambda: app.show_daily()),
+                Button("Practice", app.show_practice_setup),
+                Button("How to play", lambda: app.show_howto(self)),
+                Button("Relics", lambda: app.show_relics()),
+                Button("Statistics", app.show_statistics),
+                Button("Settings", lambda: app.show_settings(self)),
+                Button("Quit", app.quit_game, confirm="Quit? Press again"),
+            ],
+        )
+        if not app.can_continue():
+            self.menu.focus = 1
+
+    def on_continue(self) -> None:
+        if not self.app.continue_game():
+            self.set_message(
+                "No deal in progress: start an Expedition, the Daily or a Practice deal."
+            )
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        top = height * 0.76
+        self.texts.heading(
+            "DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20)
+        )
+        self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        self.texts.label(
+            "Pyramid solitaire under the sun",
+            width / 2,
+            height * 0.81,
+            14 * s,
+            colour=(255, 250, 235),
+            bold=True,
+        )
+        bw, bh = 300 * s, 40 * s
+        rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
+        self.menu.place(rects, 15 * s)
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+        )
+        self._decor(width, height, s)
+
+    def _decor(self, width: int, height: int, s: float) -> None:
+        """A fan of cards on each side of the menu."""
+        self.decor = arcade.SpriteList()
+        w = int(110 * s) // 2 * 2
+        h = int(w * 190 / 140) // 2 * 2
+        for side in (-1, 1):
+            for i, code in enumerate(DECOR if side < 0 else tuple(reversed(DECOR))):
+                card = Card.parse(code)
+                tex = self.app.assets.texture(
+                    f"deco-{code}-{w}x{h}", partial(cardart.render_face, CARDS[card], w, h)
+                )
+                sprite = arcade.Sprite(tex)
+                k = i - 2
+                cx = width / 2 + side * (width * 0.30) + k * w * 0.32
+                cy = height * 0.42 - abs(k) * h * 0.06
+                sprite.position = (round(cx), round(cy))
+                sprite.angle = k * 9
+                self.decor.append(sprite)
+
+
+class PlaceholderView(MenuScreen):
+    """A screen that a later part of the game fills (relics, statistics): says so, and goes back."""
+
+    def __init__(self, app: Shell, title: str, text: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = text
+        self.menu = ButtonColumn(app.assets, [Button("Back", lambda: app.show_title())])
+
+    def back(self) -> bool:
+        self.app.show_title()
+        return True
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        self.texts = TextGroup()
+        panel = Rect(width / 2 - 320 * s, height / 2 - 150 * s, 640 * s, 300 * s)
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        self.texts.heading(self.title.upper(), width / 2, panel.top - 44 * s, 30 * s)
+        self.texts.label(self.text, width / 2, panel.cy + 20 * s, 14 * s, width=int(540 * s))
+        self.menu.place(
+            column_rects(width / 2, panel.bottom + 70 * s, 1, 220 * s, 42 * s, 0), 15 * s
+        )

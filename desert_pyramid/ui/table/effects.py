@@ -1,0 +1,352 @@
+"""What the table shows about a move beyond the cards: points rising from the pair, a chain
+counter, a row that flashes its bonus, and the celebration of a cleared layout.
+
+A celebration (a layout cleared; an Expedition's pyramid cleared) replaces the small effects of
+its move: no row flash, no rising row or pair points; what was still rising is cleared. It is a
+title and a line of detail on a dark backing panel that holds still, then fades, put where no card
+of the table is (an Expedition deals the next pyramid at once: the banner never covers it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import arcade
+
+from desert_pyramid.engine import (
+    DISCARD,
+    CardMoved,
+    ChainChanged,
+    Event,
+    Game,
+    LayoutCleared,
+    RowCleared,
+    Scored,
+)
+from desert_pyramid.ui.art.assets import FONT, HEADING
+from desert_pyramid.ui.table.anim import Flash, Floater
+from desert_pyramid.ui.table.geometry import HINT, UNDO, Rect, TableGeometry
+from desert_pyramid.ui.widgets.text import Text
+
+POINTS = (255, 236, 150)
+ROW = (255, 250, 220)
+OUTLINE = (70, 40, 14)
+
+
+#: Floating text styles: (colour, size at a 720-pixel-high window, heading font)
+STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
+    "points": (POINTS, 18, False),
+    "row": (ROW, 17, False),
+    "banner": (POINTS, 28, True),
+    "detail": (ROW, 15, False),
+}
+BACKING = (52, 32, 16)  # the celebration's panel (the HUD's brown), with a gold rim
+RIM = (255, 214, 92)
+CELEBRATE_S = 2.4  # how long a celebration shows at normal speed (it fades over the last 40%)
+POOL = 2  # texts kept ready per style
+WARM = {  # the characters each style shows
+    "points": "0123456789+· chain",
+    "row": "0123456789+ Rowcleard",
+    "banner": "0123456789+!: PyramidLayoutclearedsDiy",
+    "detail": "0123456789+,· sofdaylightpn",
+}  # glyphs drawn into the font atlas at set-up
+
+
+class Effects:
+    def __init__(self) -> None:
+        self.floaters: list[Floater] = []
+        self.flashes: list[Flash] = []
+        self._texts: dict[int, Text] = {}  # floater id -> its text
+        self._shadows: dict[int, arcade.Text] = {}  # text id -> the text's shadow
+        self.backing: Flash | None = (
+            None  # the celebration's panel (its alpha follows the banner's)
+        )
+        self._banner: Floater | None = None
+        self.cleared_points = 0  # the points of the last move that cleared the layout
+        self._pool: dict[str, list[Text]] = {}
+        self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
+        self._ceiling = 10_000.0
+
+    def prepare(self, geom: TableGeometry) -> None:
+        """Make the texts floaters use, once per table size: creating a text (and drawing new
+        glyphs into the font atlas) in the middle of a game would cost a frame."""
+        self.clear()
+        self._ceiling = geom.hud.bottom
+        fs = geom.font_scale
+        self._pool = {}
+        for style, (colour, size, heading) in STYLES.items():
+            texts: list[Text] = []
+            for k in range(1 if style in ("banner", "detail") else POOL):
+                pair = [
+                    Text(
+                        WARM[style] if k == 0 and c is colour else "",
+                        -1000,
+                        -1000,
+                        c,
+                        size * fs,
+                        font_name=HEADING if heading else FONT,
+                        bold=True,
+                        anchor_x="center",
+                        anchor_y="center",
+                    )
+                    for c in (OUTLINE, colour)
+                ]
+                pair[1].text = ""  # its glyphs (shared by the style's font) are in the atlas now
+                self._shadows[id(pair[1])] = pair[0]
+                texts.append(pair[1])
+            self._pool[style] = texts
+
+    @property
+    def texts(self) -> list[arcade.Text]:
+        """The texts on screen now (the rising ones and their shadows)."""
+        out = list(self._texts.values())
+        return out + [self._shadows[id(t)] for t in out]
+
+    def _set(
+        self,
+        t: arcade.Text,
+        text: str,
+        x: float,
+        y: float,
+        colour: tuple[int, int, int],
+        alpha: int,
+    ) -> None:
+        shadow = self._shadows[id(t)]
+        if t.text != text:
+            t.text = text
+            shadow.text = text
+        t.position = (x, y)
+        shadow.position = (x + 2, y - 2)
+        t.color = (*colour, alpha)
+        shadow.color = (*OUTLINE, alpha // 2)
+
+    def clear(self) -> None:
+        if self.backing is not None:
+            self.dirty.append(self.backing.box)
+        self.backing = None
+        self._banner = None
+        for fl in self.flashes:
+            self.dirty.append(fl.box)
+        self.floaters.clear()
+        self.flashes.clear()
+        for t in self._texts.values():
+            self._set(t, "", -1000, -1000, OUTLINE, 0)
+        self._texts.clear()
+
+    def from_events(
+        self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float
+    ) -> list[str]:
+        """Start the effects of a move's events; returns extra sounds to play (a row cleared)."""
+        self.cleared_points = 0
+        if speed <= 0:
+            return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
+        sounds: list[str] = []
+        origin: tuple[float, float] | None = None
+        for e in events:
+            if isinstance(e, CardMoved) and e.dst == DISCARD and origin is None:
+                if e.src >= 0:
+                    origin = geom.slots[e.src].center
+                else:
+                    r = {-1: geom.waste, -2: geom.stock, -3: geom.satchel}.get(e.src)
+                    origin = r.center if r is not None else geom.discard.center
+        slow = 1 / max(0.5, speed)
+        cleared = next((e for e in events if isinstance(e, LayoutCleared)), None)
+        if cleared is not None:  # the celebration replaces the move's small effects
+            total = sum(e.points for e in events if isinstance(e, Scored) and e.points > 0)
+            self.cleared_points = total
+            self.celebrate("Layout cleared!", f"+{total:,} points", game, geom, speed)
+            return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
+        chain = max(
+            (e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0
+        )
+        for e in events:
+            if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
+                text = f"+{e.points}" + (f" · chain {chain}" if chain >= 2 else "")
+                self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
+            elif isinstance(e, RowCleared):
+                rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
+                if rects:
+                    box = _bounds(rects)
+                    self.flashes.append(
+                        Flash(
+                            box.left - 6,
+                            box.bottom - 6,
+                            box.width + 12,
+                            box.height + 12,
+                            duration=0.7 * slow,
+                        )
+                    )
+                    text = f"Row {e.row} cleared" + (f"  +{e.points}" if e.points else "")
+                    self._float(
+                        "row", text, box.cx, box.bottom - geom.card_h * 0.25, slow
+                    )  # under the points
+                sounds.append("row")
+        return sounds
+
+    def celebrate(
+        self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0
+    ) -> None:
+        """Show a celebration (it replaces one showing, and every effect still rising): ``title``
+        in the heading font over ``detail``, on a backing panel where no card of ``game`` lies."""
+        self.clear()
+        title_t, detail_t = self._pool.get("banner"), self._pool.get("detail")
+        if not title_t or not detail_t:
+            return
+        t, d = title_t[0], detail_t[0]
+        self._set(t, title.upper(), -1000, -1000, STYLES["banner"][0], 255)
+        self._set(d, detail, -1000, -1000, STYLES["detail"][0], 255)
+        fs = geom.font_scale
+        pad_x, pad_y, gap = 22 * fs, 12 * fs, 6 * fs
+        w = max(t.content_width, d.content_width) + 2 * pad_x
+        h = t.content_height + d.content_height + gap + 2 * pad_y
+        box = free_spot(w, h, geom, occupied(game, geom))
+        duration = CELEBRATE_S / max(0.5, speed)
+        self.backing = Flash(box.left, box.bottom, box.width, box.height, duration=duration)
+        ty = box.top - pad_y - t.content_height / 2
+        dy = box.bottom + pad_y + d.content_height / 2
+        banner = Floater(
+            title.upper(), box.cx, ty, STYLES["banner"][0], t.font_size, rise=0.0, duration=duration
+        )
+        line = Floater(
+            detail, box.cx, dy, STYLES["detail"][0], d.font_size, rise=0.0, duration=duration
+        )
+        for f, text in ((banner, t), (line, d)):
+            self._set(text, f.text, f.x, f.y, f.colour, 255)
+            self.floaters.append(f)
+            self._texts[id(f)] = text
+        self._banner = banner
+
+    def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
+        pool = self._pool.get(style)
+        if not pool:
+            return
+        busy = {id(t) for t in self._texts.values()}
+        free = [t for t in pool if id(t) not in busy]
+        if not free:  # every text of this style is rising: take the oldest one's
+            oldest = next(f for f in self.floaters if self._texts[id(f)] in pool)
+            self.floaters.remove(oldest)
+            free = [self._texts.pop(id(oldest))]
+        t = free[0]
+        colour, size, _heading = STYLES[style]
+        rise = t.font_size * 2.6
+        y = min(y, self._ceiling - rise - t.font_size)  # the text never rises into the top bar
+        f = Floater(text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow)
+        self._set(t, text, x, y, colour, 255)
+        self.floaters.append(f)
+        self._texts[id(f)] = t
+
+    def update(self, dt: float) -> None:
+        for f in self.floaters:
+            f.advance(dt)
+            t = self._texts.get(id(f))
+            if t is not None:
+                self._set(t, f.text, *f.position, f.colour, f.alpha)
+        for fl in self.flashes:
+            fl.advance(dt)
+            self.dirty.append(fl.box)
+        if self.backing is not None:
+            self.backing.advance(dt)
+            self.dirty.append(self.backing.box)
+            if self.backing.done:
+                self.backing = None
+                self._banner = None
+        for f in [f for f in self.floaters if f.done]:
+            t = self._texts.pop(id(f), None)
+            if t is not None:
+                self._set(t, "", -1000, -1000, OUTLINE, 0)
+        self.floaters = [f for f in self.floaters if not f.done]
+        self.flashes = [f for f in self.flashes if not f.done]
+
+    def take_dirty(self) -> list[tuple[int, int, int, int]]:
+        out, self.dirty = self.dirty, []
+        return out
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.floaters or self.flashes or self.backing)
+
+    def draw_flashes(self) -> None:
+        for fl in self.flashes:
+            arcade.draw_lrbt_rectangle_filled(
+                fl.left,
+                fl.left + fl.width,
+                fl.bottom,
+                fl.bottom + fl.height,
+                (255, 244, 200, fl.alpha),
+            )
+        b, banner = self.backing, self._banner
+        if b is not None and banner is not None:
+            a = banner.alpha
+            lf, r, bt, tp = (
+                round(b.left),
+                round(b.left + b.width),
+                round(b.bottom),
+                round(b.bottom + b.height),
+            )
+            arcade.draw_lrbt_rectangle_filled(lf, r, bt, tp, (*BACKING, a * 225 // 255))
+            arcade.draw_lrbt_rectangle_outline(lf, r, bt, tp, (*RIM, a), border_width=2)
+
+    def draw_texts(self, box: tuple[int, int, int, int] | None = None) -> None:
+        for f in self.floaters:
+            t = self._texts.get(id(f))
+            if t is None:
+                continue
+            if box is not None and (
+                t.right + 4 < box[0]
+                or t.left - 4 > box[2]
+                or t.top + 4 < box[1]
+                or t.bottom - 4 > box[3]
+            ):
+                continue
+            self._shadows[id(t)].draw()
+            t.draw()
+
+
+def occupied(game: Game, geom: TableGeometry) -> list[Rect]:
+    """Where the table shows something a celebration must not cover: the layout's cards, the
+    piles, the round buttons."""
+    rects = [geom.slots[i] for i in range(len(geom.slots)) if game.card_at(i) is not None]
+    rects += [geom.stock, *geom.waste_fan, geom.discard, geom.places[UNDO], geom.places[HINT]]
+    if geom.satchel is not None:
+        rects.append(geom.satchel)
+    return rects
+
+
+def free_spot(w: float, h: float, geom: TableGeometry, avoid: Sequence[Rect]) -> Rect:
+    """A ``w`` x ``h`` box between the top bar and the message line that covers none of
+    ``avoid`` (with a margin), as near the layout's centre as can be; if there is none, the box
+    just under the top bar."""
+    margin = 6.0
+    top, bottom = geom.hud.bottom - 8, geom.message.top + 4
+    left, right = 8.0, geom.width - 8.0
+    w, h = min(w, right - left), min(h, top - bottom)
+    cx, cy = geom.layout_box.cx, geom.layout_box.cy
+    grown = [
+        Rect(r.left - margin, r.bottom - margin, r.width + 2 * margin, r.height + 2 * margin)
+        for r in avoid
+    ]
+    step_x, step_y = max(8.0, w / 8), max(6.0, h / 4)
+    best: tuple[float, Rect] | None = None
+    y = bottom
+    while y + h <= top:
+        band = [
+            (r.left, r.right) for r in grown if r.bottom < round(y) + round(h) and round(y) < r.top
+        ]
+        x = left
+        while x + w <= right:
+            bl, br = round(x), round(x) + round(w)
+            d = (bl + round(w) / 2 - cx) ** 2 + (round(y) + round(h) / 2 - cy) ** 2
+            if (best is None or d < best[0]) and not any(rl < br and bl < rr for rl, rr in band):
+                best = (d, Rect(bl, round(y), round(w), round(h)))
+            x += step_x
+        y += step_y
+    if best is not None:
+        return best[1]
+    return Rect(round(geom.width / 2 - w / 2), round(top - h), round(w), round(h))
+
+
+def _bounds(rects: Sequence[Rect]) -> Rect:
+    left = min(r.left for r in rects)
+    bottom = min(r.bottom for r in rects)
+    right = max(r.right for r in rects)
+    top = max(r.top for r in rects)
+    return Rect(left, bottom, right - left, top - bottom)

@@ -1,0 +1,568 @@
+"""The table's heads-up display: the top bar (menu, title, score, chain, multiplier, moves, time),
+the pile captions, the stock's count badge, the round Undo and Hint buttons and the message line.
+
+Texts are :class:`arcade.Text` objects in two batches (the top bar, the rest), so a partial
+redraw skips the batch it does not touch; a text is re-laid out only when it changes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+
+import arcade
+import pyglet
+
+from desert_pyramid.app.prefs import Settings
+from desert_pyramid.engine import Game
+from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.assets import FONT, Assets, make_texture
+from desert_pyramid.ui.table.geometry import (
+    DISCARD,
+    HINT,
+    MENU,
+    SATCHEL,
+    STOCK,
+    UNDO,
+    WASTE,
+    Rect,
+    TableGeometry,
+)
+from desert_pyramid.ui.widgets.buttons import GOLD, INK, skin_texture
+from desert_pyramid.ui.widgets.text import Text
+
+#: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
+#: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
+CHARSET = (
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
+    "♠♥♦♣…—–×·‹›←→↑↓"
+)
+NUMBERS = "0123456789,:—×- "
+CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
+LABELS = {
+    "pyramid": "PYRAMID",
+    "score": "SCORE",
+    "chain": "CHAIN",
+    "moves": "MOVES",
+    "bonus": "TIME BONUS",
+    "time": "TIME",
+    "daylight": "DAYLIGHT",
+}
+ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
+PULSE = (255, 120, 90)
+TEXT_BUDGET_MS = 1.5  # texts laid out per frame (see Hud.flush)
+DAYLIGHT = (255, 214, 92)
+
+
+def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
+    """What the top bar shows of a session's HUD labels, in order (an Expedition's daylight
+    replaces the time; pyramid N scores ×N, so the number says the multiplier too)."""
+    items = {k: hud[k] for k in ORDER if k in hud}
+    if "daylight" in items:
+        items.pop("time", None)
+    return items
+
+
+BAR = (52, 32, 16, 215)
+MSG_BAR = (52, 32, 16, 150)
+RIM = (200, 150, 70, 255)
+CAPTION = (96, 60, 28)
+
+
+class Hud:
+    def __init__(self, assets: Assets) -> None:
+        self.assets = assets
+        self.batch = pyglet.graphics.Batch()  # the top bar's texts
+        self.low_batch = pyglet.graphics.Batch()  # captions, badge, button labels, message
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.geom: TableGeometry | None = None
+        self.values: dict[str, arcade.Text] = {}
+        self.titles: dict[str, arcade.Text] = {}
+        self.captions: dict[str, arcade.Text] = {}
+        self.texts: dict[str, arcade.Text] = {}
+        self.badge: arcade.Sprite | None = None
+        self.daylight_bar: arcade.SpriteSolidColor | None = None
+        self.message_bar: arcade.SpriteSolidColor | None = None
+        self.focus_button: str | None = None
+        self._shown: dict[str, str] = {}
+        self._keys: tuple[str, ...] = ()
+        self._asked: dict[
+            int, str
+        ] = {}  # the text last asked of each Text (shown perhaps shortened)
+        self._caption_size = 9.5
+        self._captions_asked: tuple[str, str, int] | None = None
+        self._stock_room = float("inf")
+        self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
+        self._pending: dict[int, tuple[arcade.Text, str]] = {}
+        self._msg_size = 12.5
+        self._message = ""  # the message asked for (the text shown may be cut: "…")
+        self._low_top = 0.0
+
+    def _text(
+        self,
+        name: str,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: tuple[int, int, int],
+        anchor_x: str = "center",
+        bold: bool = False,
+    ) -> arcade.Text:
+        top = self.geom is not None and y > self.geom.hud.bottom
+        t = Text(
+            text,
+            x,
+            y,
+            colour,
+            size,
+            font_name=FONT,
+            bold=bold,
+            anchor_x=anchor_x,
+            anchor_y="center",
+            batch=self.batch if top else self.low_batch,
+        )
+        self.texts[name] = t
+        return t
+
+    def place(
+        self, geom: TableGeometry, title: str, subtitle: str, hud: Mapping[str, str], satchel: bool
+    ) -> None:
+        """Build the HUD for a geometry (after a resize) and the session's labels."""
+        self.geom = geom
+        self.batch = pyglet.graphics.Batch()
+        self.low_batch = pyglet.graphics.Batch()
+        self.sprites = arcade.SpriteList()
+        # the bars are sprites: drawn in the same call as the buttons, and a partial redraw sees
+        # the message bar come, go and grow like any other sprite
+        top = geom.hud
+        self.sprites.append(
+            arcade.SpriteSolidColor(geom.width, int(top.height), geom.width / 2, top.cy, BAR)
+        )
+        self.sprites.append(
+            arcade.SpriteSolidColor(geom.width, 2, geom.width / 2, top.bottom - 1, RIM)
+        )
+        self.message_bar = arcade.SpriteSolidColor(
+            geom.width, int(geom.message.height), geom.width / 2, geom.message.cy, MSG_BAR
+        )
+        self.message_bar.visible = False
+        self.sprites.append(self.message_bar)
+        self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
+        self._pending = {}
+        self._asked = {}  # new Text objects (an id may be reused): nothing asked of them yet
+        self._shown = {}
+        fs = geom.font_scale
+        bar = geom.hud
+        # menu button
+        m = geom.places[MENU]
+        self._button(MENU, m, radius=int(m.height * 0.3))
+        icon = arcade.Sprite(
+            make_texture(
+                cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"
+            )
+        )
+        icon.position = (round(m.left + m.height * 0.55), round(m.cy))
+        self.sprites.append(icon)
+        self._text(
+            "menu", "Menu", m.left + m.height * 1.05, m.cy, 13 * fs, INK, anchor_x="left", bold=True
+        )
+        self._text(
+            "title",
+            title,
+            m.right + 14 * fs,
+            bar.cy + bar.height * 0.16,
+            15 * fs,
+            GOLD,
+            "left",
+            True,
+        )
+        self._text(
+            "subtitle",
+            subtitle,
+            m.right + 14 * fs,
+            bar.cy - bar.height * 0.24,
+            10 * fs,
+            (236, 214, 176),
+            "left",
+        )
+        # stat boxes from the right
+        hud = shown_items(hud)
+        self._keys = tuple(hud)
+        box_w = 92 * fs
+        x = bar.right - 16 * fs - box_w / 2
+        for key in reversed(self._keys):
+            self.titles[key] = self._text(
+                f"t-{key}",
+                LABELS.get(key, key.upper()),
+                x,
+                bar.cy + bar.height * 0.22,
+                9 * fs,
+                (236, 200, 140),
+                bold=True,
+            )
+            self.values[key] = self._text(
+                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
+            )
+            self._shown[key] = hud[key]
+            x -= box_w
+        # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
+        # under the score): the subtitle leaves out its first parts, the deal code stays
+        room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
+        self._rooms = {id(self.texts["subtitle"]): room, id(self.texts["title"]): room}
+        for name in ("title", "subtitle"):
+            t = self.texts[name]
+            self._fit_parts(t, t.text, room)
+        # round buttons
+        for name, label in ((UNDO, "Undo · Z"), (HINT, "Hint · H")):
+            r = geom.places[name]
+            self._button(name, r)
+            size = int(r.width * 0.62)
+            icon = arcade.Sprite(
+                make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}")
+            )
+            icon.position = (round(r.cx), round(r.cy))
+            self.sprites.append(icon)
+            self._text(f"c-{name}", label, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
+        self._caption_size = 9.5 * fs
+        self._captions_asked = None  # new texts: fit them
+        self.set_button_captions("Undo · Z", "Hint · H")
+        # pile captions and the stock badge
+        for name in (STOCK, WASTE, SATCHEL, DISCARD):
+            if name == SATCHEL and not satchel:
+                continue
+            cx, cy = geom.captions[name]
+            self.captions[name] = self._text(
+                f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True
+            )
+        # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
+        waste = self.captions[WASTE]
+        self._stock_room = 2 * (
+            waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs
+        )
+        s = geom.stock
+        d = max(18, int(geom.card_w * 0.36))
+        self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
+        self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
+        self.sprites.append(self.badge)
+        self._text(
+            "badge", "", self.badge.center_x, self.badge.center_y, 9.5 * fs, (60, 34, 10), bold=True
+        )
+        self._msg_size = 12.5 * fs
+        msg = Text(
+            "",
+            geom.width / 2,
+            geom.message.cy,
+            INK,
+            self._msg_size,
+            font_name=FONT,
+            anchor_x="center",
+            anchor_y="center",
+            multiline=True,
+            width=int(geom.width * 0.94),
+            align="center",
+            batch=self.low_batch,
+        )
+        self.texts["message"] = msg
+        self._message = ""
+        self.daylight_bar = None
+        if "daylight" in hud:  # the Expedition's daylight as a bar under the top bar
+            self.daylight_bar = arcade.SpriteSolidColor(
+                geom.width, 5, geom.width / 2, bar.bottom - 4.5, (*DAYLIGHT, 255)
+            )
+            self.sprites.append(self.daylight_bar)
+        self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
+        # every skin a button can show goes into the atlas now, not in the middle of a game
+        atlas = self.sprites.atlas
+        assert atlas is not None
+        for sprite in self.sprites:
+            b = sprite.properties.get("button")
+            if b is not None:
+                for style in ("round", "round_focus"):
+                    r = geom.places[b]
+                    atlas.add(
+                        skin_texture(
+                            self.assets,
+                            style,
+                            int(r.width),
+                            int(r.height),
+                            radius=None if b != MENU else int(r.height * 0.3),
+                        )
+                    )
+        self.set_focus(self.focus_button)
+
+    def _button(self, name: str, r: Rect, radius: int | None = None) -> None:
+        style = "round_focus" if self.focus_button == name else "round"
+        sprite = arcade.Sprite(
+            skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
+        )
+        sprite.position = (round(r.cx), round(r.cy))
+        sprite.properties["button"] = name
+        self.sprites.append(sprite)
+
+    def set_focus(self, name: str | None) -> None:
+        """Show the keyboard focus on a HUD button (or none)."""
+        self.focus_button = name
+        g = self.geom
+        if g is None:
+            return
+        for sprite in self.sprites:
+            b = sprite.properties.get("button")
+            if b is None:
+                continue
+            r = g.places[b]
+            style = "round_focus" if b == name else "round"
+            radius = None if b != MENU else int(r.height * 0.3)
+            sprite.texture = skin_texture(
+                self.assets, style, int(r.width), int(r.height), radius=radius
+            )
+
+    def set_button_captions(self, undo: str, hint: str) -> None:
+        """The round buttons' captions ("Undo · Z"); when they would touch (small cards, a tall
+        layout), the key is left out, and if need be the letters are set smaller."""
+        a, b = self.texts.get("c-undo"), self.texts.get("c-hint")
+        if a is None or b is None or self._captions_asked == (undo, hint, id(a)):
+            return  # fitted already (the table asks every frame)
+        self._captions_asked = (undo, hint, id(a))
+        for t, text in ((a, undo), (b, hint)):
+            if t.text != text:
+                t.text = text
+            if t.font_size != self._caption_size:
+                t.font_size = self._caption_size
+
+        def gap() -> float:
+            return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
+
+        if gap() < 6:
+            a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
+        while gap() < 6 and a.font_size > 6:
+            a.font_size = b.font_size = a.font_size * 0.9
+
+    def _fit_parts(self, t: arcade.Text, text: str, room: float) -> None:
+        """A line of parts ("3 passes, … · layout 1 · DP-…") no wider than ``room``: the first parts
+        are left out until it fits; a last part still too long is cut with an ellipsis."""
+        parts = text.split(" · ")
+        while True:
+            shown = " · ".join(parts)
+            if t.text != shown:
+                t.text = shown
+            if t.content_width <= room or len(parts) == 1:
+                break
+            parts.pop(0)
+        if t.content_width > room > 0:
+            cut_to_fit(t, shown, lambda: t.content_width <= room)
+
+    def _fit_caption(self, t: arcade.Text, text: str, room: float) -> None:
+        """A pile caption no wider than ``room``: words are left out from the end until it fits."""
+        words = text.split(" ")
+        while True:
+            shown = " ".join(words).removesuffix(" ·")
+            if t.text != shown:
+                t.text = shown
+            if t.content_width <= room or len(words) == 1:
+                return
+            words.pop()
+
+    def _set(self, t: arcade.Text, text: str) -> None:
+        """Ask for a new text; :meth:`flush` lays it out (a few per frame). What was asked is
+        remembered: a message shown shortened ("…") is not fitted again every frame."""
+        if self._asked.get(id(t)) == text:
+            return  # asked already: laid out, or waiting in the queue
+        self._asked[id(t)] = text
+        if t.text != text:
+            self._pending[id(t)] = (t, text)
+        else:
+            self._pending.pop(id(t), None)
+
+    def flush(self, budget_ms: float = TEXT_BUDGET_MS) -> None:
+        """Lay out waiting texts, the message first, for about ``budget_ms`` (at least one). A move
+        changes half a dozen texts; laying them all out in one frame costs a software renderer's
+        frame its budget, spread over two or three frames nobody sees the difference."""
+        if not self._pending:
+            return
+        start = time.perf_counter()
+        message = self.texts.get("message")
+        order = sorted(self._pending, key=lambda k: message is None or k != id(message))
+        for key in order:
+            t, text = self._pending.pop(key)
+            if message is not None and t is message:
+                self._fit_message(t, text)
+                self._fit_bar()
+            elif t is self.captions.get(STOCK):
+                self._fit_caption(t, text, self._stock_room)
+            elif id(t) in self._rooms:
+                self._fit_parts(t, text, self._rooms[id(t)])
+            else:
+                t.text = text
+            if (time.perf_counter() - start) * 1000 >= budget_ms:
+                break
+
+    def _fit_message(self, t: arcade.Text, text: str) -> None:
+        """The message line holds a sentence or two: a long one gets a smaller font and two lines,
+        a longer one is cut with an ellipsis."""
+        g = self.geom
+        limit = (g.message.height if g is not None else 40) * 1.2
+        for size in (self._msg_size, self._msg_size * 0.84):
+            if t.font_size != size:
+                t.font_size = size
+            t.text = text
+            if t.content_height <= limit:
+                return
+        cut_to_fit(t, text, lambda: t.content_height <= limit)
+
+    def settle(self) -> None:
+        """Lay out every waiting text now (tests, screenshots)."""
+        self.flush(budget_ms=float("inf"))
+
+    def update(
+        self,
+        hud: Mapping[str, str],
+        game: Game,
+        settings: Settings,
+        message: str,
+        pulse: bool = False,
+        daylight: float | None = None,
+    ) -> None:
+        """Refresh the values (texts change only when their content does). ``pulse``: the
+        Expedition's last seconds of daylight (the value flashes)."""
+        hud = shown_items(hud)
+        for key, t in self.values.items():
+            hidden = (key == "score" and settings.hide_score) or (
+                key in ("time", "daylight", "bonus") and settings.hide_timer
+            )
+            value = "—" if hidden else hud.get(key, "")
+            self._set(t, value)
+            if key == "daylight":
+                colour = (*(PULSE if pulse else INK), 255)
+                if tuple(t.color) != colour:
+                    t.color = colour
+        bar = self.daylight_bar
+        if bar is not None and daylight is not None and self.geom is not None:
+            w = max(0, round(self.geom.width * min(1.0, daylight)))
+            if bar.width != w:
+                bar.width = w
+                bar.center_x = w / 2
+            colour = (*(PULSE if pulse else DAYLIGHT), 255)
+            if tuple(bar.color) != colour:
+                bar.color = colour
+            bar.visible = w > 0
+        n = len(game.stock)
+        left = game.redeals_left
+        if n:
+            passes = "" if left is None else f" · {left} redeal{'s' if left != 1 else ''}"
+            cap = f"Stock{passes}"
+        elif game.waste and (left is None or left > 0):
+            cap = "Redeal" + ("" if left is None else f" · {left} left")
+        else:
+            cap = "Stock empty"
+        self._set(self.captions[STOCK], cap)
+        self._set(self.texts["badge"], str(n))
+        if self.badge is not None:
+            self.badge.visible = n > 0
+        self._set(
+            self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard"
+        )
+        if SATCHEL in self.captions:
+            self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
+        msg = self.texts["message"]
+        if (
+            message != self._message
+        ):  # compared with the message asked for: a cut one is shown with "…"
+            self._message = message
+            self._pending[id(msg)] = (msg, message)
+        self.flush()
+
+    def warm(self) -> None:
+        """Lay out every glyph the changing texts can show (after the first frame: a new glyph in
+        the middle of a game would cost a stalled frame, but the first frame should not wait)."""
+        if not self.texts:
+            return
+        warm_glyphs(self.texts["message"], CHARSET)
+        for name in ("badge", *(f"v-{k}" for k in self._keys)):
+            warm_glyphs(self.texts[name], NUMBERS)
+        for name in self.captions:
+            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
+
+    def set_title(self, title: str, subtitle: str) -> None:
+        """A new pyramid of an Expedition: its deal code."""
+        for name, text in (("title", title), ("subtitle", subtitle)):
+            t = self.texts.get(name)
+            if t is not None:
+                self._set(t, text)
+
+    @property
+    def message_bar_shown(self) -> bool:
+        t = self.texts.get("message")
+        return t is not None and bool(t.text)
+
+    def hit(self, x: float, y: float) -> str | None:
+        """The HUD button under the point: menu, undo or hint."""
+        g = self.geom
+        if g is None:
+            return None
+        for name in (MENU, UNDO, HINT):
+            if g.places[name].contains(x, y):
+                return name
+        return None
+
+    def _fit_bar(self) -> None:
+        """The message bar: shown under a message, a little taller for two lines."""
+        g, bar = self.geom, self.message_bar
+        if g is None or bar is None:
+            return
+        shown = self.message_bar_shown
+        if bar.visible != shown:
+            bar.visible = shown
+        if shown:
+            top = max(g.message.top, g.message.cy + self.texts["message"].content_height / 2 + 8)
+            height = round(top)
+            if bar.height != height:
+                bar.height = height
+                bar.center_y = height / 2
+
+    def draw_without_cards(self) -> None:
+        """Draw the bars for a table whose cards are hidden (a paused timed table): the stock's
+        count badge tells about the cards, so it is left out too."""
+        badge, text = self.badge, self.texts.get("badge")
+        shown = badge.visible if badge is not None else False
+        count = text.text if text is not None else ""
+        if badge is not None:
+            badge.visible = False
+        if text is not None and count:
+            text.text = ""
+        try:
+            self.draw()
+        finally:
+            if badge is not None:
+                badge.visible = shown
+            if text is not None and count:
+                text.text = count
+
+    def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""
+        g = self.geom
+        self.sprites.draw()
+        if g is None or box is None or box[3] >= g.hud.bottom:
+            self.batch.draw()
+        if g is None or box is None or box[1] <= self._low_top:
+            self.low_batch.draw()
+
+
+def cut_to_fit(t: arcade.Text, text: str, fits: Callable[[], bool]) -> None:
+    """Show the longest start of ``text`` that, with an ellipsis, still ``fits()`` (asked of the
+    text as laid out): a binary search over the cut."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        t.text = text[:mid].rstrip() + "…"
+        if fits():
+            lo = mid
+        else:
+            hi = mid - 1
+    t.text = text[:lo].rstrip() + "…"
+
+
+def warm_glyphs(t: arcade.Text, chars: str) -> None:
+    """Lay out every character a text may show once, so that its glyphs are in the font atlas."""
+    text = t.text
+    t.text = chars
+    t.text = text

@@ -1,0 +1,541 @@
+"""The table: a deal being played in one of the modes. Hints, autoplay, the HUD and the endings.
+
+The view turns input (see :mod:`table_input`) into :class:`TableControl` calls and shows what
+comes back; it decides no rule. The session (:mod:`desert_pyramid.modes`) keeps the clock, the
+multiplier and the results; cards are drawn by :class:`Board`, the bars and captions by :class:`Hud`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from desert_pyramid.app.advisor import Advisor, Answer
+from desert_pyramid.app.control import Feedback, TableControl
+from desert_pyramid.app.sessions import subtitle as subtitle_of
+from desert_pyramid.app.sessions import timed
+from desert_pyramid.app.sessions import title as title_of
+from desert_pyramid.engine import STOCK, Game
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
+from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, PyramidSkipped, Session
+from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.table.board import Board
+from desert_pyramid.ui.table.effects import Effects
+from desert_pyramid.ui.table.geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    TableGeometry,
+    possible_parts,
+    table_geometry,
+)
+from desert_pyramid.ui.table.hud import Hud
+from desert_pyramid.ui.table.input import Focus, Press, TableInput
+from desert_pyramid.ui.table.redraw import DirtyTracker
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import Shell
+
+AUTOPLAY_STEP_S = 0.45
+INTRO = {
+    "expedition": "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N.",
+    "daily": "Today's deal, the same for every player: clear it fast for a bigger time bonus.",
+    "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
+}
+SUNSET_S = 1.6  # the trek's end shows on the table this long before the results
+RESIZE_SETTLE_S = 0.12
+
+
+class TableView(TableInput, Screen):
+    contexts = (keys.TABLE, keys.EVERYWHERE)
+
+    def table_under(self) -> TableView:
+        return self
+
+    pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
+
+    def __init__(
+        self,
+        app: Shell,
+        session: Session,
+        autoplay: bool = False,
+        *,
+        title: str | None = None,
+        subtitle: str | None = None,
+        note: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.session = session
+        self.title = title or title_of(session)
+        self._subtitle = subtitle
+        self.control = TableControl(session)
+        self.board = Board()
+        self.hud = Hud(app.assets)
+        self.effects = Effects()
+        self.advisor = Advisor(app.hint_service)
+        self.geom: TableGeometry | None = None
+        coach = [m.text for m in getattr(session, "messages", ())]
+        self.message = note or " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
+        self.focus: Focus | None = None
+        self.focus_visible = False
+        self.press: Press | None = None
+        self.hint_places: tuple[int, ...] = ()
+        self.autoplay = autoplay
+        self._autoplay_wait = 0.0
+        self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
+        self._frames_shown = 0
+        self.ending = False  # the session finished: a win bounces, a sunset waits, then the results
+        self._end_wait = 0.0
+        self.time = 0.0
+        self._stuck_told = False
+        self.dirty = DirtyTracker()
+        self._scenery_version = -1
+        self._smooth = False
+        self._resize_due: float | None = None
+        self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def timed(self) -> bool:
+        return timed(self.session)
+
+    @property
+    def subtitle(self) -> str:
+        return self._subtitle if self._subtitle is not None else subtitle_of(self.session)
+
+    # -- layout ---------------------------------------------------------------------------------------
+    def layout(self, width: int, height: int) -> None:
+        game = self.game
+        rules = game.rules
+        geom = table_geometry(
+            [(s.x, s.y) for s in game.layout.slots],
+            width,
+            height,
+            satchel=rules.satchel,
+            draw_three=rules.draw_three,
+        )
+        self.geom = geom
+        tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
+        if self.board.tex is not tex:
+            slots = game.layout.slots
+            tex.preload(possible_parts([(s.x, s.y) for s in slots], [s.covered_by for s in slots]))
+            self.board.set_textures(tex)
+        self.board.set_geometry(geom, rules.satchel)
+        self.board.sync(game, 0)
+        self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
+        # every glyph the changing texts can show, now: drawing a new glyph into the font atlas
+        # once the renderer has drawn from it stalls a frame
+        self.hud.warm()
+        self.effects.prepare(geom)
+        self.dirty.invalidate()
+        self.refresh()
+
+    def on_show_view(self) -> None:
+        # lay out again: the window or the settings (deck, card back) may have changed meanwhile
+        self._size = (self.app.width, self.app.height)
+        self.layout(*self._size)
+        if not self.session.finished:
+            self.session.resume()
+
+    def on_resize(self, width: int, height: int) -> None:
+        """A window being dragged to a new size sends many sizes: the table lays itself out (and
+        draws its cards at the new size) once the size has held still for a moment."""
+        if (width, height) == self._size:
+            return
+        self._size = (width, height)
+        self._resize_due = self.time + RESIZE_SETTLE_S
+        self.dirty.invalidate()
+
+    def ensure_layout(self) -> None:
+        if self._resize_due is not None:
+            self._resize_due = None
+            self._size = (self.app.width, self.app.height)
+            self.layout(*self._size)
+        else:
+            super().ensure_layout()
+
+    def on_hide_view(self) -> None:
+        if not self.session.finished:
+            self.session.pause("menu")
+        self.press = None
+
+    def dusk(self) -> float:
+        """An Expedition's sky follows the daylight left."""
+        sky = getattr(self.session, "sky", None)
+        return float(sky.progress) if sky is not None else 0.0
+
+    # -- state shown ----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Highlights (selection, partners, hint, focus) and the HUD texts."""
+        game = self.game
+        self.check_focus()
+        focus_rect = self.focus_rect() if self.focus_visible else None
+        self.board.set_highlights(
+            game, self.control.selected, self.control.partners, focus_rect, self.hint_places
+        )
+        self.hud.set_focus(
+            self.focus if isinstance(self.focus, str) and self.focus_visible else None
+        )
+        self.update_hud()
+
+    def update_hud(self) -> None:
+        self._button_captions()
+        light = getattr(self.session, "daylight", None)
+        self.hud.update(
+            self.session.hud(),
+            self.game,
+            self.app.settings,
+            self.message,
+            pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
+            daylight=light.fraction if light is not None else None,
+        )
+
+    def _button_captions(self) -> None:
+        """The Undo and Hint buttons name their key, or their controller button when a controller
+        was used last (the HUD writes the keys when it is laid out)."""
+        pad = self.app.last_input == "pad"
+        undo, hint = (
+            f"{name.capitalize()} · {keys.label_for(action, pad)}"
+            for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint"))
+        )
+        self.hud.set_button_captions(undo, hint)
+
+    def apply(self, fb: Feedback) -> None:
+        """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
+        speed = self.app.settings.animation_speed
+        if fb.message is not None:
+            self.message = fb.message
+        for place in fb.shake:
+            if self.geom is not None:
+                self.board.shake(place, self.game, self.geom.card_w * 0.08)
+        said = fb.sound
+        cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
+        if said == "win" and cleared:
+            said = None  # an Expedition's pyramid has its own phrase (below): the trek goes on
+        phrase = said == "win" or cleared  # a row's chime would clash with the closing phrase
+        self.app.sounds.play(said)
+        if fb.move is not None or fb.undone:
+            self.app.saves.after_move(
+                self
+            )  # save after every move; record a finished deal (saving.py)
+            self.hint_places = ()
+            self.board.sync(self.game, speed)
+            if self.geom is not None:
+                for sound in self.effects.from_events(fb.events, self.game, self.geom, speed):
+                    self.app.sounds.play(None if phrase else sound)
+            self._mode_news(fb.events)
+            if self.control.stuck and not self._stuck_told:
+                self.app.sounds.play("stuck")
+            self._stuck_told = self.control.stuck
+            if self.session.finished:
+                self._begin_ending()
+        self.refresh()
+
+    def _mode_news(self, events: list[Any]) -> None:
+        """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
+        coach = [m.text for m in getattr(self.session, "messages", ())]
+        if coach and not self.message:
+            self.message = " ".join(coach)
+        for e in events:
+            if isinstance(e, PyramidCleared):
+                self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
+                self.app.sounds.play("pyramid")
+                if self.geom is not None:
+                    points = self.effects.cleared_points
+                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (
+                        f" · +{points:,} points" if points else ""
+                    )
+                    self.effects.celebrate(
+                        f"Pyramid {e.number} cleared!",
+                        detail,
+                        self.game,
+                        self.geom,
+                        self.app.settings.animation_speed,
+                    )
+            elif isinstance(e, PyramidSkipped):
+                self.message = (
+                    f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
+                )
+            elif isinstance(e, NewPyramid):
+                # the next deal was searched while this event was handled, between two frames: the
+                # frame time that follows holds that search, which is not the player's time
+                self._searched = True
+                self.hud.set_title(self.title, self.subtitle)
+                self.advisor.forget()
+            elif isinstance(e, DailyCleared) and e.time_bonus:
+                self.message = f"Cleared in {e.seconds} s: a time bonus of {e.time_bonus:,} points."
+
+    def sound_changed(self) -> None:
+        """M was pressed: say whether the sound is on."""
+        self.message = (
+            "Sound off: M turns it back on." if self.app.settings.mute else "Sound on: M mutes it."
+        )
+        self.refresh()
+
+    def _begin_ending(self) -> None:
+        if self.ending:
+            return
+        self.ending = True
+        self.autoplay = False
+        if self.game.won:
+            self.message = (
+                "Cleared! A shows the results."
+                if self.app.last_input == "pad"
+                else "Cleared! A click or Enter shows the results."
+            )
+        else:
+            self.message = "The sun has set on the trek."
+            self._end_wait = SUNSET_S
+            self.app.sounds.play("sunset")
+
+    def finish(self) -> None:
+        """The ending is over (or skipped): the results."""
+        self.app.show_results(self)
+
+    # -- actions ---------------------------------------------------------------------------------------
+    def on_action(self, action: str) -> bool:
+        if self.ending:
+            if action in ("accept", "pause", "flip"):
+                self.finish()
+                return True
+            return super().on_action(action)
+        c = self.control
+        if action == "flip":
+            self.apply(c.flip())
+        elif action == "undo":
+            self.advisor.forget()
+            self.apply(c.undo())
+        elif action == "redo":
+            self.apply(c.redo())
+        elif action == "hint":
+            self.ask_hint()
+        elif action == "hint_or_play":  # the controller's Y: a hint, and a second Y plays it
+            if c.hint_armed:
+                self.apply(c.accept_hint())
+            else:
+                self.ask_hint()
+        elif action == "accept":
+            self.accept()
+        elif action == "stash":
+            place = (
+                c.selected
+                if c.selected is not None
+                else (self.focus if isinstance(self.focus, int) else None)
+            )
+            self.apply(c.stash(place))
+        elif action == "deselect":
+            c.deselect()
+            self.message = ""
+            self.refresh()
+        elif action == "autoplay":
+            self.toggle_autoplay()
+        elif action == "pause":
+            self.app.show_pause(self)
+        elif action.startswith("focus_"):
+            d = {
+                "focus_left": (-1, 0),
+                "focus_right": (1, 0),
+                "focus_up": (0, 1),
+                "focus_down": (0, -1),
+            }[action]
+            self.move_focus(*d)
+        else:
+            return super().on_action(action)
+        return True
+
+    def accept(self) -> None:
+        """Enter: play the hint shown, else press the focused button or select the focused card."""
+        c = self.control
+        if c.hint_armed:
+            self.apply(c.accept_hint())
+            return
+        if self.focus is None or not self.focus_visible:
+            self.move_focus(0, 0)
+            return
+        if isinstance(self.focus, str):
+            self.press_button(self.focus)
+        else:
+            self.apply(c.click(self.focus))
+
+    def press_button(self, name: str) -> None:
+        self.app.sounds.play("click")
+        if name == MENU:
+            self.app.show_pause(self)
+        elif name == UNDO:
+            self.on_action("undo")
+        elif name == HINT:
+            self.ask_hint()
+
+    def ask_hint(self) -> None:
+        note = getattr(self.session, "note_hint", None)
+        if note is not None and not self.session.finished:
+            note()
+        self.message = self.advisor.ask(self.game, "hint")
+        self.refresh()
+
+    def skip_pyramid(self) -> None:
+        """Expedition: skip this pyramid for 30 s of daylight."""
+        self.apply(self.control.skip())
+
+    def toggle_autoplay(self) -> None:
+        self.autoplay = not self.autoplay
+        self.message = (
+            "The computer plays; press A to take over." if self.autoplay else "You have the cards."
+        )
+        if not self.autoplay:
+            self.advisor.forget()
+            self._thumb = False
+        self.refresh()
+
+    def show_hint(self, answer: Answer) -> None:
+        move = answer.move
+        offer = getattr(self.session, "lost_offer", None)
+        words = offer(answer.hint) if offer is not None and answer.verdict == "lost" else ""
+        rewind = answer.rewind_to if words and answer.rewind_to is not None else None
+        self.control.set_hint(move, rewind)
+        places: tuple[int, ...] = ()
+        if move is not None:
+            places = tuple(p for p in (move.a, move.b) if p != NO_PLACE)
+            if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):  # point at the stock
+                places = (STOCK,)
+        self.hint_places = places
+        again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
+        if move is not None:
+            self.message = answer.text + f" {again} plays it."
+        elif rewind is not None:
+            self.message = words + f" {again} goes back there."
+        else:
+            self.message = words or answer.text
+        self.refresh()
+
+    # -- time -------------------------------------------------------------------------------------------
+    def on_update(self, delta_time: float) -> None:
+        self.time += delta_time
+        if self._resize_due is not None and self.time >= self._resize_due:
+            self._resize_due = None
+            self.layout(*self._size)
+        self._frames_shown += 1
+        if self._frames_shown == 6:
+            self.app.hint_service()  # start the search process once the table shows, not on the first hint
+        searched, self._searched = self._searched, False
+        self.session.update(0.0 if searched else delta_time * 1000)
+        if self.session.finished and not self.ending:  # the sun set on an Expedition
+            self._begin_ending()
+        elif (
+            getattr(self.session, "pause_reason", "") == "suspend"
+            and self.timed
+            and not self.session.finished
+        ):
+            self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
+            return
+        self.board.update(delta_time)
+        self.effects.update(delta_time)
+        answer = self.advisor.poll(self.game)
+        if answer is not None:
+            if answer.purpose == "hint":
+                self.show_hint(answer)
+            elif not self.advisor.plan:
+                self.message = answer.text + " The computer plays on by rules of thumb."
+                self._thumb = True
+        if self.autoplay and not self.ending:
+            self._autoplay_step(delta_time)
+        if self.board.tex is not None:
+            self.board.tex.warm(2)
+        self.app.sounds.preload_one()
+        if self.ending:
+            self._update_ending(delta_time)
+        self.update_hud()
+
+    def _update_ending(self, dt: float) -> None:
+        if (
+            not self.game.won
+        ):  # a trek ended at sunset: a moment on the dark table, then the results
+            self._end_wait -= dt
+            if self._end_wait <= 0 or self.app.settings.animation_speed <= 0:
+                self.finish()
+        elif self.app.settings.animation_speed <= 0:
+            self.finish()  # no animation: no bounce, straight to the results
+        elif self.board.celebration is None and not self.board.busy and self.geom is not None:
+            self.board.celebrate(
+                self.game, self.app.width, self.geom.message.top + self.geom.card_h / 2
+            )
+        elif self.board.celebration is not None and self.board.celebration.done:
+            self.finish()
+
+    def _autoplay_step(self, dt: float) -> None:
+        """The computer's next move: the solver's winning line, else rules of thumb."""
+        self._autoplay_wait -= dt
+        if self._autoplay_wait > 0 or self.board.busy or self.game.won:
+            return
+        planned = self.advisor.next_planned(self.game)
+        move = planned
+        if move is None and self._thumb:
+            move = self.advisor.thumb_move(self.game)
+            if move is None:
+                self.autoplay = False
+                self.message = "The computer has no move left: undo (Z) or start a new deal."
+                self.refresh()
+                return
+        elif move is None:
+            if not self.advisor.thinking:
+                self.message = self.advisor.ask(self.game, "autoplay")
+                if not self.advisor.available:
+                    self.autoplay = False
+                self.refresh()
+            return
+        fb = self.control.play(move, by_computer=self.session.play_as_computer)
+        if planned is not None:
+            self.advisor.advance_plan(self.game)
+        self.apply(fb)
+        speed = self.app.settings.animation_speed
+        self._autoplay_wait = AUTOPLAY_STEP_S / speed if speed > 0 else 0.0
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def on_draw(self) -> None:
+        boxes = self._changed()
+        if boxes is None or not self.app.incremental:
+            self._draw_scene(None)
+            return
+        ctx = self.app.ctx
+        for box in boxes:  # none at all: nothing changed, the last frame stays on screen
+            ctx.scissor = (box[0], box[1], box[2] - box[0], box[3] - box[1])
+            self._draw_scene(box)
+        ctx.scissor = None
+
+    def _changed(self) -> list[tuple[int, int, int, int]] | None:
+        """What changed since the last frame (see :mod:`redraw`); ``None``: draw everything."""
+        d = self.dirty
+        board, hud = self.board, self.hud
+        sprites = [(s, board.z_of(s)) for s in board.sprites]
+        sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
+        now = d.watch(sprites, [*hud.texts.values(), *self.effects.texts])
+        d.forget_missing(now)
+        for box in self.effects.take_dirty():
+            d.invalidate(box)
+        if self.app.scenery.version != self._scenery_version:
+            self._scenery_version = self.app.scenery.version
+            d.invalidate()
+        smooth = board.celebration is not None  # the win draws every card with smooth filtering
+        if smooth != self._smooth:
+            self._smooth = smooth
+            d.invalidate()
+        return d.take(self.app.width, self.app.height)
+
+    def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
+        self.draw_backdrop(box)
+        self.board.draw()
+        self.effects.draw_flashes()
+        self.hud.draw(box)
+        self.effects.draw_texts(box)
+
+    def draw_table_only(self, cards: bool) -> None:
+        """The table for the pause screen: with or without its cards."""
+        self.draw_backdrop()
+        if cards:
+            self.board.draw()
+            self.hud.draw()
+        else:
+            self.hud.draw_without_cards()

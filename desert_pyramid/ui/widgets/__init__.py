@@ -1,0 +1,2 @@
+"""Widgets the screens share: button columns, toasts and overlays, rich text, whole-pixel text,
+scrolling pages."""

@@ -1,0 +1,374 @@
+"""Buttons, button columns with a keyboard focus, panels and text helpers for every screen.
+
+Skins are drawn once with Pillow (rounded sandstone with a gold rim when focused) and drawn as
+sprites; labels are :class:`arcade.Text` objects in one batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import arcade
+import pyglet
+from PIL import Image, ImageDraw
+
+from desert_pyramid.ui.art.assets import FONT, HEADING, Assets
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.widgets.text import Text
+
+RGB = tuple[int, int, int]
+INK: RGB = (255, 246, 226)
+DARK: RGB = (58, 36, 18)
+GOLD: RGB = (255, 214, 92)
+
+
+def skin(
+    w: int, h: int, top: RGB, bottom: RGB, border: RGB, border_w: int, radius: int, alpha: int = 255
+) -> Image.Image:
+    """A rounded rectangle with a vertical gradient and a rim, 2x supersampled."""
+    s = 2
+    W, H = max(2, w * s), max(2, h * s)
+    grad = Image.new("RGBA", (1, H))
+    for y in range(H):
+        t = y / max(1, H - 1)
+        grad.putpixel(
+            (0, y), tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)) + (alpha,)
+        )
+    fill = grad.resize((W, H))
+    mask = Image.new("L", (W, H), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, W - 1, H - 1), radius=radius * s, fill=255)
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    img.paste(fill, (0, 0), mask)
+    if border_w:
+        ImageDraw.Draw(img).rounded_rectangle(
+            (0, 0, W - 1, H - 1), radius=radius * s, outline=border + (255,), width=border_w * s
+        )
+    return img.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
+
+
+STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
+    "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
+    "focus": ((236, 184, 104), (190, 128, 60), GOLD, 4),
+    "disabled": ((170, 150, 128), (136, 118, 98), (100, 84, 70), 2),
+    "panel": ((66, 42, 24), (40, 24, 12), (150, 110, 60), 2),
+    "round": ((224, 170, 96), (170, 112, 52), (96, 60, 28), 2),
+    "round_focus": ((240, 196, 120), (196, 134, 64), GOLD, 4),
+}
+
+
+def skin_texture(
+    assets: Assets, style: str, w: int, h: int, radius: int | None = None, alpha: int = 255
+) -> arcade.Texture:
+    top, bottom, border, bw = STYLES[style]
+    r = min(w, h) // 2 if radius is None else radius
+    return assets.texture(
+        f"skin-{style}-{w}x{h}-{r}-{alpha}", lambda: skin(w, h, top, bottom, border, bw, r, alpha)
+    )
+
+
+@dataclass
+class Button:
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    value: str = ""  # a settings row shows its value on the right
+    adjust: Callable[[int], None] | None = None  # ← → change the value
+    rect: Rect = Rect(0, 0, 0, 0)
+    confirm: str = ""  # a button that cannot be undone asks first: its label becomes this
+    armed: bool = False  # pressed once: the next press acts
+
+
+class ButtonColumn:
+    """Buttons with one keyboard focus: ↑ ↓ move it, Enter presses, ← → adjust; the mouse too."""
+
+    def __init__(self, assets: Assets, buttons: Sequence[Button]) -> None:
+        self.assets = assets
+        self.buttons = list(buttons)
+        self.focus = 0
+        self.batch = pyglet.graphics.Batch()
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self._labels: list[arcade.Text] = []
+        self._values: list[arcade.Text] = []
+        self._font = 16.0
+
+    def place(self, rects: Sequence[Rect], font_size: float) -> None:
+        """Put the buttons in these rectangles and (re)build their sprites and labels."""
+        self._font = font_size
+        self.sprites = arcade.SpriteList()
+        self.batch = pyglet.graphics.Batch()
+        self._labels = []
+        self._values = []
+        for b, r in zip(self.buttons, rects, strict=True):
+            b.rect = r
+            sprite = arcade.Sprite(self._skin(b, False))
+            sprite.position = (round(r.cx), round(r.cy))
+            self.sprites.append(sprite)
+            align_left = bool(b.value)
+            x = r.left + r.height * 0.45 if align_left else r.cx
+            self._labels.append(
+                Text(
+                    b.label,
+                    x,
+                    r.cy,
+                    INK,
+                    font_size,
+                    font_name=FONT,
+                    bold=True,
+                    anchor_x="left" if align_left else "center",
+                    anchor_y="center",
+                    batch=self.batch,
+                )
+            )
+            self._values.append(
+                Text(
+                    b.value,
+                    r.right - r.height * 0.45,
+                    r.cy,
+                    GOLD,
+                    font_size,
+                    font_name=FONT,
+                    bold=True,
+                    anchor_x="right",
+                    anchor_y="center",
+                    batch=self.batch,
+                )
+            )
+        self.refresh()
+
+    def _skin(self, b: Button, focused: bool) -> arcade.Texture:
+        r = b.rect
+        style = "focus" if focused else ("normal" if b.enabled else "disabled")
+        return skin_texture(
+            self.assets, style, int(r.width), int(r.height), radius=int(r.height * 0.3)
+        )
+
+    def refresh(self) -> None:
+        """Show the focus and the current labels and values."""
+        for i, (b, sprite) in enumerate(zip(self.buttons, self.sprites, strict=False)):
+            sprite.texture = self._skin(b, i == self.focus)
+            if i < len(self._labels):
+                self._labels[i].text = b.label
+                self._values[i].text = f"‹ {b.value} ›" if b.value and b.adjust else b.value
+                self._labels[i].color = (*INK, 255) if b.enabled else (230, 220, 205, 255)
+
+    def move(self, step: int) -> None:
+        if self.buttons:
+            self.disarm()
+            self.focus = (self.focus + step) % len(self.buttons)
+            self.refresh()
+
+    def go_to(self, index: int) -> None:
+        """Put the focus on button ``index`` (Home, End)."""
+        if self.buttons:
+            self.disarm()
+            self.focus = max(0, min(index, len(self.buttons) - 1))
+            self.refresh()
+
+    def disarm(self) -> None:
+        """A button that asked to be pressed again forgets it (the focus moved away)."""
+        for b in self.buttons:
+            if b.armed:
+                b.armed = False
+                b.label, b.confirm = b.confirm, b.label
+
+    def press(self, index: int | None = None) -> bool:
+        i = self.focus if index is None else index
+        if 0 <= i < len(self.buttons):
+            if i != self.focus:
+                self.disarm()
+            self.focus = i
+            b = self.buttons[i]
+            if b.confirm and not b.armed:  # first press: ask (the label says what a second does)
+                b.armed = True
+                b.label, b.confirm = b.confirm, b.label
+                self.refresh()
+                return True
+            if b.armed:
+                self.disarm()
+            self.refresh()
+            b.action()
+            return True
+        return False
+
+    def adjust(self, step: int) -> bool:
+        b = self.buttons[self.focus] if self.buttons else None
+        if b is not None and b.adjust is not None:
+            b.adjust(step)
+            self.refresh()
+            return True
+        return False
+
+    def on_action(self, action: str | None) -> bool:
+        """Handle a menu action from the key table; ``True`` when it was used."""
+        if action == "menu_up":
+            self.move(-1)
+        elif action == "menu_down":
+            self.move(1)
+        elif action == "menu_accept":
+            self.press()
+        elif action == "menu_left":
+            return self.adjust(-1)
+        elif action == "menu_right":
+            return self.adjust(1)
+        elif action == "list_first":
+            self.go_to(0)
+        elif action == "list_last":
+            self.go_to(len(self.buttons) - 1)
+        else:
+            return False
+        return True
+
+    def hit(self, x: float, y: float) -> int | None:
+        for i, b in enumerate(self.buttons):
+            if b.rect.contains(x, y):
+                return i
+        return None
+
+    def hover(self, x: float, y: float) -> None:
+        i = self.hit(x, y)
+        if i is not None and i != self.focus:
+            self.disarm()
+            self.focus = i
+            self.refresh()
+
+    def click(self, x: float, y: float) -> bool:
+        """A click presses a button; on a value (right part) of a row it changes the value."""
+        i = self.hit(x, y)
+        if i is None:
+            return False
+        b = self.buttons[i]
+        if b.adjust is not None:
+            self.focus = i
+            r = b.rect
+            # the value sits on the right: its left half ("‹") steps down, the rest steps up
+            down = r.right - r.width * 0.45 <= x < r.right - r.width * 0.22
+            b.adjust(-1 if down else 1)
+            self.refresh()
+            return True
+        return self.press(i)
+
+    def draw(self) -> None:
+        self.sprites.draw()
+        self.batch.draw()
+
+
+def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
+    """``count`` rectangles of ``w`` x ``h`` in a column centred on ``cx``, from ``top`` down."""
+    return [
+        Rect(round(cx - w / 2), round(top - (i + 1) * h - i * gap), round(w), round(h))
+        for i in range(count)
+    ]
+
+
+def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
+    """A dark rounded panel behind a menu."""
+    w, h = int(rect.width), int(rect.height)
+    sprite = arcade.Sprite(
+        skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha)
+    )
+    sprite.position = (round(rect.cx), round(rect.cy))
+    return sprite
+
+
+def heading(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    batch: pyglet.graphics.Batch | None = None,
+    colour: RGB = GOLD,
+    anchor_x: str = "center",
+) -> arcade.Text:
+    return Text(
+        text,
+        x,
+        y,
+        colour,
+        size,
+        font_name=HEADING,
+        bold=True,
+        anchor_x=anchor_x,
+        anchor_y="center",
+        batch=batch,
+    )
+
+
+def label(
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    batch: pyglet.graphics.Batch | None = None,
+    colour: RGB = INK,
+    anchor_x: str = "center",
+    bold: bool = False,
+    width: int | None = None,
+    anchor_y: str = "center",
+) -> arcade.Text:
+    return Text(
+        text,
+        x,
+        y,
+        colour,
+        size,
+        font_name=FONT,
+        anchor_x=anchor_x,
+        anchor_y=anchor_y,
+        bold=bold,
+        batch=batch,
+        width=width,
+        multiline=width is not None,
+        align="center" if anchor_x == "center" and width else "left",
+    )
+
+
+class TextGroup:
+    """Texts drawn together in one batch. The group keeps them alive (a text that is garbage
+    collected leaves its batch)."""
+
+    def __init__(self) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.items: list[arcade.Text] = []
+
+    def heading(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = GOLD,
+        anchor_x: str = "center",
+    ) -> arcade.Text:
+        t = heading(text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x)
+        self.items.append(t)
+        return t
+
+    def label(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float,
+        colour: RGB = INK,
+        anchor_x: str = "center",
+        bold: bool = False,
+        width: int | None = None,
+    ) -> arcade.Text:
+        t = label(
+            text, x, y, size, self.batch, colour=colour, anchor_x=anchor_x, bold=bold, width=width
+        )
+        self.items.append(t)
+        return t
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+
+def focus_hover(column: ButtonColumn, x: float, y: float) -> None:
+    """Mouse-over: the button under the pointer shows the focus; none when there is none."""
+    i = column.hit(x, y)
+    focus = -1 if i is None else i
+    if focus != column.focus:
+        column.focus = focus
+        column.refresh()
