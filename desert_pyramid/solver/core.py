@@ -277,10 +277,10 @@ class Searcher:
         )
 
     # -- time ------------------------------------------------------------------------------------
-    def _chain(self, C: int, a: int) -> int:
+    def _chain(self, gone: int, a: int) -> int:
         """Draw three: the indexes reached from ``a`` by flipping within one pass (``a`` included),
         as a bitmask over 0..K."""
-        live = [k for k in range(a, self.K) if not C >> k & 1]
+        live = [k for k in range(a, self.K) if not gone >> k & 1]
         mask = 1 << a
         i = 0
         while i < len(live):
@@ -289,33 +289,33 @@ class Searcher:
             i += 3
         return mask
 
-    def reach(self, C: int, nm: int, tb: int) -> int:
-        """Every time reachable from time ``tb`` by flips and redeals alone (``tb`` included)."""
+    def reach(self, gone: int, indexes: int, start: int) -> int:
+        """Every time reachable from time ``start`` by flips and redeals alone (``start`` included)."""
         W = self.K + 1
         if self.draw == 1:
             if self.unlimited:
-                return nm
+                return indexes
             full = 0
             for p in range(self.passes):
-                full |= nm << (p * W)
-            return full & ~((1 << tb) - 1)
-        p, a = divmod(tb, W)
+                full |= indexes << (p * W)
+            return full & ~((1 << start) - 1)
+        p, a = divmod(start, W)
         if self.unlimited:
-            return self._chain(C, a) | self._chain(C, 0)
-        mask = self._chain(C, a) << (p * W)
-        if nm != 1:  # some live cycle card: redeals are possible
-            c0 = self._chain(C, 0)
+            return self._chain(gone, a) | self._chain(gone, 0)
+        mask = self._chain(gone, a) << (p * W)
+        if indexes != 1:  # some live cycle card: redeals are possible
+            c0 = self._chain(gone, 0)
             for q in range(p + 1, self.passes):
                 mask |= c0 << (q * W)
         return mask
 
-    def advance(self, C: int, t_from: int, t_to: int) -> list[Move]:
+    def advance(self, gone: int, t_from: int, t_to: int) -> list[Move]:
         """The flips and redeals that take the cycle from ``t_from`` to ``t_to`` (board unchanged)."""
         W = self.K + 1
         p, a = divmod(t_from, W)
         p2, b = divmod(t_to, W)
         out: list[Move] = []
-        live = [k for k in range(self.K) if not C >> k & 1]
+        live = [k for k in range(self.K) if not gone >> k & 1]
         guard = 0
         while (p, a) != (p2, b):
             guard += 1
@@ -334,7 +334,7 @@ class Searcher:
         return out
 
     # -- the rank-pair game ----------------------------------------------------------------------
-    def pair_game_ok(self, q: int, L: int, CN: int, S: int) -> bool:
+    def pair_game_ok(self, q: int, vacated: int, live_cycle: int, satchel: int) -> bool:
         """Could the cards of ranks q and 13 - q that must go all leave, if every other card could
         vanish as soon as it is free?
 
@@ -350,11 +350,11 @@ class Searcher:
         the stock has only two other 3s). Its states are a few bits, so all six games are memoised
         for the whole search.
         """
-        P = ~L & self.qmask[q]
-        ca = (CN >> 3 * q) & 7
-        cb = (CN >> 3 * (13 - q)) & 7
-        sr = S & 15
-        sq = S if sr == q or sr == 13 - q else 0
+        P = ~vacated & self.qmask[q]
+        ca = (live_cycle >> 3 * q) & 7
+        cb = (live_cycle >> 3 * (13 - q)) & 7
+        sr = satchel & 15
+        sq = satchel if sr == q or sr == 13 - q else 0
         key = ((((P << 3 | ca) << 3) | cb) << 5 | sq) << 3 | q
         got = self._pq_memo.get(key)
         if got is None:
@@ -426,7 +426,7 @@ class Searcher:
         return False
 
     # -- the free-stock relaxation -------------------------------------------------------------
-    def relaxed_clearable(self, L: int, CN: int, S: int, MG: int) -> bool:
+    def relaxed_clearable(self, vacated: int, live_cycle: int, satchel: int, must: int) -> bool:
         """Could the position be won if every live stock/waste card could be used at any time?
 
         The *free-stock game* keeps the layout and the Satchel exactly as they are, but lets any
@@ -438,31 +438,31 @@ class Searcher:
         a free-stock win. So when the free-stock game cannot be won, neither can the real one:
         pruning on it is sound. The free-stock game is small (the layout's shapes times a few
         counts) and is searched exhaustively with its own memo, shared by the whole search.
-        ``CN``: live stock/waste cards per rank; ``MG``: live cards that must go (layout cards,
+        ``live_cycle``: live stock/waste cards per rank; ``must``: live cards that must go (layout cards,
         including one parked in the Satchel; every card when all 52 must go) per rank.
         """
         if self._rx_off:
             return True
-        raw = ((L << 45) | CN) << 5 | S
+        raw = ((vacated << 45) | live_cycle) << 5 | satchel
         got = self._rx_raw.get(raw)
         if got is not None:
             return got
-        got = self._relaxed_cut(L, CN, S, MG)
+        got = self._relaxed_cut(vacated, live_cycle, satchel, must)
         if len(self._rx_raw) > RELAX_MEMO_MAX:
             self._rx_raw.clear()
         self._rx_raw[raw] = got
         return got
 
-    def _relaxed_cut(self, L: int, CN: int, S: int, MG: int) -> bool:
-        cn = self._rx_cut(CN, S, MG)
-        got = self._rx_memo.get(((L << 45) | cn) << 5 | S)
+    def _relaxed_cut(self, vacated: int, live_cycle: int, satchel: int, must: int) -> bool:
+        cn = self._rx_cut(live_cycle, satchel, must)
+        got = self._rx_memo.get(((vacated << 45) | cn) << 5 | satchel)
         if got is not None:
             return got
         self._rx_left = RELAX_STATES_PER_CALL
         if len(self._rx_memo) > RELAX_MEMO_MAX:
             self._rx_memo.clear()
         try:
-            return self._rx(L, cn, S, MG)
+            return self._rx(vacated, cn, satchel, must)
         except _GiveUp:
             self._rx_giveups += 1
             if self._rx_giveups > RELAX_GIVEUPS:
@@ -481,21 +481,21 @@ class Searcher:
             if stop is not None and stop():
                 raise _Stop("cancelled")
 
-    def _rx_cut(self, CN: int, S: int, MG: int) -> int:
+    def _rx_cut(self, live_cycle: int, satchel: int, must: int) -> int:
         """The stock/waste counts cut to what can matter: a stock/waste card is
         useful only as a partner of a card that must go (or of the Satchel card, to empty the
         Satchel), so counts above that number change nothing; kings there change nothing."""
         if self.all_52:
-            cn = CN & ~(7 << 3 * KING_RANK)
+            cn = live_cycle & ~(7 << 3 * KING_RANK)
         else:
             cn = 0
             extra = 0
-            if S and not S & LAYOUT_FLAG:
-                extra = 13 - (S & 15)
+            if satchel and not satchel & LAYOUT_FLAG:
+                extra = 13 - (satchel & 15)
             for r in range(1, 13):
-                c = (CN >> 3 * r) & 7
+                c = (live_cycle >> 3 * r) & 7
                 if c:
-                    m = (MG >> 3 * (13 - r)) & 7
+                    m = (must >> 3 * (13 - r)) & 7
                     if r == extra:
                         m += 1
                     if c > m:
@@ -503,10 +503,12 @@ class Searcher:
                     cn |= c << 3 * r
         return cn
 
-    def _rx(self, L: int, CN: int, S: int, MG: int, F: int = -1) -> bool:
-        """The free-stock game from (L, CN, S): memoised exhaustive search. ``F``: free layout
-        slots when known (else -1)."""
-        key = ((L << 45) | CN) << 5 | S
+    def _rx(
+        self, vacated: int, live_cycle: int, satchel: int, must: int, free_slots: int = -1
+    ) -> bool:
+        """The free-stock game from (vacated, live_cycle, satchel): memoised exhaustive search.
+        ``free_slots``: the free layout slots when known (else -1)."""
+        key = ((vacated << 45) | live_cycle) << 5 | satchel
         memo = self._rx_memo
         got = memo.get(key)
         if got is not None:
@@ -515,38 +517,40 @@ class Searcher:
         if self._rx_left < 0:
             raise _GiveUp
         self._tick()
-        if F < 0:
-            F = 0
+        if free_slots < 0:
+            free_slots = 0
             cov_mask = self.cov_mask
             for i in range(self.n):
-                if not L >> i & 1 and cov_mask[i] & ~L == 0:
-                    F |= 1 << i
-        res = self._rx_expand(L, CN, S, MG, F)
+                if not vacated >> i & 1 and cov_mask[i] & ~vacated == 0:
+                    free_slots |= 1 << i
+        res = self._rx_expand(vacated, live_cycle, satchel, must, free_slots)
         memo[key] = res
         return res
 
-    def _rx_expand(self, L: int, CN: int, S: int, MG: int, F: int) -> bool:
+    def _rx_expand(
+        self, vacated: int, live_cycle: int, satchel: int, must: int, free_slots: int
+    ) -> bool:
         n = self.n
         full = (1 << n) - 1
-        sat_rank = S & 15
-        sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
-        if L == full:
+        sat_rank = satchel & 15
+        sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
+        if vacated == full:
             if self.all_52:
-                if S == 0:
+                if satchel == 0:
                     if self.top_playable or self.satchel_rule:
                         return True  # the rest pair up (equal counts of partner ranks)
-                    return CN & ~(7 << 3 * KING_RANK) == 0
+                    return live_cycle & ~(7 << 3 * KING_RANK) == 0
             elif not sat_must:
                 return True
         cov_mask = self.cov_mask
         slot_rank = self.slot_rank
         on = self.on
         free: list[list[int]] = [[] for _ in range(14)]
-        for i in _bits(F):
+        for i in _bits(free_slots):
             free[slot_rank[i]].append(i)
 
         def after(Ln: int, gone: tuple[int, ...]) -> int:
-            Fn = F
+            Fn = free_slots
             for g in gone:
                 Fn &= ~(1 << g)
                 for j in on[g]:
@@ -558,10 +562,10 @@ class Searcher:
         K3 = 1 << 3 * KING_RANK
         if free[KING_RANK]:  # a free king goes at once (safe, see _forced_move)
             a = free[KING_RANK][0]
-            Ln = L | 1 << a
-            return rx(Ln, CN, S, MG - K3, after(Ln, (a,)))
+            Ln = vacated | 1 << a
+            return rx(Ln, live_cycle, satchel, must - K3, after(Ln, (a,)))
         if sat_rank == KING_RANK:
-            return rx(L, CN, 0, MG - K3 if sat_must else MG, F)
+            return rx(vacated, live_cycle, 0, must - K3 if sat_must else must, free_slots)
         # Forced moves of the free-stock game (it only has to be answered exactly, or too
         # generously; these keep it exact). A free card whose live partners are all stock/waste
         # cards pairs with one of them at once: in this game such cards are interchangeable and
@@ -573,9 +577,9 @@ class Searcher:
             if not free[r]:
                 continue
             p = 13 - r
-            cn_p = (CN >> 3 * p) & 7
+            cn_p = (live_cycle >> 3 * p) & 7
             in_layout = (
-                ((MG >> 3 * p) & 7)
+                ((must >> 3 * p) & 7)
                 - (cn_p if all52 else 0)
                 - (1 if sat_rank == p and sat_must else 0)
             )
@@ -583,20 +587,26 @@ class Searcher:
                 if cn_p == 0:
                     return False  # a card that must go with no partner left
                 a = free[r][0]
-                Ln = L | 1 << a
-                mg2 = MG - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
-                return rx(Ln, CN - (1 << 3 * p), S, mg2, after(Ln, (a,)))
+                Ln = vacated | 1 << a
+                mg2 = must - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
+                return rx(Ln, live_cycle - (1 << 3 * p), satchel, mg2, after(Ln, (a,)))
             if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
                 a, b = free[r][0], free[p][0]
-                Ln = L | 1 << a | 1 << b
-                return rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b)))
-        if F:
+                Ln = vacated | 1 << a | 1 << b
+                return rx(
+                    Ln, live_cycle, satchel, must - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b))
+                )
+        if free_slots:
             for r in range(1, 7):
                 for a in free[r]:
                     for b in free[13 - r]:
-                        Ln = L | 1 << a | 1 << b
+                        Ln = vacated | 1 << a | 1 << b
                         if rx(
-                            Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))
+                            Ln,
+                            live_cycle,
+                            satchel,
+                            must - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                            after(Ln, (a, b)),
                         ):
                             return True
             if self.relaxed:
@@ -604,42 +614,48 @@ class Searcher:
                     for a in free[r]:
                         for b in on[a]:
                             if (
-                                not L >> b & 1
+                                not vacated >> b & 1
                                 and slot_rank[b] == 13 - r
-                                and cov_mask[b] & ~L == 1 << a
+                                and cov_mask[b] & ~vacated == 1 << a
                             ):
-                                Ln = L | 1 << a | 1 << b
+                                Ln = vacated | 1 << a | 1 << b
                                 if rx(
                                     Ln,
-                                    CN,
-                                    S,
-                                    MG - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                                    live_cycle,
+                                    satchel,
+                                    must - (1 << 3 * r) - (1 << 3 * (13 - r)),
                                     after(Ln, (a, b)),
                                 ):
                                     return True
             for r in range(1, 13):
-                if free[r] and (CN >> 3 * (13 - r)) & 7:
-                    cn2 = CN - (1 << 3 * (13 - r))
-                    mg2 = MG - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
+                if free[r] and (live_cycle >> 3 * (13 - r)) & 7:
+                    cn2 = live_cycle - (1 << 3 * (13 - r))
+                    mg2 = must - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
                     for a in free[r]:
-                        Ln = L | 1 << a
-                        if rx(Ln, cn2, S, mg2, after(Ln, (a,))):
+                        Ln = vacated | 1 << a
+                        if rx(Ln, cn2, satchel, mg2, after(Ln, (a,))):
                             return True
         if sat_rank:
             p = 13 - sat_rank
-            mg_s = MG - (1 << 3 * sat_rank) if sat_must else MG
+            mg_s = must - (1 << 3 * sat_rank) if sat_must else must
             for b in free[p]:
-                Ln = L | 1 << b
-                if rx(Ln, CN, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
+                Ln = vacated | 1 << b
+                if rx(Ln, live_cycle, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
                     return True
-            if (CN >> 3 * p) & 7:
-                if rx(L, CN - (1 << 3 * p), 0, mg_s - ((1 << 3 * p) if self.all_52 else 0), F):
+            if (live_cycle >> 3 * p) & 7:
+                if rx(
+                    vacated,
+                    live_cycle - (1 << 3 * p),
+                    0,
+                    mg_s - ((1 << 3 * p) if self.all_52 else 0),
+                    free_slots,
+                ):
                     return True
-        elif self.satchel_rule and F:
+        elif self.satchel_rule and free_slots:
             for r in range(1, 13):
                 for a in free[r]:
-                    Ln = L | 1 << a
-                    if rx(Ln, CN, r | LAYOUT_FLAG, MG, after(Ln, (a,))):
+                    Ln = vacated | 1 << a
+                    if rx(Ln, live_cycle, r | LAYOUT_FLAG, must, after(Ln, (a,))):
                         return True
         return False
 
@@ -737,9 +753,9 @@ class Searcher:
         finally:
             self.budget = budget
 
-    def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
+    def _reachable_cycle(self, gone: int, a: int, live: int, live_cycle: int) -> int:
         """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
-        reached (packed like ``CN``).
+        reached (packed like ``live_cycle``).
 
         With no redeal left, a waste card under the top comes back only when every live waste card
         above it has been removed, and a waste card can only leave in a pair (or alone as a king).
@@ -751,11 +767,11 @@ class Searcher:
         same pass.
         """
         cyc_rank = self.cyc_rank
-        acc = CN
+        acc = live_cycle
         blocked = False
         pair_in_cycle = self.top_playable or self.satchel_rule
         for k in range(a - 1, -1, -1):
-            if C >> k & 1:
+            if gone >> k & 1:
                 continue
             r = cyc_rank[k]
             if blocked:
@@ -764,31 +780,31 @@ class Searcher:
             if r == KING_RANK:
                 continue
             p = 13 - r
-            outside = ((LV >> 3 * p) & 7) - ((CN >> 3 * p) & 7)
-            if outside <= 0 and not (pair_in_cycle and (CN >> 3 * p) & 7):
+            outside = ((live >> 3 * p) & 7) - ((live_cycle >> 3 * p) & 7)
+            if outside <= 0 and not (pair_in_cycle and (live_cycle >> 3 * p) & 7):
                 blocked = True  # this card stays; the ones under it are buried for good
         return acc
 
-    def _must(self, LV: int, CN: int, S: int) -> int:
-        """Live cards that must go, per rank (packed like ``LV``)."""
+    def _must(self, live: int, live_cycle: int, satchel: int) -> int:
+        """Live cards that must go, per rank (packed like ``live``)."""
         if self.all_52:
-            return LV
-        mg = LV - CN
-        if S and not S & LAYOUT_FLAG:
-            mg -= 1 << 3 * (S & 15)
+            return live
+        mg = live - live_cycle
+        if satchel and not satchel & LAYOUT_FLAG:
+            mg -= 1 << 3 * (satchel & 15)
         return mg
 
     def line(self) -> list[Move]:
         out: list[Move] = []
-        for C, t_from, t_at, (kind, a, b) in reversed(self.path):
-            out.extend(self.advance(C, t_from, t_at))
+        for gone, t_from, t_at, (kind, a, b) in reversed(self.path):
+            out.extend(self.advance(gone, t_from, t_at))
             out.append(Move(MoveKind(kind), a, b) if kind == PAIR_MOVE else Move(MoveKind(kind), a))
         return out
 
-    def _won(self, L: int, C: int, S: int) -> bool:
+    def _won(self, vacated: int, gone: int, satchel: int) -> bool:
         if self.all_52:
-            return L == (1 << self.n) - 1 and C == (1 << self.K) - 1 and S == 0
-        return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
+            return vacated == (1 << self.n) - 1 and gone == (1 << self.K) - 1 and satchel == 0
+        return vacated == (1 << self.n) - 1 and not satchel & LAYOUT_FLAG
 
     def _search(
         self,
@@ -1462,7 +1478,13 @@ class Searcher:
         return False
 
     def _unique_cycle_time(
-        self, free_by_rank: list[list[int]], LV: int, CN: int, C: int, sat_rank: int, reach: int
+        self,
+        free_by_rank: list[list[int]],
+        live: int,
+        live_cycle: int,
+        gone: int,
+        sat_rank: int,
+        reach: int,
     ) -> int:
         """The first time in ``reach`` at which a free layout card's only live partner, a stock or
         waste card, can be played; -1 when there is no such card."""
@@ -1471,13 +1493,13 @@ class Searcher:
             if not free_by_rank[r]:
                 continue
             p = 13 - r
-            if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
+            if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
-            at = self.rank_pos[p] & ~C  # the one live stock/waste card of rank p
+            at = self.rank_pos[p] & ~gone  # the one live stock/waste card of rank p
             k = at.bit_length() - 1
             times = (self.rep << (k + 1)) & reach
             if self.top_playable:
-                prev = (~C & (at - 1)).bit_length() - 1
+                prev = (~gone & (at - 1)).bit_length() - 1
                 times |= (self.rep << (prev + 1)) & reach
             if times:
                 t = (times & -times).bit_length() - 1
@@ -1487,9 +1509,9 @@ class Searcher:
 
     def _forced_pair(
         self,
-        L: int,
-        S: int,
-        LV: int,
+        vacated: int,
+        satchel: int,
+        live: int,
         free_by_rank: list[list[int]],
         sat_rank: int,
         sat_must: bool,
@@ -1502,7 +1524,7 @@ class Searcher:
             if not free_by_rank[r]:
                 continue
             partner = 13 - r
-            if (LV >> 3 * partner) & 7 != 1:
+            if (live >> 3 * partner) & 7 != 1:
                 continue
             if free_by_rank[partner]:
                 a, b = free_by_rank[r][0], free_by_rank[partner][0]
@@ -1514,14 +1536,14 @@ class Searcher:
                 for a in free_by_rank[r]:
                     for b in self.on[a]:
                         if (
-                            not L >> b & 1
+                            not vacated >> b & 1
                             and slot_rank[b] == partner
-                            and self.cov_mask[b] & ~L == 1 << a
+                            and self.cov_mask[b] & ~vacated == 1 << a
                         ):
                             return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
         if sat_must and sat_rank and sat_rank != KING_RANK:
             partner = 13 - sat_rank
-            if (LV >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
+            if (live >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
                 b = free_by_rank[partner][0]
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
