@@ -18,6 +18,7 @@ from arcade.shape_list import ShapeElementList, create_line, create_rectangle_fi
 
 from desert_pyramid.app.sessions import clock_text
 from desert_pyramid.catalog import all_layouts
+from desert_pyramid.modes.results import Mode
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.screens.collection import FAINT, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -35,7 +36,7 @@ from desert_pyramid.ui.widgets.buttons import (
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-MODE_ORDER = ("expedition", "daily", "practice")
+MODE_ORDER: tuple[Mode, ...] = ("expedition", "daily", "practice")  # every one of MODES
 WON = (126, 192, 104, 255)
 LOST = (204, 108, 76, 255)
 GRID = (236, 214, 176, 38)
@@ -292,9 +293,9 @@ class StatsView(MenuScreen):
             return ""
         if all(k.mode == "daily" for k in c.keys):
             daily = self.app.saves.progress.daily
-            import datetime
+            from desert_pyramid.app.saving import today
 
-            now = daily.current_on(datetime.date.today().isoformat())
+            now = daily.current_on(today())
             return f"Day streak: {now} now · best {daily.best}"
         return ""
 
