@@ -71,7 +71,7 @@ def test_king_goes_alone_and_not_in_pair() -> None:
         g.play(P("27+28"))
     g.play(P("K27"))
     assert g.cards[26] == -1
-    with pytest.raises(IllegalMoveError, match="not a king.*a A needs a Q"):
+    with pytest.raises(IllegalMoveError, match="not a king.*an A needs a Q"):
         g.play(P("K28"))
 
 

@@ -56,3 +56,16 @@ def test_passes_are_said_from_one_place(passes: int) -> None:
 def test_the_goal_without_all_52() -> None:
     assert CLASSIC.describe().endswith(", " + CLEAR_THE_LAYOUT)
     assert rules_text(Game(LAYOUT, CLASSIC, Deal.from_seed(3, 0)))[-1] == WIN_BY_CLEARING
+
+
+def test_a_rank_takes_the_article_it_is_said_with() -> None:
+    from desert_pyramid.engine.cards import a_rank
+
+    assert [a_rank(r) for r in (1, 4, 8, 10, 11, 13)] == [
+        "an A",
+        "a 4",
+        "an 8",
+        "a 10",
+        "a J",
+        "a K",
+    ]

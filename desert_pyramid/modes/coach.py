@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
-from desert_pyramid.engine.cards import KING, TARGET, rank_name, rank_of
+from desert_pyramid.engine.cards import KING, TARGET, a_rank, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
 from desert_pyramid.engine.wording import (
@@ -317,7 +317,8 @@ def explain_card(game: Game, place: int) -> str:
     if gone:
         spots["gone"] = gone
     detail = ", ".join(f"{n} {w}" for w, n in spots.items())
-    return f"A {rank_name(card.rank)} needs a {rank_name(want)}, and no {rank_name(want)} is free now ({detail})."
+    needs = f"{a_rank(card.rank)} needs {a_rank(want)}"
+    return f"{needs[0].upper()}{needs[1:]}, and no {rank_name(want)} is free now ({detail})."
 
 
 class Coach:
