@@ -36,6 +36,7 @@ GLOW = (255, 214, 92)  # the selected card
 PARTNER = (80, 220, 120)  # its possible partners
 FOCUS = (70, 200, 255)  # the keyboard focus
 HINT = (255, 120, 220)  # the hinted move
+COACH = (255, 138, 36)  # the cards the coach talks about (its panel has a stripe of it)
 
 
 def back_ids() -> list[str]:
@@ -91,6 +92,7 @@ class CardTextures:
     partner: arcade.Texture
     focus: arcade.Texture
     hint: arcade.Texture
+    coach: arcade.Texture
     shadow: arcade.Texture
     ring_pad: int
     shadow_pad: int
@@ -141,6 +143,7 @@ class CardTextures:
             self.partner,
             self.focus,
             self.hint,
+            self.coach,
             self.shadow,
         ]
         for c in range(52):
@@ -205,6 +208,7 @@ class Assets:
             partner=make_texture(cardart.render_ring(w, h, 3, PARTNER, 3), f"partner-{name}"),
             focus=make_texture(cardart.render_ring(w, h, 5, FOCUS, 3), f"focus-{name}"),
             hint=make_texture(cardart.render_ring(w, h, 4, HINT, 4), f"hint-{name}"),
+            coach=make_texture(cardart.render_ring(w, h, 1, COACH, 3), f"coach-{name}"),
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad,
             shadow_pad=spad,

@@ -85,6 +85,7 @@ class Board:
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.selected: int | None = None
         self.rings: list[ZSprite] = []
+        self.coach_marked: tuple[int, ...] = ()  # the places ringed for the coach
         self.slot_sprites: dict[int, ZSprite] = {}
         self.piles: list[list[int]] = []  # stock, discard, waste (bottom first)
         self._over: list[list[int]] = []  # per slot: the slots lying on it
@@ -325,8 +326,10 @@ class Board:
         partners: tuple[int, ...],
         focus: Rect | None,
         hint: tuple[int, ...],
+        coach: tuple[int, ...] = (),
     ) -> None:
-        """Lift and glow the selected card, ring its partners, the focus and the hinted cards."""
+        """Lift and glow the selected card, ring its partners, the focus, the hinted cards and
+        the cards the coach talks about."""
         tex = self.tex
         assert tex is not None
         for s in self.cards:
@@ -345,6 +348,10 @@ class Board:
         self.rings = []
         for place in partners:
             self._ring(tex.partner, self.rect_of(place, game), Z_RING)
+        for place in coach:
+            if game.card_at(place) is not None:
+                self._ring(tex.coach, self.rect_of(place, game), Z_RING - 0.5)
+        self.coach_marked = tuple(p for p in coach if game.card_at(p) is not None)
         for place in hint:
             self._ring(tex.hint, self.rect_of(place, game), Z_RING + 1)
         if focus is not None:

@@ -8,12 +8,15 @@ The table: a HUD bar at the top, the layout under it, the piles (stock, waste, S
 and the round Undo and Hint buttons in a row under the layout, each pile with a caption, and a
 message line at the bottom. A very wide window puts the piles in a column beside the layout
 instead, when that gives clearly bigger cards.
+
+A table with a coach (Practice) gives it a panel that covers no card: beside the cards where the
+window leaves room for one, else a strip over the message line (the cards shrink to make room).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 CARD_ASPECT = 140 / 190  # width / height of a card
 MIN_SIZE = (640, 360)
@@ -97,6 +100,7 @@ class TableGeometry:
     waste_fan: tuple[Rect, ...]  # where the waste's top 1 or 3 cards lie, top card last
     captions: dict[str, tuple[float, float]]  # pile name -> centre of its caption
     piles_beside: bool
+    coach: Rect | None = None  # the coach's panel (a table with a coach only)
 
     @property
     def stock(self) -> Rect:
@@ -123,6 +127,18 @@ class TableGeometry:
         """Text size relative to a 720-pixel-high window, kept readable on small windows."""
         return float(max(0.75, min(self.width / 1280, self.height / 720) ** 0.8))
 
+    def occupied(self) -> list[Rect]:
+        """Everything of the table the coach's panel must leave free: cards, piles, the round
+        buttons and the pile captions (the top bar and the message line lie outside its room)."""
+        out = self.card_rects() + [self.places[UNDO], self.places[HINT]]
+        cap = self.card_h * 0.2
+        for cx, cy in self.captions.values():
+            out.append(Rect(cx - self.card_w * 0.8, cy - cap / 2, self.card_w * 1.6, cap))
+        for name in (UNDO, HINT):  # the buttons' captions hang under them
+            r = self.places[name]
+            out.append(Rect(r.left - r.width * 0.3, r.bottom - cap * 1.4, r.width * 1.6, cap * 1.4))
+        return out
+
     def card_rects(self) -> list[Rect]:
         """Every card position: slots, then stock, waste fan, Satchel, discard."""
         out = list(self.slots) + [self.stock, *self.waste_fan, self.discard]
@@ -144,6 +160,18 @@ def message_height(height: int) -> int:
     return int(max(26, min(48, round(height * 0.052))))
 
 
+def coach_panel_min_width(width: int, height: int) -> float:
+    """The narrowest side panel the coach's words read well in (about 30 characters a line)."""
+    scale = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
+    return 230 * scale
+
+
+def coach_strip_height(width: int, height: int) -> float:
+    """The height of the coach's strip over the message line: a heading and three lines."""
+    scale = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
+    return float(round(78 * scale))
+
+
 def table_geometry(
     slots: Sequence[tuple[float, float]],
     width: int,
@@ -151,12 +179,56 @@ def table_geometry(
     *,
     satchel: bool = True,
     draw_three: bool = False,
+    coach: bool = False,
 ) -> TableGeometry:
     """Where every slot, pile and button of the table is drawn.
 
     ``slots`` are the layout's slot positions (x, y) in half-card units, as in the layout file;
-    pass ``[(s.x, s.y) for s in layout.slots]``.
+    pass ``[(s.x, s.y) for s in layout.slots]``. ``coach``: make room for the coach's panel
+    (``TableGeometry.coach``), beside the cards if the window leaves room, else over the message line.
     """
+    g = _table_geometry(slots, width, height, satchel, draw_three, 0.0)
+    if not coach:
+        return g
+    side = _side_panel(g)
+    if side is not None:
+        return replace(g, coach=side)
+    strip = coach_strip_height(g.width, g.height)
+    g = _table_geometry(slots, width, height, satchel, draw_three, strip)
+    margin = max(8.0, 0.014 * min(g.width, g.height))
+    bottom = g.message.top + margin * 0.5
+    return replace(g, coach=Rect(margin, bottom, g.width - 2 * margin, strip - margin * 0.5))
+
+
+def _side_panel(g: TableGeometry) -> Rect | None:
+    """The room left of everything on the table (else right of it), if wide enough for the coach."""
+    margin = max(8.0, 0.014 * min(g.width, g.height))
+    gap = max(10.0, g.card_w * 0.15)
+    taken = g.occupied()
+    bottom = g.message.top + margin * 0.5
+    top = g.hud.bottom - margin
+    need = coach_panel_min_width(g.width, g.height)
+    cap = 340 * g.font_scale  # wider than this, lines grow too long to read
+    left_room = min(r.left for r in taken) - gap - margin
+    if left_room >= need:
+        w = min(left_room, cap)
+        return Rect(min(r.left for r in taken) - gap - w, bottom, w, top - bottom)
+    right_edge = max(r.right for r in taken) + gap
+    right_room = g.width - margin - right_edge
+    if right_room >= need:
+        return Rect(right_edge, bottom, min(right_room, cap), top - bottom)
+    return None
+
+
+def _table_geometry(
+    slots: Sequence[tuple[float, float]],
+    width: int,
+    height: int,
+    satchel: bool,
+    draw_three: bool,
+    reserve: float,
+) -> TableGeometry:
+    """:func:`table_geometry` with ``reserve`` pixels kept free over the message line."""
     if not slots:
         raise ValueError("a layout has at least one slot")
     width = max(int(width), MIN_SIZE[0])
@@ -169,7 +241,10 @@ def table_geometry(
     msg_h = message_height(height)
     margin = max(8.0, 0.014 * min(width, height))
     area = Rect(
-        margin, msg_h + margin * 0.5, width - 2 * margin, height - hud_h - msg_h - margin * 1.5
+        margin,
+        msg_h + margin * 0.5 + reserve,
+        width - 2 * margin,
+        height - hud_h - msg_h - margin * 1.5 - reserve,
     )
 
     # The pile row, in card widths: stock, waste (a fan for draw three), Satchel, discard, two buttons.
