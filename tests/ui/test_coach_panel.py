@@ -35,7 +35,7 @@ def widest() -> int:
 
 
 def sprite_rect(s) -> Rect:  # type: ignore[no-untyped-def]
-    return Rect(s.left, s.bottom, s.width, s.height)
+    return Rect(s.center_x - s.width / 2, s.center_y - s.height / 2, s.width, s.height)
 
 
 @pytest.mark.parametrize("by", ["keys", "mouse"])

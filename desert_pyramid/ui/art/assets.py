@@ -9,7 +9,7 @@ that an old size can be dropped whole after a resize. Faces are drawn on first u
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.table.geometry import INDEX_SPOTS, index_patch
 
 FONT = "Liberation Sans"
 HEADING = "League Spartan"  # only its bold face ships: headings are drawn with bold=True
@@ -98,6 +99,35 @@ class CardTextures:
     shadow_pad: int
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
     _parts: dict[int, arcade.Texture] = field(default_factory=dict)
+    _tags: dict[tuple[int, str], arcade.Texture] = field(default_factory=dict)
+
+    def tag_box(self, spot: str) -> tuple[int, int, int, int]:
+        """Where the paper of an extra index lies on the card: left, top, width, height in
+        pixels from the card's top-left corner."""
+        ux, uy = self.w / 2, self.h / 2
+        x0, y0, x1, y1 = index_patch(spot)
+        left, top = round(x0 * ux), round(y0 * uy)
+        return (left, top, round(x1 * ux) - left, round(y1 * uy) - top)
+
+    def tag(self, card: int, spot: str) -> arcade.Texture:
+        """An extra upright index for a covered card (see :data:`geometry.INDEX_SPOTS`)."""
+        tex = self._tags.get((card, spot))
+        if tex is None:
+            ux, uy = self.w / 2, self.h / 2
+            left, top, pw, ph = self.tag_box(spot)
+            gx0, gy0, gx1, gy1 = INDEX_SPOTS[spot]
+            glyph = (
+                round(gx0 * ux) - left,
+                round(gy0 * uy) - top,
+                round((gx1 - gx0) * ux),
+                round((gy1 - gy0) * uy),
+            )
+            img = cardart.render_index_tag(
+                CARDS[card], self.w, (pw, ph), glyph, spot.endswith("flat"), self.four_colour
+            )
+            tex = make_texture(img, f"tag-{card}-{spot}-{self.key}")
+            self._tags[(card, spot)] = tex
+        return tex
 
     @property
     def key(self) -> tuple[int, int, bool, bool, str]:
@@ -131,8 +161,9 @@ class CardTextures:
             self._parts[key] = tex
         return tex
 
-    def preload(self, parts: set[str]) -> None:
-        """Draw every face (and the halves in ``parts``) and put them all in the atlas now.
+    def preload(self, parts: set[str], spots: Iterable[str] = ()) -> None:
+        """Draw every face (the halves in ``parts``, the extra indices at ``spots``) and put them
+        all in the atlas now.
 
         Writing into an atlas that the renderer has drawn from stalls a software renderer for
         tens of milliseconds, so nothing new may reach the atlas during play."""
@@ -151,6 +182,9 @@ class CardTextures:
             for part in parts:
                 if part in PARTS[1:]:
                     textures.append(self.part(c, part))
+            for spot in spots:
+                if spot in INDEX_SPOTS and spot != "tl":
+                    textures.append(self.tag(c, spot))
         for t in textures:
             self.atlas.add(t)
 
@@ -184,7 +218,7 @@ class Assets:
         for cards in self._cards:
             if cards.key == key:
                 return cards
-        need = 52 * w * h * 2.2 + 8 * (w + 40) * (
+        need = 52 * w * h * 2.6 + 8 * (w + 40) * (
             h + 40
         )  # faces, halves, rings; with room to spare
         side = 1024

@@ -201,22 +201,29 @@ def table_geometry(
 
 
 def _side_panel(g: TableGeometry) -> Rect | None:
-    """The room left of everything on the table (else right of it), if wide enough for the coach."""
+    """The room left of everything on the table (else right of it), if wide enough for the coach:
+    beside the whole table, else beside the layout only (over the pile row's height)."""
     margin = max(8.0, 0.014 * min(g.width, g.height))
     gap = max(10.0, g.card_w * 0.15)
     taken = g.occupied()
-    bottom = g.message.top + margin * 0.5
     top = g.hud.bottom - margin
     need = coach_panel_min_width(g.width, g.height)
     cap = 340 * g.font_scale  # wider than this, lines grow too long to read
-    left_room = min(r.left for r in taken) - gap - margin
-    if left_room >= need:
-        w = min(left_room, cap)
-        return Rect(min(r.left for r in taken) - gap - w, bottom, w, top - bottom)
-    right_edge = max(r.right for r in taken) + gap
-    right_room = g.width - margin - right_edge
-    if right_room >= need:
-        return Rect(right_edge, bottom, min(right_room, cap), top - bottom)
+    bands = [g.message.top + margin * 0.5]
+    if not g.piles_beside:  # beside the layout only: from over the pile row (and its captions)
+        row_top = max(r.top for r in taken if r.top <= g.layout_box.bottom + 1)
+        bands.append(row_top + gap)
+    for bottom in bands:
+        if top - bottom < (g.hud.bottom - g.message.top) * 0.45:
+            continue
+        beside = [r for r in taken if r.top > bottom and r.bottom < top]
+        left_edge = min(r.left for r in beside) - gap
+        if left_edge - margin >= need:
+            w = min(left_edge - margin, cap)
+            return Rect(left_edge - w, bottom, w, top - bottom)
+        right_edge = max(r.right for r in beside) + gap
+        if g.width - margin - right_edge >= need:
+            return Rect(right_edge, bottom, min(g.width - margin - right_edge, cap), top - bottom)
     return None
 
 
@@ -485,3 +492,53 @@ def possible_parts(
             present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
             parts.add(visible_part(slots[i], present))
     return parts
+
+
+#: Where a card's index can be read, in half-card units within the card (x right, y down; a card
+#: is 2 x 2): ``tl`` is the face's own top-left index; the others are an extra index drawn upright
+#: where a covered card still shows: a corner (rank over suit) or a flat strip (rank beside suit)
+#: for cards of which only a quarter-height strip shows. In the order they are chosen.
+INDEX_SPOTS: dict[str, tuple[float, float, float, float]] = {
+    "tl": (0.07, 0.07, 0.55, 0.77),  # the face's own index (cardart draws it there)
+    "br": (1.51, 1.27, 1.97, 1.97),  # over the face's turned bottom index, upright
+    "tr": (1.51, 0.03, 1.97, 0.73),
+    "bl": (0.03, 1.27, 0.49, 1.97),
+    "tl-flat": (0.03, 0.03, 0.97, 0.47),
+    "tr-flat": (1.03, 0.03, 1.97, 0.47),
+    "bl-flat": (0.03, 1.53, 0.97, 1.97),
+    "br-flat": (1.03, 1.53, 1.97, 1.97),
+}
+#: The paper an extra index is drawn on, where it is larger than the index: over the bottom-right
+#: corner it hides the face's turned index, which reaches a little further in.
+INDEX_PATCH: dict[str, tuple[float, float, float, float]] = {"br": (1.42, 1.2, 1.98, 1.98)}
+
+
+def index_patch(spot: str) -> tuple[float, float, float, float]:
+    return INDEX_PATCH.get(spot, INDEX_SPOTS[spot])
+
+
+def index_spot(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str | None:
+    """Where the index of a card at ``slot`` can be read with the cards ``over`` it (x, y in
+    half-card units, y down): the first of :data:`INDEX_SPOTS` that none of them covers, or
+    ``None`` when every spot is covered."""
+    x, y = slot
+    rects = [(ox - x, oy - y, ox - x + 2, oy - y + 2) for ox, oy in over]
+    for name, (x0, y0, x1, y1) in INDEX_SPOTS.items():
+        if not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in rects):
+            return name
+    return None
+
+
+def possible_spots(
+    slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]
+) -> set[str]:
+    """Every spot :func:`index_spot` can give for a layout, whichever cards are still there."""
+    spots: set[str] = set()
+    for i, over in enumerate(covered_by):
+        over = list(over)[:8]
+        for mask in range(1 << len(over)):
+            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
+            spot = index_spot(slots[i], present)
+            if spot is not None:
+                spots.add(spot)
+    return spots

@@ -28,6 +28,7 @@ from desert_pyramid.ui.table.geometry import (
     UNDO,
     TableGeometry,
     possible_parts,
+    possible_spots,
     table_geometry,
 )
 from desert_pyramid.ui.table.hud import Hud
@@ -125,7 +126,8 @@ class TableView(TableInput, Screen):
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
             slots = game.layout.slots
-            tex.preload(possible_parts([(s.x, s.y) for s in slots], [s.covered_by for s in slots]))
+            pos, over = [(s.x, s.y) for s in slots], [s.covered_by for s in slots]
+            tex.preload(possible_parts(pos, over), possible_spots(pos, over))
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
