@@ -22,7 +22,7 @@ from desert_pyramid.ui.widgets.text import Text
 
 BACK = (52, 32, 16, 205)
 RIM = (200, 150, 70, 255)
-IDLE = "Play on: I speak up when a move teaches something. H shows a hint."
+IDLE = "Play on: I speak up when a move teaches something, and the Hint button shows a good move."
 HEADINGS = {"tip": "COACH", "mistake": "COACH · A COMMON MISTAKE", "warning": "COACH · STUCK"}
 STRIP_HEADINGS = {"tip": "COACH", "mistake": "COACH · MISTAKE", "warning": "COACH · STUCK"}
 SHRINK = (1.0, 0.9, 0.82)
