@@ -167,9 +167,10 @@ def coach_panel_min_width(width: int, height: int) -> float:
 
 
 def coach_strip_height(width: int, height: int) -> float:
-    """The height of the coach's strip over the message line: a heading and three lines."""
+    """The height of the coach's strip over the message line: three lines (two and a half in a
+    very low window, where the cards need the room)."""
     scale = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
-    return float(round(78 * scale))
+    return float(round(min(78 * scale, height * 0.13)))
 
 
 def table_geometry(
