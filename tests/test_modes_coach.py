@@ -306,3 +306,85 @@ def test_coach_state_saves():
     assert back.mistakes == {"3": 1}
     with pytest.raises(StateError):
         Coach.from_dict({"warned_kings": [99]})
+
+
+# -- where the coach points ------------------------------------------------------------------------
+
+
+def test_each_mistake_points_at_the_cards_it_names():
+    from desert_pyramid.engine import WASTE
+
+    g = game_from(UNCOVER, ["7D"], DESERT)
+    *_, last = play(g, ["K27", "F", "22+W"])
+    assert last[0].places == (27,)  # the 6♣ in row 7 (slot id 28), the better partner
+    assert str(g.card_at(27)) == "6♣" and g.layout.slots[27].row == 7
+
+    g = game_from(KING_ROW, ["5C", "5S"], DESERT)
+    first, _ = play(g, ["F", "F"])
+    king = next(m for m in first if m.mistake == 3)
+    assert [str(g.card_at(p)) for p in king.places] == ["K♠"]
+
+    g = game_from({**KING_ROW, 22: "5D"}, ["KH", "5C"], DESERT)
+    _, second = play(g, ["F", "F"])
+    king = next(m for m in second if m.mistake == 3)
+    assert king.places == (WASTE,) and str(g.card_at(WASTE)) == "5♣"  # "now the 5♣ lies on it"
+
+    g = game_from(BURIED, ["7D"], CLASSIC)
+    _, msgs = play(g, ["F", "28+W"])
+    partner = msgs[0]
+    assert [str(g.card_at(p)) for p in partner.places] == ["6♣", "7♥"]
+
+
+def test_tips_point_at_the_piles_and_the_opening_at_the_free_cards():
+    from desert_pyramid.engine import STOCK, WASTE, Deal
+    from desert_pyramid.engine.layout import classic_layout as classic
+
+    g = Game(classic(), DESERT, Deal.from_seed(5))
+    coach = Coach()
+    (opening,) = coach.opening(g)
+    assert opening.places == tuple(g.free_slots()) and len(opening.places) == 7
+    before = g.copy()
+    g.play(Move.flip())
+    flip = next(m for m in coach.after_move(before, Move.flip(), g) if m.topic == "flip")
+    assert flip.places == (WASTE,) and "waste" in flip.text
+    while g.stock:
+        g.play(Move.flip())
+    before = g.copy()
+    g.play(Move.redeal())
+    redeal = next(m for m in coach.after_move(before, Move.redeal(), g) if m.topic == "redeal")
+    assert redeal.places == (STOCK,) and "stock" in redeal.text
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_place_pointed_at_holds_a_card_the_words_name(seed: int):
+    """Random play: whatever the coach says, each place it points at holds a card that can be
+    seen, and its words name that card and where it is (a layout card with its row)."""
+    import random
+
+    from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Deal
+    from desert_pyramid.engine.layout import classic_layout as classic
+
+    rng = random.Random(seed)
+    g = Game(classic(), CLASSIC if seed % 2 else DESERT, Deal.from_seed(seed))
+    coach = Coach()
+    said = 0
+    for _ in range(120):
+        moves = g.legal_moves()
+        if not moves:
+            break
+        move = rng.choice(moves)
+        before = g.copy()
+        g.play(move)
+        for m in coach.after_move(before, move, g):
+            for p in m.places:
+                card = g.card_at(p)
+                assert card is not None, (m, p)
+                if m.topic in ("flip", "redeal", "last_pass", "satchel"):
+                    word = {WASTE: "waste", STOCK: "stock", SATCHEL: "Satchel"}[p]
+                    assert word in m.text, m
+                elif p >= 0:
+                    assert f"{card} in row {g.layout.slots[p].row}" in m.text, m
+                else:
+                    assert str(card) in m.text, m
+                said += 1
+    assert said > 0

@@ -110,8 +110,21 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
 
     app.show_title()
     shot("title")
-    table: object = practice(1, moves=0)
-    shot("coach")  # the coach's first words beside a new deal
+    # the coach beside the table: a flip while a king is free, the mistake named and the king
+    # (and the waste the flip tip is about) marked on the table
+    king_seed = next(
+        seed
+        for seed in range(1, 500)
+        if any(
+            card.rank == 13
+            for place, card in Game(get_layout(1), DESERT, Deal.from_seed(seed)).playable()
+            if place >= 0
+        )
+    )
+    table: object = practice(1, seed=king_seed, moves=0)
+    table.apply(table.control.flip())  # type: ignore[attr-defined]
+    frames(20)
+    shot("coach")
     table = practice(1, moves=14)
     shot("table")
     table.ask_hint()  # type: ignore[attr-defined]

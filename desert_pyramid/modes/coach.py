@@ -15,7 +15,9 @@ player makes one:
    card that sits above all the other cards of its partner's rank.
 
 Every message is computed from the position and is true of it; nothing is said from a template
-that the position does not back. Mistake 4 is not judged under the relaxed-match option (a card
+that the position does not back. Each message also carries the places (after the move) of the
+cards it is about that can be seen on the table, so that the table can mark them while it speaks;
+its words say where those cards are ("the 7♠ in row 3", "on the waste"). Mistake 4 is not judged under the relaxed-match option (a card
 may then pair with a card it covers, so "sitting on its partner" means something else).
 """
 
@@ -46,12 +48,15 @@ WARNING = "warning"
 
 @dataclass(frozen=True, slots=True)
 class CoachMessage:
-    """One thing the coach says. ``mistake`` is 1..4 for the four beginner mistakes, else 0."""
+    """One thing the coach says. ``mistake`` is 1..4 for the four beginner mistakes, else 0.
+    ``places``: where the cards it is about lie now (layout slots, WASTE, STOCK, SATCHEL), the
+    card it is most about first; only places whose card can be seen."""
 
     kind: str  # "tip", "mistake" or "warning"
     topic: str  # rules, flip, redeal, last_pass, satchel, king_tip, stuck, uncover, waste, king, partner
     text: str
     mistake: int = 0
+    places: tuple[int, ...] = ()
 
 
 # -- words ------------------------------------------------------------------------------------------
@@ -84,6 +89,31 @@ def where_card(game: Game, card: int) -> str:
     if at.place == STOCK:
         return "in the stock"
     return where(game, at.place)  # a layout slot: its row; the Satchel
+
+
+def place_of(game: Game, card: int) -> int | None:
+    """The place where a card can be seen now: its layout slot, the waste's top, the Satchel, or
+    the stock's top when it lies face up; ``None`` for a card buried in a pile or discarded."""
+    card = int(card)
+    if card in game.cards:
+        return game.cards.index(card)
+    if game.waste and game.waste[-1] == card:
+        return WASTE
+    if game.satchel == card:
+        return SATCHEL
+    if game.rules.stock_top_playable and game.stock and game.stock[-1] == card:
+        return STOCK
+    return None
+
+
+def shown_at(game: Game, cards: Iterable[int | Card | None]) -> tuple[int, ...]:
+    """The places (see :func:`place_of`) of the cards that can be seen, in the order given."""
+    out: list[int] = []
+    for c in cards:
+        p = None if c is None else place_of(game, int(c))
+        if p is not None and p not in out:
+            out.append(p)
+    return tuple(out)
 
 
 def _places(move: Move) -> tuple[int, ...]:
@@ -139,6 +169,7 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
         f"Paired with the {CARDS[z_card]} {where(before, z_place)} instead, the {x} would have freed "
         f"{_the(freed_cards)}. Uncover cards first.",
         1,
+        shown_at(after, [z_card]),
     )
 
 
@@ -155,8 +186,8 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
             and card.rank + w.rank == TARGET
             and before.is_legal(Move.pair(WASTE, place))
         ):
+            top = after.card_at(WASTE) if move.kind == MoveKind.FLIP else None
             if move.kind == MoveKind.FLIP:
-                top = after.card_at(WASTE)
                 now = f"now the {top} lies on it" if top is not None else "now it is covered"
             else:
                 now = "now it is back in the stock"
@@ -167,6 +198,7 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
                 f"The {w} on the waste could have paired with the {card} {where(before, place)} "
                 f"before you {verb}: {now}. Use the waste card before you turn over the next.",
                 2,
+                shown_at(after, [card, top]),
             )
     return None
 
@@ -182,6 +214,7 @@ def mistake_king(
     for place, card in before.playable():
         if card.rank != KING or int(card) in warned:
             continue
+        named: list[Card | None] = [card]
         if move.kind == MoveKind.STASH and move.a == place:
             text = (
                 f"{KING_ALONE.capitalize()}: the {card} could have been removed at once instead of "
@@ -200,6 +233,7 @@ def mistake_king(
             )
         elif place == WASTE:
             if move.kind == MoveKind.FLIP:
+                named.append(after.card_at(WASTE))
                 text = (
                     f"The {card} was free on the waste; now the {after.card_at(WASTE)} lies on it. "
                     "Take a free king away at once."
@@ -215,7 +249,7 @@ def mistake_king(
         else:
             text = f"The {card} {where(before, place)} is free: take a free king away at once."
         warned.add(int(card))
-        return CoachMessage(MISTAKE, "king", text, 3)
+        return CoachMessage(MISTAKE, "king", text, 3, shown_at(after, named))
     return None
 
 
@@ -262,6 +296,7 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
                 f"The {y} had another partner: the {CARDS[y_others[0]]} {where_card(before, y_others[0])}. "
                 f"{then}",
                 4,
+                shown_at(after, [c, y_others[0]]),
             )
     return None
 
@@ -337,7 +372,10 @@ class Coach:
         self.last: list[CoachMessage] = []
 
     def opening(self, game: Game) -> list[CoachMessage]:
-        return [CoachMessage(TIP, "rules", " ".join(rules_text(game)))]
+        """The rules of the table; it points at the cards free at the deal."""
+        return [
+            CoachMessage(TIP, "rules", " ".join(rules_text(game)), places=tuple(game.free_slots()))
+        ]
 
     def after_move(self, before: Game, move: Move, after: Game) -> list[CoachMessage]:
         out: list[CoachMessage] = []
@@ -372,6 +410,7 @@ class Coach:
                     "flip",
                     f"The flip turned {n} onto the waste. Only the waste's top card is free: the next "
                     "flip covers it, so use it first if it pairs.",
+                    places=shown_at(after, [after.card_at(WASTE)]),
                 )
             )
         if move.kind == MoveKind.REDEAL:
@@ -388,11 +427,17 @@ class Coach:
                         "redeal",
                         "The waste turned back over as the stock, unshuffled: the cards come up again in "
                         f"the same order ({more}). A redeal resets the chain.",
+                        places=(STOCK,),
                     )
                 )
             if left == 0 and self._once("last_pass"):
                 tips.append(
-                    CoachMessage(TIP, "last_pass", "This is your last pass through the stock.")
+                    CoachMessage(
+                        TIP,
+                        "last_pass",
+                        "This is your last pass through the stock.",
+                        places=(STOCK,),
+                    )
                 )
         if move.kind == MoveKind.STASH and self._once("satchel"):
             tips.append(
@@ -401,6 +446,7 @@ class Coach:
                     "satchel",
                     f"The {after.card_at(SATCHEL)} waits in the Satchel. It stays free: it pairs with any "
                     "free layout card or the waste top, and it leaves the Satchel only by being removed.",
+                    places=(SATCHEL,),
                 )
             )
         if move.kind == MoveKind.KING and self._once("king_tip"):

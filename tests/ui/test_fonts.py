@@ -155,7 +155,8 @@ def test_the_message_line_shows_the_ellipsis_of_cut_text(ui: Any) -> None:
     ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
     ui.frames(1)
     view = ui.view
-    view.message = view.message + " " + view.message
+    rules = view.session.coach.opening(view.game)[0].text  # the coach's long opening words
+    view.message = rules + " " + rules
     ui.frames(1)
     view.hud.settle()
     ui.frames(1)

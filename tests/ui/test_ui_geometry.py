@@ -29,7 +29,7 @@ window = st.tuples(
 )
 
 
-def check(g: TableGeometry) -> None:
+def check(g: TableGeometry, floor: int = 30) -> None:
     screen = g.screen
     cards = g.card_rects()
     buttons = [g.places[n] for n in ("undo", "hint", "menu")]
@@ -45,7 +45,7 @@ def check(g: TableGeometry) -> None:
     for r in g.slots:
         assert r.inside(g.layout_box, slack=0.01)
     assert g.card_w % 2 == 0 and g.card_h % 2 == 0
-    assert g.card_h >= 30
+    assert g.card_h >= floor
 
 
 @settings(max_examples=300, deadline=None)
@@ -56,6 +56,20 @@ def test_any_layout_fits_any_window(
     g = table_geometry(slots, *size, satchel=satchel, draw_three=draw_three)
     check(g)
     assert (g.width, g.height) == size
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(slot, min_size=1, max_size=40), window, st.booleans(), st.booleans())
+def test_any_layout_leaves_the_coach_a_panel_off_the_cards(
+    slots: list[tuple[float, float]], size: tuple[int, int], satchel: bool, draw_three: bool
+) -> None:
+    g = table_geometry(slots, *size, satchel=satchel, draw_three=draw_three, coach=True)
+    check(g, floor=26)  # a strip over the message line costs the largest layouts a little
+    c = g.coach
+    assert c is not None and c.inside(g.screen, slack=0.01)
+    assert not c.overlaps(g.hud) and not c.overlaps(g.message)
+    assert not any(c.overlaps(r) for r in g.occupied()), c
+    assert c.width >= 150 and c.height >= 40
 
 
 def test_the_largest_layout_in_the_smallest_window() -> None:

@@ -78,9 +78,9 @@ def test_table_look(ui) -> None:  # type: ignore[no-untyped-def]
     # the HUD bar is dark, the sky blue, the sand sandy
     bar = at(shot, g.width * 0.45, g.hud.cy)
     assert max(bar) < 110
-    sky = at(shot, 40, g.hud.bottom - 20)
+    sky = at(shot, g.width - 40, g.hud.bottom - 20)  # (the coach's panel is on the left)
     assert sky[2] > sky[0] + 40
-    sand = at(shot, 30, g.message.top + 30)
+    sand = at(shot, g.width - 30, g.message.top + 30)
     assert sand[0] > sand[2] + 40
     # free cards are bright, covered cards shaded grey: compare plain paper near the top of each
     free, covered = g.slots[21], g.slots[0]

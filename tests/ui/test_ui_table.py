@@ -230,7 +230,7 @@ def test_resizing_keeps_every_card_on_screen(ui, size: tuple[int, int]) -> None:
         for r in g.slots:
             assert r.inside(screen) and not r.overlaps(g.hud)
         assert g.card_h >= 34  # still a card you can read
-        expected = table_geometry([(s.x, s.y) for s in get_layout(1).slots], w, h)
+        expected = table_geometry([(s.x, s.y) for s in get_layout(1).slots], w, h, coach=True)
         assert g == expected
     finally:
         view.on_resize(1280, 720)
@@ -339,7 +339,8 @@ def test_a_cut_message_is_laid_out_once_and_the_other_texts_follow(ui) -> None: 
     count and caption) are not starved of their turn."""
     view = deal(ui)
     hud = view.hud
-    view.message = view.message + " " + view.message
+    rules = view.session.coach.opening(view.game)[0].text  # the coach's long opening words
+    view.message = rules + " " + rules
     ui.frames(3)
     assert hud.texts["message"].text.endswith("…")
     assert not hud._pending

@@ -9,7 +9,7 @@ that an old size can be dropped whole after a resize. Faces are drawn on first u
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.table.geometry import INDEX_SPOTS, index_patch
 
 FONT = "Liberation Sans"
 HEADING = "League Spartan"  # only its bold face ships: headings are drawn with bold=True
@@ -36,6 +37,7 @@ GLOW = (255, 214, 92)  # the selected card
 PARTNER = (80, 220, 120)  # its possible partners
 FOCUS = (70, 200, 255)  # the keyboard focus
 HINT = (255, 120, 220)  # the hinted move
+COACH = (255, 138, 36)  # the cards the coach talks about (its panel has a stripe of it)
 
 
 def back_ids() -> list[str]:
@@ -91,11 +93,41 @@ class CardTextures:
     partner: arcade.Texture
     focus: arcade.Texture
     hint: arcade.Texture
+    coach: arcade.Texture
     shadow: arcade.Texture
     ring_pad: int
     shadow_pad: int
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
     _parts: dict[int, arcade.Texture] = field(default_factory=dict)
+    _tags: dict[tuple[int, str], arcade.Texture] = field(default_factory=dict)
+
+    def tag_box(self, spot: str) -> tuple[int, int, int, int]:
+        """Where the paper of an extra index lies on the card: left, top, width, height in
+        pixels from the card's top-left corner."""
+        ux, uy = self.w / 2, self.h / 2
+        x0, y0, x1, y1 = index_patch(spot)
+        left, top = round(x0 * ux), round(y0 * uy)
+        return (left, top, round(x1 * ux) - left, round(y1 * uy) - top)
+
+    def tag(self, card: int, spot: str) -> arcade.Texture:
+        """An extra upright index for a covered card (see :data:`geometry.INDEX_SPOTS`)."""
+        tex = self._tags.get((card, spot))
+        if tex is None:
+            ux, uy = self.w / 2, self.h / 2
+            left, top, pw, ph = self.tag_box(spot)
+            gx0, gy0, gx1, gy1 = INDEX_SPOTS[spot]
+            glyph = (
+                round(gx0 * ux) - left,
+                round(gy0 * uy) - top,
+                round((gx1 - gx0) * ux),
+                round((gy1 - gy0) * uy),
+            )
+            img = cardart.render_index_tag(
+                CARDS[card], self.w, (pw, ph), glyph, spot.endswith("flat"), self.four_colour
+            )
+            tex = make_texture(img, f"tag-{card}-{spot}-{self.key}")
+            self._tags[(card, spot)] = tex
+        return tex
 
     @property
     def key(self) -> tuple[int, int, bool, bool, str]:
@@ -129,8 +161,9 @@ class CardTextures:
             self._parts[key] = tex
         return tex
 
-    def preload(self, parts: set[str]) -> None:
-        """Draw every face (and the halves in ``parts``) and put them all in the atlas now.
+    def preload(self, parts: set[str], spots: Iterable[str] = ()) -> None:
+        """Draw every face (the halves in ``parts``, the extra indices at ``spots``) and put them
+        all in the atlas now.
 
         Writing into an atlas that the renderer has drawn from stalls a software renderer for
         tens of milliseconds, so nothing new may reach the atlas during play."""
@@ -141,6 +174,7 @@ class CardTextures:
             self.partner,
             self.focus,
             self.hint,
+            self.coach,
             self.shadow,
         ]
         for c in range(52):
@@ -148,6 +182,9 @@ class CardTextures:
             for part in parts:
                 if part in PARTS[1:]:
                     textures.append(self.part(c, part))
+            for spot in spots:
+                if spot in INDEX_SPOTS and spot != "tl":
+                    textures.append(self.tag(c, spot))
         for t in textures:
             self.atlas.add(t)
 
@@ -181,7 +218,7 @@ class Assets:
         for cards in self._cards:
             if cards.key == key:
                 return cards
-        need = 52 * w * h * 2.2 + 8 * (w + 40) * (
+        need = 52 * w * h * 2.6 + 8 * (w + 40) * (
             h + 40
         )  # faces, halves, rings; with room to spare
         side = 1024
@@ -205,6 +242,7 @@ class Assets:
             partner=make_texture(cardart.render_ring(w, h, 3, PARTNER, 3), f"partner-{name}"),
             focus=make_texture(cardart.render_ring(w, h, 5, FOCUS, 3), f"focus-{name}"),
             hint=make_texture(cardart.render_ring(w, h, 4, HINT, 4), f"hint-{name}"),
+            coach=make_texture(cardart.render_ring(w, h, 1, COACH, 3), f"coach-{name}"),
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad,
             shadow_pad=spad,

@@ -343,6 +343,53 @@ def render_face(
     return _down(img)
 
 
+def _flat(rank: int, suit: int, colour: Colour, height: int) -> Image.Image:
+    """An index in one line: the rank beside the suit, ``height`` pixels high."""
+    text = RANK_NAMES[rank - 1]
+    ink = colour + (255,)
+    rank_font, suit_font = bold(int(height * 0.92)), regular(int(height * 0.8))
+    rl, _, rr, _ = rank_font.getbbox(text, anchor="ls")
+    sl, _, sr, _ = suit_font.getbbox(SUIT_SYMBOLS[suit], anchor="ls")
+    gap = int(height * 0.08)
+    img = Image.new("RGBA", (int(rr - rl + gap + sr - sl + 2), height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    baseline = int(height * 0.86)
+    d.text((-rl, baseline), text, font=rank_font, fill=ink, anchor="ls")
+    d.text(
+        (rr - rl + gap - sl, baseline), SUIT_SYMBOLS[suit], font=suit_font, fill=ink, anchor="ls"
+    )
+    return img
+
+
+def render_index_tag(
+    card: Card,
+    w: int,
+    patch: tuple[int, int],
+    glyph: tuple[int, int, int, int],
+    flat: bool,
+    four_colour: bool = False,
+) -> Image.Image:
+    """An extra index, upright, for a covered card whose own index lies under other cards: paper
+    of ``patch`` (width, height pixels) with the index fitted into ``glyph`` (left, top, width,
+    height within the patch), the rank over the suit like the face's corner (``flat``: beside it,
+    for a thin strip). ``w`` is the card's width, which sizes the corner index like the face's."""
+    pw, ph = max(1, patch[0]) * SS, max(1, patch[1]) * SS
+    gx, gy, gw, gh = (v * SS for v in glyph)
+    img = Image.new("RGBA", (pw, ph), PAPER)
+    colour = suit_colour(card.suit, four_colour)
+    if flat:
+        index = _flat(card.rank, card.suit, colour, max(4, int(gh * 0.9)))
+    else:
+        index = _corner(w * SS, card.rank, card.suit, colour, 0.25, 0.20, 0.23)
+    scale = min(1.0, gw / max(1, index.width), gh / max(1, index.height))
+    if scale < 1.0:
+        size = (max(1, int(index.width * scale)), max(1, int(index.height * scale)))
+        index = index.resize(size, Image.Resampling.LANCZOS)
+    x = gx + (gw - index.width) // 2 if not flat else gx
+    img.alpha_composite(index, (int(x), int(gy + (gh - index.height) // 2)))
+    return _down(img)
+
+
 def render_back(source: Path | Image.Image, w: int, h: int) -> Image.Image:
     """A card back from an image file (any size), fitted to ``w`` x ``h`` with rounded corners."""
     art = Image.open(source).convert("RGBA") if isinstance(source, Path) else source.convert("RGBA")

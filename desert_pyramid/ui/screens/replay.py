@@ -26,7 +26,12 @@ from desert_pyramid.solver.analysis import Analysis
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.table.board import Board
-from desert_pyramid.ui.table.geometry import Rect, possible_parts, table_geometry
+from desert_pyramid.ui.table.geometry import (
+    Rect,
+    possible_parts,
+    possible_spots,
+    table_geometry,
+)
 from desert_pyramid.ui.widgets.buttons import (
     GOLD,
     INK,
@@ -230,7 +235,8 @@ class ReplayView(Screen):
         self.camera.projection = LBWH(-geom.width / 2, -geom.height / 2, geom.width, geom.height)
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
-            tex.preload(possible_parts(pos, [sl.covered_by for sl in layout.slots]))
+            over = [sl.covered_by for sl in layout.slots]
+            tex.preload(possible_parts(pos, over), possible_spots(pos, over))
             self.board.set_textures(tex)
         self.board.set_geometry(geom, self.game.rules.satchel)
         self.board.sync(self.game, 0.0)

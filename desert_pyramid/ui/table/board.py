@@ -25,6 +25,7 @@ from desert_pyramid.ui.table.geometry import (
     TOP,
     Rect,
     TableGeometry,
+    index_spot,
     visible_part,
 )
 
@@ -49,6 +50,7 @@ class Target:
     shaded: bool
     visible: bool  # shown at rest (a layout card, a pile's top card)
     part: str = FULL  # the part of a layout card that other cards leave visible
+    spot: str = "tl"  # where its index can be read (geometry.INDEX_SPOTS; "tl": its own)
 
 
 class ZSprite(arcade.Sprite):
@@ -72,6 +74,7 @@ class CardSprite(ZSprite):
         self.dragging = False
         self.shown = True  # visible in the game's state (the pile top, a layout card...)
         self.part = FULL
+        self.spot: str | None = "tl"
         self.shade: tuple[int, int, int] = WHITE
 
 
@@ -85,6 +88,8 @@ class Board:
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.selected: int | None = None
         self.rings: list[ZSprite] = []
+        self.tags: list[ZSprite] = []  # per card: its extra index (see set_textures)
+        self.coach_marked: tuple[int, ...] = ()  # the places ringed for the coach
         self.slot_sprites: dict[int, ZSprite] = {}
         self.piles: list[list[int]] = []  # stock, discard, waste (bottom first)
         self._over: list[list[int]] = []  # per slot: the slots lying on it
@@ -117,6 +122,14 @@ class Board:
         self.slot_sprites = {}
         self.rings = []
         self.shadows = []
+        # a covered card whose own index lies under other cards shows an extra one, upright,
+        # where it can be seen (geometry.index_spot): one small sprite per card, on top of it
+        self.tags = []
+        for _ in range(52):
+            tag = ZSprite(tex.back)
+            tag.visible = False
+            self.tags.append(tag)
+            self.sprites.append(tag)
         self.glow = ZSprite(tex.glow)
         self.glow.visible = False
         self.sprites.append(self.glow)
@@ -171,6 +184,7 @@ class Board:
                 r = g.slots[i]
                 over = [(slots[j].x, slots[j].y) for j in self._over[i] if game.cards[j] >= 0]
                 part = visible_part((slots[i].x, slots[i].y), over) if over else FULL
+                spot = index_spot((slots[i].x, slots[i].y), over) if over else "tl"
                 out[c] = Target(
                     i,
                     round(r.cx),
@@ -180,6 +194,7 @@ class Board:
                     not game.is_free(i),
                     True,
                     part,
+                    spot or "",
                 )
         stock_up = game.rules.stock_top_playable
         n = len(game.stock)
@@ -231,6 +246,7 @@ class Board:
             turned = t.face_up != s.face_up
             was_shown = s.shown
             s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
+            s.spot = t.spot if t.place >= 0 else "tl"
             colour = SHADE if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
             if s.shade != colour:  # setting a sprite's colour writes its buffer: only on a change
                 s.shade = colour
@@ -325,8 +341,10 @@ class Board:
         partners: tuple[int, ...],
         focus: Rect | None,
         hint: tuple[int, ...],
+        coach: tuple[int, ...] = (),
     ) -> None:
-        """Lift and glow the selected card, ring its partners, the focus and the hinted cards."""
+        """Lift and glow the selected card, ring its partners, the focus, the hinted cards and
+        the cards the coach talks about."""
         tex = self.tex
         assert tex is not None
         for s in self.cards:
@@ -345,6 +363,10 @@ class Board:
         self.rings = []
         for place in partners:
             self._ring(tex.partner, self.rect_of(place, game), Z_RING)
+        for place in coach:
+            if game.card_at(place) is not None:
+                self._ring(tex.coach, self.rect_of(place, game), Z_RING - 0.5)
+        self.coach_marked = tuple(p for p in coach if game.card_at(p) is not None)
         for place in hint:
             self._ring(tex.hint, self.rect_of(place, game), Z_RING + 1)
         if focus is not None:
@@ -377,6 +399,8 @@ class Board:
 
     def drag_to(self, card: int, x: float, y: float) -> None:
         s = self.cards[card]
+        if self.tags:
+            self.tags[card].visible = False
         if not s.dragging:
             s.dragging = True
             s.flight = None
@@ -448,6 +472,7 @@ class Board:
             visible = (s.shown and s.part != HIDDEN) or s.flight is not None
             if s.visible != visible:
                 s.visible = visible
+            self._place_tag(s, x - dx, y - dy)
         for pile in self.piles:
             for c in reversed(pile):
                 s = self.cards[c]
@@ -459,6 +484,48 @@ class Board:
         self._update_glow_and_shadows()
         if self._order_dirty:
             self._sort()
+
+    def _place_tag(self, s: CardSprite, x: float, y: float) -> None:
+        """The extra index of a card whose centre is at (x, y): shown while it lies at rest in
+        the layout with its own index covered."""
+        if not self.tags:
+            return
+        tag = self.tags[s.card]
+        spot = s.spot
+        show = (
+            bool(spot)
+            and spot != "tl"
+            and s.face_up
+            and s.visible
+            and s.flight is None
+            and not s.dragging
+            and s.place >= 0
+            and self.celebration is None
+        )
+        if tag.visible != show:
+            tag.visible = show
+        if not show or self.tex is None or spot is None:
+            return
+        tex = self.tex
+        texture = tex.tag(s.card, spot)
+        if tag.texture is not texture:
+            tag.texture = texture
+        left, top, pw, ph = tex.tag_box(spot)
+        pos = (x - tex.w / 2 + left + pw / 2, y + tex.h / 2 - top - ph / 2)
+        if tag._position != pos:
+            tag.position = pos
+        if tag.z != s.z + 0.25:
+            tag.z = s.z + 0.25
+            self._order_dirty = True
+        if tag.color != s.color:
+            tag.color = s.color
+
+    def tag_rect(self, card: int) -> Rect | None:
+        """Where a card's extra index is drawn, or ``None`` when it shows none."""
+        if not self.tags or not self.tags[card].visible:
+            return None
+        t = self.tags[card]  # (its hit box is the first texture's: use its size)
+        return Rect(t.center_x - t.width / 2, t.center_y - t.height / 2, t.width, t.height)
 
     def _update_celebration(self, dt: float) -> None:
         c = self.celebration

@@ -8,12 +8,15 @@ The table: a HUD bar at the top, the layout under it, the piles (stock, waste, S
 and the round Undo and Hint buttons in a row under the layout, each pile with a caption, and a
 message line at the bottom. A very wide window puts the piles in a column beside the layout
 instead, when that gives clearly bigger cards.
+
+A table with a coach (Practice) gives it a panel that covers no card: beside the cards where the
+window leaves room for one, else a strip over the message line (the cards shrink to make room).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 CARD_ASPECT = 140 / 190  # width / height of a card
 MIN_SIZE = (640, 360)
@@ -97,6 +100,7 @@ class TableGeometry:
     waste_fan: tuple[Rect, ...]  # where the waste's top 1 or 3 cards lie, top card last
     captions: dict[str, tuple[float, float]]  # pile name -> centre of its caption
     piles_beside: bool
+    coach: Rect | None = None  # the coach's panel (a table with a coach only)
 
     @property
     def stock(self) -> Rect:
@@ -123,6 +127,18 @@ class TableGeometry:
         """Text size relative to a 720-pixel-high window, kept readable on small windows."""
         return float(max(0.75, min(self.width / 1280, self.height / 720) ** 0.8))
 
+    def occupied(self) -> list[Rect]:
+        """Everything of the table the coach's panel must leave free: cards, piles, the round
+        buttons and the pile captions (the top bar and the message line lie outside its room)."""
+        out = self.card_rects() + [self.places[UNDO], self.places[HINT]]
+        cap = self.card_h * 0.2
+        for cx, cy in self.captions.values():
+            out.append(Rect(cx - self.card_w * 0.8, cy - cap / 2, self.card_w * 1.6, cap))
+        for name in (UNDO, HINT):  # the buttons' captions hang under them
+            r = self.places[name]
+            out.append(Rect(r.left - r.width * 0.3, r.bottom - cap * 1.4, r.width * 1.6, cap * 1.4))
+        return out
+
     def card_rects(self) -> list[Rect]:
         """Every card position: slots, then stock, waste fan, Satchel, discard."""
         out = list(self.slots) + [self.stock, *self.waste_fan, self.discard]
@@ -144,6 +160,19 @@ def message_height(height: int) -> int:
     return int(max(26, min(48, round(height * 0.052))))
 
 
+def coach_panel_min_width(width: int, height: int) -> float:
+    """The narrowest side panel the coach's words read well in (about 30 characters a line)."""
+    scale = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
+    return 230 * scale
+
+
+def coach_strip_height(width: int, height: int) -> float:
+    """The height of the coach's strip over the message line: three lines (two and a half in a
+    very low window, where the cards need the room)."""
+    scale = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
+    return float(round(min(78 * scale, height * 0.13)))
+
+
 def table_geometry(
     slots: Sequence[tuple[float, float]],
     width: int,
@@ -151,12 +180,63 @@ def table_geometry(
     *,
     satchel: bool = True,
     draw_three: bool = False,
+    coach: bool = False,
 ) -> TableGeometry:
     """Where every slot, pile and button of the table is drawn.
 
     ``slots`` are the layout's slot positions (x, y) in half-card units, as in the layout file;
-    pass ``[(s.x, s.y) for s in layout.slots]``.
+    pass ``[(s.x, s.y) for s in layout.slots]``. ``coach``: make room for the coach's panel
+    (``TableGeometry.coach``), beside the cards if the window leaves room, else over the message line.
     """
+    g = _table_geometry(slots, width, height, satchel, draw_three, 0.0)
+    if not coach:
+        return g
+    side = _side_panel(g)
+    if side is not None:
+        return replace(g, coach=side)
+    strip = coach_strip_height(g.width, g.height)
+    g = _table_geometry(slots, width, height, satchel, draw_three, strip)
+    margin = max(8.0, 0.014 * min(g.width, g.height))
+    bottom = g.message.top + margin * 0.5
+    return replace(g, coach=Rect(margin, bottom, g.width - 2 * margin, strip - margin * 0.5))
+
+
+def _side_panel(g: TableGeometry) -> Rect | None:
+    """The room left of everything on the table (else right of it), if wide enough for the coach:
+    beside the whole table, else beside the layout only (over the pile row's height)."""
+    margin = max(8.0, 0.014 * min(g.width, g.height))
+    gap = max(10.0, g.card_w * 0.15)
+    taken = g.occupied()
+    top = g.hud.bottom - margin
+    need = coach_panel_min_width(g.width, g.height)
+    cap = 340 * g.font_scale  # wider than this, lines grow too long to read
+    bands = [g.message.top + margin * 0.5]
+    if not g.piles_beside:  # beside the layout only: from over the pile row (and its captions)
+        row_top = max(r.top for r in taken if r.top <= g.layout_box.bottom + 1)
+        bands.append(row_top + gap)
+    for bottom in bands:
+        if top - bottom < (g.hud.bottom - g.message.top) * 0.45:
+            continue
+        beside = [r for r in taken if r.top > bottom and r.bottom < top]
+        left_edge = min(r.left for r in beside) - gap
+        if left_edge - margin >= need:
+            w = min(left_edge - margin, cap)
+            return Rect(left_edge - w, bottom, w, top - bottom)
+        right_edge = max(r.right for r in beside) + gap
+        if g.width - margin - right_edge >= need:
+            return Rect(right_edge, bottom, min(g.width - margin - right_edge, cap), top - bottom)
+    return None
+
+
+def _table_geometry(
+    slots: Sequence[tuple[float, float]],
+    width: int,
+    height: int,
+    satchel: bool,
+    draw_three: bool,
+    reserve: float,
+) -> TableGeometry:
+    """:func:`table_geometry` with ``reserve`` pixels kept free over the message line."""
     if not slots:
         raise ValueError("a layout has at least one slot")
     width = max(int(width), MIN_SIZE[0])
@@ -169,7 +249,10 @@ def table_geometry(
     msg_h = message_height(height)
     margin = max(8.0, 0.014 * min(width, height))
     area = Rect(
-        margin, msg_h + margin * 0.5, width - 2 * margin, height - hud_h - msg_h - margin * 1.5
+        margin,
+        msg_h + margin * 0.5 + reserve,
+        width - 2 * margin,
+        height - hud_h - msg_h - margin * 1.5 - reserve,
     )
 
     # The pile row, in card widths: stock, waste (a fan for draw three), Satchel, discard, two buttons.
@@ -410,3 +493,53 @@ def possible_parts(
             present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
             parts.add(visible_part(slots[i], present))
     return parts
+
+
+#: Where a card's index can be read, in half-card units within the card (x right, y down; a card
+#: is 2 x 2): ``tl`` is the face's own top-left index; the others are an extra index drawn upright
+#: where a covered card still shows: a corner (rank over suit) or a flat strip (rank beside suit)
+#: for cards of which only a quarter-height strip shows. In the order they are chosen.
+INDEX_SPOTS: dict[str, tuple[float, float, float, float]] = {
+    "tl": (0.07, 0.07, 0.55, 0.77),  # the face's own index (cardart draws it there)
+    "br": (1.51, 1.27, 1.97, 1.97),  # over the face's turned bottom index, upright
+    "tr": (1.51, 0.03, 1.97, 0.73),
+    "bl": (0.03, 1.27, 0.49, 1.97),
+    "tl-flat": (0.03, 0.03, 0.97, 0.47),
+    "tr-flat": (1.03, 0.03, 1.97, 0.47),
+    "bl-flat": (0.03, 1.53, 0.97, 1.97),
+    "br-flat": (1.03, 1.53, 1.97, 1.97),
+}
+#: The paper an extra index is drawn on, where it is larger than the index: over the bottom-right
+#: corner it hides the face's turned index, which reaches a little further in.
+INDEX_PATCH: dict[str, tuple[float, float, float, float]] = {"br": (1.42, 1.2, 1.98, 1.98)}
+
+
+def index_patch(spot: str) -> tuple[float, float, float, float]:
+    return INDEX_PATCH.get(spot, INDEX_SPOTS[spot])
+
+
+def index_spot(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str | None:
+    """Where the index of a card at ``slot`` can be read with the cards ``over`` it (x, y in
+    half-card units, y down): the first of :data:`INDEX_SPOTS` that none of them covers, or
+    ``None`` when every spot is covered."""
+    x, y = slot
+    rects = [(ox - x, oy - y, ox - x + 2, oy - y + 2) for ox, oy in over]
+    for name, (x0, y0, x1, y1) in INDEX_SPOTS.items():
+        if not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in rects):
+            return name
+    return None
+
+
+def possible_spots(
+    slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]
+) -> set[str]:
+    """Every spot :func:`index_spot` can give for a layout, whichever cards are still there."""
+    spots: set[str] = set()
+    for i, over in enumerate(covered_by):
+        over = list(over)[:8]
+        for mask in range(1 << len(over)):
+            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
+            spot = index_spot(slots[i], present)
+            if spot is not None:
+                spots.add(spot)
+    return spots

@@ -20,6 +20,7 @@ from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, Pyram
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.table.board import Board
+from desert_pyramid.ui.table.coach_panel import CoachPanel
 from desert_pyramid.ui.table.effects import Effects
 from desert_pyramid.ui.table.geometry import (
     HINT,
@@ -27,6 +28,7 @@ from desert_pyramid.ui.table.geometry import (
     UNDO,
     TableGeometry,
     possible_parts,
+    possible_spots,
     table_geometry,
 )
 from desert_pyramid.ui.table.hud import Hud
@@ -74,7 +76,12 @@ class TableView(TableInput, Screen):
         self.effects = Effects()
         self.advisor = Advisor(app.hint_service)
         self.geom: TableGeometry | None = None
-        coach = [m.text for m in getattr(session, "messages", ())]
+        # a session with a coach (Practice) has it speak in a panel beside the cards, pointing
+        # at the cards it talks about; the message line keeps the table's own words
+        self.coach_panel = CoachPanel()
+        self.has_coach = getattr(session, "coach", None) is not None
+        self.coach_said: list[Any] = list(getattr(session, "messages", ()))
+        coach = [] if self.has_coach else [m.text for m in self.coach_said]
         self.message = note or " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
         self.focus: Focus | None = None
         self.focus_visible = False
@@ -116,12 +123,14 @@ class TableView(TableInput, Screen):
             height,
             satchel=rules.satchel,
             draw_three=rules.draw_three,
+            coach=self.has_coach,
         )
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
             slots = game.layout.slots
-            tex.preload(possible_parts([(s.x, s.y) for s in slots], [s.covered_by for s in slots]))
+            pos, over = [(s.x, s.y) for s in slots], [s.covered_by for s in slots]
+            tex.preload(possible_parts(pos, over), possible_spots(pos, over))
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
@@ -130,6 +139,8 @@ class TableView(TableInput, Screen):
         # once the renderer has drawn from it stalls a frame
         self.hud.warm()
         self.effects.prepare(geom)
+        self.coach_panel.place(geom.coach, geom.font_scale)
+        self.coach_panel.say(self.coach_said)
         self.dirty.invalidate()
         self.refresh()
 
@@ -174,12 +185,25 @@ class TableView(TableInput, Screen):
         self.check_focus()
         focus_rect = self.focus_rect() if self.focus_visible else None
         self.board.set_highlights(
-            game, self.control.selected, self.control.partners, focus_rect, self.hint_places
+            game,
+            self.control.selected,
+            self.control.partners,
+            focus_rect,
+            self.hint_places,
+            self.coach_places,
         )
         self.hud.set_focus(
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
+
+    @property
+    def coach_places(self) -> tuple[int, ...]:
+        """The places the coach talks about now (marked on the table while it speaks)."""
+        out: list[int] = []
+        for m in self.coach_said:
+            out.extend(p for p in m.places if p not in out)
+        return tuple(out)
 
     def update_hud(self) -> None:
         self._button_captions()
@@ -236,9 +260,12 @@ class TableView(TableInput, Screen):
 
     def _mode_news(self, events: list[Any]) -> None:
         """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
-        coach = [m.text for m in getattr(self.session, "messages", ())]
-        if coach and not self.message:
-            self.message = " ".join(coach)
+        said = list(getattr(self.session, "messages", ()))
+        if self.has_coach:
+            self.coach_said = said
+            self.coach_panel.say(said)
+        elif said and not self.message:
+            self.message = " ".join(m.text for m in said)
         for e in events:
             if isinstance(e, PyramidCleared):
                 self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
@@ -511,7 +538,9 @@ class TableView(TableInput, Screen):
         board, hud = self.board, self.hud
         sprites = [(s, board.z_of(s)) for s in board.sprites]
         sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
-        now = d.watch(sprites, [*hud.texts.values(), *self.effects.texts])
+        panel = self.coach_panel
+        sprites += [(s, -1.0 - i) for i, s in enumerate(panel.sprites)]
+        now = d.watch(sprites, [*hud.texts.values(), *panel.texts.values(), *self.effects.texts])
         d.forget_missing(now)
         for box in self.effects.take_dirty():
             d.invalidate(box)
@@ -526,6 +555,7 @@ class TableView(TableInput, Screen):
 
     def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
         self.draw_backdrop(box)
+        self.coach_panel.draw()  # under the cards: a card flying to the discard passes over it
         self.board.draw()
         self.effects.draw_flashes()
         self.hud.draw(box)
@@ -535,6 +565,7 @@ class TableView(TableInput, Screen):
         """The table for the pause screen: with or without its cards."""
         self.draw_backdrop()
         if cards:
+            self.coach_panel.draw()
             self.board.draw()
             self.hud.draw()
         else:

@@ -1,0 +1,174 @@
+"""The coach's panel: what the coach says, beside the cards (or over the message line), while the
+table marks the cards it talks about (:meth:`Board.set_highlights`, ``coach=``).
+
+The words and the places come from the modes' coach (:class:`desert_pyramid.modes.CoachMessage`);
+the panel only lays them out. Its rectangle comes from the table's geometry, which keeps it off
+every card. A text is fitted (a smaller size, then cut with "…") only when it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import arcade
+import pyglet
+
+from desert_pyramid.modes import CoachMessage
+from desert_pyramid.ui.art.assets import COACH, FONT
+from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.table.hud import cut_to_fit
+from desert_pyramid.ui.widgets.buttons import GOLD, INK
+from desert_pyramid.ui.widgets.text import Text
+
+BACK = (52, 32, 16, 205)
+RIM = (200, 150, 70, 255)
+IDLE = "Play on: I speak up when a move teaches something, and the Hint button shows a good move."
+HEADINGS = {"tip": "COACH", "mistake": "COACH · A COMMON MISTAKE", "warning": "COACH · STUCK"}
+STRIP_HEADINGS = {"tip": "COACH", "mistake": "COACH · MISTAKE", "warning": "COACH · STUCK"}
+SHRINK = (1.0, 0.9, 0.82)
+
+
+def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:
+    names = HEADINGS if side else STRIP_HEADINGS
+    kinds = [m.kind for m in messages]
+    for kind in ("warning", "mistake"):
+        if kind in kinds:
+            return names[kind]
+    return names["tip"]
+
+
+class CoachPanel:
+    def __init__(self) -> None:
+        self.rect: Rect | None = None
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.batch = pyglet.graphics.Batch()
+        self.texts: dict[str, arcade.Text] = {}
+        self.side = False  # a tall panel beside the cards (else a strip over the message line)
+        self._said: tuple[str, str] | None = None
+        self._size = 12.0
+        self._pad = 10.0
+        self.back: arcade.SpriteSolidColor | None = None
+        self.stripe: arcade.SpriteSolidColor | None = None
+        self.rim: arcade.SpriteSolidColor | None = None
+
+    @property
+    def shown(self) -> bool:
+        return self.rect is not None
+
+    @property
+    def heading(self) -> str:
+        t = self.texts.get("heading")
+        return t.text if t is not None else ""
+
+    @property
+    def body(self) -> str:
+        t = self.texts.get("body")
+        return t.text if t is not None else ""
+
+    def place(self, rect: Rect | None, font_scale: float) -> None:
+        """Build the panel in ``rect`` (``None``: no coach at this table)."""
+        self.rect = rect
+        self.sprites = arcade.SpriteList()
+        self.batch = pyglet.graphics.Batch()
+        self.texts = {}
+        self._said = None
+        if rect is None:
+            return
+        self.side = rect.height > rect.width * 0.5
+        fs = font_scale
+        self._pad = pad = round(10 * fs)
+        self._size = 12.5 * fs
+        self.back = arcade.SpriteSolidColor(
+            int(rect.width), int(rect.height), rect.cx, rect.cy, BACK
+        )
+        self.rim = arcade.SpriteSolidColor(int(rect.width), 2, rect.cx, rect.top - 1, RIM)
+        stripe_w = max(3, round(5 * fs))
+        self.stripe = arcade.SpriteSolidColor(
+            stripe_w, int(rect.height), rect.left + stripe_w / 2, rect.cy, (*COACH, 255)
+        )
+        for s in (self.back, self.rim, self.stripe):
+            self.sprites.append(s)
+        left = rect.left + stripe_w + pad
+        if self.side:  # the heading over the words
+            head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - 20 * fs)
+        else:  # a strip: the heading in a column of its own, the words beside it
+            pad = self._pad = round(6 * fs)
+            head_at = (left, rect.top - pad)
+            body_at = (left + 74 * fs, rect.top - pad)
+        width = int(rect.right - pad - body_at[0])
+        self.texts["heading"] = Text(
+            "",
+            *head_at,
+            GOLD,
+            10.5 * fs,
+            font_name=FONT,
+            bold=True,
+            anchor_x="left",
+            anchor_y="top",
+            multiline=not self.side,
+            width=int(70 * fs),
+            batch=self.batch,
+        )
+        self.texts["body"] = Text(
+            "",
+            *body_at,
+            INK,
+            self._size,
+            font_name=FONT,
+            anchor_x="left",
+            anchor_y="top",
+            multiline=True,
+            width=width,
+            batch=self.batch,
+        )
+
+    def say(self, messages: Sequence[CoachMessage]) -> None:
+        """Show what the coach says now (nothing new: a line that it listens)."""
+        if self.rect is None:
+            return
+        heading = heading_of(messages, self.side)
+        sep = "\n\n" if self.side else " "
+        body = sep.join(m.text for m in messages) or IDLE
+        if self._said == (heading, body):
+            return  # fitted already
+        self._said = (heading, body)
+        head, text = self.texts["heading"], self.texts["body"]
+        head.text = heading
+        self._fit(text, body)
+        self._fit_back()
+
+    def _room(self) -> float:
+        r = self.rect
+        assert r is not None
+        return r.height - self._pad * 2 - (r.top - self._pad - self.texts["body"].y)
+
+    def _fit(self, t: arcade.Text, body: str) -> None:
+        room = self._room()
+        for k in SHRINK:
+            if t.font_size != self._size * k:
+                t.font_size = self._size * k
+            t.text = body
+            if t.content_height <= room:
+                return
+        cut_to_fit(t, body, lambda: t.content_height <= room)
+
+    def _fit_back(self) -> None:
+        """A side panel is as tall as its words (from its top); a strip keeps its height."""
+        r, back, stripe = self.rect, self.back, self.stripe
+        if r is None or back is None or stripe is None:
+            return
+        if not self.side:
+            return
+        body = self.texts["body"]
+        used = (r.top - body.y) + body.content_height + self._pad * 1.5
+        h = int(min(r.height, max(used, r.height * 0.2)))
+        for s in (back, stripe):
+            if s.height != h:
+                s.height = h
+                s.center_y = r.top - h / 2
+
+    def draw(self) -> None:
+        if self.rect is None:
+            return
+        self.sprites.draw()
+        self.batch.draw()
