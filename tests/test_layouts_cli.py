@@ -31,6 +31,12 @@ def entry(number: int, won: int, lost: int, unknown: int = 0, word: str | None =
     )
 
 
+@pytest.fixture(autouse=True)
+def no_own_layouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty save folder: the listings hold the game's layouts only."""
+    monkeypatch.setenv("DESERT_PYRAMID_SAVE_DIR", str(tmp_path / "empty-saves"))
+
+
 @pytest.fixture
 def diff_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "difficulty.toml"

@@ -24,6 +24,7 @@ import os
 import re
 import stat
 import threading
+import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,8 @@ from typing import Any
 
 import tomli_w
 
-from desert_pyramid.engine import Layout, LayoutCodeError, LayoutError
+from desert_pyramid.difficulty import DifficultyError, LayoutDifficulty, parse_difficulty
+from desert_pyramid.engine import Layout, LayoutCodeError, LayoutError, encode_layout_code
 from desert_pyramid.engine.layout import (
     LAYOUT_SCHEMA,
     PLAYER_FIRST,
@@ -40,11 +42,14 @@ from desert_pyramid.engine.layout import (
 )
 from desert_pyramid.engine.layoutcode import NAME_BYTES_MAX, decode_layout_code
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
-from desert_pyramid.storage.files import Notice, open_document, quarantine
+from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
 from desert_pyramid.storage.schema import Schema, SchemaError
 
 LAYOUTS_DIR = "layouts"
+#: Beside the layout files: the difficulty the workshop measured for each (the format of
+#: ``resources/layouts/difficulty.toml``, each entry with the layout code it was measured on).
+DIFFICULTY_FILE = "difficulty.toml"
 #: A layout file of 40 places is about 4 KB; anything far larger is not one (and is not read).
 LAYOUT_FILE_MAX = 256 * 1024
 #: At most this many ``.toml`` files are read from the folder (a player has at most 899 layouts).
@@ -220,7 +225,7 @@ class PlayerLayouts:
         return names
 
     def _scan(self) -> None:
-        names = sorted(n for n in self._listing() if n.endswith(".toml"))
+        names = sorted(n for n in self._listing() if n.endswith(".toml") and n != DIFFICULTY_FILE)
         if len(names) > FILES_MAX:
             self._say(
                 "",
@@ -443,6 +448,91 @@ class PlayerLayouts:
                 pass
             self._scan()
             return kept
+
+    # ------------------------------------------------------------------ measured difficulty
+
+    def _difficulty_data(self) -> tuple[dict[int, LayoutDifficulty], dict[int, str]]:
+        path = self.folder / DIFFICULTY_FILE
+        try:
+            raw = read_bytes(path)
+        except FileNotFoundError:
+            return {}, {}
+        except (OSError, ValueError) as exc:
+            problem = getattr(exc, "strerror", None) or str(exc)
+            self._say(
+                DIFFICULTY_FILE,
+                _stamp(path),
+                f"{DIFFICULTY_FILE} cannot be read ({problem}); your layouts show as unrated",
+            )
+            return {}, {}
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+            table = parse_difficulty(data, DIFFICULTY_FILE)
+        except (
+            UnicodeDecodeError,
+            tomllib.TOMLDecodeError,
+            DifficultyError,
+            RecursionError,
+            ValueError,
+        ) as exc:
+            self._say(
+                DIFFICULTY_FILE,
+                _stamp(path),
+                f"{DIFFICULTY_FILE} is damaged ({str(exc)[:200]}); your layouts show as unrated "
+                "until the workshop measures them again",
+            )
+            return {}, {}
+        codes: dict[int, str] = {}
+        for entry in data.get("layout", []):
+            if isinstance(entry.get("code"), str):
+                codes[entry["number"]] = entry["code"]
+        return table, codes
+
+    def difficulty(self) -> dict[int, LayoutDifficulty]:
+        """The difficulty measured for the player's layouts (by the workshop), by number: only
+        for layouts whose places are still the ones measured."""
+        with self._lock:
+            current = self.layouts()
+            table, codes = self._difficulty_data()
+            return {
+                n: entry
+                for n, entry in table.items()
+                if n in current and codes.get(n) == encode_layout_code(current[n])
+            }
+
+    def record_difficulty(self, number: int, entry: LayoutDifficulty) -> None:
+        """Keep the difficulty measured for player layout ``number`` (the workshop's estimate,
+        ``Estimate.difficulty()``), tied to its places: an edit makes it unrated again."""
+        self._writable()
+        with self._lock:
+            layout, _path = self._own(number)
+            table, codes = self._difficulty_data()
+            table = {n: e for n, e in table.items() if n in self._layouts and n != number}
+            table[number] = entry
+            codes[number] = encode_layout_code(layout)
+            records = []
+            for n, e in sorted(table.items()):
+                record: dict[str, Any] = {"number": n, "name": self._layouts[n].name}
+                for rules, rate in (("relaxed", e.relaxed), ("desert", e.desert)):
+                    record[f"{rules}_won"] = rate.won
+                    record[f"{rules}_lost"] = rate.lost
+                    record[f"{rules}_unknown"] = rate.unknown
+                    record[f"{rules}_rate"] = round(rate.rate, 4)
+                record["difficulty"] = e.word
+                record["code"] = codes.get(n, "")
+                records.append(record)
+            text = (
+                "# The difficulty of your layouts, measured by the layout workshop. Written by the game.\n"
+                + tomli_w.dumps({"schema": 1, "layout": records})
+            )
+            try:
+                atomic_write(
+                    self.folder / DIFFICULTY_FILE, text.encode("utf-8"), durable=self.durable
+                )
+            except OSError as exc:
+                raise PlayerLayoutError(
+                    f"could not write {DIFFICULTY_FILE} ({exc.strerror or exc})"
+                ) from None
 
 
 __all__ = [
