@@ -394,7 +394,8 @@ class Editor:
 
     # -- the estimate -----------------------------------------------------------------------------
     def _signature(self) -> tuple[Any, ...]:
-        return tuple(self.draft.places_for_file())
+        """What the estimate depends on: the places (not the name). Cheap: asked every frame."""
+        return tuple(self.draft.places)
 
     def update(self, dt: float) -> None:
         """Every frame: start the estimate again a moment after the layout changed, and read its

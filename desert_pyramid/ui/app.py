@@ -321,7 +321,7 @@ class GameApp(arcade.Window):
                 from desert_pyramid.workshop import EstimateService
 
                 self._estimates = EstimateService()
-            except (ImportError, OSError):
+            except (ImportError, OSError, RuntimeError):  # no process can be started here
                 self._estimates = None
         return self._estimates
 

@@ -267,6 +267,8 @@ def test_help_lists_the_editor_keys(ui: Any) -> None:
     texts = " ".join(t for _k, t in rows["In the layout editor"])
     assert "Mirror" in texts and "Undo" in texts and "Save" in texts
     assert keys.action_for(K.M, 0, EditorView.contexts) == "mirror"  # not mute, in the editor
+    assert "Mute or unmute all sound" not in [t for _k, t in rows["Everywhere"]]
+    assert "Mute or unmute all sound" in [t for _k, t in dict(keys.help_rows())["Everywhere"]]
     assert keys.pad_action_for("start", EditorView.contexts) == "save"
 
 
@@ -473,3 +475,36 @@ def test_leaving_with_unsaved_changes_asks_first(ui: Any) -> None:
     assert ui.view is view and "not saved" in view.editor.message
     ui.key(K.ESCAPE)
     assert view.test_left == [None]  # type: ignore[attr-defined]
+
+
+def test_edit_copies_a_builtin_and_edits_ones_own_in_place(ui: Any, store: PlayerLayouts) -> None:
+    picker = open_picker(ui, focus=2)
+    assert picker.actions.buttons[1].label == "Edit a copy"
+    ui.key(K.E)
+    view = ui.view
+    assert isinstance(view, EditorView)
+    assert view.editor.draft.name == "Little Pyramid (copy)" and view.editor.draft.number is None
+    ui.key(K.S)
+    ui.key(K.ENTER)  # the name shown is kept
+    ui.key(K.ESCAPE)
+    ui.frames(1)
+    assert ui.view is picker
+    ((number, copy),) = store.layouts().items()
+    assert copy.name == "Little Pyramid (copy)" and catalog.get_layout(2).name == "Little Pyramid"
+    assert picker.layouts[picker.focus].number == number
+    assert picker.actions.buttons[1].label == "Edit"
+    ui.key(K.E)
+    view = ui.view
+    assert isinstance(view, EditorView) and view.editor.draft.number == number
+    ed = view.editor
+    top = min(range(ed.draft.count), key=lambda i: ed.draft.places[i].y)
+    ed.cursor = (ed.draft.places[top].x, ed.draft.places[top].y)
+    ui.key(K.G)
+    for _ in range(10):
+        ui.key(K.RIGHT)
+    ui.key(K.G)
+    ui.key(K.S)
+    ui.key(K.ENTER)
+    assert list(store.layouts()) == [number]  # saved over it: the same number
+    edited = store.get(number)
+    assert edited is not None and edited.width > copy.width

@@ -173,7 +173,7 @@ BINDINGS += (
         EDITOR,
     ),
     Binding("new_layout", (K.N,), "N", "Draw a new layout in the editor", PICKER),
-    Binding("edit_copy", (K.E,), "E", "Edit a copy of the focused layout", PICKER),
+    Binding("edit_copy", (K.E,), "E", "Edit one of your layouts, or a copy of any other", PICKER),
     Binding("rename", (K.R,), "R", "Rename one of your layouts", PICKER),
     Binding("delete", (K.DELETE,), "Del", "Delete one of your layouts (asks first)", PICKER),
     Binding("copy_code", (K.C,), "C", "Copy the focused layout's code", PICKER),
@@ -197,8 +197,20 @@ def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tup
     By default the table's, the menus' and the everywhere keys; a screen with keys of its own
     (the replay) names its contexts."""
     rows: list[tuple[str, list[tuple[str, str]]]] = []
-    for context in contexts or (TABLE, MENUS, EVERYWHERE):
-        items = [(b.label, b.text) for b in BINDINGS if b.context == context and b.label]
+    wanted = tuple(contexts or (TABLE, MENUS, EVERYWHERE))
+    for context in wanted:
+        # a key a screen gives an action of its own (M mirrors in the editor) is not listed again
+        # under "Everywhere"
+        taken = (
+            {k for b in BINDINGS if b.context in wanted and b.context != EVERYWHERE for k in b.keys}
+            if context == EVERYWHERE
+            else set()
+        )
+        items = [
+            (b.label, b.text)
+            for b in BINDINGS
+            if b.context == context and b.label and not (b.keys and set(b.keys) <= taken)
+        ]
         rows.append((CONTEXT_TITLES[context], items))
     return rows
 

@@ -192,6 +192,18 @@ class EditorView(Screen):
             "", pr.left, pr.top - 4 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True
         )
         self.problems_text = self._wrapped(pr.left, pr.top - 16 * s, 10.5 * s, int(pr.width), WARN)
+        legend = (
+            "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
+        )
+        if g.about.left < g.side.left:  # a narrow window: under the buttons
+            under = g.buttons[-1]
+            self._wrapped(
+                under.left, under.bottom - 14 * s, 9.5 * s, int(under.width), SOFT
+            ).text = legend
+        else:
+            self._wrapped(
+                pr.left, g.buttons[0].top + 44 * s, 9.5 * s, int(pr.width), SOFT
+            ).text = legend
         self.message_text = t.label(
             "",
             p.left + 24 * s,

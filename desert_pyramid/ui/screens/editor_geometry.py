@@ -105,7 +105,7 @@ def editor_geometry(width: int, height: int) -> EditorGeometry:
             top = side.bottom + rows * bh + (rows - 1) * gap - r * (bh + gap)
             buttons.append(Rect(round(side.left + c * (bw + gap)), round(top - bh), round(bw), bh))
         about = Rect(side.left, side.top - 140 * s, side_w, 140 * s)
-        low = buttons[0].top + 12 * s
+        low = buttons[0].top + 56 * s  # the legend sits between the words and the buttons
         problems = Rect(side.left, low, side_w, about.bottom - 6 * s - low)
     return EditorGeometry(
         panel=panel,

@@ -457,7 +457,10 @@ class LayoutPickerView(Screen):
         ].text = (
             f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
         )
-        self._fit_about(layout.description, rates_text(entry), self._stats_text(layout.number))
+        rates = rates_text(entry)
+        if entry is None and is_player_number(layout.number):
+            rates = "Not measured yet: Edit opens it in the editor, which measures it as you look."
+        self._fit_about(layout.description, rates, self._stats_text(layout.number))
         if self.message_text is not None and self.keys_text is not None:
             shown = self.shown_message()
             self.message_text.text = shown  # a message takes the place of the keys line
@@ -479,6 +482,7 @@ class LayoutPickerView(Screen):
         b = self.actions.buttons
         if len(b) == 6:
             b[2].enabled = b[3].enabled = mine
+            b[1].label = "Edit" if mine else "Edit a copy"
             b[3].label = "Delete?" if self.confirm_delete is not None else "Delete"
             self.actions.refresh()
 
@@ -587,8 +591,11 @@ class LayoutPickerView(Screen):
         from desert_pyramid.workshop import Draft
 
         self.app.sounds.play("click")
+        # one of the player's own is edited itself (saved over, its number and statistics kept);
+        # any other layout is copied into a new one of theirs
         self.app.show_editor(
-            Draft.from_layout(self.layouts[self.focus], copy=True), back=self._from_editor
+            Draft.from_layout(self.layouts[self.focus], copy=self.own() is None),
+            back=self._from_editor,
         )
 
     def rename(self) -> None:
