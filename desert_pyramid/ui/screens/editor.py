@@ -319,8 +319,10 @@ class EditorView(Screen):
                 self.problems_text.color = (*SOFT, 255)
             if problems:
                 self.problems_text.color = (*WARN, 255)
-        if self.message_text is not None:
-            self.message_text.text = ed.message
+        if self.message_text is not None:  # one line: a long message is cut to fit
+            self.message_text.text = self._fit(
+                ed.message, g.panel.width - 48 * g.scale, self.message_text
+            )
         self.buttons.buttons[4].enabled = ed.draft.can_undo
         self.buttons.buttons[5].enabled = ed.draft.can_redo
         self.buttons.refresh()
