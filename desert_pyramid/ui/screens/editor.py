@@ -149,6 +149,8 @@ class EditorView(Screen):
         self._drag: tuple[int, float, float] | None = None  # card, grab point in grid steps
         self._drag_to: tuple[float, float] | None = None  # the dragged card's corner now
         self._shown: tuple[Any, ...] | None = None  # the state the texts and cards show
+        self._drawn: tuple[Any, ...] | None = None  # what the last frame showed (see on_draw)
+        self.dirty = _Redraw(self)
         self.name_text: arcade.Text | None = None
         self.counts_text: arcade.Text | None = None
         self.word_text: arcade.Text | None = None
@@ -524,13 +526,36 @@ class EditorView(Screen):
         if est is not None:
             est.cancel()
 
+    def on_show_view(self) -> None:
+        super().on_show_view()
+        self._drawn = None  # another screen was shown: draw the first frame whole
+
+    def _frame_state(self) -> tuple[Any, ...]:
+        hover = Editor.snap(*self.hover) if self.hover is not None else None
+        return (
+            self.app.width,
+            self.app.height,
+            getattr(self.app.scenery, "version", 0),
+            self._shown,
+            hover,
+            self.buttons.focus,
+            tuple(b.enabled for b in self.buttons.buttons),
+        )
+
     def on_draw(self) -> None:
+        """Draw the screen; when the window keeps its pixels between frames (``app.incremental``)
+        a frame where nothing changed costs nothing."""
         self.ensure_layout()
-        self.draw_backdrop()
         g = self.geom
         if g is None:
+            self.draw_backdrop()
             return
         self._refresh()
+        state = self._frame_state()
+        if state == self._drawn and self.app.incremental:
+            return
+        self._drawn = state
+        self.draw_backdrop()
         self.static.draw()
         self.cards.draw()
         self._draw_cursor(g)
@@ -570,3 +595,13 @@ class EditorView(Screen):
             "problems": [p.text for p in ed.problems],
             "message": ed.message,
         }
+
+
+class _Redraw:
+    """What the window calls to have the whole screen drawn again (after its buffer probe)."""
+
+    def __init__(self, view: EditorView) -> None:
+        self.view = view
+
+    def invalidate(self, box: tuple[int, int, int, int] | None = None) -> None:
+        self.view._drawn = None
