@@ -14,6 +14,7 @@ import os
 import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desert_pyramid.engine.errors import LayoutError
 from desert_pyramid.engine.layout import (
@@ -22,8 +23,9 @@ from desert_pyramid.engine.layout import (
     is_player_number,
 )
 from desert_pyramid.resources_path import resource_path
-from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
-from desert_pyramid.storage.paths import resolve_save_dir
+
+if TYPE_CHECKING:  # the save folder's modules are imported when the player's layouts are asked for
+    from desert_pyramid.storage.layouts import PlayerLayouts
 
 
 def load_layout_file(path: Path) -> Layout:
@@ -63,8 +65,13 @@ def get_layout(number: int) -> Layout:
     """Layout ``number``: one of the game's own, or one of the player's (101 and up). An unknown
     number raises :class:`LayoutError` saying so; a player's layout the player does not have
     says how to get it."""
+    return layout_in(player_layouts(), number)
+
+
+def layout_in(store: PlayerLayouts, number: int) -> Layout:
+    """:func:`get_layout`, the player's layouts read from ``store``."""
     if isinstance(number, int) and is_player_number(number):
-        layout = player_layouts().get(number)
+        layout = store.get(number)
         if layout is None:
             raise LayoutError(
                 f"layout {number} is one of a player's own layouts, and it is not among yours: "
@@ -116,6 +123,9 @@ def use_save_folder(
 def player_layouts() -> PlayerLayouts:
     """The store of the player's layouts in the chosen save folder (made when first asked, and
     again when the folder changes, say ``$DESERT_PYRAMID_SAVE_DIR``)."""
+    from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
+    from desert_pyramid.storage.paths import resolve_save_dir
+
     global _player
     save_dir, readonly = _chosen
     folder = resolve_save_dir(save_dir).path / LAYOUTS_DIR

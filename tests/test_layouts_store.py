@@ -387,3 +387,16 @@ def test_the_catalogue_reads_the_chosen_save_folder(
     catalog.use_save_folder(None)
     assert catalog.get_layout(101).name == "From Env"
     assert not bad.exists()
+
+
+def test_a_file_written_meanwhile_is_never_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = fixed_store(tmp_path)
+    store.add(builtin_layout(2), "Same")
+    other = fixed_store(tmp_path)
+    # The other program chose its number before this one's file appeared.
+    monkeypatch.setattr(PlayerLayouts, "next_number", lambda _self: 101)
+    with pytest.raises(PlayerLayoutError, match="appeared while the layout was being added"):
+        other.add(builtin_layout(3), "Same")
+    assert store.get(101) is not None and store.get(101).size == 15  # type: ignore[union-attr]

@@ -227,7 +227,7 @@ def test_codes_from_and_to_the_workshop() -> None:
     draft = draft_of(classic_spots()[:20], name="Short Pyramid")
     code = draft.code()
     back = Draft.from_code(code)
-    assert back.name == "Short Pyramid" and back.number == 101
+    assert back.name == "Short Pyramid" and back.number is None and not back.changed
     assert cover_pairs(back.build()) == cover_pairs(draft.build())
     small = draft_of(classic_spots()[:5])
     with pytest.raises(LayoutCodeError, match="5 places"):
@@ -330,3 +330,18 @@ def test_any_edits_leave_a_draft_that_builds_when_it_says_so(
             assert layout.size == draft.count
             assert sum(1 for s in layout.slots if not s.covered_by) == draft.free_count
             assert decode_layout_code(draft.code())["name"] == "Random"
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (41, "41 cards: a layout holds at most 40"),
+        (52, "52 cards: the deck has 52, and the stock needs at least one"),
+    ],
+)
+def test_too_many_cards_in_a_draft_made_by_hand(cards: int, message: str) -> None:
+    spots = [(x, y) for y in range(0, 13, 2) for x in range(0, 29, 2)]  # 105 spots, none touching
+    draft = Draft([Place(x, y, 0) for x, y in spots[:cards]], "Crowded")
+    assert [p.text for p in draft.problems()] == [message]
+    with pytest.raises(EditError, match=message.split(":")[1].strip()):
+        draft.build()

@@ -63,11 +63,7 @@ def _store(args: argparse.Namespace, *, readonly: bool) -> PlayerLayouts:
 
     folder = _save_dir(args)
     check_save_dir(folder)
-    import desert_pyramid.catalog as catalog
-
-    store = catalog.use_save_folder(folder, readonly=readonly)
-    store.layouts()
-    return store
+    return PlayerLayouts.open(folder, readonly=readonly)
 
 
 def _warn(store: PlayerLayouts) -> None:
@@ -77,13 +73,13 @@ def _warn(store: PlayerLayouts) -> None:
 
 def run_export(text: str, args: argparse.Namespace) -> int:
     """The layout code of one layout (the game's or the player's)."""
-    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.catalog import layout_in
     from desert_pyramid.engine import encode_layout_code
 
     number = parse_int(text, "--export", 1, PLAYER_LAST)
     store = _store(args, readonly=True)
     try:
-        layout = get_layout(number)
+        layout = layout_in(store, number)
     except LayoutError as exc:
         raise UsageError(f"--export: {exc}") from None
     finally:

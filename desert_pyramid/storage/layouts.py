@@ -374,6 +374,10 @@ class PlayerLayouts:
             except LayoutError as exc:
                 raise PlayerLayoutError(str(exc)) from None
             path = self.folder / f"{number:03d}_{slug(title)}.toml"
+            if os.path.lexists(path):  # another program wrote it a moment ago: never over it
+                raise PlayerLayoutError(
+                    f"{path.name} appeared while the layout was being added; try again"
+                )
             remove_stale_temps(path)
             self._write(path, new)
             self._scan()

@@ -141,9 +141,10 @@ class Draft:
 
     @classmethod
     def from_code(cls, code: str) -> Draft:
-        """A draft of a layout code's layout (:class:`LayoutCodeError` if it cannot be read)."""
-        data = decode_layout_code(code, PLAYER_FIRST)
-        return cls.from_layout(Layout.from_dict(data, source="the layout code"), copy=False)
+        """A draft of a layout code's layout, under the code's name, to be saved as a new layout
+        (:class:`LayoutCodeError` if the code cannot be read)."""
+        layout = Layout.from_dict(decode_layout_code(code, PLAYER_FIRST), source="the layout code")
+        return cls([Place(s.x, s.y, s.z) for s in layout.slots], layout.name, None)
 
     # ------------------------------------------------------------------ history
 
