@@ -292,7 +292,9 @@ class EditorView(Screen):
         # texts
         if self.name_text is not None:
             if ed.naming is not None:
-                self.name_text.text = f"Name: {ed.naming}|"
+                self.name_text.text = self._fit_end(
+                    f"Name: {ed.naming}|", g.about.width - 8, self.name_text
+                )
             else:
                 self.name_text.text = self._fit(ed.draft.name, g.about.width, self.name_text)
         if self.counts_text is not None:
@@ -328,6 +330,15 @@ class EditorView(Screen):
         self.buttons.buttons[4].enabled = ed.draft.can_undo
         self.buttons.buttons[5].enabled = ed.draft.can_redo
         self.buttons.refresh()
+
+    @staticmethod
+    def _fit_end(text: str, width: float, item: arcade.Text) -> str:
+        """``text`` with its start cut ("…") to fit: the end of a name being typed shows."""
+        item.text = text
+        while item.content_width > width and len(text) > 2:
+            text = text[1:]
+            item.text = "…" + text
+        return str(item.text)
 
     @staticmethod
     def _fit(text: str, width: float, item: arcade.Text) -> str:
@@ -560,6 +571,15 @@ class EditorView(Screen):
         self.cards.draw()
         self._draw_cursor(g)
         self.buttons.draw()
+        if self.editor.naming is not None and self.name_text is not None:  # the name field
+            s, a = g.scale, g.about
+            y = self.name_text.y
+            arcade.draw_lbwh_rectangle_filled(
+                a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (24, 14, 6, 230)
+            )
+            arcade.draw_lbwh_rectangle_outline(
+                a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (*GOLD, 255), max(1.0, 2 * s)
+            )
         self.texts.draw()
 
     def _draw_cursor(self, g: EditorGeometry) -> None:

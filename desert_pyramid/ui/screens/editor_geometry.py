@@ -85,7 +85,7 @@ def editor_geometry(width: int, height: int) -> EditorGeometry:
         round(panel.right - pad - side_w),
         round(panel.bottom + footer),
         side_w,
-        round(panel.height - footer - 20 * s),
+        round(panel.height - footer - 28 * s),
     )
     bh, gap = round(34 * s), round(8 * s)
     buttons = []
