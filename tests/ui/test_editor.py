@@ -508,3 +508,16 @@ def test_edit_copies_a_builtin_and_edits_ones_own_in_place(ui: Any, store: Playe
     assert list(store.layouts()) == [number]  # saved over it: the same number
     edited = store.get(number)
     assert edited is not None and edited.width > copy.width
+
+
+def test_delete_warns_of_a_game_in_progress_on_the_layout(ui: Any, store: PlayerLayouts) -> None:
+    added = store.add(draft_of(PYRAMID, "In play").build())
+    ui.app.start_practice(DESERT, added)
+    ui.frames(1)
+    assert ui.app.table is not None and ui.app.table.game.layout.number == added.number
+    picker = open_picker(ui, focus=added.number)
+    ui.key(K.DELETE)
+    assert "game in progress" in picker.shown_message()
+    ui.key(K.ESCAPE)  # kept
+    assert store.get(added.number) is not None and "game in progress" not in picker.message
+    ui.app.table = None

@@ -630,8 +630,15 @@ class LayoutPickerView(Screen):
         if self.confirm_delete != layout.number:
             self.confirm_delete = layout.number
             self.naming = None
+            table = self.app.table
+            playing = (
+                table is not None
+                and not table.session.finished
+                and table.game.layout.number == layout.number
+            )
             self.message = (
                 f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
+                + (" The game in progress on it could not be continued later." if playing else "")
             )
             self._refresh()
             self.app.sounds.play("click")
