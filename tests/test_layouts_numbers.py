@@ -28,7 +28,7 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.deal import CHECK_PRIME, checked_code
 from desert_pyramid.engine.layout import PLAYER_FIRST, PLAYER_LAST, is_player_number
 from desert_pyramid.modes import InputError, PracticeSession
-from desert_pyramid.modes.session import session_from_dict
+from desert_pyramid.modes.restore import session_from_dict
 from desert_pyramid.progression import GameResult
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.storage import SaveStore

@@ -7,54 +7,34 @@ prints frame statistics. It is what ``desert-pyramid`` runs with no sub-command.
 
 from __future__ import annotations
 
+import datetime
 import json
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.saving import Saves
-from desert_pyramid.engine import DESERT, Deal, DealCode, GameCode, Layout, Rules
+from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.screens.howto import HowtoMemory
+    from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.ui.table.view import TableView
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
-
-
-@dataclass
-class RunOptions:
-    size: tuple[int, int] = (1280, 720)
-    headless: bool = False
-    frames: int | None = None
-    screenshot: Path | None = None
-    code: DealCode | GameCode | None = None  # a deal code opens a table, a game code its replay
-    mode: str | None = None
-    autoplay: bool = False
-    frame_stats: bool = False
-    screen: str | None = None
-    seed: int | None = None
-    settings: Settings = field(default_factory=Settings)
-    save_dir: str | None = (
-        None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
-    )
-    launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
-    full_redraw: bool = False  # draw every frame whole (for comparisons)
-    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -167,14 +147,18 @@ class GameApp(arcade.Window):
         self.show_view(table)
         return True
 
-    def show_pause(self, table: TableView) -> None:
+    def show_pause(self, table: arcade.View) -> None:
         from desert_pyramid.ui.screens.pause import PauseView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         self.show_view(PauseView(self, table))
 
-    def show_results(self, table: TableView) -> None:
+    def show_results(self, table: arcade.View) -> None:
         from desert_pyramid.ui.screens.results import ResultsView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         if self.table is table:
             self.table = None  # a finished deal cannot be continued
         self.show_view(ResultsView(self, table))
@@ -198,7 +182,7 @@ class GameApp(arcade.Window):
 
         self.show_view(HowToView(self, back, page))
 
-    def show_daily(self, today: Any = None, finder: Any = None) -> None:
+    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None:
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
         from desert_pyramid.ui.screens.daily_view import DailyView
 

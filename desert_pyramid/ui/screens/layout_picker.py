@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import arcade
 from arcade import key as K
@@ -38,6 +38,7 @@ from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
 from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.shell import Shell, window_of
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     GOLD,
@@ -52,9 +53,6 @@ from desert_pyramid.ui.widgets.buttons import (
     skin,
     skin_texture,
 )
-
-if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
@@ -97,7 +95,7 @@ class LayoutPickerView(Screen):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         on_choose: Callable[[int], None],
         on_back: Callable[[], None],
         current: int = 1,
@@ -201,7 +199,7 @@ class LayoutPickerView(Screen):
         )
         self.geom = g
         self.camera = Camera2D(
-            window=self.app,
+            window=window_of(self.app),
             scissor=arcade.LBWH(
                 int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
             ),

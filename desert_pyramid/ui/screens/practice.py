@@ -41,7 +41,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 SOURCES = ("Random", "Winnable only", "Deal code")
 CODE_SOURCE = 2
@@ -67,7 +67,7 @@ class PracticeSetupView(MenuScreen):
     """Choose the rules, the layout and the kind of deal, then deal."""
 
     def __init__(
-        self, app: GameApp, finder: Any = None, grader: Callable[..., str] | None = None
+        self, app: Shell, finder: Any = None, grader: Callable[..., str] | None = None
     ) -> None:
         super().__init__(app)
         self.finder, self.grader = finder, grader  # the winnable search's (tests pass fast ones)

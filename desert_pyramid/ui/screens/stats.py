@@ -33,7 +33,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 MODE_ORDER = ("expedition", "daily", "practice")
 WON = (126, 192, 104, 255)
@@ -133,7 +133,7 @@ def figures(s: Stats) -> list[tuple[str, str]]:
 
 
 class StatsView(MenuScreen):
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.stats = app.saves.progress.stats
         self.choices = choices(self.stats)
