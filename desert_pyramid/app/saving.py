@@ -44,7 +44,7 @@ from desert_pyramid.app.sessions import timed
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Game
 from desert_pyramid.engine.reading import DocumentError, Reader
-from desert_pyramid.modes import Results, Session
+from desert_pyramid.modes import Results, Session, session_from_current
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
@@ -130,10 +130,6 @@ class Restored:
 def _modes_session(current: CurrentGame) -> Session | None:
     """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
     it does not rebuild."""
-    try:
-        from desert_pyramid.modes import session_from_current
-    except ImportError:
-        return None
     try:
         return session_from_current(current.game, current.mode_state, get_layout)
     except Exception:  # mode data that does not rebuild: the caller plays on with the engine game

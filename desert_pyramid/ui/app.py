@@ -393,13 +393,11 @@ class GameApp(arcade.Window):
             self.saves.after_move(table)
 
     def hint_service(self) -> Any:
-        """The background hint service (started once), or ``None`` without a solver."""
+        """The background hint service, started the first time a table asks for it."""
         if not self._hints_tried:
             self._hints_tried = True
-            try:
-                from desert_pyramid.solver.service import HintService
-            except ImportError:
-                return None
+            from desert_pyramid.solver.service import HintService
+
             self._hints = HintService()
         return self._hints
 
