@@ -50,7 +50,7 @@ from desert_pyramid.ui.widgets.buttons import (
 from desert_pyramid.workshop import Draft
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 SOFT: RGB = (214, 192, 160)
 WARN: RGB = (250, 170, 110)
@@ -117,7 +117,7 @@ class EditorView(Screen):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         draft: Draft | None = None,
         on_back: Callable[[Layout | None], None] | None = None,
         store: PlayerLayouts | None = None,
