@@ -6,7 +6,7 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from desert_pyramid.catalog import all_layouts
+from desert_pyramid.catalog import every_layout
 
 SETTING_KEY = "practice_layout"
 
@@ -32,7 +32,7 @@ def remembered_layout(app: Any) -> int | None:
         candidates.append(store.progress.settings.get(SETTING_KEY))
     candidates.append(_MEMORY.get(app))
     for value in candidates:
-        if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
+        if isinstance(value, int) and not isinstance(value, bool) and value in every_layout():
             return value
     return None
 

@@ -31,6 +31,8 @@ SCREENS = (
     "statistics",
     "backs",
     "howto",
+    "layouts",
+    "editor",
 )
 MAX_FRAMES = 1_000_000
 

@@ -71,6 +71,8 @@ class GameApp(arcade.Window):
         self.probe = BufferProbe()
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
+        self._estimates: Any = None  # the layout editor's EstimateService, started once
+        self._estimates_tried = False
         self.full_redraw = options.full_redraw
         from desert_pyramid.ui.input.controller import KEYS, ControllerLayer
 
@@ -242,6 +244,71 @@ class GameApp(arcade.Window):
             )
         )
 
+    def show_editor(
+        self,
+        draft: Any = None,
+        back: Callable[[Layout | None], None] | None = None,
+        estimator: Any = None,
+    ) -> None:
+        """The layout editor on ``draft`` (a new layout when ``None``); ``back(saved)`` runs when
+        the player leaves it (the layout saved there, or ``None``). The player's layouts are saved
+        in the save folder's ``layouts``; the difficulty is measured by :meth:`estimate_service`
+        unless an ``estimator`` is given."""
+        from desert_pyramid.catalog import player_layouts
+        from desert_pyramid.ui.screens.editor import EditorView
+
+        self.show_view(
+            EditorView(
+                self,
+                draft,
+                back,
+                store=player_layouts(),
+                estimator=estimator if estimator is not None else self.estimate_service(),
+            )
+        )
+
+    def show_layouts(
+        self,
+        rules: Rules = DESERT,
+        on_choose: Callable[[int], None] | None = None,
+        back: Callable[[], None] | None = None,
+        focus: int | None = None,
+    ) -> None:
+        """The layout picker (Practice's): built-in layouts, then the player's own; choosing one
+        starts a Practice deal on it unless ``on_choose`` says otherwise."""
+        from desert_pyramid.app.picker import remembered_layout
+        from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+
+        def play(number: int) -> None:
+            from desert_pyramid.app import sessions
+
+            self.start_practice(rules, sessions.layout_number(number))
+
+        current = focus if focus is not None else (remembered_layout(self) or 1)
+        self.show_view(
+            LayoutPickerView(
+                self,
+                on_choose=on_choose or play,
+                on_back=back or self.show_title,
+                current=current,
+                rules=rules,
+                rules_name=str(rules),
+            )
+        )
+
+    def estimate_service(self) -> Any:
+        """The background difficulty estimate of the layout editor (started once, in its own
+        process), or ``None`` where no process can be started."""
+        if self._estimates is None and not self._estimates_tried:
+            self._estimates_tried = True
+            try:
+                from desert_pyramid.workshop import EstimateService
+
+                self._estimates = EstimateService()
+            except (ImportError, OSError, RuntimeError):  # no process can be started here
+                self._estimates = None
+        return self._estimates
+
     def show_placeholder(self, title: str, text: str) -> None:
         from desert_pyramid.ui.screens.title import PlaceholderView
 
@@ -361,6 +428,9 @@ class GameApp(arcade.Window):
         if self._hints is not None:
             self._hints.close()
             self._hints = None
+        if self._estimates is not None:
+            self._estimates.close()
+            self._estimates = None
         self.saves.close()
         self.sounds.close()
         super().close()
@@ -413,11 +483,26 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_statistics()
     elif screen == "backs":
         app.show_backs()
+    elif screen == "layouts":
+        app.show_layouts()
+    elif screen == "editor":
+        from desert_pyramid.workshop.model import draft_of
+
+        # a small pyramid of five rows (15 cards), its difficulty being measured
+        app.show_editor(
+            draft_of(
+                [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)],
+                "My pyramid",
+            ),
+            back=lambda _saved: app.show_layouts(),
+        )
 
 
 def run(options: RunOptions) -> int:
+    from desert_pyramid.catalog import use_save_folder
     from desert_pyramid.storage import SaveStore
 
+    use_save_folder(options.save_dir)  # the player's own layouts: in the same save folder
     app = GameApp(options)
     if app.saves.store is None:
         app.saves.attach(SaveStore.open(options.save_dir, background=True))

@@ -68,6 +68,7 @@ class Shell(Protocol):
     overlay: Overlay
     howto_memory: HowtoMemory | None
     last_input: str  # "keys" (keyboard or mouse) or "pad"
+    table: Any  # the deal in play (a TableView), for Continue; None when there is none
 
     # -- the Arcade window's part
     @property
@@ -104,6 +105,8 @@ class Shell(Protocol):
     def step(self, dt: float = ...) -> None: ...
 
     def hint_service(self) -> Any: ...
+
+    def estimate_service(self) -> Any: ...
 
     def set_settings(self, settings: Settings) -> None: ...
 
@@ -154,6 +157,21 @@ class Shell(Protocol):
     def show_backs(self, back: arcade.View | None = None) -> None: ...
 
     def show_statistics(self) -> None: ...
+
+    def show_editor(
+        self,
+        draft: Any = None,
+        back: Callable[[Layout | None], None] | None = None,
+        estimator: Any = None,
+    ) -> None: ...
+
+    def show_layouts(
+        self,
+        rules: Rules = DESERT,
+        on_choose: Callable[[int], None] | None = None,
+        back: Callable[[], None] | None = None,
+        focus: int | None = None,
+    ) -> None: ...
 
     def show_replay(
         self,

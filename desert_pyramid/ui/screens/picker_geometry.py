@@ -27,6 +27,10 @@ class PickerGeometry:
     max_scroll: float
     back: Rect  # the Back button
     scale: float
+    own_start: int | None = None  # index of the first of the player's layouts (None: no heading)
+    heading_y: float = 0.0  # content y of the player's heading (centre of its band)
+    band: float = 0.0  # the heading band's height
+    actions: tuple[Rect, ...] = ()  # the buttons left of Back (new, edit a copy, rename...)
 
     @property
     def rows(self) -> int:
@@ -44,12 +48,22 @@ class PickerGeometry:
     def scroll_to_show(self, index: int, scroll: float) -> float:
         """The scroll closest to ``scroll`` that shows tile ``index`` whole."""
         r = self.tiles[index]
+        top, bottom = r.top, r.bottom
+        own = self.own_start
+        if own is not None:  # the player's heading shows with the row under it, or the last row
+            if own <= index < own + self.columns:
+                top = self.heading_y + self.band / 2
+            if (
+                own >= len(self.tiles)
+                and index // self.columns == (len(self.tiles) - 1) // self.columns
+            ):
+                bottom = self.heading_y - self.band / 2
         top_limit = self.grid.top - self.pad
         bottom_limit = self.grid.bottom + self.pad
-        if r.top + scroll > top_limit:
-            scroll = top_limit - r.top
-        elif r.bottom + scroll < bottom_limit:
-            scroll = bottom_limit - r.bottom
+        if top + scroll > top_limit:
+            scroll = top_limit - top
+        elif bottom + scroll < bottom_limit:
+            scroll = bottom_limit - bottom
         return self.clamp(scroll)
 
     def clamp(self, scroll: float) -> float:
@@ -84,13 +98,17 @@ class PickerGeometry:
         return self.clamp(t * self.max_scroll)
 
 
-def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
-    """Lay the picker out for a window size and a number of layouts."""
+def picker_geometry(
+    width: int, height: int, count: int, own: int | None = None, actions: int = 0
+) -> PickerGeometry:
+    """Lay the picker out for a window size and a number of layouts: ``count`` in all, the last
+    ``own`` of them the player's, under a heading of their own (``None``: no heading), and a row of
+    ``actions`` buttons left of Back."""
     s = max(0.7, min(width / 1280, height / 720) ** 0.8)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
     header = 92 * s
-    footer = 106 * s
+    footer = (138 if actions else 106) * s
     bar_w = max(8.0, 12 * s)
     grid = Rect(
         round(panel.left + 16 * s),
@@ -112,15 +130,34 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
     tile_h = min(round(tile_w * 0.8), math.floor((avail - (fit_rows - 1) * gap) / fit_rows))
     left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
     tiles = []
+    own_start = None if own is None else max(0, count - own)
+    band = round(64 * s)  # the player's heading: a line and a word of help under it
+    heading_y = 0.0
+    top = grid.top - pad
     for i in range(count):
-        r, c = divmod(i, columns)
-        top = grid.top - pad - r * (tile_h + gap)
+        c = (i if own_start is None or i < own_start else i - own_start) % columns
+        if i and c == 0:
+            top -= tile_h + gap
+        if i == own_start:
+            heading_y = top - band / 2
+            top -= band
         tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
+    if own_start is not None and own_start >= count:  # none of the player's yet: the heading
+        heading_y = (tiles[-1].bottom if tiles else grid.top) - gap - band / 2
     lowest = min(
-        r.bottom for r in tiles
+        [r.bottom for r in tiles] + ([heading_y - band / 2] if own_start is not None else [])
     )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
     back_w, back_h = round(150 * s), round(38 * s)
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
+    row: list[Rect] = []
+    if actions:
+        start = panel.left + 24 * s
+        bgap = round(8 * s)
+        aw = min(170 * s, (back.left - 16 * s - start - (actions - 1) * bgap) / actions)
+        row = [
+            Rect(round(start + i * (aw + bgap)), back.bottom, round(aw), back_h)
+            for i in range(actions)
+        ]
     return PickerGeometry(
         panel=panel,
         grid=grid,
@@ -134,4 +171,8 @@ def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
         max_scroll=max(0.0, grid.bottom + pad - lowest),
         back=back,
         scale=s,
+        own_start=own_start,
+        heading_y=heading_y,
+        band=band,
+        actions=tuple(row),
     )

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
+from desert_pyramid import catalog
 from desert_pyramid.app.sessions import clock_text
-from desert_pyramid.catalog import all_layouts
 from desert_pyramid.modes.results import Mode
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.screens.collection import FAINT, MUTED
@@ -61,7 +61,7 @@ class StatsChoice:
 
 def layout_name(number: int) -> str:
     try:
-        return all_layouts()[number].name
+        return catalog.layout_name(number)  # a player's deleted layout keeps a name
     except (KeyError, ValueError):
         return ""
 
