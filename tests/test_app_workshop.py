@@ -223,3 +223,22 @@ def test_a_failed_estimate_says_so() -> None:
     ed.update(1 / 60)
     assert "the estimate stopped" in ed.estimate_view().status
     assert Editor(draft_of(PYRAMID)).estimate_view().status == "no estimate here"
+
+
+def test_leaving_the_screen_stops_the_estimate_and_coming_back_asks_again() -> None:
+    est = FakeEstimator()
+    ed = Editor(draft_of(PYRAMID), estimator=est)
+    ed.update(SETTLE)
+    assert len(est.requests) == 1
+    est.answers.append(Estimate(rate(2, 0), rate(1, 1), 4))
+    ed.update(1 / 60)
+    ed.paused()  # the help shown over the editor
+    assert est.cancels == 1
+    ed.update(1 / 60)  # back: measured again from the start
+    assert len(est.requests) == 2 and ed.estimate is None
+    est.answers.append(Estimate(rate(3, 1), rate(2, 2), 4))
+    ed.update(1 / 60)
+    assert ed.estimate is not None and ed.estimate.complete
+    ed.paused()  # a finished estimate is kept
+    ed.update(1 / 60)
+    assert len(est.requests) == 2 and est.cancels == 1

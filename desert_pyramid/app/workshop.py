@@ -428,6 +428,13 @@ class Editor:
                 if latest.complete and self.saved is not None and not self.draft.changed:
                     self._record_difficulty()
 
+    def paused(self) -> None:
+        """The screen was left (the help over it, say): the estimate in progress is stopped, and
+        asked again by :meth:`update` when the screen is back (a finished one is kept)."""
+        if self.estimator is not None and (self.estimate is None or not self.estimate.complete):
+            self.estimator.cancel()
+            self._asked = None
+
     @property
     def measuring(self) -> bool:
         return (

@@ -521,3 +521,38 @@ def test_delete_warns_of_a_game_in_progress_on_the_layout(ui: Any, store: Player
     ui.key(K.ESCAPE)  # kept
     assert store.get(added.number) is not None and "game in progress" not in picker.message
     ui.app.table = None
+
+
+def test_help_over_the_editor_and_back_measures_again(ui: Any) -> None:
+    est = NoEstimate()
+    view = open_editor(ui, draft_of(PYRAMID, "Helped"), estimator=est)
+    ui.frames(30)
+    assert est.asked == 1
+    ui.key(K.F1)
+    assert ui.view is not view
+    ui.key(K.F1)
+    assert ui.view is view
+    ui.frames(2)
+    assert est.asked == 2  # the estimate stopped while the help was shown starts again
+
+
+def test_controller_opens_the_editor_from_the_picker(ui: Any, store: PlayerLayouts) -> None:
+    from .test_controller import ManagerStandIn, PadStandIn
+
+    pad = PadStandIn()
+    assert ui.app.controllers.start(ManagerStandIn((pad,)))
+    try:
+        picker = open_picker(ui, focus=3)
+        pad.press("x")  # edit a copy
+        ui.frames(1)
+        assert isinstance(ui.view, EditorView)
+        assert ui.view.editor.draft.name == "Six-Row Pyramid (copy)"
+        pad.press("b")  # nothing changed: back at once
+        ui.frames(1)
+        assert ui.view is picker
+        pad.press("y")  # a new layout
+        ui.frames(1)
+        assert isinstance(ui.view, EditorView) and ui.view.editor.draft.count == 0
+    finally:
+        ui.app.controllers.stop()
+        ui.app.last_input = "keys"

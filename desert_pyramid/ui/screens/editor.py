@@ -533,9 +533,7 @@ class EditorView(Screen):
         self.editor.update(delta_time)
 
     def on_hide_view(self) -> None:
-        est = self.editor.estimator
-        if est is not None:
-            est.cancel()
+        self.editor.paused()  # measured again when the screen is back
 
     def on_show_view(self) -> None:
         super().on_show_view()
