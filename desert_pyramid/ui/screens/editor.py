@@ -545,6 +545,7 @@ class EditorView(Screen):
             self.app.width,
             self.app.height,
             getattr(self.app.scenery, "version", 0),
+            self.app.ctx.default_atlas.version,  # repacked: unchanged sprites may shift a shade
             self._shown,
             hover,
             self.buttons.focus,

@@ -207,7 +207,10 @@ class LayoutPickerView(Screen):
         self.static = arcade.SpriteList()
         panel = arcade.Sprite(
             self.app.assets.texture(
-                f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x{int(g.grid.height)}",
+                # the key names all panel_image draws: the panel, the well's size and place, the scale
+                f"picker-panel-{int(g.panel.width)}x{int(g.panel.height)}-{int(g.grid.width)}x"
+                f"{int(g.grid.height)}@{round(g.grid.left - g.panel.left)},"
+                f"{round(g.panel.top - g.grid.top)}-{g.scale:.4f}",
                 partial(panel_image, g),
             )
         )
@@ -865,7 +868,9 @@ class LayoutPickerView(Screen):
         return (
             self.app.width,
             self.app.height,
-            getattr(self.app.scenery, "version", 0),
+            # a new scenery, or the texture atlas repacked (a new texture found it full): sprites
+            # that did not change may then differ by a shade, so the frame is drawn whole
+            (getattr(self.app.scenery, "version", 0), self.app.ctx.default_atlas.version),
             round(self.scroll),
             self.focus,
             (self.shown_message(), self.actions.focus, self.confirm_delete),

@@ -96,7 +96,7 @@ class TableView(TableInput, Screen):
         self.time = 0.0
         self._stuck_told = False
         self.dirty = DirtyTracker()
-        self._scenery_version = -1
+        self._scenery_version: tuple[int, int, int] = (-1, -1, -1)
         self._smooth = False
         self._resize_due: float | None = None
         self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
@@ -544,8 +544,16 @@ class TableView(TableInput, Screen):
         d.forget_missing(now)
         for box in self.effects.take_dirty():
             d.invalidate(box)
-        if self.app.scenery.version != self._scenery_version:
-            self._scenery_version = self.app.scenery.version
+        # a new scenery, or a texture atlas repacked (sprites that did not change may then differ
+        # by a shade): the frame is drawn whole
+        cards = self.board.sprites.atlas
+        versions = (
+            self.app.scenery.version,
+            self.app.ctx.default_atlas.version,
+            cards.version if cards is not None else 0,
+        )
+        if versions != self._scenery_version:
+            self._scenery_version = versions
             d.invalidate()
         smooth = board.celebration is not None  # the win draws every card with smooth filtering
         if smooth != self._smooth:
