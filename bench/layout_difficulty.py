@@ -13,7 +13,14 @@ columns of ``docs/layouts.md``, and prints the figures as it goes.
     python bench/layout_difficulty.py                       # 200 deals, every core
     python bench/layout_difficulty.py --deals 2000 --cluster tcp://scheduler:8786
     python bench/layout_difficulty.py --deals 50 --only 1,4 --dry-run
+    python bench/layout_difficulty.py --only 56 --update    # measure new layouts, merge them in
     python bench/layout_difficulty.py --rewrite             # words and docs from the existing file
+
+``--update`` measures only the ``--only`` layouts, at the deals, seed and node budget the file
+states, and adds them to it: the other entries stay byte for byte, the ``lost_by`` tallies grow by
+the new layouts' counts, and the docs columns and summary are written again from the whole file.
+It adds layouts that are not in the file yet; a layout already in it is measured again only by a
+full run (its share of the ``lost_by`` tallies is not stored apart, so it cannot be taken out).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import os
 import re
 import sys
 import time
+import tomllib
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -177,25 +185,49 @@ def measure(
     return out, {r: dict(v) for r, v in reasons.items()}
 
 
+HEAD = (
+    "# Layout difficulty, measured by bench/layout_difficulty.py with the game's solver.\n"
+    "# Do not edit by hand: run the script again. Format: desert_pyramid/difficulty.py.\n"
+)
+
+
+def entry_of(d: LayoutDifficulty) -> dict[str, Any]:
+    """One ``[[layout]]`` table of the difficulty file."""
+    entry: dict[str, Any] = {"number": d.number, "name": d.name}
+    for name, rate in (("relaxed", d.relaxed), ("desert", d.desert)):
+        entry[f"{name}_won"] = rate.won
+        entry[f"{name}_lost"] = rate.lost
+        entry[f"{name}_unknown"] = rate.unknown
+        entry[f"{name}_rate"] = round(rate.rate, 4)
+    entry["difficulty"] = d.word
+    return entry
+
+
+def merged(text: str, table: dict[int, LayoutDifficulty], lost_by: LostBy) -> str:
+    """The difficulty file ``text`` with the layouts of ``table`` added (in number order) and
+    their lost deals added to the ``lost_by`` tallies; everything else as it was."""
+    data = tomllib.loads(text)
+    present = {entry["number"] for entry in data["layout"]}
+    again = sorted(present & table.keys())
+    if again:
+        raise ValueError(f"layout {again[0]} is in the file already")
+    data["layout"] = sorted(
+        data["layout"] + [entry_of(d) for d in table.values()], key=lambda e: int(e["number"])
+    )
+    tallies = data.setdefault("lost_by", {})
+    for rules_name, counts in lost_by.items():
+        tally = tallies.setdefault(rules_name, {})
+        for reason, n in counts.items():
+            tally[reason] = tally.get(reason, 0) + n
+    head = "".join(ln for ln in text.splitlines(keepends=True)[:2] if ln.startswith("#"))
+    return (head or HEAD) + tomli_w.dumps(data)
+
+
 def to_toml(
     table: dict[int, LayoutDifficulty], deals: int, seed: int, budget: int, lost_by: LostBy
 ) -> str:
-    entries: list[dict[str, Any]] = []
-    for number in sorted(table):
-        d = table[number]
-        entry: dict[str, Any] = {"number": number, "name": d.name}
-        for name, rate in (("relaxed", d.relaxed), ("desert", d.desert)):
-            entry[f"{name}_won"] = rate.won
-            entry[f"{name}_lost"] = rate.lost
-            entry[f"{name}_unknown"] = rate.unknown
-            entry[f"{name}_rate"] = round(rate.rate, 4)
-        entry["difficulty"] = d.word
-        entries.append(entry)
-    head = (
-        "# Layout difficulty, measured by bench/layout_difficulty.py with the game's solver.\n"
-        "# Do not edit by hand: run the script again. Format: desert_pyramid/difficulty.py.\n"
-    )
-    return head + tomli_w.dumps(
+    entries = [entry_of(table[number]) for number in sorted(table)]
+    return HEAD + tomli_w.dumps(
         {
             "schema": DIFFICULTY_SCHEMA,
             "deals": deals,
@@ -208,11 +240,16 @@ def to_toml(
 
 
 def update_doc(
-    table: dict[int, LayoutDifficulty], deals: int, budget: int, seed: int, lost_by: LostBy
+    table: dict[int, LayoutDifficulty],
+    deals: int,
+    budget: int,
+    seed: int,
+    lost_by: LostBy,
+    doc: Path = DOC,
 ) -> None:
     """Fill the Relaxed, Desert and Difficulty columns of the layouts table (added before the
     Description column if missing) and the summary paragraph between its markers."""
-    text = DOC.read_text(encoding="utf-8")
+    text = doc.read_text(encoding="utf-8")
     lines = text.splitlines()
     rows = [i for i, ln in enumerate(lines) if ln.startswith("|")]
     header = [c.strip() for c in lines[rows[0]].strip().strip("|").split("|")]
@@ -255,7 +292,7 @@ def update_doc(
         marker = "\n| # |"
         at = text.index(marker)
         text = text[:at] + "\n" + block + "\n" + text[at:]
-    DOC.write_text(text, encoding="utf-8")
+    doc.write_text(text, encoding="utf-8")
 
 
 def summary_text(
@@ -310,15 +347,22 @@ def why_relaxed(lost_by: LostBy) -> str:
     )
 
 
-def main() -> int:
+def _relative(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument(
-        "--deals", type=int, default=200, help="random deals per layout (default 200)"
+        "--deals", type=int, default=None, help="random deals per layout (default 200)"
     )
     parser.add_argument(
-        "--budget", type=int, default=250_000, help="solver nodes per deal (default 250000)"
+        "--budget", type=int, default=None, help="solver nodes per deal (default 250000)"
     )
-    parser.add_argument("--seed", type=int, default=7, help="deal seed base (default 7)")
+    parser.add_argument("--seed", type=int, default=None, help="deal seed base (default 7)")
     parser.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     parser.add_argument(
         "--cluster",
@@ -328,7 +372,15 @@ def main() -> int:
         "(needs the [cluster] extra)",
     )
     parser.add_argument(
-        "--only", default="", help="comma-separated layout numbers (implies --dry-run)"
+        "--only",
+        default="",
+        help="comma-separated layout numbers (a dry run, unless --update)",
+    )
+    parser.add_argument(
+        "--update",
+        action="store_true",
+        help="with --only: measure those layouts at the file's deals, seed and budget and add them "
+        "to the difficulty file, leaving the other entries as they are",
     )
     parser.add_argument("--dry-run", action="store_true", help="print the figures, write nothing")
     parser.add_argument(
@@ -336,30 +388,100 @@ def main() -> int:
         action="store_true",
         help="re-derive the words and the docs columns from the existing difficulty.toml",
     )
-    args = parser.parse_args()
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=OUT,
+        help="the difficulty file (default: resources/layouts/difficulty.toml)",
+    )
+    parser.add_argument(
+        "--doc",
+        type=Path,
+        default=DOC,
+        help="the layouts table whose difficulty columns are written (default: docs/layouts.md)",
+    )
+    args = parser.parse_args(argv)
+    out: Path = args.out
+    doc: Path = args.doc
     if args.rewrite:
-        import tomllib
-
-        data = tomllib.loads(OUT.read_text(encoding="utf-8"))
+        data = tomllib.loads(out.read_text(encoding="utf-8"))
         for entry in data["layout"]:
             rr = RuleRate(entry["relaxed_won"], entry["relaxed_lost"], entry["relaxed_unknown"])
             entry["difficulty"] = difficulty_word(rr.rate)
-        OUT.write_text(
-            "".join(OUT.read_text(encoding="utf-8").splitlines(keepends=True)[:2])
+        out.write_text(
+            "".join(out.read_text(encoding="utf-8").splitlines(keepends=True)[:2])
             + tomli_w.dumps(data),
             encoding="utf-8",
         )
-        table = load_difficulty(OUT)
-        update_doc(table, data["deals"], data["node_budget"], data["seed"], data.get("lost_by", {}))
-        print(f"rewrote {OUT.relative_to(ROOT)} and {DOC.relative_to(ROOT)} from the stored counts")
+        table = load_difficulty(out)
+        update_doc(
+            table,
+            data["deals"],
+            data["node_budget"],
+            data["seed"],
+            data.get("lost_by", {}),
+            doc,
+        )
+        print(f"rewrote {_relative(out)} and {_relative(doc)} from the stored counts")
         return 0
     layouts = all_layouts()
-    numbers = sorted(int(x) for x in args.only.split(",") if x) if args.only else sorted(layouts)
+    try:
+        numbers = sorted({int(x) for x in args.only.split(",") if x.strip()})
+    except ValueError:
+        print(f"--only: {args.only!r} is not a list of layout numbers (e.g. 1,4)", file=sys.stderr)
+        return 2
+    if not args.only:
+        numbers = sorted(layouts)
     unknown = [n for n in numbers if n not in layouts]
     if unknown:
         print(f"no layout {unknown[0]}: layouts are numbered 1 to {max(layouts)}", file=sys.stderr)
         return 2
-    if args.deals < 1 or args.budget < 1 or (args.workers is not None and args.workers < 1):
+    stored: str | None = None
+    deals, budget, seed = args.deals, args.budget, args.seed
+    if args.update:
+        if not args.only or args.dry_run:
+            print(
+                "--update needs --only (the layouts to add) and writes: no --dry-run",
+                file=sys.stderr,
+            )
+            return 2
+        try:
+            stored = out.read_text(encoding="utf-8")
+            load_difficulty(out)
+            data = tomllib.loads(stored)
+            settings = {
+                "deals": int(data["deals"]),
+                "budget": int(data["node_budget"]),
+                "seed": int(data["seed"]),
+            }
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            print(f"--update: cannot read {out}: {exc}", file=sys.stderr)
+            return 2
+        except KeyError as exc:
+            print(f"--update: {out} does not say its {exc.args[0]}", file=sys.stderr)
+            return 2
+        given = {"deals": deals, "budget": budget, "seed": seed}
+        for key, value in given.items():
+            if value is not None and value != settings[key]:
+                print(
+                    f"--update: {out} was measured with --{key} {settings[key]}, not {value}; "
+                    "every entry of the file must be measured alike",
+                    file=sys.stderr,
+                )
+                return 2
+        there = sorted({int(e["number"]) for e in data["layout"]} & set(numbers))
+        if there:
+            print(
+                f"--update: layout {there[0]} is in {out} already; measure it again with a full "
+                "run (its share of the lost_by tallies is not stored apart)",
+                file=sys.stderr,
+            )
+            return 2
+        deals, budget, seed = settings["deals"], settings["budget"], settings["seed"]
+    deals = 200 if deals is None else deals
+    budget = 250_000 if budget is None else budget
+    seed = 7 if seed is None else seed
+    if deals < 1 or budget < 1 or (args.workers is not None and args.workers < 1):
         print("--deals, --budget and --workers must be at least 1", file=sys.stderr)
         return 2
     cluster = None
@@ -367,7 +489,7 @@ def main() -> int:
         if args.cluster is not None:
             cluster = parse_address(args.cluster)
         workers = args.workers if args.workers is not None or cluster else (os.cpu_count() or 1)
-        table, lost_by = measure(numbers, args.deals, args.seed, args.budget, workers, cluster)
+        table, lost_by = measure(numbers, deals, seed, budget, workers, cluster)
     except ClusterError as exc:
         print(exc, file=sys.stderr)
         return 2
@@ -376,12 +498,32 @@ def main() -> int:
         print(
             f"WARNING: layout {d.number} ({d.name}) wins only {d.relaxed.rate:.1%} under relaxed rules"
         )
+    if stored is not None:
+        text = merged(stored, table, lost_by)
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_text(text, encoding="utf-8", newline="\n")
+        merged_table = load_difficulty(tmp)  # what is written must read back
+        os.replace(tmp, out)
+        whole = tomllib.loads(text)
+        update_doc(
+            merged_table,
+            whole["deals"],
+            whole["node_budget"],
+            whole["seed"],
+            whole["lost_by"],
+            doc,
+        )
+        print(
+            f"added layout(s) {', '.join(map(str, numbers))} to {_relative(out)} and wrote the "
+            f"difficulty columns of {_relative(doc)}"
+        )
+        return 1 if hopeless else 0
     if args.dry_run or args.only:
         return 0
-    OUT.write_text(to_toml(table, args.deals, args.seed, args.budget, lost_by), encoding="utf-8")
-    load_difficulty(OUT)  # what was written must read back
-    update_doc(table, args.deals, args.budget, args.seed, lost_by)
-    print(f"wrote {OUT.relative_to(ROOT)} and the difficulty columns of {DOC.relative_to(ROOT)}")
+    out.write_text(to_toml(table, deals, seed, budget, lost_by), encoding="utf-8")
+    load_difficulty(out)  # what was written must read back
+    update_doc(table, deals, budget, seed, lost_by, doc)
+    print(f"wrote {_relative(out)} and the difficulty columns of {_relative(doc)}")
     return 1 if hopeless else 0
 
 

@@ -36,6 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid.engine.layout import NUMBER_RANGES, valid_number
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.solver.stats import wilson
 
@@ -159,9 +160,14 @@ def parse_difficulty(
         if not isinstance(entry, dict):
             raise DifficultyError(f"{where} is not a table")
         number = entry.get("number")
-        if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= 99:
+        if not isinstance(number, int) or isinstance(number, bool) or not valid_number(number):
+            shown = (
+                "a huge number"
+                if isinstance(number, int) and abs(number) >= 10**12
+                else repr(number)[:40]
+            )
             raise DifficultyError(
-                f"{where}: 'number' must be a layout number from 1 to 99, not {number!r}"
+                f"{where}: 'number' must be a layout number ({NUMBER_RANGES}), not {shown}"
             )
         where = f"{source}: layout {number}"
         if number in out:

@@ -46,7 +46,7 @@ def test_show_accepts_notation_with_rules(capsys: pytest.CaptureFixture[str]) ->
         (["deal", "--seed", "x"], "--seed must be a whole number, not 'x'"),
         (["deal", "--seed", "-5"], "--seed must be from 0"),
         (["deal", "--seed", "1", "--rules", "easy"], "--rules: unknown preset 'easy'"),
-        (["deal", "--seed", "1", "--layout", "0"], "--layout must be from 1 to 99"),
+        (["deal", "--seed", "1", "--layout", "0"], "--layout must be from 1 to 999"),
         (["show", "DP-1-002G-9NGX"], "deal code: the deal code does not check out"),
         (["show", "AS 2S"], "deal: a deal has 52 cards, this one has 2"),
         (

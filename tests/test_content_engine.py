@@ -73,3 +73,15 @@ def test_every_variation_builds_its_rules(content: c.RulesContent) -> None:
             assert getattr(rules, key) == value, variation.id
         # an override changes something, or there is none (the strict preset as it is)
         assert rules != base or not variation.options, variation.id
+
+
+def test_content_card_codes_are_the_engines() -> None:
+    from desert_pyramid.engine import CARDS
+
+    for card in CARDS:
+        assert c.is_card_code(card.code)
+        assert c.card_rank(card.code) == card.rank
+        assert c.card_label(card.code) == str(card)
+        assert c.card_label(card.code, ascii_only=True) == str(card)[:-1] + card.code[1]
+    for bad in ("6S\n", "10D", "6s", "6♠", "1S", "", "6", "6SS", "٣S"):
+        assert not c.is_card_code(bad), bad

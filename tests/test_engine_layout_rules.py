@@ -173,6 +173,6 @@ def test_get_layout_reads_one_file_and_names_missing_numbers() -> None:
     from desert_pyramid.catalog import get_layout
 
     assert get_layout(1) == classic_layout()
-    assert get_layout(55).number == 55
-    with pytest.raises(LayoutError, match="there is no layout 77: layouts are numbered 1 to 55"):
+    assert get_layout(56).number == 56
+    with pytest.raises(LayoutError, match="there is no layout 77: layouts are numbered 1 to 56"):
         get_layout(77)

@@ -107,7 +107,7 @@ def test_layouts_export_prints_the_code_of_a_layout(capsys: pytest.CaptureFixtur
     for bad, message in (
         ("77", "there is no layout 77"),
         ("²", "digits 0-9"),
-        ("0", "from 1 to 99"),
+        ("0", "from 1 to 999"),
     ):
         assert main(["layouts", "--export", bad]) == 2
         err = capsys.readouterr().err

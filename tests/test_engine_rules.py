@@ -71,7 +71,7 @@ def test_king_goes_alone_and_not_in_pair() -> None:
         g.play(P("27+28"))
     g.play(P("K27"))
     assert g.cards[26] == -1
-    with pytest.raises(IllegalMoveError, match="not a king.*a A needs a Q"):
+    with pytest.raises(IllegalMoveError, match="not a king.*an A needs a Q"):
         g.play(P("K28"))
 
 
@@ -466,7 +466,7 @@ def test_undo_after_win_restores_the_game() -> None:
 # --- the worked example (How to play) ---------------------------------------------------------
 
 
-def test_seed_000_worked_example() -> None:
+def test_the_how_to_play_worked_example() -> None:
     """The bottom row ends with the 6♠ and the 9♣, over the 4♥ in row 6. The 7♦ is on the waste."""
     bottom = {22: "AS", 23: "AH", 24: "2S", 25: "2H", 26: "3S"}
     g = game_from({21: "4H", 27: "6S", 28: "9C", **bottom}, ["7D", "5C", "KC", "4S"], CLASSIC)

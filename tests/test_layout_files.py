@@ -1,4 +1,4 @@
-"""The 55 shipped layout files, checked on their own terms (tomllib only, independent of the
+"""The 56 shipped layout files, checked on their own terms (tomllib only, independent of the
 engine), against the engine's validation, and against the generator that writes them."""
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from desert_pyramid.engine.layout import Layout
 from .helpers import load_tool
 
 layoutgen = load_tool("layoutgen")
+SHAPES = layoutgen.shapes()  # read from the shape files in tools/layouts/
 
 ROOT = Path(__file__).resolve().parent.parent
 LAYOUT_DIR = ROOT / "resources" / "layouts"
@@ -47,8 +48,8 @@ def _overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return abs(a["x"] - b["x"]) < 2 and abs(a["y"] - b["y"]) < 2
 
 
-def test_exactly_55_files_numbered_1_to_55_with_matching_names() -> None:
-    assert len(FILES) == 55, [p.name for p in FILES]
+def test_exactly_56_files_numbered_1_to_56_with_matching_names() -> None:
+    assert len(FILES) == 56, [p.name for p in FILES]
     numbers = []
     for path in FILES:
         m = FILE_NAME.match(path.name)
@@ -56,15 +57,15 @@ def test_exactly_55_files_numbered_1_to_55_with_matching_names() -> None:
         number = DATA[path.name]["number"]
         assert int(m.group(1)) == number, f"{path.name}: file says number {number}"
         numbers.append(number)
-    assert sorted(numbers) == list(range(1, 56))
+    assert sorted(numbers) == list(range(1, 57))
 
 
 def test_names_and_slugs_are_unique_and_metadata_is_filled() -> None:
     names = [d["name"] for d in DATA.values()]
     slugs = [FILE_NAME.match(n).group(2) for n in DATA]  # type: ignore[union-attr]
-    assert len(set(names)) == 55, sorted(n for n in names if names.count(n) > 1)
-    assert len({n.casefold() for n in names}) == 55
-    assert len(set(slugs)) == 55
+    assert len(set(names)) == 56, sorted(n for n in names if names.count(n) > 1)
+    assert len({n.casefold() for n in names}) == 56
+    assert len(set(slugs)) == 56
     for fname, d in DATA.items():
         assert d["schema"] == 1, fname
         for key in ("name", "family", "description"):
@@ -78,7 +79,14 @@ def test_families_cover_the_required_kinds() -> None:
     families = {d["family"] for d in DATA.values()}
     assert REQUIRED_FAMILIES <= families, REQUIRED_FAMILIES - families
     pyramid_sizes = {len(d["slot"]) for d in DATA.values() if d["family"] == "pyramid"}
-    assert {15, 21, 28, 36} <= pyramid_sizes
+    assert {15, 21, 28, 36, 40} <= pyramid_sizes
+
+
+def test_layouts_run_from_15_to_40_cards() -> None:
+    """The smallest layout has 15 cards and the largest 40 (the game's range)."""
+    sizes = sorted(len(d["slot"]) for d in DATA.values())
+    assert (sizes[0], sizes[-1]) == (15, 40)
+    assert (layoutgen.MIN_SLOTS, layoutgen.MAX_SLOTS) == (15, 40)
 
 
 @pytest.mark.parametrize("fname", sorted(DATA))
@@ -155,7 +163,7 @@ def test_every_card_can_be_read_and_chains_stay_moderate(fname: str) -> None:
     """Design rules beyond the format: each card keeps its top-left or bottom-right index
     corner visible, and no card lies under a chain of more than nine cards."""
     number = DATA[fname]["number"]
-    shape = next(s for s in layoutgen.SHAPES if s.number == number)
+    shape = next(s for s in SHAPES if s.number == number)
     slots = layoutgen.build_slots(shape)
     assert all(layoutgen.shows_index(s, slots) for s in slots)
     assert layoutgen.max_chain(slots) <= 9
@@ -184,8 +192,8 @@ def test_layout_1_is_the_classic_pyramid() -> None:
 
 def test_regenerating_gives_the_same_files() -> None:
     assert layoutgen.differences() == []
-    assert [layoutgen.file_name(s) for s in layoutgen.SHAPES] == [p.name for p in FILES]
-    for shape in layoutgen.SHAPES:
+    assert [layoutgen.file_name(s) for s in SHAPES] == [p.name for p in FILES]
+    for shape in SHAPES:
         text = (LAYOUT_DIR / layoutgen.file_name(shape)).read_text(encoding="utf-8")
         assert layoutgen.render(shape) == text, shape.number
 
@@ -197,7 +205,7 @@ def test_every_file_passes_the_engine_validation() -> None:
         assert layout.number == d["number"] and layout.size == len(d["slot"])
         assert layout.to_dict() == d
     catalog = load_layouts()
-    assert sorted(catalog) == list(range(1, 56))
+    assert sorted(catalog) == list(range(1, 57))
 
 
 def test_docs_table_lists_every_layout() -> None:
@@ -206,7 +214,7 @@ def test_docs_table_lists_every_layout() -> None:
     header = [c.strip().lower() for c in lines[0].strip("|").split("|")]
     col = {name: header.index(name) for name in ("#", "name", "family", "cards")}
     rows = [[c.strip() for c in ln.strip("|").split("|")] for ln in lines[2:]]
-    assert len(rows) == 55
+    assert len(rows) == 56
     by_number = {d["number"]: d for d in DATA.values()}
     for cells in rows:
         d = by_number[int(cells[col["#"]])]
@@ -271,15 +279,113 @@ def test_generator_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert layoutgen.main(["--check"]) == 0
     assert layoutgen.main(["--show", "1"]) == 0
     assert "Classic Pyramid" in capsys.readouterr().out
-    assert layoutgen.main(["--show", "56"]) == 2
+    assert layoutgen.main(["--show", "99"]) == 2
     # writing into an empty folder, then spotting a hand edit and a stray file
     written = layoutgen.write_all(tmp_path)
-    assert len(written) == 55 and layoutgen.differences(tmp_path) == []
+    assert len(written) == 56 and layoutgen.differences(tmp_path) == []
     (tmp_path / "001_classic.toml").write_text("broken", encoding="utf-8")
-    (tmp_path / "056_extra.toml").write_text("", encoding="utf-8")
+    (tmp_path / "099_extra.toml").write_text("", encoding="utf-8")
     assert layoutgen.differences(tmp_path) == [
-        "056_extra.toml: not generated by layoutgen",
+        "099_extra.toml: not generated by layoutgen",
         "001_classic.toml: differs from its shape",
     ]
     assert [p.name for p in layoutgen.write_all(tmp_path)] == ["001_classic.toml"]
-    assert not (tmp_path / "056_extra.toml").exists()
+    assert not (tmp_path / "099_extra.toml").exists()
+
+
+def test_generator_writes_into_the_folder_given_by_out(tmp_path: Path) -> None:
+    out = tmp_path / "made" / "here"
+    assert layoutgen.main(["--out", str(out)]) == 0
+    assert sorted(p.name for p in out.iterdir()) == [p.name for p in FILES]
+    for path in FILES:  # byte for byte what the repository holds
+        assert (out / path.name).read_bytes() == path.read_bytes(), path.name
+    assert layoutgen.main(["--check", "--out", str(out)]) == 0
+
+
+def test_every_shape_file_gives_one_layout_file() -> None:
+    names = sorted(p.name for p in layoutgen.SHAPES_DIR.glob("*.toml"))
+    assert names == [p.name for p in FILES]
+    assert [s.number for s in SHAPES] == sorted(d["number"] for d in DATA.values())
+
+
+def _shapes_dir(tmp_path: Path, name: str, text: str) -> Path:
+    """A folder of shape files: the classic pyramid's and one more."""
+    folder = tmp_path / "shapes"
+    folder.mkdir(parents=True)
+    classic = layoutgen.SHAPES_DIR / "001_classic.toml"
+    (folder / classic.name).write_text(classic.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+GOOD = 'name = "X"\nfamily = "pyramid"\ndescription = "A test."\n'
+
+
+def test_shape_files_are_read_with_their_number_and_slug(tmp_path: Path) -> None:
+    art = "art = ['''\n" + PYRAMID5.lstrip("\n") + "''', '''\n" + "\n" * 5 + "  9''']\n"
+    folder = _shapes_dir(tmp_path, "007_test_shape.toml", GOOD + art)
+    loaded = layoutgen.shapes(folder)
+    assert [(s.number, s.slug) for s in loaded] == [(1, "classic"), (7, "test_shape")]
+    slots = layoutgen.build_slots(loaded[1])
+    assert len(slots) == 16 and slots[-1].z == 9
+    ring = GOOD + "row_band = 1\nring = { rx = 6, ry = 4.5, step = 13, depths = [0, 1, 2, 1, 0] }\n"
+    folder = _shapes_dir(tmp_path / "r", "049_ring.toml", ring)
+    assert layoutgen.shapes(folder)[1].points == layoutgen.ring(6, 4.5, 13, (0, 1, 2, 1, 0))
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("7_short.toml", GOOD + "art = '0'\n", "named NNN_slug.toml"),
+        ("000_zero.toml", GOOD + "art = '0'\n", "numbers run from 1 to 99"),
+        ("002_bad.toml", 'name = "X\nart = 1', "not valid TOML"),
+        ("002_bad.toml", GOOD + "art = '0'\ncolour = 1\n", "unknown key 'colour'"),
+        ("002_bad.toml", 'name = ""\nfamily = "f"\ndescription = "d"\nart = "0"', "name must be"),
+        ("002_bad.toml", GOOD + "art = 5\n", "art must be a text picture"),
+        ("002_bad.toml", GOOD + "art = []\n", "art must be a text picture"),
+        ("002_bad.toml", GOOD + "art = '0'\nxstep = 0\n", "xstep must be a positive number"),
+        ("002_bad.toml", GOOD + "art = '0'\nystep = inf\n", "ystep must be a positive number"),
+        ("002_bad.toml", GOOD + "points = [[1, 2]]\n", "points[0] must be [x, y, z]"),
+        ("002_bad.toml", GOOD + "points = [[1, 2, 0.5]]\n", "points[0] must be [x, y, z]"),
+        ("002_bad.toml", GOOD + "points = [[1, 2, true]]\n", "points[0] must be [x, y, z]"),
+        ("002_bad.toml", GOOD + "ring = { rx = 1 }\n", "ring must be a table"),
+        (
+            "002_bad.toml",
+            GOOD + "ring = { rx = 1, ry = 1, step = 1, depths = [1.5] }\n",
+            "ring.depths must be a list of whole numbers",
+        ),
+        ("002_bad.toml", GOOD, "give a picture (art) or points"),
+        ("001_again.toml", GOOD + "art = '0'\n", "layout 1 is also 001_again.toml"),
+    ],
+)
+def test_bad_shape_files_are_refused_with_the_file_and_the_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, text: str, message: str
+) -> None:
+    folder = _shapes_dir(tmp_path, name, text)
+    with pytest.raises(layoutgen.ShapeError, match=re.escape(message)) as caught:
+        layoutgen.shapes(folder)
+    assert str(folder) in str(caught.value)
+    out = tmp_path / "out"
+    assert layoutgen.main(["--shapes", str(folder), "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and message in err and err.count("\n") == 1
+    assert not out.exists()  # nothing written when a shape is bad
+
+
+def test_a_missing_or_empty_shapes_folder_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert layoutgen.main(["--shapes", str(tmp_path / "nowhere")]) == 1
+    assert "no such folder of shape files" in capsys.readouterr().err
+    assert layoutgen.main(["--shapes", str(tmp_path), "--check"]) == 1
+    assert "no shape file" in capsys.readouterr().err
+
+
+def test_an_output_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    assert layoutgen.main(["--out", str(blocker / "sub")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1

@@ -31,6 +31,12 @@ def entry(number: int, won: int, lost: int, unknown: int = 0, word: str | None =
     )
 
 
+@pytest.fixture(autouse=True)
+def no_own_layouts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An empty save folder: the listings hold the game's layouts only."""
+    monkeypatch.setenv("DESERT_PYRAMID_SAVE_DIR", str(tmp_path / "empty-saves"))
+
+
 @pytest.fixture
 def diff_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "difficulty.toml"
@@ -50,7 +56,7 @@ def test_words_follow_the_relaxed_rate() -> None:
 def test_layouts_prints_one_line_per_layout(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["layouts"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == len(all_layouts()) == 55
+    assert len(out) == len(all_layouts()) == 56
     table, _ = difficulty_table()
     for line, (number, layout) in zip(out, sorted(all_layouts().items()), strict=True):
         fields = line.split()
@@ -92,7 +98,7 @@ def test_broken_file_warns_and_lists_unrated(
     assert main(["layouts"]) == 0
     captured = capsys.readouterr()
     assert "difficulty.toml: not valid TOML" in captured.err
-    assert len(captured.out.splitlines()) == 55
+    assert len(captured.out.splitlines()) == 56
 
 
 @pytest.mark.parametrize(

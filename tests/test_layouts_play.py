@@ -26,9 +26,9 @@ NUMBERS = sorted(LAYOUTS)
 SIZES = [(1280, 720), (960, 540), (640, 360)]  # 640 x 360 is the smallest window
 
 
-def test_55_layouts_numbered_1_to_55() -> None:
+def test_56_layouts_numbered_1_to_56() -> None:
     fresh = load_layouts()  # read from the files again, not the cached copy
-    assert sorted(fresh) == list(range(1, 56))
+    assert sorted(fresh) == list(range(1, 57))
     assert LAYOUTS[1].name == "Classic Pyramid" and LAYOUTS[1].size == 28
     names = [layout.name for layout in fresh.values()]
     assert len(set(names)) == len(names), "two layouts share a name"

@@ -294,7 +294,7 @@ def test_explain_card():
     assert explain_card(g, 23) == "The K♣ is a king: it goes alone."
     assert explain_card(g, 15) == "The Q♦ is covered by the 4♠ and the 9♥."
     g.play_text("22+23")
-    assert explain_card(g, 15).startswith("A Q needs a A, and no A is free now (")
+    assert explain_card(g, 15).startswith("A Q needs an A, and no A is free now (")
 
 
 def test_coach_state_saves():

@@ -130,7 +130,7 @@ def test_desert_practice_win():
         s.undo()
 
 
-def test_relaxed_practice_uses_seed_003_timed_scoring():
+def test_relaxed_practice_uses_the_timed_scoring():
     s = PracticeSession(Game(LAYOUT, RELAXED, easy_deal()), source="code")
     s.play_text("22+23")
     assert s.score == 10

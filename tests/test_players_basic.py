@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game
+from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, MoveKind
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.solver.players import SolverPlayer, ThumbPlayer, play_out
 
@@ -31,7 +31,7 @@ def test_thumb_player_plays_to_the_end() -> None:
 def test_thumb_player_takes_kings_at_once() -> None:
     for i in range(30):
         game = Game(LAYOUT, CLASSIC, Deal.from_seed(1, i))
-        kings = [m for m in game.removals() if m.kind == 1]
+        kings = [m for m in game.removals() if m.kind == MoveKind.KING]
         if kings:
             assert ThumbPlayer().next_move(game) in kings
             return

@@ -31,16 +31,18 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     import arcade
 
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.catalog import all_layouts, get_layout
+    from desert_pyramid.catalog import all_layouts, get_layout, use_save_folder
     from desert_pyramid.engine import DESERT, Deal, Game, GameCode, encode_game_code
     from desert_pyramid.progression import GameResult
     from desert_pyramid.solver import solve
     from desert_pyramid.solver.analysis import analyse
     from desert_pyramid.storage import SaveStore
     from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.workshop.model import draft_of
 
     w, h = size
     folder = Path(tempfile.mkdtemp(prefix="dp-gallery-"))
+    own = use_save_folder(folder / "saves")  # the player's own layouts: beside these saves
     store = SaveStore.open(folder / "saves")
     for i, (mode, outcome, score) in enumerate(
         (
@@ -171,6 +173,25 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     app.current_view.choose_layout()  # type: ignore[union-attr]
     frames(10)
     shot("layout-picker")
+    # the player's own layouts, under their heading
+    pyramid = [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)]
+    own.add(draft_of(pyramid, "Little steps").build())
+    wall = [(2 * c + 5, 1) for c in range(8)] + [(2 * c + 6, 2) for c in range(7)]
+    wall += [(2 * c + 7, 3) for c in range(6)] + [(2 * c + 8, 5) for c in range(5)]
+    own.add(draft_of(wall, "Sandbank").build())
+    picker = app.current_view
+    picker.reload()  # type: ignore[union-attr]
+    picker.set_focus(len(picker.layouts) - 1)  # type: ignore[union-attr]
+    frames(20)
+    shot("layout-picker-own")
+    # the layout editor: a layout being measured, then one that cannot be played yet
+    app.show_editor(draft_of(wall, "Sandbank"), back=lambda _saved: app.show_title())
+    editor = app.current_view.editor  # type: ignore[union-attr]
+    until(lambda: editor.estimate is not None and editor.estimate.done >= 60, 60)
+    shot("editor")
+    app.show_editor(draft_of(pyramid[:9], "Unfinished"), back=lambda _saved: app.show_title())
+    app.current_view.editor.save()  # type: ignore[union-attr]
+    shot("editor-problems")
     for page in ("rules", "quiz"):
         app.show_howto(None, page)
         shot("howto" if page == "rules" else "quiz")

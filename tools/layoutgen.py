@@ -1,17 +1,22 @@
-"""Maintainer tool: regenerate the layout files in ``resources/layouts/`` from the shapes below.
+"""Maintainer tool: write the layout files in ``resources/layouts/`` from the shape files in
+``tools/layouts/``.
 
 Usage (from the repository root)::
 
-    python tools/layoutgen.py                 # write all 55 files
+    python tools/layoutgen.py                 # write every layout file into resources/layouts
     python tools/layoutgen.py --out DIR       # somewhere else
     python tools/layoutgen.py --check         # exit 1 if a file differs from the shapes
     python tools/layoutgen.py --show 12       # draw layout 12 as text (or --show all)
+    python tools/layoutgen.py --shapes DIR    # read the shape files from another folder
 
 It lives in the maintainer folder ``tools/``, outside the shipped package.
 
-Every shape is drawn as a small text picture (``art``), or as several pictures laid over each
-other on the same grid (a tuple of strings; handy when cards interleave). Each character that is not a space is
-one card: its column is the card's ``x`` and its line is the card's ``y``, both in half-card
+Each layout is one shape file, ``tools/layouts/NNN_slug.toml`` (its name gives the layout's
+number and the name of the file written): the name, family and description, and the cards drawn
+as a small text picture (``art``), or several pictures laid over each other on the same grid (a
+list of strings; handy when cards interleave), or as ``points`` and a ``ring``.
+``tools/layouts/README.md`` describes the keys. In a picture, each character that is not a space
+is one card: its column is the card's ``x`` and its line is the card's ``y``, both in half-card
 units (a card covers two columns and two lines), and the character itself is the card's depth
 ``z`` (``0``-``9``, then ``a``-``z`` for 10-35; higher is in front). The picture is moved so that
 the left-most card is at ``x = 0`` and the top card at ``y = 0``. ``xstep``/``ystep`` scale the
@@ -32,12 +37,15 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 import sys
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 LAYOUT_DIR = Path(__file__).resolve().parent.parent / "resources" / "layouts"
+SHAPES_DIR = Path(__file__).resolve().parent / "layouts"
 SCHEMA = 1
 MIN_SLOTS = 15
 MAX_SLOTS = 40
@@ -47,7 +55,7 @@ MAX_HEIGHT = 14.0
 
 @dataclass(frozen=True)
 class Shape:
-    """A layout as written in this file: metadata plus a text picture of the cards."""
+    """A layout as written in its shape file: metadata plus a text picture of the cards."""
 
     number: int
     slug: str
@@ -74,7 +82,7 @@ class Slot:
 
 
 class ShapeError(ValueError):
-    """A shape in this file breaks a rule of the layout format."""
+    """A shape file is malformed, or its shape breaks a rule of the layout format."""
 
 
 def overlaps(a: Slot, b: Slot) -> bool:
@@ -274,931 +282,130 @@ def ring(
 
 
 # --------------------------------------------------------------------------------------------
-# The 55 layouts. Pictures: column = x, line = y (half-card units), character = depth z.
+# The shapes are data: one file a layout in SHAPES_DIR (see its README.md).
 # --------------------------------------------------------------------------------------------
 
-SHAPES: tuple[Shape, ...] = (
-    Shape(
-        1,
-        "classic",
-        "Classic Pyramid",
-        "pyramid",
-        "The traditional pyramid: 28 cards in seven rows, the top card buried deepest.",
-        """
-      0
-     1 1
-    2 2 2
-   3 3 3 3
-  4 4 4 4 4
- 5 5 5 5 5 5
-6 6 6 6 6 6 6
-""",
-    ),
-    Shape(
-        2,
-        "little_pyramid",
-        "Little Pyramid",
-        "pyramid",
-        "A gentle five-row pyramid of 15 cards for a quick game.",
-        """
-    0
-   1 1
-  2 2 2
- 3 3 3 3
-4 4 4 4 4
-""",
-    ),
-    Shape(
-        3,
-        "six_rows",
-        "Six-Row Pyramid",
-        "pyramid",
-        "The classic shape one row shorter: 21 cards in six rows.",
-        """
-     0
-    1 1
-   2 2 2
-  3 3 3 3
- 4 4 4 4 4
-5 5 5 5 5 5
-""",
-    ),
-    Shape(
-        4,
-        "great_pyramid",
-        "Great Pyramid",
-        "pyramid",
-        "Eight rows and 36 cards: the top card sits under everything else.",
-        """
-       0
-      1 1
-     2 2 2
-    3 3 3 3
-   4 4 4 4 4
-  5 5 5 5 5 5
- 6 6 6 6 6 6 6
-7 7 7 7 7 7 7 7
-""",
-    ),
-    Shape(
-        5,
-        "unfinished",
-        "Unfinished Pyramid",
-        "pyramid",
-        "A pyramid whose builders never laid the capstone: 25 cards, flat on top.",
-        """
-    0 0 0
-   1 1 1 1
-  2 2 2 2 2
- 3 3 3 3 3 3
-4 4 4 4 4 4 4
-""",
-    ),
-    Shape(
-        6,
-        "step_pyramid",
-        "Step Pyramid",
-        "pyramid",
-        "Three broad tiers of 24 cards; every card rests on the single card below it.",
-        """
-    0 0
-    1 1
-  2 2 2 2
-  3 3 3 3
-4 4 4 4 4 4
-5 5 5 5 5 5
-""",
-    ),
-    Shape(
-        7,
-        "bent_pyramid",
-        "Bent Pyramid",
-        "pyramid",
-        "A pyramid whose slope changes halfway down: 23 cards.",
-        """
-      0
-     1 1
-    2 2 2
-   3 3 3 3
- 4 4 4 4 4 4
-5 5 5 5 5 5 5
-""",
-    ),
-    Shape(
-        8,
-        "inverted",
-        "Inverted Pyramid",
-        "inverted",
-        "The classic pyramid standing on its point: seven cards free at the top, the point buried.",
-        """
-6 6 6 6 6 6 6
- 5 5 5 5 5 5
-  4 4 4 4 4
-   3 3 3 3
-    2 2 2
-     1 1
-      0
-""",
-    ),
-    Shape(
-        9,
-        "funnel",
-        "Funnel",
-        "inverted",
-        "An upside-down pyramid of 21 cards that drains through a single free card at the bottom.",
-        """
-0 0 0 0 0 0
- 1 1 1 1 1
-  2 2 2 2
-   3 3 3
-    4 4
-     5
-""",
-    ),
-    Shape(
-        10,
-        "nile_delta",
-        "Nile Delta",
-        "inverted",
-        "A wide delta of 30 cards fanning out above a river of three, 33 cards; the river mouth is buried deepest.",
-        """
-9 9 9 9 9 9 9 9
- 8 8 8 8 8 8 8
-  7 7 7 7 7 7
-   6 6 6 6 6
-    5 5 5 5
-       2
-       1
-       0
-""",
-    ),
-    Shape(
-        11,
-        "hourglass",
-        "Hourglass",
-        "double",
-        "Two pyramids point to point, 29 cards: the sand runs from the free top row, through "
-        "the waist, down to the bottom row.",
-        """
-8 8 8 8 8
- 7 7 7 7
-  6 6 6
-   5 5
-    4
-   3 3
-  2 2 2
- 1 1 1 1
-0 0 0 0 0
-""",
-    ),
-    Shape(
-        12,
-        "twin_pyramids",
-        "Twin Pyramids",
-        "double",
-        "Two five-row pyramids side by side, 30 cards; clear them in any order.",
-        """
-    0           0
-   1 1         1 1
-  2 2 2       2 2 2
- 3 3 3 3     3 3 3 3
-4 4 4 4 4   4 4 4 4 4
-""",
-    ),
-    Shape(
-        13,
-        "mirrored",
-        "Mirrored Pyramids",
-        "double",
-        "A pyramid and an upside-down pyramid fitted together, each leaning on the other.",
-        (
-            """
-    0
-   1 1
-  2 2 2
- 3 3 3 3
-4 4 4 4 4
-""",
-            """
-      9 9 9 9 9
-       8 8 8 8
-        7 7 7
-         6 6
-          5
-""",
-        ),
-    ),
-    Shape(
-        14,
-        "twin_peaks",
-        "Twin Peaks",
-        "double",
-        "Two pyramids of 15, the nearer one standing in front of the other's foot.",
-        (
-            """
-    0
-   1 1
-  2 2 2
- 3 3 3 3
-4 4 4 4 4
-""",
-            """
-
-
-           5
-          6 6
-         7 7 7
-        8 8 8 8
-       9 9 9 9 9
-""",
-        ),
-    ),
-    Shape(
-        15,
-        "brick_wall",
-        "Brick Wall",
-        "wall",
-        "Five courses of bricks, 28 cards, each brick held by the two below it.",
-        """
-0 0 0 0 0 0
- 1 1 1 1 1
-2 2 2 2 2 2
- 3 3 3 3 3
-4 4 4 4 4 4
-""",
-    ),
-    Shape(
-        16,
-        "stone_wall",
-        "Stone Wall",
-        "wall",
-        "Seven columns of four stones, 28 cards; each stone rests on the one below it.",
-        """
-0 0 0 0 0 0 0
-1 1 1 1 1 1 1
-2 2 2 2 2 2 2
-3 3 3 3 3 3 3
-""",
-    ),
-    Shape(
-        17,
-        "great_wall",
-        "Great Wall",
-        "wall",
-        "A long, low wall of 35 bricks in three courses.",
-        """
-0 0 0 0 0 0 0 0 0 0 0 0
- 1 1 1 1 1 1 1 1 1 1 1
-2 2 2 2 2 2 2 2 2 2 2 2
-""",
-    ),
-    Shape(
-        18,
-        "battlements",
-        "Battlements",
-        "wall",
-        "A fortress wall of 31 cards with five merlons along the top.",
-        """
-0   0   0   0   0
-1 1 1 1 1 1 1 1 1
- 2 2 2 2 2 2 2 2
-3 3 3 3 3 3 3 3 3
-""",
-    ),
-    Shape(
-        19,
-        "ruined_wall",
-        "Ruined Wall",
-        "wall",
-        "An old wall with bricks missing: 27 cards, many of them loose from the start.",
-        """
-0 0   0 0 0   0
- 1 1 1   1 1 1 1
-2 2 2 2 2   2 2 2
- 3   3 3 3 3   3
-""",
-    ),
-    Shape(
-        20,
-        "watchtower",
-        "Watchtower",
-        "tower",
-        "A lookout of four cards on top of a narrow tower, 26 cards in nine rows.",
-        """
-0 0 0 0
- 1 1 1
-  2 2
- 3 3 3
-  4 4
- 5 5 5
-  6 6
- 7 7 7
-8 8 8 8
-""",
-    ),
-    Shape(
-        21,
-        "twin_towers",
-        "Twin Towers",
-        "tower",
-        "Two slender towers joined by a low wall, 29 cards.",
-        """
-0 0         0 0
- 1           1
-2 2         2 2
- 3   3 3 3   3
-4 4 4 4 4 4 4 4
- 5           5
-6 6         6 6
-""",
-    ),
-    Shape(
-        22,
-        "obelisk",
-        "Obelisk",
-        "tower",
-        "A tall needle of stone in two columns on a stepped plinth, 20 cards in nine rows.",
-        """
-   0
-  1 1
-  2 2
-  3 3
-  4 4
-  5 5
-  6 6
- 7 7 7
-8 8 8 8
-""",
-    ),
-    Shape(
-        23,
-        "lighthouse",
-        "Lighthouse",
-        "tower",
-        "The Pharos of Alexandria: a lantern on three tiers, 29 cards.",
-        """
-    0
-   1 1
-   2 2
-  3 3 3
-  4 4 4
- 5 5 5 5
- 6 6 6 6
-7 7 7 7 7
-8 8 8 8 8
-""",
-    ),
-    Shape(
-        24,
-        "kasbah",
-        "Kasbah",
-        "tower",
-        "A desert fortress: two corner towers and a crenellated wall, 36 cards.",
-        """
-0 0               0 0
-1 1               1 1
-2 2   2   2   2   2 2
-3 3 3 3 3 3 3 3 3 3 3
- 4 4 4 4 4 4 4 4 4 4
-""",
-    ),
-    Shape(
-        25,
-        "stone_bridge",
-        "Stone Bridge",
-        "bridge",
-        "A roadway on two stone piers: 31 cards, the railing held by the road.",
-        """
-0 0 0 0 0 0 0 0 0 0
- 1 1 1 1 1 1 1 1 1
-2 2             2 2
-3 3             3 3
-4 4             4 4
-""",
-    ),
-    Shape(
-        26,
-        "arch_bridge",
-        "Arch Bridge",
-        "bridge",
-        "A roadway carried by one great arch that springs from both banks, 29 cards.",
-        """
-0 0 0 0 0 0 0 0 0 0 0
-     1 1 1 1 1 1
-   2 2         2 2
- 3 3             3 3
-4 4               4 4
-""",
-    ),
-    Shape(
-        27,
-        "aqueduct",
-        "Aqueduct",
-        "bridge",
-        "Two tiers of arches carrying the water channel: 35 cards.",
-        """
-0 0 0 0 0 0 0 0 0 0
- 1   1   1   1   1
-2 2 2 2 2 2 2 2 2 2
- 3   3   3   3   3
- 4   4   4   4   4
-""",
-    ),
-    Shape(
-        28,
-        "suspension_bridge",
-        "Suspension Bridge",
-        "bridge",
-        "A deck of 14 cards hung on cables from two towers, 34 cards in all.",
-        (
-            """
-      0             0
-      1             1
-      2             2
-      3             3
-""",
-            """
-
-    5   5         5   5
-   6     6       6     6
-  7       7     7       7
-""",
-            """
-
-
-
-
-8 8 8 8 8 8 8 8 8 8 8 8 8 8
-""",
-        ),
-    ),
-    Shape(
-        29,
-        "cross",
-        "Cross",
-        "cross",
-        "A tall cross of 28 cards: clear outwards from the free crossing to the buried tips.",
-        """
-      0 0
-      1 1
- 2 2 28 83 3 3
- 3 3 39 92 2 2
-      7 7
-      6 6
-      5 5
-      4 4
-""",
-    ),
-    Shape(
-        30,
-        "saltire",
-        "Saltire",
-        "cross",
-        "Four diagonal arms of eight cards meet at a buried centre pair, 34 cards.",
-        """
-4 4         4 4
- 3 3       3 3
-  2 2     2 2
-   1 1   1 1
-      0 0
-   1 1   1 1
-  2 2     2 2
- 3 3       3 3
-4 4         4 4
-""",
-    ),
-    Shape(
-        31,
-        "ankh",
-        "Ankh",
-        "cross",
-        "The key of life, 29 cards: a loop that lies on the cross-bar, and a stem below.",
-        """
-    0 0 0
-   1     1
-  2       2
-  3       3
-   4     4
-    5 5 5
-0 0 0 0 0 0 0
-
-     1 1
-     2 2
-     3 3
-     4 4
-""",
-    ),
-    Shape(
-        32,
-        "compass_rose",
-        "Compass Rose",
-        "cross",
-        "A free centre card with four fanned arms and four short diagonals, 29 cards.",
-        """
-     3    5    3
-      2   6   2
-       1  7  1
-          8
-      456797654
-          8
-       1  7  1
-      2   6   2
-     3    5    3
-""",
-    ),
-    Shape(
-        33,
-        "diamond",
-        "Diamond",
-        "diamond",
-        "Five free cards across the middle, 25 in all; both points are buried.",
-        """
-    0
-   1 1
-  2 2 2
- 3 3 3 3
-4 4 4 4 4
- 3 3 3 3
-  2 2 2
-   1 1
-    0
-""",
-    ),
-    Shape(
-        34,
-        "small_diamond",
-        "Small Diamond",
-        "diamond",
-        "A compact diamond of 16 cards that opens from its lowest point.",
-        """
-   0
-  1 1
- 2 2 2
-3 3 3 3
- 4 4 4
-  5 5
-   6
-""",
-    ),
-    Shape(
-        35,
-        "twin_diamonds",
-        "Twin Diamonds",
-        "diamond",
-        "Two diamonds of 16 cards side by side, each widest and free across the middle.",
-        """
-   0         0
-  1 1       1 1
- 2 2 2     2 2 2
-3 3 3 3   3 3 3 3
- 2 2 2     2 2 2
-  1 1       1 1
-   0         0
-""",
-    ),
-    Shape(
-        36,
-        "desert_rose",
-        "Desert Rose",
-        "diamond",
-        "A diamond of seven fanned rows, 25 cards: each row opens from its middle card.",
-        """
-   3
-
-  232
-
- 12321
-
-0123210
-
- 12321
-
-  232
-
-   3
-""",
-    ),
-    Shape(
-        37,
-        "arch",
-        "Arch",
-        "arch",
-        "A round arch on two legs, 27 cards; the keystone is free, the curve is not.",
-        """
-     0 0 0
-   1 1   1 1
-  2 2     2 2
- 3 3       3 3
-4 4         4 4
-5 5         5 5
-6 6         6 6
-""",
-    ),
-    Shape(
-        38,
-        "horseshoe",
-        "Horseshoe",
-        "arch",
-        "A U of 27 cards that opens from the bend at the bottom up to its two buried tips.",
-        """
-0 0         0 0
-1 1         1 1
-2 2         2 2
- 3 3       3 3
-  4 4     4 4
-   5 5   5 5
-     6 6 6
-""",
-    ),
-    Shape(
-        39,
-        "temple_gate",
-        "Temple Gate",
-        "arch",
-        "Two pylons under a lintel, 32 cards; only the middle of the lintel is free at first.",
-        """
-0 0 0 0 0 0 0 0
- 1 1       1 1
-2 2 2     2 2 2
- 3 3       3 3
-4 4 4     4 4 4
- 5 5       5 5
-""",
-    ),
-    Shape(
-        40,
-        "double_arch",
-        "Double Arch",
-        "arch",
-        "Two arches sharing a middle pier, 35 cards.",
-        """
-     0 0 0       0 0 0
-   1 1   1 1   1 1   1 1
-  2 2     2 2 2 2     2 2
- 3 3       3 3 3       3 3
-4 4         4 4         4 4
-""",
-    ),
-    Shape(
-        41,
-        "dunes",
-        "Dunes",
-        "piles",
-        "Five small dunes of six cards each; fifteen cards are free at the start.",
-        """
-       0         0
-      1 1       1 1
-     2 2 2     2 2 2
-
-  0         0         0
- 1 1       1 1       1 1
-2 2 2     2 2 2     2 2 2
-""",
-    ),
-    Shape(
-        42,
-        "caravan",
-        "Caravan",
-        "piles",
-        "Six camels of five cards walking down a dune, 30 cards.",
-        """
- 0
-1 1   0
-2 2  1 1   0
-     2 2  1 1   0
-          2 2  1 1   0
-               2 2  1 1   0
-                    2 2  1 1
-                         2 2
-""",
-    ),
-    Shape(
-        43,
-        "three_peaks",
-        "Three Peaks",
-        "piles",
-        "Three small peaks standing on a shared base of ten cards, 28 cards.",
-        """
-   0     0     0
-  1 1   1 1   1 1
- 2 2 2 2 2 2 2 2 2
-3 3 3 3 3 3 3 3 3 3
-""",
-    ),
-    Shape(
-        44,
-        "seven_pillars",
-        "Seven Pillars",
-        "piles",
-        "Seven columns of two to five cards, 23 cards; each card rests on the one below it.",
-        """
-      0
-    1 1 1
-  2 2 2 2 2
-3 3 3 3 3 3 3
-4 4 4 4 4 4 4
-""",
-    ),
-    Shape(
-        45,
-        "scattered_stones",
-        "Scattered Stones",
-        "piles",
-        "Eleven little piles of three, 33 cards, two thirds of them free from the start.",
-        """
- 0     0     0     0
-1 1   1 1   1 1   1 1
-    0     0     0
-   1 1   1 1   1 1
- 0     0     0     0
-1 1   1 1   1 1   1 1
-""",
-    ),
-    Shape(
-        46,
-        "staircase",
-        "Staircase",
-        "stairs",
-        "Five flights of six steps, 30 cards: only the bottom step of each flight is free.",
-        """
-0  0  0  0  0
- 1  1  1  1  1
-  2  2  2  2  2
-   3  3  3  3  3
-    4  4  4  4  4
-     5  5  5  5  5
-""",
-    ),
-    Shape(
-        47,
-        "cascade",
-        "Cascade",
-        "stairs",
-        "Three broad flights of steps tumbling to the right, 36 cards, six deep.",
-        """
-0 0  0 0  0 0
- 1 1  1 1  1 1
-  2 2  2 2  2 2
-   3 3  3 3  3 3
-    4 4  4 4  4 4
-     5 5  5 5  5 5
-""",
-    ),
-    Shape(
-        48,
-        "crossroads",
-        "Crossroads",
-        "cross",
-        "Five little pyramids of six cards set out as a cross, 30 cards.",
-        """
-         0
-        1 1
-       2 2 2
-
-  0      0      0
- 1 1    1 1    1 1
-2 2 2  2 2 2  2 2 2
-
-         0
-        1 1
-       2 2 2
-""",
-    ),
-    Shape(
-        49,
-        "sun_disk",
-        "Sun Disk",
-        "ring",
-        "Four arcs of five cards around a five-card sun, 25 cards; each arc opens from its middle.",
-        points=ring(6, 4.5, 13, (0, 1, 2, 1, 0))
-        + ((-1, -1, 0), (1, -1, 0), (-1, 1, 0), (1, 1, 0), (0, 0, 1)),
-        row_band=1.0,
-    ),
-    Shape(
-        50,
-        "oasis",
-        "Oasis",
-        "ring",
-        "Four fans of seven cards ringing a two-card spring, 30 cards.",
-        points=ring(6.5, 4.5, 10, (0, 1, 2, 3, 2, 1, 0)) + ((-1, 0, 0), (1, 0, 0)),
-        row_band=1.0,
-    ),
-    Shape(
-        51,
-        "sphinx",
-        "Sphinx",
-        "figure",
-        "The great lion lies on the sand: a long body of 30 cards and a six-card head.",
-        """
-    0 0
-    1 1
-    2 2   3 3 3 3 3 3
-   4 4 4 4 4 4 4 4 4 4 4
-5 5 5 5 5 5 5 5 5 5 5 5 5
-""",
-    ),
-    Shape(
-        52,
-        "scarab",
-        "Scarab",
-        "figure",
-        "A sacred beetle: a body of 23 cards that opens across the middle, and six legs.",
-        """
-   1         1
-    0  0 0  0
-      1 1 1
- 1   2 2 2 2   1
-  0 3 3 3 3 3 0
-     2 2 2 2
-      1 1 1
-    0  0 0  0
-   1         1
-""",
-    ),
-    Shape(
-        53,
-        "palm_tree",
-        "Palm Tree",
-        "figure",
-        "A date palm: six fronds around a free heart above a trunk on its mound, 23 cards.",
-        points=(
-            # heart of the crown, in front
-            (8, 1, 9),
-            (10, 1, 9),
-            # fronds drooping left and right, tips deepest
-            (6.5, 1.5, 8),
-            (5, 2, 7),
-            (3.5, 2.5, 6),
-            (2, 3.5, 5),
-            (11.5, 1.5, 8),
-            (13, 2, 7),
-            (14.5, 2.5, 6),
-            (16, 3.5, 5),
-            # fronds reaching up
-            (7, -0.5, 8),
-            (5.5, -1, 7),
-            (4, -1, 6),
-            (11, -0.5, 8),
-            (12.5, -1, 7),
-            (14, -1, 6),
-            # trunk, lower in front, standing on the mound
-            (9, 3, 1),
-            (9.5, 4.5, 2),
-            (10, 6, 3),
-            (10, 7.5, 4),
-            (8, 9, 5),
-            (10, 9, 5),
-            (12, 9, 5),
-        ),
-        row_band=1.0,
-    ),
-    Shape(
-        54,
-        "felucca",
-        "Felucca",
-        "figure",
-        "A Nile sailing boat: a tall sail of 16 cards above a hull of 13.",
-        """
-          0
-         1
-        2 2
-       3 3
-      4 4 4
-     5 5 5
-    6 6 6 6
-
-  9 9 9 9 9 9 9
-   8 8 8 8 8 8
-""",
-    ),
-    Shape(
-        55,
-        "pyramid_of_pyramids",
-        "Pyramid of Pyramids",
-        "pyramid",
-        "Three pyramids of ten stacked into one of eight rows, with a hollow in the middle.",
-        """
-       0
-      1 1
-     2 2 2
-    3 3 3 3
-   4       4
-  5 5     5 5
- 6 6 6   6 6 6
-7 7 7 7 7 7 7 7
-""",
-    ),
+SHAPE_FILE = re.compile(r"^(\d{3})_([a-z0-9]+(?:_[a-z0-9]+)*)\.toml$")
+SHAPE_KEYS = frozenset(
+    {"name", "family", "description", "art", "points", "ring", "xstep", "ystep", "row_band"}
 )
+RING_KEYS = frozenset({"rx", "ry", "step", "depths"})
 
 
-def shapes() -> tuple[Shape, ...]:
-    return SHAPES
+def _is_number(v: object) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v)
 
 
-def write_all(directory: Path = LAYOUT_DIR) -> list[Path]:
-    """Write every layout file; remove stale ``NNN_*.toml`` files of renamed layouts."""
+def load_shape(path: Path) -> Shape:
+    """One shape file: the number and slug come from its name (``NNN_slug.toml``), the rest from
+    its keys. Anything that does not fit is a ShapeError naming the file and the key."""
+    m = SHAPE_FILE.match(path.name)
+    if not m:
+        raise ShapeError(f"{path}: a shape file is named NNN_slug.toml (e.g. 001_classic.toml)")
+    number, slug = int(m.group(1)), m.group(2)
+    if not 1 <= number <= 99:
+        raise ShapeError(f"{path}: layout numbers run from 1 to 99")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ShapeError(f"{path}: cannot be read ({exc})") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise ShapeError(f"{path}: not valid TOML ({exc})") from exc
+
+    def bad(key: str, what: str) -> ShapeError:
+        return ShapeError(f"{path}: {key} must be {what}")
+
+    unknown = sorted(set(data) - SHAPE_KEYS)
+    if unknown:
+        raise ShapeError(
+            f"{path}: unknown key {unknown[0]!r} (known: {', '.join(sorted(SHAPE_KEYS))})"
+        )
+    text: dict[str, str] = {}
+    for key in ("name", "family", "description"):
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise bad(key, "a non-empty string")
+        text[key] = value
+    art = data.get("art", "")
+    if isinstance(art, list):
+        if not art or not all(isinstance(layer, str) for layer in art):
+            raise bad("art", "a text picture or a list of text pictures")
+        art = tuple(art)
+    elif not isinstance(art, str):
+        raise bad("art", "a text picture or a list of text pictures")
+    steps: dict[str, float] = {}
+    for key, default in (("xstep", 1.0), ("ystep", 1.0), ("row_band", 0.0)):
+        value = data.get(key, default)
+        if not _is_number(value) or value < 0 or (key != "row_band" and value <= 0):
+            raise bad(key, "a positive number")
+        steps[key] = float(value)
+    points: list[tuple[float, float, int]] = []
+    if "ring" in data:
+        ring_data = data["ring"]
+        if not isinstance(ring_data, dict) or set(ring_data) != RING_KEYS:
+            raise bad("ring", "a table of rx, ry, step and depths")
+        depths = ring_data["depths"]
+        if not all(_is_number(ring_data[k]) for k in ("rx", "ry", "step")):
+            raise bad("ring", "a table whose rx, ry and step are numbers")
+        if not isinstance(depths, list) or not depths:
+            raise bad("ring.depths", "a list of depths")
+        if not all(isinstance(z, int) and not isinstance(z, bool) for z in depths):
+            raise bad("ring.depths", "a list of whole numbers")
+        points.extend(ring(ring_data["rx"], ring_data["ry"], ring_data["step"], tuple(depths)))
+    raw_points = data.get("points", [])
+    if not isinstance(raw_points, list):
+        raise bad("points", "a list of [x, y, z]")
+    for i, point in enumerate(raw_points):
+        if (
+            not isinstance(point, list)
+            or len(point) != 3
+            or not _is_number(point[0])
+            or not _is_number(point[1])
+            or not isinstance(point[2], int)
+            or isinstance(point[2], bool)
+        ):
+            raise bad(f"points[{i}]", "[x, y, z] with numbers x, y and a whole depth z")
+        points.append((point[0], point[1], point[2]))
+    if not art and not points:
+        raise ShapeError(f"{path}: give a picture (art) or points (points, ring)")
+    return Shape(
+        number,
+        slug,
+        text["name"],
+        text["family"],
+        text["description"],
+        art,
+        xstep=steps["xstep"],
+        ystep=steps["ystep"],
+        points=tuple(points),
+        row_band=steps["row_band"],
+    )
+
+
+def shapes(directory: Path = SHAPES_DIR) -> tuple[Shape, ...]:
+    """Every shape in ``directory``, by number. Two files with one number, or no file, is an error."""
+    if not directory.is_dir():
+        raise ShapeError(f"{directory}: no such folder of shape files")
+    found = sorted(p for p in directory.iterdir() if p.suffix == ".toml")
+    if not found:
+        raise ShapeError(f"{directory}: no shape file (NNN_slug.toml) in it")
+    result = [load_shape(p) for p in found]
+    seen: dict[int, str] = {}
+    for shape, path in zip(result, found, strict=True):
+        if shape.number in seen:
+            raise ShapeError(f"{path}: layout {shape.number} is also {seen[shape.number]}")
+        seen[shape.number] = path.name
+    return tuple(sorted(result, key=lambda s: s.number))
+
+
+def write_all(
+    directory: Path = LAYOUT_DIR, all_shapes: Sequence[Shape] | None = None
+) -> list[Path]:
+    """Write every layout file into ``directory``; remove stale ``NNN_*.toml`` files of renamed
+    layouts there. The shapes are read from SHAPES_DIR unless given."""
+    chosen = shapes() if all_shapes is None else all_shapes
+    wanted = {file_name(s): render(s) for s in chosen}  # every shape is checked before any write
     directory.mkdir(parents=True, exist_ok=True)
-    wanted = {file_name(s): render(s) for s in SHAPES}
     for old in directory.glob("[0-9][0-9][0-9]_*.toml"):
         if old.name not in wanted:
             old.unlink()
@@ -1211,9 +418,12 @@ def write_all(directory: Path = LAYOUT_DIR) -> list[Path]:
     return written
 
 
-def differences(directory: Path = LAYOUT_DIR) -> list[str]:
-    """What differs between the files on disk and the shapes (empty when in step)."""
-    wanted = {file_name(s): render(s) for s in SHAPES}
+def differences(
+    directory: Path = LAYOUT_DIR, all_shapes: Sequence[Shape] | None = None
+) -> list[str]:
+    """What differs between the files in ``directory`` and the shapes (empty when in step)."""
+    chosen = shapes() if all_shapes is None else all_shapes
+    wanted = {file_name(s): render(s) for s in chosen}
     problems = []
     present = {p.name for p in directory.glob("[0-9][0-9][0-9]_*.toml")}
     for name in sorted(present - wanted.keys()):
@@ -1230,7 +440,7 @@ def differences(directory: Path = LAYOUT_DIR) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python tools/layoutgen.py",
-        description="Regenerate resources/layouts/*.toml from the shapes in layoutgen.py.",
+        description="Write the layout files (NNN_slug.toml) from the shape files in tools/layouts/.",
     )
     parser.add_argument(
         "--out",
@@ -1238,13 +448,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=LAYOUT_DIR,
         help="the folder to write (or --check) the layout files in (default: resources/layouts)",
     )
+    parser.add_argument(
+        "--shapes",
+        type=Path,
+        default=SHAPES_DIR,
+        help="the folder of shape files to read (default: tools/layouts)",
+    )
     parser.add_argument("--check", action="store_true", help="only report files that differ")
     parser.add_argument("--show", metavar="N", help="draw layout N (or 'all') as text")
     args = parser.parse_args(argv)
     try:
+        all_shapes = shapes(args.shapes)
         if args.show is not None:
             chosen = [
-                s for s in SHAPES if args.show == "all" or str(s.number) == args.show.lstrip("0")
+                s
+                for s in all_shapes
+                if args.show == "all" or str(s.number) == args.show.lstrip("0")
             ]
             if not chosen:
                 print(f"no layout {args.show!r}", file=sys.stderr)
@@ -1252,15 +471,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("\n\n".join(draw(s) for s in chosen))
             return 0
         if args.check:
-            problems = differences(args.out)
+            problems = differences(args.out, all_shapes)
             for p in problems:
                 print(p)
             return 1 if problems else 0
-        written = write_all(args.out)
-        print(f"{len(SHAPES)} layouts, {len(written)} file(s) written to {args.out}")
+        written = write_all(args.out, all_shapes)
+        print(f"{len(all_shapes)} layouts, {len(written)} file(s) written to {args.out}")
         return 0
     except ShapeError as exc:
         print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        print(f"error: {args.out}: {exc.strerror or exc}", file=sys.stderr)
         return 1
 
 

@@ -26,14 +26,6 @@ class Answer:
     hint: Any = None  # the solver's Hint itself
 
 
-def solver_available() -> bool:
-    try:
-        import desert_pyramid.solver.service  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 class Advisor:
     """Hints and autoplay for one table, through a hint service the app shares between tables."""
 

@@ -19,16 +19,12 @@ from desert_pyramid.engine import (
     Game,
     IllegalMoveError,
     Move,
-    partner_rank,
 )
-from desert_pyramid.engine.cards import RANK_WORDS
 from desert_pyramid.engine.moves import MoveKind
-from desert_pyramid.modes import Session
-
-try:  # the coach's words for a lone card ("A 4 needs a 9, and no 9 is free now ...")
-    from desert_pyramid.modes import explain_card
-except ImportError:  # pragma: no cover - the modes package is part of the game
-    explain_card = None  # type: ignore[assignment]
+from desert_pyramid.modes import (
+    Session,
+    explain_card,  # the coach's words for a lone card
+)
 
 Place = int
 
@@ -52,20 +48,6 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?:" else text + "."
-
-
-def rank_word(rank: int) -> str:
-    word = RANK_WORDS[rank - 1]
-    article = "an" if word[0] in "a8" else "a"
-    return f"{article} {word}"
-
-
-def needs_text(rank: int) -> str:
-    """``4`` → ``"A 4 needs a 9."``"""
-    other = partner_rank(rank)
-    if other is None:
-        return "A king goes alone."
-    return sentence(f"{rank_word(rank)} needs {rank_word(other)}")
 
 
 class TableControl:
@@ -178,7 +160,7 @@ class TableControl:
         if partners:
             names = " or the ".join(str(g.card_at(p)) for p in partners)
             return Feedback(message=f"The {card} pairs with the {names}: pick one.", sound="select")
-        msg = explain_card(g, place) if explain_card is not None else needs_text(card.rank)
+        msg = explain_card(g, place)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
             msg += " Press S or click the Satchel to park it."
         return Feedback(message=msg, sound="select")

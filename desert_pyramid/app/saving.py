@@ -34,16 +34,17 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Game
-from desert_pyramid.modes import Results, Session
+from desert_pyramid.engine.reading import DocumentError, Reader
+from desert_pyramid.modes import Results, Session, session_from_current
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
@@ -83,6 +84,7 @@ class TableView(Protocol):
     def game(self) -> Game: ...
 
 
+T = TypeVar("T")
 SESSION_KEY = "ui_session"  # the mode_state table that holds the session (title, clock, ...)
 NOTICE_POLL_S = 1.0  # how often the store's notices are looked at during play
 CLOCK_SAVE_MS = 500  # a running timed table is saved again after this much play (ms of its clock)
@@ -108,16 +110,13 @@ def subtitle_for(game: Game, code: str) -> str:
 # -- sessions to and from plain values ----------------------------------------------------------
 
 
-def _int(data: Mapping[str, Any], key: str, default: int) -> int:
-    value = data.get(key, default)
-    return (
-        value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else default
-    )
-
-
-def _text(data: Mapping[str, Any], key: str, default: str) -> str:
-    value = data.get(key, default)
-    return value if isinstance(value, str) and value else default
+def _or_default(read: Callable[[], T], default: T) -> T:
+    """A value read from an earlier version's session state, or ``default`` when it does not read
+    (that state is a courtesy: the engine game rebuilds without it)."""
+    try:
+        return read()
+    except DocumentError:
+        return default
 
 
 @dataclass
@@ -131,10 +130,6 @@ class Restored:
 def _modes_session(current: CurrentGame) -> Session | None:
     """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
     it does not rebuild."""
-    try:
-        from desert_pyramid.modes import session_from_current
-    except ImportError:
-        return None
     try:
         return session_from_current(current.game, current.mode_state, get_layout)
     except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
@@ -160,7 +155,8 @@ def restore_session(current: CurrentGame) -> Restored:
     from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
 
     game = Game.from_dict(current.game, get_layout(current.layout))
-    title = _text(state, "title", "Practice")
+    saved = Reader(state, f"mode_state.{SESSION_KEY}")
+    title = _or_default(lambda: saved.text("title", "Practice", nonempty=True), "Practice")
     # a clock out of range (the file says 1e308 s) counts as the longest: no best time from it
     seconds_ms = current.seconds * 1000
     saved_ms = (
@@ -168,7 +164,8 @@ def restore_session(current: CurrentGame) -> Restored:
         if math.isfinite(seconds_ms) and 0 <= seconds_ms <= MAX_ELAPSED_MS
         else MAX_ELAPSED_MS
     )
-    clock = Clock(min(_int(state, "elapsed_ms", saved_ms), MAX_ELAPSED_MS))
+    elapsed = _or_default(lambda: saved.integer("elapsed_ms", saved_ms, maximum=2**63), saved_ms)
+    clock = Clock(min(elapsed, MAX_ELAPSED_MS))
     session = PracticeSession(game, source="seed", clock=clock)
     session.game_id = current.game_id
     return Restored(session, title, subtitle_for(game, session.deal_code), current.game_id)

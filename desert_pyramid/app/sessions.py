@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime
 
+from desert_pyramid import local_date
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
 from desert_pyramid.modes import (
+    MODES,
     DailySession,
     ExpeditionSession,
     PracticeSession,
@@ -19,7 +21,7 @@ from desert_pyramid.modes import (
     clock_text,
 )
 
-TITLES = {"practice": "Practice", "expedition": "Expedition", "daily": "Daily"}
+TITLES = {mode: mode.capitalize() for mode in MODES}  # "Practice", "Expedition", "Daily"
 __all__ = [
     "again",
     "clock_text",
@@ -41,8 +43,9 @@ def layout_number(number: int) -> Layout:
 
 
 def today() -> datetime.date:
-    """The player's local calendar date (the Daily's deal, the day streak)."""
-    return datetime.date.today()
+    """The player's local calendar date (the Daily's deal, the day streak): the window's one
+    reading of the calendar, through :mod:`desert_pyramid.local_date`."""
+    return local_date.today()
 
 
 def practice(rules: Rules, layout: Layout, deal: Deal | None = None) -> PracticeSession:

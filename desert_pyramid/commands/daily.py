@@ -7,6 +7,7 @@ import argparse
 from datetime import date
 from typing import Any
 
+from desert_pyramid import local_date
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.commands.args import UsageError, shown
 from desert_pyramid.engine import Game
@@ -27,7 +28,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace, today: date | None = None) -> int:
-    today = today or date.today()
+    today = today or local_date.today()
     if args.date is None:
         day = today
     else:

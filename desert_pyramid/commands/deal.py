@@ -21,6 +21,7 @@ from desert_pyramid.engine import (
     decode_deal_code,
     encode_deal_code,
 )
+from desert_pyramid.engine.layout import PLAYER_LAST
 
 
 def register(subparsers: Any) -> None:
@@ -52,7 +53,7 @@ def parse_rules(text: str) -> Rules:
 
 
 def parse_layout(text: str) -> Layout:
-    number = parse_int(text, "--layout", 1, 99)
+    number = parse_int(text, "--layout", 1, PLAYER_LAST)
     try:
         return get_layout(number)
     except LayoutError as exc:

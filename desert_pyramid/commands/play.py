@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
+from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import DealCode, GameCode
 from desert_pyramid.modes import MODES
 
@@ -31,6 +31,8 @@ SCREENS = (
     "statistics",
     "backs",
     "howto",
+    "layouts",
+    "editor",
 )
 MAX_FRAMES = 1_000_000
 
@@ -91,19 +93,6 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(play_func=run_play)
 
 
-_SIZE = re.compile(r"\s*([0-9]{1,5})\s*[xX×]\s*([0-9]{1,5})\s*")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    match = _SIZE.fullmatch(text)
-    if match is None:
-        raise UsageError(f"--size must look like 1280x720 (digits 0-9), not '{shown(text)}'")
-    w, h = int(match[1]), int(match[2])
-    if not (640 <= w <= 7680 and 360 <= h <= 4320):
-        raise UsageError(f"--size {w}x{h} is out of range: from 640x360 to 7680x4320")
-    return w, h
-
-
 def options_from_args(args: argparse.Namespace) -> Any:
     """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
     frames: int | None = None
@@ -134,8 +123,6 @@ def options_from_args(args: argparse.Namespace) -> Any:
         )
 
         if looks_like_game_code(args.code):
-            from desert_pyramid.commands.replay import read_game_code
-
             code = read_game_code(args.code)
             if args.mode is not None:
                 raise UsageError("--code with a game code opens its replay: drop --mode")
@@ -161,7 +148,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
     check_save_dir(save_dir)
     if args.headless:
         os.environ["ARCADE_HEADLESS"] = "1"
-    from desert_pyramid.ui.app import RunOptions
+    from desert_pyramid.ui.shell import RunOptions
 
     return RunOptions(
         size=size,

@@ -6,12 +6,12 @@ Both forms only read: they never move, restore or write a file.
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid import local_date
 from desert_pyramid.commands.args import UsageError, check_path, shown
 from desert_pyramid.progression import (
     CARD_BACKS,
@@ -155,7 +155,7 @@ def show(store: SaveStore) -> None:
         print(f"  [{mark}] {back.name}: {back.how_to_earn}")
 
     daily = progress.daily
-    today = datetime.date.today().isoformat()
+    today = local_date.today().isoformat()
     last = daily.last_cleared or "never"
     print(f"Day streak: {daily.current_on(today)} (best {daily.best}; last Daily cleared: {last})")
 

@@ -14,15 +14,10 @@ from typing import Any
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_float, shown
+from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import (
-    EngineError,
     Game,
     GameCode,
-    GameCodeError,
-    LayoutError,
-    RulesError,
-    check_playable,
-    decode_game_code,
     encode_deal_code,
 )
 from desert_pyramid.solver import Verdict
@@ -67,18 +62,6 @@ def gif_target(text: str) -> Path:
     return check_writable_file(text, "--gif")
 
 
-def read_game_code(text: str) -> GameCode:
-    """A game code as a value, or a one-line usage error saying what is wrong with it."""
-    try:
-        code = decode_game_code(text, get_layout)
-        check_playable(code.rules, code.layout_number)
-        return code
-    except (GameCodeError, LayoutError, RulesError) as exc:
-        raise UsageError(f"game code: {exc}") from None
-    except EngineError as exc:  # a move that the rules of this version refuse
-        raise UsageError(f"game code: the moves do not replay here: {exc}") from None
-
-
 def outcome(game: Game) -> str:
     if game.won:
         return "won"
@@ -91,8 +74,6 @@ def run(args: argparse.Namespace) -> int:
     code = read_game_code(args.code)
     gif = gif_target(args.gif) if args.gif is not None else None
     speed = parse_float(args.speed, "--speed", 0.25, 8)
-    from desert_pyramid.commands.play import parse_size
-
     size = parse_size(args.size)
     layout = get_layout(code.layout_number)
     game = Game(layout, code.rules, code.deal, code.multiplier)
@@ -177,7 +158,7 @@ def write_gif(
 ) -> int:
     """Draw the game offscreen into a GIF; a file that cannot be written is a one-line error."""
     os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
-    from desert_pyramid.ui.art.gif import render_gif
+    from desert_pyramid.ui.gif import render_gif
 
     try:
         return render_gif(code, path, size, speed, analysis)

@@ -7,6 +7,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from desert_pyramid.engine.cards import RANK_CHARS, RANK_NAMES, SUIT_CHARS, Card
+
 SCHEMA = 1
 
 RULES_DIR = "rules"
@@ -33,10 +35,8 @@ DEMO_ACTIONS: Mapping[str, int] = {"flip": 1, "pair": 2, "king": 1, "satchel": 1
 
 MAX_CHOICES = 6
 
-_RANKS = "A23456789TJQK"
-_SUITS = "SHDC"
-_SUIT_SYMBOLS = "♠♥♦♣"
-_CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
+# The card code is the engine's (desert_pyramid.engine.cards): a rank character and a suit character.
+_CARD_RE = re.compile(f"[{RANK_CHARS}][{SUIT_CHARS}]")
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 _MARKUP_RE = re.compile(r"\*\*|\{([^{}]*)\}|[{}]")
 
@@ -68,19 +68,20 @@ class ContentError(Exception):
 
 def is_card_code(code: str) -> bool:
     """True for a two-character card code such as ``"6S"`` or ``"TD"``."""
-    return bool(_CARD_RE.match(code))
+    return bool(_CARD_RE.fullmatch(code))
 
 
 def card_rank(code: str) -> int:
     """1 (ace) to 13 (king) for a valid card code."""
-    return _RANKS.index(code[0]) + 1
+    return Card.parse(code).rank
 
 
 def card_label(code: str, ascii_only: bool = False) -> str:
     """How a player reads a card: ``"6♠"``, ``"10♦"`` (``"6S"``, ``"10D"`` in ASCII)."""
-    rank = "10" if code[0] == "T" else code[0]
-    suit = code[1] if ascii_only else _SUIT_SYMBOLS[_SUITS.index(code[1])]
-    return rank + suit
+    card = Card.parse(code)
+    if ascii_only:
+        return RANK_NAMES[card.rank - 1] + SUIT_CHARS[card.suit]
+    return str(card)
 
 
 def to_ascii(text: str) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+
+from desert_pyramid.engine.wording import OPTION_WORDS, passes_label
 
 from .model import (
     Demo,
@@ -137,23 +139,15 @@ def render_variations(
     return "\n".join(lines) + "\n"
 
 
-_OPTION_LABELS: Mapping[str, tuple[str, str]] = {
-    # key: (label when true, label when false)
-    "satchel": ("with the Satchel", "no Satchel"),
-    "stock_top_playable": ("stock top playable", "stock top face down"),
-    "all_52": ("all 52 cards must go", "clearing the layout wins"),
-    "relaxed_match": ("relaxed match", "no relaxed match"),
-    "draw_three": ("draw three", "draw one"),
-}
-
-
 def option_label(key: str, value: int | bool) -> str:
-    """A player's words for one option override: ``("passes", 1)`` -> ``"1 pass"``."""
+    """A player's words for one option override: ``("passes", 1)`` -> ``"1 pass"`` (the words are
+    :mod:`desert_pyramid.engine.wording`'s)."""
     if key == "passes":
-        return {0: "unlimited passes", 1: "1 pass"}.get(int(value), f"{int(value)} passes")
-    if key not in _OPTION_LABELS:
+        return passes_label(int(value) or None)
+    if key not in OPTION_WORDS:
         raise KeyError(f"unknown option '{key}'")
-    return _OPTION_LABELS[key][0 if value else 1]
+    words = OPTION_WORDS[key]
+    return words.on if value else words.off
 
 
 def variation_rules_text(variation: Variation) -> str:

@@ -110,6 +110,12 @@ def rank_name(rank: int) -> str:
     return RANK_NAMES[rank - 1]
 
 
+def a_rank(rank: int) -> str:
+    """The rank's name after its article, as said aloud: ``"a 4"``, ``"an A"``, ``"an 8"``."""
+    name = rank_name(rank)
+    return f"{'an' if name in ('A', '8') else 'a'} {name}"
+
+
 def partner_rank(rank: int) -> int | None:
     """The rank that makes 13 with ``rank``; ``None`` for a king, which goes alone."""
     return None if rank == KING else TARGET - rank

@@ -21,6 +21,10 @@ then the stock, the first card to be turned over first. For the classic layout
 spaces are ignored), a version, and a 15-bit check (the payload modulo 32749) so that any single mistyped character
 and any swap of two neighbours is rejected, not misread.
 A deal made from a seed is stored as the seed (short code); any other deal as its permutation.
+Version 1 carries the layout number in 6 bits (layouts 1 to 63); version 2, written only for a
+larger number (a player's own layout, 101 and up), carries it in 10 bits. A deal on layouts 1 to
+63 is still written as version 1, so its code is the same as before, and every version 1 code
+reads as it always did.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from dataclasses import dataclass
 
 from .cards import CARDS, Card
 from .errors import DealCodeError, DealError
+from .layout import NUMBER_RANGES, valid_number
 from .rules import UNLIMITED, Rules, Scoring
 
 MASK64 = (1 << 64) - 1
@@ -131,7 +136,10 @@ ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32
 _DECODE = {ch: i for i, ch in enumerate(ALPHABET)}
 _DECODE.update({"O": 0, "I": 1, "L": 1})
 CODE_PREFIX = "DP"
-CODE_VERSION = 1
+CODE_VERSION = 1  # the layout number in 6 bits: layouts 1 to 63
+CODE_VERSION_WIDE = 2  # the layout number in 10 bits: any layout (a player's own are 101 and up)
+_NARROW_LAST = 63
+_WIDE_BITS = 10
 CHECK_BITS = 15
 _FORM_SEED, _FORM_PERM = 0, 1
 
@@ -203,14 +211,19 @@ def _check(payload: int) -> int:
 
 def encode_deal_payload(deal: Deal, rules: Rules, layout_number: int) -> int:
     """The number a deal code writes (before its check): deal, rules, layout and version."""
-    if not 1 <= layout_number <= 63:
-        raise DealCodeError(f"layout {layout_number} cannot be put in a deal code (1 to 63)")
+    if not valid_number(layout_number):
+        raise DealCodeError(
+            f"layout {layout_number} cannot be put in a deal code ({NUMBER_RANGES})"
+        )
     if deal.seed is not None and Deal.from_seed(deal.seed, deal.index).cards == deal.cards:
         idx_bits = deal.index.bit_length()
         body = ((deal.seed << idx_bits | deal.index) << 6 | idx_bits) << 1 | _FORM_SEED
     else:
         body = _perm_rank(deal.cards) << 1 | _FORM_PERM
-    return ((body << 9 | _rules_bits(rules)) << 6 | layout_number) << 3 | CODE_VERSION
+    head = body << 9 | _rules_bits(rules)
+    if layout_number <= _NARROW_LAST:
+        return (head << 6 | layout_number) << 3 | CODE_VERSION
+    return (head << _WIDE_BITS | layout_number) << 3 | CODE_VERSION_WIDE
 
 
 def checked_code(prefix: str, payload: int) -> str:
@@ -288,15 +301,20 @@ def decode_deal_code(code: str) -> DealCode:
 def decode_deal_payload(payload: int) -> DealCode:
     """The deal, rules and layout of a deal code's number (its check already verified)."""
     version = payload & 7
-    if version != CODE_VERSION:
+    if version not in (CODE_VERSION, CODE_VERSION_WIDE):
         raise DealCodeError(
-            f"deal code version {version} is not known to this game (it reads version {CODE_VERSION})"
+            f"deal code version {version} is not known to this game "
+            f"(it reads versions {CODE_VERSION} and {CODE_VERSION_WIDE})"
         )
     payload >>= 3
-    layout_number = payload & 63
-    payload >>= 6
-    if layout_number == 0:
-        raise DealCodeError("the deal code names layout 0, which does not exist")
+    bits = 6 if version == CODE_VERSION else _WIDE_BITS
+    layout_number = payload & ((1 << bits) - 1)
+    payload >>= bits
+    if not valid_number(layout_number):
+        raise DealCodeError(
+            f"the deal code names layout {layout_number}, which cannot exist "
+            f"(layouts are numbered {NUMBER_RANGES})"
+        )
     rules = _bits_rules(payload & 511)
     body = payload >> 9
     form = body & 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import CARDS, KING, RANKS, Card, rank_name
+from .cards import CARDS, KING, RANKS, Card, a_rank, rank_name
 from .deal import Deal
 from .errors import DealError, EngineError, IllegalMoveError, StateError
 from .events import (
@@ -327,7 +327,7 @@ class Game:
             if RANKS[c] != KING:
                 r = RANKS[c]
                 raise IllegalMoveError(
-                    f"the {CARDS[c]} is not a king: only a king goes alone; a {rank_name(r)} needs a {rank_name(13 - r)}"
+                    f"the {CARDS[c]} is not a king: only a king goes alone; {a_rank(r)} needs {a_rank(13 - r)}"
                 )
         elif kind == FLIP:
             if not self.stock:

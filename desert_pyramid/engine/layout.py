@@ -17,6 +17,25 @@ MAX_CARDS = 40
 MAX_WIDTH = 30.0  # half card widths
 MAX_HEIGHT = 14.0  # half card heights
 LAYOUT_SCHEMA = 1
+#: Layout numbers: the game's own layouts are 1 to BUILTIN_LAST, a player's own layouts (made in
+#: the layout workshop or imported from a layout code) PLAYER_FIRST to PLAYER_LAST, so the two
+#: never clash. Deal codes, game codes and the statistics carry any of them.
+BUILTIN_LAST = 99
+PLAYER_FIRST = 101
+PLAYER_LAST = 999
+
+
+def is_player_number(number: int) -> bool:
+    """Whether ``number`` is in the range of a player's own layouts."""
+    return PLAYER_FIRST <= number <= PLAYER_LAST
+
+
+def valid_number(number: int) -> bool:
+    """Whether ``number`` can name a layout (the game's own or a player's)."""
+    return 1 <= number <= BUILTIN_LAST or is_player_number(number)
+
+
+NUMBER_RANGES = f"1 to {BUILTIN_LAST} for the game's layouts, {PLAYER_FIRST} to {PLAYER_LAST} for a player's own"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +101,9 @@ class Layout:
                 f"schema {schema!r} is not supported (this game reads schema {LAYOUT_SCHEMA})"
             )
         number = _req(data, "number", int, fail)
-        if not 1 <= number <= 99:
-            raise fail(f"number {number} is out of range (1 to 99)")
+        if not valid_number(number):
+            shown = str(number) if abs(number) < 10**12 else "far too large"
+            raise fail(f"number {shown} is out of range ({NUMBER_RANGES})")
         name = _req(data, "name", str, fail)
         if not name.strip():
             raise fail("name is empty")

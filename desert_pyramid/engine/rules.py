@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from .errors import RulesError
+from .wording import CLEAR_THE_LAYOUT, OPTION_WORDS, passes_short
 
 UNLIMITED = 0  # ``passes`` value meaning no limit on redeals
 
@@ -121,22 +122,17 @@ class Rules:
 
     def describe(self) -> str:
         """A one-line description in words for players."""
-        passes = (
-            "unlimited passes"
-            if self.passes == UNLIMITED
-            else ("one pass" if self.passes == 1 else f"{self.passes} passes")
-        )
-        bits = [passes]
-        if self.satchel:
-            bits.append("Satchel")
-        if self.stock_top_playable:
-            bits.append("stock top playable")
-        if self.draw_three:
-            bits.append("draw three")
-        if self.relaxed_match:
-            bits.append("relaxed match")
-        bits.append("all 52 cards must go" if self.all_52 else "clear the layout")
+        bits = [passes_short(self.max_passes)]
+        for words in OPTION_WORDS.values():
+            if words.field != "all_52" and getattr(self, words.field):
+                bits.append(words.short)
+        bits.append(OPTION_WORDS["all_52"].short if self.all_52 else CLEAR_THE_LAYOUT)
         return ", ".join(bits)
+
+    @property
+    def max_passes(self) -> int | None:
+        """Passes through the stock allowed, ``None`` when unlimited."""
+        return None if self.passes == UNLIMITED else self.passes
 
     def to_dict(self) -> dict[str, Any]:
         return {

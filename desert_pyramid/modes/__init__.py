@@ -24,9 +24,10 @@ from .dealing import ChosenDeal, daily_deal, daily_seed, expedition_deal, find_d
 from .errors import InputError, ModeError
 from .events import DailyCleared, NewPyramid, PracticeWon, PyramidCleared, PyramidSkipped, TrekEnded
 from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms, daylight_cap_ms
-from .practice import PracticeSession, random_seed
+from .practice import PracticeSession
+from .restore import session_from_current, session_from_dict
 from .results import MODES, Mode, PyramidRecord, Results
-from .session import Session, session_from_current, session_from_dict
+from .session import Session, random_seed
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [

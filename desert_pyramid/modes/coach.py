@@ -27,9 +27,19 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Layout, Move
-from desert_pyramid.engine.cards import KING, rank_name, rank_of
+from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
+from desert_pyramid.engine.cards import KING, TARGET, a_rank, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
+from desert_pyramid.engine.wording import (
+    DRAW_ONE,
+    FREE,
+    KING_ALONE,
+    OPTION_WORDS,
+    PAIRS,
+    WIN_BY_CLEARING,
+    passes_sentence,
+)
 
 TIP = "tip"
 MISTAKE = "mistake"
@@ -70,18 +80,15 @@ def where(game: Game, place: int) -> str:
 
 
 def where_card(game: Game, card: int) -> str:
-    """Where a card is now, in words (it must not be on the discard pile)."""
-    if card in game.cards:
-        return where(game, game.cards.index(card))
-    if game.waste and game.waste[-1] == card:
-        return "on the waste"
-    if card in game.waste:
-        return "in the waste"
-    if card in game.stock:
+    """Where a card is now, in words (``"gone"`` on the discard pile)."""
+    at = locate(game, card)
+    if at is None:
+        return "gone"
+    if at.place == WASTE:
+        return "on the waste" if at.above == 0 else "in the waste"
+    if at.place == STOCK:
         return "in the stock"
-    if game.satchel == card:
-        return "in the Satchel"
-    return "gone"
+    return where(game, at.place)  # a layout slot: its row; the Satchel
 
 
 def place_of(game: Game, card: int) -> int | None:
@@ -124,29 +131,6 @@ def _cards(game: Game, move: Move) -> frozenset[int]:
         if c is not None:
             out.add(int(c))
     return frozenset(out)
-
-
-def cone(layout: Layout, slot: int) -> frozenset[int]:
-    """Every slot that ``slot`` lies over, directly or through other cards."""
-    seen: set[int] = set()
-    todo = list(layout.slots[slot].covers)
-    while todo:
-        j = todo.pop()
-        if j not in seen:
-            seen.add(j)
-            todo.extend(layout.slots[j].covers)
-    return frozenset(seen)
-
-
-def newly_freed(before: Game, after: Game) -> list[int]:
-    """Layout slots free after the move that were not free before it."""
-    return [s for s in after.free_slots() if not before.is_free(s)]
-
-
-def freed_by(before: Game, move: Move) -> list[int]:
-    g = before.copy()
-    g.play(move)
-    return newly_freed(before, g)
 
 
 # -- the four mistakes ------------------------------------------------------------------------------
@@ -197,7 +181,11 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
     if w.rank == KING:
         return None  # a king on the waste is mistake 3
     for place, card in before.playable():
-        if place != WASTE and card.rank + w.rank == 13 and before.is_legal(Move.pair(WASTE, place)):
+        if (
+            place != WASTE
+            and card.rank + w.rank == TARGET
+            and before.is_legal(Move.pair(WASTE, place))
+        ):
             top = after.card_at(WASTE) if move.kind == MoveKind.FLIP else None
             if move.kind == MoveKind.FLIP:
                 now = f"now the {top} lies on it" if top is not None else "now it is covered"
@@ -229,7 +217,7 @@ def mistake_king(
         named: list[Card | None] = [card]
         if move.kind == MoveKind.STASH and move.a == place:
             text = (
-                f"A king goes alone: the {card} could have been removed at once instead of "
+                f"{KING_ALONE.capitalize()}: the {card} could have been removed at once instead of "
                 "filling the Satchel."
             )
         elif place >= 0:
@@ -280,16 +268,16 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
         if x is None or y is None:
             continue
         r = x.rank
-        a = 13 - r
+        a = TARGET - r
         remaining = [c for c in range(52) if rank_of(c) == r and c not in gone]
-        y_cone = cone(before.layout, py) if py >= 0 else frozenset()
+        y_cone = slots_under(before.layout, py) if py >= 0 else frozenset()
         y_others = [c for c in remaining if c != x and slot_of.get(c, -1) not in y_cone]
         if not y_others:
             continue  # the other card needed this partner too: no better choice
         for s, c in enumerate(before.cards):
             if c < 0 or rank_of(c) != a or c == int(y):
                 continue
-            s_cone = cone(before.layout, s)
+            s_cone = slots_under(before.layout, s)
             inside = [p for p in remaining if slot_of.get(p, -1) in s_cone]
             outside = [p for p in remaining if p not in inside]
             if not inside or outside != [int(x)]:
@@ -317,34 +305,17 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
 
 
 def rules_text(game: Game) -> list[str]:
-    """The rules of this table in a few sentences (shown at the deal)."""
+    """The rules of this table in a few sentences (shown at the deal), in the words of
+    :mod:`desert_pyramid.engine.wording`."""
     r = game.rules
     free = len(game.free_slots())
-    lines = [
-        "Remove two free cards that add up to 13, or a free king on its own. A card is free when "
-        f"no card covers it: at the deal, the {free} uncovered cards.",
-    ]
-    if r.draw_three:
-        lines.append("A flip turns three cards onto the waste; only the last one is free.")
-    else:
-        lines.append("Flip the stock for more cards: only the waste's top card is free.")
-    if r.passes == 1:
-        lines.append("You go through the stock once: there is no redeal.")
-    elif r.max_redeals is None:
-        lines.append("You may go through the stock as often as you like.")
-    else:
-        lines.append(
-            f"You may go through the stock {r.passes} times in all ({r.max_redeals} redeals)."
-        )
-    if r.stock_top_playable:
-        lines.append(
-            "The stock's top card is face up and free: it pairs with the waste top or a free layout card."
-        )
-    if r.satchel:
-        lines.append("The Satchel holds one free card for later; it pairs with any free card.")
-    if r.relaxed_match:
-        lines.append("A card may pair with the card it covers when no other card covers either.")
-    lines.append("Win by removing all 52 cards." if r.all_52 else "Win by clearing the layout.")
+    lines = [f"{PAIRS} {FREE}: at the deal, the {free} uncovered cards."]
+    lines.append(OPTION_WORDS["draw_three"].sentence if r.draw_three else DRAW_ONE)
+    lines.append(passes_sentence(r.max_passes))
+    for field in ("stock_top_playable", "satchel", "relaxed_match"):
+        if getattr(r, field):
+            lines.append(OPTION_WORDS[field].sentence)
+    lines.append(OPTION_WORDS["all_52"].sentence if r.all_52 else WIN_BY_CLEARING)
     return lines
 
 
@@ -359,7 +330,7 @@ def explain_card(game: Game, place: int) -> str:
         )
     if card.rank == KING:
         return f"The {card} is a king: it goes alone."
-    want = 13 - card.rank
+    want = TARGET - card.rank
     partners = [
         (p, c)
         for p, c in game.playable()
@@ -381,7 +352,8 @@ def explain_card(game: Game, place: int) -> str:
     if gone:
         spots["gone"] = gone
     detail = ", ".join(f"{n} {w}" for w, n in spots.items())
-    return f"A {rank_name(card.rank)} needs a {rank_name(want)}, and no {rank_name(want)} is free now ({detail})."
+    needs = f"{a_rank(card.rank)} needs {a_rank(want)}"
+    return f"{needs[0].upper()}{needs[1:]}, and no {rank_name(want)} is free now ({detail})."
 
 
 class Coach:

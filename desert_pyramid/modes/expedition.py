@@ -37,6 +37,7 @@ from .session import (
     get_int,
     get_str,
     new_id,
+    random_seed,
     restore_game,
 )
 
@@ -78,8 +79,6 @@ class ExpeditionSession(Session):
         if layout is None:
             layout = classic_layout()  # the trek's layout, built by the engine (no file read)
         if trek_seed is None:
-            from .practice import random_seed
-
             trek_seed = random_seed()
         self.trek_seed = int(trek_seed)
         self.finder = finder

@@ -1,14 +1,13 @@
 """Practice: untimed play with any preset, option and layout, any deal, a coach, hints and a
 computer player. Unlimited undo.
 
-The clock still counts (paused with the table) for the statistics' best times and for the seed
-003 timed scoring of the relaxed preset: 10 per removal, −30 per full 30 s, + 600000 / seconds
-on a win (:func:`desert_pyramid.engine.scoring.timed_score`).
+The clock still counts (paused with the table) for the statistics' best times and for the timed
+scoring of the relaxed preset (docs/rules.md, "Scoring"): 10 per removal, −30 per full 30 s,
++ 600000 / seconds on a win (:func:`desert_pyramid.engine.scoring.timed_score`).
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -45,6 +44,7 @@ from .session import (
     get_bool,
     get_elapsed,
     get_str,
+    random_seed,
     restore_game,
 )
 
@@ -58,11 +58,6 @@ def check_rules_layout(rules: Rules, layout: Layout) -> None:
         check_playable(rules, layout.number)
     except RulesError as exc:
         raise InputError(str(exc)) from None
-
-
-def random_seed() -> int:
-    """A fresh random seed for a random deal (32 bits, so its deal code stays short)."""
-    return secrets.randbelow(1 << 32)
 
 
 class PracticeSession(Session):

@@ -47,8 +47,8 @@ class Results:
 
     ``won``: Practice and Daily: the deal was won. Expedition: at least one pyramid was cleared
     (each pyramid's own outcome is in ``pyramids``). ``score`` is the mode's headline number:
-    Desert points (time bonus included for a Daily, the sum over the trek for an Expedition), seed
-    003 timed points for the timed scoring, and cards left in the layout for the classic scoring
+    Desert points (time bonus included for a Daily, the sum over the trek for an Expedition), the
+    relaxed preset's timed points for the timed scoring, and cards left in the layout for the classic scoring
     (``scoring`` says which: ``"desert"``, ``"timed"`` or ``"classic"``).
     ``pyramids_cleared`` counts toward the relics (every mode counts); ``clean_clears`` counts the
     clears without a redeal (a card back). ``abandoned``: the player left an unfinished game (a

@@ -60,6 +60,11 @@ def new_id(prefix: str) -> str:
     return f"{prefix}-{secrets.token_hex(6)}"
 
 
+def random_seed() -> int:
+    """A fresh random seed for a random deal (32 bits, so its deal code stays short)."""
+    return secrets.randbelow(1 << 32)
+
+
 class Session:
     """Base of :class:`PracticeSession`, :class:`ExpeditionSession` and :class:`DailySession`."""
 
@@ -455,37 +460,3 @@ def get_str(data: Mapping[str, Any], key: str, default: str | None = None) -> st
     if not isinstance(value, str):
         raise StateError(f"'{key}' must be text, not {value!r}")
     return value
-
-
-def session_from_current(
-    game: Mapping[str, Any],
-    mode_state: Mapping[str, Any],
-    get_layout: LayoutGetter | None = None,
-    finder: Any = None,
-) -> Session:
-    """Rebuild a session from storage's ``CurrentGame.game`` and ``.mode_state``."""
-    if not isinstance(mode_state, Mapping):
-        raise StateError("the saved mode state must be a table")
-    return session_from_dict({**mode_state, "game": game}, get_layout, finder)
-
-
-def session_from_dict(
-    data: Mapping[str, Any], get_layout: LayoutGetter | None = None, finder: Any = None
-) -> Session:
-    """Rebuild any saved session (CONTINUE). Raises :class:`StateError` saying what is wrong."""
-    if not isinstance(data, Mapping):
-        raise StateError("a saved session must be a table")
-    mode = data.get("mode")
-    if mode == "practice":
-        from .practice import PracticeSession
-
-        return PracticeSession.from_dict(data, get_layout)
-    if mode == "daily":
-        from .daily import DailySession
-
-        return DailySession.from_dict(data, get_layout)
-    if mode == "expedition":
-        from .expedition import ExpeditionSession
-
-        return ExpeditionSession.from_dict(data, get_layout, finder)
-    raise StateError(f"unknown game mode {mode!r} in the saved session")

@@ -22,6 +22,8 @@ from datetime import date, timedelta
 from typing import Any
 
 from desert_pyramid.engine import EngineError, StateError
+from desert_pyramid.engine.reading import EARLIEST as EARLIEST
+from desert_pyramid.engine.reading import LATEST as LATEST
 
 from .clock import clock_text
 from .errors import InputError, ModeError
@@ -45,8 +47,6 @@ WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")
 # The dates a daily record holds: a computer whose clock was reset (a flat battery) says 1970 or
 # 1980, so those still count; a date outside this range is damage, never arithmetic that
 # overflows (``date.max + 1 day``) or a loop over a million years of streak.
-EARLIEST = date(1970, 1, 1)
-LATEST = date(2199, 12, 31)
 SPAN_DAYS = (LATEST - EARLIEST).days + 1
 
 

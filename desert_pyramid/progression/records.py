@@ -7,9 +7,12 @@ twice is a no-op, so an undo and a re-clear, or a replay of the results screen, 
 
 from __future__ import annotations
 
-import datetime
 from dataclasses import dataclass
 from typing import Literal, get_args
+
+from desert_pyramid.engine.reading import TEXT_MAX as TEXT_MAX
+from desert_pyramid.engine.reading import is_iso_date as is_iso_date
+from desert_pyramid.engine.reading import is_save_date as is_save_date
 
 # the modes are the modes layer's one list (re-exported for the progression package)
 from desert_pyramid.modes.results import MODES as MODES
@@ -35,7 +38,6 @@ SECONDS_MAX = 1e9  # a game's time (31 years)
 CHAIN_MAX = 1_000  # a chain, redeals used (a deal has 52 cards)
 PYRAMID_MAX = 100_000  # a pyramid's number in its trek
 LAYOUT_MAX = 999  # layout numbers (the files are NNN_name.toml)
-TEXT_MAX = 200  # ids, presets
 GAME_CODE_MAX = 8_000  # characters of a game code (a 500-move game takes a few hundred)
 _GAME_CODE_CHARS = frozenset("DG-0123456789ABCDEFGHJKMNPQRSTVWXYZ")
 
@@ -56,29 +58,6 @@ def check_game_code(name: str, value: object) -> None:
         raise ValueError(
             f"{name} must be a game code (DG-…) of at most {GAME_CODE_MAX:,} characters, not {shown!r}"
         )
-
-
-def is_iso_date(text: str) -> bool:
-    """True for a calendar date written YYYY-MM-DD."""
-    if len(text) != 10:
-        return False
-    try:
-        datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return True
-
-
-def is_save_date(text: str) -> bool:
-    """True for a date written YYYY-MM-DD from ``EARLIEST`` (1970-01-01) to ``LATEST``
-    (2199-12-31): the dates progress may hold."""
-    if not isinstance(text, str) or len(text) != 10:
-        return False
-    try:
-        day = datetime.date.fromisoformat(text)
-    except ValueError:
-        return False
-    return EARLIEST <= day <= LATEST
 
 
 def _check_text(name: str, value: object) -> None:

@@ -2,21 +2,23 @@
 
 The search works on a compact state of its own, built from an engine :class:`Game`:
 
-* ``L``: bitmask of the layout slots that are vacated (card discarded or parked in the Satchel);
-* ``C``: bitmask of the *cycle* positions whose card is gone. The cycle is the stock and the waste
-  as one fixed sequence: waste bottom first, then the stock from its top down. Flips and redeals
-  never change that order (a redeal turns the waste over unshuffled), so a waste/stock split is
-  just an index into the cycle: the waste is the live positions below it, the stock the rest;
-* ``S``: the Satchel: 0 when empty, else the card's rank, plus 16 when it is a layout card (it
-  still has to be removed for the layout to count as cleared);
+* ``vacated``: bitmask of the layout slots that are vacated (card discarded or parked in the
+  Satchel);
+* ``gone``: bitmask of the *cycle* positions whose card is gone. The cycle is the stock and the
+  waste as one fixed sequence: waste bottom first, then the stock from its top down. Flips and
+  redeals never change that order (a redeal turns the waste over unshuffled), so a waste/stock
+  split is just an index into the cycle: the waste is the live positions below it, the stock the
+  rest;
+* ``satchel``: the Satchel: 0 when empty, else the card's rank, plus 16 when it is a layout card
+  (it still has to be removed for the layout to count as cleared);
 * the *time*: the pass (redeals used) and the split index, normalised so that the index is just
   past the waste's top live card (two indexes with the same live cards below them are the same
   position). A time is encoded as one bit number ``pass * (K + 1) + index``.
 
-``(L, C, S)`` is the *board*. Flips and redeals change only the time, and from a time every
-later time is reachable by flipping and redealing alone (draw one), or a known set of times (draw
-three: the index moves three live cards at a time). So a node of the search is a board with a
-start time, and its children are the removals and Satchel moves available at *any* time
+``(vacated, gone, satchel)`` is the *board*. Flips and redeals change only the time, and from a
+time every later time is reachable by flipping and redealing alone (draw one), or a known set of
+times (draw three: the index moves three live cards at a time). So a node of the search
+(:meth:`Searcher._search`, which names its phases) is a board with a start time, and its children are the removals and Satchel moves available at *any* time
 reachable from it without changing the board; the flips leading there are implicit and are
 written out only when a winning line is reported. The transposition table maps each board to the
 set of times already explored from it (a bitmask), so positions that differ only in move order
@@ -25,7 +27,7 @@ an explored one is known and skipped.
 
 Verdicts: WINNABLE with a line that replays in the engine, LOST when the whole reachable space is
 exhausted (pruned only by the sound rules below), UNKNOWN when the node budget (or an optional
-wall-clock cap for interactive use) runs out. Budgets count nodes, so a verdict never depends on
+wall-clock cap for interactive use, or a cancel request passed in) runs out. Budgets count nodes, so a verdict never depends on
 the machine.
 """
 
@@ -38,12 +40,12 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import KING as KING_RANK
 from desert_pyramid.engine.cards import RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
 
-KING_RANK = 13
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 4_000_000
@@ -84,6 +86,15 @@ class SolveResult:
         return self.verdict is Verdict.LOST
 
 
+ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searcher.line
+# A child of a search node, before ordering: (priority, vacated, gone, satchel, time of the move,
+# time after it, free, indexes, live, live_cycle, move), the state named as in Searcher._search.
+# Plain tuples: a node builds a dozen of them.
+_Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
+# A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
+_Forced = tuple[tuple[int, ...], int, ModelMove, int]
+
+
 class _GiveUp(Exception):
     """The free-stock relaxation grew too large for one call."""
 
@@ -120,9 +131,9 @@ class Searcher:
     all_52: bool
     passes: int  # pass slots in the time encoding: max_redeals + 1, or 1 when unlimited
     unlimited: bool
-    L0: int
-    S0: int
-    t0: int
+    root_vacated: int  # the root's board and time (see the module docstring)
+    root_satchel: int
+    root_time: int
     # card identities, for the pairing check: (kind, where) per card still live at the root
     rank_cards: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     nodes: int = 0
@@ -130,7 +141,7 @@ class Searcher:
     deadline: float | None = None
     table: dict[int, int] = field(default_factory=dict)
     path: list[tuple[int, int, int, tuple[int, int, int]]] = field(default_factory=list)
-    # the winning path, deepest move first: (C, time before, time of the move, (kind, a, b))
+    # the winning path, deepest move first: (gone, time before, time of the move, (kind, a, b))
     _pq_memo: dict[int, bool] = field(default_factory=dict)  # the rank-pair games
     qmask: list[int] = field(default_factory=list)  # layout slots of ranks q and 13 - q, by q
     above: list[int] = field(default_factory=list)  # every slot lying (transitively) on each slot
@@ -140,8 +151,9 @@ class Searcher:
     _rx_giveups: int = 0
     _rx_off: bool = False
     root_rule: str = ""
-    # Checked every 256 nodes: the hint service passes one to drop superseded searches.
-    should_stop: Callable[[], bool] | None = None
+    # Asked every 256 nodes, when :meth:`solve` is given one: the hint service passes one to drop
+    # superseded searches. Set for one search only, never on the class.
+    _should_stop: Callable[[], bool] | None = field(default=None, init=False, repr=False)
     rep: int = 0
     probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
     probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
@@ -179,10 +191,10 @@ class Searcher:
                 m |= 1 << j | below[j]
             below[i] = m
         slot_rank = [RANKS[c] if c >= 0 else 0 for c in game.cards]
-        L0 = 0
+        root_vacated = 0
         for i, c in enumerate(game.cards):
             if c < 0:
-                L0 |= 1 << i
+                root_vacated |= 1 << i
         rules = game.rules
         cycle = list(game.waste) + list(reversed(game.stock))
         waste_len = len(game.waste)
@@ -205,12 +217,12 @@ class Searcher:
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
         if game.satchel >= 0:
-            S0 = RANKS[game.satchel] + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
+            root_satchel = RANKS[game.satchel] + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
         else:
-            S0 = 0
+            root_satchel = 0
         W = K + 1
         p0 = 0 if unlimited else game.redeals
-        t0 = p0 * W + waste_len
+        root_time = p0 * W + waste_len
         rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
         for i, c in enumerate(game.cards):
             if c >= 0:
@@ -256,19 +268,19 @@ class Searcher:
             all_52=rules.all_52,
             passes=passes,
             unlimited=unlimited,
-            L0=L0,
-            S0=S0,
-            t0=t0,
+            root_vacated=root_vacated,
+            root_satchel=root_satchel,
+            root_time=root_time,
             rank_cards=rank_cards,
             purged=frozenset(purged),
             plain=plain,
         )
 
     # -- time ------------------------------------------------------------------------------------
-    def _chain(self, C: int, a: int) -> int:
+    def _chain(self, gone: int, a: int) -> int:
         """Draw three: the indexes reached from ``a`` by flipping within one pass (``a`` included),
         as a bitmask over 0..K."""
-        live = [k for k in range(a, self.K) if not C >> k & 1]
+        live = [k for k in range(a, self.K) if not gone >> k & 1]
         mask = 1 << a
         i = 0
         while i < len(live):
@@ -277,33 +289,33 @@ class Searcher:
             i += 3
         return mask
 
-    def reach(self, C: int, nm: int, tb: int) -> int:
-        """Every time reachable from time ``tb`` by flips and redeals alone (``tb`` included)."""
+    def reach(self, gone: int, indexes: int, start: int) -> int:
+        """Every time reachable from time ``start`` by flips and redeals alone (``start`` included)."""
         W = self.K + 1
         if self.draw == 1:
             if self.unlimited:
-                return nm
+                return indexes
             full = 0
             for p in range(self.passes):
-                full |= nm << (p * W)
-            return full & ~((1 << tb) - 1)
-        p, a = divmod(tb, W)
+                full |= indexes << (p * W)
+            return full & ~((1 << start) - 1)
+        p, a = divmod(start, W)
         if self.unlimited:
-            return self._chain(C, a) | self._chain(C, 0)
-        mask = self._chain(C, a) << (p * W)
-        if nm != 1:  # some live cycle card: redeals are possible
-            c0 = self._chain(C, 0)
+            return self._chain(gone, a) | self._chain(gone, 0)
+        mask = self._chain(gone, a) << (p * W)
+        if indexes != 1:  # some live cycle card: redeals are possible
+            c0 = self._chain(gone, 0)
             for q in range(p + 1, self.passes):
                 mask |= c0 << (q * W)
         return mask
 
-    def advance(self, C: int, t_from: int, t_to: int) -> list[Move]:
+    def advance(self, gone: int, t_from: int, t_to: int) -> list[Move]:
         """The flips and redeals that take the cycle from ``t_from`` to ``t_to`` (board unchanged)."""
         W = self.K + 1
         p, a = divmod(t_from, W)
         p2, b = divmod(t_to, W)
         out: list[Move] = []
-        live = [k for k in range(self.K) if not C >> k & 1]
+        live = [k for k in range(self.K) if not gone >> k & 1]
         guard = 0
         while (p, a) != (p2, b):
             guard += 1
@@ -322,7 +334,7 @@ class Searcher:
         return out
 
     # -- the rank-pair game ----------------------------------------------------------------------
-    def pair_game_ok(self, q: int, L: int, CN: int, S: int) -> bool:
+    def pair_game_ok(self, q: int, vacated: int, live_cycle: int, satchel: int) -> bool:
         """Could the cards of ranks q and 13 - q that must go all leave, if every other card could
         vanish as soon as it is free?
 
@@ -338,11 +350,11 @@ class Searcher:
         the stock has only two other 3s). Its states are a few bits, so all six games are memoised
         for the whole search.
         """
-        P = ~L & self.qmask[q]
-        ca = (CN >> 3 * q) & 7
-        cb = (CN >> 3 * (13 - q)) & 7
-        sr = S & 15
-        sq = S if sr == q or sr == 13 - q else 0
+        P = ~vacated & self.qmask[q]
+        ca = (live_cycle >> 3 * q) & 7
+        cb = (live_cycle >> 3 * (13 - q)) & 7
+        sr = satchel & 15
+        sq = satchel if sr == q or sr == 13 - q else 0
         key = ((((P << 3 | ca) << 3) | cb) << 5 | sq) << 3 | q
         got = self._pq_memo.get(key)
         if got is None:
@@ -414,7 +426,7 @@ class Searcher:
         return False
 
     # -- the free-stock relaxation -------------------------------------------------------------
-    def relaxed_clearable(self, L: int, CN: int, S: int, MG: int) -> bool:
+    def relaxed_clearable(self, vacated: int, live_cycle: int, satchel: int, must: int) -> bool:
         """Could the position be won if every live stock/waste card could be used at any time?
 
         The *free-stock game* keeps the layout and the Satchel exactly as they are, but lets any
@@ -426,31 +438,31 @@ class Searcher:
         a free-stock win. So when the free-stock game cannot be won, neither can the real one:
         pruning on it is sound. The free-stock game is small (the layout's shapes times a few
         counts) and is searched exhaustively with its own memo, shared by the whole search.
-        ``CN``: live stock/waste cards per rank; ``MG``: live cards that must go (layout cards,
+        ``live_cycle``: live stock/waste cards per rank; ``must``: live cards that must go (layout cards,
         including one parked in the Satchel; every card when all 52 must go) per rank.
         """
         if self._rx_off:
             return True
-        raw = ((L << 45) | CN) << 5 | S
+        raw = ((vacated << 45) | live_cycle) << 5 | satchel
         got = self._rx_raw.get(raw)
         if got is not None:
             return got
-        got = self._relaxed_cut(L, CN, S, MG)
+        got = self._relaxed_cut(vacated, live_cycle, satchel, must)
         if len(self._rx_raw) > RELAX_MEMO_MAX:
             self._rx_raw.clear()
         self._rx_raw[raw] = got
         return got
 
-    def _relaxed_cut(self, L: int, CN: int, S: int, MG: int) -> bool:
-        cn = self._rx_cut(CN, S, MG)
-        got = self._rx_memo.get(((L << 45) | cn) << 5 | S)
+    def _relaxed_cut(self, vacated: int, live_cycle: int, satchel: int, must: int) -> bool:
+        cn = self._rx_cut(live_cycle, satchel, must)
+        got = self._rx_memo.get(((vacated << 45) | cn) << 5 | satchel)
         if got is not None:
             return got
         self._rx_left = RELAX_STATES_PER_CALL
         if len(self._rx_memo) > RELAX_MEMO_MAX:
             self._rx_memo.clear()
         try:
-            return self._rx(L, cn, S, MG)
+            return self._rx(vacated, cn, satchel, must)
         except _GiveUp:
             self._rx_giveups += 1
             if self._rx_giveups > RELAX_GIVEUPS:
@@ -465,25 +477,25 @@ class Searcher:
         if not self.nodes & 255:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Stop("time")
-            stop = self.should_stop
+            stop = self._should_stop
             if stop is not None and stop():
                 raise _Stop("cancelled")
 
-    def _rx_cut(self, CN: int, S: int, MG: int) -> int:
+    def _rx_cut(self, live_cycle: int, satchel: int, must: int) -> int:
         """The stock/waste counts cut to what can matter: a stock/waste card is
         useful only as a partner of a card that must go (or of the Satchel card, to empty the
         Satchel), so counts above that number change nothing; kings there change nothing."""
         if self.all_52:
-            cn = CN & ~(7 << 3 * KING_RANK)
+            cn = live_cycle & ~(7 << 3 * KING_RANK)
         else:
             cn = 0
             extra = 0
-            if S and not S & LAYOUT_FLAG:
-                extra = 13 - (S & 15)
+            if satchel and not satchel & LAYOUT_FLAG:
+                extra = 13 - (satchel & 15)
             for r in range(1, 13):
-                c = (CN >> 3 * r) & 7
+                c = (live_cycle >> 3 * r) & 7
                 if c:
-                    m = (MG >> 3 * (13 - r)) & 7
+                    m = (must >> 3 * (13 - r)) & 7
                     if r == extra:
                         m += 1
                     if c > m:
@@ -491,10 +503,12 @@ class Searcher:
                     cn |= c << 3 * r
         return cn
 
-    def _rx(self, L: int, CN: int, S: int, MG: int, F: int = -1) -> bool:
-        """The free-stock game from (L, CN, S): memoised exhaustive search. ``F``: free layout
-        slots when known (else -1)."""
-        key = ((L << 45) | CN) << 5 | S
+    def _rx(
+        self, vacated: int, live_cycle: int, satchel: int, must: int, free_slots: int = -1
+    ) -> bool:
+        """The free-stock game from (vacated, live_cycle, satchel): memoised exhaustive search.
+        ``free_slots``: the free layout slots when known (else -1)."""
+        key = ((vacated << 45) | live_cycle) << 5 | satchel
         memo = self._rx_memo
         got = memo.get(key)
         if got is not None:
@@ -503,38 +517,40 @@ class Searcher:
         if self._rx_left < 0:
             raise _GiveUp
         self._tick()
-        if F < 0:
-            F = 0
+        if free_slots < 0:
+            free_slots = 0
             cov_mask = self.cov_mask
             for i in range(self.n):
-                if not L >> i & 1 and cov_mask[i] & ~L == 0:
-                    F |= 1 << i
-        res = self._rx_expand(L, CN, S, MG, F)
+                if not vacated >> i & 1 and cov_mask[i] & ~vacated == 0:
+                    free_slots |= 1 << i
+        res = self._rx_expand(vacated, live_cycle, satchel, must, free_slots)
         memo[key] = res
         return res
 
-    def _rx_expand(self, L: int, CN: int, S: int, MG: int, F: int) -> bool:
+    def _rx_expand(
+        self, vacated: int, live_cycle: int, satchel: int, must: int, free_slots: int
+    ) -> bool:
         n = self.n
         full = (1 << n) - 1
-        sat_rank = S & 15
-        sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
-        if L == full:
+        sat_rank = satchel & 15
+        sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
+        if vacated == full:
             if self.all_52:
-                if S == 0:
+                if satchel == 0:
                     if self.top_playable or self.satchel_rule:
                         return True  # the rest pair up (equal counts of partner ranks)
-                    return CN & ~(7 << 3 * KING_RANK) == 0
+                    return live_cycle & ~(7 << 3 * KING_RANK) == 0
             elif not sat_must:
                 return True
         cov_mask = self.cov_mask
         slot_rank = self.slot_rank
         on = self.on
         free: list[list[int]] = [[] for _ in range(14)]
-        for i in _bits(F):
+        for i in _bits(free_slots):
             free[slot_rank[i]].append(i)
 
         def after(Ln: int, gone: tuple[int, ...]) -> int:
-            Fn = F
+            Fn = free_slots
             for g in gone:
                 Fn &= ~(1 << g)
                 for j in on[g]:
@@ -544,12 +560,12 @@ class Searcher:
 
         rx = self._rx
         K3 = 1 << 3 * KING_RANK
-        if free[KING_RANK]:  # a free king goes at once (safe, see _dfs)
+        if free[KING_RANK]:  # a free king goes at once (safe, see _forced_move)
             a = free[KING_RANK][0]
-            Ln = L | 1 << a
-            return rx(Ln, CN, S, MG - K3, after(Ln, (a,)))
+            Ln = vacated | 1 << a
+            return rx(Ln, live_cycle, satchel, must - K3, after(Ln, (a,)))
         if sat_rank == KING_RANK:
-            return rx(L, CN, 0, MG - K3 if sat_must else MG, F)
+            return rx(vacated, live_cycle, 0, must - K3 if sat_must else must, free_slots)
         # Forced moves of the free-stock game (it only has to be answered exactly, or too
         # generously; these keep it exact). A free card whose live partners are all stock/waste
         # cards pairs with one of them at once: in this game such cards are interchangeable and
@@ -561,9 +577,9 @@ class Searcher:
             if not free[r]:
                 continue
             p = 13 - r
-            cn_p = (CN >> 3 * p) & 7
+            cn_p = (live_cycle >> 3 * p) & 7
             in_layout = (
-                ((MG >> 3 * p) & 7)
+                ((must >> 3 * p) & 7)
                 - (cn_p if all52 else 0)
                 - (1 if sat_rank == p and sat_must else 0)
             )
@@ -571,20 +587,26 @@ class Searcher:
                 if cn_p == 0:
                     return False  # a card that must go with no partner left
                 a = free[r][0]
-                Ln = L | 1 << a
-                mg2 = MG - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
-                return rx(Ln, CN - (1 << 3 * p), S, mg2, after(Ln, (a,)))
+                Ln = vacated | 1 << a
+                mg2 = must - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
+                return rx(Ln, live_cycle - (1 << 3 * p), satchel, mg2, after(Ln, (a,)))
             if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
                 a, b = free[r][0], free[p][0]
-                Ln = L | 1 << a | 1 << b
-                return rx(Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b)))
-        if F:
+                Ln = vacated | 1 << a | 1 << b
+                return rx(
+                    Ln, live_cycle, satchel, must - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b))
+                )
+        if free_slots:
             for r in range(1, 7):
                 for a in free[r]:
                     for b in free[13 - r]:
-                        Ln = L | 1 << a | 1 << b
+                        Ln = vacated | 1 << a | 1 << b
                         if rx(
-                            Ln, CN, S, MG - (1 << 3 * r) - (1 << 3 * (13 - r)), after(Ln, (a, b))
+                            Ln,
+                            live_cycle,
+                            satchel,
+                            must - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                            after(Ln, (a, b)),
                         ):
                             return True
             if self.relaxed:
@@ -592,79 +614,98 @@ class Searcher:
                     for a in free[r]:
                         for b in on[a]:
                             if (
-                                not L >> b & 1
+                                not vacated >> b & 1
                                 and slot_rank[b] == 13 - r
-                                and cov_mask[b] & ~L == 1 << a
+                                and cov_mask[b] & ~vacated == 1 << a
                             ):
-                                Ln = L | 1 << a | 1 << b
+                                Ln = vacated | 1 << a | 1 << b
                                 if rx(
                                     Ln,
-                                    CN,
-                                    S,
-                                    MG - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                                    live_cycle,
+                                    satchel,
+                                    must - (1 << 3 * r) - (1 << 3 * (13 - r)),
                                     after(Ln, (a, b)),
                                 ):
                                     return True
             for r in range(1, 13):
-                if free[r] and (CN >> 3 * (13 - r)) & 7:
-                    cn2 = CN - (1 << 3 * (13 - r))
-                    mg2 = MG - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
+                if free[r] and (live_cycle >> 3 * (13 - r)) & 7:
+                    cn2 = live_cycle - (1 << 3 * (13 - r))
+                    mg2 = must - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
                     for a in free[r]:
-                        Ln = L | 1 << a
-                        if rx(Ln, cn2, S, mg2, after(Ln, (a,))):
+                        Ln = vacated | 1 << a
+                        if rx(Ln, cn2, satchel, mg2, after(Ln, (a,))):
                             return True
         if sat_rank:
             p = 13 - sat_rank
-            mg_s = MG - (1 << 3 * sat_rank) if sat_must else MG
+            mg_s = must - (1 << 3 * sat_rank) if sat_must else must
             for b in free[p]:
-                Ln = L | 1 << b
-                if rx(Ln, CN, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
+                Ln = vacated | 1 << b
+                if rx(Ln, live_cycle, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
                     return True
-            if (CN >> 3 * p) & 7:
-                if rx(L, CN - (1 << 3 * p), 0, mg_s - ((1 << 3 * p) if self.all_52 else 0), F):
+            if (live_cycle >> 3 * p) & 7:
+                if rx(
+                    vacated,
+                    live_cycle - (1 << 3 * p),
+                    0,
+                    mg_s - ((1 << 3 * p) if self.all_52 else 0),
+                    free_slots,
+                ):
                     return True
-        elif self.satchel_rule and F:
+        elif self.satchel_rule and free_slots:
             for r in range(1, 13):
                 for a in free[r]:
-                    Ln = L | 1 << a
-                    if rx(Ln, CN, r | LAYOUT_FLAG, MG, after(Ln, (a,))):
+                    Ln = vacated | 1 << a
+                    if rx(Ln, live_cycle, r | LAYOUT_FLAG, must, after(Ln, (a,))):
                         return True
         return False
 
     # -- search ------------------------------------------------------------------------------------
-    def solve(self, budget: int, deadline: float | None) -> Verdict:
+    def solve(
+        self,
+        budget: int,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> Verdict:
+        """Search from the compiled position with at most ``budget`` nodes: WINNABLE (the line in
+        :meth:`line`) or LOST. ``deadline``: a ``time.perf_counter()`` value to stop at
+        (interactive use); ``should_stop``: asked every 256 nodes, cancels the search when it
+        returns True. Raises :class:`_Stop` when the budget, the deadline, the table's size or
+        ``should_stop`` ends the search first."""
         self.budget = budget
         self.deadline = deadline
+        self._should_stop = should_stop
         self.nodes = 0
         self.table = {}
         self.path = []
-        L, C, S = self.L0, 0, self.S0
-        if self._won(L, C, S):
+        vacated, gone, satchel = self.root_vacated, 0, self.root_satchel
+        if self._won(vacated, gone, satchel):
             return Verdict.WINNABLE
-        F = 0
+        free = 0
         for i in range(self.n):
-            if not L >> i & 1 and self.cov_mask[i] & ~L == 0:
-                F |= 1 << i
-        nm = 1
+            if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
+                free |= 1 << i
+        indexes = 1
         for k in range(self.K):
-            nm |= 1 << (k + 1)
-        LV = CN = 0
+            indexes |= 1 << (k + 1)
+        live = live_cycle = 0
         for r in range(1, 14):
-            cnt = len(self.rank_cards[r]) + (1 if (S & 15) == r else 0)
-            LV |= cnt << (3 * r)
+            count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
+            live |= count << (3 * r)
         for r in self.cyc_rank:
-            CN += 1 << (3 * r)
+            live_cycle += 1 << (3 * r)
         if not self.plain:
             for q in range(1, 7):
-                if not self.pair_game_ok(q, L, CN, S):
+                if not self.pair_game_ok(q, vacated, live_cycle, satchel):
                     self.root_rule = "pairing"
                     return Verdict.LOST
-        if not self.plain and not self.relaxed_clearable(L, CN, S, self._must(LV, CN, S)):
+        if not self.plain and not self.relaxed_clearable(
+            vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
+        ):
             self.root_rule = "free-stock"
             return Verdict.LOST
-        root = (L, C, S, self.t0, F, nm, LV, CN)
+        root = (vacated, gone, satchel, self.root_time, free, indexes, live, live_cycle)
         # In the last pass (one-pass rules) wins are rare and the probes rarely pay: skip them.
-        if not self.plain and self.probes and self.t0 < self.last_start:
+        if not self.plain and self.probes and self.root_time < self.last_start:
             # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
             # hard win is usually a line that leaves the search's favourite move only two to five
             # times, deep under a big lost subtree that the exhaustive search would finish first.
@@ -673,14 +714,14 @@ class Searcher:
             # the way. Probes can only find wins (a win they find is a real line, checked like
             # any other); when they find none, the exhaustive search runs again from scratch, and
             # only it can prove a loss.
-            if self._phase(lambda: self._dfs(*root), PROBE_FIRST):
+            if self._phase(lambda: self._search(*root), PROBE_FIRST):
                 return self._phase_result
             spent = self.nodes
             for d in range(1, PROBE_DEPTH + 1):
                 self.probe_seen = {}
 
                 def probe(d: int = d) -> bool:
-                    return self._dfs(*root, d)
+                    return self._search(*root, d)
 
                 if self._phase(probe, spent + PROBE_CAP - self.nodes):
                     if self._phase_result is Verdict.WINNABLE:
@@ -691,7 +732,7 @@ class Searcher:
             self.probe_seen = {}
             self.table = {}
             self.path = []
-        if self._dfs(*root):
+        if self._search(*root):
             return Verdict.WINNABLE
         return Verdict.LOST
 
@@ -712,9 +753,9 @@ class Searcher:
         finally:
             self.budget = budget
 
-    def _reachable_cycle(self, C: int, a: int, LV: int, CN: int) -> int:
+    def _reachable_cycle(self, gone: int, a: int, live: int, live_cycle: int) -> int:
         """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
-        reached (packed like ``CN``).
+        reached (packed like ``live_cycle``).
 
         With no redeal left, a waste card under the top comes back only when every live waste card
         above it has been removed, and a waste card can only leave in a pair (or alone as a king).
@@ -726,11 +767,11 @@ class Searcher:
         same pass.
         """
         cyc_rank = self.cyc_rank
-        acc = CN
+        acc = live_cycle
         blocked = False
         pair_in_cycle = self.top_playable or self.satchel_rule
         for k in range(a - 1, -1, -1):
-            if C >> k & 1:
+            if gone >> k & 1:
                 continue
             r = cyc_rank[k]
             if blocked:
@@ -739,41 +780,68 @@ class Searcher:
             if r == KING_RANK:
                 continue
             p = 13 - r
-            outside = ((LV >> 3 * p) & 7) - ((CN >> 3 * p) & 7)
-            if outside <= 0 and not (pair_in_cycle and (CN >> 3 * p) & 7):
+            outside = ((live >> 3 * p) & 7) - ((live_cycle >> 3 * p) & 7)
+            if outside <= 0 and not (pair_in_cycle and (live_cycle >> 3 * p) & 7):
                 blocked = True  # this card stays; the ones under it are buried for good
         return acc
 
-    def _must(self, LV: int, CN: int, S: int) -> int:
-        """Live cards that must go, per rank (packed like ``LV``)."""
+    def _must(self, live: int, live_cycle: int, satchel: int) -> int:
+        """Live cards that must go, per rank (packed like ``live``)."""
         if self.all_52:
-            return LV
-        mg = LV - CN
-        if S and not S & LAYOUT_FLAG:
-            mg -= 1 << 3 * (S & 15)
+            return live
+        mg = live - live_cycle
+        if satchel and not satchel & LAYOUT_FLAG:
+            mg -= 1 << 3 * (satchel & 15)
         return mg
 
     def line(self) -> list[Move]:
         out: list[Move] = []
-        for C, t_from, t_at, (kind, a, b) in reversed(self.path):
-            out.extend(self.advance(C, t_from, t_at))
+        for gone, t_from, t_at, (kind, a, b) in reversed(self.path):
+            out.extend(self.advance(gone, t_from, t_at))
             out.append(Move(MoveKind(kind), a, b) if kind == PAIR_MOVE else Move(MoveKind(kind), a))
         return out
 
-    def _won(self, L: int, C: int, S: int) -> bool:
+    def _won(self, vacated: int, gone: int, satchel: int) -> bool:
         if self.all_52:
-            return L == (1 << self.n) - 1 and C == (1 << self.K) - 1 and S == 0
-        return L == (1 << self.n) - 1 and not S & LAYOUT_FLAG
+            return vacated == (1 << self.n) - 1 and gone == (1 << self.K) - 1 and satchel == 0
+        return vacated == (1 << self.n) - 1 and not satchel & LAYOUT_FLAG
 
-    def _dfs(
-        self, L: int, C: int, S: int, tb: int, F: int, nm: int, LV: int, CN: int, d: int = -1
+    def _search(
+        self,
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        discrepancies: int = -1,
     ) -> bool:
-        """Search the board (L, C, S) from time ``tb``.
+        """One node of the search: the board (``vacated``, ``gone``, ``satchel``) from time
+        ``start``. True when a line wins from it; the line is then in ``self.path``, deepest move
+        first.
 
-        ``F``: free layout slots; ``nm``: the normalised indexes of one pass (bit 0, and k + 1 for
-        each live cycle position k); ``LV``: live cards per rank, ``CN``: live stock/waste cards per
-        rank (3 bits a rank). ``d``: -1 for the exhaustive search; 0 or more for a limited
-        discrepancy probe (see ``solve``), which may only find wins.
+        The node's state, every part an int (bitmasks and packed counts):
+
+        * ``vacated``: the layout slots vacated; ``gone``: the cycle positions whose card is gone;
+          ``satchel``: the Satchel code; ``start``: the time the node starts at (see the module
+          docstring for all four);
+        * ``free``: the free layout slots (nothing lies on them);
+        * ``indexes``: the normalised indexes of one pass: bit 0, and bit k + 1 for each live cycle
+          position k;
+        * ``live``: the live cards per rank, ``live_cycle``: the live stock/waste cards per rank
+          (3 bits a rank);
+        * ``discrepancies``: -1 for the exhaustive search; 0 or more for a limited discrepancy
+          probe (see :meth:`solve`), which may only find wins.
+
+        The phases, in order: count the node (:meth:`_tick`); look the board up in the
+        transposition table (:meth:`_visit`); cut it off when a sound bound shows it lost
+        (:meth:`_hopeless`); play a forced move if there is one, and nothing else
+        (:meth:`_forced_move`); else generate the moves at the start time
+        (:meth:`_moves_now`) and with the stock or waste at every later time not explored yet
+        (:meth:`_cycle_moves`), and try them best first (:meth:`_descend`). There is no undo: every
+        part of the state is an int handed down, so a child never changes its parent's state.
         """
         nodes = self.nodes + 1
         self.nodes = nodes
@@ -782,452 +850,641 @@ class Searcher:
             self._tick()
         n = self.n
         K = self.K
-        key = L | C << n | S << (n + K)
-        table = self.table
-        covered = table.get(key, 0)
-        # the times reachable from tb without changing the board
-        if self.draw == 1:
-            if self.unlimited:
-                reach = nm
-            else:
-                reach = (nm * self.rep) & ~((1 << tb) - 1)
+        key = vacated | gone << n | satchel << (n + K)
+        if self.draw == 1:  # the times reachable from start without changing the board
+            reach = indexes if self.unlimited else (indexes * self.rep) & ~((1 << start) - 1)
         else:
-            reach = self.reach(C, nm, tb)
-        if d < 0:
-            new = reach & ~covered
-            if not new:
-                return False
-            if not covered and len(table) >= MAX_TABLE:
-                raise _Stop("memory")
-            table[key] = covered | reach
-        else:  # a probe: its own table, board -> (times, discrepancies) already tried
-            seen = self.probe_seen.get(key)
-            if seen is not None and seen[1] >= d and not reach & ~seen[0]:
-                return False
-            if len(self.probe_seen) >= MAX_TABLE:
-                raise _Stop("memory")
-            self.probe_seen[key] = (
-                reach | (seen[0] if seen else 0),
-                max(d, seen[1] if seen else -1),
-            )
-            new = reach
-            covered = 0
-
-        must = LV - CN if not self.all_52 else LV
-        if S and not self.all_52 and not S & LAYOUT_FLAG:
-            must -= 1 << 3 * (S & 15)
+            reach = self.reach(gone, indexes, start)
+        explored = self._visit(key, reach, discrepancies)
+        if explored < 0:
+            return False
         plain = self.plain
-        if not covered and not plain:  # the board is new: the rank-pair games, the free-stock game
+        if not plain and self._hopeless(
+            vacated, gone, satchel, start, live, live_cycle, explored == 0
+        ):
+            return False
+        free_by_rank = self._free_by_rank(free)
+        if not plain:
+            forced = self._forced_move(vacated, satchel, live, free_by_rank)
+            if forced is not None:
+                slots, satchel_after, move, live_delta = forced
+                vacated_after = vacated
+                for g in slots:
+                    vacated_after |= 1 << g
+                if self._won(vacated_after, gone, satchel_after) or self._search(
+                    vacated_after,
+                    gone,
+                    satchel_after,
+                    start,
+                    self._free_after(free, vacated_after, slots),
+                    indexes,
+                    live - live_delta,
+                    live_cycle,
+                    discrepancies,
+                ):
+                    self.path.append((gone, start, start, move))
+                    return True
+                return False
+        children: list[_Child] = []
+        win = self._moves_now(
+            children, vacated, gone, satchel, start, free, indexes, live, live_cycle, free_by_rank
+        )
+        if win is None and K:
+            win = self._cycle_moves(
+                children,
+                vacated,
+                gone,
+                satchel,
+                start,
+                free,
+                indexes,
+                live,
+                live_cycle,
+                free_by_rank,
+                reach & ~explored,
+                reach,
+            )
+        if win is not None:
+            self.path.append((gone, start, win[0], win[1]))
+            return True
+        return self._descend(children, gone, start, discrepancies)
+
+    def _visit(self, key: int, reach: int, discrepancies: int) -> int:
+        """The transposition table: record that the board ``key`` is explored at the times
+        ``reach``. Returns the times already explored from it before (0 when the board is new), or
+        -1 when every time in ``reach`` was: nothing new to search here.
+
+        The exhaustive search keeps ``self.table`` (board -> times explored); a probe keeps its own,
+        ``self.probe_seen`` (board -> (times, discrepancies) tried), and searches every time again
+        (it returns 0)."""
+        if discrepancies < 0:
+            table = self.table
+            explored = table.get(key, 0)
+            if not reach & ~explored:
+                return -1
+            if not explored and len(table) >= MAX_TABLE:
+                raise _Stop("memory")
+            table[key] = explored | reach
+            return explored
+        seen = self.probe_seen.get(key)
+        if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
+            return -1
+        if len(self.probe_seen) >= MAX_TABLE:
+            raise _Stop("memory")
+        self.probe_seen[key] = (
+            reach | (seen[0] if seen else 0),
+            max(discrepancies, seen[1] if seen else -1),
+        )
+        return 0
+
+    def _hopeless(
+        self,
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        live: int,
+        live_cycle: int,
+        new_board: bool,
+    ) -> bool:
+        """The sound bounds (never asked by the plain search): True when no line can win from the
+        node. A board met for the first time gets the rank-pair games and the free-stock game; in
+        the last pass, the free-stock game runs again with only the stock/waste cards that can still
+        be reached."""
+        if new_board:
             if self.satchel_rule or self._rx_off:
                 # (A free-stock win projects onto a win of every rank-pair game, so the free-stock
                 # check implies them whenever it runs to the end; it runs out mostly under Satchel
                 # rules, which is where these cheap games are asked at every board.)
                 pair_game_ok = self.pair_game_ok
                 for q in range(1, 7):
-                    if not pair_game_ok(q, L, CN, S):
-                        return False
-            if self.rx_inner and not self.relaxed_clearable(L, CN, S, must):
-                return False
-        if tb >= self.last_start and K and not plain:
+                    if not pair_game_ok(q, vacated, live_cycle, satchel):
+                        return True
+            if self.rx_inner and not self.relaxed_clearable(
+                vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
+            ):
+                return True
+        if start >= self.last_start and self.K:
             # In the last pass the waste is only a stack: see _reachable_cycle.
-            acc = self._reachable_cycle(C, tb - self.last_start, LV, CN)
-            if acc != CN:
+            reachable = self._reachable_cycle(gone, start - self.last_start, live, live_cycle)
+            if reachable != live_cycle:
                 if self.all_52:
-                    return False  # a card that must go can never be reached again
-                if not self.relaxed_clearable(L, acc, S, must):
-                    return False
+                    return True  # a card that must go can never be reached again
+                if not self.relaxed_clearable(
+                    vacated, reachable, satchel, self._must(live, live_cycle, satchel)
+                ):
+                    return True
+        return False
 
+    def _free_by_rank(self, free: int) -> list[list[int]]:
+        """The free layout slots, listed by the rank of their card (index 1 to 13)."""
+        slot_rank = self.slot_rank
+        free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
+        while free:
+            low = free & -free
+            i = low.bit_length() - 1
+            free_by_rank[slot_rank[i]].append(i)
+            free ^= low
+        return free_by_rank
+
+    def _free_after(self, free: int, vacated_after: int, removed: tuple[int, ...]) -> int:
+        """The free layout slots once the cards in the slots ``removed`` are gone (``vacated_after``
+        already counts them): those slots leave, and each slot they lay on that nothing covers any
+        more joins."""
+        on = self.on
+        cov_mask = self.cov_mask
+        for g in removed:
+            free &= ~(1 << g)
+            for j in on[g]:
+                if not vacated_after >> j & 1 and cov_mask[j] & ~vacated_after == 0:
+                    free |= 1 << j
+        return free
+
+    def _forced_move(
+        self, vacated: int, satchel: int, live: int, free_by_rank: list[list[int]]
+    ) -> _Forced | None:
+        """A move that some winning line makes now if any line wins, or None. It removes layout or
+        Satchel cards only, so it is legal at every time reachable from the node.
+
+        A free layout king: removing it at once is always safe. A king pairs with nothing, so no
+        line needs it in place; removing it only frees the cards under it, and freeing cards never
+        makes a move illegal (a pair needs free cards; relaxed match needs the lower card covered
+        only by its partner, which fewer cards on it keeps true; stashing needs a free card), and
+        it touches neither the stock nor the waste. Any winning line therefore still wins with the
+        king taken first (drop its own removal, or its stash and later removal from the Satchel,
+        which only empties the Satchel sooner). The same holds for a Satchel king.
+
+        A card that must go whose only live partner is free now (see :meth:`_forced_pair`): every
+        win removes those two together, and doing it now is safe by the same argument (it removes
+        layout or Satchel cards only, so the stock and waste are untouched and the Satchel only
+        empties sooner)."""
+        king = 1 << 3 * KING_RANK
+        if free_by_rank[KING_RANK]:
+            i = free_by_rank[KING_RANK][0]
+            return (i,), satchel, (KING_MOVE, i, 0), king
+        sat_rank = satchel & 15
+        if sat_rank == KING_RANK:
+            return (), 0, (KING_MOVE, SATCHEL, 0), king
+        sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
+        pair = self._forced_pair(vacated, satchel, live, free_by_rank, sat_rank, sat_must)
+        if pair is None:
+            return None
+        slots, use_satchel, move = pair
+        rank_a = self.slot_rank[slots[0]]
+        rank_b = self.slot_rank[slots[1]] if len(slots) == 2 else sat_rank
+        return (
+            slots,
+            0 if use_satchel else satchel,
+            move,
+            (1 << 3 * rank_a) + (1 << 3 * rank_b),
+        )
+
+    def _moves_now(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+    ) -> tuple[int, ModelMove] | None:
+        """Move generation with the layout and the Satchel, at the node's start time: layout pairs,
+        relaxed pairs, the Satchel card with a layout card, stashes (and, in the plain search, king
+        removals). Each move is added to ``children`` with its priority (lower first: pairs that
+        free more cards, then stashes). Returns ``(time, move)`` at once when a move wins."""
         slot_rank = self.slot_rank
         on = self.on
         cov_mask = self.cov_mask
-        path = self.path
-        dfs = self._dfs
-        free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        m = F
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            free_by_rank[slot_rank[i]].append(i)
-            m ^= low
-        sat_rank = S & 15
-        sat_must = bool(S & LAYOUT_FLAG) or (self.all_52 and S != 0)
-        full = (1 << n) - 1
-        all52 = self.all_52
-        if all52:
-            cfull = (1 << K) - 1
-            won_c = C == cfull
-
-        # ---- forced moves (layout and Satchel only, so they are legal at every reachable time) ----
-        # A free layout king: removing it at once is always safe. A king pairs with nothing, so no
-        # line needs it in place; removing it only frees the cards under it, and freeing cards
-        # never makes a move illegal (a pair needs free cards; relaxed match needs the lower card
-        # covered only by its partner, which fewer cards on it keeps true; stashing needs a free
-        # card), and it touches neither the stock nor the waste. Any winning line therefore still
-        # wins with the king taken first (drop its own removal, or its stash and later removal from
-        # the Satchel, which only empties the Satchel sooner). The same holds for a Satchel king.
-        K3 = 1 << 3 * KING_RANK
-        forced: tuple[tuple[int, ...], int, tuple[int, int, int], int] | None = None
-        if plain:
-            pass
-        elif free_by_rank[KING_RANK]:
-            i = free_by_rank[KING_RANK][0]
-            forced = ((i,), S, (KING_MOVE, i, 0), K3)
-        elif sat_rank == KING_RANK:
-            forced = ((), 0, (KING_MOVE, SATCHEL, 0), K3)
-        else:
-            # A card that must go whose only live partner is free now: every win removes those
-            # two together, and doing it now is safe by the same argument (it removes layout or
-            # Satchel cards only, so the stock and waste are untouched and the Satchel only
-            # empties sooner).
-            fp = self._forced_pair(L, S, LV, free_by_rank, sat_rank, sat_must)
-            if fp is not None:
-                slots, use_sat, mv = fp
-                ra = slot_rank[slots[0]]
-                rb = slot_rank[slots[1]] if len(slots) == 2 else sat_rank
-                forced = (slots, 0 if use_sat else S, mv, (1 << 3 * ra) + (1 << 3 * rb))
-        if forced is not None:
-            slots, Sn, mv, dlv = forced
-            Ln = L
-            Fn = F
-            for g in slots:
-                Ln |= 1 << g
-            for g in slots:
-                Fn &= ~(1 << g)
-                for j in on[g]:
-                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                        Fn |= 1 << j
-            if (Ln == full and (won_c and Sn == 0 if all52 else not Sn & LAYOUT_FLAG)) or dfs(
-                Ln, C, Sn, tb, Fn, nm, LV - dlv, CN, d
-            ):
-                path.append((C, tb, tb, mv))
-                return True
-            return False
-
-        children: list[
-            tuple[int, int, int, int, int, int, int, int, int, int, tuple[int, int, int]]
-        ] = []
-        # entries: (priority, L', C', S', t_at, t', F', nm', LV', CN', move)
+        won = self._won
+        full = (1 << self.n) - 1
+        sat_rank = satchel & 15
         append = children.append
 
-        if plain:  # kings are ordinary moves here
+        if self.plain:  # kings are ordinary moves here
+            king = 1 << 3 * KING_RANK
             for a in free_by_rank[KING_RANK]:
-                Ln = L | 1 << a
-                mv = (KING_MOVE, a, 0)
-                if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
-                    path.append((C, tb, tb, mv))
-                    return True
-                Fn = F & ~(1 << a)
+                vac = vacated | 1 << a
+                move = (KING_MOVE, a, 0)
+                if vac == full and won(vac, gone, satchel):
+                    return start, move
+                fr = free & ~(1 << a)
                 for j in on[a]:
-                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                        Fn |= 1 << j
-                append((-20, Ln, C, S, tb, tb, Fn, nm, LV - K3, CN, mv))
+                    if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                        fr |= 1 << j
+                append(
+                    (
+                        -20,
+                        vac,
+                        gone,
+                        satchel,
+                        start,
+                        start,
+                        fr,
+                        indexes,
+                        live - king,
+                        live_cycle,
+                        move,
+                    )
+                )
             if sat_rank == KING_RANK:
-                mv = (KING_MOVE, SATCHEL, 0)
-                if L == full and (won_c if all52 else True):
-                    path.append((C, tb, tb, mv))
-                    return True
-                append((-20, L, C, 0, tb, tb, F, nm, LV - K3, CN, mv))
+                move = (KING_MOVE, SATCHEL, 0)
+                if vacated == full and won(vacated, gone, 0):
+                    return start, move
+                append(
+                    (
+                        -20,
+                        vacated,
+                        gone,
+                        0,
+                        start,
+                        start,
+                        free,
+                        indexes,
+                        live - king,
+                        live_cycle,
+                        move,
+                    )
+                )
 
-        # ---- layout pairs, relaxed pairs, the Satchel with the layout, stashes: at time tb ----
+        # layout pairs
         for r in range(1, 7):
             fa = free_by_rank[r]
             fb = free_by_rank[13 - r]
             if not fa or not fb:
                 continue
-            dlv = (1 << 3 * r) + (1 << 3 * (13 - r))
+            pair_live = (1 << 3 * r) + (1 << 3 * (13 - r))
             for a in fa:
                 for b in fb:
-                    Ln = L | 1 << a | 1 << b
-                    mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                    if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
-                        path.append((C, tb, tb, mv))
-                        return True
-                    Fn = F & ~(1 << a | 1 << b)
+                    vac = vacated | 1 << a | 1 << b
+                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    if vac == full and won(vac, gone, satchel):
+                        return start, move
+                    fr = free & ~(1 << a | 1 << b)
                     for g in (a, b):
                         for j in on[g]:
-                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                                Fn |= 1 << j
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
                     append(
                         (
-                            -20 - 3 * (Fn & ~F).bit_count(),
-                            Ln,
-                            C,
-                            S,
-                            tb,
-                            tb,
-                            Fn,
-                            nm,
-                            LV - dlv,
-                            CN,
-                            mv,
+                            -20 - 3 * (fr & ~free).bit_count(),
+                            vac,
+                            gone,
+                            satchel,
+                            start,
+                            start,
+                            fr,
+                            indexes,
+                            live - pair_live,
+                            live_cycle,
+                            move,
                         )
                     )
+        # relaxed pairs: a free card with the card it lies on, nothing else covering that one
         if self.relaxed:
-            m = F
+            m = free
             while m:
                 low = m & -m
                 a = low.bit_length() - 1
                 m ^= low
                 ra = slot_rank[a]
                 for b in on[a]:
-                    if not L >> b & 1 and cov_mask[b] & ~L == low and ra + slot_rank[b] == 13:
-                        Ln = L | low | 1 << b
-                        mv = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                        if Ln == full and (won_c and S == 0 if all52 else not S & LAYOUT_FLAG):
-                            path.append((C, tb, tb, mv))
-                            return True
-                        Fn = F & ~low
+                    if (
+                        not vacated >> b & 1
+                        and cov_mask[b] & ~vacated == low
+                        and ra + slot_rank[b] == 13
+                    ):
+                        vac = vacated | low | 1 << b
+                        move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                        if vac == full and won(vac, gone, satchel):
+                            return start, move
+                        fr = free & ~low
                         for j in on[a]:
-                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                                Fn |= 1 << j
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
                         for j in on[b]:
-                            if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                                Fn |= 1 << j
-                        dlv = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
+                        pair_live = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
                         append(
                             (
-                                -20 - 3 * (Fn & ~F).bit_count(),
-                                Ln,
-                                C,
-                                S,
-                                tb,
-                                tb,
-                                Fn,
-                                nm,
-                                LV - dlv,
-                                CN,
-                                mv,
+                                -20 - 3 * (fr & ~free).bit_count(),
+                                vac,
+                                gone,
+                                satchel,
+                                start,
+                                start,
+                                fr,
+                                indexes,
+                                live - pair_live,
+                                live_cycle,
+                                move,
                             )
                         )
+        # the Satchel card with a free layout card
         if sat_rank and sat_rank != KING_RANK:
-            dlv = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
+            pair_live = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
-                Ln = L | 1 << b
-                mv = (PAIR_MOVE, b, SATCHEL)
-                if Ln == full and (won_c if all52 else True):
-                    path.append((C, tb, tb, mv))
-                    return True
-                Fn = F & ~(1 << b)
+                vac = vacated | 1 << b
+                move = (PAIR_MOVE, b, SATCHEL)
+                if vac == full and won(vac, gone, 0):
+                    return start, move
+                fr = free & ~(1 << b)
                 for j in on[b]:
-                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                        Fn |= 1 << j
+                    if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                        fr |= 1 << j
                 append(
-                    (-22 - 3 * (Fn & ~F).bit_count(), Ln, C, 0, tb, tb, Fn, nm, LV - dlv, CN, mv)
+                    (
+                        -22 - 3 * (fr & ~free).bit_count(),
+                        vac,
+                        gone,
+                        0,
+                        start,
+                        start,
+                        fr,
+                        indexes,
+                        live - pair_live,
+                        live_cycle,
+                        move,
+                    )
                 )
-        can_stash = self.satchel_rule and S == 0
-        if can_stash:
-            # (Free layout kings were removed above: a king is never stashed. Removing it does all
-            # that stashing does and leaves the Satchel empty.)
-            m = F
+        # stashes of a free layout card (free layout kings were removed as forced moves: a king is
+        # never stashed; removing it does all that stashing does and leaves the Satchel empty)
+        if self.satchel_rule and satchel == 0:
+            m = free
             while m:
                 low = m & -m
                 a = low.bit_length() - 1
                 m ^= low
-                Ln = L | low
-                Fn = F & ~low
+                vac = vacated | low
+                fr = free & ~low
                 for j in on[a]:
-                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                        Fn |= 1 << j
+                    if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                        fr |= 1 << j
                 append(
                     (
-                        10 - 2 * (Fn & ~F).bit_count(),
-                        Ln,
-                        C,
+                        10 - 2 * (fr & ~free).bit_count(),
+                        vac,
+                        gone,
                         slot_rank[a] | LAYOUT_FLAG,
-                        tb,
-                        tb,
-                        Fn,
-                        nm,
-                        LV,
-                        CN,
+                        start,
+                        start,
+                        fr,
+                        indexes,
+                        live,
+                        live_cycle,
                         (STASH_MOVE, a, 0),
                     )
                 )
+        return None
 
-        # ---- moves with the waste top or the stock top, at every time not explored yet ----
-        if K:
-            W = K + 1
-            cyc_rank = self.cyc_rank
-            top = self.top_playable
-            rep = self.rep
-            if self.draw == 1 and not plain:
-                # A free card that must go whose only live partner c is in the stock or waste:
-                # every win pairs them, and pairing them the first time c can be played (t1) is
-                # as good as any later time. Move that pair forward in any winning line: the
-                # moves before t1 stay as they are, the card stays free, and c is played only
-                # once, so (draw one) taking it out of the cycle sooner just skips its flips;
-                # a stash of c and its later pair from the Satchel become the pair itself, with
-                # the Satchel empty meanwhile. So no line needs a move with the stock or waste
-                # after t1 before that pair, and the moves at later times are not tried here
-                # (they are explored after the pair). Times are limited to reach(tb), not just
-                # the new ones, so an earlier visit of this board covers the rest.
-                t1 = self._unique_cycle_time(free_by_rank, LV, CN, C, sat_rank, reach)
-                if t1 >= 0:
-                    new &= (2 << t1) - 1
-            live = ~C & ((1 << K) - 1)
-            if can_stash or top:
-                useful = live
-            else:  # only cards with a partner free now (or kings) can be played
-                rank_pos = self.rank_pos
-                useful = rank_pos[KING_RANK]
-                for r in range(1, 13):
-                    if free_by_rank[r]:
-                        useful |= rank_pos[13 - r]
-                if sat_rank:
-                    useful |= rank_pos[13 - sat_rank]
-                useful &= live
-            while useful:
-                low = useful & -useful
-                k = low.bit_length() - 1
-                useful ^= low
-                prev = (live & (low - 1)).bit_length() - 1  # the live position before k
-                r = cyc_rank[k]
-                partner = 13 - r
-                wtimes = (rep << (k + 1)) & new  # times when k is the waste top
-                stimes = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
-                back = prev + 1  # the index once the waste top k is gone
-                if not wtimes and not stimes:
-                    continue
-                nxt = -1
-                if top:
-                    after_k = live & ~((low << 1) - 1)
-                    if after_k:
-                        nxt = (after_k & -after_k).bit_length() - 1
-                fb = free_by_rank[partner] if r != KING_RANK else []
-                if not (
-                    r == KING_RANK
-                    or fb
-                    or sat_rank == partner
-                    or can_stash
-                    or (nxt >= 0 and cyc_rank[nxt] == partner)
-                ):
-                    continue
-                Cn = C | low
-                nm_n = nm & ~(low << 1)
-                r3 = 1 << 3 * r
-                p3 = 1 << 3 * partner if r != KING_RANK else 0
-                CNn = CN - r3
-                won_cn = all52 and Cn == cfull
-                for place in (WASTE, STOCK):
-                    times = wtimes if place == WASTE else stimes
-                    while times:
-                        tl = times & -times
-                        t = tl.bit_length() - 1
-                        times ^= tl
-                        tn = (t // W) * W + back if place == WASTE else t
-                        tpri = (t - tb) * 4  # earlier first
-                        if r == KING_RANK:
-                            mv = (KING_MOVE, place, 0)
-                            if L == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
-                                path.append((C, tb, t, mv))
-                                return True
-                            append((tpri - 30, L, Cn, S, t, tn, F, nm_n, LV - r3, CNn, mv))
-                            if can_stash and plain:
-                                append(
-                                    (
-                                        tpri + 20,
-                                        L,
-                                        Cn,
-                                        r,
-                                        t,
-                                        tn,
-                                        F,
-                                        nm_n,
-                                        LV,
-                                        CNn,
-                                        (STASH_MOVE, place, 0),
-                                    )
-                                )
-                            continue
-                        for b in fb:
-                            Ln = L | 1 << b
-                            mv = (PAIR_MOVE, b, place)
-                            if Ln == full and (won_cn and S == 0 if all52 else not S & LAYOUT_FLAG):
-                                path.append((C, tb, t, mv))
-                                return True
-                            Fn = F & ~(1 << b)
-                            for j in on[b]:
-                                if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                                    Fn |= 1 << j
-                            append(
-                                (
-                                    tpri - 10 - 3 * (Fn & ~F).bit_count(),
-                                    Ln,
-                                    Cn,
-                                    S,
-                                    t,
-                                    tn,
-                                    Fn,
-                                    nm_n,
-                                    LV - r3 - p3,
-                                    CNn,
-                                    mv,
-                                )
+    def _cycle_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+        new: int,
+        reach: int,
+    ) -> tuple[int, ModelMove] | None:
+        """Move generation with the waste top or the stock top, at every time in ``new`` (the times
+        reachable from the node and not explored yet; ``reach``: all the reachable ones): kings,
+        pairs with a layout card, with the Satchel card, of the waste top with the stock top, and
+        stashes. Each move is added to ``children`` (earlier times first); the flips that lead to
+        its time stay implicit. Returns ``(time, move)`` at once when a move wins."""
+        K = self.K
+        W = K + 1
+        cyc_rank = self.cyc_rank
+        top = self.top_playable
+        rep = self.rep
+        on = self.on
+        cov_mask = self.cov_mask
+        won = self._won
+        full = (1 << self.n) - 1
+        sat_rank = satchel & 15
+        can_stash = self.satchel_rule and satchel == 0
+        plain = self.plain
+        append = children.append
+        if self.draw == 1 and not plain:
+            # A free card that must go whose only live partner c is in the stock or waste:
+            # every win pairs them, and pairing them the first time c can be played (t1) is
+            # as good as any later time. Move that pair forward in any winning line: the
+            # moves before t1 stay as they are, the card stays free, and c is played only
+            # once, so (draw one) taking it out of the cycle sooner just skips its flips;
+            # a stash of c and its later pair from the Satchel become the pair itself, with
+            # the Satchel empty meanwhile. So no line needs a move with the stock or waste
+            # after t1 before that pair, and the moves at later times are not tried here
+            # (they are explored after the pair). Times are limited to reach(start), not just
+            # the new ones, so an earlier visit of this board covers the rest.
+            t1 = self._unique_cycle_time(free_by_rank, live, live_cycle, gone, sat_rank, reach)
+            if t1 >= 0:
+                new &= (2 << t1) - 1
+        in_cycle = ~gone & ((1 << K) - 1)  # the live cycle positions
+        if can_stash or top:
+            useful = in_cycle
+        else:  # only cards with a partner free now (or kings) can be played
+            rank_pos = self.rank_pos
+            useful = rank_pos[KING_RANK]
+            for r in range(1, 13):
+                if free_by_rank[r]:
+                    useful |= rank_pos[13 - r]
+            if sat_rank:
+                useful |= rank_pos[13 - sat_rank]
+            useful &= in_cycle
+        while useful:
+            low = useful & -useful
+            k = low.bit_length() - 1
+            useful ^= low
+            prev = (in_cycle & (low - 1)).bit_length() - 1  # the live position before k
+            r = cyc_rank[k]
+            partner = 13 - r
+            waste_times = (rep << (k + 1)) & new  # times when k is the waste top
+            stock_times = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
+            back = prev + 1  # the index once the waste top k is gone
+            if not waste_times and not stock_times:
+                continue
+            nxt = -1  # the live position after k: the stock top while k is the waste top
+            if top:
+                after_k = in_cycle & ~((low << 1) - 1)
+                if after_k:
+                    nxt = (after_k & -after_k).bit_length() - 1
+            fb = free_by_rank[partner] if r != KING_RANK else []
+            if not (
+                r == KING_RANK
+                or fb
+                or sat_rank == partner
+                or can_stash
+                or (nxt >= 0 and cyc_rank[nxt] == partner)
+            ):
+                continue
+            gone_k = gone | low
+            indexes_k = indexes & ~(low << 1)
+            rank_live = 1 << 3 * r
+            partner_live = 1 << 3 * partner if r != KING_RANK else 0
+            live_cycle_k = live_cycle - rank_live
+            for place in (WASTE, STOCK):
+                times = waste_times if place == WASTE else stock_times
+                while times:
+                    tl = times & -times
+                    t = tl.bit_length() - 1
+                    times ^= tl
+                    t_next = (t // W) * W + back if place == WASTE else t
+                    earlier = (t - start) * 4  # earlier first
+                    if r == KING_RANK:
+                        move = (KING_MOVE, place, 0)
+                        if vacated == full and won(vacated, gone_k, satchel):
+                            return t, move
+                        append(
+                            (
+                                earlier - 30,
+                                vacated,
+                                gone_k,
+                                satchel,
+                                t,
+                                t_next,
+                                free,
+                                indexes_k,
+                                live - rank_live,
+                                live_cycle_k,
+                                move,
                             )
-                        if sat_rank == partner:
-                            mv = (PAIR_MOVE, place, SATCHEL)
-                            if L == full and (won_cn if all52 else True):
-                                path.append((C, tb, t, mv))
-                                return True
-                            append((tpri - 12, L, Cn, 0, t, tn, F, nm_n, LV - r3 - p3, CNn, mv))
-                        if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
-                            Cn2 = Cn | 1 << nxt
-                            mv = (PAIR_MOVE, WASTE, STOCK)
-                            if L == full and (
-                                Cn2 == cfull and S == 0 if all52 else not S & LAYOUT_FLAG
-                            ):
-                                path.append((C, tb, t, mv))
-                                return True
+                        )
+                        if can_stash and plain:
                             append(
                                 (
-                                    tpri - 5,
-                                    L,
-                                    Cn2,
-                                    S,
-                                    t,
-                                    tn,
-                                    F,
-                                    nm_n & ~(1 << (nxt + 1)),
-                                    LV - r3 - p3,
-                                    CNn - p3,
-                                    mv,
-                                )
-                            )
-                        if can_stash:
-                            append(
-                                (
-                                    tpri + 20,
-                                    L,
-                                    Cn,
+                                    earlier + 20,
+                                    vacated,
+                                    gone_k,
                                     r,
                                     t,
-                                    tn,
-                                    F,
-                                    nm_n,
-                                    LV,
-                                    CNn,
+                                    t_next,
+                                    free,
+                                    indexes_k,
+                                    live,
+                                    live_cycle_k,
                                     (STASH_MOVE, place, 0),
                                 )
                             )
+                        continue
+                    for b in fb:
+                        vac = vacated | 1 << b
+                        move = (PAIR_MOVE, b, place)
+                        if vac == full and won(vac, gone_k, satchel):
+                            return t, move
+                        fr = free & ~(1 << b)
+                        for j in on[b]:
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
+                        append(
+                            (
+                                earlier - 10 - 3 * (fr & ~free).bit_count(),
+                                vac,
+                                gone_k,
+                                satchel,
+                                t,
+                                t_next,
+                                fr,
+                                indexes_k,
+                                live - rank_live - partner_live,
+                                live_cycle_k,
+                                move,
+                            )
+                        )
+                    if sat_rank == partner:
+                        move = (PAIR_MOVE, place, SATCHEL)
+                        if vacated == full and won(vacated, gone_k, 0):
+                            return t, move
+                        append(
+                            (
+                                earlier - 12,
+                                vacated,
+                                gone_k,
+                                0,
+                                t,
+                                t_next,
+                                free,
+                                indexes_k,
+                                live - rank_live - partner_live,
+                                live_cycle_k,
+                                move,
+                            )
+                        )
+                    if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
+                        gone_both = gone_k | 1 << nxt
+                        move = (PAIR_MOVE, WASTE, STOCK)
+                        if vacated == full and won(vacated, gone_both, satchel):
+                            return t, move
+                        append(
+                            (
+                                earlier - 5,
+                                vacated,
+                                gone_both,
+                                satchel,
+                                t,
+                                t_next,
+                                free,
+                                indexes_k & ~(1 << (nxt + 1)),
+                                live - rank_live - partner_live,
+                                live_cycle_k - partner_live,
+                                move,
+                            )
+                        )
+                    if can_stash:
+                        append(
+                            (
+                                earlier + 20,
+                                vacated,
+                                gone_k,
+                                r,
+                                t,
+                                t_next,
+                                free,
+                                indexes_k,
+                                live,
+                                live_cycle_k,
+                                (STASH_MOVE, place, 0),
+                            )
+                        )
+        return None
 
+    def _descend(self, children: list[_Child], gone: int, start: int, discrepancies: int) -> bool:
+        """Ordering and recursion: try the children best first (lowest priority; the sort is
+        stable, so ties keep the order they were generated in). A probe gives its first child the
+        node's discrepancies and every other one one fewer. On a win, the move joins the path."""
         children.sort(key=_first_item)
-        if d < 0:
-            for ch in children:
-                if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9]):
-                    path.append((C, tb, ch[4], ch[10]))
+        search = self._search
+        if discrepancies < 0:
+            for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
+                    self.path.append((gone, start, t_at, move))
                     return True
             return False
-        for i, ch in enumerate(children):  # probe: the first child keeps d, the others cost one
-            nd = d if i == 0 else d - 1
-            if nd < 0:
+        for i, (_, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move) in enumerate(children):
+            left = discrepancies if i == 0 else discrepancies - 1
+            if left < 0:
                 break
-            if dfs(ch[1], ch[2], ch[3], ch[5], ch[6], ch[7], ch[8], ch[9], nd):
-                path.append((C, tb, ch[4], ch[10]))
+            if search(vac, gone_c, sat, t_next, fr, ix, lv, lc, left):
+                self.path.append((gone, start, t_at, move))
                 return True
         return False
 
     def _unique_cycle_time(
-        self, free_by_rank: list[list[int]], LV: int, CN: int, C: int, sat_rank: int, reach: int
+        self,
+        free_by_rank: list[list[int]],
+        live: int,
+        live_cycle: int,
+        gone: int,
+        sat_rank: int,
+        reach: int,
     ) -> int:
         """The first time in ``reach`` at which a free layout card's only live partner, a stock or
         waste card, can be played; -1 when there is no such card."""
@@ -1236,13 +1493,13 @@ class Searcher:
             if not free_by_rank[r]:
                 continue
             p = 13 - r
-            if (LV >> 3 * p) & 7 != 1 or (CN >> 3 * p) & 7 != 1 or sat_rank == p:
+            if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
-            at = self.rank_pos[p] & ~C  # the one live stock/waste card of rank p
+            at = self.rank_pos[p] & ~gone  # the one live stock/waste card of rank p
             k = at.bit_length() - 1
             times = (self.rep << (k + 1)) & reach
             if self.top_playable:
-                prev = (~C & (at - 1)).bit_length() - 1
+                prev = (~gone & (at - 1)).bit_length() - 1
                 times |= (self.rep << (prev + 1)) & reach
             if times:
                 t = (times & -times).bit_length() - 1
@@ -1252,9 +1509,9 @@ class Searcher:
 
     def _forced_pair(
         self,
-        L: int,
-        S: int,
-        LV: int,
+        vacated: int,
+        satchel: int,
+        live: int,
         free_by_rank: list[list[int]],
         sat_rank: int,
         sat_must: bool,
@@ -1267,7 +1524,7 @@ class Searcher:
             if not free_by_rank[r]:
                 continue
             partner = 13 - r
-            if (LV >> 3 * partner) & 7 != 1:
+            if (live >> 3 * partner) & 7 != 1:
                 continue
             if free_by_rank[partner]:
                 a, b = free_by_rank[r][0], free_by_rank[partner][0]
@@ -1279,14 +1536,14 @@ class Searcher:
                 for a in free_by_rank[r]:
                     for b in self.on[a]:
                         if (
-                            not L >> b & 1
+                            not vacated >> b & 1
                             and slot_rank[b] == partner
-                            and self.cov_mask[b] & ~L == 1 << a
+                            and self.cov_mask[b] & ~vacated == 1 << a
                         ):
                             return (a, b), False, (PAIR_MOVE, max(a, b), min(a, b))
         if sat_must and sat_rank and sat_rank != KING_RANK:
             partner = 13 - sat_rank
-            if (LV >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
+            if (live >> 3 * partner) & 7 == 1 and free_by_rank[partner]:
                 b = free_by_rank[partner][0]
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
@@ -1369,10 +1626,9 @@ def solve(
     if game.is_stuck():  # the engine's exact check: no removal can ever come
         return SolveResult(Verdict.LOST, (), 0, time.perf_counter() - start, "stuck")
     searcher = Searcher.from_game(game)
-    searcher.should_stop = should_stop
     deadline = None if time_limit is None else start + time_limit
     try:
-        verdict = searcher.solve(node_budget, deadline)
+        verdict = searcher.solve(node_budget, deadline, should_stop)
     except _Stop as stop:
         return SolveResult(
             Verdict.UNKNOWN,

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desert_pyramid.engine import CARDS, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import rank_of
+from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine.cards import KING, partner_rank, rank_of
 from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.engine.whereabouts import freed_by, locate
+from desert_pyramid.engine.wording import KING_ALONE, SATCHEL_PAIRS_LATER
 
 from .core import SolveResult, Verdict, solve, solve_growing
 
@@ -160,27 +162,6 @@ def card_name(game: Game, place: int) -> str:
     return str(c) if c is not None else "?"
 
 
-def _depth(game: Game, slot: int) -> int:
-    """How many cards lie (directly or not) on a layout slot."""
-    seen: set[int] = set()
-    stack = list(game.covering(slot))
-    while stack:
-        j = stack.pop()
-        if j in seen:
-            continue
-        seen.add(j)
-        stack.extend(game.covering(j))
-    return len(seen)
-
-
-def _freed_by(game: Game, move: Move) -> list[int]:
-    """Layout slots that become free when ``move`` is played."""
-    before = set(game.free_slots())
-    g = game.copy()
-    g.play(move)
-    return [s for s in g.free_slots() if s not in before]
-
-
 def _names(game: Game, slots: list[int]) -> str:
     names = [f"the {CARDS[game.cards[s]]}" for s in slots]
     if len(names) <= 1:
@@ -190,25 +171,25 @@ def _names(game: Game, slots: list[int]) -> str:
 
 def _where(game: Game, card: int) -> tuple[str, bool] | None:
     """Where a live card is, in words, and whether it can be played now (None when discarded)."""
-    for s in range(game.layout.size):
-        if game.cards[s] == card:
-            d = _depth(game, s)
-            if d == 0:
-                return "free in the pyramid", True
-            return f"under {d} card{'s' if d != 1 else ''} in the pyramid", False
-    if card in game.stock:
-        pos = len(game.stock) - game.stock.index(card)
-        if pos == 1 and game.rules.stock_top_playable:
+    at = locate(game, card)
+    if at is None:
+        return None
+    n = at.above
+    if at.place == WASTE:
+        return ("on the waste", True) if n == 0 else (f"in the waste under {_cards(n)}", False)
+    if at.place == STOCK:
+        if at.playable:
             return "on top of the stock", True
-        return f"{pos} card{'s' if pos != 1 else ''} down in the stock", False
-    if card in game.waste:
-        above = len(game.waste) - 1 - game.waste.index(card)
-        if above == 0:
-            return "on the waste", True
-        return f"in the waste under {above} card{'s' if above != 1 else ''}", False
-    if game.satchel == card:
+        return f"{_cards(n + 1)} down in the stock", False
+    if at.place == SATCHEL:
         return "in the Satchel", True
-    return None
+    if n == 0:
+        return "free in the pyramid", True
+    return f"under {_cards(n)} in the pyramid", False
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
 
 
 def explain_move(
@@ -224,11 +205,11 @@ def explain_move(
     out: list[str] = []
     kind = move.kind
     if kind in (MoveKind.PAIR, MoveKind.KING):
-        freed = _freed_by(game, move)
+        freed = freed_by(game, move)
         what = game.describe(move)
         what = what[0].upper() + what[1:]
         if kind == MoveKind.KING:
-            out.append(f"{what}: a king goes alone.")
+            out.append(f"{what}: {KING_ALONE}.")
         else:
             out.append(f"{what}.")
         if freed:
@@ -249,11 +230,11 @@ def explain_move(
         assert c is not None
         src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
         out.append(f"Put the {c}{src} in the Satchel.")
-        if c.rank != 13:
+        if c.rank != KING:
             wheres = []
             reachable = False
             for p in range(52):
-                if rank_of(p) != 13 - c.rank:
+                if rank_of(p) != partner_rank(c.rank):
                     continue
                 w = _where(game, p)
                 if w is not None:
@@ -266,12 +247,12 @@ def explain_move(
             else:
                 out.append(f"No partner of it can be played yet: {'; '.join(wheres)}.")
         if move.a >= 0:
-            freed = _freed_by(game, move)
+            freed = freed_by(game, move)
             if freed:
                 out.append(f"Parking it frees {_names(game, freed)}.")
         elif move.a == WASTE and game.stock:
             out.append("Otherwise the next flip would bury it.")
-        out.append("The Satchel card can pair later with any free card.")
+        out.append(SATCHEL_PAIRS_LATER)
     elif kind == MoveKind.FLIP:
         out.append("Flip the stock.")
         out.append(_purpose(game, line))

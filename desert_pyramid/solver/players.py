@@ -8,8 +8,9 @@ player gives up).
 from __future__ import annotations
 
 from desert_pyramid.engine import STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import rank_of
+from desert_pyramid.engine.cards import KING, partner_rank, rank_of
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
+from desert_pyramid.engine.whereabouts import cards_on, slots_under
 
 from .core import DEFAULT_BUDGET, SolveResult, Verdict, solve
 
@@ -72,46 +73,24 @@ class ThumbPlayer:
     @staticmethod
     def _worth_parking(game: Game, card: int) -> bool:
         rank = rank_of(card)
-        if rank == 13:
+        if rank == KING:
             return False
         for s in range(game.layout.size):
             c = game.cards[s]
-            if c >= 0 and rank_of(c) == 13 - rank and not game.is_free(s):
-                if _depth(game, s) <= SATCHEL_REACH:
+            if c >= 0 and rank_of(c) == partner_rank(rank) and not game.is_free(s):
+                if cards_on(game, s) <= SATCHEL_REACH:
                     return True
         return False
-
-
-def _depth(game: Game, slot: int) -> int:
-    seen: set[int] = set()
-    stack = list(game.covering(slot))
-    while stack:
-        j = stack.pop()
-        if j not in seen:
-            seen.add(j)
-            stack.extend(game.covering(j))
-    return len(seen)
-
-
-def _below(game: Game, slot: int) -> set[int]:
-    seen: set[int] = set()
-    stack = list(game.layout.slots[slot].covers)
-    while stack:
-        j = stack.pop()
-        if j not in seen:
-            seen.add(j)
-            stack.extend(game.layout.slots[j].covers)
-    return seen
 
 
 def _sits_on_partners(game: Game, slot: int) -> bool:
     """True when every live partner of the card in ``slot``, other than free ones off the pyramid,
     is buried under it: it can only pair with a card from the stock, the waste or the Satchel."""
     rank = rank_of(game.cards[slot])
-    under = _below(game, slot)
+    under = slots_under(game.layout, slot)
     for s in range(game.layout.size):
         c = game.cards[s]
-        if c >= 0 and s != slot and rank_of(c) == 13 - rank and s not in under:
+        if c >= 0 and s != slot and rank_of(c) == partner_rank(rank) and s not in under:
             return False
     return True
 

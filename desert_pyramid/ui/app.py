@@ -7,54 +7,34 @@ prints frame statistics. It is what ``desert-pyramid`` runs with no sub-command.
 
 from __future__ import annotations
 
+import datetime
 import json
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.saving import Saves
-from desert_pyramid.engine import DESERT, Deal, DealCode, GameCode, Layout, Rules
+from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.screens.howto import HowtoMemory
+    from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.ui.table.view import TableView
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
-
-
-@dataclass
-class RunOptions:
-    size: tuple[int, int] = (1280, 720)
-    headless: bool = False
-    frames: int | None = None
-    screenshot: Path | None = None
-    code: DealCode | GameCode | None = None  # a deal code opens a table, a game code its replay
-    mode: str | None = None
-    autoplay: bool = False
-    frame_stats: bool = False
-    screen: str | None = None
-    seed: int | None = None
-    settings: Settings = field(default_factory=Settings)
-    save_dir: str | None = (
-        None  # --save-dir; None: $DESERT_PYRAMID_SAVE_DIR, then the user data folder
-    )
-    launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
-    full_redraw: bool = False  # draw every frame whole (for comparisons)
-    store: Any = None  # a storage.SaveStore: the table saves the game after every move
 
 
 class GameApp(arcade.Window):
@@ -91,6 +71,8 @@ class GameApp(arcade.Window):
         self.probe = BufferProbe()
         self._hints: Any = None  # the solver's HintService, shared by every table
         self._hints_tried = False
+        self._estimates: Any = None  # the layout editor's EstimateService, started once
+        self._estimates_tried = False
         self.full_redraw = options.full_redraw
         from desert_pyramid.ui.input.controller import KEYS, ControllerLayer
 
@@ -165,14 +147,18 @@ class GameApp(arcade.Window):
         self.show_view(table)
         return True
 
-    def show_pause(self, table: TableView) -> None:
+    def show_pause(self, table: arcade.View) -> None:
         from desert_pyramid.ui.screens.pause import PauseView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         self.show_view(PauseView(self, table))
 
-    def show_results(self, table: TableView) -> None:
+    def show_results(self, table: arcade.View) -> None:
         from desert_pyramid.ui.screens.results import ResultsView
+        from desert_pyramid.ui.table.view import TableView
 
+        assert isinstance(table, TableView)
         if self.table is table:
             self.table = None  # a finished deal cannot be continued
         self.show_view(ResultsView(self, table))
@@ -196,7 +182,7 @@ class GameApp(arcade.Window):
 
         self.show_view(HowToView(self, back, page))
 
-    def show_daily(self, today: Any = None, finder: Any = None) -> None:
+    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None:
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
         from desert_pyramid.ui.screens.daily_view import DailyView
 
@@ -257,6 +243,71 @@ class GameApp(arcade.Window):
                 film=film,
             )
         )
+
+    def show_editor(
+        self,
+        draft: Any = None,
+        back: Callable[[Layout | None], None] | None = None,
+        estimator: Any = None,
+    ) -> None:
+        """The layout editor on ``draft`` (a new layout when ``None``); ``back(saved)`` runs when
+        the player leaves it (the layout saved there, or ``None``). The player's layouts are saved
+        in the save folder's ``layouts``; the difficulty is measured by :meth:`estimate_service`
+        unless an ``estimator`` is given."""
+        from desert_pyramid.catalog import player_layouts
+        from desert_pyramid.ui.screens.editor import EditorView
+
+        self.show_view(
+            EditorView(
+                self,
+                draft,
+                back,
+                store=player_layouts(),
+                estimator=estimator if estimator is not None else self.estimate_service(),
+            )
+        )
+
+    def show_layouts(
+        self,
+        rules: Rules = DESERT,
+        on_choose: Callable[[int], None] | None = None,
+        back: Callable[[], None] | None = None,
+        focus: int | None = None,
+    ) -> None:
+        """The layout picker (Practice's): built-in layouts, then the player's own; choosing one
+        starts a Practice deal on it unless ``on_choose`` says otherwise."""
+        from desert_pyramid.app.picker import remembered_layout
+        from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+
+        def play(number: int) -> None:
+            from desert_pyramid.app import sessions
+
+            self.start_practice(rules, sessions.layout_number(number))
+
+        current = focus if focus is not None else (remembered_layout(self) or 1)
+        self.show_view(
+            LayoutPickerView(
+                self,
+                on_choose=on_choose or play,
+                on_back=back or self.show_title,
+                current=current,
+                rules=rules,
+                rules_name=str(rules),
+            )
+        )
+
+    def estimate_service(self) -> Any:
+        """The background difficulty estimate of the layout editor (started once, in its own
+        process), or ``None`` where no process can be started."""
+        if self._estimates is None and not self._estimates_tried:
+            self._estimates_tried = True
+            try:
+                from desert_pyramid.workshop import EstimateService
+
+                self._estimates = EstimateService()
+            except (ImportError, OSError, RuntimeError):  # no process can be started here
+                self._estimates = None
+        return self._estimates
 
     def show_placeholder(self, title: str, text: str) -> None:
         from desert_pyramid.ui.screens.title import PlaceholderView
@@ -342,13 +393,11 @@ class GameApp(arcade.Window):
             self.saves.after_move(table)
 
     def hint_service(self) -> Any:
-        """The background hint service (started once), or ``None`` without a solver."""
+        """The background hint service, started the first time a table asks for it."""
         if not self._hints_tried:
             self._hints_tried = True
-            try:
-                from desert_pyramid.solver.service import HintService
-            except ImportError:
-                return None
+            from desert_pyramid.solver.service import HintService
+
             self._hints = HintService()
         return self._hints
 
@@ -379,6 +428,9 @@ class GameApp(arcade.Window):
         if self._hints is not None:
             self._hints.close()
             self._hints = None
+        if self._estimates is not None:
+            self._estimates.close()
+            self._estimates = None
         self.saves.close()
         self.sounds.close()
         super().close()
@@ -431,11 +483,26 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.show_statistics()
     elif screen == "backs":
         app.show_backs()
+    elif screen == "layouts":
+        app.show_layouts()
+    elif screen == "editor":
+        from desert_pyramid.workshop.model import draft_of
+
+        # a small pyramid of five rows (15 cards), its difficulty being measured
+        app.show_editor(
+            draft_of(
+                [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)],
+                "My pyramid",
+            ),
+            back=lambda _saved: app.show_layouts(),
+        )
 
 
 def run(options: RunOptions) -> int:
+    from desert_pyramid.catalog import use_save_folder
     from desert_pyramid.storage import SaveStore
 
+    use_save_folder(options.save_dir)  # the player's own layouts: in the same save folder
     app = GameApp(options)
     if app.saves.store is None:
         app.saves.attach(SaveStore.open(options.save_dir, background=True))

@@ -104,21 +104,15 @@ def ambience_pitches(scene: Scene) -> dict[str, float]:
 
 
 def scene_for(view: Any, focused: bool) -> Scene:
-    """The scene a screen sets: the pause screen and the help overlay pause the ambience, so do a
-    paused table and a window without focus; a table (or a screen over it) gives its daylight."""
-    from desert_pyramid.ui.screens.help import HelpView
-    from desert_pyramid.ui.screens.pause import PauseView
-    from desert_pyramid.ui.table.view import TableView
-
-    paused = not focused or isinstance(view, PauseView | HelpView)
-    table = view
-    if isinstance(view, PauseView):
-        table = view.table
-    elif isinstance(view, HelpView):
-        table = view.under.table if isinstance(view.under, PauseView) else view.under
-    if not isinstance(table, TableView):
+    """The scene a screen sets: the pause screen and the help overlay pause the ambience (their
+    ``pauses_ambience``), so do a paused table and a window without focus; a table, or a screen
+    over it, gives its daylight (``table_under()``: the table a screen shows or covers)."""
+    paused = not focused or getattr(view, "pauses_ambience", False) is True
+    table_of = getattr(view, "table_under", None)
+    table = table_of() if callable(table_of) else None
+    session = getattr(table, "session", None)
+    if session is None:
         return Scene(paused)
-    session = table.session
     if getattr(session, "paused", False) and not session.finished:
         paused = True
     daylight = getattr(session, "daylight", None)

@@ -49,3 +49,15 @@ def ui(app: object) -> Iterator[Driver]:
     overlay.current = None
     app.last_input = "keys"  # type: ignore[attr-defined]
     yield driver
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_layouts_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The player's own layouts are read from (and written to) a save folder of the session's,
+    never the user's: the picker lists them, the editor saves there."""
+    import desert_pyramid.catalog as catalog
+
+    before = (catalog._chosen, catalog._player)
+    folder = tmp_path_factory.mktemp("ui-saves")
+    yield catalog.use_save_folder(folder)
+    catalog._chosen, catalog._player = before

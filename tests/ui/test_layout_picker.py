@@ -12,20 +12,17 @@ import pytest
 from arcade import key as K
 from PIL import ImageChops
 
+from desert_pyramid.app.picker import SETTING_KEY, remembered_layout
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
 from desert_pyramid.ui.art.miniature import COVERED_FILL, FREE_FILL, miniature_rects
-from desert_pyramid.ui.screens.layout_picker import (
-    SETTING_KEY,
-    LayoutPickerView,
-    PickerGeometry,
-    picker_geometry,
-    remembered_layout,
-)
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
 from desert_pyramid.ui.widgets.buttons import GOLD
 
 pytestmark = pytest.mark.ui
 N = len(all_layouts())
+LAST = max(all_layouts())  # the last layout of the grid
 
 
 class Picked:
@@ -57,13 +54,13 @@ def open_picker(
 
 @pytest.fixture
 def no_store(ui: Any) -> Iterator[None]:
-    from desert_pyramid.ui.screens import layout_picker
+    from desert_pyramid.app import picker
 
     saved = ui.app.options.store
     ui.app.options.store = None
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     yield
-    layout_picker._MEMORY.pop(ui.app, None)
+    picker._MEMORY.pop(ui.app, None)
     ui.app.options.store = saved
 
 
@@ -180,7 +177,7 @@ def test_keys_keep_the_focus_in_view_and_reach_the_last_layout(ui: Any, no_store
     assert view.scroll == g.max_scroll and len(seen_scrolls) > 3
     while view.focus != N - 1:
         ui.key(K.RIGHT)
-    assert view.numbers[view.focus] == 55 and in_view(view, view.focus)
+    assert view.numbers[view.focus] == LAST and in_view(view, view.focus)
     ui.key(K.HOME)
     assert view.focus == 0 and view.scroll == 0
     pages = 0
@@ -215,7 +212,7 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
     store = SaveStore.open(tmp_path)
     for i, outcome in enumerate(("won", "lost", "won")):  # statistics are kept per layout
         store.record_game(
-            GameResult(f"g{i}", "practice", "desert", 55, outcome, 100, 60.0, 3, 0, "2025-01-02")
+            GameResult(f"g{i}", "practice", "desert", LAST, outcome, 100, 60.0, 3, 0, "2025-01-02")
         )
     ui.app.options.store = store
     try:
@@ -228,15 +225,15 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
         ui.key(K.RIGHT)
         tile = tile_on_screen(view, N - 1)
         ui.click(tile.cx, tile.cy)
-        assert picked.chosen == [55]
-        assert store.progress.settings[SETTING_KEY] == 55
+        assert picked.chosen == [LAST]
+        assert store.progress.settings[SETTING_KEY] == LAST
         store.close()
         reopened = SaveStore.open(tmp_path)
-        assert reopened.progress.settings[SETTING_KEY] == 55
+        assert reopened.progress.settings[SETTING_KEY] == LAST
         ui.app.options.store = reopened
-        assert remembered_layout(ui.app) == 55
+        assert remembered_layout(ui.app) == LAST
         reopened.update_settings({SETTING_KEY: "nonsense"})  # a hand-edited value is ignored
-        assert remembered_layout(ui.app) == 55  # (this window's memory still has it)
+        assert remembered_layout(ui.app) == LAST  # (this window's memory still has it)
         reopened.close()
     finally:
         ui.app.options.store = None
@@ -330,15 +327,15 @@ def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store:
     ui.key(K.END)
     ui.key(K.ENTER)
     assert ui.view is setup
-    assert setup.menu.buttons[1].value.startswith("55 ·")
+    assert setup.menu.buttons[1].value.startswith(f"{LAST} ·")
     while setup.menu.buttons[setup.menu.focus].label != "Play":
         ui.key(K.DOWN)
     ui.key(K.ENTER)
-    assert isinstance(ui.view, TableView) and ui.view.game.layout.number == 55
+    assert isinstance(ui.view, TableView) and ui.view.game.layout.number == LAST
     # the next set-up starts on the remembered layout; a click on the Layout row's name opens the picker
     ui.app.show_practice_setup()
     ui.frames(1)
-    assert ui.view.menu.buttons[1].value.startswith("55 ·")
+    assert ui.view.menu.buttons[1].value.startswith(f"{LAST} ·")
     row = ui.view.menu.buttons[1].rect
     ui.click(row.left + 20, row.cy)
     assert isinstance(ui.view, LayoutPickerView) and ui.view.focus == N - 1

@@ -9,6 +9,7 @@ from arcade import key as K
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE, Deal, Move
+from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.ui.table.geometry import table_geometry
 
 pytestmark = pytest.mark.ui
@@ -32,7 +33,7 @@ def test_undo_takes_back_a_flip_and_a_pair(ui) -> None:  # type: ignore[no-untyp
     ui.key(K.Z)  # nothing to undo: says so
     assert "nothing to undo" in view.message.lower()
     # a pair by the mouse, then undo with the round button
-    pair = next(m for m in game.removals() if m.kind == 0)
+    pair = next(m for m in game.removals() if m.kind == MoveKind.PAIR)
     ui.play(pair, "mouse")
     assert game.moves == 1
     ui.click(*view.geom.places["undo"].center)

@@ -1,2 +1,2 @@
 """Pictures: the assets loaded once per window, the card faces, the desert scenery, layout
-miniatures and replay GIFs."""
+miniatures and the layout picker's tiles."""

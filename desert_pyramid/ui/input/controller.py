@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING, Any
 from desert_pyramid.ui.input import keys
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
-PAD = "pad"  # GameApp.last_input when a controller was used last
+PAD = "pad"  # Shell.last_input when a controller was used last
 KEYS = "keys"  # ... the keyboard or the mouse
 
 DEAD_ZONE = 0.35  # a stick nearer the centre than this is at rest (drift, a loose stick)
@@ -131,7 +131,7 @@ class _PadState:
 class ControllerLayer:
     """Controllers in, actions out. ``app.controllers``; :meth:`update` runs every frame."""
 
-    def __init__(self, app: GameApp, make_manager: Callable[[], Any] = system_manager) -> None:
+    def __init__(self, app: Shell, make_manager: Callable[[], Any] = system_manager) -> None:
         self.app = app
         self.make_manager = make_manager
         self.manager: Any = None

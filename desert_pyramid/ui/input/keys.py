@@ -16,10 +16,14 @@ TABLE = "table"
 MENUS = "menus"
 EVERYWHERE = "everywhere"
 REPLAY = "replay"
+EDITOR = "editor"  # the layout editor
+PICKER = "picker"  # the layout picker's own keys (its moves are the menus')
 CONTEXT_TITLES = {
     TABLE: "At the table",
     MENUS: "In menus",
     REPLAY: "Watching a replay",
+    EDITOR: "In the layout editor",
+    PICKER: "Choosing a layout",
     EVERYWHERE: "Everywhere",
 }
 
@@ -133,6 +137,50 @@ BINDINGS += (
 )
 
 
+BINDINGS += (
+    Binding(
+        "cursor_left",
+        (K.LEFT,),
+        "← ↑ → ↓",
+        "Move the cursor on the grid (a card picked up goes with it)",
+        EDITOR,
+    ),
+    Binding("cursor_right", (K.RIGHT,), "", "", EDITOR),
+    Binding("cursor_up", (K.UP,), "", "", EDITOR),
+    Binding("cursor_down", (K.DOWN,), "", "", EDITOR),
+    Binding(
+        "place",
+        (K.SPACE, K.ENTER, K.NUM_ENTER),
+        "Space Enter",
+        "Place a card at the cursor, or take away the card there",
+        EDITOR,
+    ),
+    Binding(
+        "grab", (K.G,), "G", "Pick up the card at the cursor to move it; G puts it down", EDITOR
+    ),
+    Binding("mirror", (K.M,), "M", "Mirror the layout left to right", EDITOR),
+    Binding("edit_undo", (K.Z,), "Ctrl+Z", "Undo the last change", EDITOR),
+    Binding("edit_redo", (K.Y,), "Ctrl+Y", "Redo a change you undid", EDITOR),
+    Binding("rename", (K.N,), "N", "Name the layout", EDITOR),
+    Binding("save", (K.S,), "S", "Save the layout among yours (it asks its name)", EDITOR),
+    Binding("copy_code", (K.C,), "C", "Copy the layout code", EDITOR),
+    Binding("paste_code", (K.V,), "Ctrl+V", "Paste a layout code", EDITOR),
+    Binding(
+        "back",
+        (K.ESCAPE,),
+        "Esc",
+        "Back to the layouts (asks first if changes are not saved)",
+        EDITOR,
+    ),
+    Binding("new_layout", (K.N,), "N", "Draw a new layout in the editor", PICKER),
+    Binding("edit_copy", (K.E,), "E", "Edit one of your layouts, or a copy of any other", PICKER),
+    Binding("rename", (K.R,), "R", "Rename one of your layouts", PICKER),
+    Binding("delete", (K.DELETE,), "Del", "Delete one of your layouts (asks first)", PICKER),
+    Binding("copy_code", (K.C,), "C", "Copy the focused layout's code", PICKER),
+    Binding("paste_code", (K.V,), "Ctrl+V", "Paste a layout code: add it to your layouts", PICKER),
+)
+
+
 def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | None:
     """The action a key press means in the given contexts (first match wins), or ``None``."""
     shift = bool(modifiers & K.MOD_SHIFT)
@@ -149,8 +197,20 @@ def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tup
     By default the table's, the menus' and the everywhere keys; a screen with keys of its own
     (the replay) names its contexts."""
     rows: list[tuple[str, list[tuple[str, str]]]] = []
-    for context in contexts or (TABLE, MENUS, EVERYWHERE):
-        items = [(b.label, b.text) for b in BINDINGS if b.context == context and b.label]
+    wanted = tuple(contexts or (TABLE, MENUS, EVERYWHERE))
+    for context in wanted:
+        # a key a screen gives an action of its own (M mirrors in the editor) is not listed again
+        # under "Everywhere"
+        taken = (
+            {k for b in BINDINGS if b.context in wanted and b.context != EVERYWHERE for k in b.keys}
+            if context == EVERYWHERE
+            else set()
+        )
+        items = [
+            (b.label, b.text)
+            for b in BINDINGS
+            if b.context == context and b.label and not (b.keys and set(b.keys) <= taken)
+        ]
         rows.append((CONTEXT_TITLES[context], items))
     return rows
 
@@ -226,6 +286,19 @@ PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
     (HOWTO, "next_question", ("x",), "X", ""),
     (HOWTO, "watch", ("y",), "Y", ""),
     (HOWTO, "back", ("b",), "B", ""),
+    (EDITOR, "cursor_left", ("dpleft",), STICK, "Move the cursor (the left stick too)"),
+    (EDITOR, "cursor_right", ("dpright",), "", ""),
+    (EDITOR, "cursor_up", ("dpup",), "", ""),
+    (EDITOR, "cursor_down", ("dpdown",), "", ""),
+    (EDITOR, "place", ("a",), "A", "Place or take away a card; in the name field: done"),
+    (EDITOR, "grab", ("x",), "X", "Pick up a card to move it; X puts it down"),
+    (EDITOR, "mirror", ("y",), "Y", ""),
+    (EDITOR, "edit_undo", ("leftshoulder",), "LB", ""),
+    (EDITOR, "edit_redo", ("rightshoulder",), "RB", ""),
+    (EDITOR, "save", ("start",), "Start", "Save the layout (A keeps the name shown)"),
+    (EDITOR, "back", ("b",), "B", ""),
+    (PICKER, "new_layout", ("y",), "Y", ""),
+    (PICKER, "edit_copy", ("x",), "X", ""),
 )
 
 

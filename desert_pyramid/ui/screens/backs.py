@@ -17,7 +17,7 @@ from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
 from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 IN_USE = (120, 230, 140)
 
@@ -85,7 +85,7 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
 class BacksView(GridScreen):
     """The picker. ``back`` is the screen Esc and Back return to (the title by default)."""
 
-    def __init__(self, app: GameApp, back: arcade.View | None = None) -> None:
+    def __init__(self, app: Shell, back: arcade.View | None = None) -> None:
         self.back_to = back
 
         def go_back() -> None:

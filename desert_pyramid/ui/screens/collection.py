@@ -26,7 +26,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 Focus = tuple[str, int]  # ("tile", i) or ("button", i)
 MUTED: RGB = (236, 214, 176)
@@ -42,7 +42,7 @@ TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 }
 
 
-def tile_texture(app: GameApp, style: str, w: int, h: int, radius: int) -> arcade.Texture:
+def tile_texture(app: Shell, style: str, w: int, h: int, radius: int) -> arcade.Texture:
     top, bottom, rim, rw = TILE_STYLES[style]
     return app.assets.texture(
         f"tile-{style}-{w}x{h}-{radius}", lambda: skin(w, h, top, bottom, rim, rw, radius, 245)
@@ -68,7 +68,7 @@ def grid_rects(area: Rect, count: int, columns: int, tile_h: float, gap: float) 
 class GridScreen(MenuScreen):
     """Tiles and buttons with one keyboard focus (see the module text)."""
 
-    def __init__(self, app: GameApp, buttons: list[Button], back: Callable[[], None]) -> None:
+    def __init__(self, app: Shell, buttons: list[Button], back: Callable[[], None]) -> None:
         super().__init__(app)
         self.menu = ButtonColumn(app.assets, buttons)
         self.go_back = back

@@ -41,7 +41,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 WEEKS = 2
 FILL: dict[str, tuple[int, int, int, int]] = {
@@ -77,9 +77,7 @@ def short_date(day: datetime.date) -> str:
 class DailyView(MenuScreen):
     """Choose a day on the calendar (today by default) and play its Daily."""
 
-    def __init__(
-        self, app: GameApp, today: datetime.date | None = None, finder: Any = None
-    ) -> None:
+    def __init__(self, app: Shell, today: datetime.date | None = None, finder: Any = None) -> None:
         super().__init__(app)
         self.today = today or sessions.today()
         self.finder = finder  # the deal finder (tests pass a fast one); None: the solver's

@@ -28,7 +28,7 @@ from desert_pyramid.ui.widgets.buttons import INK, Button, ButtonColumn, focus_h
 from desert_pyramid.ui.widgets.richtext import FAINT, LINE, MUTED, RichText, px
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 AUTO_STEP_S = 2.5
 CAPTION_PT = 13.5
@@ -102,7 +102,7 @@ class DemoView(TableView):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         demo: Demo,
         intro: tuple[Paragraph, ...] = (),
         back: arcade.View | None = None,

@@ -20,7 +20,7 @@ from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 MUTED = (236, 200, 140)
 
@@ -37,7 +37,7 @@ def describe(game: PlayedGame) -> tuple[str, str]:
 
 
 class PastGamesView(MenuScreen):
-    def __init__(self, app: GameApp, back: Callable[[], None]) -> None:
+    def __init__(self, app: Shell, back: Callable[[], None]) -> None:
         super().__init__(app)
         self.go_back = back
         self.games = list(reversed(app.saves.progress.games))  # newest first

@@ -13,6 +13,7 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
@@ -24,7 +25,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 RULES = (
     "Remove two free cards that add up to 13, or a king alone. A card is free when no card "
@@ -42,7 +43,13 @@ PAD = (
 
 
 class HelpView(MenuScreen):
-    def __init__(self, app: GameApp, under: arcade.View) -> None:
+    pauses_ambience = True
+
+    def table_under(self) -> Screen | None:
+        under = self.under
+        return under.table_under() if isinstance(under, Screen) else None
+
+    def __init__(self, app: Shell, under: arcade.View) -> None:
         super().__init__(app)
         self.under = under
         self.menu = ButtonColumn(app.assets, [])

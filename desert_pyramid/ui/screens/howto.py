@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.app.howto import HowtoMemory
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.content import (
-    AnswerResult,
     QuizSession,
     RulesContent,
     Section,
@@ -52,7 +52,7 @@ from desert_pyramid.ui.widgets.richtext import FAINT, MUTED, RichText, px, text_
 from desert_pyramid.ui.widgets.scroll import Page, ScrollPage, fit_lines
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 PAGES = ("rules", "variations", "glossary", "quiz")
 PAGE_TITLES = {
@@ -67,21 +67,7 @@ PAGE_TITLES = {
 # What the screen remembers while the game runs
 
 
-@dataclass
-class HowtoMemory:
-    """Kept on the app (``app.howto_memory``): the page, the scroll, the quiz and its score."""
-
-    quiz: QuizSession
-    page: str = "rules"
-    scroll: dict[str, float] = field(default_factory=dict)
-    last: AnswerResult | None = None  # the last answer given to the current question
-    first_answers: dict[int, bool] = field(default_factory=dict)  # question index: right first time
-    quiz_focus: int = 0
-    variation_focus: int = 0
-    rounds: int = 0  # quizzes finished this session
-
-
-def memory_of(app: GameApp, content: RulesContent) -> HowtoMemory:
+def memory_of(app: Shell, content: RulesContent) -> HowtoMemory:
     memory = app.howto_memory
     if memory is None:
         memory = HowtoMemory(QuizSession(content.quiz.questions))
@@ -496,7 +482,7 @@ class HowToView(Screen):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         back: arcade.View | None = None,
         page: str | None = None,
         content: RulesContent | None = None,

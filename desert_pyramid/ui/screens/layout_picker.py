@@ -16,42 +16,50 @@ nothing but the camera: tiles, drawings and texts are built once per window size
 
 from __future__ import annotations
 
-import math
-import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 import arcade
+from arcade import key as K
 from arcade.camera import Camera2D
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from desert_pyramid.catalog import all_layouts
+from desert_pyramid.app.picker import remember_layout, store_of
+from desert_pyramid.app.workshop import first_line
+from desert_pyramid.catalog import all_layouts, player_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
-from desert_pyramid.engine import DESERT, Layout, Rules
-from desert_pyramid.resources_path import resource_path
+from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
+from desert_pyramid.engine.layout import is_player_number
+from desert_pyramid.engine.layoutcode import encode_layout_code
+from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
+from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
 from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.shell import Shell, window_of
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    DARK,
     GOLD,
     INK,
     RGB,
     STYLES,
+    Button,
+    ButtonColumn,
     TextGroup,
+    focus_hover,
     label,
     skin,
     skin_texture,
 )
 
-if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
-
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
-SETTING_KEY = "practice_layout"
 KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
+KEYS_SHORT = "← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys"
+OWN_HEADING = "YOUR LAYOUTS"
+OWN_HELP = "Draw one (New), edit a copy of any layout, or paste a layout code someone shared."
+NAME_MAX = 60
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
     "Gentle": (150, 222, 120),
@@ -61,213 +69,6 @@ WORD_COLOURS: dict[str, RGB] = {
     UNRATED: (190, 176, 160),
 }
 SOFT: RGB = (214, 192, 160)
-TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
-    "tile": ((92, 62, 36), (64, 42, 24), (132, 96, 56), 2),
-    "tile_focus": ((124, 86, 48), (88, 58, 30), GOLD, 4),
-    "tile_locked": ((60, 44, 32), (46, 34, 24), (90, 72, 54), 2),
-    "tile_locked_focus": ((72, 54, 40), (56, 42, 30), (200, 170, 110), 3),
-}
-
-# -- remembering the choice ------------------------------------------------------------------------
-
-_MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
-
-
-def store_of(app: Any) -> Any | None:
-    """The window's save store, if it has one (``app.options.store``; ``app.saves.store`` or
-    ``app.store`` if a later window keeps it there)."""
-    for holder in (getattr(app, "options", None), getattr(app, "saves", None), app):
-        store = getattr(holder, "store", None) if holder is not None else None
-        if store is not None:
-            return store
-    return None
-
-
-def remembered_layout(app: Any) -> int | None:
-    """The layout last chosen in the picker: from the save file's settings, else from this
-    window's memory. A value that is not a layout number is ignored."""
-    store = store_of(app)
-    candidates: list[object] = []
-    if store is not None:
-        candidates.append(store.progress.settings.get(SETTING_KEY))
-    candidates.append(_MEMORY.get(app))
-    for value in candidates:
-        if isinstance(value, int) and not isinstance(value, bool) and value in all_layouts():
-            return value
-    return None
-
-
-def remember_layout(app: Any, number: int) -> None:
-    """Keep the choice for next time (the save file when there is one; never raises)."""
-    _MEMORY[app] = number
-    store = store_of(app)
-    if store is not None:
-        try:
-            store.update_settings({SETTING_KEY: number})
-        except Exception:  # a save that fails must not stop the choice; the store reports it
-            pass
-
-
-# -- geometry --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PickerGeometry:
-    """Where the picker draws, for one window size. Tile rects are in *content* coordinates:
-    the screen position with the grid scrolled to the top; scrolled by ``s`` pixels, a tile is
-    drawn ``s`` pixels higher."""
-
-    panel: Rect
-    grid: Rect  # the visible box of the grid (tiles are clipped to it)
-    scrollbar: Rect
-    columns: int
-    tile_w: float
-    tile_h: float
-    gap: float
-    pad: float
-    tiles: tuple[Rect, ...]
-    max_scroll: float
-    back: Rect  # the Back button
-    scale: float
-
-    @property
-    def rows(self) -> int:
-        return math.ceil(len(self.tiles) / self.columns)
-
-    @property
-    def row_step(self) -> float:
-        return self.tile_h + self.gap
-
-    @property
-    def visible_rows(self) -> int:
-        """Whole rows that fit in the grid box."""
-        return max(1, int((self.grid.height - 2 * self.pad + self.gap) // self.row_step))
-
-    def scroll_to_show(self, index: int, scroll: float) -> float:
-        """The scroll closest to ``scroll`` that shows tile ``index`` whole."""
-        r = self.tiles[index]
-        top_limit = self.grid.top - self.pad
-        bottom_limit = self.grid.bottom + self.pad
-        if r.top + scroll > top_limit:
-            scroll = top_limit - r.top
-        elif r.bottom + scroll < bottom_limit:
-            scroll = bottom_limit - r.bottom
-        return self.clamp(scroll)
-
-    def clamp(self, scroll: float) -> float:
-        return max(0.0, min(self.max_scroll, scroll))
-
-    def hit(self, x: float, y: float, scroll: float) -> int | None:
-        """The tile under a screen point, or ``None`` (outside the grid box counts as none)."""
-        if not self.grid.contains(x, y):
-            return None
-        cy = y - scroll
-        for i, r in enumerate(self.tiles):
-            if r.contains(x, cy):
-                return i
-        return None
-
-    def thumb(self, scroll: float) -> Rect:
-        """The scroll bar's thumb for this scroll."""
-        track = self.scrollbar
-        content = self.max_scroll + self.grid.height
-        h = max(track.width * 2, track.height * self.grid.height / content)
-        t = scroll / self.max_scroll if self.max_scroll > 0 else 0.0
-        return Rect(track.left, track.top - h - t * (track.height - h), track.width, h)
-
-    def scroll_for_thumb(self, y: float, grab: float) -> float:
-        """The scroll that puts the thumb's grab point (``grab`` px below its top) at ``y``."""
-        track = self.scrollbar
-        h = self.thumb(0).height
-        free = track.height - h
-        if free <= 0:
-            return 0.0
-        t = (track.top - (y + grab)) / free
-        return self.clamp(t * self.max_scroll)
-
-
-def picker_geometry(width: int, height: int, count: int) -> PickerGeometry:
-    """Lay the picker out for a window size and a number of layouts."""
-    s = max(0.7, min(width / 1280, height / 720) ** 0.8)
-    margin = max(10.0, 18 * s)
-    panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    header = 92 * s
-    footer = 106 * s
-    bar_w = max(8.0, 12 * s)
-    grid = Rect(
-        round(panel.left + 16 * s),
-        round(panel.bottom + footer),
-        round(panel.width - 32 * s - bar_w - 10 * s),
-        round(panel.height - header - footer),
-    )
-    scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
-    gap = round(14 * s)
-    pad = round(8 * s)
-    target_w = 196 * s
-    columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
-    tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
-    # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
-    # a little to fill the box's height exactly, so no row is left half shown at rest.
-    avail = grid.height - 2 * pad
-    natural = tile_w * 0.68
-    fit_rows = max(1, int((avail + gap) // (natural * 0.9 + gap)))
-    tile_h = min(round(tile_w * 0.8), math.floor((avail - (fit_rows - 1) * gap) / fit_rows))
-    left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
-    tiles = []
-    for i in range(count):
-        r, c = divmod(i, columns)
-        top = grid.top - pad - r * (tile_h + gap)
-        tiles.append(Rect(round(left + c * (tile_w + gap)), round(top - tile_h), tile_w, tile_h))
-    lowest = min(
-        r.bottom for r in tiles
-    )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
-    back_w, back_h = round(150 * s), round(38 * s)
-    back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
-    return PickerGeometry(
-        panel=panel,
-        grid=grid,
-        scrollbar=scrollbar,
-        columns=columns,
-        tile_w=tile_w,
-        tile_h=tile_h,
-        gap=gap,
-        pad=pad,
-        tiles=tuple(tiles),
-        max_scroll=max(0.0, grid.bottom + pad - lowest),
-        back=back,
-        scale=s,
-    )
-
-
-@lru_cache(maxsize=8)
-def tile_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
-    """The game's sans-serif font for the words drawn into the tiles."""
-    name = "Liberation_Sans_Bold.ttf" if bold else "Liberation_Sans_Regular.ttf"
-    return ImageFont.truetype(str(resource_path("fonts", name)), size)
-
-
-@lru_cache(maxsize=16)
-def tile_skin(w: int, h: int, style: str, chosen: bool) -> Image.Image:
-    """A tile's background: a dark rounded slab; the chosen layout carries a gold corner.
-    Cached: callers copy it before drawing on it."""
-    top, bottom, border, bw = TILE_STYLES[style]
-    img = skin(w, h, top, bottom, border, bw, max(6, int(min(w, h) * 0.07)))
-    if chosen:
-        d = ImageDraw.Draw(img)
-        k = int(min(w, h) * 0.2)
-        inset = bw + 2
-        d.polygon(
-            [(w - inset - k, inset), (w - inset, inset), (w - inset, inset + k)], fill=GOLD + (255,)
-        )
-        # a check mark in the corner
-        cx, cy = w - inset - k * 0.32, inset + k * 0.3
-        u = k * 0.16
-        d.line(
-            [(cx - u, cy), (cx - u * 0.2, cy + u * 0.8), (cx + u, cy - u * 0.8)],
-            fill=DARK + (255,),
-            width=max(2, int(k * 0.09)),
-        )
-    return img
 
 
 def panel_image(g: PickerGeometry) -> Image.Image:
@@ -294,28 +95,39 @@ class LayoutPickerView(Screen):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         on_choose: Callable[[int], None],
         on_back: Callable[[], None],
         current: int = 1,
         rules: Rules = DESERT,
         rules_name: str = "",
+        focus: int | None = None,
     ) -> None:
         super().__init__(app)
         self.on_choose = on_choose
         self.on_back = on_back
-        self.layouts: list[Layout] = [layout for _, layout in sorted(all_layouts().items())]
-        self.numbers = [layout.number for layout in self.layouts]
-        self.current = current if current in self.numbers else self.numbers[0]
         self.rules = rules
         self.rules_name = rules_name or (rules.preset or str(rules))
         self.locked = rules.classic_layout_only  # classic and strict: layout 1 only
-        self.focus = self.numbers.index(1 if self.locked else self.current)
-        self.difficulty, self.difficulty_warning = shipped_difficulty()
+        self.message = ""
+        self.naming: str | None = None  # the new name being typed for one of the player's layouts
+        self.confirm_delete: int | None = None  # Delete pressed once on this layout
+        self.actions = ButtonColumn(
+            app.assets,
+            [
+                Button("New", self.new_layout),
+                Button("Edit a copy", self.edit_copy),
+                Button("Rename", self.rename),
+                Button("Delete", self.delete),
+                Button("Copy code", self.copy_code),
+                Button("Paste code", self.paste_code),
+            ],
+        )
+        self.actions.focus = -1
+        self._load(current, focus)
         self.scroll = 0.0
         self.target = 0.0
         self.chosen: int | None = None  # set when a layout was chosen (for the caller and tests)
-        self.message = ""
         self.geom: PickerGeometry | None = None
         self.back_hover = False
         self._drag_grab: float | None = None
@@ -327,6 +139,7 @@ class LayoutPickerView(Screen):
             arcade.SpriteList()
         )  # one per tile, in content coordinates
         self.texts = TextGroup()  # header and footer
+        self.grid_texts = TextGroup()  # the player's heading, scrolled with the tiles
         self._font_px = (16, 14)  # tile name and small words, pixels
         self._tile_size = (0, 0, 0, 0, 0)  # tile w, h, inset of the drawing, drawing w, h
         self._shown_focus: list[bool] = []  # which tile textures show the focus rim
@@ -340,12 +153,53 @@ class LayoutPickerView(Screen):
         self.back_text: arcade.Text | None = None
         self.keys_text: arcade.Text | None = None
 
+    contexts = (keys.PICKER, keys.MENUS, keys.EVERYWHERE)
+    help_contexts = (keys.PICKER, keys.MENUS, keys.EVERYWHERE)
+
+    def _load(self, current: int, focus: int | None = None) -> None:
+        """Read the layouts: the game's own, then the player's (the store's notices shown)."""
+        store = player_layouts()
+        builtin = [layout for _, layout in sorted(all_layouts().items())]
+        own = [layout for _, layout in sorted(store.layouts().items())]
+        self.layouts: list[Layout] = builtin + own
+        self.own_start = len(builtin)
+        self.numbers = [layout.number for layout in self.layouts]
+        self.current = current if current in self.numbers else self.numbers[0]
+        wanted = 1 if self.locked else (focus if focus in self.numbers else self.current)
+        self.focus = self.numbers.index(wanted)
+        self.difficulty, self.difficulty_warning = shipped_difficulty()
+        self.difficulty = {**self.difficulty, **store.difficulty()}
+        for notice in store.take_notices():
+            self.app.overlay.notice(notice.message, notice.level)
+            self.message = first_line(notice.message)
+
+    def reload(self, focus: int | None = None) -> None:
+        """Read the layouts again (one was added, renamed or deleted) and draw them."""
+        self._load(self.current, focus if focus is not None else self.numbers[self.focus])
+        self.naming = None
+        self.confirm_delete = None
+        if self.geom is not None:
+            self.layout(self.app.width, self.app.height)
+        self._drawn = None
+
+    def own(self, index: int | None = None) -> Layout | None:
+        """The focused layout (or layout ``index``) when it is one of the player's."""
+        i = self.focus if index is None else index
+        layout = self.layouts[i] if 0 <= i < len(self.layouts) else None
+        return layout if layout is not None and is_player_number(layout.number) else None
+
     # -- layout ------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
-        g = picker_geometry(width, height, len(self.layouts))
+        g = picker_geometry(
+            width,
+            height,
+            len(self.layouts),
+            own=len(self.layouts) - self.own_start,
+            actions=len(self.actions.buttons),
+        )
         self.geom = g
         self.camera = Camera2D(
-            window=self.app,
+            window=window_of(self.app),
             scissor=arcade.LBWH(
                 int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
             ),
@@ -361,6 +215,23 @@ class LayoutPickerView(Screen):
         self.static.append(panel)
         self._build_tiles(g)
         self._build_texts(g, width)
+        self.actions.place(g.actions, 11 * g.scale)
+        self.actions.focus = -1
+        self._refresh_actions()
+        self.grid_texts = TextGroup()
+        if g.own_start is not None:
+            s = g.scale
+            x = g.tiles[0].left if g.tiles else g.grid.left + g.pad
+            self.grid_texts.heading(OWN_HEADING, x, g.heading_y + 10 * s, 15 * s, anchor_x="left")
+            mine = len(self.layouts) - self.own_start
+            self.grid_texts.label(
+                (f"{mine} of your own. " if mine else "None yet. ") + OWN_HELP,
+                x,
+                g.heading_y - 14 * s,
+                10.5 * s,
+                colour=SOFT,
+                anchor_x="left",
+            )
         self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
         self.scroll = self.target
         self._refresh()
@@ -469,7 +340,7 @@ class LayoutPickerView(Screen):
             colour: RGB = (250, 190, 110)
         else:
             sub = (
-                f"{len(self.layouts)} layouts. Difficulty: how many random deals the solver clears "
+                f"{self.own_start} layouts. Difficulty: how many random deals the solver clears "
                 "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below)."
             )
             colour = SOFT
@@ -501,18 +372,44 @@ class LayoutPickerView(Screen):
         # the room the details may fill, down to the keys line: a long text is set smaller to fit
         self._about_size = 11 * s
         self._about_room = (g.grid.bottom - 34 * s) - (p.bottom + 18 * s + 9 * s)
-        self.message_text = self.texts.label(
-            self.message,
-            fx,
-            p.bottom + 18 * s,
-            11 * s,
-            colour=(250, 190, 110),
-            anchor_x="left",
-            bold=True,
-        )
-        self.keys_text = self.texts.label(
-            KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
-        )
+        if g.actions:
+            # the footer holds a row of buttons: the message takes the description's place while
+            # it is shown, and the keys line sits right of the focused layout's title
+            self._about_room = (g.grid.bottom - 34 * s) - (g.back.top + 6 * s)
+            self.message_text = label(
+                self.message,
+                fx,
+                g.grid.bottom - 34 * s,
+                11 * s,
+                self.texts.batch,
+                colour=(250, 190, 110),
+                anchor_x="left",
+                bold=True,
+                width=int(g.panel.width - 56 * s),
+                anchor_y="top",
+            )
+            self.texts.items.append(self.message_text)
+            self.keys_text = self.texts.label(
+                KEYS_SHORT,
+                p.right - 28 * s,
+                g.grid.bottom - 20 * s,
+                9.5 * s,
+                colour=(190, 170, 140),
+                anchor_x="right",
+            )
+        else:
+            self.message_text = self.texts.label(
+                self.message,
+                fx,
+                p.bottom + 18 * s,
+                11 * s,
+                colour=(250, 190, 110),
+                anchor_x="left",
+                bold=True,
+            )
+            self.keys_text = self.texts.label(
+                KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
+            )
         b = g.back
         self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
         self._back_sprite()
@@ -558,10 +455,34 @@ class LayoutPickerView(Screen):
         ].text = (
             f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
         )
-        self._fit_about(layout.description, rates_text(entry), self._stats_text(layout.number))
+        rates = rates_text(entry)
+        if entry is None and is_player_number(layout.number):
+            rates = "Not measured yet: Edit opens it in the editor, which measures it as you look."
+        self._fit_about(layout.description, rates, self._stats_text(layout.number))
         if self.message_text is not None and self.keys_text is not None:
-            self.message_text.text = self.message  # a message takes the place of the keys line
-            self.keys_text.text = "" if self.message else KEYS_LINE
+            shown = self.shown_message()
+            self.message_text.text = shown  # a message takes the place of the keys line
+            if self.geom is not None and self.geom.actions:  # ... or of the description
+                self.keys_text.text = KEYS_SHORT
+                if shown:
+                    self.detail[1].text = ""
+            else:
+                self.keys_text.text = "" if shown else KEYS_LINE
+        self._refresh_actions()
+
+    def shown_message(self) -> str:
+        if self.naming is not None:
+            return f"New name: {self.naming}|   (Enter keeps it, Esc cancels)"
+        return self.message
+
+    def _refresh_actions(self) -> None:
+        mine = self.own() is not None
+        b = self.actions.buttons
+        if len(b) == 6:
+            b[2].enabled = b[3].enabled = mine
+            b[1].label = "Edit" if mine else "Edit a copy"
+            b[3].label = "Delete?" if self.confirm_delete is not None else "Delete"
+            self.actions.refresh()
 
     def _fit_about(self, description: str, rates: str, stats: str) -> None:
         """The focused layout's description, measured win rates and the player's record, in the
@@ -599,6 +520,8 @@ class LayoutPickerView(Screen):
         if index != self.focus:
             self.focus = index
             self.message = ""
+            self.naming = None
+            self.confirm_delete = None
             self._refresh()
         if keep_in_view and self.geom is not None:
             self.target = self.geom.scroll_to_show(index, self.target)
@@ -642,13 +565,176 @@ class LayoutPickerView(Screen):
         self.on_choose(number)
         return True
 
+    # -- the player's layouts ----------------------------------------------------------------------------
+    def say(self, text: str, ok: bool = True) -> None:
+        self.message = first_line(text)
+        self._refresh()
+        self.app.sounds.play("click" if ok else "illegal")
+
+    def _from_editor(self, saved: Layout | None) -> None:
+        """Back from the editor: the layouts read again, the one saved there focused."""
+        self.reload(saved.number if saved is not None else None)
+        if saved is not None:
+            self.message = f"Saved: layout {saved.number} “{saved.name}” is among your layouts."
+            self._refresh()
+        self.app.show_view(self)
+
+    def new_layout(self) -> None:
+        from desert_pyramid.workshop import Draft
+
+        self.app.sounds.play("click")
+        self.app.show_editor(Draft.new(), back=self._from_editor)
+
+    def edit_copy(self) -> None:
+        from desert_pyramid.workshop import Draft
+
+        self.app.sounds.play("click")
+        # one of the player's own is edited itself (saved over, its number and statistics kept);
+        # any other layout is copied into a new one of theirs
+        self.app.show_editor(
+            Draft.from_layout(self.layouts[self.focus], copy=self.own() is None),
+            back=self._from_editor,
+        )
+
+    def rename(self) -> None:
+        layout = self.own()
+        if layout is None:
+            self.say("Only your own layouts can be renamed: Edit a copy makes one", ok=False)
+            return
+        self.confirm_delete = None
+        self.naming = layout.name
+        self._refresh()
+
+    def finish_rename(self) -> None:
+        layout, name = self.own(), self.naming
+        self.naming = None
+        if layout is None or name is None:
+            self._refresh()
+            return
+        try:
+            renamed = player_layouts().rename(layout.number, check_name(name))
+        except PlayerLayoutError as exc:
+            self.naming = name
+            self.say(str(exc), ok=False)
+            return
+        self.reload(renamed.number)
+        self.say(f"Renamed “{renamed.name}”")
+
+    def delete(self) -> None:
+        layout = self.own()
+        if layout is None:
+            self.say("Only your own layouts can be deleted", ok=False)
+            return
+        if self.confirm_delete != layout.number:
+            self.confirm_delete = layout.number
+            self.naming = None
+            table = self.app.table
+            playing = (
+                table is not None
+                and not table.session.finished
+                and table.game.layout.number == layout.number
+            )
+            self.message = (
+                f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
+                + (" The game in progress on it could not be continued later." if playing else "")
+            )
+            self._refresh()
+            self.app.sounds.play("click")
+            return
+        self.confirm_delete = None
+        try:
+            player_layouts().delete(layout.number)
+        except PlayerLayoutError as exc:
+            self.say(str(exc), ok=False)
+            return
+        index = self.focus
+        self.reload()
+        self.set_focus(min(index, len(self.layouts) - 1))
+        self.say(f"Deleted “{layout.name}” (its file is kept aside in the layouts folder)")
+
+    def copy_code(self) -> None:
+        layout = self.layouts[self.focus]
+        try:
+            code = encode_layout_code(layout)
+        except EngineError as exc:
+            self.say(str(exc), ok=False)
+            return
+        try:
+            self.app.set_clipboard_text(code)
+        except Exception:  # an offscreen window, a system without a clipboard
+            self.say(f"No clipboard here; the code is {code}")
+            return
+        self.say(f"The code of “{layout.name}” is copied: paste it to share the layout")
+
+    def paste_code(self) -> None:
+        try:
+            text = (self.app.get_clipboard_text() or "").strip()
+        except Exception:
+            text = ""
+        if not text:
+            self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
+            return
+        try:
+            added = player_layouts().add_code(text)
+        except (EngineError, PlayerLayoutError, ValueError) as exc:
+            self.say(f"That layout code cannot be used: {exc}", ok=False)
+            return
+        self.reload(added.number)
+        self.say(f"Added layout {added.number} “{added.name}” to your layouts")
+
     def go_back(self) -> bool:
         self.app.sounds.play("click")
         self.on_back()
         return True
 
     # -- input ------------------------------------------------------------------------------------------
+    def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        if self.naming is not None:
+            if symbol == K.BACKSPACE:
+                self.naming = self.naming[:-1]
+            elif symbol in (K.ENTER, K.NUM_ENTER):
+                self.finish_rename()
+            elif symbol == K.ESCAPE:
+                self.naming = None
+            elif symbol in (K.F1, K.F11):
+                return super().on_key_press(symbol, modifiers)
+            self._refresh()
+            return True  # other keys type characters (on_text)
+        if self.confirm_delete is not None and symbol != K.DELETE:
+            self.confirm_delete = None  # any other key keeps the layout
+            self.message = "Kept."
+            self._refresh()
+            if symbol == K.ESCAPE:
+                return True
+        return super().on_key_press(symbol, modifiers)
+
+    def on_text(self, text: str) -> bool | None:
+        if self.naming is None:
+            return None
+        clean = "".join(ch for ch in text if ch.isprintable())
+        self.naming = (self.naming + clean)[:NAME_MAX]
+        self._refresh()
+        return True
+
     def on_action(self, action: str) -> bool:
+        picker_actions: dict[str, Callable[[], None]] = {
+            "new_layout": self.new_layout,
+            "edit_copy": self.edit_copy,
+            "rename": self.rename,
+            "delete": self.delete,
+            "copy_code": self.copy_code,
+            "paste_code": self.paste_code,
+        }
+        if action in picker_actions:
+            picker_actions[action]()
+            return True
+        if self.naming is not None:  # a controller's A or B in the name field
+            if action == "menu_accept":
+                self.finish_rename()
+            elif action == "back":
+                self.naming = None
+                self._refresh()
+            return True
         if action in ("menu_left", "menu_right", "menu_up", "menu_down"):
             dx = {"menu_left": -1, "menu_right": 1}.get(action, 0)
             dy = {"menu_down": 1, "menu_up": -1}.get(action, 0)
@@ -685,6 +771,7 @@ class LayoutPickerView(Screen):
         i = g.hit(x, y, round(self.scroll))
         if i is not None:
             self.set_focus(i, keep_in_view=False)
+        focus_hover(self.actions, x, y)
         hover = g.back.contains(x, y)
         if hover != self.back_hover:
             self.back_hover = hover
@@ -696,6 +783,13 @@ class LayoutPickerView(Screen):
             return None
         if g.back.contains(x, y):
             return self.go_back()
+        i = self.actions.hit(x, y)
+        if i is not None:
+            if self.actions.buttons[i].enabled:
+                self.actions.buttons[i].action()
+            else:
+                self.app.sounds.play("illegal")
+            return True
         bar = g.scrollbar.inflated(6 * g.scale)
         if bar.contains(x, y) and g.max_scroll > 0:
             thumb = g.thumb(round(self.scroll))
@@ -774,7 +868,7 @@ class LayoutPickerView(Screen):
             getattr(self.app.scenery, "version", 0),
             round(self.scroll),
             self.focus,
-            self.message,
+            (self.shown_message(), self.actions.focus, self.confirm_delete),
             self.back_hover,
             self._drag_grab is not None,
         )
@@ -851,9 +945,11 @@ class LayoutPickerView(Screen):
             self.camera.position = (w / 2, h / 2 - round(self.scroll))
             with self.camera.activate():
                 self.tiles.draw()
+                self.grid_texts.draw()
         ctx = self.app.ctx
         ctx.scissor = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
         self._draw_scrollbar(g)
+        self.actions.draw()
         self.texts.draw()
 
     def _draw_scrollbar(self, g: PickerGeometry) -> None:

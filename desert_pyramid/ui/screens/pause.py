@@ -17,12 +17,17 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
     from desert_pyramid.ui.table.view import TableView
 
 
 class PauseView(MenuScreen):
-    def __init__(self, app: GameApp, table: TableView) -> None:
+    pauses_ambience = True
+
+    def table_under(self) -> TableView:
+        return self.table
+
+    def __init__(self, app: Shell, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         session = table.session

@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key as K
 
-from desert_pyramid.catalog import all_layouts, get_layout
+from desert_pyramid.app.picker import remember_layout, remembered_layout
+from desert_pyramid.catalog import every_layout, get_layout
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
+    Layout,
     Rules,
     RulesError,
     check_playable,
     looks_like_game_code,
 )
 from desert_pyramid.modes import InputError, PracticeSession
-from desert_pyramid.ui.screens.layout_picker import (
-    LayoutPickerView,
-    remember_layout,
-    remembered_layout,
-)
+from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
@@ -43,7 +41,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 SOURCES = ("Random", "Winnable only", "Deal code")
 CODE_SOURCE = 2
@@ -69,7 +67,7 @@ class PracticeSetupView(MenuScreen):
     """Choose the rules, the layout and the kind of deal, then deal."""
 
     def __init__(
-        self, app: GameApp, finder: Any = None, grader: Callable[..., str] | None = None
+        self, app: Shell, finder: Any = None, grader: Callable[..., str] | None = None
     ) -> None:
         super().__init__(app)
         self.finder, self.grader = finder, grader  # the winnable search's (tests pass fast ones)
@@ -77,7 +75,7 @@ class PracticeSetupView(MenuScreen):
         self.preset = 0
         self.options: dict[str, Any] = {}  # the single options changed from the preset's
         self.code = ""
-        self.layouts = sorted(all_layouts())
+        self.layouts = sorted(every_layout())  # the game's, then the player's own
         self.layout_i = 0
         remembered = remembered_layout(app)  # the layout picker's last choice
         if remembered is not None:
@@ -156,6 +154,7 @@ class PracticeSetupView(MenuScreen):
         self._search = None  # a search for a winnable deal in progress is dropped
 
         def chosen(number: int) -> None:
+            self.layouts = sorted(every_layout())  # one may have been added in the picker
             self.layout_i = self.layouts.index(number)
             self._update_values()
             self.app.show_view(self)
@@ -171,6 +170,15 @@ class PracticeSetupView(MenuScreen):
                 rules_name=str(rules),
             )
         )
+
+    def _layout_of(self, number: int) -> Layout:
+        """Layout ``number``; one of the player's deleted meanwhile falls back to the first."""
+        layouts = every_layout()
+        if number not in layouts:
+            self.layouts = sorted(layouts)
+            self.layout_i = 0
+            number = self.layouts[0]
+        return layouts[number]
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
         row = self.menu.buttons[1].rect  # a click on the Layout row's name opens the picker
@@ -240,7 +248,7 @@ class PracticeSetupView(MenuScreen):
         b = self.menu.buttons
         name = self.presets[self.preset]
         b[ROW_RULES].value = name.capitalize() + (" + options" if self.options else "")
-        b[ROW_LAYOUT].value = f"{number} · {all_layouts()[number].name}"
+        b[ROW_LAYOUT].value = f"{number} · {self._layout_of(number).name}"
         b[ROW_PASSES].value = passes_text(rules.passes)
         for i, (_label, field) in enumerate(FLAGS):
             b[ROW_PASSES + 1 + i].value = "On" if getattr(rules, field) else "Off"
@@ -277,7 +285,7 @@ class PracticeSetupView(MenuScreen):
 
     def deal(self) -> None:
         rules = self.rules()
-        layout = all_layouts()[self.layouts[self.layout_i]]
+        layout = self._layout_of(self.layouts[self.layout_i])
         if self.source == CODE_SOURCE and looks_like_game_code(self.code):
             self.watch_code()
             return

@@ -21,10 +21,10 @@ from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, p
 from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import GOLD, INK, STYLES, skin
 from desert_pyramid.ui.widgets.richtext import MUTED, px
-from desert_pyramid.ui.widgets.scroll import ScrollPage
+from desert_pyramid.ui.widgets.scroll import PageHost, ScrollPage
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.screens.howto import HowtoMemory, HowToView
+    from desert_pyramid.app.howto import HowtoMemory
 
 RGB = tuple[int, int, int]
 GOOD: RGB = (150, 232, 140)  # "Right." on the dark panel
@@ -54,7 +54,7 @@ class QuizPage(ScrollPage):
     name = "quiz"
     hint = "1 2 3 answer · ↑ ↓ and Enter too · N next question · Tab or ← → change page · Esc back"
 
-    def __init__(self, view: HowToView) -> None:
+    def __init__(self, view: PageHost) -> None:
         self.skins: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.rows: list[Row] = []  # in content coordinates (see :class:`Scroll`)
         self.result_text = ""  # what the last answer said, in plain words (for tests)

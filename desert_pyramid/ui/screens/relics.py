@@ -16,7 +16,7 @@ from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
 from desert_pyramid.ui.widgets.toast import relic_image
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 BAR_BACK = (30, 20, 10, 255)
 BAR_FILL = (226, 170, 70, 255)
@@ -29,7 +29,7 @@ def pyramids(n: int) -> str:
 class RelicsView(GridScreen):
     """The collection screen. ``back`` is where Esc and Back go (the title by default)."""
 
-    def __init__(self, app: GameApp, back: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: Shell, back: Callable[[], None] | None = None) -> None:
         go_back = back or app.show_title
         super().__init__(
             app,

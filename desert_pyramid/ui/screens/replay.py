@@ -42,7 +42,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_S = 0.9  # seconds per move at speed 1
@@ -83,7 +83,7 @@ class ReplayView(Screen):
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         code: GameCode,
         layout: Layout,
         back: Callable[[], None],

@@ -25,7 +25,7 @@ from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import ICONS
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
     from desert_pyramid.ui.table.view import TableView
 
 
@@ -99,7 +99,7 @@ def headline(r: Any) -> str:
 
 
 class ResultsView(MenuScreen):
-    def __init__(self, app: GameApp, table: TableView) -> None:
+    def __init__(self, app: Shell, table: TableView) -> None:
         super().__init__(app)
         self.table = table
         self.results = table.session.results()

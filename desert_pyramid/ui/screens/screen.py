@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import arcade
 
 from desert_pyramid.ui.input import keys
-
-if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+from desert_pyramid.ui.shell import Shell, window_of
 
 
 class Screen(arcade.View):
@@ -19,8 +15,14 @@ class Screen(arcade.View):
     contexts: tuple[str, ...] = (keys.MENUS, keys.EVERYWHERE)
     horizon = 0.58  # where the sky meets the sand, as a fraction of the height
 
-    def __init__(self, app: GameApp) -> None:
-        super().__init__(app)
+    pauses_ambience = False  # the pause screen and the help overlay stop the desert's sounds
+
+    def table_under(self) -> Screen | None:
+        """The table this screen is or covers (the ambience follows its daylight), if any."""
+        return None
+
+    def __init__(self, app: Shell) -> None:
+        super().__init__(window_of(app))
         self.app = app
         self._size = (0, 0)
 

@@ -26,7 +26,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 PREVIEW = ("AS", "10H", "QD", "7C")
 
@@ -36,7 +36,7 @@ def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
 
 
 class SettingsView(MenuScreen):
-    def __init__(self, app: GameApp, back: arcade.View) -> None:
+    def __init__(self, app: Shell, back: arcade.View) -> None:
         super().__init__(app)
         self.back_to = back
         self.backs = app.back_choices()

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
+from desert_pyramid import catalog
 from desert_pyramid.app.sessions import clock_text
-from desert_pyramid.catalog import all_layouts
+from desert_pyramid.modes.results import Mode
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.screens.collection import FAINT, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -33,9 +34,9 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
-MODE_ORDER = ("expedition", "daily", "practice")
+MODE_ORDER: tuple[Mode, ...] = ("expedition", "daily", "practice")  # every one of MODES
 WON = (126, 192, 104, 255)
 LOST = (204, 108, 76, 255)
 GRID = (236, 214, 176, 38)
@@ -60,7 +61,7 @@ class StatsChoice:
 
 def layout_name(number: int) -> str:
     try:
-        return all_layouts()[number].name
+        return catalog.layout_name(number)  # a player's deleted layout keeps a name
     except (KeyError, ValueError):
         return ""
 
@@ -133,7 +134,7 @@ def figures(s: Stats) -> list[tuple[str, str]]:
 
 
 class StatsView(MenuScreen):
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.stats = app.saves.progress.stats
         self.choices = choices(self.stats)
@@ -292,9 +293,9 @@ class StatsView(MenuScreen):
             return ""
         if all(k.mode == "daily" for k in c.keys):
             daily = self.app.saves.progress.daily
-            import datetime
+            from desert_pyramid.app.saving import today
 
-            now = daily.current_on(datetime.date.today().isoformat())
+            now = daily.current_on(today())
             return f"Day streak: {now} now · best {daily.best}"
         return ""
 

@@ -20,7 +20,7 @@ from desert_pyramid.ui.widgets.buttons import (
 )
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 DECOR = ("KH", "QS", "AD", "7C", "6H")
 
@@ -40,7 +40,7 @@ def placeholder_text(name: str) -> str:
 class MenuScreen(Screen):
     """A screen with a column of buttons, a heading and a message line."""
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.menu = ButtonColumn(app.assets, [])
         self.texts = TextGroup()
@@ -90,7 +90,7 @@ class MenuScreen(Screen):
 class TitleView(MenuScreen):
     shows_notices = True  # the save files' notices show here as a banner (toast.py)
 
-    def __init__(self, app: GameApp, message: str = "") -> None:
+    def __init__(self, app: Shell, message: str = "") -> None:
         super().__init__(app)
         self.message = message
         self.menu = ButtonColumn(
@@ -163,7 +163,7 @@ class TitleView(MenuScreen):
 class PlaceholderView(MenuScreen):
     """A screen that a later part of the game fills (relics, statistics): says so, and goes back."""
 
-    def __init__(self, app: GameApp, title: str, text: str) -> None:
+    def __init__(self, app: Shell, title: str, text: str) -> None:
         super().__init__(app)
         self.title = title
         self.text = text

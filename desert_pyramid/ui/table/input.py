@@ -12,7 +12,7 @@ from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect, nearest_in_
 if TYPE_CHECKING:
     from desert_pyramid.app.control import Feedback, TableControl
     from desert_pyramid.engine import Game
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
     from desert_pyramid.ui.table.board import Board
     from desert_pyramid.ui.table.geometry import TableGeometry
     from desert_pyramid.ui.table.hud import Hud
@@ -38,7 +38,7 @@ class TableInput:
     press: Press | None
 
     if TYPE_CHECKING:  # what the table view provides
-        app: GameApp
+        app: Shell
         geom: TableGeometry | None
         board: Board
         hud: Hud

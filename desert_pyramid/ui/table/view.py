@@ -36,7 +36,7 @@ from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.redraw import DirtyTracker
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.ui.shell import Shell
 
 AUTOPLAY_STEP_S = 0.45
 INTRO = {
@@ -51,11 +51,14 @@ RESIZE_SETTLE_S = 0.12
 class TableView(TableInput, Screen):
     contexts = (keys.TABLE, keys.EVERYWHERE)
 
+    def table_under(self) -> TableView:
+        return self
+
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
 
     def __init__(
         self,
-        app: GameApp,
+        app: Shell,
         session: Session,
         autoplay: bool = False,
         *,

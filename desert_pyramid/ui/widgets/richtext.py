@@ -17,6 +17,7 @@ import arcade
 import pyglet
 
 from desert_pyramid.content import Paragraph, Span
+from desert_pyramid.engine.cards import SUIT_CHARS
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import FONT, HEADING, Assets
 from desert_pyramid.ui.table.geometry import Rect
@@ -358,7 +359,7 @@ class RichText:
         sprite = arcade.Sprite(tex)
         sprite.position = (rect.cx, rect.cy)
         self.sprites.append(sprite)
-        suit = "SHDC".index(piece.card[1])
+        suit = SUIT_CHARS.index(piece.card[1])
         ink = cardart.suit_colour(suit, self.four_colour)
         self.text(
             piece.text, rect.cx, self._baseline(top, size, True), size, ink, True, anchor_x="center"

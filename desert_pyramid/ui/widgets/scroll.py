@@ -4,7 +4,7 @@ pages of a screen with tabs (the How to play screen's rules, variations, glossar
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import arcade
 from arcade.types import LBWH, LRBT
@@ -13,8 +13,23 @@ from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.richtext import RichText, px, text_width
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
-    from desert_pyramid.ui.screens.howto import HowToView
+    from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.content import RulesContent
+    from desert_pyramid.ui.shell import Shell
+
+
+class PageHost(Protocol):
+    """What a page needs of the screen that shows it."""
+
+    @property
+    def app(self) -> Shell: ...
+
+    @property
+    def memory(self) -> HowtoMemory: ...
+
+    @property
+    def content(self) -> RulesContent: ...
+
 
 LINE_STEP = 3  # lines per ↑ ↓
 WHEEL_STEP = 3  # lines per notch of the mouse wheel
@@ -136,13 +151,13 @@ class Page:
     name = ""
     hint = ""
 
-    def __init__(self, view: HowToView) -> None:
+    def __init__(self, view: PageHost) -> None:
         self.view = view
         self.area = Rect(0, 0, 0, 0)
         self.s = 1.0
 
     @property
-    def app(self) -> GameApp:
+    def app(self) -> Shell:
         return self.view.app
 
     def build(self, area: Rect, s: float) -> None:
@@ -170,7 +185,7 @@ class Page:
 class ScrollPage(Page):
     """A page of text in a scroll area; subclasses fill :attr:`rich` in :meth:`fill`."""
 
-    def __init__(self, view: HowToView) -> None:
+    def __init__(self, view: PageHost) -> None:
         super().__init__(view)
         self.scroll = Scroll()
         self.scroll.offset = view.memory.scroll.get(self.name, 0.0)

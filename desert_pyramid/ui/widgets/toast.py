@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import arcade
 from PIL import Image
@@ -28,7 +28,27 @@ from desert_pyramid.ui.table.geometry import Rect, TableGeometry, hud_height
 from desert_pyramid.ui.widgets.buttons import GOLD, INK, RGB, TextGroup, label, skin
 
 if TYPE_CHECKING:
-    from desert_pyramid.ui.app import GameApp
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.app.saving import Saves
+    from desert_pyramid.ui.art.assets import Assets
+
+
+class OverlayHost(Protocol):
+    """What the overlay needs of the window it is drawn over."""
+
+    assets: Assets
+    settings: Settings
+    saves: Saves
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def current_view(self) -> arcade.View | None: ...
+
 
 SLIDE_S = 0.35  # sliding in (at normal animation speed)
 HOLD_S = 3.0  # fully shown
@@ -85,7 +105,7 @@ def back_image(back_id: str, w: int, h: int) -> Image.Image:
 class Overlay:
     """Toasts and the notice banner of one window."""
 
-    def __init__(self, app: GameApp) -> None:
+    def __init__(self, app: OverlayHost) -> None:
         self.app = app
         self.queue: deque[Toast] = deque()
         self.current: Toast | None = None

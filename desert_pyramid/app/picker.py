@@ -1,0 +1,47 @@
+"""The layout the player last chose in the picker: kept in the save file's settings
+(``practice_layout``) when the window has a save store, else for as long as the window is open."""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from desert_pyramid.catalog import every_layout
+
+SETTING_KEY = "practice_layout"
+
+_MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+
+
+def store_of(app: Any) -> Any | None:
+    """The window's save store, if it has one (``app.options.store``; ``app.saves.store`` or
+    ``app.store`` if a later window keeps it there)."""
+    for holder in (getattr(app, "options", None), getattr(app, "saves", None), app):
+        store = getattr(holder, "store", None) if holder is not None else None
+        if store is not None:
+            return store
+    return None
+
+
+def remembered_layout(app: Any) -> int | None:
+    """The layout last chosen in the picker: from the save file's settings, else from this
+    window's memory. A value that is not a layout number is ignored."""
+    store = store_of(app)
+    candidates: list[object] = []
+    if store is not None:
+        candidates.append(store.progress.settings.get(SETTING_KEY))
+    candidates.append(_MEMORY.get(app))
+    for value in candidates:
+        if isinstance(value, int) and not isinstance(value, bool) and value in every_layout():
+            return value
+    return None
+
+
+def remember_layout(app: Any, number: int) -> None:
+    """Keep the choice for next time (the save file when there is one; never raises)."""
+    _MEMORY[app] = number
+    store = store_of(app)
+    if store is not None:
+        # a failed write does not stop the choice: the store keeps the value and reports the
+        # failure among its notices (update_settings returns False)
+        store.update_settings({SETTING_KEY: number})

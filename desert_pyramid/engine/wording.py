@@ -1,0 +1,100 @@
+"""The rules in words: every phrase that states a rule, in one module.
+
+:meth:`Rules.describe <desert_pyramid.engine.rules.Rules.describe>` (one line: ``3 passes,
+Satchel, clear the layout``), the coach's sentences at the deal
+(:func:`desert_pyramid.modes.coach.rules_text`), the hints' reasons
+(:mod:`desert_pyramid.solver.hints`) and the How to play content's labels of a variation's options
+(:func:`desert_pyramid.content.option_label`) take their words from here, so a rule reads the same
+wherever it is stated. The rule book these words follow is ``docs/rules.md``.
+
+(This module imports nothing: :mod:`.rules` imports it. Passes are given as a count, ``None`` for
+unlimited.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class OptionWords:
+    """The words for one rule option (a boolean field of ``Rules``)."""
+
+    field: str  # the Rules field
+    short: str  # in a one-line description, when the option is on
+    on: str  # the label of an override that turns it on (a variation's rules)
+    off: str  # ... that turns it off
+    sentence: str  # the rule told to a player, when it is on
+
+
+OPTIONS: tuple[OptionWords, ...] = (
+    OptionWords(
+        "satchel",
+        "Satchel",
+        "with the Satchel",
+        "no Satchel",
+        "The Satchel holds one free card for later; it pairs with any free card.",
+    ),
+    OptionWords(
+        "stock_top_playable",
+        "stock top playable",
+        "stock top playable",
+        "stock top face down",
+        "The stock's top card is face up and free: it pairs with the waste top or a free layout "
+        "card.",
+    ),
+    OptionWords(
+        "draw_three",
+        "draw three",
+        "draw three",
+        "draw one",
+        "A flip turns three cards onto the waste; only the last one is free.",
+    ),
+    OptionWords(
+        "relaxed_match",
+        "relaxed match",
+        "relaxed match",
+        "no relaxed match",
+        "A card may pair with the card it covers when no other card covers either.",
+    ),
+    OptionWords(
+        "all_52",
+        "all 52 cards must go",
+        "all 52 cards must go",
+        "clearing the layout wins",
+        "Win by removing all 52 cards.",
+    ),
+)
+OPTION_WORDS: dict[str, OptionWords] = {o.field: o for o in OPTIONS}
+
+# The rules every rule set shares, and the defaults that the options above change.
+PAIRS = "Remove two free cards that add up to 13, or a free king on its own."
+FREE = "A card is free when no card covers it"
+DRAW_ONE = "Flip the stock for more cards: only the waste's top card is free."
+CLEAR_THE_LAYOUT = "clear the layout"  # the goal without all_52, in a one-line description
+WIN_BY_CLEARING = "Win by clearing the layout."
+KING_ALONE = "a king goes alone"
+SATCHEL_PAIRS_LATER = "The Satchel card can pair later with any free card."
+
+
+def passes_short(passes: int | None) -> str:
+    """For a one-line description: ``unlimited passes``, ``one pass``, ``3 passes``."""
+    if passes is None:
+        return "unlimited passes"
+    return "one pass" if passes == 1 else f"{passes} passes"
+
+
+def passes_label(passes: int | None) -> str:
+    """For an override's label: ``unlimited passes``, ``1 pass``, ``3 passes``."""
+    if passes is None:
+        return "unlimited passes"
+    return "1 pass" if passes == 1 else f"{passes} passes"
+
+
+def passes_sentence(passes: int | None) -> str:
+    """The passes rule told to a player."""
+    if passes is None:
+        return "You may go through the stock as often as you like."
+    if passes == 1:
+        return "You go through the stock once: there is no redeal."
+    return f"You may go through the stock {passes} times in all ({passes - 1} redeals)."

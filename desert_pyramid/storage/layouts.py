@@ -1,0 +1,551 @@
+"""A player's own layouts: layout files in the ``layouts`` folder of the save folder.
+
+Each layout is one file in the format of the game's own layouts (``docs/layout-format.md``), named
+``NNN_name.toml`` after its number and the name it was made with. A player's layouts are numbered
+from :data:`~desert_pyramid.engine.layout.PLAYER_FIRST` to
+:data:`~desert_pyramid.engine.layout.PLAYER_LAST`, so they never clash with the game's own.
+
+Files are written atomically, as the saves are (:func:`~desert_pyramid.storage.atomic.atomic_write`:
+the previous version is kept as ``NAME.bak``). Reading never stops the game and never hides the
+other layouts: a file that cannot be used (not TOML, a layout the engine cannot play, a number
+outside a player's range or used twice, a named pipe, a symbolic link loop, a file far too large
+for a layout) is set aside as ``NAME.broken-YYYYmmdd-HHMMSS`` and a :class:`Notice` says why; a
+damaged file with a good backup is restored from it, as a save would be.
+
+A deleted layout is not erased: it is set aside as ``NAME.deleted-YYYYmmdd-HHMMSS``. Its number is
+never given to another layout while that file is there (numbers are taken from every file of the
+folder, kept ones included), so the statistics of a deleted layout never mix with a new one's.
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import stat
+import threading
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from desert_pyramid.difficulty import DifficultyError, LayoutDifficulty, parse_difficulty
+from desert_pyramid.engine import Layout, LayoutCodeError, LayoutError, encode_layout_code
+from desert_pyramid.engine.layout import (
+    LAYOUT_SCHEMA,
+    PLAYER_FIRST,
+    PLAYER_LAST,
+    is_player_number,
+)
+from desert_pyramid.engine.layoutcode import NAME_BYTES_MAX, decode_layout_code
+from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
+from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
+from desert_pyramid.storage.paths import resolve_save_dir
+from desert_pyramid.storage.schema import Schema, SchemaError
+
+LAYOUTS_DIR = "layouts"
+#: Beside the layout files: the difficulty the workshop measured for each (the format of
+#: ``resources/layouts/difficulty.toml``, each entry with the layout code it was measured on).
+DIFFICULTY_FILE = "difficulty.toml"
+#: A layout file of 40 places is about 4 KB; anything far larger is not one (and is not read).
+LAYOUT_FILE_MAX = 256 * 1024
+#: At most this many ``.toml`` files are read from the folder (a player has at most 899 layouts).
+FILES_MAX = 2_000
+SLUG_MAX = 40
+_NUMBERED = re.compile(r"^([0-9]{3})_")
+HEADER = (
+    "# A player's own layout for Desert Pyramid (format: docs/layout-format.md in the game's\n"
+    "# source). Written by the game; edit it in the game's layout workshop.\n"
+)
+
+
+class PlayerLayoutError(ValueError):
+    """A player's layout that cannot be added, renamed, saved or deleted. The message says why,
+    in words a player reads."""
+
+
+class _LayoutSchema(Schema):
+    """Layout files as the save files' reader sees them: ``schema`` may be left out (it is 1)."""
+
+    def upgrade(self, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+        if "schema" not in data:
+            data = {**data, "schema": LAYOUT_SCHEMA}
+        return super().upgrade(data)
+
+
+LAYOUT_FILE = _LayoutSchema("layout", LAYOUT_SCHEMA)
+
+Stamp = tuple[int, int, int, int] | None
+
+
+def _stamp(path: Path) -> Stamp:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def check_name(name: str) -> str:
+    """A layout name a player gave, trimmed; :class:`PlayerLayoutError` if it cannot be one."""
+    if not isinstance(name, str):
+        raise PlayerLayoutError("a layout's name is text")
+    text = " ".join(name.split())
+    if not text:
+        raise PlayerLayoutError("a layout needs a name")
+    if not text.isprintable():
+        raise PlayerLayoutError("a layout's name cannot hold control characters")
+    if len(text.encode("utf-8")) > NAME_BYTES_MAX:
+        raise PlayerLayoutError(
+            f"the name is too long: at most {NAME_BYTES_MAX} bytes (about {NAME_BYTES_MAX} letters)"
+        )
+    return text
+
+
+def slug(name: str) -> str:
+    """The file-name part of a layout name: lower-case ASCII letters and digits, ``_`` between."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    text = "_".join(words)[:SLUG_MAX].strip("_")
+    return text or "layout"
+
+
+def _plain(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def layout_file_bytes(layout: Layout) -> bytes:
+    """The layout as a layout file (whole numbers written without a decimal point)."""
+    data = layout.to_dict()
+    for entry in data["slot"]:
+        entry["x"], entry["y"] = _plain(entry["x"]), _plain(entry["y"])
+    return (HEADER + tomli_w.dumps(data)).encode("utf-8")
+
+
+def renumbered(layout: Layout, number: int, name: str | None = None) -> Layout:
+    """``layout`` as layout ``number`` (and named ``name``), validated again."""
+    data = layout.to_dict()
+    data["number"] = number
+    if name is not None:
+        data["name"] = name
+    return Layout.from_dict(data, source=f"layout {number}")
+
+
+@dataclass(slots=True)
+class _Entry:
+    stamp: Stamp
+    layout: Layout | None
+    problem: str = ""
+
+
+@dataclass(slots=True)
+class PlayerLayouts:
+    """The player's own layouts in ``folder`` (the save folder's ``layouts``).
+
+    :meth:`layouts` reads the folder again when it changed (a file added by the command line
+    while the game runs, say) and only the files that changed. With ``readonly`` nothing on disk
+    is changed: damaged files are left in place (and still left out), and every change raises
+    :class:`PlayerLayoutError`."""
+
+    folder: Path
+    readonly: bool = False
+    durable: bool = True
+    clock: Callable[[], datetime.datetime] = datetime.datetime.now
+    _entries: dict[str, _Entry] = field(default_factory=dict)
+    _layouts: dict[int, Layout] = field(default_factory=dict)
+    _files: dict[int, Path] = field(default_factory=dict)
+    _notices: list[Notice] = field(default_factory=list)
+    _said: set[tuple[str, Stamp, str]] = field(default_factory=set)
+    _folder_said: str = ""
+    _lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @classmethod
+    def open(
+        cls,
+        save_dir: str | os.PathLike[str] | None = None,
+        *,
+        env: Mapping[str, str] | None = None,
+        readonly: bool = False,
+        durable: bool = True,
+    ) -> PlayerLayouts:
+        """The layouts of the save folder (``save_dir`` > ``$DESERT_PYRAMID_SAVE_DIR`` > the user
+        data folder), read once."""
+        store = cls(
+            resolve_save_dir(save_dir, env).path / LAYOUTS_DIR, readonly=readonly, durable=durable
+        )
+        store.layouts()
+        return store
+
+    # ------------------------------------------------------------------ reading
+
+    def layouts(self) -> dict[int, Layout]:
+        """The player's layouts by number (a copy), the folder read again where it changed."""
+        with self._lock:
+            self._scan()
+            return dict(sorted(self._layouts.items()))
+
+    def get(self, number: int) -> Layout | None:
+        """Player layout ``number``, or ``None`` when the player has none of that number."""
+        if not isinstance(number, int) or not is_player_number(number):
+            return None
+        return self.layouts().get(number)
+
+    def path_of(self, number: int) -> Path | None:
+        """The file of player layout ``number`` (``None`` if there is none)."""
+        with self._lock:
+            self._scan()
+            return self._files.get(number)
+
+    def take_notices(self) -> list[Notice]:
+        """What the player should be told about their layout files (each told once)."""
+        with self._lock:
+            out, self._notices = self._notices, []
+            return out
+
+    def _say(self, name: str, stamp: Stamp, message: str, level: Any = "warning") -> None:
+        key = (name, stamp, message)
+        if key not in self._said:
+            self._said.add(key)
+            self._notices.append(Notice(f"{LAYOUTS_DIR}/{name}", message, level))
+
+    def _listing(self) -> list[str]:
+        try:
+            names = os.listdir(self.folder)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            problem = f"cannot read the folder {self.folder} ({exc.strerror or exc}): your own layouts are left out"
+            if problem != self._folder_said:
+                self._folder_said = problem
+                self._notices.append(Notice(LAYOUTS_DIR, problem, "error"))
+            return []
+        self._folder_said = ""
+        return names
+
+    def _scan(self) -> None:
+        names = sorted(n for n in self._listing() if n.endswith(".toml") and n != DIFFICULTY_FILE)
+        if len(names) > FILES_MAX:
+            self._say(
+                "",
+                None,
+                f"the layouts folder holds {len(names):,} .toml files; only the first "
+                f"{FILES_MAX:,} are read",
+            )
+            names = names[:FILES_MAX]
+        seen: set[str] = set()
+        for name in names:
+            seen.add(name)
+            path = self.folder / name
+            stamp = _stamp(path)
+            entry = self._entries.get(name)
+            if entry is not None and entry.stamp == stamp and stamp is not None:
+                continue
+            self._entries[name] = self._read(path, stamp)
+        for name in list(self._entries):
+            if name not in seen:
+                del self._entries[name]
+        # Numbers: a player's range, each used once (the first file by name keeps it).
+        layouts: dict[int, Layout] = {}
+        files: dict[int, Path] = {}
+        for name in sorted(self._entries):
+            entry = self._entries[name]
+            layout = entry.layout
+            if layout is None:
+                continue
+            path = self.folder / name
+            problem = ""
+            if not is_player_number(layout.number):
+                problem = (
+                    f"its number {layout.number} is not one of a player's own layouts' "
+                    f"({PLAYER_FIRST} to {PLAYER_LAST})"
+                )
+            elif layout.number in layouts:
+                problem = f"its number {layout.number} is already {files[layout.number].name}'s"
+            if problem:
+                self._set_aside(path, entry.stamp, problem)
+                continue
+            layouts[layout.number] = layout
+            files[layout.number] = path
+        self._layouts, self._files = layouts, files
+
+    def _read(self, path: Path, stamp: Stamp) -> _Entry:
+        name = path.name
+        # Looked at first: a file far too large for a layout is not read at all.
+        try:
+            st = os.stat(path)
+            if stat.S_ISREG(st.st_mode) and st.st_size > LAYOUT_FILE_MAX:
+                problem = f"the file is {st.st_size // 1024:,} KB; a layout file is a few KB"
+                self._set_aside(path, stamp, problem)
+                return _Entry(stamp, None, problem)
+        except (OSError, ValueError):
+            pass  # open_document says what is wrong
+
+        def decode(data: dict[str, Any]) -> Layout:
+            try:
+                return Layout.from_dict(data, source=name)
+            except LayoutError as exc:
+                raise SchemaError(str(exc).removeprefix(f"{name}: ")) from None
+
+        opened = open_document(
+            path,
+            LAYOUT_FILE,
+            decode,
+            empty="the layout is left out",
+            readonly=self.readonly,
+            now=self.clock(),
+        )
+        for notice in opened.notices:
+            if notice.level != "info":
+                self._say(name, stamp, notice.message, notice.level)
+        return _Entry(_stamp(path), opened.value, opened.main.problem)
+
+    def _set_aside(self, path: Path, stamp: Stamp, problem: str) -> None:
+        if self.readonly:
+            self._say(path.name, stamp, f"{path.name} is left out: {problem}.")
+            return
+        try:
+            kept = quarantine(path, self.clock())
+        except OSError as exc:
+            self._say(
+                path.name,
+                stamp,
+                f"{path.name} is left out: {problem}; it could not be moved aside "
+                f"({exc.strerror or exc}).",
+            )
+            return
+        self._say(
+            path.name, stamp, f"{path.name} is left out: {problem}. It is kept as {kept.name}."
+        )
+
+    # ------------------------------------------------------------------ writing
+
+    def _writable(self) -> None:
+        if self.readonly:
+            raise PlayerLayoutError("the layouts are open read-only here")
+
+    def _taken(self) -> set[int]:
+        """Numbers no new layout may take: every layout's, and every ``NNN_`` file's of the folder
+        (a deleted or set-aside layout keeps its number)."""
+        taken = set(self._layouts)
+        for name in self._listing():
+            match = _NUMBERED.match(name)
+            if match:
+                taken.add(int(match.group(1)))
+        return taken
+
+    def next_number(self) -> int:
+        """The number the next new layout gets (:class:`PlayerLayoutError` when none is left)."""
+        with self._lock:
+            self._scan()
+            taken = self._taken()
+            above = max((n for n in taken if is_player_number(n)), default=PLAYER_FIRST - 1) + 1
+            if above <= PLAYER_LAST:
+                return above
+            for number in range(PLAYER_FIRST, PLAYER_LAST + 1):
+                if number not in taken:
+                    return number
+            raise PlayerLayoutError(
+                f"there is no number left for a new layout ({PLAYER_FIRST} to {PLAYER_LAST} are "
+                "all used, deleted layouts included): delete the kept files of deleted layouts "
+                f"(NAME.deleted-…) from {self.folder}"
+            )
+
+    def _write(self, path: Path, layout: Layout) -> None:
+        try:
+            atomic_write(path, layout_file_bytes(layout), durable=self.durable)
+        except OSError as exc:
+            raise PlayerLayoutError(
+                f"could not write {path.name} ({exc.strerror or exc}); nothing was changed"
+            ) from None
+        except ValueError as exc:  # a path the system cannot hold
+            raise PlayerLayoutError(f"could not write {path.name} ({exc})") from None
+
+    def add(self, layout: Layout, name: str | None = None) -> Layout:
+        """Add ``layout`` (any layout: a copy of the game's own, an edited one, one read from a
+        code) as a new player layout with the next free number; the new layout is returned."""
+        self._writable()
+        with self._lock:
+            title = check_name(layout.name if name is None else name)
+            number = self.next_number()
+            try:
+                new = renumbered(layout, number, title)
+            except LayoutError as exc:
+                raise PlayerLayoutError(str(exc)) from None
+            path = self.folder / f"{number:03d}_{slug(title)}.toml"
+            if os.path.lexists(path):  # another program wrote it a moment ago: never over it
+                raise PlayerLayoutError(
+                    f"{path.name} appeared while the layout was being added; try again"
+                )
+            remove_stale_temps(path)
+            self._write(path, new)
+            self._scan()
+            return new
+
+    def add_code(self, code: str) -> Layout:
+        """Add the layout of a layout code (``DL-…``). A code that cannot be read, or holds a
+        layout the engine cannot play, raises :class:`LayoutCodeError` saying what is wrong."""
+        data = decode_layout_code(code, PLAYER_FIRST)
+        try:
+            layout = Layout.from_dict(data, source="the layout code")
+        except LayoutError as exc:  # decode_layout_code has validated it: never expected
+            raise LayoutCodeError(str(exc)) from None
+        return self.add(layout)
+
+    def _own(self, number: int) -> tuple[Layout, Path]:
+        self._scan()
+        layout, path = self._layouts.get(number), self._files.get(number)
+        if layout is None or path is None:
+            raise PlayerLayoutError(f"you have no layout {number}")
+        return layout, path
+
+    def replace(self, number: int, layout: Layout) -> Layout:
+        """Save ``layout`` (say, edited in the workshop) over player layout ``number``, keeping
+        that number and its statistics; its file keeps its name."""
+        self._writable()
+        with self._lock:
+            _old, path = self._own(number)
+            try:
+                new = renumbered(layout, number, check_name(layout.name))
+            except LayoutError as exc:
+                raise PlayerLayoutError(str(exc)) from None
+            self._write(path, new)
+            self._scan()
+            return new
+
+    def rename(self, number: int, name: str) -> Layout:
+        """Give player layout ``number`` a new name. The file is rewritten in place (atomically),
+        then renamed to match; a failed file rename leaves the right content under the old name."""
+        self._writable()
+        with self._lock:
+            old, path = self._own(number)
+            title = check_name(name)
+            new = renumbered(old, number, title)
+            self._write(path, new)
+            target = path.with_name(f"{number:03d}_{slug(title)}.toml")
+            if target != path and not os.path.lexists(target):
+                try:
+                    os.rename(path, target)
+                    if os.path.lexists(backup_path(path)):
+                        os.rename(backup_path(path), backup_path(target))
+                except OSError:
+                    pass  # the content is right; only the file name is old
+            self._scan()
+            return new
+
+    def delete(self, number: int) -> Path:
+        """Take player layout ``number`` out of the player's layouts. Its file is kept aside as
+        ``NAME.deleted-…`` (returned), so its number is not given to another layout."""
+        self._writable()
+        with self._lock:
+            _old, path = self._own(number)
+            try:
+                kept = quarantine(path, self.clock(), tag="deleted")
+            except OSError as exc:
+                raise PlayerLayoutError(
+                    f"could not delete {path.name} ({exc.strerror or exc})"
+                ) from None
+            try:
+                os.unlink(backup_path(path))
+            except OSError:
+                pass
+            self._scan()
+            return kept
+
+    # ------------------------------------------------------------------ measured difficulty
+
+    def _difficulty_data(self) -> tuple[dict[int, LayoutDifficulty], dict[int, str]]:
+        path = self.folder / DIFFICULTY_FILE
+        try:
+            raw = read_bytes(path)
+        except FileNotFoundError:
+            return {}, {}
+        except (OSError, ValueError) as exc:
+            problem = getattr(exc, "strerror", None) or str(exc)
+            self._say(
+                DIFFICULTY_FILE,
+                _stamp(path),
+                f"{DIFFICULTY_FILE} cannot be read ({problem}); your layouts show as unrated",
+            )
+            return {}, {}
+        try:
+            data = tomllib.loads(raw.decode("utf-8"))
+            table = parse_difficulty(data, DIFFICULTY_FILE)
+        except (
+            UnicodeDecodeError,
+            tomllib.TOMLDecodeError,
+            DifficultyError,
+            RecursionError,
+            ValueError,
+        ) as exc:
+            self._say(
+                DIFFICULTY_FILE,
+                _stamp(path),
+                f"{DIFFICULTY_FILE} is damaged ({str(exc)[:200]}); your layouts show as unrated "
+                "until the workshop measures them again",
+            )
+            return {}, {}
+        codes: dict[int, str] = {}
+        for entry in data.get("layout", []):
+            if isinstance(entry.get("code"), str):
+                codes[entry["number"]] = entry["code"]
+        return table, codes
+
+    def difficulty(self) -> dict[int, LayoutDifficulty]:
+        """The difficulty measured for the player's layouts (by the workshop), by number: only
+        for layouts whose places are still the ones measured."""
+        with self._lock:
+            current = self.layouts()
+            table, codes = self._difficulty_data()
+            return {
+                n: entry
+                for n, entry in table.items()
+                if n in current and codes.get(n) == encode_layout_code(current[n])
+            }
+
+    def record_difficulty(self, number: int, entry: LayoutDifficulty) -> None:
+        """Keep the difficulty measured for player layout ``number`` (the workshop's estimate,
+        ``Estimate.difficulty()``), tied to its places: an edit makes it unrated again."""
+        self._writable()
+        with self._lock:
+            layout, _path = self._own(number)
+            table, codes = self._difficulty_data()
+            table = {n: e for n, e in table.items() if n in self._layouts and n != number}
+            table[number] = entry
+            codes[number] = encode_layout_code(layout)
+            records = []
+            for n, e in sorted(table.items()):
+                record: dict[str, Any] = {"number": n, "name": self._layouts[n].name}
+                for rules, rate in (("relaxed", e.relaxed), ("desert", e.desert)):
+                    record[f"{rules}_won"] = rate.won
+                    record[f"{rules}_lost"] = rate.lost
+                    record[f"{rules}_unknown"] = rate.unknown
+                    record[f"{rules}_rate"] = round(rate.rate, 4)
+                record["difficulty"] = e.word
+                record["code"] = codes.get(n, "")
+                records.append(record)
+            text = (
+                "# The difficulty of your layouts, measured by the layout workshop. Written by the game.\n"
+                + tomli_w.dumps({"schema": 1, "layout": records})
+            )
+            try:
+                atomic_write(
+                    self.folder / DIFFICULTY_FILE, text.encode("utf-8"), durable=self.durable
+                )
+            except OSError as exc:
+                raise PlayerLayoutError(
+                    f"could not write {DIFFICULTY_FILE} ({exc.strerror or exc})"
+                ) from None
+
+
+__all__ = [
+    "LAYOUTS_DIR",
+    "LAYOUT_FILE_MAX",
+    "PlayerLayoutError",
+    "PlayerLayouts",
+    "check_name",
+    "layout_file_bytes",
+    "renumbered",
+    "slug",
+]
