@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import datetime
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 #: The dates a save may hold (a system clock outside them records on the nearest one).
@@ -76,17 +76,25 @@ class Reader:
 
     MISSING: Any = _MISSING  # as a default: the key is required
 
-    def __init__(self, data: Mapping[str, Any], where: str = "") -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        where: str = "",
+        error: Callable[[str], Exception] = DocumentError,
+    ) -> None:
+        """``error`` makes the exception raised (a layer may raise its own kind, as the modes
+        raise :class:`~desert_pyramid.engine.StateError` for a saved session)."""
         self.data = data
         self.where = where
+        self.error = error
 
     def path(self, key: str | int) -> str:
         if isinstance(key, int):
             return f"{self.where}[{key}]"
         return f"{self.where}.{key}" if self.where else key
 
-    def fail(self, key: str | int, message: str) -> DocumentError:
-        return DocumentError(f"{self.path(key)}: {message}")
+    def fail(self, key: str | int, message: str) -> Exception:
+        return self.error(f"{self.path(key)}: {message}")
 
     def _get(self, key: str, default: Any) -> Any:
         if key in self.data:
@@ -155,7 +163,10 @@ class Reader:
         value = self.text(key, default)
         if optional and value == "":
             return value
-        return check_date(value, self.path(key))
+        try:
+            return check_date(value, self.path(key))
+        except DocumentError as exc:
+            raise self.error(str(exc)) from None
 
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
         value = self._get(key, default)
@@ -167,7 +178,7 @@ class Reader:
         value = self._get(key, default)
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a table, found {_describe(value)}")
-        return Reader(value, self.path(key))
+        return Reader(value, self.path(key), self.error)
 
     def items(self, key: str, default: Any = _MISSING, *, most: int) -> list[Any]:
         """A list of at most ``most`` items (every list has a bound)."""
@@ -184,9 +195,27 @@ class Reader:
         out = []
         for index, item in enumerate(self.items(key, default, most=most)):
             if not isinstance(item, dict):
-                raise DocumentError(f"{where}[{index}]: expected a table, found {_describe(item)}")
-            out.append(Reader(item, f"{where}[{index}]"))
+                raise self.error(f"{where}[{index}]: expected a table, found {_describe(item)}")
+            out.append(Reader(item, f"{where}[{index}]", self.error))
         return out
+
+    def integers(
+        self, key: str, default: Any = _MISSING, *, most: int, minimum: int = 0, maximum: int
+    ) -> list[int]:
+        """A list of at most ``most`` whole numbers from ``minimum`` to ``maximum``."""
+        where = self.path(key)
+        values = self.items(key, default, most=most)
+        for index, item in enumerate(values):
+            if isinstance(item, bool) or not isinstance(item, int):
+                raise self.error(
+                    f"{where}[{index}]: expected a whole number, found {_describe(item)}"
+                )
+            if not minimum <= item <= maximum:
+                raise self.error(
+                    f"{where}[{index}]: expected a whole number from {minimum} to {maximum:,}, "
+                    f"found {_number(item)}"
+                )
+        return values
 
     def texts(
         self,
@@ -203,19 +232,19 @@ class Reader:
         values = self.items(key, default, most=most)
         for index, item in enumerate(values):
             if not isinstance(item, str):
-                raise DocumentError(f"{where}[{index}]: expected text, found {_describe(item)}")
+                raise self.error(f"{where}[{index}]: expected text, found {_describe(item)}")
             if len(item) > longest:
-                raise DocumentError(
+                raise self.error(
                     f"{where}[{index}]: expected text of at most {longest} characters, "
                     f"found {len(item):,}"
                 )
             if not item.isprintable():
-                raise DocumentError(f"{where}[{index}]: holds a control character")
+                raise self.error(f"{where}[{index}]: holds a control character")
         if unique and len(set(values)) != len(values):
             seen: set[str] = set()
             for index, item in enumerate(values):
                 if item in seen:
-                    raise DocumentError(f'{where}[{index}]: "{_short(item)}" appears twice')
+                    raise self.error(f'{where}[{index}]: "{_short(item)}" appears twice')
                 seen.add(item)
         return values
 
@@ -224,7 +253,10 @@ class Reader:
         where = self.path(key)
         values = self.texts(key, default, most=most, longest=10, unique=True)
         for index, item in enumerate(values):
-            check_date(item, f"{where}[{index}]")
+            try:
+                check_date(item, f"{where}[{index}]")
+            except DocumentError as exc:
+                raise self.error(str(exc)) from None
         return values
 
     def date_table(
@@ -236,18 +268,18 @@ class Reader:
         of 1 to 200 characters without control characters."""
         table = self.table(key, default)
         if len(table.data) > most:
-            raise DocumentError(
+            raise self.error(
                 f"{table.where}: expected at most {most:,} entries, found {len(table.data):,}"
             )
         out = {}
         for name in table.data:
             if strict_ids and not is_id(name):
-                raise DocumentError(
+                raise self.error(
                     f'{table.where}: "{_short(name)}" is not a name of letters, digits, '
                     f'"_", "-" or "." (at most {ID_MAX} characters)'
                 )
             if not strict_ids and not (0 < len(name) <= TEXT_MAX and name.isprintable()):
-                raise DocumentError(
+                raise self.error(
                     f'{table.where}: "{_short(name)}" is not a name (1 to {TEXT_MAX} '
                     "printable characters)"
                 )

@@ -30,6 +30,7 @@ from typing import Any
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
 from desert_pyramid.engine.cards import KING, TARGET, a_rank, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.engine.reading import Reader
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
 from desert_pyramid.engine.wording import (
     DRAW_ONE,
@@ -483,17 +484,11 @@ class Coach:
 
         if not isinstance(data, Mapping):
             raise StateError("the coach's state must be a table")
-        shown = data.get("shown", [])
-        kings = data.get("warned_kings", [])
-        mistakes = data.get("mistakes", {})
-        if not isinstance(shown, list) or not all(isinstance(s, str) for s in shown):
-            raise StateError("the coach's 'shown' must be a list of words")
-        if not isinstance(kings, list) or not all(
-            isinstance(k, int) and 0 <= k < 52 for k in kings
-        ):
-            raise StateError("the coach's 'warned_kings' must be a list of card numbers")
-        if not isinstance(mistakes, Mapping) or not all(
-            isinstance(v, int) for v in mistakes.values()
-        ):
-            raise StateError("the coach's 'mistakes' must be a table of counts")
+        saved = Reader(data, "coach", StateError)
+        shown = saved.texts("shown", [], most=1_000)
+        kings = saved.integers("warned_kings", [], most=52, maximum=51)
+        counts = saved.table("mistakes", {})
+        if len(counts.data) > 100:
+            raise StateError(f"coach.mistakes: at most 100 kinds, found {len(counts.data):,}")
+        mistakes = {name: counts.integer(name, maximum=10**9) for name in counts.data}
         return cls(shown, kings, mistakes)

@@ -9,6 +9,7 @@ from dataclasses import MISSING, dataclass, fields
 from typing import Any, Literal, get_args
 
 from desert_pyramid.engine.errors import StateError
+from desert_pyramid.engine.reading import PLAIN_TEXT_MAX, Reader
 
 Mode = Literal["practice", "expedition", "daily"]
 MODES: tuple[str, ...] = get_args(Mode)  # the game's modes: the one list every layer uses
@@ -182,6 +183,7 @@ def _typed(
     for key in data:
         if key not in known:
             raise StateError(f"{what}: unknown field '{key}'")
+    saved = Reader(data, what, StateError)
     for name, f in known.items():
         if name in skip:
             continue
@@ -189,17 +191,13 @@ def _typed(
             if f.default is not MISSING:  # has a default: optional
                 continue
             raise StateError(f"{what}: '{name}' is missing")
-        value = data[name]
         want = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
         if want == "bool":
-            ok = isinstance(value, bool)
-        elif want == "int":
-            ok = isinstance(value, int) and not isinstance(value, bool)
+            out[name] = saved.boolean(name)
+        elif want == "int":  # scores and times: bounded by what TOML holds
+            out[name] = saved.integer(name, minimum=-(2**63), maximum=2**63 - 1)
         elif want == "str":
-            ok = isinstance(value, str)
+            out[name] = saved.text(name, longest=PLAIN_TEXT_MAX)
         else:
-            ok = True
-        if not ok:
-            raise StateError(f"{what}: '{name}' must be {want}, not {value!r}")
-        out[name] = value
+            out[name] = data[name]
     return out
