@@ -131,12 +131,15 @@ class TableGeometry:
         """Everything of the table the coach's panel must leave free: cards, piles, the round
         buttons and the pile captions (the top bar and the message line lie outside its room)."""
         out = self.card_rects() + [self.places[UNDO], self.places[HINT]]
-        cap = self.card_h * 0.2
+        fs = self.font_scale  # the HUD sets captions in 10 and 9.5 points times this
+        cap = max(self.card_h * 0.2, 16 * fs)
         for cx, cy in self.captions.values():
-            out.append(Rect(cx - self.card_w * 0.8, cy - cap / 2, self.card_w * 1.6, cap))
+            w = max(self.card_w * 1.6, 110 * fs)
+            out.append(Rect(cx - w / 2, cy - cap / 2, w, cap))
         for name in (UNDO, HINT):  # the buttons' captions hang under them
             r = self.places[name]
-            out.append(Rect(r.left - r.width * 0.3, r.bottom - cap * 1.4, r.width * 1.6, cap * 1.4))
+            w = max(r.width * 1.6, 70 * fs)
+            out.append(Rect(r.cx - w / 2, r.bottom - 18 * fs, w, 18 * fs))
         return out
 
     def card_rects(self) -> list[Rect]:
@@ -198,7 +201,9 @@ def table_geometry(
     g = _table_geometry(slots, width, height, satchel, draw_three, strip)
     margin = max(8.0, 0.014 * min(g.width, g.height))
     bottom = g.message.top + margin * 0.5
-    return replace(g, coach=Rect(margin, bottom, g.width - 2 * margin, strip - margin * 0.5))
+    # under everything (a caption under the piles beside a tall layout may hang into the room)
+    top = min(g.message.top + strip, min(r.bottom for r in g.occupied()) - 2)
+    return replace(g, coach=Rect(margin, bottom, g.width - 2 * margin, top - bottom))
 
 
 def _side_panel(g: TableGeometry) -> Rect | None:

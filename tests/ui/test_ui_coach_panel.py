@@ -3,6 +3,8 @@ about are marked on the table while it speaks. Driven through real key presses a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from arcade import key as K
 
@@ -32,10 +34,6 @@ def orange(px: tuple[int, int, int]) -> bool:
 
 def widest() -> int:
     return max(all_layouts().values(), key=lambda lay: (lay.width, lay.size)).number
-
-
-def sprite_rect(s) -> Rect:  # type: ignore[no-untyped-def]
-    return Rect(s.center_x - s.width / 2, s.center_y - s.height / 2, s.width, s.height)
 
 
 @pytest.mark.parametrize("by", ["keys", "mouse"])
@@ -91,28 +89,85 @@ def test_no_coach_panel_outside_practice(ui: Driver) -> None:
     assert view.board.coach_marked == ()
 
 
-@pytest.mark.parametrize("layout", [1, widest()])
-@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
-def test_the_panel_covers_no_card(ui: Driver, layout: int, size: tuple[int, int]) -> None:
-    """As drawn: the panel's sprites against every card sprite, pile, button and caption."""
-    ui.app.start_practice(DESERT, get_layout(layout), Deal.from_seed(5))
-    ui.frames(2)
-    view = ui.view
-    view.layout(*size)  # the shared window keeps its size: lay the table out for another
-    ui.frames(1)
+def drawn_rects(app, layout: int) -> dict[str, list[tuple[float, float, float, float]]]:  # type: ignore[no-untyped-def]
+    """A Practice table of ``layout`` in ``app``'s window, as drawn: the coach panel's sprites
+    and texts, every visible card sprite, and what the geometry says the panel must leave free."""
+    app.start_practice(DESERT, get_layout(layout), Deal.from_seed(5))
+    for _ in range(3):
+        app.step(1 / 60)
+    view = app.current_view
     g = view.geom
-    assert g.coach is not None
-    panel = [sprite_rect(s) for s in view.coach_panel.sprites if s.visible]
-    assert panel and all(p.inside(g.coach, slack=1) for p in panel)
-    cards = [sprite_rect(s) for s in view.board.cards if s.visible]
-    assert cards
+
+    def box(s) -> tuple[float, float, float, float]:  # type: ignore[no-untyped-def]
+        return (s.center_x - s.width / 2, s.center_y - s.height / 2, s.width, s.height)
+
+    return {
+        "coach": [(g.coach.left, g.coach.bottom, g.coach.width, g.coach.height)],
+        "panel": [box(s) for s in view.coach_panel.sprites if s.visible],
+        "texts": [
+            (t.left, t.bottom, t.content_width, t.content_height)
+            for t in view.coach_panel.texts.values()
+        ],
+        "cards": [box(s) for s in view.board.cards if s.visible],
+        "occupied": [(r.left, r.bottom, r.width, r.height) for r in g.occupied()],
+    }
+
+
+CHILD = """
+import json, os, sys
+os.environ["ARCADE_HEADLESS"] = "1"
+sys.path.insert(0, os.getcwd())
+from desert_pyramid.app.prefs import Settings
+from desert_pyramid.ui.app import GameApp, RunOptions
+from tests.ui.test_ui_coach_panel import drawn_rects
+app = GameApp(RunOptions(size=(800, 600), headless=True,
+                         settings=Settings(animation_speed=0, mute=True)))
+out = {n: drawn_rects(app, int(n)) for n in sys.argv[1:]}
+app.close()
+print(json.dumps(out))
+"""
+
+
+def check_panel(d: dict[str, list[tuple[float, float, float, float]]]) -> None:
+    coach = Rect(*d["coach"][0])
+    panel = [Rect(*r) for r in d["panel"]]
+    assert panel and all(p.inside(coach, slack=1) for p in panel)
+    assert d["cards"]
     for p in panel:
-        for c in cards + g.occupied():
+        for c in [Rect(*r) for r in d["cards"] + d["occupied"]]:
             assert not p.inflated(-1).overlaps(c), (p, c)
-    for t in view.coach_panel.texts.values():
-        box = Rect(t.left, t.bottom, t.content_width, t.content_height)
-        assert box.inside(g.coach, slack=2), (box, g.coach)
-    view.layout(ui.app.width, ui.app.height)
+    for t in d["texts"]:
+        assert Rect(*t).inside(coach, slack=2), (t, coach)
+
+
+@pytest.mark.parametrize("layout", [1, widest()])
+def test_the_panel_covers_no_card(ui: Driver, layout: int) -> None:
+    """As drawn at 1280x720: the panel's sprites against every card sprite, pile, button and
+    caption, and its words inside it."""
+    check_panel(drawn_rects(ui.app, layout))
+
+
+def test_the_panel_covers_no_card_at_800x600() -> None:
+    """The same in a window of 800x600 of its own (the shared window keeps its size)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, "1", str(widest())],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "ARCADE_HEADLESS": "1"},
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    drawn = json.loads(done.stdout.strip().splitlines()[-1])
+    assert sorted(drawn) == sorted({"1", str(widest())})
+    for d in drawn.values():
+        check_panel(d)
 
 
 def test_every_layout_leaves_the_coach_room() -> None:
