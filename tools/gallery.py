@@ -208,6 +208,9 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("layout-tallest")
     practice(widest, moves=6)
     shot("layout-widest")
+    largest = max(layouts.values(), key=lambda lay: (lay.size, lay.number)).number
+    practice(largest, moves=6)
+    shot("layout-largest")
     app.close()
     store.close()
     return written

@@ -199,6 +199,11 @@ def _run_pool(
             pool.shutdown(wait=False, cancel_futures=True)
             for proc in procs:
                 proc.terminate()
+            for proc in procs:  # gone before the pool's own thread looks at them at exit
+                proc.join(5)
+                if proc.is_alive():
+                    proc.kill()
+                    proc.join(5)
 
 
 def run_tasks(
