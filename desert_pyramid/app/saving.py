@@ -353,6 +353,20 @@ class Saves:
             active.recorded = True
         self.announce(store.abandon_current(today()))
 
+    def saved_on_layout(self, number: int) -> bool:
+        """Whether the saved game (the one CONTINUE would resume) is played on layout ``number``."""
+        store = self.store
+        return store is not None and store.current is not None and store.current.layout == number
+
+    def end_games_on_layout(self, number: int) -> bool:
+        """Layout ``number`` is about to go (the player deletes it): the saved game on it ends
+        now, counted as a loss like any game left, so it never comes back as a damaged file
+        whose layout is missing. True if a game was ended."""
+        if not self.saved_on_layout(number):
+            return False
+        self._abandon_saved()
+        return True
+
     def after_move(self, table: TableView) -> None:
         """After a move or an undo at the table: save, note the chain, record a finished game."""
         active = self.active

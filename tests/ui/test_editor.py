@@ -556,3 +556,36 @@ def test_controller_opens_the_editor_from_the_picker(ui: Any, store: PlayerLayou
     finally:
         ui.app.controllers.stop()
         ui.app.last_input = "keys"
+
+
+def test_deleting_a_layout_ends_the_saved_game_on_it_as_a_loss(
+    ui: Any, store: PlayerLayouts, tmp_path: Path
+) -> None:
+    from desert_pyramid.storage import SaveStore
+
+    added = store.add(draft_of(PYRAMID, "Short-lived").build())
+    saves = SaveStore.open(tmp_path / "progress", background=False)
+    ui.app.saves.attach(saves)
+    try:
+        ui.app.start_practice(DESERT, added)
+        ui.frames(1)
+        table = ui.app.table
+        move = table.game.legal_moves()[0]
+        table.session.play(move)  # a move: the game counts and is saved
+        ui.app.saves.after_move(table)
+        assert saves.current is not None and saves.current.layout == added.number
+        picker = open_picker(ui, focus=added.number)
+        ui.key(K.DELETE)
+        assert "game in progress on it ends (a loss)" in picker.shown_message()
+        ui.key(K.DELETE)
+        assert store.get(added.number) is None
+        assert saves.current is None and ui.app.table is None  # nothing left to continue
+        stats = saves.progress.stats_for("practice", "desert", added.number)
+        assert (stats.played, stats.lost) == (1, 1)
+        saves.close()
+        reopened = SaveStore.open(tmp_path / "progress", background=False)
+        assert reopened.current is None and reopened.take_notices() == []  # nothing set aside
+        reopened.close()
+    finally:
+        ui.app.saves.attach(None)
+        ui.app.table = None

@@ -636,15 +636,20 @@ class LayoutPickerView(Screen):
                 table is not None
                 and not table.session.finished
                 and table.game.layout.number == layout.number
-            )
+            ) or self.app.saves.saved_on_layout(layout.number)
             self.message = (
                 f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
-                + (" The game in progress on it could not be continued later." if playing else "")
+                + (" The game in progress on it ends (a loss)." if playing else "")
             )
             self._refresh()
             self.app.sounds.play("click")
             return
         self.confirm_delete = None
+        # the game in progress on it ends first (it needs the layout to be counted), a loss
+        self.app.saves.end_games_on_layout(layout.number)
+        table = self.app.table
+        if table is not None and table.game.layout.number == layout.number:
+            self.app.table = None  # nothing left to continue on a layout that is gone
         try:
             player_layouts().delete(layout.number)
         except PlayerLayoutError as exc:
