@@ -23,7 +23,7 @@ import os
 import threading
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
-from typing import Any
+from typing import Any, Self
 
 from desert_pyramid.engine import Game
 
@@ -146,11 +146,19 @@ def _worker(requests: Connection, answers: Connection) -> None:
                 _exit_now()
 
 
-class HintService:
-    """Background hints. ``request(game)`` returns at once; ``poll()`` gives the answer when ready."""
+class WorkerService:
+    """A worker process of the game's own behind two one-way pipes (no semaphores): started at
+    once so the first request does not wait, restarted if it died, stopped by :meth:`close`, and
+    ending with the game however the game ends (the worker watches its parent). Subclasses give
+    the worker function (``worker``), its process name and their own ``request``/``poll``."""
 
-    def __init__(self, node_budget: int = HINT_BUDGET) -> None:
-        self.node_budget = node_budget
+    process_name = "desert-pyramid-worker"
+
+    @staticmethod
+    def worker(requests: Connection, answers: Connection) -> None:
+        raise NotImplementedError
+
+    def __init__(self) -> None:
         self._ctx = mp.get_context("spawn")
         self._requests: Connection | None = None  # we send on it
         self._answers: Connection | None = None  # we receive on it
@@ -172,7 +180,7 @@ class HintService:
         req_r, req_w = self._ctx.Pipe(duplex=False)
         ans_r, ans_w = self._ctx.Pipe(duplex=False)
         proc = self._ctx.Process(
-            target=_worker, args=(req_r, ans_w), daemon=True, name="desert-pyramid-hints"
+            target=self.worker, args=(req_r, ans_w), daemon=True, name=self.process_name
         )
         proc.start()
         req_r.close()  # the worker's ends: only the worker holds them now, so each side sees the
@@ -188,6 +196,58 @@ class HintService:
         except (OSError, ValueError):  # the worker died: the next request starts another
             return False
         return True
+
+    def cancel(self) -> None:
+        """Forget the pending request (its answer will be discarded; the work stops)."""
+        if self._pending is not None:
+            self._send((CANCEL,))
+        self._pending = None
+
+    def close(self) -> None:
+        """Stop the worker process."""
+        proc = self._proc
+        if proc is None:
+            return
+        self._pending = None
+        self._send((STOP,))
+        proc.join(timeout=2.0)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(timeout=2.0)
+        self._proc = None
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
+        for conn in (self._requests, self._answers):
+            if conn is not None:
+                try:
+                    conn.close()
+                except OSError:
+                    pass
+        self._requests = self._answers = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        try:
+            self.close()
+        except Exception:
+            pass
+
+
+class HintService(WorkerService):
+    """Background hints. ``request(game)`` returns at once; ``poll()`` gives the answer when ready."""
+
+    process_name = "desert-pyramid-hints"
+    worker = staticmethod(_worker)
+
+    def __init__(self, node_budget: int = HINT_BUDGET) -> None:
+        self.node_budget = node_budget
+        super().__init__()
 
     def request(self, game: Game) -> None:
         """Start a search for ``game``'s position (a copy is sent; the game may change at once)."""
@@ -228,44 +288,3 @@ class HintService:
             self._pending = None  # the worker died: nothing will come
             self.error = "the hint process stopped"
         return self._pending is not None
-
-    def cancel(self) -> None:
-        """Forget the pending request (its answer will be discarded; the search stops)."""
-        if self._pending is not None:
-            self._send((CANCEL,))
-        self._pending = None
-
-    def close(self) -> None:
-        """Stop the worker process."""
-        proc = self._proc
-        if proc is None:
-            return
-        self._pending = None
-        self._send((STOP,))
-        proc.join(timeout=2.0)
-        if proc.is_alive():
-            proc.terminate()
-            proc.join(timeout=2.0)
-        self._proc = None
-        self._close_pipes()
-
-    def _close_pipes(self) -> None:
-        for conn in (self._requests, self._answers):
-            if conn is not None:
-                try:
-                    conn.close()
-                except OSError:
-                    pass
-        self._requests = self._answers = None
-
-    def __enter__(self) -> HintService:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass

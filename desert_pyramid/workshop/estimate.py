@@ -15,7 +15,6 @@ never blocks, so the window never waits for it.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import threading
 import time
@@ -23,12 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
-from multiprocessing.context import SpawnProcess
 from typing import Any
 
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, difficulty_word
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
 from desert_pyramid.solver import Verdict, solve
+from desert_pyramid.solver.service import CANCEL, STOP, WorkerService
 
 ESTIMATE_DEALS = 300  # random deals per rule set
 ESTIMATE_BUDGET = 50_000  # solver nodes per deal and rule set; beyond it a deal is "unknown"
@@ -149,8 +148,6 @@ def estimate(
 # -- in a separate process ----------------------------------------------------------------------
 
 ESTIMATE = "estimate"  # ("estimate", request id, layout data, deals, budget, seed)
-CANCEL = "cancel"
-STOP = "stop"
 
 
 class _Inbox:
@@ -249,13 +246,16 @@ def _worker(requests: Connection, answers: Connection) -> None:
             send((req_id, None, f"{type(exc).__name__}: {exc}"))
 
 
-class EstimateService:
+class EstimateService(WorkerService):
     """Difficulty estimates in a separate process, for the editor.
 
     ``request(layout)`` returns at once (a newer request replaces the estimate in progress);
     ``poll()`` returns the newest progress of the latest request and never blocks; ``busy`` says
     whether more is to come; ``cancel()`` stops the work; ``close()`` ends the process (which also
     ends within a moment of the game's own end, however it ends)."""
+
+    process_name = "desert-pyramid-estimate"
+    worker = staticmethod(_worker)
 
     def __init__(
         self,
@@ -264,43 +264,8 @@ class EstimateService:
         seed: int = ESTIMATE_SEED,
     ) -> None:
         self.deals, self.budget, self.seed = deals, budget, seed
-        self._ctx = mp.get_context("spawn")
-        self._requests: Connection | None = None
-        self._answers: Connection | None = None
-        self._proc: SpawnProcess | None = None
-        self._next_id = 0
-        self._pending: int | None = None
         self.latest: Estimate | None = None
-        self.error: str | None = None
-        self._ensure()  # started now, so the first request does not wait for it
-
-    @property
-    def pid(self) -> int | None:
-        return self._proc.pid if self._proc is not None else None
-
-    def _ensure(self) -> None:
-        if self._proc is not None and self._proc.is_alive():
-            return
-        self._close_pipes()
-        req_r, req_w = self._ctx.Pipe(duplex=False)
-        ans_r, ans_w = self._ctx.Pipe(duplex=False)
-        proc = self._ctx.Process(
-            target=_worker, args=(req_r, ans_w), daemon=True, name="desert-pyramid-estimate"
-        )
-        proc.start()
-        req_r.close()
-        ans_w.close()
-        self._proc, self._requests, self._answers = proc, req_w, ans_r
-
-    def _send(self, item: tuple[Any, ...]) -> bool:
-        conn = self._requests
-        if conn is None:
-            return False
-        try:
-            conn.send(item)
-        except (OSError, ValueError):
-            return False
-        return True
+        super().__init__()
 
     def request(self, layout: Layout) -> None:
         """Start estimating ``layout`` (what was in progress is dropped)."""
@@ -359,46 +324,6 @@ class EstimateService:
                 break
             self.poll()
         return self.poll()
-
-    def cancel(self) -> None:
-        """Stop the estimate in progress (its answers are discarded)."""
-        if self._pending is not None:
-            self._send((CANCEL,))
-        self._pending = None
-
-    def close(self) -> None:
-        proc = self._proc
-        if proc is None:
-            return
-        self._pending = None
-        self._send((STOP,))
-        proc.join(timeout=2.0)
-        if proc.is_alive():
-            proc.terminate()
-            proc.join(timeout=2.0)
-        self._proc = None
-        self._close_pipes()
-
-    def _close_pipes(self) -> None:
-        for conn in (self._requests, self._answers):
-            if conn is not None:
-                try:
-                    conn.close()
-                except OSError:
-                    pass
-        self._requests = self._answers = None
-
-    def __enter__(self) -> EstimateService:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def __del__(self) -> None:
-        try:
-            self.close()
-        except Exception:
-            pass
 
 
 __all__ = [
