@@ -34,11 +34,14 @@ CANCEL = "cancel"  # ("cancel",): drop the search in progress
 STOP = "stop"  # ("stop",): the service is closing
 
 
-class _Inbox:
+class Inbox:
     """The worker's side of the request pipe: a reader thread keeps only the latest request, so a
-    search in progress can tell at once that it has become stale."""
+    search in progress can tell at once that it has become stale. ``kind`` names the requests
+    (``("hint", id, ...)``, ``("estimate", id, ...)``); ``CANCEL`` drops the latest one, anything
+    else stops the worker."""
 
-    def __init__(self) -> None:
+    def __init__(self, kind: str = HINT) -> None:
+        self.kind = kind
         self._cond = threading.Condition()
         self._item: tuple[Any, ...] | None = None
         self.latest = 0  # the id of the newest request (-1 after a cancel)
@@ -47,7 +50,7 @@ class _Inbox:
     def put(self, item: tuple[Any, ...]) -> None:
         with self._cond:
             kind = item[0]
-            if kind == HINT:
+            if kind == self.kind:
                 self._item = item
                 self.latest = int(item[1])
             elif kind == CANCEL:
@@ -69,7 +72,7 @@ class _Inbox:
             return item
 
 
-def _exit_now() -> None:
+def exit_now() -> None:
     """The game is gone: end this process at once (nothing to save, nothing to clean)."""
     os._exit(0)
 
@@ -82,7 +85,7 @@ def _watch_parent() -> None:
     if parent is None:
         return
     wait([parent.sentinel])
-    _exit_now()
+    exit_now()
 
 
 def start_parent_watch() -> None:
@@ -91,13 +94,23 @@ def start_parent_watch() -> None:
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
 
 
-def _read_requests(requests: Connection, inbox: _Inbox) -> None:
+def read_requests(requests: Connection, kind: str = HINT) -> Inbox:
+    """In a worker process: an :class:`Inbox` for ``kind`` requests, filled by a thread that reads
+    every request as it comes (so the parent's ``send`` never waits for the work)."""
+    inbox = Inbox(kind)
+    threading.Thread(
+        target=_read_requests, args=(requests, inbox), name="requests", daemon=True
+    ).start()
+    return inbox
+
+
+def _read_requests(requests: Connection, inbox: Inbox) -> None:
     """Read every request as it comes (so the parent's ``send`` never waits for a search)."""
     while True:
         try:
             item = requests.recv()
         except (EOFError, OSError):  # the parent closed its end without a word: it is gone
-            _exit_now()
+            exit_now()
             return
         if not isinstance(item, tuple) or not item:
             continue
@@ -114,10 +127,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
     from .hints import hint_for
 
     start_parent_watch()
-    inbox = _Inbox()
-    threading.Thread(
-        target=_read_requests, args=(requests, inbox), name="requests", daemon=True
-    ).start()
+    inbox = read_requests(requests, HINT)
     layouts: dict[str, Layout] = {}
     while True:
         item = inbox.take()
@@ -143,7 +153,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
             try:
                 answers.send(answer)
             except (OSError, ValueError):  # the parent is gone
-                _exit_now()
+                exit_now()
 
 
 class WorkerService:

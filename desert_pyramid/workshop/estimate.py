@@ -16,7 +16,6 @@ never blocks, so the window never waits for it.
 from __future__ import annotations
 
 import os
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +26,12 @@ from typing import Any
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, difficulty_word
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
 from desert_pyramid.solver import Verdict, solve
-from desert_pyramid.solver.service import CANCEL, STOP, WorkerService
+from desert_pyramid.solver.service import (
+    WorkerService,
+    exit_now,
+    read_requests,
+    start_parent_watch,
+)
 
 ESTIMATE_DEALS = 300  # random deals per rule set
 ESTIMATE_BUDGET = 50_000  # solver nodes per deal and rule set; beyond it a deal is "unknown"
@@ -150,72 +154,18 @@ def estimate(
 ESTIMATE = "estimate"  # ("estimate", request id, layout data, deals, budget, seed)
 
 
-class _Inbox:
-    """The worker's side of the request pipe: only the newest request is kept."""
-
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._item: tuple[Any, ...] | None = None
-        self.latest = 0
-        self.stopped = False
-
-    def put(self, item: tuple[Any, ...]) -> None:
-        with self._cond:
-            if item[0] == ESTIMATE:
-                self._item = item
-                self.latest = int(item[1])
-            elif item[0] == CANCEL:
-                self._item = None
-                self.latest = -1
-            else:
-                self.stopped = True
-                self.latest = -1
-            self._cond.notify_all()
-
-    def take(self) -> tuple[Any, ...] | None:
-        with self._cond:
-            while self._item is None and not self.stopped:
-                self._cond.wait()
-            if self.stopped:
-                return None
-            item, self._item = self._item, None
-            return item
-
-
-def _exit_now() -> None:
-    os._exit(0)
-
-
-def _read_requests(requests: Connection, inbox: _Inbox) -> None:
-    while True:
-        try:
-            item = requests.recv()
-        except (EOFError, OSError):  # the game closed its end without a word: it is gone
-            _exit_now()
-            return
-        if isinstance(item, tuple) and item:
-            inbox.put(item)
-            if item[0] == STOP:
-                return
-
-
 def _report(send: Callable[[tuple[Any, ...]], None], req_id: int, e: Estimate) -> None:
     send((req_id, e, None))
 
 
 def _worker(requests: Connection, answers: Connection) -> None:
-    from desert_pyramid.solver.service import start_parent_watch
-
     start_parent_watch()
     if hasattr(os, "nice"):  # POSIX: give way to the game's own process
         try:
             os.nice(5)
         except OSError:
             pass
-    inbox = _Inbox()
-    threading.Thread(
-        target=_read_requests, args=(requests, inbox), name="requests", daemon=True
-    ).start()
+    inbox = read_requests(requests, ESTIMATE)
     while True:
         item = inbox.take()
         if item is None:
@@ -230,7 +180,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
                 try:
                     answers.send(answer)
                 except (OSError, ValueError):  # the game is gone
-                    _exit_now()
+                    exit_now()
 
         try:
             layout = Layout.from_dict(layout_data, source="estimate request")
