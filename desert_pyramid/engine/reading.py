@@ -163,10 +163,7 @@ class Reader:
         value = self.text(key, default)
         if optional and value == "":
             return value
-        try:
-            return check_date(value, self.path(key))
-        except DocumentError as exc:
-            raise self.error(str(exc)) from None
+        return check_date(value, self.path(key), self.error)
 
     def boolean(self, key: str, default: Any = _MISSING) -> bool:
         value = self._get(key, default)
@@ -253,10 +250,7 @@ class Reader:
         where = self.path(key)
         values = self.texts(key, default, most=most, longest=10, unique=True)
         for index, item in enumerate(values):
-            try:
-                check_date(item, f"{where}[{index}]")
-            except DocumentError as exc:
-                raise self.error(str(exc)) from None
+            check_date(item, f"{where}[{index}]", self.error)
         return values
 
     def date_table(
@@ -296,13 +290,14 @@ def is_id(name: str) -> bool:
     return 0 < len(name) <= ID_MAX and all(ch in _ID_CHARS for ch in name)
 
 
-def check_date(value: str, where: str) -> str:
-    """``value`` if it is a date YYYY-MM-DD from 1970-01-01 to 2199-12-31, else DocumentError."""
+def check_date(value: str, where: str, error: Callable[[str], Exception] = DocumentError) -> str:
+    """``value`` if it is a date YYYY-MM-DD from 1970-01-01 to 2199-12-31, else ``error``
+    (a :class:`DocumentError` unless the reader raises its own kind)."""
     if is_save_date(value):
         return value
     if is_iso_date(value):
-        raise DocumentError(f"{where}: the date {value} is outside {EARLIEST} to {LATEST}")
-    raise DocumentError(f'{where}: expected a date YYYY-MM-DD, found "{_short(value)}"')
+        raise error(f"{where}: the date {value} is outside {EARLIEST} to {LATEST}")
+    raise error(f'{where}: expected a date YYYY-MM-DD, found "{_short(value)}"')
 
 
 def _short(text: str) -> str:
