@@ -47,7 +47,7 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
         ),
         180,
         360,
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.line(
@@ -57,7 +57,7 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
             cx - shackle / 2 + line / 2,
             cy - bh / 2,
         ),
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.line(
@@ -67,13 +67,13 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
             cx + shackle / 2 - line / 2,
             cy - bh / 2,
         ),
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.rounded_rectangle(
         (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2),
         radius=bw * 0.14,
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
     )
     d.ellipse(
         (cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255)

@@ -10,6 +10,7 @@ import arcade
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -136,7 +137,7 @@ class TitleView(MenuScreen):
         rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
         self.menu.place(rects, 15 * s)
         self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
         )
         self._decor(width, height, s)
 
