@@ -458,7 +458,7 @@ def ney(
     chiff = decay(n, 0.03, 0.12)
     band_rms = math.sqrt(sum(v * v for v in band) / n) or 1.0
     for i in range(n):
-        out[i] += env[i] * (0.22 * band[i] / band_rms * 0.5 + hiss[i] * (0.2 + 0.35 * chiff[i]))
+        out[i] += env[i] * (0.2 * band[i] / band_rms + hiss[i] * (0.2 + 0.35 * chiff[i]))
     return out
 
 
