@@ -744,7 +744,8 @@ def insects(rng: random.Random) -> Signal:
     for carrier, mean_s, least_s, level, far in CRICKETS:
         for at in loop_times(rng, n, mean_s, least_s):
             pitch = carrier * (1.0 + 0.05 * (rng.random() - 0.5))
-            chirp = cricket_chirp(rng, pitch, rng.choice((2, 3, 3, 4, 5)))
+            pulses = (2, 3, 3, 4, 5)[int(rng.random() * 5)]  # random() only: see the top
+            chirp = cricket_chirp(rng, pitch, pulses)
             if far:
                 chirp = one_pole_lowpass(chirp, 3000.0)
             mix(chirp, at, level * (0.35 + 0.65 * rng.random()))
