@@ -396,6 +396,14 @@ def test_each_phrase_opens_in_tune_on_a_note_of_the_hijaz_mode(
     assert belongs and abs(off) < 15, f"{name}: opens on {f:.1f} Hz ({off:+.0f} cents off)"
 
 
+def test_the_generator_refuses_a_note_outside_the_mode() -> None:
+    gen = soundgen()
+    assert gen.in_mode("F#4") == pytest.approx(369.99, abs=0.01)
+    for slip in ("E4", "F4", "C#5", "B3"):
+        with pytest.raises(ValueError, match="Hijaz"):
+            gen.in_mode(slip)
+
+
 def test_the_mode_check_can_fail() -> None:
     """E (the old row's note) is not in D Hijaz; a note 30 cents flat is out of tune."""
     assert not in_hijaz(659.26)[0]
@@ -456,7 +464,7 @@ def vibrato(x: list[int], start_s: float, seconds: float) -> tuple[float, int]:
     ts, cents = [], []
     t = start_s
     while t < start_s + seconds:
-        f, _ = pitch(stretch(x, t, 0.03), 150, 1000)
+        f, _ = pitch(stretch(x, t, 0.03), 300, 700)  # round A4, the held note
         ts.append(t)
         cents.append(1200 * math.log2(f / 440.0))
         t += 0.01
