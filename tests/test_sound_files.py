@@ -177,6 +177,20 @@ def test_soundgen_rejects_an_unknown_name(capsys: pytest.CaptureFixture[str]) ->
     assert "kazoo" in err and "flip" in err
 
 
+def test_soundgen_says_when_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file where the output folder should be: one line on stderr, exit 2, no traceback."""
+    blocker = tmp_path / "sounds"
+    blocker.write_text("not a folder")
+    with pytest.raises(SystemExit) as exc:
+        soundgen().main(["--out", str(blocker), "--only", "click"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "cannot write the sounds to" in err and str(blocker) in err and "not a folder" in err
+    assert "Traceback" not in err and blocker.read_text() == "not a folder"
+
+
 def test_the_generator_is_not_shipped_in_the_package() -> None:
     assert not (ROOT / "desert_pyramid" / "soundgen.py").exists()
     assert not list((ROOT / "resources").rglob("*.py"))

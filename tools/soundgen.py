@@ -882,7 +882,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in args.only if n not in NAMES]
     if unknown:
         parser.error(f"unknown sound {unknown[0]!r}; the sounds are: {', '.join(NAMES)}")
-    written = generate(args.out, args.only)
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"cannot write the sounds to {args.out}: it is a file, not a folder")
+    try:
+        written = generate(args.out, args.only)
+    except OSError as exc:  # a file where the folder should be, no permission, a full disk
+        parser.error(f"cannot write the sounds to {args.out}: {exc.strerror or exc}")
     print(f"wrote {len(written)} sound(s) to {args.out}")
     return 0
 
