@@ -328,7 +328,11 @@ def oud(
         for i, v in enumerate(biquad(course, "bandpass", centre, q)):
             out[i] += gain * v
     add_at(out, burst(rng, 0.012, "bandpass", 3200, 1.2, 0.0003, 0.0015), 0.0, 0.25)
-    return ends(dc_block(out))
+    out = dc_block(out)
+    release = samples(0.001)  # the plectrum leaves the string over a millisecond: no digital click
+    for i in range(release):
+        out[i] *= (i + 1) / release
+    return ends(out)
 
 
 MEMBRANE = (
@@ -356,7 +360,8 @@ def jingle(rng: random.Random, seconds: float, hits: int) -> Signal:
             amp = level * (0.4 + 0.6 * rng.random())
             phase = 2.0 * math.pi * rng.random()
             for j in range(at, n):
-                out[j] += amp * math.sin(phase + w * (j - at))
+                ring_in = min(1.0, (j - at + 1) / 12)  # half a millisecond: no click
+                out[j] += amp * ring_in * math.sin(phase + w * (j - at))
                 amp *= k
                 if amp < 1e-4:
                     break
