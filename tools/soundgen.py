@@ -7,7 +7,9 @@ A maintainer tool (it does not ship in the wheel; the WAV files it writes do)::
     python tools/soundgen.py --only flip --only wind
 
 Pure Python standard library (``math``, ``random.Random(seed)``, ``array``, ``wave``): every sound
-is filtered noise bursts, decaying tones and envelopes, with the parameters written out below.
+is filtered noise bursts, decaying tones and envelopes, with the parameters written out below. The
+phrases are played by modelled instruments in the Hijaz mode on D (an oud-like plucked string, a
+frame drum, a ney-like flute); the insects are crickets and cicadas calling at random times.
 Nothing reads the clock or unseeded randomness, so a run gives the same samples every time; only
 the last bit of a sample may differ between platforms whose ``sin``/``exp`` differ in the last
 place (the tests allow one step either way).
@@ -16,7 +18,7 @@ Files are mono, 16-bit, 22,050 Hz. Effects are normalised to the same short-wind
 (:data:`EFFECT_LOUDNESS_DB`, the loudest 30 ms above :data:`WEIGHTING_HZ`) with their peak kept
 under :data:`PEAK_LIMIT_DB`;
 the two ambience layers loop without a seam (the noise is filtered circularly and the insects'
-chirps wrap around the end) and sit well under the effects.
+calls wrap around the end) and sit well under the effects.
 """
 
 from __future__ import annotations
