@@ -29,7 +29,7 @@ from desert_pyramid.modes.streak import (
     DailyRecord,
 )
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, SAND_INK
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -253,9 +253,7 @@ class DailyView(MenuScreen):
             10 * s,
             colour=FAINT,
         )
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
-        )
+        self.place_message(width, s)
         self._update_values()
 
     def on_draw(self) -> None:

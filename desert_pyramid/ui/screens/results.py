@@ -11,7 +11,7 @@ from desert_pyramid.modes import clock_text
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, SAND_INK, TAN
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -352,6 +352,4 @@ class ResultsView(MenuScreen):
         else:
             rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
-        )
+        self.place_message(width, s)

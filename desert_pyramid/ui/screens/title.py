@@ -52,6 +52,12 @@ class MenuScreen(Screen):
     def scale(self) -> float:
         return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
 
+    def place_message(self, width: int, s: float) -> None:
+        """The message line, on the sand at the bottom of the window."""
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
+        )
+
     def set_message(self, text: str) -> None:
         self.message = text
         if self.message_text is not None:
@@ -136,9 +142,7 @@ class TitleView(MenuScreen):
         bw, bh = 300 * s, 40 * s
         rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
-        )
+        self.place_message(width, s)
         self._decor(width, height, s)
 
     def _decor(self, width: int, height: int, s: float) -> None:
