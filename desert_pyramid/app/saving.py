@@ -24,8 +24,8 @@ A deal counts once a move has been made in it: a deal dealt and left without a m
 game (nothing is saved, nothing counted).
 
 The sessions are those of :mod:`desert_pyramid.modes`, saved and counted through their own seams
-(``current_fields()``, ``results().game_records(date)`` and ``trek_record(date)``,
-``session_from_current``), each pyramid of a trek being a game of its own. A saved game whose mode
+(``saved()``, ``results()`` counted by ``progression.game_results`` and ``trek_result``,
+``session_from_saved``), each pyramid of a trek being a game of its own. A saved game whose mode
 data does not rebuild (or one saved by an earlier version, with ``mode_state.ui_session``) comes
 back as a Practice session of the same game, so CONTINUE never fails.
 """
@@ -42,17 +42,18 @@ from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import Game
+from desert_pyramid.engine import EngineError, Game
 from desert_pyramid.engine.reading import DocumentError, Reader
-from desert_pyramid.modes import Results, Session, session_from_current
+from desert_pyramid.modes import Results, Session, session_from_saved
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
     BackCollection,
-    GameResult,
     Progress,
-    TrekResult,
+    ProgressError,
     Unlocks,
+    game_results,
+    trek_result,
 )
 from desert_pyramid.storage import CurrentGame, SaveStore
 
@@ -128,11 +129,13 @@ class Restored:
 
 
 def _modes_session(current: CurrentGame) -> Session | None:
-    """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
-    it does not rebuild."""
+    """The modes session saved in ``current`` (``modes.session_from_saved``), or ``None`` when
+    it does not rebuild (storage checked that it does when it read the file; a layout deleted
+    since, or mode data of an earlier version, does not: the caller plays on with the engine
+    game)."""
     try:
-        return session_from_current(current.game, current.mode_state, get_layout)
-    except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
+        return session_from_saved(current.saved(), get_layout)
+    except EngineError:  # the modes' StateError, ModeError, the catalogue's LayoutError
         return None
 
 
@@ -145,11 +148,10 @@ def restore_session(current: CurrentGame) -> Restored:
     if not state:
         modes_session = _modes_session(current)
         if modes_session is not None:
-            code = str(getattr(modes_session, "deal_code", ""))
             return Restored(
                 modes_session,
                 current.mode.capitalize(),
-                subtitle_for(modes_session.game, code),
+                subtitle_for(modes_session.game, modes_session.deal_code),
                 current.game_id,
             )
     from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
@@ -323,7 +325,7 @@ class Saves:
         store = self.store
         if store is not None and store.current is not None and store.current.game_id != resume:
             self._abandon_saved()
-        game_id = str(table.session.current_fields()["game_id"])
+        game_id = table.session.game_id
         started = (
             store.current.started if (resume and store is not None and store.current) else today()
         )
@@ -344,7 +346,7 @@ class Saves:
         if session is not None:
             try:
                 self._record_results(session, session.abandon(), final=True)
-            except Exception as exc:  # the loss is still counted below, from the saved figures
+            except (EngineError, ProgressError) as exc:  # still counted below, from the file
                 self.app.overlay.notice(
                     f"The game left could not be ended by its mode ({exc}); it counts as a loss.",
                     "warning",
@@ -416,23 +418,19 @@ class Saves:
         assert self.store is not None
         # a Daily counts for the streak by the date it was started on (modes.streak's rule:
         # ``played_on``), so a daily begun before midnight and cleared after still counts
-        date = (
-            str(results.played_on)
-            if getattr(results, "mode", "") == "daily" and results.played_on
-            else today()
-        )
-        for record in results.game_records(date):
-            self.announce(self.store.record_game(GameResult(**record)))
-        if final and getattr(session, "mode", "") == "expedition":
-            self.announce(self.store.record_trek(TrekResult(**results.trek_record(date))))
+        date = results.played_on if results.mode == "daily" and results.played_on else today()
+        for record in game_results(results, date):
+            self.announce(self.store.record_game(record))
+        if final and session.mode == "expedition":
+            self.announce(self.store.record_trek(trek_result(results, date)))
 
     def _save(self, active: Tracked) -> None:
         assert self.store is not None
         session = active.table.session
         active.clock_saved_ms = int(session.elapsed_ms)
-        fields = dict(session.current_fields())
-        active.game_id = str(fields["game_id"])
-        self.store.save_current(CurrentGame(started=active.started, **fields))
+        saved = session.saved()
+        active.game_id = saved.game_id
+        self.store.save_current(CurrentGame.of(saved, active.started))
 
     # -- telling the player -----------------------------------------------------------------------
     def announce(self, unlocks: Unlocks) -> None:

@@ -100,7 +100,7 @@ def subtitle(session: Session) -> str:
     bits = [rules[0].upper() + rules[1:], f"layout {g.layout.number}", session.deal_code]
     if session.mode == "daily":
         bits.insert(0, str(session.hud().get("date", "")))
-    grade = getattr(session, "grade", "")
+    grade = session.grade
     if grade:  # a "winnable deals only" deal: the solver's difficulty grade
         bits.append(f"difficulty: {grade}")
     return " · ".join(b for b in bits if b)

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from desert_pyramid.modes.session import SavedSession
 from desert_pyramid.modes.streak import SPAN_DAYS
 from desert_pyramid.progression import (
     DEFAULT_BACK,
@@ -317,6 +318,48 @@ class CurrentGame:
     daylight_ms: int = 0
     mode_state: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, saved: SavedSession, started: str) -> CurrentGame:
+        """The save of a session (``Session.saved()``) whose deal started on ``started``."""
+        if saved.mode not in MODES:
+            raise SchemaError(f"mode: {saved.mode!r} is not one of {', '.join(MODES)}")
+        return cls(
+            game_id=saved.game_id,
+            mode=cast(Mode, saved.mode),
+            preset=saved.preset,
+            layout=saved.layout,
+            started=started,
+            game=saved.game,
+            score=saved.score,
+            seconds=saved.seconds,
+            best_chain=saved.best_chain,
+            redeals_used=saved.redeals_used,
+            pyramid_number=saved.pyramid_number,
+            deal_date=saved.deal_date,
+            trek_id=saved.trek_id,
+            daylight_ms=saved.daylight_ms,
+            mode_state=saved.mode_state,
+        )
+
+    def saved(self) -> SavedSession:
+        """What the modes rebuild the session from (``modes.session_from_saved``)."""
+        return SavedSession(
+            game_id=self.game_id,
+            mode=self.mode,
+            preset=self.preset,
+            layout=self.layout,
+            game=self.game,
+            score=self.score,
+            seconds=self.seconds,
+            best_chain=self.best_chain,
+            redeals_used=self.redeals_used,
+            pyramid_number=self.pyramid_number,
+            deal_date=self.deal_date,
+            trek_id=self.trek_id,
+            daylight_ms=self.daylight_ms,
+            mode_state=self.mode_state,
+        )
+
     def as_abandoned(self, date: str) -> GameResult:
         """The loss to record when the player leaves this game unfinished."""
         return GameResult(
@@ -391,7 +434,7 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
 
 def check_session(current: CurrentGame) -> None:
     """A game saved by a session of the modes (its ``mode_state`` names its ``mode``) must
-    rebuild as that session (``modes.session_from_current``: the clock, the daylight left and its
+    rebuild as that session (``modes.session_from_saved``: the clock, the daylight left and its
     caps, the trek's records), so that CONTINUE resumes it as it was. Whatever the modes reject
     (their ``StateError``, or anything else they trip on) is a damaged file: raises
     :class:`SchemaError`, and the file is set aside and its backup used like any other damage."""
@@ -400,10 +443,10 @@ def check_session(current: CurrentGame) -> None:
         return  # the UI's own session, or fields only: nothing more the modes rebuild
     from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError
-    from desert_pyramid.modes import session_from_current
+    from desert_pyramid.modes import session_from_saved
 
     try:
-        session_from_current(current.game, state, get_layout)
+        session_from_saved(current.saved(), get_layout)
     except EngineError as exc:  # the modes' StateError / ModeError
         raise SchemaError(f"mode_state: {exc}") from None
     except Exception as exc:  # untrusted data: whatever the modes trip on is damage, not a crash

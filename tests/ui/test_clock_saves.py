@@ -46,7 +46,7 @@ def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
 
 
 def saved_daylight(saves: Any) -> int:
-    return int(saves.store.current.mode_state["daylight_ms"])
+    return int(saves.store.current.daylight_ms)
 
 
 def test_a_running_trek_is_saved_every_half_second(saves: Any) -> None:
