@@ -41,10 +41,10 @@ from typing import Any, Protocol, TypeVar
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.app.sessions import timed
-from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import EngineError, Game
+from desert_pyramid.engine import EngineError, Game, Layout
 from desert_pyramid.engine.reading import DocumentError, Reader
 from desert_pyramid.modes import Results, Session, session_from_saved
+from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
@@ -67,9 +67,12 @@ class Notices(Protocol):
 
 
 class Host(Protocol):
-    """What :class:`Saves` needs of the window: its settings and its notices."""
+    """What :class:`Saves` needs of the application: its settings, its notices and its layouts
+    (the catalogue's ``get_layout``: the game's and the player's)."""
 
     settings: Settings
+
+    def get_layout(self, number: int) -> Layout: ...
 
     @property
     def overlay(self) -> Notices: ...
@@ -128,7 +131,7 @@ class Restored:
     game_id: str
 
 
-def _modes_session(current: CurrentGame) -> Session | None:
+def _modes_session(current: CurrentGame, get_layout: LayoutGetter) -> Session | None:
     """The modes session saved in ``current`` (``modes.session_from_saved``), or ``None`` when
     it does not rebuild (storage checked that it does when it read the file; a layout deleted
     since, or mode data of an earlier version, does not: the caller plays on with the engine
@@ -139,14 +142,14 @@ def _modes_session(current: CurrentGame) -> Session | None:
         return None
 
 
-def restore_session(current: CurrentGame) -> Restored:
+def restore_session(current: CurrentGame, get_layout: LayoutGetter) -> Restored:
     """The session of a saved game. The engine game always rebuilds (storage checked it when it
     loaded the file); mode data that cannot be read falls back to a plain session of the same
     game, so CONTINUE never fails."""
     raw = current.mode_state.get(SESSION_KEY)
     state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     if not state:
-        modes_session = _modes_session(current)
+        modes_session = _modes_session(current, get_layout)
         if modes_session is not None:
             return Restored(
                 modes_session,
@@ -316,7 +319,7 @@ class Saves:
         """The saved game's session for CONTINUE, or ``None`` when there is none."""
         if self.store is None or self.store.current is None:
             return None
-        return restore_session(self.store.current)
+        return restore_session(self.store.current, self.app.get_layout)
 
     def table_started(self, table: TableView) -> None:
         """A new table: the saved game, unless this table continues it, counts as abandoned."""
@@ -342,7 +345,7 @@ class Saves:
         if active is not None and not active.recorded and active.game_id == current.game_id:
             session = active.table.session
         elif SESSION_KEY not in current.mode_state:
-            session = _modes_session(current)
+            session = _modes_session(current, self.app.get_layout)
         if session is not None:
             try:
                 self._record_results(session, session.abandon(), final=True)

@@ -15,7 +15,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from desert_pyramid.modes.session import SavedSession
+from desert_pyramid.modes.session import LayoutGetter, SavedSession, classic_only
 from desert_pyramid.modes.streak import SPAN_DAYS
 from desert_pyramid.progression import (
     DEFAULT_BACK,
@@ -401,7 +401,10 @@ def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dic
     }
 
 
-def decode_current(data: dict[str, Any]) -> CurrentGame:
+def decode_current(data: dict[str, Any], get_layout: LayoutGetter | None = None) -> CurrentGame:
+    """The game in progress, checked to rebuild with the layouts of ``get_layout`` (the
+    catalogue the application layer made: the game's and the player's). Without it only a game
+    on the classic pyramid (the engine's own) is checked; another is kept as read."""
     root = Reader(data)
     mode: Mode = root.choice("mode", MODES)  # type: ignore[assignment]
     game = root.table("game")
@@ -427,12 +430,22 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
         ),
         mode_state=dict(mode_state.data),
     )
-    check_game(current)
-    check_session(current)
+    layouts = _checking_layouts(current, get_layout)
+    if layouts is not None:
+        check_game(current, layouts)
+        check_session(current, layouts)
     return current
 
 
-def check_session(current: CurrentGame) -> None:
+def _checking_layouts(current: CurrentGame, get_layout: LayoutGetter | None) -> LayoutGetter | None:
+    """The layouts to check ``current`` with: those given, or without them the classic pyramid
+    alone (``None``: its layout cannot be had, so it is not checked here)."""
+    if get_layout is not None:
+        return get_layout
+    return classic_only if current.layout == 1 else None
+
+
+def check_session(current: CurrentGame, get_layout: LayoutGetter) -> None:
     """A game saved by a session of the modes (its ``mode_state`` names its ``mode``) must
     rebuild as that session (``modes.session_from_saved``: the clock, the daylight left and its
     caps, the trek's records), so that CONTINUE resumes it as it was. Whatever the modes reject
@@ -441,7 +454,6 @@ def check_session(current: CurrentGame) -> None:
     state = current.mode_state
     if "mode" not in state or "ui_session" in state:
         return  # the UI's own session, or fields only: nothing more the modes rebuild
-    from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError
     from desert_pyramid.modes import session_from_saved
 
@@ -453,10 +465,9 @@ def check_session(current: CurrentGame) -> None:
         raise SchemaError(f"mode_state: cannot be rebuilt ({type(exc).__name__}: {exc})") from None
 
 
-def check_game(current: CurrentGame) -> None:
+def check_game(current: CurrentGame, get_layout: LayoutGetter) -> None:
     """The saved game must rebuild with the engine (its deal, rules and every move replayed), so
     that CONTINUE can never fail on it. Raises :class:`SchemaError` naming the problem."""
-    from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError, Game
 
     try:
