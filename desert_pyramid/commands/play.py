@@ -112,7 +112,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--frame-stats needs --frames N")
     code: DealCode | GameCode | None = None
     if args.code is not None:
-        from desert_pyramid.app.sessions import layout_number
+        from desert_pyramid.catalog import Catalogue
         from desert_pyramid.engine import (
             DealCodeError,
             LayoutError,
@@ -129,7 +129,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         else:
             try:
                 deal_code = decode_deal_code(args.code)
-                layout_number(deal_code.layout_number)
+                Catalogue.open(getattr(args, "save_dir", None)).get_layout(deal_code.layout_number)
                 check_playable(
                     deal_code.rules, deal_code.layout_number
                 )  # the rule the Practice table keeps

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.saving import Saves
+    from desert_pyramid.catalog import Catalogue
     from desert_pyramid.engine import Deal, Layout, Rules
     from desert_pyramid.modes import Session
     from desert_pyramid.ui.art.assets import Assets
@@ -53,6 +54,7 @@ class RunOptions:
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
 
 
 class Shell(Protocol):
@@ -65,6 +67,7 @@ class Shell(Protocol):
     sounds: Sounds
     scenery: Scenery
     saves: Saves
+    catalogue: Catalogue  # the layouts: the game's and the player's
     overlay: Overlay
     howto_memory: HowtoMemory | None
     last_input: str  # "keys" (keyboard or mouse) or "pad"
@@ -103,6 +106,8 @@ class Shell(Protocol):
 
     # -- the game's own
     def step(self, dt: float = ...) -> None: ...
+
+    def get_layout(self, number: int) -> Layout: ...
 
     def hint_service(self) -> Any: ...
 
