@@ -6,6 +6,13 @@ lost (then the hint also looks for the position to rewind to).
 
     python bench/bench_hints.py                    # desert and classic, 200 positions each
     python bench/bench_hints.py --rules classic --positions 50
+    python bench/bench_hints.py --hard             # the hard set of issue 24 (bench/hard_positions.txt)
+
+``--hard`` reads the game and deal codes of ``bench/hard_positions.txt`` (written once by
+``bench/hard_positions.py``: the 30 hardest classic positions of seed 1 deals 0-4,999 after 3 to 10
+moves of the rules-of-thumb player, and the documented positions) and asks each its hint cold, in
+this process, with ``hint_for``'s defaults: p50, p95 and max milliseconds and nodes, the verdicts,
+every lost position's undo count, and each position's figures (``--each``).
 """
 
 from __future__ import annotations
@@ -52,6 +59,70 @@ def position(rules: Rules, i: int) -> Game:
     return game
 
 
+HARD = Path(__file__).with_name("hard_positions.txt")
+
+
+def hard_games() -> list[tuple[str, Game]]:
+    """The hard set: (label, game) for every code in ``bench/hard_positions.txt``."""
+    from desert_pyramid.engine import decode_deal_code, decode_game_code
+
+    out: list[tuple[str, Game]] = []
+    for raw in HARD.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        code, _, label = raw.partition("  ")
+        if code.startswith("DG"):
+            game = decode_game_code(code, get_layout).game(get_layout(1))
+        else:
+            dc = decode_deal_code(code)
+            game = Game(get_layout(dc.layout_number), dc.rules, dc.deal)
+        out.append((label.strip() or code, game))
+    return out
+
+
+def run_hard(each: bool) -> None:
+    times: list[float] = []
+    nodes: list[float] = []
+    verdicts = {v: 0 for v in Verdict}
+    rows: list[str] = []
+    no_rewind = 0
+    for label, game in hard_games():
+        t = time.perf_counter()
+        hint = hint_for(game)
+        dt = time.perf_counter() - t
+        times.append(dt * 1000)
+        nodes.append(hint.nodes)
+        verdicts[hint.verdict] += 1
+        undo = ""
+        if hint.verdict is Verdict.LOST:
+            undo = "deal lost" if hint.rewind_to is None else f"undo {game.moves - hint.rewind_to}"
+            if hint.rewind_to is None and "could not be won even from the start" not in hint.text:
+                no_rewind += 1
+        if hint.verdict is Verdict.WINNABLE and hint.line:
+            g = game.copy()
+            g.replay(hint.line)
+            assert g.won
+        rows.append(
+            f"    {label}: {dt * 1000:.0f} ms, {hint.nodes} nodes, {hint.verdict.value} {undo}"
+        )
+        if each:
+            print(rows[-1], flush=True)
+    print(f"hints, hard set ({len(times)} positions of {HARD.name}), cold, in this process")
+    print(
+        f"  ms per hint: p50 {pct(times, 0.5):.0f}, p95 {pct(times, 0.95):.0f}, max {max(times):.0f}"
+        f"; total {sum(times) / 1000:.1f} s"
+    )
+    print(
+        f"  nodes per hint: p50 {pct(nodes, 0.5):.0f}, p95 {pct(nodes, 0.95):.0f}, "
+        f"max {max(nodes):.0f}; total {sum(nodes):.0f}"
+    )
+    print(
+        f"  verdicts: winnable {verdicts[Verdict.WINNABLE]}, lost {verdicts[Verdict.LOST]}, "
+        f"unknown {verdicts[Verdict.UNKNOWN]}; lost without an undo count: {no_rewind}"
+    )
+    sys.stdout.flush()
+
+
 def pct(values: list[float], q: float) -> float:
     v = sorted(values)
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
@@ -63,7 +134,12 @@ def main() -> None:
     )
     ap.add_argument("--rules", action="append")
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--hard", action="store_true", help="the hard set of bench/hard_positions.txt")
+    ap.add_argument("--each", action="store_true", help="with --hard: print every position")
     args = ap.parse_args()
+    if args.hard:
+        run_hard(args.each)
+        return
     for text in args.rules or ["desert", "classic"]:
         rules = Rules.parse(text)
         times: list[float] = []
