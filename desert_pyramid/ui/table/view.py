@@ -360,7 +360,11 @@ class TableView(TableInput, Screen):
         elif action == "autoplay":
             self.toggle_autoplay()
         elif action == "pause":
-            self.app.show_pause(self)
+            if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
+                self.message = self.advisor.cancel(self.game)
+                self.refresh()
+            else:
+                self.app.show_pause(self)
         elif action.startswith("focus_"):
             d = {
                 "focus_left": (-1, 0),
@@ -444,7 +448,7 @@ class TableView(TableInput, Screen):
             self.layout(*self._size)
         self._frames_shown += 1
         if self._frames_shown == 6:
-            self.app.hint_service()  # start the search process once the table shows, not on the first hint
+            self.advisor.wake()  # start the search process and its pondering once the table shows
         searched, self._searched = self._searched, False
         self.session.update(0.0 if searched else delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
