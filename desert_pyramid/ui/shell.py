@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
+    from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
 
 
@@ -53,6 +54,7 @@ class RunOptions:
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
 
 
 class Shell(Protocol):
@@ -63,6 +65,7 @@ class Shell(Protocol):
     settings: Settings
     assets: Assets
     sounds: Sounds
+    speech: SpeechLink  # the announcements (speech_link.py)
     scenery: Scenery
     saves: Saves
     overlay: Overlay

@@ -63,9 +63,45 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("focus_right", (K.RIGHT,), "", "", TABLE),
     Binding("focus_up", (K.UP,), "", "", TABLE),
     Binding("focus_down", (K.DOWN,), "", "", TABLE),
+    Binding("focus_prev", (K.TAB,), "", "", TABLE, shift=True),
+    Binding(
+        "focus_next",
+        (K.TAB,),
+        "Tab",
+        "The next free card, pile or button, row by row (Shift+Tab: the one before)",
+        TABLE,
+    ),
     Binding("deselect", (K.DELETE, K.X), "X", "Drop the selection", TABLE),
     Binding("autoplay", (K.A,), "A", "Let the computer play the deal (press again to stop)", TABLE),
     Binding("pause", (K.ESCAPE, K.P), "Esc", "Pause (a timed table hides its cards)", TABLE),
+    # speech (docs/accessibility.md): what a sighted player sees at a glance, said on request
+    Binding(
+        "say_board", (K.B,), "B", "Say the board: free cards by row, waste, Satchel, stock", TABLE
+    ),
+    Binding("say_layout", (K.L,), "L", "Say every card of the layout, row by row", TABLE),
+    Binding("say_covering", (K.C,), "C", "Say the cards covering the focused card", TABLE),
+    Binding(
+        "say_status", (K.D,), "D", "Say the score, the moves and the time or daylight left", TABLE
+    ),
+    Binding("say_focus", (K.F,), "F", "Say the focused card again", TABLE),
+    Binding(
+        "say_rank", (K.R,), "R", "Say where the four cards of the focused card's rank are", TABLE
+    ),
+    Binding(
+        "say_rank_1",
+        (K.KEY_1, K.NUM_1),
+        "1-9 0 J Q K",
+        "Say where the four cards of that rank are (1 ace, 0 ten)",
+        TABLE,
+    ),
+    *(
+        Binding(f"say_rank_{r}", (getattr(K, f"KEY_{r}"), getattr(K, f"NUM_{r}")), "", "", TABLE)
+        for r in range(2, 10)
+    ),
+    Binding("say_rank_10", (K.KEY_0, K.NUM_0), "", "", TABLE),
+    Binding("say_rank_11", (K.J,), "", "", TABLE),
+    Binding("say_rank_12", (K.Q,), "", "", TABLE),
+    Binding("say_rank_13", (K.K,), "", "", TABLE),
     Binding("menu_up", (K.UP,), "↑ ↓", "Move between buttons", MENUS),
     Binding("menu_down", (K.DOWN,), "", "", MENUS),
     Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
@@ -84,6 +120,13 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
     Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
     Binding("mute", (K.M,), "M", "Mute or unmute all sound", EVERYWHERE),
+    Binding(
+        "speech",
+        (K.F2,),
+        "F2",
+        "Speech on or off; after a failure, try again",
+        EVERYWHERE,
+    ),
 )
 
 BINDINGS += (

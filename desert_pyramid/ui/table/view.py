@@ -196,6 +196,7 @@ class TableView(TableInput, Screen):
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
+        self.app.speech.table(self)  # say what changed (speech_link.py)
 
     @property
     def coach_places(self) -> tuple[int, ...]:
@@ -230,6 +231,7 @@ class TableView(TableInput, Screen):
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
         speed = self.app.settings.animation_speed
+        self.app.speech.feedback(self, fb)
         if fb.message is not None:
             self.message = fb.message
         for place in fb.shake:
@@ -369,6 +371,8 @@ class TableView(TableInput, Screen):
                 "focus_down": (0, -1),
             }[action]
             self.move_focus(*d)
+        elif action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
         else:
             return super().on_action(action)
         return True
