@@ -19,6 +19,7 @@ from desert_pyramid.engine import (
     STOCK,
     WASTE,
     Card,
+    EngineError,
     Event,
     Game,
     Move,
@@ -62,7 +63,7 @@ BUTTON_WORDS = {
 }
 
 _CARD = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
-_RANK_AFTER = re.compile(r"\b(an?|no|one|two|three|four) (10|[A2-9JQK])\b(?![♠♥♦♣])")
+_RANK_AFTER = re.compile(r"\b([Aa]n?|[Nn]o|one|two|three|four) (10|[A2-9JQK])\b(?![♠♥♦♣])")
 _SYMBOLS = {
     "×": "times ",
     " · ": ", ",
@@ -101,8 +102,12 @@ def speakable(text: str) -> str:
     def rank(m: re.Match[str]) -> str:
         word = _rank_word(m[2])
         article = m[1]
-        if article in ("a", "an"):
-            article = "an" if word[0] in "ae" else "a"
+        if article.lower() in ("a", "an"):
+            article = (
+                ("an" if word[0] in "ae" else "a").capitalize()
+                if article[0] == "A"
+                else ("an" if word[0] in "ae" else "a")
+            )
         return f"{article} {word}"
 
     out = _CARD.sub(card, text)
@@ -240,8 +245,12 @@ def move_text(game: Game, move: Move | None, events: Sequence[Event]) -> str:
     ``Paired the eight of clubs and the five of hearts. Chain 3, plus 30.``"""
     parts: list[str] = []
     undone = next((e for e in events if isinstance(e, Undone)), None)
-    if undone is not None:
-        return sentence(f"undone: {speakable(undone.move_text)}")
+    if undone is not None:  # the position is the one the move was played from again
+        try:
+            words = game.describe(Move.parse(undone.move_text))
+        except (ValueError, EngineError):
+            words = "the last move"
+        return sentence(f"undone: {speakable(words)}")
     moved = [e for e in events if isinstance(e, CardMoved)]
     gone = [card_words(e.card) for e in moved if e.dst == DISCARD]
     kind = move.kind if move is not None else None

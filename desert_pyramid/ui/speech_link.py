@@ -51,10 +51,12 @@ class SpeechLink:
             except SpeechError as exc:
                 self.log_problem = str(exc)
         self.voice = Voice(getattr(settings, "speech", "auto"), log)
-        self._view: Any = None
-        self._game_id = 0
+        self._view: Any = None  # the screen spoken last
+        self._table: Any = None  # the table spoken last
+        self._game: object = None
         self._focus: object = None
         self._message = ""
+        self._table_message = ""
         self._coach: list[str] = []
         self._menu: tuple[object, ...] = ()
         self._toast: object = None
@@ -96,20 +98,24 @@ class SpeechLink:
         the message line, the coach, the focus)."""
         game = view.game
         parts: list[str] = []
-        new_deal = id(game) != self._game_id or view is not self._view
-        if new_deal:
-            self._game_id = id(game)
-            self._view = view
+        if game is not self._game or view is not self._table:
+            self._game = game
+            self._table = view
             self._focus = None
             self._coach = []
+            self._table_message = ""
             parts.append(spoken.deal_text(view.title, view.subtitle, game))
+        elif self._view is not view:  # back from the pause, the help or the settings
+            parts.append("Back at the table.")
+            self._focus = None
+        self._view = view
         parts += self._pending
         self._pending = []
         message = view.message or ""
-        if message != self._message:
+        if message != self._table_message:
             if message and message != self._fb_message:
                 parts.append(spoken.speakable(message))
-            self._message = message
+            self._table_message = message
         self._fb_message = None
         coach = [m.text for m in getattr(view, "coach_said", ())] if view.has_coach else []
         if coach != self._coach:

@@ -363,6 +363,8 @@ class TableView(TableInput, Screen):
             self.toggle_autoplay()
         elif action == "pause":
             self.app.show_pause(self)
+        elif action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
         elif action.startswith("focus_"):
             d = {
                 "focus_left": (-1, 0),
@@ -371,8 +373,6 @@ class TableView(TableInput, Screen):
                 "focus_down": (0, -1),
             }[action]
             self.move_focus(*d)
-        elif action in ("focus_next", "focus_prev"):
-            self.cycle_focus(1 if action == "focus_next" else -1)
         else:
             return super().on_action(action)
         return True
