@@ -49,7 +49,7 @@ RESIZE_SETTLE_S = 0.12
 
 
 class TableView(TableInput, Screen):
-    contexts = (keys.TABLE, keys.EVERYWHERE)
+    contexts = (keys.TABLE, keys.SPEECH, keys.EVERYWHERE)
 
     def table_under(self) -> TableView:
         return self
