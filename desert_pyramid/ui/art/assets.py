@@ -21,12 +21,9 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.table.geometry import INDEX_SPOTS, index_patch
+from desert_pyramid.ui.base.cardface import INDEX_SPOTS, index_patch
+from desert_pyramid.ui.base.fonts import FONT_FILES
 
-FONT = "Liberation Sans"
-HEADING = "League Spartan"  # only its bold face ships: headings are drawn with bold=True
-HEADING_FILE = "League_Spartan_Bold.otf"
-FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", HEADING_FILE)
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()  # type: ignore[no-untyped-call]
 PARTS = ("full", "top", "bottom", "left", "right")

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from desert_pyramid.engine import Card
 from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
 from desert_pyramid.resources_path import resource_path
+from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
 
 SS = 2  # supersampling factor (text is antialiased by FreeType; shapes need little more)
 Colour = tuple[int, int, int]
@@ -61,11 +62,11 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
 
 
 def bold(size: int) -> ImageFont.FreeTypeFont:
-    return _font("Liberation_Sans_Bold.ttf", size)
+    return _font(BOLD_FILE, size)
 
 
 def regular(size: int) -> ImageFont.FreeTypeFont:
-    return _font("Liberation_Sans_Regular.ttf", size)
+    return _font(REGULAR_FILE, size)
 
 
 def _centred(

@@ -11,9 +11,10 @@ import arcade
 from PIL import Image, ImageDraw, ImageEnhance
 
 from desert_pyramid.progression import CARD_BACKS, CardBack
-from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
+from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.widgets.buttons import Button, label
 from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:

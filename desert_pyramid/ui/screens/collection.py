@@ -13,24 +13,16 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.base.palette import GOLD, RGB
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect, nearest_in_direction
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    RGB,
-    Button,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-    skin,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 Focus = tuple[str, int]  # ("tile", i) or ("button", i)
-MUTED: RGB = (236, 214, 176)
-FAINT: RGB = (200, 180, 150)
 
 # tile skins: (top, bottom, rim, rim width)
 TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {

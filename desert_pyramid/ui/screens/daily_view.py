@@ -28,11 +28,10 @@ from desert_pyramid.modes.streak import (
     CalendarDay,
     DailyRecord,
 )
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,

@@ -22,10 +22,12 @@ from desert_pyramid.catalog import get_layout
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
 from desert_pyramid.modes import PracticeSession
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, INK, MUTED
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 from desert_pyramid.ui.table.view import TableView
-from desert_pyramid.ui.widgets.buttons import INK, Button, ButtonColumn, focus_hover, panel_sprite
-from desert_pyramid.ui.widgets.richtext import FAINT, LINE, MUTED, RichText, px
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, focus_hover, panel_sprite
+from desert_pyramid.ui.widgets.richtext import LINE, RichText, px
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -30,22 +30,20 @@ from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
 from desert_pyramid.storage.layouts import PlayerLayouts
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, RGB
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.editor_geometry import EditorGeometry, editor_geometry
 from desert_pyramid.ui.screens.layout_picker import WORD_COLOURS
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    RGB,
     Button,
     ButtonColumn,
     TextGroup,
     focus_hover,
     label,
     panel_sprite,
-    skin,
 )
 from desert_pyramid.workshop import Draft
 

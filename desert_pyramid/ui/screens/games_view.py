@@ -15,8 +15,8 @@ import arcade
 
 from desert_pyramid.engine import EngineError, decode_game_code
 from desert_pyramid.progression import PlayedGame
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:

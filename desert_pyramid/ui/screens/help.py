@@ -12,17 +12,12 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.sessions import timed
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.input import keys
-from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -34,13 +34,13 @@ from desert_pyramid.content import (
     variation_rules_text,
 )
 from desert_pyramid.engine import PRESETS, Rules
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.howto_figure import LEGEND, DiagramFigure
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.screens.pages import Page, ScrollPage
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,
@@ -48,8 +48,8 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     skin_texture,
 )
-from desert_pyramid.ui.widgets.richtext import FAINT, MUTED, RichText, px, text_width
-from desert_pyramid.ui.widgets.scroll import Page, ScrollPage, fit_lines
+from desert_pyramid.ui.widgets.richtext import RichText, px, text_width
+from desert_pyramid.ui.widgets.scroll import fit_lines
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -13,7 +13,7 @@ from desert_pyramid.content import Diagram, DiagramState
 from desert_pyramid.engine import Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.base.geometry import Rect
 
 SHADE = (186, 182, 176)  # as the table shades a covered card
 FREE_RING = (255, 214, 92)

@@ -34,23 +34,21 @@ from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
 from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
+from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, RGB
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
-from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.shell import Shell, window_of
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    RGB,
     STYLES,
     Button,
     ButtonColumn,
     TextGroup,
     focus_hover,
     label,
-    skin,
     skin_texture,
 )
 

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,

@@ -29,9 +29,9 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.modes import InputError, PracticeSession
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,

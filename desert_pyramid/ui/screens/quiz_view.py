@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, parse_markup
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, STYLES, skin
-from desert_pyramid.ui.widgets.richtext import MUTED, px
-from desert_pyramid.ui.widgets.scroll import PageHost, ScrollPage
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED
+from desert_pyramid.ui.screens.pages import PageHost, ScrollPage
+from desert_pyramid.ui.widgets.buttons import STYLES
+from desert_pyramid.ui.widgets.richtext import px
 
 if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.progression import RELICS, Relic, next_relic
-from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
+from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.widgets.buttons import Button, label
 from desert_pyramid.ui.widgets.toast import relic_image
 
 if TYPE_CHECKING:

@@ -10,11 +10,10 @@ from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
 from desert_pyramid.modes import clock_text
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,

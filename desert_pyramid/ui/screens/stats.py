@@ -20,18 +20,11 @@ from desert_pyramid import catalog
 from desert_pyramid.app.sessions import clock_text
 from desert_pyramid.modes.results import Mode
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
-from desert_pyramid.ui.screens.collection import FAINT, MUTED
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    Button,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-    skin,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -9,8 +9,8 @@ import arcade
 
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,

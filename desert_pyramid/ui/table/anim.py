@@ -1,4 +1,5 @@
-"""Tweens and effects: easing curves, card flights, shakes, floating texts and the win bounce.
+"""Tweens and effects: card flights, shakes, floating texts and the win bounce (the easing curves
+are :mod:`desert_pyramid.ui.base.easing`'s).
 
 Pure arithmetic driven by the ``dt`` the view passes in (seconds); no clock, no Arcade. Speeds
 come from the settings: ``speed`` 0 means no animation (everything lands at once).
@@ -9,26 +10,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from desert_pyramid.ui.base.easing import ease_in_out, ease_out_cubic, lerp
+
 Point = tuple[float, float]
 
 FLIGHT_S = 0.30  # a card flying to the discard, at speed 1
 MOVE_S = 0.20  # any other card move (flip to the waste, undo, into the Satchel)
 SHAKE_S = 0.36
 FLOAT_S = 1.1
-
-
-def ease_out_cubic(t: float) -> float:
-    t = min(1.0, max(0.0, t))
-    return 1 - (1 - t) ** 3
-
-
-def ease_in_out(t: float) -> float:
-    t = min(1.0, max(0.0, t))
-    return 3 * t * t - 2 * t * t * t
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
 
 
 @dataclass

@@ -15,19 +15,19 @@ import arcade
 from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
 from desert_pyramid.ui.art.assets import CardTextures, make_texture
 from desert_pyramid.ui.art.cardart import render_redeal
-from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
-from desert_pyramid.ui.table.geometry import (
+from desert_pyramid.ui.base.cardface import (
     BOTTOM,
     FULL,
     HIDDEN,
     LEFT,
     RIGHT,
     TOP,
-    Rect,
-    TableGeometry,
     index_spot,
     visible_part,
 )
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
+from desert_pyramid.ui.table.geometry import TableGeometry
 
 Z_SLOT = -100.0
 Z_PILE = 1000.0

@@ -22,9 +22,10 @@ from desert_pyramid.engine import (
     RowCleared,
     Scored,
 )
-from desert_pyramid.ui.art.assets import FONT, HEADING
+from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.table.anim import Flash, Floater
-from desert_pyramid.ui.table.geometry import HINT, UNDO, Rect, TableGeometry
+from desert_pyramid.ui.table.geometry import HINT, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.text import Text
 
 POINTS = (255, 236, 150)

@@ -16,7 +16,10 @@ import pyglet
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.engine import Game
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.art.assets import FONT, Assets, make_texture
+from desert_pyramid.ui.art.assets import Assets, make_texture
+from desert_pyramid.ui.base.fonts import FONT
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.table.geometry import (
     DISCARD,
     HINT,
@@ -25,10 +28,9 @@ from desert_pyramid.ui.table.geometry import (
     STOCK,
     UNDO,
     WASTE,
-    Rect,
     TableGeometry,
 )
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, skin_texture
+from desert_pyramid.ui.widgets.buttons import skin_texture
 from desert_pyramid.ui.widgets.text import Text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect, nearest_in_direction
+from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 
 if TYPE_CHECKING:
     from desert_pyramid.app.control import Feedback, TableControl

@@ -17,20 +17,13 @@ from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Game
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, PyramidSkipped, Session
+from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.input import keys
-from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.board import Board
 from desert_pyramid.ui.table.coach_panel import CoachPanel
 from desert_pyramid.ui.table.effects import Effects
-from desert_pyramid.ui.table.geometry import (
-    HINT,
-    MENU,
-    UNDO,
-    TableGeometry,
-    possible_parts,
-    possible_spots,
-    table_geometry,
-)
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
 from desert_pyramid.ui.table.hud import Hud
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.redraw import DirtyTracker
