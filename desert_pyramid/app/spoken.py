@@ -24,7 +24,7 @@ from desert_pyramid.engine import (
     Game,
     Move,
 )
-from desert_pyramid.engine.cards import CARDS, KING, partner_rank
+from desert_pyramid.engine.cards import CARDS, KING_RANK, partner_rank
 from desert_pyramid.engine.events import (
     CardMoved,
     ChainChanged,
@@ -169,7 +169,7 @@ def partners_words(game: Game, place: int) -> str:
     card = game.card_at(place)
     if card is None:
         return ""
-    if card.rank == KING:
+    if card.rank == KING_RANK:
         return "A king goes alone: Enter removes it."
     found = []
     for m in game.removals():
