@@ -127,3 +127,20 @@ def test_speech_that_fails_says_so_once_on_screen_and_f2_tries_again(
         voice.factory, voice.order = old[0], old[2]
         voice.configure(old[1])
         voice.broken = ""
+
+
+@pytest.mark.parametrize("speed", [1.0, 0.0])
+def test_with_animations_off_nothing_shakes_and_moves_land_at_once(ui: Any, speed: float) -> None:
+    from desert_pyramid.app.prefs import Settings
+
+    ui.app.set_settings(Settings(animation_speed=speed, mute=True))
+    ui.app.start_practice(DESERT, sessions.layout_number(1), Deal.from_seed(5))
+    ui.frames(1)
+    view = ui.view
+    game = view.game
+    covered = next(i for i in range(game.layout.size) if not game.is_free(i))
+    view.apply(view.control.click(covered))  # a covered card: refused, with a shake
+    shaking = view.board.cards[game.cards[covered]].shake_fx is not None
+    assert shaking == (speed > 0)
+    ui.key(K.SPACE)  # a flip: with animations off the card is on the waste at once
+    assert view.board.busy == (speed > 0)

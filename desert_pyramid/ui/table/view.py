@@ -207,7 +207,9 @@ class TableView(TableInput, Screen):
             self.game,
             self.app.settings,
             self.message,
-            pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
+            pulse=bool(getattr(self.session, "pulse", False))
+            and self.app.settings.animations  # animations off: the daylight bar does not blink
+            and int(self.time * 2.5) % 2 == 0,
             daylight=light.fraction if light is not None else None,
         )
 
@@ -228,7 +230,7 @@ class TableView(TableInput, Screen):
         if fb.message is not None:
             self.message = fb.message
         for place in fb.shake:
-            if self.geom is not None:
+            if self.geom is not None and speed > 0:  # animations off: nothing shakes
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         said = fb.sound
         cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
