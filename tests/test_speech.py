@@ -190,3 +190,23 @@ def test_a_new_announcement_interrupts_the_one_before() -> None:
     voice.speak("Stock, empty.")
     assert first.poll() is not None  # stopped, not left talking over the new one
     voice.close()
+
+
+@pytest.mark.skipif(shutil.which("spd-say") is None, reason="speech-dispatcher is not installed")
+def test_speech_dispatcher_takes_announcements_without_holding_up_a_frame() -> None:
+    """Handed over at once however the server is (a server with no sound card may not answer:
+    then the backend says so, and leaves no spd-say behind)."""
+    import time
+
+    from desert_pyramid.speech import SpdSay
+
+    voice = SpdSay()
+    start = time.perf_counter()
+    for i in range(20):
+        voice.speak(f"Flipped the {i} of clubs.")
+    assert time.perf_counter() - start < 0.5  # handed over, not waited for
+    time.sleep(3)
+    assert voice.failure in ("", "speech-dispatcher does not answer"), voice.failure
+    voice.close()
+    assert not voice._thread.is_alive()
+    assert voice._proc is None or voice._proc.poll() is not None

@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -177,23 +178,65 @@ class Espeak(_Program):
 
 
 class SpdSay(_Program):
-    """speech-dispatcher through its ``spd-say`` command."""
+    """speech-dispatcher through its ``spd-say`` command. The cancel and the new message are run
+    one after the other by a thread of their own, so a slow server never holds up a frame; while
+    one runs, only the newest waiting announcement is kept."""
 
     name = "speech-dispatcher"
     program = "spd-say"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._wanted: str | None = None
+        self._wake = threading.Condition()
+        self._closed = False
+        self.failure = ""
+        self._thread = threading.Thread(target=self._work, name="spd-say", daemon=True)
+        self._thread.start()
+
     def speak(self, text: str) -> None:
-        self.stop()
-        cancel = self._run([self.exe, "--cancel"])
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            cancel.wait(1.0)
-        self._proc = self._run(self.command(text))
-        code = self._proc.poll()
-        if code not in (None, 0):
-            raise SpeechError(f"spd-say failed (exit code {code})")
+        if self.failure:
+            raise SpeechError(self.failure)
+        with self._wake:
+            self._wanted = text
+            self._wake.notify()
+
+    def _work(self) -> None:
+        while True:
+            with self._wake:
+                while self._wanted is None and not self._closed:
+                    self._wake.wait()
+                if self._closed:
+                    return
+                text, self._wanted = self._wanted, None
+            try:
+                self.stop()  # the last message's client, if it still waits
+                cancel = self._run([self.exe, "--cancel"])
+                try:
+                    cancel.wait(2.0)
+                except subprocess.TimeoutExpired:
+                    cancel.kill()  # a server that does not answer: never left behind
+                    cancel.wait()
+                    self.failure = "speech-dispatcher does not answer"
+                    continue
+                self._proc = self._run(self.command(text or ""))
+                code = self._proc.wait(5.0)
+                if code != 0:
+                    self.failure = f"spd-say failed (exit code {code})"
+            except subprocess.TimeoutExpired:
+                continue  # still handing the message over (the next one ends it)
+            except SpeechError as exc:
+                self.failure = str(exc)
 
     def command(self, text: str) -> list[str]:
         return [self.exe, "--", text]
+
+    def close(self) -> None:
+        with self._wake:
+            self._closed = True
+            self._wake.notify()
+        self._thread.join(8.0)  # the cancel (2 s at most) and the message under way end first
+        self.stop()
 
 
 class AccessibleOutput:
