@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import array
+import os
 import shutil
 import sys
+import time
 import wave
 from pathlib import Path
 
@@ -15,6 +17,7 @@ from desert_pyramid.speech import (
     CHOICES,
     Espeak,
     RecordBackend,
+    SpdSay,
     SpeechError,
     Voice,
     make_backend,
@@ -192,21 +195,63 @@ def test_a_new_announcement_interrupts_the_one_before() -> None:
     voice.close()
 
 
-@pytest.mark.skipif(shutil.which("spd-say") is None, reason="speech-dispatcher is not installed")
-def test_speech_dispatcher_takes_announcements_without_holding_up_a_frame() -> None:
-    """Handed over at once however the server is (a server with no sound card may not answer:
-    then the backend says so, and leaves no spd-say behind)."""
-    import time
+FAKE_SPD_SAY = """#!/bin/sh
+if [ "$1" = "--cancel" ]; then exec sleep "$FAKE_CANCEL_S"; fi
+echo "$2" >> "$FAKE_SPD_LOG"
+"""
 
-    from desert_pyramid.speech import SpdSay
 
+@pytest.fixture
+def fake_spd_say(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A stand-in spd-say on the PATH: it writes what it is asked to say to a file (a real one
+    would start a speech-dispatcher server that outlives the test)."""
+    exe = tmp_path / "bin" / "spd-say"
+    exe.parent.mkdir()
+    exe.write_text(FAKE_SPD_SAY)
+    exe.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{exe.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setenv("FAKE_SPD_LOG", str(tmp_path / "said.txt"))
+    monkeypatch.setenv("FAKE_CANCEL_S", "0")
+    return tmp_path / "said.txt"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in spd-say is a shell script")
+def test_speech_dispatcher_takes_announcements_without_holding_up_a_frame(
+    fake_spd_say: Path,
+) -> None:
     voice = SpdSay()
     start = time.perf_counter()
     for i in range(20):
         voice.speak(f"Flipped the {i} of clubs.")
     assert time.perf_counter() - start < 0.5  # handed over, not waited for
-    time.sleep(3)
-    assert voice.failure in ("", "speech-dispatcher does not answer"), voice.failure
+    deadline = time.monotonic() + 10
+    while "Flipped the 19 of clubs." not in _read(fake_spd_say) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    said = _read(fake_spd_say).splitlines()
+    assert said[-1] == "Flipped the 19 of clubs."  # the newest is said
+    assert len(said) < 20  # those overtaken while waiting were dropped, not queued
+    assert voice.failure == ""
     voice.close()
     assert not voice._thread.is_alive()
-    assert voice._proc is None or voice._proc.poll() is not None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in spd-say is a shell script")
+def test_a_speech_dispatcher_that_does_not_answer_is_a_failure_with_nothing_left_behind(
+    fake_spd_say: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FAKE_CANCEL_S", "30")
+    voice = SpdSay()
+    voice.speak("Stock, 24 cards.")
+    deadline = time.monotonic() + 10
+    while not voice.failure and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert voice.failure == "speech-dispatcher does not answer"
+    with pytest.raises(SpeechError, match="does not answer"):
+        voice.speak("Stock, 23 cards.")  # the voice goes quiet and says so (see Voice)
+    start = time.monotonic()
+    voice.close()
+    assert time.monotonic() - start < 5 and not voice._thread.is_alive()
+
+
+def _read(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
