@@ -59,6 +59,7 @@ class SpeechLink:
         self._table_message = ""
         self._coach: list[str] = []
         self._menu: tuple[object, ...] = ()
+        self._line = ""  # a replay's move line, said last
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
@@ -198,12 +199,19 @@ class SpeechLink:
 
     def _observe_screen(self, view: Any) -> None:
         parts: list[str] = []
-        menu = getattr(view, "menu", None)
+        menu = getattr(view, "menu", None) or getattr(view, "buttons", None)
         if view is not self._view:
             self._view = view
             self._menu = ()
+            self._line = ""
             self._message = getattr(view, "message", "") or ""
             parts.append(self._screen_words(view))
+        # a replay's line: the move on the board and what the analysis says of it
+        line = getattr(getattr(view, "move_text", None), "text", "")
+        if isinstance(line, str) and line != self._line:
+            self._line = line
+            figures = getattr(getattr(view, "figures_text", None), "text", "")
+            parts.append(spoken.speakable(f"{line} {figures}" if figures else line))
         message = getattr(view, "message", "") or ""
         if isinstance(message, str) and message != self._message:
             self._message = message

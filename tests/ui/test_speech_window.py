@@ -144,3 +144,23 @@ def test_with_animations_off_nothing_shakes_and_moves_land_at_once(ui: Any, spee
     assert shaking == (speed > 0)
     ui.key(K.SPACE)  # a flip: with animations off the card is on the waste at once
     assert view.board.busy == (speed > 0)
+
+
+def test_the_replay_says_each_move_and_what_the_analysis_makes_of_it(
+    ui: Any, said: list[str]
+) -> None:
+    from desert_pyramid.solver.analysis import analyse
+
+    from .test_replay_view import lost_game, open_replay
+
+    game = lost_game()
+    view = open_replay(ui, game)
+    view.analysis = analyse(game)
+    ui.frames(1)
+    lost = heard(said, ui, K.L)  # to the move that lost the deal
+    assert "Next, move 13 lost the deal. Winnable instead:" in lost, lost
+    step = heard(said, ui, K.RIGHT)
+    assert step.startswith(
+        "13. pair the three of diamonds with the ten of spades from the waste, the move that lost the deal"
+    ), step
+    assert "Move 13 of 15" in step
