@@ -86,6 +86,12 @@ def register_root(parser: argparse.ArgumentParser) -> None:
         help="keep the save files in DIR (default: $DESERT_PYRAMID_SAVE_DIR, else the user data folder)",
     )
     g.add_argument(
+        "--speech-log",
+        dest="speech_log",
+        metavar="PATH",
+        help="write every spoken announcement to PATH, one a line (docs/accessibility.md)",
+    )
+    g.add_argument(
         "--full-redraw",
         action="store_true",
         help="draw every frame whole, never only the parts that changed (for comparisons)",
@@ -142,6 +148,8 @@ def options_from_args(args: argparse.Namespace) -> Any:
     if args.seed is not None:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
+    speech_log = getattr(args, "speech_log", None)
+    log = None if speech_log is None else check_writable_file(speech_log, "--speech-log")
     save_dir = getattr(args, "save_dir", None)
     from desert_pyramid.commands.profile import check_save_dir
 
@@ -164,6 +172,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         launched_at=LAUNCHED_AT,
         save_dir=save_dir,
         full_redraw=bool(args.full_redraw),
+        speech_log=log,
     )
 
 

@@ -27,6 +27,7 @@ from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.toast import Overlay
 
@@ -63,6 +64,7 @@ class GameApp(arcade.Window):
             else Catalogue.open(options.save_dir, readonly=False)
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
+        self.speech = SpeechLink(self.settings, options.speech_log)
         self.scenery = Scenery()
         self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
@@ -325,6 +327,7 @@ class GameApp(arcade.Window):
     def set_settings(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         self.saves.settings_changed(old, settings)
+        self.speech.settings_changed(settings)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
@@ -389,6 +392,9 @@ class GameApp(arcade.Window):
             delta_time, self.current_view
         )  # the ambience follows the screen and the daylight
         self.controllers.update(delta_time)
+        notice = self.speech.observe(self.current_view, self.overlay)
+        if notice is not None:  # speech failed: said once on screen (F2 tries again)
+            self.overlay.notice(notice, "warning")
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
@@ -441,6 +447,7 @@ class GameApp(arcade.Window):
             self._estimates = None
         self.saves.close()
         self.sounds.close()
+        self.speech.close()
         super().close()
 
 
