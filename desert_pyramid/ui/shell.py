@@ -53,6 +53,8 @@ class RunOptions:
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    layout: int | None = None  # --layout N: start at a Practice table on this layout
+    check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
 
 
 class Shell(Protocol):
