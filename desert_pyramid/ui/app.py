@@ -25,6 +25,7 @@ from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SpeechLink
@@ -471,6 +472,9 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.start_practice(
             c.rules, app.catalogue.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
         )
+    elif options.layout is not None:
+        layout = app.catalogue.get_layout(options.layout)
+        app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):
@@ -525,6 +529,7 @@ def run(options: RunOptions) -> int:
     times: list[float] = []
     first_frame_at = 0.0
     start_at = time.perf_counter()
+    recorder = audit.start() if options.check_layout else None
     for i in range(options.frames):
         # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
         wait = start_at + i * FRAME_DT - time.perf_counter()
@@ -534,6 +539,8 @@ def run(options: RunOptions) -> int:
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
+        if recorder is not None:
+            recorder.clear()  # the last frame's parts are the ones checked
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
         app.flip()
@@ -548,8 +555,22 @@ def run(options: RunOptions) -> int:
             json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
             file=sys.stdout,
         )
+    failed = 0
+    if recorder is not None:
+        audit.stop()
+        failed = check_layout(recorder.parts, app.width, app.height)
     app.close()
-    return 0
+    return failed
+
+
+def check_layout(parts: list[audit.Part], width: int, height: int) -> int:
+    """``--check-layout``: every part's box as JSON on standard output; each fault one line on
+    standard error. 1 when there is a fault, else 0."""
+    print(json.dumps([p.to_json() for p in parts], ensure_ascii=False), file=sys.stdout)
+    found = audit.problems(parts, width, height)
+    for line in found:
+        print(f"desert-pyramid: layout: {line}", file=sys.stderr)
+    return 1 if found else 0
 
 
 def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:

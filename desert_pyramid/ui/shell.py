@@ -57,6 +57,8 @@ class RunOptions:
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
     catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
     speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
+    layout: int | None = None  # --layout N: start at a Practice table on this layout
+    check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
 
 
 class Shell(Protocol):
