@@ -2,8 +2,9 @@
 
 Card faces are drawn by :mod:`cardart` at the size the table shows them; a :class:`CardTextures`
 set belongs to one card size and one choice of deck options, and gets its own texture atlas so
-that an old size can be dropped whole after a resize. Faces are drawn on first use, and
-:meth:`CardTextures.warm` draws the rest a few per frame.
+that an old size can be dropped whole after a resize. Faces are drawn on first use (or read back
+from the disk cache of :mod:`facecache`), and :meth:`CardTextures.warm` draws the rest a few per
+frame.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.facecache import FaceCache
 from desert_pyramid.ui.base.cardface import INDEX_SPOTS, index_patch
 from desert_pyramid.ui.base.fonts import FONT_FILES
 from desert_pyramid.ui.base.palette import GOLD
@@ -101,6 +103,7 @@ class CardTextures:
     shadow: arcade.Texture
     ring_pad: int
     shadow_pad: int
+    cache: FaceCache | None = None  # faces drawn in an earlier run (facecache.py)
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
     _parts: dict[int, arcade.Texture] = field(default_factory=dict)
     _tags: dict[tuple[int, str], arcade.Texture] = field(default_factory=dict)
@@ -140,9 +143,15 @@ class CardTextures:
     def face(self, card: int) -> arcade.Texture:
         tex = self._faces.get(card)
         if tex is None:
-            img = cardart.render_face(
-                CARDS[card], self.w, self.h, self.four_colour, self.large_index
-            )
+            cache = self.cache
+            name = FaceCache.name(card, self.w, self.h, self.four_colour, self.large_index)
+            img = cache.load(name, (self.w, self.h)) if cache is not None else None
+            if img is None:
+                img = cardart.render_face(
+                    CARDS[card], self.w, self.h, self.four_colour, self.large_index
+                )
+                if cache is not None:
+                    cache.save(name, img)
             tex = make_texture(img, f"face-{card}-{self.key}")
             self._faces[card] = tex
         return tex
@@ -240,6 +249,7 @@ class Assets:
         self._cards: list[CardTextures] = []  # the last few sets, newest last
         self._sounds: dict[str, arcade.Sound | None] = {}
         self._images: dict[str, arcade.Texture] = {}
+        self.face_cache = FaceCache.default()
 
     def load_fonts(self) -> None:
         if self._fonts_loaded:
@@ -285,6 +295,7 @@ class Assets:
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad,
             shadow_pad=spad,
+            cache=self.face_cache,
         )
         self._cards = [*self._cards[-(KEEP_SETS - 1) :], cards]
         return cards
