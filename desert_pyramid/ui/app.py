@@ -28,6 +28,7 @@ from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
+from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class GameApp(arcade.Window):
         self.settings = options.settings
         self.sounds = Sounds(self.assets, lambda: self.settings)
         self.speech = SpeechLink(self.settings, options.speech_log)
+        use_high_contrast(self.settings.high_contrast)
         self.scenery = Scenery()
         self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
@@ -320,6 +322,7 @@ class GameApp(arcade.Window):
         old, self.settings = self.settings, settings
         self.saves.settings_changed(old, settings)
         self.speech.settings_changed(settings)
+        use_high_contrast(settings.high_contrast)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""

@@ -243,7 +243,7 @@ class Hud:
         )
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
-        self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
+        self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
         self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
         self.sprites.append(self.badge)
         self._text(
