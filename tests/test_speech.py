@@ -255,3 +255,43 @@ def test_a_speech_dispatcher_that_does_not_answer_is_a_failure_with_nothing_left
 
 def _read(path: Path) -> str:
     return path.read_text() if path.exists() else ""
+
+
+def test_a_speech_log_that_cannot_be_written_any_more_stops_once_and_the_voice_goes_on(
+    tmp_path: Path,
+) -> None:
+    log = RecordBackend(tmp_path / "said.txt")
+
+    class Full:
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None: ...
+
+        def close(self) -> None: ...
+
+    log._file = Full()  # type: ignore[assignment]  # the disk filled up mid-game
+    backend = Flaky(100)
+    voice = Voice("on", log, factory=lambda name: backend, order=("espeak-ng",))
+    voice.say("Paired the eight of clubs and the five of hearts.")
+    voice.say("Flipped the king of spades.")
+    notice = voice.take_notice()
+    assert notice is not None and "speech log" in notice and "No space left" in notice
+    assert voice.take_notice() is None and voice.log is None
+    assert backend.said == [
+        "Paired the eight of clubs and the five of hearts.",
+        "Flipped the king of spades.",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_or_a_folder_is_refused_as_a_speech_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.cli import main
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["--frames", "2", "--speech-log", str(fifo)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--speech-log" in err and "not a regular file" in err
