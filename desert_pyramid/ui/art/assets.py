@@ -23,6 +23,7 @@ from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.cardface import INDEX_SPOTS, index_patch
 from desert_pyramid.ui.base.fonts import FONT_FILES
+from desert_pyramid.ui.base.palette import GOLD
 
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()  # type: ignore[no-untyped-call]
@@ -30,7 +31,7 @@ PARTS = ("full", "top", "bottom", "left", "right")
 KEEP_SETS = 3  # card texture sets kept (a window resized back and forth, a settings change undone)
 
 # Highlight colours
-GLOW = (255, 214, 92)  # the selected card
+GLOW = GOLD  # the selected card
 PARTNER = (80, 220, 120)  # its possible partners
 FOCUS = (70, 200, 255)  # the keyboard focus,
 FOCUS_EDGE = (

@@ -17,6 +17,7 @@ from desert_pyramid.engine import Card
 from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
+from desert_pyramid.ui.base.palette import SAND_INK
 
 SS = 2  # supersampling factor (text is antialiased by FreeType; shapes need little more)
 Colour = tuple[int, int, int]
@@ -497,7 +498,7 @@ def render_redeal(w: int, h: int, colour: tuple[int, int, int] = (120, 78, 36)) 
     return _down(img)
 
 
-def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16)) -> Image.Image:
+def render_icon(kind: str, size: int, colour: tuple[int, int, int] = SAND_INK) -> Image.Image:
     """Icons for the round buttons: ``undo`` (a turning arrow), ``hint`` (a light bulb), ``menu``;
     and ``sun`` (a disc with eight rays: the ☀ of the Daily share line, which the font lacks)."""
     S = size * SS

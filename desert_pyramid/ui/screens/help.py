@@ -13,7 +13,7 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -78,7 +78,7 @@ class HelpView(MenuScreen):
             panel.top - 112 * s,
             11.5 * s,
             width=int(860 * s),
-            colour=(236, 214, 176),
+            colour=MUTED,
         )
         y = panel.top - 150 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
@@ -104,7 +104,7 @@ class HelpView(MenuScreen):
             if self.pad
             else "Esc, F1 or a click closes this help"
         )
-        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=(200, 180, 150))
+        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
 
     @staticmethod
     def _pack(

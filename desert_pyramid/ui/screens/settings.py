@@ -17,12 +17,14 @@ from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
     TextGroup,
     column_rects,
+    option_row,
     panel_sprite,
 )
 
@@ -30,6 +32,18 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 PREVIEW = ("AS", "10H", "QD", "7C")
+#: The rows that step a setting: (label, what :meth:`SettingsView.change` changes).
+ROWS = (
+    ("Master volume", "volume"),
+    ("Sound · M", "mute"),
+    ("Effects", "effects_volume"),
+    ("Ambience", "ambience_volume"),
+    ("Animations", "anim"),
+    ("Four-colour deck", "four_colour"),
+    ("Large indices", "large_index"),
+    ("Timer", "hide_timer"),
+    ("Score", "hide_score"),
+)
 
 
 def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
@@ -44,51 +58,7 @@ class SettingsView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button(
-                    "Master volume",
-                    lambda: self.change("volume", 1),
-                    adjust=lambda d: self.change("volume", d),
-                ),
-                Button(
-                    "Sound · M",
-                    lambda: self.change("mute", 1),
-                    adjust=lambda d: self.change("mute", d),
-                ),
-                Button(
-                    "Effects",
-                    lambda: self.change("effects_volume", 1),
-                    adjust=lambda d: self.change("effects_volume", d),
-                ),
-                Button(
-                    "Ambience",
-                    lambda: self.change("ambience_volume", 1),
-                    adjust=lambda d: self.change("ambience_volume", d),
-                ),
-                Button(
-                    "Animations",
-                    lambda: self.change("anim", 1),
-                    adjust=lambda d: self.change("anim", d),
-                ),
-                Button(
-                    "Four-colour deck",
-                    lambda: self.change("four_colour", 1),
-                    adjust=lambda d: self.change("four_colour", d),
-                ),
-                Button(
-                    "Large indices",
-                    lambda: self.change("large_index", 1),
-                    adjust=lambda d: self.change("large_index", d),
-                ),
-                Button(
-                    "Timer",
-                    lambda: self.change("hide_timer", 1),
-                    adjust=lambda d: self.change("hide_timer", d),
-                ),
-                Button(
-                    "Score",
-                    lambda: self.change("hide_score", 1),
-                    adjust=lambda d: self.change("hide_score", d),
-                ),
+                *(option_row(label, partial(self.change, what)) for label, what in ROWS),
                 Button(
                     "Card back",
                     lambda: app.show_backs(self),
@@ -207,14 +177,14 @@ class SettingsView(MenuScreen):
             panel.left + 270 * sc,
             panel.bottom + 16 * sc,
             11 * sc,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
         self.texts.label(
             "Preview",
             panel.right - 170 * sc,
             panel.top - 80 * sc,
             13 * sc,
-            colour=(236, 200, 140),
+            colour=TAN,
             bold=True,
         )
         self._preview()
