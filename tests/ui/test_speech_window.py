@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from arcade import key as K
 
-from desert_pyramid.app import sessions
+from desert_pyramid.catalog import get_layout
 from desert_pyramid.cli import main
 from desert_pyramid.engine import DESERT, Deal
 from desert_pyramid.speech import RecordBackend, SpeechError
@@ -63,7 +63,7 @@ def test_a_bad_speech_log_gives_one_line(
 
 
 def test_the_keys_read_the_table(ui: Any, said: list[str]) -> None:
-    layout = sessions.layout_number(1)
+    layout = get_layout(1)
     ui.app.start_practice(DESERT, layout, Deal.from_seed(5))
     ui.frames(1)
     board = heard(said, ui, K.B)
@@ -112,7 +112,7 @@ def test_speech_that_fails_says_so_once_on_screen_and_f2_tries_again(
     try:
         voice.factory, voice.order = missing, ("espeak-ng",)
         voice.configure("on")
-        ui.app.start_practice(DESERT, sessions.layout_number(1), Deal.from_seed(5))
+        ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
         ui.frames(2)
         overlay = ui.app.overlay
         shown = [t.text for t in [overlay.current, *overlay.queue] if t is not None]
@@ -134,7 +134,7 @@ def test_with_animations_off_nothing_shakes_and_moves_land_at_once(ui: Any, spee
     from desert_pyramid.app.prefs import Settings
 
     ui.app.set_settings(Settings(animation_speed=speed, mute=True))
-    ui.app.start_practice(DESERT, sessions.layout_number(1), Deal.from_seed(5))
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
     ui.frames(1)
     view = ui.view
     game = view.game
