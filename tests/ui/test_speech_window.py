@@ -164,3 +164,14 @@ def test_the_replay_says_each_move_and_what_the_analysis_makes_of_it(
         "13. pair the three of diamonds with the ten of spades from the waste, the move that lost the deal"
     ), step
     assert "Move 13 of 15" in step
+
+
+def test_the_layout_picker_says_the_focused_layout(ui: Any, said: list[str]) -> None:
+    ui.app.show_layouts()
+    ui.frames(2)
+    start = len(said)
+    ui.key(K.RIGHT)
+    ui.frames(1)
+    step = " ".join(said[start:])
+    layout = ui.view.layouts[ui.view.focus]
+    assert f"{layout.number}, {layout.name}, {layout.size} cards" in step, step
