@@ -233,8 +233,16 @@ class SpeechLink:
     def _screen_line(view: Any) -> str:
         """The line a screen keeps up to date beside its buttons: a replay's move and what the
         analysis says of it, with the figures; the layout picker's focused layout and its
-        difficulty."""
+        difficulty; How to play's section in view, read out whole."""
         texts: list[Any] = []
+        page = getattr(view, "page", None)
+        sections = getattr(page, "sections", None)
+        if sections and hasattr(page, "current_section"):  # How to play: the section in view
+            i = page.current_section()
+            if isinstance(i, int) and 0 <= i < len(sections):
+                sec = sections[i]
+                body = " ".join(p.plain() for p in sec.paragraphs)
+                return f"{sec.title}. {body}"
         if getattr(view, "move_text", None) is not None:
             texts = [view.move_text, getattr(view, "figures_text", None)]
         elif isinstance(getattr(view, "detail", None), list):

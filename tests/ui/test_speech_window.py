@@ -175,3 +175,20 @@ def test_the_layout_picker_says_the_focused_layout(ui: Any, said: list[str]) -> 
     step = " ".join(said[start:])
     layout = ui.view.layouts[ui.view.focus]
     assert f"{layout.number}, {layout.name}, {layout.size} cards" in step, step
+
+
+def test_how_to_play_reads_the_section_in_view(ui: Any, said: list[str]) -> None:
+    ui.app.show_howto(None, "rules")
+    ui.frames(2)
+    page = ui.view.page
+    first = page.sections[page.current_section()]
+    opened = " ".join(said[-2:])
+    assert f"{first.title}." in opened and first.paragraphs[0].plain()[:40] in opened, opened
+    start = len(said)
+    for _ in range(40):  # scroll down until the next section is in view
+        ui.key(K.DOWN)
+        ui.frames(1)
+        if page.current_section() > 0:
+            break
+    nxt = page.sections[page.current_section()]
+    assert any(s.startswith(f"{nxt.title}.") for s in said[start:]), said[start:]
