@@ -235,7 +235,7 @@ class SpeechLink:
         analysis says of it, with the figures; the layout picker's focused layout and its
         difficulty; How to play's section in view, read out whole."""
         texts: list[Any] = []
-        page = getattr(view, "page", None)
+        page: Any = getattr(view, "page", None)
         sections = getattr(page, "sections", None)
         if sections and hasattr(page, "current_section"):  # How to play: the section in view
             i = page.current_section()
