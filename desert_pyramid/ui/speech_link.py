@@ -150,7 +150,8 @@ class SpeechLink:
                 else "Move the focus to a card first: Tab or the arrow keys."
             )
         elif action == "say_status":
-            self.say(spoken.status_text(view.session.hud(), view.timed))
+            shown = not view.app.settings.hide_timer  # the clock, as the top bar shows it
+            self.say(spoken.status_text(view.session.hud(), shown))
         elif action == "say_focus":
             self.say(spoken.focus_text(game, focus) or "Nothing has the focus: press Tab.")
         elif action == "say_rank":

@@ -83,7 +83,7 @@ def test_the_keys_read_the_table(ui: Any, said: list[str]) -> None:
     tens = heard(said, ui, K.KEY_0)
     assert tens.startswith("Tens: ")
     status = heard(said, ui, K.D)
-    assert status.startswith("Score 0, chain 0, 0 moves"), status
+    assert status.startswith("Score 0, chain 0, 0 moves, time "), status
     back = heard(said, ui, K.TAB, K.MOD_SHIFT)  # back round to the last target: a button
     assert back.endswith("button."), back
 
