@@ -42,6 +42,9 @@ def test_a_deal_won_by_ear(ui: Any, ear: EarPlayer, rules: Rules, seed: int) -> 
     assert table.game.won  # the test checks the real game; the player never looked
     assert "You won!" in told[-1], told[-1]
     assert any("Paired the" in t for t in told)
+    assert any("Redealt" in t for t in told) or any("Flipped" in t for t in told)
+    if rules.satchel:  # this deal's way through parks cards in the Satchel, by ear too
+        assert any(" in the Satchel." in t for t in told), told
     ui.frames(2)  # animations are off: the results follow at once, and are read out
     said = " ".join([told[-1], *ear.listen()])
     assert "Pyramid cleared!" in said, said
