@@ -230,14 +230,6 @@ class ButtonColumn:
         self.batch.draw()
 
 
-def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
-    """``count`` rectangles of ``w`` x ``h`` in a column centred on ``cx``, from ``top`` down."""
-    return [
-        Rect(round(cx - w / 2), round(top - (i + 1) * h - i * gap), round(w), round(h))
-        for i in range(count)
-    ]
-
-
 def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
     """A dark rounded panel behind a menu."""
     w, h = int(rect.width), int(rect.height)
