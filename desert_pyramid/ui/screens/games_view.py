@@ -49,11 +49,10 @@ class PastGamesView(MenuScreen):
         return True
 
     def watch(self, index: int) -> None:
-        from desert_pyramid.catalog import get_layout
 
         game = self.games[index]
         try:
-            code = decode_game_code(game.code, get_layout)
+            code = decode_game_code(game.code, self.app.get_layout)
         except EngineError as exc:
             self.set_message(f"This game cannot be shown: {exc}.")
             return

@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 
 from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.app.workshop import first_line
-from desert_pyramid.catalog import all_layouts, player_layouts
+from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
@@ -156,7 +156,7 @@ class LayoutPickerView(Screen):
 
     def _load(self, current: int, focus: int | None = None) -> None:
         """Read the layouts: the game's own, then the player's (the store's notices shown)."""
-        store = player_layouts()
+        store = self.app.catalogue.store
         builtin = [layout for _, layout in sorted(all_layouts().items())]
         own = [layout for _, layout in sorted(store.layouts().items())]
         self.layouts: list[Layout] = builtin + own
@@ -613,7 +613,7 @@ class LayoutPickerView(Screen):
             self._refresh()
             return
         try:
-            renamed = player_layouts().rename(layout.number, check_name(name))
+            renamed = self.app.catalogue.store.rename(layout.number, check_name(name))
         except PlayerLayoutError as exc:
             self.naming = name
             self.say(str(exc), ok=False)
@@ -649,7 +649,7 @@ class LayoutPickerView(Screen):
         if table is not None and table.game.layout.number == layout.number:
             self.app.table = None  # nothing left to continue on a layout that is gone
         try:
-            player_layouts().delete(layout.number)
+            self.app.catalogue.store.delete(layout.number)
         except PlayerLayoutError as exc:
             self.say(str(exc), ok=False)
             return
@@ -681,7 +681,7 @@ class LayoutPickerView(Screen):
             self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
             return
         try:
-            added = player_layouts().add_code(text)
+            added = self.app.catalogue.store.add_code(text)
         except (EngineError, PlayerLayoutError, ValueError) as exc:
             self.say(f"That layout code cannot be used: {exc}", ok=False)
             return

@@ -18,7 +18,6 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.app.picker import remember_layout, remembered_layout
-from desert_pyramid.catalog import every_layout, get_layout
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
@@ -71,7 +70,7 @@ class PracticeSetupView(MenuScreen):
         self.preset = 0
         self.options: dict[str, Any] = {}  # the single options changed from the preset's
         self.code = ""
-        self.layouts = sorted(every_layout())  # the game's, then the player's own
+        self.layouts = sorted(app.catalogue.every_layout())  # the game's, then the player's own
         self.layout_i = 0
         remembered = remembered_layout(app)  # the layout picker's last choice
         if remembered is not None:
@@ -150,7 +149,9 @@ class PracticeSetupView(MenuScreen):
         self._search = None  # a search for a winnable deal in progress is dropped
 
         def chosen(number: int) -> None:
-            self.layouts = sorted(every_layout())  # one may have been added in the picker
+            self.layouts = sorted(
+                self.app.catalogue.every_layout()
+            )  # one may be added in the picker
             self.layout_i = self.layouts.index(number)
             self._update_values()
             self.app.show_view(self)
@@ -169,7 +170,7 @@ class PracticeSetupView(MenuScreen):
 
     def _layout_of(self, number: int) -> Layout:
         """Layout ``number``; one of the player's deleted meanwhile falls back to the first."""
-        layouts = every_layout()
+        layouts = self.app.catalogue.every_layout()
         if number not in layouts:
             self.layouts = sorted(layouts)
             self.layout_i = 0
@@ -269,7 +270,7 @@ class PracticeSetupView(MenuScreen):
         from desert_pyramid.engine import EngineError, decode_game_code
 
         try:
-            code = decode_game_code(self.code, get_layout)
+            code = decode_game_code(self.code, self.app.get_layout)
             check_playable(code.rules, code.layout_number)
         except EngineError as exc:  # the code stays in its field to correct
             text = str(exc)
@@ -287,7 +288,7 @@ class PracticeSetupView(MenuScreen):
             return
         if self.source == CODE_SOURCE:
             try:
-                session = PracticeSession.from_code(self.code, rules, layout, get_layout)
+                session = PracticeSession.from_code(self.code, rules, layout, self.app.get_layout)
             except InputError as exc:  # nothing is lost: the code stays in its field to correct
                 self.set_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
                 self.menu.focus = ROW_CODE

@@ -1,6 +1,6 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
-speed (off included), the four-colour deck, large indices, hiding the timer and the score, and
-the card back, with a live preview."""
+speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
+card back, with a live preview, and speech (docs/accessibility.md)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.app.prefs import VOLUMES, Settings
+from desert_pyramid.app.prefs import SPEECH_CHOICES, VOLUMES, Settings
 from desert_pyramid.engine import Card
 from desert_pyramid.progression import BACK_BY_ID
+from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base.geometry import Rect
@@ -63,6 +64,11 @@ class SettingsView(MenuScreen):
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
                 ),
+                Button(
+                    "Speech · F2",
+                    lambda: self.change("speech", 1),
+                    adjust=lambda d: self.change("speech", d),
+                ),
                 Button("Done", self.done),
             ],
         )
@@ -85,6 +91,9 @@ class SettingsView(MenuScreen):
             s = s.with_next_animation(step)
         elif what == "mute":
             s = s.toggled("mute")
+        elif what == "speech":
+            i = SPEECH_CHOICES.index(s.speech) if s.speech in SPEECH_CHOICES else 0
+            s = replace(s, speech=SPEECH_CHOICES[(i + step) % len(SPEECH_CHOICES)])
         elif what == "back":
             ids = self.backs
             i = ids.index(resolve_back(s.card_back))
@@ -110,6 +119,7 @@ class SettingsView(MenuScreen):
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
             self._back_name(s.card_back),
+            self._speech_name(s.speech),
             "",
         ]
         for b, v in zip(self.menu.buttons, values, strict=True):
@@ -122,6 +132,13 @@ class SettingsView(MenuScreen):
             return BACK_BY_ID[back_id].name
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
+
+    def _speech_name(self, choice: str) -> str:
+        """The speech setting; ``Auto`` says whether it speaks now (a screen reader runs)."""
+        name = CHOICE_NAMES.get(choice, choice)
+        if choice == "auto":
+            name += " · on" if self.app.speech.voice.wanted else " · off"
+        return name
 
     def sound_changed(self) -> None:
         """M was pressed here: show the new state."""
@@ -143,10 +160,12 @@ class SettingsView(MenuScreen):
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
+        # the rows fit between the heading and the key line in a small window: they shrink
+        fit = min(1.0, (ph - 100 * sc) / (n * 39 * sc))
         rects = column_rects(
-            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc
+            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc * fit, 6 * sc * fit
         )
-        self.menu.place(rects, 14 * sc)
+        self.menu.place(rects, 14 * sc * max(fit, 0.8))
         self.texts.label(
             "↑ ↓ choose · ← → or Enter change · Esc done",
             panel.left + 270 * sc,

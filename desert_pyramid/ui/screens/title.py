@@ -122,10 +122,11 @@ class TitleView(MenuScreen):
         s = self.scale()
         self.texts = TextGroup()
         top = height * 0.76
-        self.texts.heading(
+        shadow = self.texts.heading(
             "DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20)
         )
-        self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        name = self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        shadow.owner = name.owner = "title"  # type: ignore[attr-defined]  # one heading, shadowed
         self.texts.label(
             "Pyramid solitaire under the sun",
             width / 2,

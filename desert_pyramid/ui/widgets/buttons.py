@@ -14,10 +14,11 @@ import pyglet
 
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, RGB
-from desert_pyramid.ui.widgets.text import Text
+from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -228,6 +229,16 @@ class ButtonColumn:
     def draw(self) -> None:
         self.sprites.draw()
         self.batch.draw()
+        if audit.recording() is not None:
+            self.report()
+
+    def report(self) -> None:
+        """Tell the layout audit where the buttons and their labels are."""
+        for i, b in enumerate(self.buttons[: len(self._labels)]):
+            owner = f"{id(self)}:{i}"
+            audit.report(audit.BUTTON, b.label, b.rect, owner=owner)
+            report_text(self._labels[i], box=b.rect, owner=owner)
+            report_text(self._values[i], box=b.rect, owner=owner)
 
 
 def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
@@ -332,6 +343,7 @@ class TextGroup:
 
     def draw(self) -> None:
         self.batch.draw()
+        report_texts(self.items)
 
 
 def focus_hover(column: ButtonColumn, x: float, y: float) -> None:
