@@ -11,15 +11,10 @@ from desert_pyramid.modes import clock_text
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import ICONS
 
