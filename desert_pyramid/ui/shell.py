@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     import arcade
     from arcade.context import ArcadeContext
 
+    from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.saving import Saves
     from desert_pyramid.catalog import Catalogue
@@ -61,6 +62,7 @@ class Shell(Protocol):
     """The window as its screens see it: what it holds, and the way to every other screen."""
 
     # -- what the window holds
+    application: Application  # the game without the window: sessions, saves, layouts, services
     options: RunOptions
     settings: Settings
     assets: Assets
@@ -130,7 +132,9 @@ class Shell(Protocol):
     # -- the way to every screen
     def show_title(self, message: str = "") -> None: ...
 
-    def new_table(self, session: Session, autoplay: bool = False, note: str = "") -> None: ...
+    def new_table(
+        self, session: Session, autoplay: bool = False, note: str = "", why: str = ...
+    ) -> None: ...
 
     def start_practice(
         self,

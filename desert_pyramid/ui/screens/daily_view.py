@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.app import sessions
-from desert_pyramid.modes import DailySession, InputError
+from desert_pyramid.modes import InputError
 from desert_pyramid.modes.streak import (
     CLEARED,
     FUTURE,
@@ -160,7 +160,7 @@ class DailyView(MenuScreen):
     def play(self) -> None:
         """The Daily of the chosen day: today's counts for the streak, a past day's is practice."""
         try:
-            session = DailySession.start(self.selected, self.today, finder=self.finder)
+            session = self.app.application.daily_session(self.selected, self.finder, self.today)
         except InputError as exc:
             self.set_message(str(exc))
             return
