@@ -27,8 +27,10 @@ from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.toast import Overlay
 
@@ -66,6 +68,7 @@ class GameApp(arcade.Window):
             notices=self.overlay,
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
+        self.speech = SpeechLink(self.settings, options.speech_log)
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = (
@@ -341,6 +344,7 @@ class GameApp(arcade.Window):
 
     def set_settings(self, settings: Settings) -> None:
         self.application.set_settings(settings)
+        self.speech.settings_changed(settings)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
@@ -405,6 +409,9 @@ class GameApp(arcade.Window):
             delta_time, self.current_view
         )  # the ambience follows the screen and the daylight
         self.controllers.update(delta_time)
+        notice = self.speech.observe(self.current_view, self.overlay)
+        if notice is not None:  # speech failed: said once on screen (F2 tries again)
+            self.overlay.notice(notice, "warning")
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
@@ -442,6 +449,7 @@ class GameApp(arcade.Window):
         self.controllers.stop()
         self.application.close()
         self.sounds.close()
+        self.speech.close()
         super().close()
 
 
@@ -519,6 +527,9 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.start_practice(
             c.rules, app.catalogue.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
         )
+    elif options.layout is not None:
+        layout = app.catalogue.get_layout(options.layout)
+        app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in OVER_A_TABLE:
@@ -541,6 +552,7 @@ def run(options: RunOptions) -> int:
     times: list[float] = []
     first_frame_at = 0.0
     start_at = time.perf_counter()
+    recorder = audit.start() if options.check_layout else None
     for i in range(options.frames):
         # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
         wait = start_at + i * FRAME_DT - time.perf_counter()
@@ -550,6 +562,8 @@ def run(options: RunOptions) -> int:
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
+        if recorder is not None:
+            recorder.clear()  # the last frame's parts are the ones checked
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
         app.flip()
@@ -564,8 +578,22 @@ def run(options: RunOptions) -> int:
             json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
             file=sys.stdout,
         )
+    failed = 0
+    if recorder is not None:
+        audit.stop()
+        failed = check_layout(recorder.parts, app.width, app.height)
     app.close()
-    return 0
+    return failed
+
+
+def check_layout(parts: list[audit.Part], width: int, height: int) -> int:
+    """``--check-layout``: every part's box as JSON on standard output; each fault one line on
+    standard error. 1 when there is a fault, else 0."""
+    print(json.dumps([p.to_json() for p in parts], ensure_ascii=False), file=sys.stdout)
+    found = audit.problems(parts, width, height)
+    for line in found:
+        print(f"desert-pyramid: layout: {line}", file=sys.stderr)
+    return 1 if found else 0
 
 
 def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
+    from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
 
 
@@ -56,6 +57,9 @@ class RunOptions:
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
     catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
+    speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
+    layout: int | None = None  # --layout N: start at a Practice table on this layout
+    check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
 
 
 class Shell(Protocol):
@@ -67,6 +71,7 @@ class Shell(Protocol):
     settings: Settings
     assets: Assets
     sounds: Sounds
+    speech: SpeechLink  # the announcements (speech_link.py)
     scenery: Scenery
     saves: Saves
     catalogue: Catalogue  # the layouts: the game's and the player's

@@ -37,7 +37,7 @@ from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, RGB
+from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, NOTICE, RGB
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
@@ -338,7 +338,7 @@ class LayoutPickerView(Screen):
                 f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
                 "choose Desert or Relaxed rules in Practice to play the other layouts."
             )
-            colour: RGB = (250, 190, 110)
+            colour: RGB = NOTICE
         else:
             sub = (
                 f"{self.own_start} layouts. Difficulty: how many random deals the solver clears "
@@ -383,7 +383,7 @@ class LayoutPickerView(Screen):
                 g.grid.bottom - 34 * s,
                 11 * s,
                 self.texts.batch,
-                colour=(250, 190, 110),
+                colour=NOTICE,
                 anchor_x="left",
                 bold=True,
                 width=int(g.panel.width - 56 * s),
@@ -395,7 +395,7 @@ class LayoutPickerView(Screen):
                 p.right - 28 * s,
                 g.grid.bottom - 20 * s,
                 9.5 * s,
-                colour=(190, 170, 140),
+                colour=KEYS_INK,
                 anchor_x="right",
             )
         else:
@@ -404,12 +404,12 @@ class LayoutPickerView(Screen):
                 fx,
                 p.bottom + 18 * s,
                 11 * s,
-                colour=(250, 190, 110),
+                colour=NOTICE,
                 anchor_x="left",
                 bold=True,
             )
             self.keys_text = self.texts.label(
-                KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
+                KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=KEYS_INK, anchor_x="left"
             )
         b = g.back
         self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)

@@ -29,6 +29,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.modes import InputError, PracticeSession
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
@@ -354,16 +355,16 @@ class PracticeSetupView(MenuScreen):
         rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
         self.menu.place(rects, 14 * s)
         self.about = self.texts.label(
-            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176)
+            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=MUTED
         )
         self.texts.label(
             "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
             width / 2,
             panel.bottom + 14 * s,
             10 * s,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
         self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
         )
         self._update_values()

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 MODE_ORDER: tuple[Mode, ...] = ("expedition", "daily", "practice")  # every one of MODES
 WON = (126, 192, 104, 255)
 LOST = (204, 108, 76, 255)
-GRID = (236, 214, 176, 38)
+GRID = (*MUTED, 38)
 CHART_BARS = 30  # recent results drawn for one key
 CHART_DAYS = 14  # recent days drawn for a total
 DASH = "—"
@@ -298,7 +298,7 @@ class StatsView(MenuScreen):
         self.chart = ShapeElementList()
         self.chart_texts = TextGroup()
         self.bar_rects = []
-        axis = (236, 214, 176, 120)
+        axis = (*MUTED, 120)
         for k in (1, 2, 3, 4):
             y = r.bottom + (r.height - 6 * s) * k / 4
             self.chart.append(create_line(r.left, y, r.right, y, GRID, 1))

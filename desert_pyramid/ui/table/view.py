@@ -49,7 +49,7 @@ RESIZE_SETTLE_S = 0.12
 
 
 class TableView(TableInput, Screen):
-    contexts = (keys.TABLE, keys.EVERYWHERE)
+    contexts = (keys.TABLE, keys.SPEECH, keys.EVERYWHERE)
 
     def table_under(self) -> TableView:
         return self
@@ -196,6 +196,7 @@ class TableView(TableInput, Screen):
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
+        self.app.speech.table(self)  # say what changed (speech_link.py)
 
     @property
     def coach_places(self) -> tuple[int, ...]:
@@ -213,7 +214,9 @@ class TableView(TableInput, Screen):
             self.game,
             self.app.settings,
             self.message,
-            pulse=self.session.pulse and int(self.time * 2.5) % 2 == 0,
+            pulse=self.session.pulse
+            and self.app.settings.animations  # animations off: the daylight bar does not blink
+            and int(self.time * 2.5) % 2 == 0,
             daylight=light.fraction if light is not None else None,
         )
 
@@ -230,10 +233,11 @@ class TableView(TableInput, Screen):
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
         speed = self.app.settings.animation_speed
+        self.app.speech.feedback(self, fb)
         if fb.message is not None:
             self.message = fb.message
         for place in fb.shake:
-            if self.geom is not None:
+            if self.geom is not None and speed > 0:  # animations off: nothing shakes
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         said = fb.sound
         cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
@@ -360,7 +364,13 @@ class TableView(TableInput, Screen):
         elif action == "autoplay":
             self.toggle_autoplay()
         elif action == "pause":
-            self.app.show_pause(self)
+            if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
+                self.message = self.advisor.cancel(self.game)
+                self.refresh()
+            else:
+                self.app.show_pause(self)
+        elif action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
         elif action.startswith("focus_"):
             d = {
                 "focus_left": (-1, 0),
@@ -444,7 +454,7 @@ class TableView(TableInput, Screen):
             self.layout(*self._size)
         self._frames_shown += 1
         if self._frames_shown == 6:
-            self.app.hint_service()  # start the search process once the table shows, not on the first hint
+            self.advisor.wake()  # start the search process and its pondering once the table shows
         searched, self._searched = self._searched, False
         self.session.update(0.0 if searched else delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition

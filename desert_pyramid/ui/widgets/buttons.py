@@ -14,10 +14,11 @@ import pyglet
 
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, RGB
-from desert_pyramid.ui.widgets.text import Text
+from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -49,6 +50,11 @@ class Button:
     rect: Rect = Rect(0, 0, 0, 0)
     confirm: str = ""  # a button that cannot be undone asks first: its label becomes this
     armed: bool = False  # pressed once: the next press acts
+
+
+def option_row(label: str, change: Callable[[int], None]) -> Button:
+    """A row that steps a value: Enter (or a click) steps it forward, ← → step it either way."""
+    return Button(label, lambda: change(1), adjust=change)
 
 
 class ButtonColumn:
@@ -223,6 +229,16 @@ class ButtonColumn:
     def draw(self) -> None:
         self.sprites.draw()
         self.batch.draw()
+        if audit.recording() is not None:
+            self.report()
+
+    def report(self) -> None:
+        """Tell the layout audit where the buttons and their labels are."""
+        for i, b in enumerate(self.buttons[: len(self._labels)]):
+            owner = f"{id(self)}:{i}"
+            audit.report(audit.BUTTON, b.label, b.rect, owner=owner)
+            report_text(self._labels[i], box=b.rect, owner=owner)
+            report_text(self._values[i], box=b.rect, owner=owner)
 
 
 def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
@@ -335,6 +351,7 @@ class TextGroup:
 
     def draw(self) -> None:
         self.batch.draw()
+        report_texts(self.items)
 
 
 def focus_hover(column: ButtonColumn, x: float, y: float) -> None:
