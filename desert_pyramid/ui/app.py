@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.app.application import Application
+from desert_pyramid.app.layouts import Catalogue
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.saving import Saves
 from desert_pyramid.app.screens import OVER_A_TABLE, ScreenName, screen_name
-from desert_pyramid.catalog import Catalogue
+from desert_pyramid.app.sessions import Session
 from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
-from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit

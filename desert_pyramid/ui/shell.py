@@ -24,10 +24,10 @@ if TYPE_CHECKING:
 
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.app.layouts import Catalogue
     from desert_pyramid.app.saving import Saves
-    from desert_pyramid.catalog import Catalogue
+    from desert_pyramid.app.sessions import Session
     from desert_pyramid.engine import Deal, Layout, Rules
-    from desert_pyramid.modes import Session
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds

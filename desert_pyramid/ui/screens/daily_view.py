@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.app import sessions
-from desert_pyramid.modes import InputError
-from desert_pyramid.modes.streak import (
+from desert_pyramid.app.sessions import (
     CLEARED,
     FUTURE,
     LATE,
@@ -27,6 +26,7 @@ from desert_pyramid.modes.streak import (
     TODAY,
     CalendarDay,
     DailyRecord,
+    InputError,
 )
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED

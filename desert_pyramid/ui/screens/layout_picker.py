@@ -25,14 +25,13 @@ from arcade import key as K
 from arcade.camera import Camera2D
 from PIL import Image, ImageDraw
 
+from desert_pyramid.app.layouts import PlayerLayoutError, all_layouts
 from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.app.workshop import first_line
-from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
-from desert_pyramid.storage.layouts import PlayerLayoutError
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin

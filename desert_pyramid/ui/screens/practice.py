@@ -18,6 +18,7 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.app.picker import remember_layout, remembered_layout
+from desert_pyramid.app.sessions import InputError, PracticeSession
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
@@ -27,7 +28,6 @@ from desert_pyramid.engine import (
     check_playable,
     looks_like_game_code,
 )
-from desert_pyramid.modes import InputError, PracticeSession
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView

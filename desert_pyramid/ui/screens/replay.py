@@ -174,7 +174,7 @@ class ReplayView(Screen):
     def play_on(self) -> None:
         """A Practice game from the position shown, with its moves kept for undo."""
         from desert_pyramid.app import sessions
-        from desert_pyramid.modes import InputError
+        from desert_pyramid.app.sessions import InputError
 
         try:
             session = sessions.practice_from_moves(

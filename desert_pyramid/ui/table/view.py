@@ -11,19 +11,19 @@ from typing import TYPE_CHECKING, Any
 
 from desert_pyramid.app.advisor import Advisor, Answer
 from desert_pyramid.app.control import Feedback, TableControl
-from desert_pyramid.app.sessions import subtitle as subtitle_of
-from desert_pyramid.app.sessions import timed
-from desert_pyramid.app.sessions import title as title_of
-from desert_pyramid.engine import STOCK, Game
-from desert_pyramid.engine.moves import NO_PLACE, MoveKind
-from desert_pyramid.modes import (
+from desert_pyramid.app.sessions import (
     CoachMessage,
     DailyCleared,
     NewPyramid,
     PyramidCleared,
     PyramidSkipped,
     Session,
+    timed,
 )
+from desert_pyramid.app.sessions import subtitle as subtitle_of
+from desert_pyramid.app.sessions import title as title_of
+from desert_pyramid.engine import STOCK, Game
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
