@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings
@@ -38,7 +38,10 @@ from desert_pyramid.progression import Unlocks
 from desert_pyramid.storage import SaveStore
 
 if TYPE_CHECKING:
+    from desert_pyramid.app.workshop import Estimator
     from desert_pyramid.modes.dealing import DealFinder
+    from desert_pyramid.solver.service import HintService
+    from desert_pyramid.workshop import EstimateService
 
 
 class Seat:
@@ -128,9 +131,9 @@ class Application:
         self.seat: TableView | None = None  # the deal in play, for CONTINUE (a Seat or the
         # window's view of the table)
         self.screen = ScreenState("title")
-        self._hints: Any = None  # the solver's HintService, shared by every table
+        self._hints: HintService | None = None  # the solver's, shared by every table
         self._hints_tried = False
-        self._estimates: Any = None  # the layout editor's EstimateService, started once
+        self._estimates: EstimateService | None = None  # the layout editor's, started once
         self._estimates_tried = False
         self._pool: ThreadPoolExecutor | None = None  # the winnable-deal search
 
@@ -317,7 +320,7 @@ class Application:
         return self.catalogue.store.add_code(text)
 
     # -- background services ------------------------------------------------------------------------
-    def hint_service(self) -> Any:
+    def hint_service(self) -> HintService | None:
         """The background hint service, started the first time a table asks for it."""
         if not self._hints_tried:
             self._hints_tried = True
@@ -326,7 +329,7 @@ class Application:
             self._hints = HintService()
         return self._hints
 
-    def estimate_service(self) -> Any:
+    def estimate_service(self) -> Estimator | None:
         """The background difficulty estimate of the layout editor (started once, in its own
         process), or ``None`` where no process can be started."""
         if self._estimates is None and not self._estimates_tried:

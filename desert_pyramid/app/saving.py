@@ -55,7 +55,8 @@ from desert_pyramid.progression import (
     game_results,
     trek_result,
 )
-from desert_pyramid.storage import CurrentGame, SaveStore
+from desert_pyramid.storage import CurrentGame
+from desert_pyramid.storage import SaveStore as SaveStore  # the ui names the store through here
 
 
 class Notices(Protocol):

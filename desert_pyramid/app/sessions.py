@@ -30,6 +30,7 @@ from desert_pyramid.modes import (
     share_line,
     sky_for,
 )
+from desert_pyramid.modes.dealing import DealFinder
 from desert_pyramid.modes.streak import (
     CLEARED,
     FUTURE,
@@ -55,6 +56,7 @@ __all__ = [
     "DailyCleared",
     "DailyRecord",
     "DailySession",
+    "DealFinder",
     "ExpeditionSession",
     "InputError",
     "Mode",

@@ -36,7 +36,11 @@ from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.app.sessions import DealFinder
+    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.table.view import TableView
+    from desert_pyramid.workshop import Draft
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
@@ -122,11 +126,11 @@ class GameApp(arcade.Window):
     def table(self, table: TableView | None) -> None:
         self.application.seat = table
 
-    def hint_service(self) -> Any:
+    def hint_service(self) -> HintService | None:
         """The background hint service, started the first time a table asks for it."""
         return self.application.hint_service()
 
-    def estimate_service(self) -> Any:
+    def estimate_service(self) -> Estimator | None:
         """The layout editor's background difficulty estimate (``None`` where no process can
         be started)."""
         return self.application.estimate_service()
@@ -226,7 +230,9 @@ class GameApp(arcade.Window):
 
         self.show_view(HowToView(self, back, page))
 
-    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None:
+    def show_daily(
+        self, today: datetime.date | None = None, finder: DealFinder | None = None
+    ) -> None:
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
         from desert_pyramid.ui.screens.daily_view import DailyView
 
@@ -289,9 +295,9 @@ class GameApp(arcade.Window):
 
     def show_editor(
         self,
-        draft: Any = None,
+        draft: Draft | None = None,
         back: Callable[[Layout | None], None] | None = None,
-        estimator: Any = None,
+        estimator: Estimator | None = None,
     ) -> None:
         """The layout editor on ``draft`` (a new layout when ``None``); ``back(saved)`` runs when
         the player leaves it (the layout saved there, or ``None``). The player's layouts are saved

@@ -25,14 +25,17 @@ if TYPE_CHECKING:
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.layouts import Catalogue
-    from desert_pyramid.app.saving import Saves
-    from desert_pyramid.app.sessions import Session
+    from desert_pyramid.app.saving import Saves, SaveStore
+    from desert_pyramid.app.sessions import DealFinder, Session
+    from desert_pyramid.app.workshop import Estimator
     from desert_pyramid.engine import Deal, Layout, Rules
+    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
     from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
+    from desert_pyramid.workshop import Draft
 
 
 @dataclass
@@ -55,7 +58,7 @@ class RunOptions:
     )
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
-    store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    store: SaveStore | None = None  # the table saves the game after every move
     catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
     speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
     layout: int | None = None  # --layout N: start at a Practice table on this layout
@@ -116,9 +119,9 @@ class Shell(Protocol):
 
     def get_layout(self, number: int) -> Layout: ...
 
-    def hint_service(self) -> Any: ...
+    def hint_service(self) -> HintService | None: ...
 
-    def estimate_service(self) -> Any: ...
+    def estimate_service(self) -> Estimator | None: ...
 
     def set_settings(self, settings: Settings) -> None: ...
 
@@ -162,7 +165,9 @@ class Shell(Protocol):
 
     def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None: ...
 
-    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None: ...
+    def show_daily(
+        self, today: datetime.date | None = None, finder: DealFinder | None = None
+    ) -> None: ...
 
     def show_practice_setup(self) -> None: ...
 
@@ -174,9 +179,9 @@ class Shell(Protocol):
 
     def show_editor(
         self,
-        draft: Any = None,
+        draft: Draft | None = None,
         back: Callable[[Layout | None], None] | None = None,
-        estimator: Any = None,
+        estimator: Estimator | None = None,
     ) -> None: ...
 
     def show_layouts(

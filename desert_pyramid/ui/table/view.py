@@ -7,7 +7,7 @@ multiplier and the results; cards are drawn by :class:`Board`, the bars and capt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.app.advisor import Advisor, Answer
 from desert_pyramid.app.control import Feedback, TableControl
@@ -22,7 +22,7 @@ from desert_pyramid.app.sessions import (
 )
 from desert_pyramid.app.sessions import subtitle as subtitle_of
 from desert_pyramid.app.sessions import title as title_of
-from desert_pyramid.engine import STOCK, Game
+from desert_pyramid.engine import STOCK, Event, Game
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.input import keys
@@ -262,7 +262,7 @@ class TableView(TableInput, Screen):
                 self._begin_ending()
         self.refresh()
 
-    def _mode_news(self, events: list[Any]) -> None:
+    def _mode_news(self, events: list[Event]) -> None:
         """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
         said = list(self.session.messages)
         if self.has_coach:
