@@ -139,6 +139,7 @@ class GameApp(arcade.Window):
     def show_title(self, message: str = "") -> None:
         from desert_pyramid.ui.screens.title import TitleView
 
+        self.application.show("title")
         self.show_view(TitleView(self, message))
 
     def new_table(
@@ -195,11 +196,12 @@ class GameApp(arcade.Window):
         self.show_view(table)
         return True
 
-    def show_pause(self, table: arcade.View) -> None:
+    def show_pause(self, table: arcade.View, why: str = "the player paused") -> None:
         from desert_pyramid.ui.screens.pause import PauseView
         from desert_pyramid.ui.table.view import TableView
 
         assert isinstance(table, TableView)
+        self.application.show("pause", why)
         self.show_view(PauseView(self, table))
 
     def show_results(self, table: arcade.View) -> None:
@@ -209,11 +211,13 @@ class GameApp(arcade.Window):
         assert isinstance(table, TableView)
         if self.table is table:
             self.table = None  # a finished deal cannot be continued
+        self.application.show("results", "the deal is over")
         self.show_view(ResultsView(self, table))
 
     def show_settings(self, back: arcade.View) -> None:
         from desert_pyramid.ui.screens.settings import SettingsView
 
+        self.application.show("settings")
         self.show_view(SettingsView(self, back))
 
     def show_help(self, under: arcade.View) -> None:
@@ -222,12 +226,14 @@ class GameApp(arcade.Window):
         if isinstance(under, HelpView):
             self.show_view(under.under)
         else:
+            self.application.show("help")
             self.show_view(HelpView(self, under))
 
     def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None:
         """The How to play screen (rules, variations, glossary, quiz); Esc goes back to ``back``."""
         from desert_pyramid.ui.screens.howto import HowToView
 
+        self.application.show("howto")
         self.show_view(HowToView(self, back, page))
 
     def show_daily(
@@ -236,26 +242,31 @@ class GameApp(arcade.Window):
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
         from desert_pyramid.ui.screens.daily_view import DailyView
 
+        self.application.show("daily")
         self.show_view(DailyView(self, today, finder))
 
     def show_practice_setup(self) -> None:
         from desert_pyramid.ui.screens.practice import PracticeSetupView
 
+        self.application.show("practice")
         self.show_view(PracticeSetupView(self))
 
     def show_relics(self, back: Callable[[], None] | None = None) -> None:
         from desert_pyramid.ui.screens.relics import RelicsView
 
+        self.application.show("relics")
         self.show_view(RelicsView(self, back))
 
     def show_backs(self, back: arcade.View | None = None) -> None:
         from desert_pyramid.ui.screens.backs import BacksView
 
+        self.application.show("backs")
         self.show_view(BacksView(self, back))
 
     def show_statistics(self) -> None:
         from desert_pyramid.ui.screens.stats import StatsView
 
+        self.application.show("statistics")
         self.show_view(StatsView(self))
 
     def show_replay(
@@ -280,6 +291,7 @@ class GameApp(arcade.Window):
                 source = AnalysisRunner(code.game(layout))
             except OSError:  # no process can be started here: the replay plays without analysis
                 source = None
+        self.application.show("replay")
         self.show_view(
             ReplayView(
                 self,
@@ -305,6 +317,7 @@ class GameApp(arcade.Window):
         unless an ``estimator`` is given."""
         from desert_pyramid.ui.screens.editor import EditorView
 
+        self.application.show("editor")
         self.show_view(
             EditorView(
                 self,
@@ -332,6 +345,7 @@ class GameApp(arcade.Window):
             self.start_practice(rules, self.catalogue.get_layout(number))
 
         current = focus if focus is not None else (remembered_layout(self) or 1)
+        self.application.show("layouts")
         self.show_view(
             LayoutPickerView(
                 self,
@@ -384,7 +398,7 @@ class GameApp(arcade.Window):
         if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
             view.session.focus_lost()
             if view.timed:
-                self.show_pause(view)
+                self.show_pause(view, "the window lost the focus")
 
     def on_activate(self) -> None:
         """The focus is back: an untimed table takes up where it was."""

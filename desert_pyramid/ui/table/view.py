@@ -460,7 +460,8 @@ class TableView(TableInput, Screen):
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
         elif self.session.pause_reason == "suspend" and self.timed and not self.session.finished:
-            self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
+            # back from a suspend gap: the clock stopped, the cards hide
+            self.app.show_pause(self, "the frames stopped (a suspend)")
             return
         self.board.update(delta_time)
         self.effects.update(delta_time)
