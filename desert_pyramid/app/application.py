@@ -239,6 +239,12 @@ class Application:
             PracticeSession.winnable, rules, layout, finder=finder, grader=grader
         )
 
+    def play_on(self, game: Game) -> Session:
+        """A Practice session on ``game``'s deal with its moves already played (undo takes them
+        back): a replay's "Play on from here". Raises :class:`~desert_pyramid.modes.InputError`
+        for a rule set that Practice does not play on this layout."""
+        return sessions.practice_from_moves(game.layout, game.rules, game.deal, game.history)
+
     def again(self, session: Session) -> Session:
         """Restart: the same day's Daily, or Practice on the same deal."""
         return sessions.again(session)

@@ -18,7 +18,6 @@ from desert_pyramid.app.sessions import (
     PyramidCleared,
     PyramidSkipped,
     Session,
-    timed,
 )
 from desert_pyramid.app.sessions import subtitle as subtitle_of
 from desert_pyramid.app.sessions import title as title_of
@@ -107,7 +106,7 @@ class TableView(TableInput, Screen):
 
     @property
     def timed(self) -> bool:
-        return timed(self.session)
+        return self.session.timed
 
     @property
     def subtitle(self) -> str:
