@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.app.sessions import clock_text
 from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
-from desert_pyramid.modes import clock_text
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
@@ -128,7 +128,7 @@ class ResultsView(MenuScreen):
         r = self.results
         if r.mode != "daily" or not r.won:
             return ""
-        from desert_pyramid.modes.streak import share_line
+        from desert_pyramid.app.sessions import share_line
 
         streak = 0
         if r.counts_for_streak:
