@@ -291,3 +291,22 @@ def test_solve_with_moves_beyond_what_a_code_holds_prints_no_code(
     assert main(["solve", deal, "--moves", flips, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["verdict"] == "winnable" and out["game_code"] is None
+
+
+def test_every_crafted_code_is_read_or_refused_without_a_hang() -> None:
+    """bench/bench_codes.py over every crafted case (counts, multipliers, deal and layout codes at
+    and past every bound, strings of a million characters), in a subprocess with a time limit."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "bench_codes.py"), "--repeats", "1"],
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[-1].split()[1] == "cases;" and int(lines[-1].split()[0]) > 60
+    past = [line for line in lines if line.startswith("game ") and " count " in line]
+    for at, beyond in zip(past[::2], past[1::2], strict=False):
+        if "layout" in at:  # the pairs: at the bound, then one past it
+            assert "claims" not in at and "refused: the game code claims" in beyond, beyond
