@@ -37,6 +37,7 @@ from .cards import CARDS, Card
 from .errors import DealCodeError, DealError
 from .layout import NUMBER_RANGES, valid_number
 from .rules import UNLIMITED, Rules, Scoring
+from .text import escaped
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -277,7 +278,9 @@ def read_checked_code(
     elif text.startswith(prefix) and len(text) > len(prefix):
         text = text[len(prefix) :]
     else:
-        raise error(f"a {what} starts with '{prefix}-', this one starts with '{code.strip()[:3]}'")
+        raise error(
+            f"a {what} starts with '{prefix}-', this one starts with '{escaped(code.strip()[:3])}'"
+        )
     value = 0
     digits = 0
     kind = what.replace(" ", "-")
@@ -286,7 +289,7 @@ def read_checked_code(
             continue
         if ch not in _DECODE:
             raise error(
-                f"'{ch}' at position {pos} is not a {kind} character (0-9 and A-Z except U)"
+                f"'{escaped(ch)}' at position {pos} is not a {kind} character (0-9 and A-Z except U)"
             )
         value = value << 5 | _DECODE[ch]
         digits += 1

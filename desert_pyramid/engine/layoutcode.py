@@ -25,10 +25,10 @@ from typing import Any
 from .deal import checked_code, read_checked_code
 from .errors import LayoutCodeError, LayoutError
 from .layout import MAX_CARDS, MIN_CARDS, Layout
+from .text import NAME_BYTES_MAX, name_problem
 
 LAYOUT_CODE_PREFIX = "DL"
 LAYOUT_CODE_VERSION = 1
-NAME_BYTES_MAX = 60
 _FIELDS = ((7, "x"), (6, "y"), (7, "z"), (7, "row"))  # bits, what
 #: The most digits a layout code has: 40 places, a name of 60 bytes and the check.
 MAX_CODE_DIGITS = -(-(3 + 6 + MAX_CARDS * 27 + 8 + 8 * NAME_BYTES_MAX + 15) // 5)
@@ -144,8 +144,9 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
         name = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutCodeError("the layout code's name is not readable text") from None
-    if not name.strip() or not name.isprintable():
-        raise LayoutCodeError("the layout code's name is empty or holds control characters")
+    problem = name_problem(name)
+    if problem is not None:
+        raise LayoutCodeError(f"the layout code's name {problem}")
     data = layout_data(name, places, number)
     try:
         Layout.from_dict(data, source="the layout code")
