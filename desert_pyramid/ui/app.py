@@ -515,6 +515,15 @@ def start(app: GameApp, options: RunOptions) -> None:
         )
 
 
+def notice_own_layouts(app: GameApp) -> None:
+    """Read the player's layout files now: any that cannot be used is set aside, and the title
+    says so with the notice the Layouts screen gives."""
+    if app.catalogue.player is not None:
+        app.catalogue.own_layouts()
+        notices = app.catalogue.player.take_notices()
+        app.saves.startup_notices += [(n.level, n.message) for n in notices]
+
+
 def run(options: RunOptions) -> int:
     from desert_pyramid.storage import SaveStore
 
@@ -522,6 +531,7 @@ def run(options: RunOptions) -> int:
     if app.saves.store is None:
         store = SaveStore.open(options.save_dir, background=True, layouts=app.get_layout)
         app.saves.attach(store)
+    notice_own_layouts(app)
     start(app, options)
     if options.frames is None:
         arcade.run()
