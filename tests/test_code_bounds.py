@@ -310,3 +310,12 @@ def test_every_crafted_code_is_read_or_refused_without_a_hang() -> None:
     for at, beyond in zip(past[::2], past[1::2], strict=False):
         if "layout" in at:  # the pairs: at the bound, then one past it
             assert "claims" not in at and "refused: the game code claims" in beyond, beyond
+
+
+def test_the_window_option_code_refuses_the_issue_27_code_before_any_frame(tmp_path: Path) -> None:
+    out = cli(
+        "--code", game_code(2**31 - 1), "--headless", "--frames", "1",
+        "--screenshot", str(tmp_path / "x.png"),
+    )  # fmt: skip
+    assert out.returncode == 2 and "2,147,483,647 moves" in out.stderr
+    assert not (tmp_path / "x.png").exists()

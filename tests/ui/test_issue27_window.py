@@ -1,5 +1,6 @@
-"""Damaged player layouts are noticed at start (issue 27 item 4): the title shows the notice the
-Layouts screen gives, without the player opening the Layouts screen first."""
+"""The game window meets input from outside (issue 27): damaged player layouts are noticed at start
+(the title shows the notice the Layouts screen gives), and the Practice code field refuses a code
+that claims more than a game holds."""
 
 from __future__ import annotations
 
@@ -71,3 +72,30 @@ def test_the_game_started_from_the_command_line_sets_them_aside_at_once(tmp_path
     assert out.returncode == 0, out.stderr
     assert not (layouts / "150_broken.toml").exists()
     assert [p.name for p in layouts.iterdir() if p.name.startswith("150_broken.toml.broken")]
+
+
+def test_the_practice_code_field_refuses_a_code_that_claims_too_much_at_once(ui: Driver) -> None:
+    """The Practice set-up's code field reads game codes through the same bound: the issue's
+    25-character code is a message on the set-up, not a frozen window."""
+    import time
+
+    from arcade import key as K
+
+    from bench.crafted_codes import game_code
+    from desert_pyramid.ui.screens.practice import PracticeSetupView
+
+    from .test_cli_practice import focus_row, setup_screen
+
+    view = setup_screen(ui)
+    focus_row(ui, "Deal code")
+    code = game_code(2**31 - 1)
+    for ch in code:
+        ui.app.dispatch_event("on_text", ch)
+    ui.app.dispatch_events()
+    t0 = time.perf_counter()
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert time.perf_counter() - t0 < 30  # a replay of the claim would never end
+    assert isinstance(ui.view, PracticeSetupView)
+    assert "2,147,483,647 moves" in view.message and "at most" in view.message
+    assert view.code == code  # kept in its field
