@@ -8,6 +8,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -181,3 +182,27 @@ def test_the_output_stream_escapes_what_a_command_prints_from_input() -> None:
     safe = SafeStream(inner, "output")
     safe.write("name: esc\x1b[31m rlo\u202e tab\t end\n\r")
     assert inner.getvalue() == "name: esc\\x1b[31m rlo\\u202e tab\\t end\n\r"
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+def test_a_save_value_is_quoted_escaped_in_its_message(value: str) -> None:
+    from desert_pyramid.engine.reading import DocumentError, Reader
+
+    cases: list[tuple[object, Callable[[Reader], object]]] = [
+        (value, lambda r: r.integer("v", maximum=3)),
+        (value, lambda r: r.date("v")),
+        (value, lambda r: r.text("v")),
+        ("x" + value, lambda r: r.date_table("v", most=3)),  # found below as a key
+        ([value, value], lambda r: r.texts("v", most=3, unique=True)),
+    ]
+    for data, read in cases:
+        payload = (
+            {"v": {data: "2026-01-01"}} if isinstance(data, str) and data[0] == "x" else {"v": data}
+        )
+        with pytest.raises(DocumentError) as caught:
+            read(Reader(payload))
+        message = str(caught.value)
+        assert terminal_safe(message) == message and message.isprintable(), message
+    with pytest.raises(DocumentError) as caught:
+        Reader({"v": value}).integer("v", maximum=3)
+    assert escaped(value) in str(caught.value)
