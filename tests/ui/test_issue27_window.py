@@ -99,3 +99,27 @@ def test_the_practice_code_field_refuses_a_code_that_claims_too_much_at_once(ui:
     assert isinstance(ui.view, PracticeSetupView)
     assert "2,147,483,647 moves" in view.message and "at most" in view.message
     assert view.code == code  # kept in its field
+
+
+def test_a_game_longer_than_a_code_holds_ends_on_its_results_without_a_code(ui: Driver) -> None:
+    """Unlimited redeals let a player flip on past what a game code holds: the results screen
+    opens all the same, without the buttons that need the code."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import RELAXED, Deal, Move
+    from desert_pyramid.engine.gamecode import longest_game
+    from desert_pyramid.ui.screens.results import ResultsView
+
+    app = ui.app
+    app.start_practice(RELAXED, get_layout(1), Deal.from_seed(0))
+    ui.frames(1)
+    table = ui.view
+    game = table.game
+    while game.moves <= longest_game(RELAXED, 28):
+        game.play(Move.flip() if game.stock else Move.redeal())
+    app.show_results(table)
+    ui.frames(1)
+    results = ui.view
+    assert isinstance(results, ResultsView) and results.game_code == ""
+    labels = [b.label for b in results.menu.buttons]
+    assert "Watch again" not in labels and "New deal" in labels
+    app.show_title()
