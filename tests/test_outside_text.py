@@ -206,3 +206,15 @@ def test_a_save_value_is_quoted_escaped_in_its_message(value: str) -> None:
     with pytest.raises(DocumentError) as caught:
         Reader({"v": value}).integer("v", maximum=3)
     assert escaped(value) in str(caught.value)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="Windows file names cannot hold ESC")
+def test_a_layout_file_name_with_control_characters_is_named_escaped(tmp_path: Path) -> None:
+    store = store_in(tmp_path, clock=lambda: NOW)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    (store.folder / "150_\x1b[31m\u202e.toml").write_bytes(b"number = [\n")
+    assert store.layouts() == {}
+    notices = store.take_notices()
+    assert len(notices) == 1
+    message = notices[0].message
+    assert "150_\\x1b[31m\\u202e.toml" in message and message.isprintable(), message

@@ -41,7 +41,7 @@ from desert_pyramid.engine.layout import (
     is_player_number,
 )
 from desert_pyramid.engine.layoutcode import decode_layout_code
-from desert_pyramid.engine.text import name_problem
+from desert_pyramid.engine.text import escaped, name_problem
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
 from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
@@ -208,7 +208,8 @@ class PlayerLayouts:
         key = (name, stamp, message)
         if key not in self._said:
             self._said.add(key)
-            self._notices.append(Notice(f"{LAYOUTS_DIR}/{name}", message, level))
+            # a file name placed by hand may hold any character: shown escaped, as repr would
+            self._notices.append(Notice(f"{LAYOUTS_DIR}/{name}", escaped(message), level))
 
     def _listing(self) -> list[str]:
         try:
