@@ -99,7 +99,7 @@ def check_name(name: str) -> str:
         raise PlayerLayoutError("a layout needs a name")
     problem = name_problem(text)  # the one check of names from outside (engine/text.py)
     if problem is not None and problem.startswith("holds"):
-        raise PlayerLayoutError(f"a layout's name cannot hold control characters: it {problem}")
+        raise PlayerLayoutError("a layout's name cannot hold control characters")
     if problem is not None:
         raise PlayerLayoutError(f"the name {problem}")
     return text
