@@ -563,11 +563,21 @@ def start(app: GameApp, options: RunOptions) -> None:
         OPENERS[screen_name(screen)](app)
 
 
+def notice_own_layouts(app: GameApp) -> None:
+    """Read the player's layout files now: any that cannot be used is set aside, and the title
+    says so with the notice the Layouts screen gives."""
+    if app.catalogue.player is not None:
+        app.catalogue.own_layouts()
+        notices = app.catalogue.player.take_notices()
+        app.saves.startup_notices += [(n.level, n.message) for n in notices]
+
+
 def run(options: RunOptions) -> int:
 
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)
+    notice_own_layouts(app)
     start(app, options)
     if options.frames is None:
         arcade.run()
