@@ -745,7 +745,7 @@ class Searcher:
         if not self.keep:
             self.table = {}
         self.path = []
-        self.stack = []
+        self.stack = []  # (only a store's search fills it, see _search)
         root = self.root_state()
         vacated, gone, satchel, _, _, _, live, live_cycle = root
         if self._won(vacated, gone, satchel):
@@ -967,8 +967,9 @@ class Searcher:
         explored = self._visit(key, reach, discrepancies)
         if explored < 0:
             return False
-        # The exhaustive search's board is open until it is proved lost (see forget_open).
-        exhaustive = discrepancies < 0
+        # With a store, the exhaustive search's board is open until it is proved lost (see
+        # forget_open); without one, a stopped phase empties the whole table instead.
+        exhaustive = self.keep and discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
