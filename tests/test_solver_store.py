@@ -9,6 +9,7 @@ answered at once with the same verdict and line.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -53,8 +54,8 @@ def test_shared_store_answers_as_a_search_from_nothing(rules: Rules, index: int)
         if rng.random() < 0.3:  # a search stopped early leaves only what it proved
             calls = iter(range(rng.randrange(1, 40)))
 
-            def stop(calls: object = calls) -> bool:
-                return next(calls, None) is None  # type: ignore[call-overload]
+            def stop(calls: Iterator[int] = calls) -> bool:
+                return next(calls, None) is None
 
             solve(position, 50_000, should_stop=stop, store=store)
             solve(position, rng.randrange(1, 3_000), store=store)
