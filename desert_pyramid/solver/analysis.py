@@ -235,7 +235,7 @@ def _analysis_worker(
     first_budget: int,
     max_budget: int,
 ) -> None:
-    from .service import start_parent_watch
+    from .lifeline import start_parent_watch
 
     start_parent_watch()
     from desert_pyramid.engine import Layout

@@ -40,8 +40,7 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import KING as KING_RANK
-from desert_pyramid.engine.cards import RANKS
+from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH

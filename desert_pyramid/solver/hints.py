@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import KING, partner_rank, rank_of
+from desert_pyramid.engine.cards import KING_RANK, partner_rank, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate
 from desert_pyramid.engine.wording import KING_ALONE, SATCHEL_PAIRS_LATER
@@ -257,7 +257,7 @@ def explain_move(
         assert c is not None
         src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
         out.append(f"Put the {c}{src} in the Satchel.")
-        if c.rank != KING:
+        if c.rank != KING_RANK:
             wheres = []
             reachable = False
             for p in range(52):

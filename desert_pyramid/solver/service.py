@@ -7,9 +7,9 @@ layout's data) down a pipe; the answer comes back through another pipe that
 worker drops a search as soon as a newer request (or a cancel) has arrived, and answers to older
 requests are discarded.
 
-**The worker never outlives the game.** It watches its parent: a thread waits on
-``multiprocessing.parent_process().sentinel`` (a pipe on POSIX, the process handle on Windows),
-which wakes when the parent ends, however it ended (a crash, ``kill -9``, the task manager), and
+**The worker never outlives the game.** It watches its parent (:mod:`.lifeline`): a thread
+waits on ``multiprocessing.parent_process().sentinel`` (a pipe on POSIX, the process handle on
+Windows), which wakes when the parent ends, however it ended (a crash, ``kill -9``, the task manager), and
 the worker exits at once; the end of the request pipe says the same. The service uses only
 pipes, no ``multiprocessing.Queue``, ``Value`` or ``Lock``: nothing that needs a semaphore, so
 nothing for the resource tracker to clean up. (On POSIX the 'spawn' start method still starts
@@ -19,7 +19,6 @@ the tracker process; it holds nothing and ends as soon as both the game and the 
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import threading
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
@@ -28,6 +27,7 @@ from typing import Any, Self
 from desert_pyramid.engine import Game
 
 from .hints import HINT_BUDGET, Hint
+from .lifeline import exit_now, start_parent_watch
 
 # ("hint", request id, game data, layout data, node budget, position key, answer): answer False
 # is a ponder (think about this position, answer nothing), True a question to answer
@@ -76,28 +76,6 @@ class Inbox:
                 return None
             item, self._item = self._item, None
             return item
-
-
-def exit_now() -> None:
-    """The game is gone: end this process at once (nothing to save, nothing to clean)."""
-    os._exit(0)
-
-
-def _watch_parent() -> None:
-    """Wait for the parent process to end, then exit (POSIX and Windows alike)."""
-    from multiprocessing.connection import wait
-
-    parent = mp.parent_process()
-    if parent is None:
-        return
-    wait([parent.sentinel])
-    exit_now()
-
-
-def start_parent_watch() -> None:
-    """In a worker process: end it as soon as the process that started it is gone, however that
-    died (a thread waits on the parent's sentinel). The hint and the analysis workers use it."""
-    threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
 
 
 def read_requests(requests: Connection, kind: str = HINT) -> Inbox:

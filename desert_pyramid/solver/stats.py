@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 from desert_pyramid.engine import Deal, Game, Layout, Rules
 
 from .core import Verdict, solve
+from .lifeline import start_parent_watch
 from .players import ThumbPlayer, play_out
 
 PLAYERS = ("solver", "thumb")
@@ -155,8 +156,11 @@ def chunks(start: int, deals: int, size: int = CHUNK) -> Iterator[tuple[int, int
         i += n
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl+C to the parent, which stops the run and reports what is done."""
+def _start_worker() -> None:
+    """A pool worker's first step: it ends with the parent, however the parent ends (``kill -9``,
+    ``kill -TERM``, a crash), and leaves Ctrl+C to the parent, which stops the run and reports
+    what is done."""
+    start_parent_watch()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -171,7 +175,7 @@ def _run_pool(
     func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers: int
 ) -> Iterator[tuple[tuple[Any, ...], R]]:
     ctx = mp.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker)
     pending: dict[Future[R], tuple[Any, ...]] = {}
     todo = iter(tasks)
 

@@ -26,12 +26,8 @@ from typing import Any
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, difficulty_word
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
 from desert_pyramid.solver import Verdict, solve
-from desert_pyramid.solver.service import (
-    WorkerService,
-    exit_now,
-    read_requests,
-    start_parent_watch,
-)
+from desert_pyramid.solver.lifeline import exit_now, start_parent_watch
+from desert_pyramid.solver.service import WorkerService, read_requests
 
 ESTIMATE_DEALS = 300  # random deals per rule set
 ESTIMATE_BUDGET = 50_000  # solver nodes per deal and rule set; beyond it a deal is "unknown"
