@@ -1492,8 +1492,6 @@ class Searcher:
         order_time = self.order_time
         top = self.top_playable
         rep = self.rep
-        on = self.on
-        cov_mask = self.cov_mask
         won = self._won
         full = (1 << self.n) - 1
         append = children.append
@@ -1539,6 +1537,7 @@ class Searcher:
             if not (fb or sat_rank == partner or can_stash or nxt_partner):
                 continue
             back = prev + 1  # the index once the waste top k is gone
+            pairs = self._pairs_with(fb, vacated, free) if fb else []
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
             rank_live = 1 << 3 * r
@@ -1552,18 +1551,13 @@ class Searcher:
                     times ^= tl
                     t_next = (t // W) * W + back if place == WASTE else t
                     earlier = (order_time[t] - order_time[start]) * 4  # earlier first
-                    for b in fb:
-                        vac = vacated | 1 << b
+                    for b, vac, fr, priority in pairs:
                         move = (PAIR_MOVE, b, place)
                         if vac == full and won(vac, gone_k, satchel):
                             return t, move
-                        fr = free & ~(1 << b)
-                        for j in on[b]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
                         append(
                             (
-                                earlier - 10 - 3 * (fr & ~free).bit_count(),
+                                earlier + priority,
                                 vac,
                                 gone_k,
                                 satchel,
@@ -1625,6 +1619,23 @@ class Searcher:
                             )
                         )
         return None
+
+    def _pairs_with(
+        self, slots: list[int], vacated: int, free: int
+    ) -> list[tuple[int, int, int, int]]:
+        """For each free layout slot b in ``slots`` that a stock/waste card may pair with (at any
+        time: none of this depends on the time): (b, vacated after, free after, priority)."""
+        on = self.on
+        cov_mask = self.cov_mask
+        out = []
+        for b in slots:
+            vac = vacated | 1 << b
+            fr = free & ~(1 << b)
+            for j in on[b]:
+                if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                    fr |= 1 << j
+            out.append((b, vac, fr, -10 - 3 * (fr & ~free).bit_count()))
+        return out
 
     def _first_pair_times(
         self,
