@@ -205,11 +205,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _asks_for_help(token: str) -> bool:
+    """``-h``, ``--help`` or an abbreviation of it (``--he`` is one of ``--headless`` too)."""
+    name = token.split("=", 1)[0]
+    return token.startswith("-h") or (len(name) >= 3 and "--help".startswith(name))
+
+
+def _game_parser() -> argparse.ArgumentParser:
+    """The top-level options only (``--version`` and the game window's), without a sub-command:
+    what starting the game needs, without importing every sub-command and what it imports."""
+    from desert_pyramid.commands.play import register_root
+
+    parser = _Parser(prog=PROG, description="Pyramid solitaire in the desert.", add_help=False)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.set_defaults(command=None)  # as the whole parser leaves it with no sub-command
+    register_root(parser)
+    return parser
+
+
+def parse(args_list: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The parser and the parsed command line.
+
+    A command line without a sub-command (the game starting) is read first by the top-level
+    options alone, which saves importing every sub-command at each launch. Anything that parser
+    cannot read (a sub-command, any other word, an unknown option, a help request) is read again
+    by the whole parser, so that every answer and every error is the whole parser's."""
+    if not any(_asks_for_help(t) for t in args_list):
+        parser = _game_parser()
+        try:
+            return parser, parser.parse_args(args_list)
+        except UsageError:
+            pass  # the whole parser reads it, and says what is wrong in its own words
     parser = build_parser()
+    return parser, parser.parse_args(args_list)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(args_list)
+        parser, args = parse(args_list)
     except SystemExit as exc:  # --help and --version print, then ask to exit
         return exc.code if isinstance(exc.code, int) else 0
     for name, value in vars(args).items():
