@@ -7,6 +7,8 @@ Argument errors print one line to stderr and return 2, never a traceback.
 
 * a console that cannot encode the game's symbols ("♠", "—", "…") gets plain letters instead
   ("S", "-", "..."), and anything else it cannot print becomes "?";
+* a control character or a bidirectional control that came from input (a code, a file name, a
+  layout's name) is written as ``repr`` writes it (``\\x1b``), never raw, on both streams;
 * output that cannot be written (a full disk, a closed standard output, an I/O error) ends the
   command with one line on stderr and exit code 1; a reader that went away (``| head``) ends it
   quietly with exit code 141, as a shell reports a broken pipe;
@@ -31,6 +33,7 @@ from typing import Any
 
 from desert_pyramid import __version__
 from desert_pyramid.commands.args import OutputError, UsageError, one_line
+from desert_pyramid.engine.text import terminal_safe
 
 PROG = "desert-pyramid"
 EXIT_USAGE = 2  # a value that cannot be used
@@ -118,6 +121,7 @@ class SafeStream:
         if self.broken:
             self._failed(None)
             return len(text)
+        text = terminal_safe(text)  # an ESC or a right-to-left override from input, escaped
         encoding = getattr(self.inner, "encoding", None)
         if encoding:
             try:
