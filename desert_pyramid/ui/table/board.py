@@ -89,6 +89,8 @@ class Board:
         self.geom: TableGeometry | None = None
         self.cards: list[CardSprite] = []
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        # the win's thrown cards: drawn in the effects layer, over the piles and the buttons
+        self.flying: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.selected: int | None = None
         self.rings: list[ZSprite] = []
         self.tags: list[ZSprite] = []  # per card: its extra index (see set_textures)
@@ -110,6 +112,8 @@ class Board:
         old = {s.card: s for s in self.cards}
         self.tex = tex
         self.sprites = arcade.SpriteList(atlas=tex.atlas, capacity=96)
+        self.flying = arcade.SpriteList(atlas=tex.atlas, capacity=52)
+        self.celebration = None  # new sprites: a win showing starts its throw again
         self.cards = []
         for c in range(52):
             prev = old.get(c)
@@ -540,6 +544,11 @@ class Board:
         launched = set(c.cards[len(c.cards) - c.launched :]) if c.launched else set()
         for card in launched:
             s = self.cards[card]
+            if (
+                s in self.sprites
+            ):  # thrown: from the piles' layer to the effects' (see draw_effects)
+                self.sprites.remove(s)
+                self.flying.append(s)
             b = flying.get(card)
             if b is None:
                 s.visible = False
@@ -599,6 +608,12 @@ class Board:
     def _sort(self) -> None:
         self.sprites.sort(key=self._z)
         self._order_dirty = False
+
+    def draw_effects(self) -> None:
+        """The win's thrown cards (the effects layer: over the piles, the captions, the badge and
+        the round buttons)."""
+        if self.flying:
+            self.flying.draw(pixelated=False)
 
     def draw(self) -> None:
         # Cards at rest sit on whole pixels at their drawn size: nearest filtering is exact there

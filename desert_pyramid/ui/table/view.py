@@ -24,6 +24,7 @@ from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Event, Game
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.board import Board
@@ -99,6 +100,7 @@ class TableView(TableInput, Screen):
         self._smooth = False
         self._resize_due: float | None = None
         self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
+        self.drawn_layers: list[Layer] = []  # the layers of the last frame, in drawing order
 
     @property
     def game(self) -> Game:
@@ -542,9 +544,12 @@ class TableView(TableInput, Screen):
         board, hud = self.board, self.hud
         sprites = [(s, board.z_of(s)) for s in board.sprites]
         sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
+        sprites += [(s, 90_000.0 + i) for i, s in enumerate(board.flying)]
         panel = self.coach_panel
-        sprites += [(s, -1.0 - i) for i, s in enumerate(panel.sprites)]
-        now = d.watch(sprites, [*hud.texts.values(), *panel.texts.values(), *self.effects.texts])
+        shown = self.coach_shown  # a panel gone quiet is not watched: its place is repainted
+        sprites += [(s, -1.0 - i) for i, s in enumerate(panel.sprites) if shown]
+        said = list(panel.texts.values()) if shown else []
+        now = d.watch(sprites, [*hud.texts.values(), *said, *self.effects.texts])
         d.forget_missing(now)
         for box in self.effects.take_dirty():
             d.invalidate(box)
@@ -571,19 +576,40 @@ class TableView(TableInput, Screen):
         return len(self.board.sprites) + len(self.hud.sprites) + len(self.coach_panel.sprites)
 
     def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
-        self.draw_backdrop(box)
-        self.coach_panel.draw()  # under the cards: a card flying to the discard passes over it
-        self.board.draw()
-        self.effects.draw_flashes()
-        self.hud.draw(box)
-        self.effects.draw_texts(box)
+        self.drawn_layers = draw_in_order(self.layers(box))
+
+    def layers(self, box: tuple[int, int, int, int] | None = None) -> list[Part]:
+        """The table's parts by layer (:mod:`layers`): the desert; the cards, the piles and the
+        buttons; the effects (the win's thrown cards over the buttons, flashes, score texts,
+        banners); the coach's panel, quiet once the deal is won; a dialog over a dim."""
+        parts: list[Part] = [
+            (Layer.BACKDROP, lambda: self.draw_backdrop(box)),
+            (Layer.PILES, self.board.draw),
+            (Layer.PILES, lambda: self.hud.draw(box)),
+            (Layer.EFFECTS, self.board.draw_effects),
+            (Layer.EFFECTS, self.effects.draw_flashes),
+            (Layer.EFFECTS, lambda: self.effects.draw_texts(box)),
+        ]
+        if self.coach_shown:
+            parts.append((Layer.PANELS, self.coach_panel.draw))
+        parts += self.moment_layers()
+        return parts
+
+    @property
+    def coach_shown(self) -> bool:
+        """The coach's panel shows, except once the deal is won (the coach goes quiet)."""
+        return not (self.ending and self.game.won)
+
+    def moment_layers(self) -> list[Part]:
+        """The parts a staged moment adds (see :mod:`moments`)."""
+        return []
 
     def draw_table_only(self, cards: bool) -> None:
         """The table for the pause screen: with or without its cards."""
         self.draw_backdrop()
         if cards:
-            self.coach_panel.draw()
             self.board.draw()
             self.hud.draw()
+            self.coach_panel.draw()  # a panel: over the piles
         else:
             self.hud.draw_without_cards()

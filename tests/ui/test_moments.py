@@ -1,0 +1,91 @@
+"""The big moments, staged: draw order by layers (the win's cards over the buttons), opaque
+panels over a dimmed screen, a won deal, a stuck deal, the sunset, and the score texts."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+from PIL import ImageChops
+
+from desert_pyramid.ui.base.layers import Layer
+from desert_pyramid.ui.table.geometry import HINT
+from desert_pyramid.ui.table.view import TableView
+
+from .winning import find_win
+
+pytestmark = pytest.mark.ui
+
+
+def won_practice(ui: Any, speed: float = 1.0) -> TableView:
+    """A Practice deal played to its last move (the win's moment begins)."""
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    ui.app.set_settings(Settings(animation_speed=speed, mute=True))
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView)
+    line = find_win(view.game)
+    assert line is not None
+    for move in line:
+        view.apply(view.control.play(move))
+    return view
+
+
+def _frame(ui: Any, view: TableView) -> Any:
+    view.dirty.invalidate()
+    ui.frames(1)
+    return ui.shot()
+
+
+def test_the_wins_thrown_cards_lie_over_the_round_buttons(ui) -> None:  # type: ignore[no-untyped-def]
+    view = won_practice(ui)
+    for _ in range(400):
+        ui.frames(1)
+        c = view.board.celebration
+        if c is not None and c.active:
+            break
+    c = view.board.celebration
+    assert c is not None and c.active
+    b = c.active[0]
+    button = view.geom.places[HINT]
+    b.x, b.y, b.vx, b.vy, b.gravity, b.spin, b.angle = button.cx, button.cy, 0, 0, 0, 0, 0
+    c.active = [b]
+    c.launched = len(c.cards)  # no other card comes
+    shown = _frame(ui, view)
+    assert view.drawn_layers == sorted(view.drawn_layers)
+    assert Layer.EFFECTS in view.drawn_layers
+    card = view.board.cards[b.card]
+    assert card in view.board.flying and card.visible
+    h = ui.app.height
+    box = (
+        round(max(button.left, card.left)) + 2,
+        h - round(min(button.top, card.top)) + 2,
+        round(min(button.right, card.right)) - 2,
+        h - round(max(button.bottom, card.bottom)) - 2,
+    )
+    view.hud.draw = lambda box=None: None  # type: ignore[method-assign]
+    try:
+        without_hud = _frame(ui, view)
+    finally:
+        del view.hud.draw
+    card.visible = False
+    view.board.flying.remove(card)
+    without_card = _frame(ui, view)
+    region = [img.crop(box) for img in (shown, without_hud, without_card)]
+    # the card hides the button: the frame there is the card's, HUD or not
+    assert ImageChops.difference(region[0], region[1]).getbbox() is None
+    assert ImageChops.difference(region[0], region[2]).getbbox() is not None  # the card is there
+
+
+def test_the_coach_goes_quiet_on_a_win(ui) -> None:  # type: ignore[no-untyped-def]
+    view = won_practice(ui)
+    ui.frames(1)
+    assert view.ending and view.game.won
+    assert view.has_coach
+    assert Layer.PANELS not in view.drawn_layers
