@@ -89,3 +89,48 @@ def test_the_coach_goes_quiet_on_a_win(ui) -> None:  # type: ignore[no-untyped-d
     assert view.ending and view.game.won
     assert view.has_coach
     assert Layer.PANELS not in view.drawn_layers
+
+
+def _practice(ui: Any) -> TableView:
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal
+
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView)
+    return view
+
+
+@pytest.mark.parametrize("dialog", ["pause", "help"])
+def test_a_dialogs_panel_is_opaque_over_a_dimmed_table(ui, dialog: str) -> None:  # type: ignore[no-untyped-def]
+    """The pixels of the panel are the same whether the cards (and the coach) lie under it or
+    not; around it the table shows, dimmed."""
+    view = _practice(ui)
+    (ui.app.show_pause if dialog == "pause" else ui.app.show_help)(view)
+    ui.frames(1)
+    screen = ui.view
+    panel = screen.decor[0]
+    with_cards = ui.shot()
+    view.board.draw = lambda: None  # type: ignore[method-assign]
+    view.coach_panel.draw = lambda: None  # type: ignore[method-assign]
+    try:
+        ui.frames(1)
+        without = ui.shot()
+    finally:
+        del view.board.draw, view.coach_panel.draw
+    h = ui.app.height
+    inside = (
+        round(panel.left) + 12,
+        h - round(panel.top) + 12,
+        round(panel.right) - 12,
+        h - round(panel.bottom) - 12,
+    )
+    assert ImageChops.difference(with_cards.crop(inside), without.crop(inside)).getbbox() is None
+    assert ImageChops.difference(with_cards, without).getbbox() is not None  # cards lie around
+    # dimmed: the table under the dialog is darker than the table alone
+    ui.app.show_view(view)
+    ui.frames(1)
+    alone = ui.shot()
+    x, y = 4, h // 2
+    assert sum(with_cards.getpixel((x, y))) < sum(alone.getpixel((x, y)))

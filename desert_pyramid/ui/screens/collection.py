@@ -229,7 +229,7 @@ class GridScreen(MenuScreen):
         ph = min(height - 16.0, 690 * s)
         self.panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, self.panel, alpha=232))
+        self.decor.append(panel_sprite(self.app.assets, self.panel))
         self.texts = TextGroup()
         return self.panel
 

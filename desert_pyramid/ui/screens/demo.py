@@ -342,7 +342,7 @@ class DemoView(TableView):
         self.caption = rich
         self.panel_rect = rect
         self.panel = arcade.SpriteList()
-        self.panel.append(panel_sprite(self.app.assets, rect, alpha=255))
+        self.panel.append(panel_sprite(self.app.assets, rect))
         self.buttons.place(rects, 12.5 * fs)
         for b, label in zip(self.buttons.buttons, self.buttons._labels, strict=True):
             label.color = (*INK, 255) if b.enabled else (190, 170, 150, 255)

@@ -163,7 +163,7 @@ class EditorView(Screen):
         self.geom = g
         s = g.scale
         self.static = arcade.SpriteList()
-        self.static.append(panel_sprite(self.app.assets, g.panel, alpha=232))
+        self.static.append(panel_sprite(self.app.assets, g.panel))
         well = arcade.Sprite(
             self.app.assets.texture(
                 f"editor-well-{int(g.well.width)}x{int(g.well.height)}-{g.unit_w:.3f}",

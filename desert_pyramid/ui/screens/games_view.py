@@ -68,7 +68,7 @@ class PastGamesView(MenuScreen):
         panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
         self.panel = panel
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
+        self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts = TextGroup()
         self.texts.heading("PAST GAMES", width / 2, panel.top - 36 * s, 26 * s)
         self.count_text = self.texts.label("", width / 2, panel.top - 70 * s, 12 * s, colour=TAN)

@@ -13,7 +13,8 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, SHADE
+from desert_pyramid.ui.base.layers import dim_under
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -66,7 +67,7 @@ class HelpView(MenuScreen):
         self.texts = TextGroup()
         panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel, alpha=240))
+        self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
             "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
@@ -147,6 +148,6 @@ class HelpView(MenuScreen):
             draw_table(cards=not self.hide_cards)
         else:
             self.under.on_draw()
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 120))
+        dim_under(self.app.width, self.app.height)  # the screen under the dialog, dimmed
         self.decor.draw()
         self.texts.draw()

@@ -538,7 +538,7 @@ class HowToView(Screen):
         margin = 22 * s
         panel = Rect(margin, margin * 0.7, width - 2 * margin, height - margin * 1.4)
         self.panel = arcade.SpriteList()
-        self.panel.append(panel_sprite(self.app.assets, panel, alpha=250))
+        self.panel.append(panel_sprite(self.app.assets, panel))
         self.texts = TextGroup()
         head_y = panel.top - 38 * s
         self.texts.heading(

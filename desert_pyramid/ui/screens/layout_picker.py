@@ -36,6 +36,7 @@ from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import (
     GOLD,
     INK,
@@ -81,7 +82,7 @@ def panel_image(g: PickerGeometry) -> Image.Image:
     """The screen's dark panel with the sunken well of the grid, in one image (one sprite)."""
     w, h = int(g.panel.width), int(g.panel.height)
     top, bottom, border, bw = STYLES["panel"]
-    img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
+    img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=PANEL_ALPHA)
     well = g.grid.inflated(2 * g.scale)
     ww, wh = int(well.width), int(well.height)
     inner = skin(ww, wh, WELL_TOP, WELL_BOTTOM, WELL_RIM, 1, max(4, int(8 * g.scale)), alpha=170)

@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import MUTED, SHADE
+from desert_pyramid.ui.base.palette import MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
@@ -94,7 +95,7 @@ class PauseView(MenuScreen):
         ph = 110 * s + n * 49 * s + 20 * s
         panel = Rect(width / 2 - 230 * s, height / 2 - ph / 2, 460 * s, ph)
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
+        self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
         note = (
             "The clock is stopped and the cards are hidden."
@@ -107,7 +108,7 @@ class PauseView(MenuScreen):
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 110))
+        dim_under(self.app.width, self.app.height)  # the screen under the dialog, dimmed
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()

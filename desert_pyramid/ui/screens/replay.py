@@ -235,18 +235,15 @@ class ReplayView(Screen):
             panel_sprite(
                 self.app.assets,
                 Rect(6 * s, height - top_h + 4 * s, width - 12 * s, top_h - 8 * s),
-                alpha=200,
             )
         )
         self.decor.append(
-            panel_sprite(
-                self.app.assets, Rect(6 * s, 4 * s, width - 12 * s, bar_h - 8 * s), alpha=215
-            )
+            panel_sprite(self.app.assets, Rect(6 * s, 4 * s, width - 12 * s, bar_h - 8 * s))
         )
         self.list_box = None
         if panel_w:
             self.list_box = Rect(table_w + 4 * s, bar_h + 4 * s, panel_w - 10 * s, table_h - 8 * s)
-            self.decor.append(panel_sprite(self.app.assets, self.list_box, alpha=200))
+            self.decor.append(panel_sprite(self.app.assets, self.list_box))
 
         # buttons: one row
         labels: list[tuple[str, Callable[[], None]]] = [

@@ -184,7 +184,7 @@ class StatsView(MenuScreen):
         panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
         self.panel = panel
         self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
+        self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts.heading("STATISTICS", width / 2, panel.top - 36 * s, 28 * s)
         selector = Rect(
             round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)

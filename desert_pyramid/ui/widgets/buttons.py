@@ -17,6 +17,7 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import GOLD, INK, RGB, RIM
 from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
@@ -274,8 +275,10 @@ class ButtonColumn:
             report_text(self._values[i], box=b.rect, owner=owner)
 
 
-def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
-    """A dark rounded panel behind a menu."""
+def panel_sprite(assets: Assets, rect: Rect) -> arcade.Sprite:
+    """A dark rounded panel behind a menu: opaque (see :mod:`layers`), so the sun, the cards
+    and the coach never show through its text."""
+    alpha = PANEL_ALPHA
     w, h = int(rect.width), int(rect.height)
     sprite = arcade.Sprite(
         skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha)
