@@ -134,3 +134,52 @@ def test_a_dialogs_panel_is_opaque_over_a_dimmed_table(ui, dialog: str) -> None:
     alone = ui.shot()
     x, y = 4, h // 2
     assert sum(with_cards.getpixel((x, y))) < sum(alone.getpixel((x, y)))
+
+
+def _ink(t: Any) -> tuple[float, float, float, float]:
+    return (t.left, t.bottom, t.right, t.top)
+
+
+def test_score_texts_stack_apart_inside_the_window(ui) -> None:  # type: ignore[no-untyped-def]
+    """Moves played in quick succession at 800x600: the rising texts never print over each
+    other, stay inside the window and under the top bar, and have a dark shadow."""
+    from desert_pyramid.app.prefs import Settings
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    view = _practice(ui)
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))
+    view.layout(800, 600)
+    line = find_win(view.game)
+    assert line is not None
+    fx = view.effects
+    seen = 0
+    most = 0
+    for move in line[:-1]:
+        view.apply(view.control.play(move))
+        for _ in range(3):
+            view.on_update(1 / 60)
+            rising = [fx._texts[id(f)] for f in fx.floaters if f.steady and f.alpha > 0]
+            most = max(most, len(rising))
+            boxes = [_ink(t) for t in rising if t.text]
+            seen += len(boxes)
+            for i, a in enumerate(boxes):
+                assert a[0] >= 0 and a[2] <= 800 and a[1] >= 0, (a, rising[i].text)
+                assert a[3] <= view.geom.hud.bottom + 1, (a, rising[i].text)
+                for b in boxes[i + 1 :]:
+                    apart = a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+                    assert apart, (a, b, [t.text for t in rising])
+            for t in rising:  # a dark shadow as opaque as the text itself
+                assert fx._shadows[id(t)].color[3] == t.color[3]
+    assert seen > 50 and most >= 2  # texts rose, and several at once
+
+
+def test_a_won_deals_banner_stays_crisp_until_the_results(ui) -> None:  # type: ignore[no-untyped-def]
+    view = won_practice(ui)
+    fx = view.effects
+    for _ in range(60):  # 4 s: longer than a celebration used to show before it faded
+        ui.frames(4, draw=False)
+        if not isinstance(ui.view, TableView):
+            break
+        assert fx.backing is not None
+        assert [f.alpha for f in fx.floaters] == [255, 255]
+    assert view.board.celebration is not None  # the cards were thrown meanwhile

@@ -96,7 +96,8 @@ class Shake(Timed):
 
 @dataclass
 class Floater(Timed):
-    """A text that rises and fades: "+50 row!", "Chain ×4"."""
+    """A text that rises and fades: "+50 row!", "Chain ×4". ``steady``: it rises at one speed
+    (texts rising at one speed keep their distance: a stack never runs into itself)."""
 
     text: str
     x: float
@@ -106,10 +107,14 @@ class Floater(Timed):
     rise: float = 60.0
     duration: float = FLOAT_S
     t: float = 0.0
+    steady: bool = False
+    w: float = 0.0  # the text's size once laid out (for stacking)
+    h: float = 0.0
 
     @property
     def position(self) -> Point:
-        return (self.x, self.y + self.rise * ease_out_cubic(self.t / self.duration))
+        k = min(1.0, self.t / self.duration)
+        return (self.x, self.y + self.rise * (k if self.steady else ease_out_cubic(k)))
 
     @property
     def alpha(self) -> int:

@@ -8,6 +8,7 @@ of the table is (an Expedition deals the next pyramid at once: the banner never 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import arcade
@@ -70,12 +71,14 @@ class Effects:
         self._pool: dict[str, list[Text]] = {}
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
         self._ceiling = 10_000.0
+        self._right = 10_000.0
 
     def prepare(self, geom: TableGeometry) -> None:
         """Make the texts floaters use, once per table size: creating a text (and drawing new
         glyphs into the font atlas) in the middle of a game would cost a frame."""
         self.clear()
         self._ceiling = geom.hud.bottom
+        self._right = float(geom.width)
         fs = geom.font_scale
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
@@ -122,7 +125,7 @@ class Effects:
         t.position = (x, y)
         shadow.position = (x + 2, y - 2)
         t.color = (*colour, alpha)
-        shadow.color = (*OUTLINE, alpha // 2)
+        shadow.color = (*OUTLINE, alpha)  # a dark shadow: readable on every sky and card
 
     def clear(self) -> None:
         if self.backing is not None:
@@ -225,6 +228,16 @@ class Effects:
             self._texts[id(f)] = text
         self._banner = banner
 
+    def hold(self) -> None:
+        """Keep the celebration showing, crisp, until the table is left (a won deal: the banner
+        stays over the thrown cards until the results)."""
+        if self.backing is None:
+            return
+        self.backing.duration = math.inf
+        for f in self.floaters:
+            if f.rise == 0.0:  # the banner and its detail (score texts rise and go)
+                f.duration = math.inf
+
     def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
         pool = self._pool.get(style)
         if not pool:
@@ -237,12 +250,38 @@ class Effects:
             free = [self._texts.pop(id(oldest))]
         t = free[0]
         colour, size, _heading = STYLES[style]
+        self._set(t, text, x, y, colour, 255)  # laid out: its size is known
+        w, h = t.content_width, t.content_height
         rise = t.font_size * 2.6
-        y = min(y, self._ceiling - rise - t.font_size)  # the text never rises into the top bar
-        f = Floater(text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow)
+        edge = 8.0  # inside the window, with a margin
+        x = min(max(x, edge + w / 2), self._right - edge - w / 2)
+        y = min(y, self._ceiling - rise - h / 2 - 4)  # the text never rises into the top bar
+        f = Floater(
+            text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow, steady=True, w=w, h=h
+        )
+        self._make_room(f)
         self._set(t, text, x, y, colour, 255)
         self.floaters.append(f)
         self._texts[id(f)] = t
+
+    def _make_room(self, new: Floater) -> None:
+        """Texts still rising in the way of ``new`` move up to stack over it, one above the
+        other (all rise at one speed: they keep apart); one pushed into the top bar goes."""
+        gap = 3.0
+        top = new.y + new.h / 2 + gap
+        bottom = new.y - new.h / 2
+        rising = [f for f in self.floaters if f.steady and not f.done]
+        for f in sorted(rising, key=lambda f: f.position[1]):
+            fx, fy = f.position
+            if abs(fx - new.x) >= (f.w + new.w) / 2 + gap or fy + f.h / 2 <= bottom:
+                continue  # beside it, or below it
+            if fy - f.h / 2 < top:
+                f.y += top - (fy - f.h / 2)
+                fy = f.position[1]
+            if fy + f.h / 2 > self._ceiling:
+                f.t = f.duration  # no room left under the top bar: it goes
+                continue
+            top = fy + f.h / 2 + gap
 
     def update(self, dt: float) -> None:
         for f in self.floaters:
@@ -292,7 +331,7 @@ class Effects:
                 round(b.bottom),
                 round(b.bottom + b.height),
             )
-            arcade.draw_lrbt_rectangle_filled(lf, r, bt, tp, (*BACKING, a * 225 // 255))
+            arcade.draw_lrbt_rectangle_filled(lf, r, bt, tp, (*BACKING, a))
             arcade.draw_lrbt_rectangle_outline(lf, r, bt, tp, (*RIM, a), border_width=2)
 
     def draw_texts(self, box: tuple[int, int, int, int] | None = None) -> None:

@@ -313,6 +313,7 @@ class TableView(TableInput, Screen):
         self.ending = True
         self.autoplay = False
         if self.game.won:
+            self.effects.hold()  # the banner stays crisp over the thrown cards
             self.message = (
                 "Cleared! A shows the results."
                 if self.app.last_input == "pad"
