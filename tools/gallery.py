@@ -142,6 +142,8 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     app.show_view(table)  # type: ignore[arg-type]
     for move in solve(table.game, 300_000).line:  # type: ignore[attr-defined]
         table.apply(table.control.play(move))  # type: ignore[attr-defined]
+    frames(50)  # the win's moment: the cards thrown over everything, the banner held
+    shot("win")
     until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
     shot("results-won")
     app.show_replay(GameCode.of(table.game), analyse=False)  # type: ignore[attr-defined]
@@ -163,6 +165,8 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
         trek.session.update(1000)
         if trek.session.finished:
             break
+    frames(150)  # the sunset's moment: the sun on the horizon, the light going
+    shot("sunset")
     until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
     shot("results-sunset")
     app.show_relics()

@@ -91,11 +91,11 @@ def test_the_coach_goes_quiet_on_a_win(ui) -> None:  # type: ignore[no-untyped-d
     assert Layer.PANELS not in view.drawn_layers
 
 
-def _practice(ui: Any) -> TableView:
+def _practice(ui: Any, seed: int = 4) -> TableView:
     from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import DESERT, Deal
 
-    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(4))
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
     ui.frames(1)
     view = ui.view
     assert isinstance(view, TableView)
@@ -183,3 +183,122 @@ def test_a_won_deals_banner_stays_crisp_until_the_results(ui) -> None:  # type: 
         assert fx.backing is not None
         assert [f.alpha for f in fx.floaters] == [255, 255]
     assert view.board.celebration is not None  # the cards were thrown meanwhile
+
+
+def expedition(ui: Any, speed: float = 1.0) -> TableView:
+    from desert_pyramid.app.prefs import Settings
+
+    ui.app.set_settings(Settings(animation_speed=speed, mute=True))
+    ui.app.options.seed = 3
+    ui.app.start_mode("expedition")
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView) and view.session.mode == "expedition"
+    return view
+
+
+def test_the_sunset_sinks_the_sun_then_the_light_goes_then_the_results(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.screens.results import ResultsView
+
+    view = expedition(ui)
+    view.session.daylight.left_ms = 30
+    ui.frames(2)
+    assert view.ending and view.sunset is not None
+    assert "sun has set" not in view.message  # the moment, not a line of text
+    assert view.effects.backing is not None  # the banner
+    dusks, dark = [], []
+    while isinstance(ui.view, TableView):
+        dusks.append(view.dusk())
+        dark.append(view.sunset.darkness if view.sunset else 0)
+        ui.frames(6)
+        assert len(dusks) < 200
+    assert isinstance(ui.view, ResultsView)
+    assert dusks == sorted(dusks) and dusks[-1] >= 0.99  # the sun sinks to the horizon
+    assert dark == sorted(dark) and dark[0] == 0 and dark[-1] > 150  # then the light goes
+    assert len(dusks) * 6 / 60 >= 2.0  # a moment, not a blink
+
+
+def test_with_animations_off_the_sunset_goes_straight_to_the_results(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.screens.results import ResultsView
+
+    view = expedition(ui, speed=0)
+    view.session.daylight.left_ms = 30
+    ui.frames(3)
+    assert view.sunset is None
+    assert isinstance(ui.view, ResultsView)
+
+
+def stuck_practice(ui: Any) -> TableView:
+    """A Practice deal played (by always taking the last legal move) up to its last move before
+    it is stuck; the last move is played by the test."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal, Game
+
+    g = Game(get_layout(1), DESERT, Deal.from_seed(1))
+    line = []
+    while not g.is_stuck() and not g.won and len(line) < 400:
+        move = g.legal_moves()[-1]
+        g.play(move)
+        line.append(move)
+    assert g.is_stuck()
+    view = _practice(ui, seed=1)
+    for move in line[:-1]:
+        view.control.play(move)
+    view.apply(view.control.play(line[-1]))
+    return view
+
+
+def test_a_stuck_deal_opens_the_no_more_moves_dialog(ui) -> None:  # type: ignore[no-untyped-def]
+    view = stuck_practice(ui)
+    dialog = view.stuck_dialog
+    assert dialog is not None and view.control.stuck
+    labels = [b.label for b in dialog.menu.buttons]
+    assert labels == [
+        "Undo to where it can still be won",
+        "New deal",
+        "Watch the replay",
+        "Keep looking",
+    ]
+    ui.frames(1)
+    assert view.drawn_layers[-1] == Layer.MODAL
+    # the table does not take the keys while it shows: Esc keeps looking
+    moves = view.game.moves
+    assert view.on_action("undo") is False or view.game.moves == moves
+    assert view.game.moves == moves
+    view.on_action("pause")
+    assert view.stuck_dialog is None
+    ui.frames(1)
+    assert Layer.MODAL not in view.drawn_layers
+
+
+def test_the_dialog_goes_back_to_where_the_deal_can_be_won(ui) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    view = stuck_practice(ui)
+    played = view.game.moves
+    assert view.stuck_dialog is not None
+    view.stuck_dialog.on_action("accept")  # the first button, focused
+    assert view.stuck_dialog is None
+    end = time.monotonic() + 60
+    while view.game.moves == played and time.monotonic() < end:
+        ui.frames(1)
+        time.sleep(0.01)
+    assert view.game.moves < played and not view.control.stuck
+    assert find_win(view.game) is not None  # from here the deal can be won
+
+
+def test_the_dialog_deals_anew_or_shows_the_replay(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.screens.replay import ReplayView
+
+    view = stuck_practice(ui)
+    assert view.stuck_dialog is not None
+    view.stuck_dialog.on_action("focus_down")
+    view.stuck_dialog.on_action("focus_down")
+    view.stuck_dialog.on_action("accept")  # Watch the replay
+    assert isinstance(ui.view, ReplayView)
+    view = stuck_practice(ui)
+    assert view.stuck_dialog is not None
+    button = view.stuck_dialog.menu.buttons[1].rect  # New deal, by the mouse
+    ui.click(button.cx, button.cy)
+    assert isinstance(ui.view, TableView) and ui.view is not view
+    assert ui.view.game.moves == 0

@@ -7,7 +7,10 @@ multiplier and the results; cards are drawn by :class:`Board`, the bars and capt
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+import arcade
 
 from desert_pyramid.app.advisor import Advisor, Answer
 from desert_pyramid.app.control import Feedback, TableControl
@@ -21,7 +24,7 @@ from desert_pyramid.app.sessions import (
 )
 from desert_pyramid.app.sessions import subtitle as subtitle_of
 from desert_pyramid.app.sessions import title as title_of
-from desert_pyramid.engine import STOCK, Event, Game
+from desert_pyramid.engine import STOCK, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
@@ -33,7 +36,10 @@ from desert_pyramid.ui.table.effects import Effects
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
 from desert_pyramid.ui.table.hud import Hud
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
+from desert_pyramid.ui.table.moments import NIGHT, SUNSET_S, Sunset
 from desert_pyramid.ui.table.redraw import DirtyTracker
+from desert_pyramid.ui.table.stuck_dialog import StuckDialog
+from desert_pyramid.ui.widgets.buttons import Button
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -44,7 +50,6 @@ INTRO = {
     "daily": "Today's deal, the same for every player: clear it fast for a bigger time bonus.",
     "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
 }
-SUNSET_S = 1.6  # the trek's end shows on the table this long before the results
 RESIZE_SETTLE_S = 0.12
 
 
@@ -92,9 +97,11 @@ class TableView(TableInput, Screen):
         self._thumb = False  # autoplay by rules of thumb (the solver knows no way through)
         self._frames_shown = 0
         self.ending = False  # the session finished: a win bounces, a sunset waits, then the results
-        self._end_wait = 0.0
+        self.sunset: Sunset | None = None  # the trek's end: the sun sinks, the light goes
         self.time = 0.0
         self._stuck_told = False
+        self.stuck_dialog: StuckDialog | None = None  # "No more moves": the ways on
+        self._rewind_wanted = False  # the dialog asked to go back to where the deal can be won
         self.dirty = DirtyTracker()
         self._scenery_version: tuple[int, int, int] = (-1, -1, -1)
         self._smooth = False
@@ -176,6 +183,8 @@ class TableView(TableInput, Screen):
 
     def dusk(self) -> float:
         """An Expedition's sky follows the daylight left."""
+        if self.sunset is not None:
+            return self.sunset.dusk
         sky = self.session.sky
         return float(sky.progress) if sky is not None else 0.0
 
@@ -258,6 +267,10 @@ class TableView(TableInput, Screen):
             self._mode_news(fb.events)
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
+                if not self.session.finished:
+                    self.open_stuck_dialog()
+            if not self.control.stuck:
+                self.close_stuck_dialog()
             self._stuck_told = self.control.stuck
             if self.session.finished:
                 self._begin_ending()
@@ -319,10 +332,77 @@ class TableView(TableInput, Screen):
                 if self.app.last_input == "pad"
                 else "Cleared! A click or Enter shows the results."
             )
-        else:
-            self.message = "The sun has set on the trek."
-            self._end_wait = SUNSET_S
+        else:  # the sunset: the sun sinks, the light goes, the banner says so, then the results
+            self.message = ""
+            speed = self.app.settings.animation_speed
+            if speed > 0:
+                self.sunset = Sunset(self.dusk(), duration=SUNSET_S / max(0.5, speed))
             self.app.sounds.play("sunset")
+            if self.geom is not None:
+                score = self.session.hud().get("score")
+                self.effects.celebrate(
+                    "The sun has set",
+                    f"The trek ends · score {score}" if score else "The trek ends",
+                    self.game,
+                    self.geom,
+                    speed,
+                )
+                self.effects.hold()
+
+    # -- a stuck deal -----------------------------------------------------------------------------------
+    def open_stuck_dialog(self) -> None:
+        """The engine says no move is left: a dialog offers the ways on (they depend on the mode)."""
+        mode = self.session.mode
+        keep = Button("Keep looking", self.close_stuck_dialog)
+        undo = Button("Undo a move", self._dialog(lambda: self.on_action("undo")))
+        if mode == "practice":
+            g = self.game
+            buttons = [
+                Button("Undo to where it can still be won", self._dialog(self.rewind_to_winnable)),
+                Button(
+                    "New deal", self._dialog(lambda: self.app.start_practice(g.rules, g.layout))
+                ),
+                Button("Watch the replay", self._dialog(self.watch_replay)),
+                keep,
+            ]
+            note = "The cards left cannot pair. Go back, deal again, or watch how it went."
+        elif mode == "expedition":
+            buttons = [
+                Button("Skip this pyramid (−30 s)", self._dialog(self.skip_pyramid)),
+                undo,
+                keep,
+            ]
+            note = "The cards left cannot pair: skip to the next pyramid or undo."
+        else:
+            buttons = [undo, keep]
+            note = "The cards left cannot pair: undo and try another way."
+        self.stuck_dialog = StuckDialog(self.app.assets, buttons, note)
+        self.stuck_dialog.layout(self.app.width, self.app.height)
+        self.dirty.invalidate()
+
+    def _dialog(self, action: Callable[[], object]) -> Callable[[], None]:
+        """A dialog button's action: the dialog closes first."""
+
+        def run() -> None:
+            self.close_stuck_dialog()
+            action()
+
+        return run
+
+    def close_stuck_dialog(self) -> None:
+        if self.stuck_dialog is not None:
+            self.stuck_dialog = None
+            self.dirty.invalidate()
+
+    def rewind_to_winnable(self) -> None:
+        """Ask the solver how far back the deal can still be won; its answer takes the table
+        there (see :meth:`show_hint`)."""
+        self._rewind_wanted = True
+        self.ask_hint()
+
+    def watch_replay(self) -> None:
+        table = self
+        self.app.show_replay(GameCode.of(self.game), back=lambda: table.app.show_view(table))
 
     def finish(self) -> None:
         """The ending is over (or skipped): the results."""
@@ -330,6 +410,15 @@ class TableView(TableInput, Screen):
 
     # -- actions ---------------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
+        dialog = self.stuck_dialog
+        if dialog is not None:
+            if dialog.on_action(action):
+                self.dirty.invalidate()
+                return True
+            if action in ("pause", "deselect"):  # Esc: keep looking
+                self.close_stuck_dialog()
+                return True
+            return Screen.on_action(self, action)  # help, full screen, mute, speech
         if self.ending:
             if action in ("accept", "pause", "flip"):
                 self.finish()
@@ -439,6 +528,11 @@ class TableView(TableInput, Screen):
             if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):  # point at the stock
                 places = (STOCK,)
         self.hint_places = places
+        if self._rewind_wanted:  # the stuck dialog's way back: taken at once
+            self._rewind_wanted = False
+            if rewind is not None:
+                self.apply(self.control.accept_hint())
+                return
         again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
         if move is not None:
             self.message = answer.text + f" {again} plays it."
@@ -487,8 +581,11 @@ class TableView(TableInput, Screen):
         if (
             not self.game.won
         ):  # a trek ended at sunset: a moment on the dark table, then the results
-            self._end_wait -= dt
-            if self._end_wait <= 0 or self.app.settings.animation_speed <= 0:
+            sunset = self.sunset
+            if sunset is not None:
+                sunset.advance(dt)
+                self.dirty.invalidate()  # the whole sky and the night change
+            if sunset is None or sunset.done:
                 self.finish()
         elif self.app.settings.animation_speed <= 0:
             self.finish()  # no animation: no bounce, straight to the results
@@ -587,6 +684,7 @@ class TableView(TableInput, Screen):
             (Layer.BACKDROP, lambda: self.draw_backdrop(box)),
             (Layer.PILES, self.board.draw),
             (Layer.PILES, lambda: self.hud.draw(box)),
+            (Layer.EFFECTS, self._draw_night),
             (Layer.EFFECTS, self.board.draw_effects),
             (Layer.EFFECTS, self.effects.draw_flashes),
             (Layer.EFFECTS, lambda: self.effects.draw_texts(box)),
@@ -596,14 +694,38 @@ class TableView(TableInput, Screen):
         parts += self.moment_layers()
         return parts
 
+    def _draw_night(self) -> None:
+        """The light going at the sunset: the night over the sand and the cards."""
+        if self.sunset is not None and self.sunset.darkness > 0:
+            w, h = self.app.width, self.app.height
+            arcade.draw_lrbt_rectangle_filled(0, w, 0, h, (*NIGHT, self.sunset.darkness))
+
     @property
     def coach_shown(self) -> bool:
         """The coach's panel shows, except once the deal is won (the coach goes quiet)."""
         return not (self.ending and self.game.won)
 
     def moment_layers(self) -> list[Part]:
-        """The parts a staged moment adds (see :mod:`moments`)."""
-        return []
+        """The parts a staged moment adds: the stuck deal's dialog over the table dimmed."""
+        dialog = self.stuck_dialog
+        if dialog is None:
+            return []
+        return [(Layer.MODAL, lambda: dialog.draw(self.app.width, self.app.height))]
+
+    # -- the mouse while a dialog shows --------------------------------------------------------------
+    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
+        if self.stuck_dialog is not None:
+            self.stuck_dialog.click(x, y)
+            self.dirty.invalidate()
+            return True
+        return super().on_mouse_press(x, y, button, modifiers)
+
+    def on_mouse_motion(self, x: int, y: int, dx: int, dy: int) -> bool | None:
+        if self.stuck_dialog is not None:
+            self.stuck_dialog.hover(x, y)
+            self.dirty.invalidate()
+            return True
+        return None
 
     def draw_table_only(self, cards: bool) -> None:
         """The table for the pause screen: with or without its cards."""
