@@ -169,6 +169,15 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     shot("sunset")
     until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
     shot("results-sunset")
+    # a stuck deal: always the last legal move, until none is left; the dialog shows the ways on
+    app.start_practice(DESERT, get_layout(1), Deal.from_seed(1))
+    frames(4)
+    stuck = app.table
+    assert stuck is not None
+    while not stuck.game.is_stuck() and not stuck.game.won:
+        stuck.apply(stuck.control.play(stuck.game.legal_moves()[-1]))
+    frames(60)
+    shot("stuck")
     app.show_relics()
     shot("relics")
     app.show_backs()

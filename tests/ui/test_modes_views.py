@@ -296,6 +296,14 @@ def test_the_trek_results_list_what_the_trek_unlocked(ui: Driver, saves: Any) ->
     assert lines["Score"] == f"{view.session.results().score:,}" and lines["Best chain"] == "12"
     assert lines["Relic found"] == "Brass Compass"
     assert "Card back unlocked" in lines
+    # the back itself is shown, small, left of its name
+    name = next(t for t in ui.view.texts.items if t.text == lines["Card back unlocked"])
+    backs = [
+        sp
+        for sp in ui.view.decor
+        if sp.right <= name.left and abs(sp.center_y - name.y) < 2 and sp.height < 40
+    ]
+    assert len(backs) == 1 and backs[0].width < backs[0].height
     # the record line counts pyramids as pyramids, not as games
     record = [t for t in shown if t.startswith("Expedition pyramids:")]
     assert record and record[0].startswith("Expedition pyramids: 1 cleared of ")

@@ -139,9 +139,22 @@ class ResultsView(MenuScreen):
             streak = self.app.saves.progress.daily.current_on(r.played_on)
         return share_line(r, streak)
 
+    def _back_sprite(self, back_id: str, right: float, cy: float, h: float) -> arcade.Sprite:
+        """A card back unlocked, small, its right edge at ``right``."""
+        from desert_pyramid.ui.widgets.toast import back_image
+
+        bh = max(8, int(h))
+        bw = max(6, int(bh * 0.7))
+        sprite = arcade.Sprite(
+            make_texture(back_image(back_id, bw, bh), f"back-{back_id}-{bw}x{bh}")
+        )
+        sprite.position = (round(right - bw / 2), round(cy))
+        return sprite
+
     def unlocked_lines(self) -> list[str]:
         """Relics and card backs unlocked while this deal or trek was played (the save store's answers)."""
         found = self.app.saves.unlocked_by(self.table)
+        self.unlocked_backs = [back.id for back in found.backs]  # shown beside their lines
         return [
             *(f"Relic found: {relic.name}" for relic in found.relics),
             *(f"Card back unlocked: {back.name}" for back in found.backs),
@@ -295,6 +308,7 @@ class ResultsView(MenuScreen):
             bold=True,
         )
         y = panel.top - 118 * s
+        backs = list(self.unlocked_backs)
         for name, value in lines:
             self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=TAN, anchor_x="left")
             text = self.texts.label(
@@ -309,6 +323,8 @@ class ResultsView(MenuScreen):
             fit(
                 text, panel.width - 120 * s - 180 * s
             )  # a long deal code gets smaller, not out of the panel
+            if name == "Card back unlocked" and backs:  # the back itself, left of its name
+                self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, y, 26 * s))
             y -= 30 * s
         self.texts.label(
             self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
