@@ -17,13 +17,13 @@ from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
     TextGroup,
-    column_rects,
     option_row,
     panel_sprite,
 )
@@ -63,6 +63,11 @@ class SettingsView(MenuScreen):
                     "Card back",
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
+                ),
+                Button(
+                    "High contrast",
+                    lambda: self.change("high_contrast", 1),
+                    adjust=lambda d: self.change("high_contrast", d),
                 ),
                 Button(
                     "Speech · F2",
@@ -119,6 +124,7 @@ class SettingsView(MenuScreen):
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
             self._back_name(s.card_back),
+            on_off(s.high_contrast),
             self._speech_name(s.speech),
             "",
         ]
