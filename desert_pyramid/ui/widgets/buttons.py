@@ -15,7 +15,7 @@ import pyglet
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
-from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, RGB, RIM
 from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
@@ -299,7 +299,7 @@ def heading(
         y,
         colour,
         size,
-        font_name=HEADING,
+        font_name=heading_font(),
         bold=True,
         anchor_x=anchor_x,
         anchor_y="center",
