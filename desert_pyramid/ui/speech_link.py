@@ -60,6 +60,7 @@ class SpeechLink:
         self._coach: list[str] = []
         self._menu: tuple[object, ...] = ()
         self._line = ""  # a replay's move line, said last
+        self._selected: int | None = None  # the card selected at the table
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
@@ -110,8 +111,13 @@ class SpeechLink:
             parts.append("Back at the table.")
             self._focus = None
         self._view = view
+        moved = bool(self._pending)
         parts += self._pending
         self._pending = []
+        selected = view.control.selected
+        if self._selected is not None and selected is None and not moved:
+            parts.append("Selection dropped.")
+        self._selected = selected
         message = view.message or ""
         if message != self._table_message:
             if message and message != self._fb_message:
