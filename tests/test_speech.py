@@ -394,3 +394,29 @@ def test_on_uses_the_system_voice_when_no_screen_reader_runs(
     voice = Voice("on", order=("screen-reader",))
     voice.say("King of spades.")
     assert fake_ao2["sapi"].said == [("King of spades.", True)]
+
+
+def test_the_standalone_build_takes_accessible_output2_where_it_is_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    try:
+        import build_standalone
+    finally:
+        sys.path.pop(0)
+    real = importlib.util.find_spec
+
+    def finder(installed: bool) -> object:
+        def find(name: str, *rest: object) -> object:
+            if name == "accessible_output2":
+                return object() if installed else None
+            return real(name, *rest)  # type: ignore[arg-type]
+
+        return find
+
+    for installed in (False, True):
+        monkeypatch.setattr(importlib.util, "find_spec", finder(installed))
+        args = build_standalone.pyinstaller_args(Path("dist"), Path("work"))
+        assert ("accessible_output2" in args) == installed
