@@ -240,7 +240,7 @@ class SpeechLink:
     def _screen_line(view: Any) -> str:
         """The line a screen keeps up to date beside its buttons: a replay's move and what the
         analysis says of it, with the figures; the layout picker's focused layout and its
-        difficulty; How to play's section in view, read out whole."""
+        difficulty; How to play's section in view, read out whole; the statistics' figures."""
         texts: list[Any] = []
         page: Any = getattr(view, "page", None)
         sections = getattr(page, "sections", None)
@@ -250,6 +250,15 @@ class SpeechLink:
                 sec = sections[i]
                 body = " ".join(p.plain() for p in sec.paragraphs)
                 return f"{sec.title}. {body}"
+        figures = getattr(view, "figure_texts", None)
+        if callable(figures):  # Statistics: the figures of the chosen view, as the tiles show
+            try:
+                pairs = figures()
+            except (AttributeError, ValueError, IndexError):  # not laid out yet
+                pairs = []
+            extra = getattr(getattr(view, "extra", None), "text", "")
+            said = [f"{label}: {value}." for label, value in pairs]
+            return " ".join([*said, extra] if extra else said)
         if getattr(view, "move_text", None) is not None:
             texts = [view.move_text, getattr(view, "figures_text", None)]
         elif isinstance(getattr(view, "detail", None), list):

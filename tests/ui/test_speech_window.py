@@ -206,3 +206,14 @@ def test_a_selection_dropped_is_said(ui: Any, said: list[str]) -> None:
     picked = heard(said, ui, K.ENTER)
     assert "pick one" in picked, picked
     assert heard(said, ui, K.X) == "Selection dropped."
+
+
+def test_the_statistics_say_their_figures(ui: Any, said: list[str]) -> None:
+    ui.app.show_statistics()
+    ui.frames(2)
+    view = ui.view
+    pairs = view.figure_texts()
+    assert pairs  # even with no game played, the tiles show their figures
+    opened = " ".join(said[-3:])
+    label, value = pairs[0]
+    assert f"{label}: {value}." in opened, opened
