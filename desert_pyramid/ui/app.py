@@ -32,6 +32,7 @@ from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
+from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class GameApp(arcade.Window):
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
         self.speech = SpeechLink(self.settings, options.speech_log)
+        use_high_contrast(self.settings.high_contrast)
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = (
@@ -365,6 +367,7 @@ class GameApp(arcade.Window):
     def set_settings(self, settings: Settings) -> None:
         self.application.set_settings(settings)
         self.speech.settings_changed(settings)
+        use_high_contrast(settings.high_contrast)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
