@@ -227,5 +227,14 @@ def run_play(args: argparse.Namespace) -> int:
         return run(options)
     except Exception as exc:
         if _is_no_display(exc):  # DISPLAY names a display that cannot be reached
-            raise UsageError(NO_DISPLAY.format(why=f" ({shown(str(exc))})")) from None
+            raise UsageError(NO_DISPLAY.format(why=unreachable_display())) from None
         raise
+
+
+def unreachable_display() -> str:
+    """Why the window did not open when the display could not be reached: the display named, as
+    ``$DISPLAY`` gives it (pyglet's own message names ``None`` when it read the variable)."""
+    name = os.environ.get("DISPLAY", "")
+    if not name:
+        return " (DISPLAY is not set)"
+    return f' (cannot connect to the display "{shown(name)}" that DISPLAY names)'

@@ -351,7 +351,9 @@ def screen_reader_running() -> bool:
             if not entry.name.isdigit():
                 continue
             with contextlib.suppress(OSError):
-                if (entry / "comm").read_text().strip() in _LINUX_READERS:
+                if (entry / "comm").read_text(
+                    encoding="utf-8", errors="replace"
+                ).strip() in _LINUX_READERS:
                     return True
     except OSError:
         return False

@@ -12,7 +12,7 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -563,16 +563,27 @@ def start(app: GameApp, options: RunOptions) -> None:
         OPENERS[screen_name(screen)](app)
 
 
+def notice_own_layouts(app: GameApp) -> None:
+    """Read the player's layout files now: any that cannot be used is set aside, and the title
+    says so with the notice the Layouts screen gives."""
+    if app.catalogue.player is not None:
+        app.catalogue.own_layouts()
+        notices = app.catalogue.player.take_notices()
+        app.saves.startup_notices += [(n.level, n.message) for n in notices]
+
+
 def run(options: RunOptions) -> int:
 
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)
+    notice_own_layouts(app)
     start(app, options)
     if options.frames is None:
         arcade.run()
         return 0
     times: list[float] = []
+    cpu: list[float] = []  # the CPU time the process used in each frame (all its threads)
     first_frame_at = 0.0
     start_at = time.perf_counter()
     recorder = audit.start() if options.check_layout else None
@@ -584,13 +595,14 @@ def run(options: RunOptions) -> int:
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         if recorder is not None:
             recorder.clear()  # the last frame's parts are the ones checked
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
         app.flip()
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
         if i == 0:
             first_frame_at = time.time()
     if options.screenshot is not None:
@@ -598,7 +610,7 @@ def run(options: RunOptions) -> int:
         arcade.get_image(0, 0, app.width, app.height).convert("RGB").save(options.screenshot)
     if options.frame_stats:
         print(
-            json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
+            json.dumps(frame_stats(times, first_frame_at, options.launched_at, app, cpu)),
             file=sys.stdout,
         )
     failed = 0
@@ -619,19 +631,42 @@ def check_layout(parts: list[audit.Part], width: int, height: int) -> int:
     return 1 if found else 0
 
 
-def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:
+def _p95(ordered: list[float]) -> float:
+    n = len(ordered)
+    return ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
+
+
+def frame_stats(
+    times_ms: list[float],
+    first_frame_at: float,
+    launched_at: float,
+    app: GameApp,
+    cpu_ms: Sequence[float] = (),
+) -> dict[str, object]:
+    """The frame times' figures; ``first_frame_at``: the wall-clock time the first frame had been
+    drawn and swapped (a launch benchmark subtracts the time it started the process);
+    ``cpu_ms``: the CPU time of each frame (on a busy machine a frame waits for a core, and its
+    wall-clock time says more about the machine than about the game)."""
     from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # read per platform
+    from desert_pyramid.ui.table.view import TableView
+
+    view = app.current_view
 
     ordered = sorted(times_ms)
+    cpu = sorted(cpu_ms)
     n = len(ordered)
-    p95 = ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
     return {
         "frames": n,
         "median_ms": round(statistics.median(ordered), 2) if n else 0.0,
-        "p95_ms": round(p95, 2),
+        "p95_ms": round(_p95(ordered), 2),
         "max_ms": round(ordered[-1], 2) if n else 0.0,
-        "first_frame_s": round(first_frame_s, 3),
+        "cpu_median_ms": round(statistics.median(cpu), 2) if cpu else None,
+        "cpu_p95_ms": round(_p95(cpu), 2) if cpu else None,
+        "first_frame_s": round(first_frame_at - launched_at, 3),
+        "first_frame_at": round(first_frame_at, 4),
         "peak_rss_mb": to_mb(peak_memory_bytes()),  # None where the platform gives no figure
         "size": f"{app.width}x{app.height}",
         "renderer": str(app.ctx.info.RENDERER),
+        # the sprites of the last frame's table drawn whole (None: another screen)
+        "sprites": view.drawn_sprites() if isinstance(view, TableView) else None,
     }

@@ -29,15 +29,10 @@ from desert_pyramid.app.sessions import (
     InputError,
 )
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

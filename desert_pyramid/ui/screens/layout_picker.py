@@ -36,7 +36,16 @@ from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, NOTICE, RGB
+from desert_pyramid.ui.base.palette import (
+    GOLD,
+    INK,
+    KEYS_INK,
+    NOTICE,
+    RGB,
+    WELL_BOTTOM,
+    WELL_RIM,
+    WELL_TOP,
+)
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
@@ -75,9 +84,7 @@ def panel_image(g: PickerGeometry) -> Image.Image:
     img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
     well = g.grid.inflated(2 * g.scale)
     ww, wh = int(well.width), int(well.height)
-    inner = skin(
-        ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170
-    )
+    inner = skin(ww, wh, WELL_TOP, WELL_BOTTOM, WELL_RIM, 1, max(4, int(8 * g.scale)), alpha=170)
     img.alpha_composite(
         inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top)))
     )

@@ -7,15 +7,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import MUTED
+from desert_pyramid.ui.base.layout import column_rects
+from desert_pyramid.ui.base.palette import MUTED, SHADE
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -112,7 +107,7 @@ class PauseView(MenuScreen):
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 110))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 110))
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()

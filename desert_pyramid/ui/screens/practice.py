@@ -29,16 +29,11 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

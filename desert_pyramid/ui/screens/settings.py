@@ -17,13 +17,13 @@ from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
     TextGroup,
-    column_rects,
     option_row,
     panel_sprite,
 )

@@ -10,15 +10,10 @@ import arcade
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -28,7 +28,7 @@ from desert_pyramid.ui.base.cardface import (
 )
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
-from desert_pyramid.ui.table.geometry import TableGeometry
+from desert_pyramid.ui.table.geometry import PILE_NAMES, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast
 
 Z_SLOT = -100.0
@@ -620,9 +620,6 @@ class Board:
     def busy(self) -> bool:
         """Cards are still flying."""
         return self.moving > 0
-
-
-PILE_NAMES = {STOCK: "stock", WASTE: "waste", DISCARD: "discard", SATCHEL: "satchel"}
 
 
 def _box(s: arcade.Sprite) -> Rect:

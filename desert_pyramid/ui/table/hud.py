@@ -14,23 +14,14 @@ import arcade
 import pyglet
 
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.engine import Game
+from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, TAN
-from desert_pyramid.ui.table.geometry import (
-    DISCARD,
-    HINT,
-    MENU,
-    SATCHEL,
-    STOCK,
-    UNDO,
-    WASTE,
-    TableGeometry,
-)
+from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
 
@@ -81,7 +72,7 @@ class Hud:
         self.geom: TableGeometry | None = None
         self.values: dict[str, arcade.Text] = {}
         self.titles: dict[str, arcade.Text] = {}
-        self.captions: dict[str, arcade.Text] = {}
+        self.captions: dict[int, arcade.Text] = {}  # by the engine's pile
         self.texts: dict[str, arcade.Text] = {}
         self.badge: arcade.Sprite | None = None
         self.daylight_bar: arcade.SpriteSolidColor | None = None
@@ -235,11 +226,12 @@ class Hud:
         self._captions_asked = None  # new texts: fit them
         self.set_button_captions("Undo · Z", "Hint · H")
         # pile captions and the stock badge
-        for name in (STOCK, WASTE, SATCHEL, DISCARD):
-            if name == SATCHEL and not satchel:
+        for pile in (STOCK, WASTE, SATCHEL, DISCARD):
+            if pile == SATCHEL and not satchel:
                 continue
+            name = PILE_NAMES[pile]
             cx, cy = geom.captions[name]
-            self.captions[name] = self._text(
+            self.captions[pile] = self._text(
                 f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True
             )
         # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
@@ -487,8 +479,8 @@ class Hud:
         warm_glyphs(self.texts["message"], CHARSET)
         for name in ("badge", *(f"v-{k}" for k in self._keys)):
             warm_glyphs(self.texts[name], NUMBERS)
-        for name in self.captions:
-            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
+        for caption in self.captions.values():
+            warm_glyphs(caption, CAPTIONS)
 
     def set_title(self, title: str, subtitle: str) -> None:
         """A new pyramid of an Expedition: its deal code."""

@@ -565,6 +565,11 @@ class TableView(TableInput, Screen):
             d.invalidate()
         return d.take(self.app.width, self.app.height)
 
+    def drawn_sprites(self) -> int:
+        """How many sprites a whole frame of the table draws (the frame benchmark's bare-Arcade
+        baseline draws as many)."""
+        return len(self.board.sprites) + len(self.hud.sprites) + len(self.coach_panel.sprites)
+
     def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
         self.draw_backdrop(box)
         self.coach_panel.draw()  # under the cards: a card flying to the discard passes over it
