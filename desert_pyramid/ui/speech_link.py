@@ -60,6 +60,7 @@ class SpeechLink:
         self._coach: list[str] = []
         self._menu: tuple[object, ...] = ()
         self._line = ""  # a replay's move line, said last
+        self._selected: int | None = None  # the card selected at the table
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
@@ -110,8 +111,13 @@ class SpeechLink:
             parts.append("Back at the table.")
             self._focus = None
         self._view = view
+        moved = bool(self._pending)
         parts += self._pending
         self._pending = []
+        selected = view.control.selected
+        if self._selected is not None and selected is None and not moved:
+            parts.append("Selection dropped.")
+        self._selected = selected
         message = view.message or ""
         if message != self._table_message:
             if message and message != self._fb_message:
@@ -234,7 +240,7 @@ class SpeechLink:
     def _screen_line(view: Any) -> str:
         """The line a screen keeps up to date beside its buttons: a replay's move and what the
         analysis says of it, with the figures; the layout picker's focused layout and its
-        difficulty; How to play's section in view, read out whole."""
+        difficulty; How to play's section in view, read out whole; the statistics' figures."""
         texts: list[Any] = []
         page: Any = getattr(view, "page", None)
         sections = getattr(page, "sections", None)
@@ -244,6 +250,15 @@ class SpeechLink:
                 sec = sections[i]
                 body = " ".join(p.plain() for p in sec.paragraphs)
                 return f"{sec.title}. {body}"
+        figures = getattr(view, "figure_texts", None)
+        if callable(figures):  # Statistics: the figures of the chosen view, as the tiles show
+            try:
+                pairs = figures()
+            except (AttributeError, ValueError, IndexError):  # not laid out yet
+                pairs = []
+            extra = getattr(getattr(view, "extra", None), "text", "")
+            said = [f"{label}: {value}." for label, value in pairs]
+            return " ".join([*said, extra] if extra else said)
         if getattr(view, "move_text", None) is not None:
             texts = [view.move_text, getattr(view, "figures_text", None)]
         elif isinstance(getattr(view, "detail", None), list):
