@@ -22,17 +22,18 @@ import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
-
-from babel import Locale, UnknownLocaleError
-from babel.dates import format_date as _babel_format_date
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
-from babel.numbers import format_percent as _babel_format_percent
+from typing import TYPE_CHECKING
 
 from desert_pyramid.engine.text import shown
 from desert_pyramid.resources_path import resource_path
+
+if TYPE_CHECKING:
+    from babel import Locale
+
+# Babel is imported where it is used: a command that only reads the settings (which mark their
+# names with N_) does not pay for loading it.
 
 DOMAIN = "desert_pyramid"
 SOURCE = "en"
@@ -64,11 +65,21 @@ class CatalogueError(Exception):
 class _State:
     code: str
     translations: gettext.NullTranslations
-    locale: Locale
+
+    @property
+    def locale(self) -> Locale:
+        return _locale(self.code)
 
 
 def _english() -> _State:
-    return _State(SOURCE, gettext.NullTranslations(), Locale.parse("en"))
+    return _State(SOURCE, gettext.NullTranslations())
+
+
+@lru_cache(maxsize=16)
+def _locale(code: str) -> Locale:
+    from babel import Locale
+
+    return Locale.parse(code)
 
 
 _state = _english()
@@ -97,6 +108,9 @@ def placeholders(text: str) -> set[str]:
 def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslations:
     """The translations of one language, read from its ``.po``. A translation whose placeholders
     differ from its message's is left out (the English shows there instead of a crash)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     path = catalogue_path(code, root)
     try:
         with path.open("rb") as fh:
@@ -138,7 +152,7 @@ def use_language(code: str, root: Path | None = None) -> str | None:
     except CatalogueError as exc:
         _state = _english()
         return f"The game is in English: {exc}."
-    _state = _State(code, translations, Locale.parse(code))
+    _state = _State(code, translations)
     return None
 
 
@@ -168,6 +182,8 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
 
 def match_language(raw: str) -> str | None:
     """One of :data:`LANGUAGES` for a locale name (``de_AT.UTF-8``, ``ru-RU``, ``German_Germany``)."""
+    from babel import Locale, UnknownLocaleError
+
     name = raw.split(".")[0].split("@")[0].replace("-", "_").strip()
     if not name or name in ("C", "POSIX"):
         return None
@@ -178,7 +194,7 @@ def match_language(raw: str) -> str | None:
     if parsed is None:  # a Windows name: "German_Germany"
         english = name.split("_")[0].lower()
         for code in LANGUAGES:
-            if (Locale.parse(code).english_name or "").split(" ")[0].lower() == english:
+            if (_locale(code).english_name or "").split(" ")[0].lower() == english:
                 return code
         return None
     full = f"{parsed.language}_{parsed.territory}" if parsed.territory else parsed.language
@@ -209,16 +225,22 @@ def pgettext(context: str, message: str) -> str:
 # -- numbers and dates (Babel's CLDR data) --------------------------------------------------------
 def format_number(value: float) -> str:
     """1,840 · 1.840 · 1 840, as the language writes it."""
+    from babel.numbers import format_decimal
+
     return format_decimal(value, locale=_state.locale)
 
 
 def format_percent(share: float) -> str:
     """A share as a percentage: 60% · 60 % · 60 %."""
+    from babel.numbers import format_percent as _babel_format_percent
+
     return _babel_format_percent(share, locale=_state.locale)
 
 
 def format_date(day: _dt.date, form: str = "medium") -> str:
     """A date as the language writes it (``short``, ``medium``, ``long``, ``full`` or a pattern)."""
+    from babel.dates import format_date as _babel_format_date
+
     return _babel_format_date(day, format=form, locale=_state.locale)
 
 
