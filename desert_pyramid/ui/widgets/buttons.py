@@ -17,14 +17,14 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, RGB, RIM
+from desert_pyramid.ui.base.palette import GOLD, INK, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
     "focus": ((236, 184, 104), (190, 128, 60), GOLD, 4),
     "disabled": ((170, 150, 128), (136, 118, 98), (100, 84, 70), 2),
-    "panel": ((66, 42, 24), (40, 24, 12), RIM, 2),
+    "panel": ((66, 42, 24), (40, 24, 12), PANEL_RIM, 2),
     "round": ((224, 170, 96), (170, 112, 52), (96, 60, 28), 2),
     "round_focus": ((240, 196, 120), (196, 134, 64), GOLD, 4),
 }
