@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.catalog import builtin_layout
+from desert_pyramid.app.layouts import builtin_layout
+from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
-from desert_pyramid.modes import PracticeSession
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO

@@ -25,10 +25,10 @@ import arcade
 from arcade import key as K
 from PIL import Image, ImageDraw
 
+from desert_pyramid.app.layouts import PlayerLayouts
 from desert_pyramid.app.workshop import Editor, Estimator
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
-from desert_pyramid.storage.layouts import PlayerLayouts
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect

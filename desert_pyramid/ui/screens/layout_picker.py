@@ -25,14 +25,13 @@ from arcade import key as K
 from arcade.camera import Camera2D
 from PIL import Image, ImageDraw
 
+from desert_pyramid.app.layouts import PlayerLayoutError, all_layouts
 from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.app.workshop import first_line
-from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
-from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
@@ -620,7 +619,7 @@ class LayoutPickerView(Screen):
             self._refresh()
             return
         try:
-            renamed = self.app.catalogue.store.rename(layout.number, check_name(name))
+            renamed = self.app.application.rename_layout(layout.number, name)
         except PlayerLayoutError as exc:
             self.naming = name
             self.say(str(exc), ok=False)
@@ -636,12 +635,7 @@ class LayoutPickerView(Screen):
         if self.confirm_delete != layout.number:
             self.confirm_delete = layout.number
             self.naming = None
-            table = self.app.table
-            playing = (
-                table is not None
-                and not table.session.finished
-                and table.game.layout.number == layout.number
-            ) or self.app.saves.saved_on_layout(layout.number)
+            playing = self.app.application.playing_on(layout.number)
             self.message = (
                 f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
                 + (" The game in progress on it ends (a loss)." if playing else "")
@@ -650,13 +644,8 @@ class LayoutPickerView(Screen):
             self.app.sounds.play("click")
             return
         self.confirm_delete = None
-        # the game in progress on it ends first (it needs the layout to be counted), a loss
-        self.app.saves.end_games_on_layout(layout.number)
-        table = self.app.table
-        if table is not None and table.game.layout.number == layout.number:
-            self.app.table = None  # nothing left to continue on a layout that is gone
-        try:
-            self.app.catalogue.store.delete(layout.number)
+        try:  # the game in progress on it ends first, a loss (app/application.py)
+            self.app.application.delete_layout(layout.number)
         except PlayerLayoutError as exc:
             self.say(str(exc), ok=False)
             return
@@ -688,7 +677,7 @@ class LayoutPickerView(Screen):
             self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
             return
         try:
-            added = self.app.catalogue.store.add_code(text)
+            added = self.app.application.add_layout_code(text)
         except (EngineError, PlayerLayoutError, ValueError) as exc:
             self.say(f"That layout code cannot be used: {exc}", ok=False)
             return

@@ -59,9 +59,7 @@ class PauseView(MenuScreen):
         self.app.show_view(self.table)
 
     def restart(self) -> None:
-        from desert_pyramid.app import sessions
-
-        self.app.new_table(sessions.again(self.table.session))
+        self.app.new_table(self.app.application.again(self.table.session), why="again")
 
     def new_deal(self) -> None:
         g = self.table.game

@@ -65,6 +65,11 @@ class SettingsView(MenuScreen):
                     adjust=lambda d: self.change("back", d),
                 ),
                 Button(
+                    "High contrast",
+                    lambda: self.change("high_contrast", 1),
+                    adjust=lambda d: self.change("high_contrast", d),
+                ),
+                Button(
                     "Speech · F2",
                     lambda: self.change("speech", 1),
                     adjust=lambda d: self.change("speech", d),
@@ -119,6 +124,7 @@ class SettingsView(MenuScreen):
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
             self._back_name(s.card_back),
+            on_off(s.high_contrast),
             self._speech_name(s.speech),
             "",
         ]

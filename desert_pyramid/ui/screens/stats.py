@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.sessions import clock_text
-from desert_pyramid.catalog import Catalogue
-from desert_pyramid.modes.results import Mode
+from desert_pyramid.app.layouts import Catalogue
+from desert_pyramid.app.sessions import Mode, clock_text
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect

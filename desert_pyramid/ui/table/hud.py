@@ -22,7 +22,7 @@ from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
-from desert_pyramid.ui.widgets.buttons import skin_texture
+from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
@@ -150,9 +150,12 @@ class Hud:
         # menu button
         m = geom.places[MENU]
         self._button(MENU, m, radius=int(m.height * 0.3))
+        hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
+        icon_ink, theme = (INK, "-hc") if hc else ((70, 40, 16), "")
         icon = arcade.Sprite(
             make_texture(
-                cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"
+                cardart.render_icon("menu", int(m.height * 0.7), icon_ink),
+                f"icon-menu-{int(m.height)}{theme}",
             )
         )
         icon.position = (round(m.left + m.height * 0.55), round(m.cy))
@@ -212,7 +215,9 @@ class Hud:
             self._button(name, r)
             size = int(r.width * 0.62)
             icon = arcade.Sprite(
-                make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}")
+                make_texture(
+                    cardart.render_icon(name, size, icon_ink), f"icon-{name}-{size}{theme}"
+                )
             )
             icon.position = (round(r.cx), round(r.cy))
             self.sprites.append(icon)
@@ -236,7 +241,7 @@ class Hud:
         )
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
-        self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
+        self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
         self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
         self.sprites.append(self.badge)
         self._text(
