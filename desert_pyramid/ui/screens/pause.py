@@ -9,7 +9,7 @@ import arcade
 from desert_pyramid.i18n import _
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import MUTED, SHADE
+from desert_pyramid.ui.base.palette import MUTED, VEIL
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
@@ -108,7 +108,7 @@ class PauseView(MenuScreen):
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 110))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*VEIL, 110))
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()
