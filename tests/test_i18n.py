@@ -5,6 +5,7 @@ dates and plural forms."""
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -209,6 +210,24 @@ def test_a_catalogue_that_is_a_folder_leaves_english(tmp_path: Path) -> None:
     po_path("de", tmp_path).mkdir(parents=True)
     assert use_language("de", root=tmp_path) is not None
     assert _("Settings") == "Settings"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_catalogue_that_is_a_fifo_leaves_english_without_waiting(tmp_path: Path) -> None:
+    path = po_path("de", tmp_path)
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    notice = use_language("de", root=tmp_path)
+    assert notice is not None and "not a file" in notice
+    assert _("Settings") == "Settings"
+
+
+def test_a_catalogue_through_a_symlink_is_read(tmp_path: Path) -> None:
+    real = po_path("de")
+    link = po_path("de", tmp_path)
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    assert use_language("de", root=tmp_path) is None and _("Settings") == "Einstellungen"
 
 
 def test_a_translation_with_other_placeholders_is_left_out(tmp_path: Path) -> None:
