@@ -316,8 +316,20 @@ def test_the_language_is_saved_with_the_settings() -> None:
 
 
 def test_an_unknown_lang_option_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for value in ("xx", "Deutsch", "d\u0435", "9" * 5000):
+    for value in ("xx", "Deutsch", "d\u0435", "9" * 5000, "pt", "pt_PT", "de\n", ""):
         assert main(["--lang", value, "--headless", "--frames", "1"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("desert-pyramid: error: --lang must be one of en, de, fr, es, it,")
         assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_the_lang_option_takes_any_spelling_of_a_code() -> None:
+    import argparse
+
+    from desert_pyramid.commands.play import options_from_args, register_root
+
+    parser = argparse.ArgumentParser()
+    register_root(parser)
+    for value, code in (("pt-BR", "pt_BR"), ("PT_br", "pt_BR"), ("RU", "ru"), ("de", "de")):
+        args = parser.parse_args(["--lang", value, "--headless", "--frames", "1"])
+        assert options_from_args(args).lang == code
