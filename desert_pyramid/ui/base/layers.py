@@ -14,7 +14,7 @@ from enum import IntEnum
 
 import arcade
 
-from desert_pyramid.ui.base.palette import SHADE
+from desert_pyramid.ui.base.palette import VEIL
 
 
 class Layer(IntEnum):
@@ -30,7 +30,7 @@ class Layer(IntEnum):
     MODAL = 7  # dialogs that take the input (pause, help, a stuck deal); opaque, over a dim
 
 
-#: How dark the dim under a modal dialog is (alpha of :data:`SHADE` over the screen under it)
+#: How dark the dim under a modal dialog is (alpha of :data:`VEIL` over the screen under it)
 MODAL_DIM = 150
 #: The alpha of every panel and dialog: opaque (nothing shows through a panel's text)
 PANEL_ALPHA = 255
@@ -49,4 +49,4 @@ def draw_in_order(parts: Iterable[Part]) -> list[Layer]:
 
 def dim_under(width: float, height: float, alpha: int = MODAL_DIM) -> None:
     """Dim everything drawn so far (the screen under a modal dialog)."""
-    arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*SHADE, alpha))
+    arcade.draw_lrbt_rectangle_filled(0, width, 0, height, (*VEIL, alpha))
