@@ -365,18 +365,17 @@ class TableView(TableInput, Screen):
                 Button("Watch the replay", self._dialog(self.watch_replay)),
                 keep,
             ]
-            note = "The cards left cannot pair. Go back, deal again, or watch how it went."
         elif mode == "expedition":
             buttons = [
                 Button("Skip this pyramid (−30 s)", self._dialog(self.skip_pyramid)),
                 undo,
                 keep,
             ]
-            note = "The cards left cannot pair: skip to the next pyramid or undo."
         else:
             buttons = [undo, keep]
-            note = "The cards left cannot pair: undo and try another way."
-        self.stuck_dialog = StuckDialog(self.app.assets, buttons, note)
+        self.stuck_dialog = StuckDialog(
+            self.app.assets, buttons, "None of the cards left can pair."
+        )
         self.stuck_dialog.layout(self.app.width, self.app.height)
         self.dirty.invalidate()
 
