@@ -261,6 +261,13 @@ def test_a_stuck_deal_opens_the_no_more_moves_dialog(ui) -> None:  # type: ignor
     ]
     ui.frames(1)
     assert view.drawn_layers[-1] == Layer.MODAL
+    # a notice that comes meanwhile waits: notices lie under modal dialogs
+    from desert_pyramid.progression import RELICS, Unlocks
+
+    overlay = ui.app.overlay
+    overlay.unlocked(Unlocks((RELICS[0],), ()))
+    ui.frames(2)
+    assert overlay.current is not None and overlay.waiting and overlay.current.age == 0
     # the table does not take the keys while it shows: Esc keeps looking
     moves = view.game.moves
     assert view.on_action("undo") is False or view.game.moves == moves
@@ -269,6 +276,7 @@ def test_a_stuck_deal_opens_the_no_more_moves_dialog(ui) -> None:  # type: ignor
     assert view.stuck_dialog is None
     ui.frames(1)
     assert Layer.MODAL not in view.drawn_layers
+    assert not overlay.waiting and overlay.current.age > 0  # then it shows
 
 
 def test_the_dialog_goes_back_to_where_the_deal_can_be_won(ui) -> None:  # type: ignore[no-untyped-def]

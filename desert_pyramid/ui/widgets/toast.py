@@ -186,8 +186,11 @@ class Overlay:
             self._next()
 
     def _celebrating(self) -> bool:
-        effects = getattr(self.app.current_view, "effects", None)
-        return getattr(effects, "backing", None) is not None
+        """The table shows a celebration's banner or a modal dialog (notices lie under modals)."""
+        view = self.app.current_view
+        effects = getattr(view, "effects", None)
+        dialog = getattr(view, "stuck_dialog", None)
+        return getattr(effects, "backing", None) is not None or dialog is not None
 
     def state(self) -> tuple[float, int]:
         """(how far in, 0..1; alpha) of the current toast."""
