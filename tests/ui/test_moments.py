@@ -310,3 +310,13 @@ def test_the_dialog_deals_anew_or_shows_the_replay(ui) -> None:  # type: ignore[
     ui.click(button.cx, button.cy)
     assert isinstance(ui.view, TableView) and ui.view is not view
     assert ui.view.game.moves == 0
+
+
+def test_with_animations_off_a_win_throws_nothing_and_shows_the_results(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.screens.results import ResultsView
+
+    view = won_practice(ui, speed=0)
+    ui.frames(2)
+    assert view.board.celebration is None and not view.board.flying
+    assert view.effects.backing is None and not view.effects.floaters
+    assert isinstance(ui.view, ResultsView)
