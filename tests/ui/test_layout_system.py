@@ -3,7 +3,7 @@ window, text wraps then ends in an ellipsis, never wider than its room."""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desert_pyramid.ui.base.geometry import Rect
@@ -54,6 +54,7 @@ def test_a_menu_that_does_not_stand_in_one_column_takes_two() -> None:
     assert short.rects[1].top < short.rects[0].top and short.rects[5].left > short.rects[0].left
 
 
+@settings(deadline=None)  # a loaded machine: no time limit per example
 @given(
     w=st.integers(640, 3840),
     h=st.integers(360, 2160),
@@ -81,6 +82,7 @@ def test_menu_panel_keeps_every_button_in_the_window(w: int, h: int, count: int)
     assert not parts.panel.overlaps(parts.message)
 
 
+@settings(deadline=None)
 @given(
     st.text(alphabet=st.sampled_from("ab cdéf ghijk"), max_size=120),
     st.integers(8, 400),

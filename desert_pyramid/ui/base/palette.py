@@ -17,6 +17,8 @@ MUTED: RGB = (236, 214, 176)  # secondary text (also-called names, captions, key
 FAINT: RGB = (200, 180, 150)  # the least important text (key lines, notes under a panel)
 TAN: RGB = (236, 200, 140)  # names and values in a list on a dark panel
 SAND_INK: RGB = (70, 40, 16)  # text straight on the sand (a screen's message line)
+NOTICE: RGB = (250, 190, 110)  # a refusal or a notice on a dark panel
+KEYS_INK: RGB = (190, 170, 140)  # the line of keys under a busy panel
 
 # The card chips drawn in running text
 CHIP_PAPER: RGB = (252, 249, 240)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.catalog import get_layout
+from desert_pyramid.catalog import builtin_layout
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
 from desert_pyramid.modes import PracticeSession
@@ -96,7 +96,7 @@ def step_move(game: Game, step: DemoStep) -> Move:
 
 def demo_game(demo: Demo) -> Game:
     """The example's deal under its rules, before the first step."""
-    return Game(get_layout(demo.layout), PRESETS[demo.preset], Deal.parse(demo.deal_text))
+    return Game(builtin_layout(demo.layout), PRESETS[demo.preset], Deal.parse(demo.deal_text))
 
 
 class DemoView(TableView):

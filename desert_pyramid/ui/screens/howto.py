@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.howto import HowtoMemory
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.content import (
     QuizSession,
     RulesContent,
@@ -428,7 +427,7 @@ class VariationsPage(ScrollPage):
         self.view.memory.variation_focus = self.variations.index(variation)
         self.leave()
         note = f"{variation.title}: {variation_rules_text(variation)}."
-        self.app.start_practice(variation_rules(variation), get_layout(1), note=note)
+        self.app.start_practice(variation_rules(variation), self.app.get_layout(1), note=note)
 
     def focus(self, index: int) -> None:
         index %= len(self.variations)

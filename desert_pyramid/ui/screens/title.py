@@ -11,6 +11,7 @@ from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import Span, button_grid, cut_bottom, cut_top, inset
+from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -52,6 +53,12 @@ class MenuScreen(Screen):
 
     def scale(self) -> float:
         return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
+
+    def place_message(self, width: int, s: float) -> None:
+        """The message line, on the sand at the bottom of the window."""
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
+        )
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -134,7 +141,7 @@ class TitleView(MenuScreen):
         )
         message_box, menu_area = cut_bottom(rest, text_height(12 * s), 6 * s)
         self.message_text = self.texts.fitted(
-            self.message, message_box, 12 * s, colour=(70, 40, 16), bold=True
+            self.message, message_box, 12 * s, colour=SAND_INK, bold=True
         )
         menu = button_grid(
             menu_area,

@@ -20,8 +20,23 @@ SHAKE_S = 0.36
 FLOAT_S = 1.1
 
 
+class Timed:
+    """Something that lasts ``duration`` seconds: :meth:`advance` moves its clock ``t`` on by the
+    ``dt`` the view passes in; it is :attr:`done` once the clock reaches the end."""
+
+    t: float
+    duration: float
+
+    def advance(self, dt: float) -> None:
+        self.t += dt
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+
 @dataclass
-class Flight:
+class Flight(Timed):
     """A card travelling from ``start`` to ``end`` over ``duration`` s, with an arc and an optional
     turn-over half way (``flip``: the face changes when the card is edge-on)."""
 
@@ -32,9 +47,6 @@ class Flight:
     flip: bool = False
     delay: float = 0.0
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
 
     @property
     def progress(self) -> float:
@@ -67,19 +79,12 @@ class Flight:
 
 
 @dataclass
-class Shake:
+class Shake(Timed):
     """A short horizontal shake that dies away."""
 
     amplitude: float
     duration: float = SHAKE_S
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def offset(self) -> float:
@@ -90,7 +95,7 @@ class Shake:
 
 
 @dataclass
-class Floater:
+class Floater(Timed):
     """A text that rises and fades: "+50 row!", "Chain ×4"."""
 
     text: str
@@ -101,13 +106,6 @@ class Floater:
     rise: float = 60.0
     duration: float = FLOAT_S
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def position(self) -> Point:
@@ -120,7 +118,7 @@ class Floater:
 
 
 @dataclass
-class Flash:
+class Flash(Timed):
     """A bright band that fades (a row that was cleared)."""
 
     left: float
@@ -129,13 +127,6 @@ class Flash:
     height: float
     duration: float = 0.6
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def alpha(self) -> int:

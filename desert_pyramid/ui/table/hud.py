@@ -20,7 +20,7 @@ from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.table.geometry import (
     DISCARD,
     HINT,
@@ -54,7 +54,7 @@ LABELS = {
 ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
 PULSE = (255, 120, 90)
 TEXT_BUDGET_MS = 1.5  # texts laid out per frame (see Hud.flush)
-DAYLIGHT = (255, 214, 92)
+DAYLIGHT = GOLD
 
 
 def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
@@ -185,7 +185,7 @@ class Hud:
             m.right + 14 * fs,
             bar.cy - bar.height * 0.24,
             10 * fs,
-            (236, 214, 176),
+            MUTED,
             "left",
         )
         # stat boxes from the right
@@ -200,7 +200,7 @@ class Hud:
                 x,
                 bar.cy + bar.height * 0.22,
                 9 * fs,
-                (236, 200, 140),
+                TAN,
                 bold=True,
             )
             self.values[key] = self._text(

@@ -54,6 +54,11 @@ class Button:
     armed: bool = False  # pressed once: the next press acts
 
 
+def option_row(label: str, change: Callable[[int], None]) -> Button:
+    """A row that steps a value: Enter (or a click) steps it forward, ← → step it either way."""
+    return Button(label, lambda: change(1), adjust=change)
+
+
 class ButtonColumn:
     """Buttons with one keyboard focus: ↑ ↓ move it, Enter presses, ← → adjust; the mouse too."""
 

@@ -9,6 +9,7 @@ import arcade
 from arcade.types import LBWH, LRBT
 
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD
 from desert_pyramid.ui.widgets.richtext import text_width
 
 LINE_STEP = 3  # lines per ↑ ↓
@@ -107,7 +108,7 @@ class Scroll:
         thumb = max(30.0, track * a.height / self.content_h)
         t = self.offset / self.max_offset
         top = a.top - 4 - (track - thumb) * t
-        arcade.draw_lrbt_rectangle_filled(x - 3, x + 3, top - thumb, top, (255, 214, 92, 200))
+        arcade.draw_lrbt_rectangle_filled(x - 3, x + 3, top - thumb, top, (*GOLD, 200))
 
 
 def fit_lines(text: str, width: float, size: float) -> list[str]:
