@@ -87,6 +87,7 @@ class Recorder:
 
     parts: list[Part] = field(default_factory=list)
     layer: str = SCREEN
+    muted: bool = False  # a part in motion (a toast sliding in) is not reported
 
     def clear(self) -> None:
         self.parts = []
@@ -127,23 +128,25 @@ def report(
 ) -> None:
     """A widget drew a part (nothing happens unless the audit is on)."""
     r = _recorder
-    if r is None or rect.width <= 0 or rect.height <= 0:
+    if r is None or r.muted or rect.width <= 0 or rect.height <= 0:
         return
     r.add(Part(kind, name, rect, layer or r.layer, box, ink, owner))
 
 
 @contextmanager
-def layer(name: str) -> Iterator[None]:
-    """Parts reported inside are on layer ``name`` (a table drawn under a menu: ``table``)."""
+def layer(name: str, moving: bool = False) -> Iterator[None]:
+    """Parts reported inside are on layer ``name`` (a table drawn under a menu: ``table``);
+    ``moving``: they are in motion (a toast sliding in), and not reported at all."""
     r = _recorder
     if r is None:
         yield
         return
-    old, r.layer = r.layer, name
+    old = r.layer, r.muted
+    r.layer, r.muted = name, r.muted or moving
     try:
         yield
     finally:
-        r.layer = old
+        r.layer, r.muted = old
 
 
 def _label(p: Part) -> str:

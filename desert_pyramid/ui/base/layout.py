@@ -190,6 +190,8 @@ def fit_text(
     """``text`` as at most ``max_lines`` lines no wider than ``width`` (``measure`` gives a
     text's drawn width): wrapped at spaces; what does not fit ends in an ellipsis, cut at a word
     when it can be, else inside it. Never a smaller font. An empty text is one empty line."""
+    if "\n" not in text and measure(text) <= width:
+        return [text]  # as it is (its spaces kept: an em space may leave room for an icon)
     words = text.split()
     if not words:
         return [""]

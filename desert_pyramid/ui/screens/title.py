@@ -19,6 +19,7 @@ from desert_pyramid.ui.widgets.buttons import (
     TextGroup,
     column_rects,
     panel_sprite,
+    report_sprites,
     text_height,
 )
 
@@ -54,11 +55,12 @@ class MenuScreen(Screen):
     def scale(self) -> float:
         return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
 
-    def place_message(self, width: int, s: float) -> None:
-        """The message line, on the sand at the bottom of the window."""
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
-        )
+    def place_message(self, width: int, s: float, box: Rect | None = None) -> None:
+        """The message line, on the sand at the bottom of the window (``box``: the band the
+        screen's layout left for it)."""
+        if box is None:
+            box = Rect(8, 8, width - 16, text_height(12 * s))
+        self.message_text = self.texts.fitted(self.message, box, 12 * s, colour=SAND_INK, bold=True)
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -92,6 +94,7 @@ class MenuScreen(Screen):
     def on_draw(self) -> None:
         self.draw_backdrop()
         self.decor.draw()
+        report_sprites(self.decor)
         self.menu.draw()
         self.texts.draw()
 

@@ -6,7 +6,7 @@ sprites; labels are :class:`arcade.Text` objects in one batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import arcade
@@ -280,7 +280,19 @@ def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
         skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha)
     )
     sprite.position = (round(rect.cx), round(rect.cy))
+    sprite.properties["audit"] = audit.PANEL
     return sprite
+
+
+def report_sprites(sprites: Iterable[arcade.Sprite]) -> None:
+    """Tell the layout audit where a screen's pictures are (its panels, cards, icons): none may
+    lie outside the window."""
+    if audit.recording() is None:
+        return
+    for s in sprites:
+        if s.visible:
+            kind = s.properties.get("audit", "picture")
+            audit.report(kind, kind, Rect(s.left, s.bottom, s.width, s.height))
 
 
 def heading(
