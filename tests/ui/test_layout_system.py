@@ -101,3 +101,16 @@ def test_fit_text_examples() -> None:
     assert fit_text("Three on the Horizon", 100, measure) == ["Three on the…"]
     assert fit_text("Three on the Horizon", 100, measure, 2) == ["Three on the", "Horizon"]
     assert fit_text("Supercalifragilistic", 50, measure) == ["Superc…"]
+
+
+@settings(deadline=None)
+@given(st.floats(100, 2000), st.integers(2, 14), st.floats(0.5, 3.0))
+def test_rows_and_gaps_are_even(height: float, count: int, s: float) -> None:
+    placed = button_grid(
+        Rect(0, 0, 800, height), count, Span(200, 300), Span(24 * s, 33 * s), 6 * s
+    )
+    heights = {r.height for r in placed.rects}
+    assert len(heights) == 1  # every row the same height
+    for a, b in zip(placed.rects, placed.rects[1:], strict=False):
+        if a.left == b.left:
+            assert a.bottom - b.top == round(6 * s)  # every gap the same

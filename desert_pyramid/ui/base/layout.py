@@ -90,11 +90,13 @@ def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | Non
 def column(area: Rect, sizes: Sequence[Span], gap: float, align: float = 1.0) -> list[Rect] | None:
     """Parts stacked from the top of ``area`` (full width), each at its :func:`spans` height;
     ``align`` 1 keeps them at the top, 0.5 centres the stack. ``None`` when they cannot fit."""
+    gap = float(round(gap))
     heights = spans(area.height, sizes, gap)
     if heights is None:
         return None
+    heights = [float(math.floor(h)) for h in heights]
     total = sum(heights) + gap * max(0, len(heights) - 1)
-    y = area.top - (area.height - total) * (1 - align)
+    y = float(round(area.top - (area.height - total) * (1 - align)))
     out = []
     for h in heights:
         out.append(Rect(round(area.left), round(y - h), round(area.width), round(h)))
@@ -105,11 +107,13 @@ def column(area: Rect, sizes: Sequence[Span], gap: float, align: float = 1.0) ->
 def row(area: Rect, sizes: Sequence[Span], gap: float, align: float = 0.5) -> list[Rect] | None:
     """Parts side by side in ``area`` (full height), each at its :func:`spans` width; ``align``
     0 keeps them at the left, 0.5 centres them. ``None`` when they cannot fit."""
+    gap = float(round(gap))
     widths = spans(area.width, sizes, gap)
     if widths is None:
         return None
+    widths = [float(math.floor(w)) for w in widths]
     total = sum(widths) + gap * max(0, len(widths) - 1)
-    x = area.left + (area.width - total) * align
+    x = float(round(area.left + (area.width - total) * align))
     out = []
     for w in widths:
         out.append(Rect(round(x), round(area.bottom), round(w), round(area.height)))
@@ -157,14 +161,15 @@ def grid(
             break
     cols = chosen
     rows = math.ceil(count / cols)
+    gap = float(round(gap))  # whole pixels: every row and every gap the same (no 8/10 px rhythm)
     hs = spans(area.height, [height] * rows, gap)
-    h = hs[0] if hs is not None else height.minimum
+    h = float(math.floor(hs[0] if hs is not None else height.minimum))
     w_room = (area.width - gap * (cols - 1)) / cols
-    w = max(width.minimum, min(width.preferred, w_room))
+    w = float(math.floor(max(width.minimum, min(width.preferred, w_room))))
     total_w = w * cols + gap * (cols - 1)
-    left = area.left + (area.width - total_w) / 2
+    left = round(area.left + (area.width - total_w) / 2)
     content_h = rows * h + (rows - 1) * gap
-    top = area.top - max(0.0, (area.height - content_h) / 2) if hs is not None else area.top
+    top = round(area.top - max(0.0, (area.height - content_h) / 2)) if hs is not None else area.top
     rects = []
     for i in range(count):
         c, r = (i // rows, i % rows) if by_column else (i % cols, i // cols)

@@ -85,7 +85,10 @@ class ButtonColumn:
         for b, r in zip(self.buttons, rects, strict=True):
             b.rect = r
             sprite = arcade.Sprite(self._skin(b, False))
-            sprite.position = (round(r.cx), round(r.cy))
+            # the skin is int(w) x int(h): centred half a pixel off for an odd size, so that
+            # its edges fall on pixel edges (Python's round() goes to even: rows would alternate)
+            sprite.position = (int(r.left) + int(r.width) / 2, int(r.bottom) + int(r.height) / 2)
+            mid = int(r.bottom) + int(r.height) // 2
             self.sprites.append(sprite)
             align_left = bool(b.value)
             x = r.left + r.height * 0.45 if align_left else r.cx
@@ -93,7 +96,7 @@ class ButtonColumn:
                 Text(
                     self._fitted(b, r, font_size),
                     x,
-                    r.cy,
+                    mid,
                     INK,
                     font_size,
                     font_name=FONT,
@@ -107,7 +110,7 @@ class ButtonColumn:
                 Text(
                     b.value,
                     r.right - r.height * 0.45,
-                    r.cy,
+                    mid,
                     GOLD,
                     font_size,
                     font_name=FONT,
