@@ -38,7 +38,7 @@ def main(save_dir: str, spec: dict[str, list]) -> None:  # type: ignore[type-arg
             app.options = opts
             start(app, opts)
             recorder = audit.start()
-            for _ in range(3):
+            for _ in range(int(spec.get("frames", 3))):
                 recorder.clear()
                 app.step()
             audit.stop()
