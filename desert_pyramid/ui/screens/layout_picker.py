@@ -36,6 +36,7 @@ from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, NOTICE, RGB
 from desert_pyramid.ui.input import keys
@@ -50,6 +51,7 @@ from desert_pyramid.ui.widgets.buttons import (
     focus_hover,
     label,
     skin_texture,
+    text_height,
 )
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
@@ -348,8 +350,13 @@ class LayoutPickerView(Screen):
         if self.difficulty_warning:
             sub = self.difficulty_warning
             colour = (250, 160, 120)
-        self.texts.label(
-            sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left"
+        line = text_height(11 * s)
+        self.texts.fitted(
+            sub,
+            Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line),
+            11 * s,
+            colour=colour,
+            align="left",
         )
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
@@ -951,7 +958,7 @@ class LayoutPickerView(Screen):
             )
             w, h = self.app.width, self.app.height
             self.camera.position = (w / 2, h / 2 - round(self.scroll))
-            with self.camera.activate():
+            with self.camera.activate(), audit.scrolled(g.grid, dy=round(self.scroll)):
                 self.tiles.draw()
                 self.grid_texts.draw()
         ctx = self.app.ctx
