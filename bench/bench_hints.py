@@ -17,6 +17,13 @@ the code of another checkout (an earlier commit: ``git archive REV | tar -x -C D
 position in turn with this one, each in its own process, so that both see the same load:
 
     python bench/bench_hints.py --hard --ref /tmp/base --each
+
+``--warm S`` measures the table's case instead: the hint worker's own memory
+(``solver.service.Thinker``) ponders each position for at most S seconds (as it does from the
+moment a move is made), then the hint is asked; the time from the question to the answer is
+measured (0 when the pondering had finished: the answer comes from memory).
+
+    python bench/bench_hints.py --hard --warm 5
 """
 
 from __future__ import annotations
@@ -160,6 +167,36 @@ def run_hard(each: bool, ref: str | None) -> None:
     sys.stdout.flush()
 
 
+def run_warm(seconds: float, each: bool) -> None:
+    from desert_pyramid.solver.service import Thinker, hint_key
+
+    times: list[float] = []
+    ready = 0
+    for label, game in hard_games():
+        thinker = Thinker()
+        key = hint_key(game.to_dict(), game.layout.to_dict(), 300_000)
+        end = time.perf_counter() + seconds
+
+        def pondered(end: float = end) -> bool:
+            return time.perf_counter() > end
+
+        thinker.hint(game, key, 300_000, pondered)  # the pondering, stopped after S seconds
+        t = time.perf_counter()
+        hint = thinker.hint(game, key, 300_000, lambda: False)  # the question
+        ms = (time.perf_counter() - t) * 1000
+        assert hint is not None
+        ready += thinker.ready
+        times.append(ms)
+        if each:
+            print(f"    {label}: {ms:.0f} ms after {seconds:g} s of pondering, {hint.verdict}")
+    print(f"hints, hard set ({len(times)} positions), warm: asked after {seconds:g} s of pondering")
+    print(
+        f"  ms from question to answer: p50 {pct(times, 0.5):.0f}, p95 {pct(times, 0.95):.0f}, "
+        f"max {max(times):.0f}; answered from memory: {ready}/{len(times)}"
+    )
+    sys.stdout.flush()
+
+
 def _verdict(row: dict[str, object]) -> str:
     if row["verdict"] != "lost":
         return str(row["verdict"])
@@ -181,7 +218,11 @@ def main() -> None:
     ap.add_argument("--each", action="store_true", help="with --hard: print every position")
     ap.add_argument("--ref", help="with --hard: also measure this checkout's code, in turn")
     ap.add_argument("--only", type=int, help="with --hard: one position, as one JSON line")
+    ap.add_argument("--warm", type=float, help="with --hard: ask after pondering this many s")
     args = ap.parse_args()
+    if args.hard and args.warm is not None:
+        run_warm(args.warm, args.each)
+        return
     if args.hard and args.only is not None:
         print(json.dumps(hard_row(hard_games()[args.only][1])))
         return

@@ -7,6 +7,8 @@ Argument errors print one line to stderr and return 2, never a traceback.
 
 * a console that cannot encode the game's symbols ("♠", "—", "…") gets plain letters instead
   ("S", "-", "..."), and anything else it cannot print becomes "?";
+* a control character or a bidirectional control that came from input (a code, a file name, a
+  layout's name) is written as ``repr`` writes it (``\\x1b``), never raw, on both streams;
 * output that cannot be written (a full disk, a closed standard output, an I/O error) ends the
   command with one line on stderr and exit code 1; a reader that went away (``| head``) ends it
   quietly with exit code 141, as a shell reports a broken pipe;
@@ -31,6 +33,7 @@ from typing import Any
 
 from desert_pyramid import __version__
 from desert_pyramid.commands.args import OutputError, UsageError, one_line
+from desert_pyramid.engine.text import terminal_safe
 
 PROG = "desert-pyramid"
 EXIT_USAGE = 2  # a value that cannot be used
@@ -118,6 +121,7 @@ class SafeStream:
         if self.broken:
             self._failed(None)
             return len(text)
+        text = terminal_safe(text)  # an ESC or a right-to-left override from input, escaped
         encoding = getattr(self.inner, "encoding", None)
         if encoding:
             try:
@@ -201,11 +205,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(argv: Sequence[str] | None) -> int:
+def _asks_for_help(token: str) -> bool:
+    """``-h``, ``--help`` or an abbreviation of it (``--he`` is one of ``--headless`` too)."""
+    name = token.split("=", 1)[0]
+    return token.startswith("-h") or (len(name) >= 3 and "--help".startswith(name))
+
+
+def _game_parser() -> argparse.ArgumentParser:
+    """The top-level options only (``--version`` and the game window's), without a sub-command:
+    what starting the game needs, without importing every sub-command and what it imports."""
+    from desert_pyramid.commands.play import register_root
+
+    parser = _Parser(prog=PROG, description="Pyramid solitaire in the desert.", add_help=False)
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    parser.set_defaults(command=None)  # as the whole parser leaves it with no sub-command
+    register_root(parser)
+    return parser
+
+
+def parse(args_list: list[str]) -> tuple[argparse.ArgumentParser, argparse.Namespace]:
+    """The parser and the parsed command line.
+
+    A command line without a sub-command (the game starting) is read first by the top-level
+    options alone, which saves importing every sub-command at each launch. Anything that parser
+    cannot read (a sub-command, any other word, an unknown option, a help request) is read again
+    by the whole parser, so that every answer and every error is the whole parser's."""
+    if not any(_asks_for_help(t) for t in args_list):
+        parser = _game_parser()
+        try:
+            return parser, parser.parse_args(args_list)
+        except UsageError:
+            pass  # the whole parser reads it, and says what is wrong in its own words
     parser = build_parser()
+    return parser, parser.parse_args(args_list)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(args_list)
+        parser, args = parse(args_list)
     except SystemExit as exc:  # --help and --version print, then ask to exit
         return exc.code if isinstance(exc.code, int) else 0
     for name, value in vars(args).items():

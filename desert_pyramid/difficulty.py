@@ -38,7 +38,6 @@ from typing import Any
 
 from desert_pyramid.engine.layout import NUMBER_RANGES, valid_number
 from desert_pyramid.resources_path import resource_path
-from desert_pyramid.solver.stats import wilson
 
 DIFFICULTY_SCHEMA = 1
 UNRATED = "unrated"
@@ -104,6 +103,10 @@ class LayoutDifficulty:
         """95% interval for the share of all deals of the layout that can be cleared under these
         rules: Wilson's, from below for the deals won and from above for the deals won or left
         unknown (an unknown deal may be winnable)."""
+        # imported here: the solver's statistics (and their process pools) are not needed to
+        # read the file, which the game does at every launch
+        from desert_pyramid.solver.stats import wilson
+
         rate = self.relaxed if rules == "relaxed" else self.desert
         lo = wilson(rate.won, rate.deals)[0] if rate.won else 0.0
         hi = wilson(rate.won + rate.unknown, rate.deals)[1] if rate.lost else 1.0

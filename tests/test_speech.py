@@ -255,3 +255,132 @@ def test_a_speech_dispatcher_that_does_not_answer_is_a_failure_with_nothing_left
 
 def _read(path: Path) -> str:
     return path.read_text() if path.exists() else ""
+
+
+def test_a_speech_log_that_cannot_be_written_any_more_stops_once_and_the_voice_goes_on(
+    tmp_path: Path,
+) -> None:
+    log = RecordBackend(tmp_path / "said.txt")
+
+    class Full:
+        def write(self, text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None: ...
+
+        def close(self) -> None: ...
+
+    log._file = Full()  # type: ignore[assignment]  # the disk filled up mid-game
+    backend = Flaky(100)
+    voice = Voice("on", log, factory=lambda name: backend, order=("espeak-ng",))
+    voice.say("Paired the eight of clubs and the five of hearts.")
+    voice.say("Flipped the king of spades.")
+    notice = voice.take_notice()
+    assert notice is not None and "speech log" in notice and "No space left" in notice
+    assert voice.take_notice() is None and voice.log is None
+    assert backend.said == [
+        "Paired the eight of clubs and the five of hearts.",
+        "Flipped the king of spades.",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_or_a_folder_is_refused_as_a_speech_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.cli import main
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    assert main(["--frames", "2", "--speech-log", str(fifo)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "--speech-log" in err and "not a regular file" in err
+
+
+def test_auto_speaks_through_the_screen_reader_only_and_on_may_use_the_system_voice() -> None:
+    asked: list[str] = []
+
+    def factory(name: str) -> Flaky:
+        asked.append(name)
+        return Flaky(100)
+
+    Voice("auto", factory=factory, reader=lambda: True, order=("screen-reader",)).say("a")
+    Voice("on", factory=factory, reader=lambda: False, order=("screen-reader",)).say("b")
+    assert asked == ["screen-reader-only", "screen-reader"]
+
+
+class FakeOutput:
+    def __init__(self, name: str, active: bool = True) -> None:
+        self.name = name
+        self.active = active
+        self.said: list[tuple[str, bool]] = []
+
+    def is_active(self) -> bool:
+        return self.active
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.said.append((text, interrupt))
+
+    def silence(self) -> None: ...
+
+
+@pytest.fixture
+def fake_ao2(monkeypatch: pytest.MonkeyPatch) -> dict[str, FakeOutput]:
+    """accessible_output2 as on Windows with NVDA running (and SAPI, always there)."""
+    import types
+
+    outputs = {"nvda": FakeOutput("NVDA"), "sapi": FakeOutput("sapi5")}
+
+    class Auto:
+        def __init__(self) -> None:
+            self.outputs = [outputs["nvda"], outputs["sapi"]]
+
+        def get_first_available_output(self) -> FakeOutput | None:
+            return next((o for o in self.outputs if o.is_active()), None)
+
+    package = types.ModuleType("accessible_output2")
+    sub = types.ModuleType("accessible_output2.outputs")
+    auto = types.ModuleType("accessible_output2.outputs.auto")
+    auto.Auto = Auto  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "accessible_output2", package)
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs", sub)
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", auto)
+    return outputs
+
+
+def test_the_screen_reader_speaks_and_interrupts(fake_ao2: dict[str, FakeOutput]) -> None:
+    backend = make_backend("screen-reader-only")
+    backend.speak("Eight of clubs, row 6 card 2, free.")
+    assert fake_ao2["nvda"].said == [("Eight of clubs, row 6 card 2, free.", True)]
+    assert fake_ao2["sapi"].said == []
+
+
+def test_a_screen_reader_that_quits_leaves_auto_silent_until_asked(
+    fake_ao2: dict[str, FakeOutput], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desert_pyramid.speech import backends
+
+    monkeypatch.setattr(backends.sys, "platform", "win32")
+    assert backends.screen_reader_running()
+    voice = Voice("auto", order=("screen-reader",))
+    voice.say("Stock, 24 cards.")
+    fake_ao2["nvda"].active = False  # the player quits NVDA
+    voice.say("Flipped the five of hearts.")
+    voice.say("Flipped the six of hearts.")
+    assert fake_ao2["sapi"].said == []  # not the system voice instead: silence
+    notice = voice.take_notice()
+    assert notice == "Speech is off: the screen reader has quit. F2 tries again."
+    assert not voice.retry()  # F2 with no screen reader: auto stays quiet
+    fake_ao2["nvda"].active = True  # NVDA again
+    assert voice.retry()
+    voice.say("Stock, 23 cards.")
+    assert [t for t, _ in fake_ao2["nvda"].said] == ["Stock, 24 cards.", "Stock, 23 cards."]
+
+
+def test_on_uses_the_system_voice_when_no_screen_reader_runs(
+    fake_ao2: dict[str, FakeOutput],
+) -> None:
+    fake_ao2["nvda"].active = False
+    voice = Voice("on", order=("screen-reader",))
+    voice.say("King of spades.")
+    assert fake_ao2["sapi"].said == [("King of spades.", True)]

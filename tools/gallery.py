@@ -216,6 +216,18 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     largest = max(layouts.values(), key=lambda lay: (lay.size, lay.number)).number
     practice(largest, moves=6)
     shot("layout-largest")
+    # the high-contrast theme (Settings → High contrast; docs/accessibility.md): the table with
+    # the keyboard focus on a card, and the settings
+    from dataclasses import replace
+
+    app.set_settings(replace(app.settings, high_contrast=True))
+    table = practice(1, moves=14)
+    table.cycle_focus(1)  # type: ignore[attr-defined]
+    frames(4)
+    shot("table-high-contrast")
+    app.show_settings(app.current_view)  # type: ignore[arg-type]
+    frames(3)
+    shot("settings-high-contrast")
     app.close()
     store.close()
     return written

@@ -22,6 +22,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.modes import (
+    ExpeditionSession,
     Session,
     explain_card,  # the coach's words for a lone card
 )
@@ -239,13 +240,13 @@ class TableControl:
 
     def skip(self) -> Feedback:
         """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
-        skip = getattr(self.session, "skip", None)
-        if skip is None:
+        session = self.session
+        if not isinstance(session, ExpeditionSession):
             return Feedback(message="Only an Expedition skips a pyramid.", sound="illegal")
         self.deselect()
         self.set_hint(None)
         try:
-            events = skip()
+            events = session.skip()
         except (IllegalMoveError, ValueError) as exc:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()

@@ -4,24 +4,45 @@
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Protocol
+
+from desert_pyramid.app.saving import Saves
+from desert_pyramid.catalog import Catalogue
+from desert_pyramid.storage import SaveStore
 
 SETTING_KEY = "practice_layout"
 
-_MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+
+class StoreOption(Protocol):
+    @property
+    def store(self) -> SaveStore | None: ...
 
 
-def store_of(app: Any) -> Any | None:
-    """The window's save store, if it has one (``app.options.store``; ``app.saves.store`` or
-    ``app.store`` if a later window keeps it there)."""
-    for holder in (getattr(app, "options", None), getattr(app, "saves", None), app):
-        store = getattr(holder, "store", None) if holder is not None else None
-        if store is not None:
-            return store
-    return None
+class PickerHost(Protocol):
+    """What the picker's memory needs of the window: its options (a store given to the run),
+    its save link and its layouts."""
+
+    @property
+    def options(self) -> StoreOption: ...
+
+    @property
+    def saves(self) -> Saves: ...
+
+    @property
+    def catalogue(self) -> Catalogue: ...
 
 
-def remembered_layout(app: Any) -> int | None:
+_MEMORY: weakref.WeakKeyDictionary[PickerHost, int] = weakref.WeakKeyDictionary()
+
+
+def store_of(app: PickerHost) -> SaveStore | None:
+    """The window's save store, if it has one (the run's ``options.store``, else the one its
+    save link holds)."""
+    store = app.options.store
+    return store if store is not None else app.saves.store
+
+
+def remembered_layout(app: PickerHost) -> int | None:
     """The layout last chosen in the picker: from the save file's settings, else from this
     window's memory. A value that is not a layout number is ignored."""
     store = store_of(app)
@@ -39,7 +60,7 @@ def remembered_layout(app: Any) -> int | None:
     return None
 
 
-def remember_layout(app: Any, number: int) -> None:
+def remember_layout(app: PickerHost, number: int) -> None:
     """Keep the choice for next time (the save file when there is one; never raises)."""
     _MEMORY[app] = number
     store = store_of(app)

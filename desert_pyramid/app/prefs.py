@@ -52,6 +52,7 @@ class Settings:
     hide_score: bool = False
     card_back: str = DEFAULT_BACK
     speech: str = "auto"  # one of SPEECH_CHOICES
+    high_contrast: bool = False  # dark buttons under light labels, lighter covered cards
 
     @property
     def animations(self) -> bool:

@@ -40,7 +40,6 @@ from typing import Any, Protocol, TypeVar
 
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
-from desert_pyramid.app.sessions import timed
 from desert_pyramid.engine import EngineError, Game, Layout
 from desert_pyramid.engine.reading import DocumentError, Reader
 from desert_pyramid.modes import Results, Session, session_from_saved
@@ -55,7 +54,8 @@ from desert_pyramid.progression import (
     game_results,
     trek_result,
 )
-from desert_pyramid.storage import CurrentGame, SaveStore
+from desert_pyramid.storage import CurrentGame
+from desert_pyramid.storage import SaveStore as SaveStore  # the ui names the store through here
 
 
 class Notices(Protocol):
@@ -404,7 +404,7 @@ class Saves:
             store is None
             or store.current is None
             or store.current.game_id != active.game_id
-            or not timed(session)
+            or not session.timed
         ):
             return False
         elapsed = int(session.elapsed_ms)

@@ -2,7 +2,8 @@
 
 The sessions themselves are :mod:`desert_pyramid.modes` (Practice, Expedition, Daily): clocks
 driven by the frame time passed in, multipliers, deal choice, the coach and the results. This
-module only makes them for the views and answers a few questions about them.
+module makes them for the application and declares the types the ui may name: the ui imports
+the modes only through here (an import-linter contract).
 """
 
 from __future__ import annotations
@@ -13,15 +14,61 @@ from desert_pyramid import local_date
 from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
 from desert_pyramid.modes import (
     MODES,
+    CoachMessage,
+    DailyCleared,
     DailySession,
     ExpeditionSession,
+    InputError,
+    Mode,
+    NewPyramid,
     PracticeSession,
+    PyramidCleared,
+    PyramidSkipped,
+    Results,
     Session,
     clock_text,
+    share_line,
+    sky_for,
+)
+from desert_pyramid.modes.dealing import DealFinder
+from desert_pyramid.modes.streak import (
+    CLEARED,
+    FUTURE,
+    LATE,
+    MISSED,
+    NONE,
+    TODAY,
+    CalendarDay,
+    DailyRecord,
 )
 
 TITLES = {mode: mode.capitalize() for mode in MODES}  # "Practice", "Expedition", "Daily"
 __all__ = [
+    # the types and events of the modes that the ui names (declared here for it)
+    "CLEARED",
+    "FUTURE",
+    "LATE",
+    "MISSED",
+    "NONE",
+    "TODAY",
+    "CalendarDay",
+    "CoachMessage",
+    "DailyCleared",
+    "DailyRecord",
+    "DailySession",
+    "DealFinder",
+    "ExpeditionSession",
+    "InputError",
+    "Mode",
+    "NewPyramid",
+    "PracticeSession",
+    "PyramidCleared",
+    "PyramidSkipped",
+    "Results",
+    "Session",
+    "share_line",
+    "sky_for",
+    # what this module does
     "again",
     "clock_text",
     "daily",

@@ -385,8 +385,9 @@ def covering_text(game: Game, slot: int | str | None) -> str:
     return f"The {card_words(card)} is covered by {_join(names)}{more}."
 
 
-def status_text(hud: Mapping[str, str], timed: bool = True) -> str:
-    """The score, the chain, the moves and the clock (the daylight left in an Expedition)."""
+def status_text(hud: Mapping[str, str], clock: bool = True) -> str:
+    """The score, the chain, the moves and, with ``clock``, the time (the daylight left in an
+    Expedition, always)."""
     parts = [f"Score {hud.get('score', '0')}"]
     chain = hud.get("chain", "")
     if chain:
@@ -396,7 +397,7 @@ def status_text(hud: Mapping[str, str], timed: bool = True) -> str:
         parts.append(f"daylight left {_clock_words(hud['daylight'])}")
         if "pyramid" in hud:
             parts.append(f"pyramid {hud['pyramid']}")
-    elif timed and hud.get("time"):
+    elif clock and hud.get("time"):
         parts.append(f"time {_clock_words(hud['time'])}")
     if "redeals" in hud:
         parts.append(f"redeals left {hud['redeals']}")

@@ -13,6 +13,9 @@ import re
 import stat
 from pathlib import Path
 
+from desert_pyramid.engine.text import escaped
+from desert_pyramid.engine.text import shown as text_shown
+
 MAX_DIGITS = 30  # longer than any number the command line takes (2^64 has 20 digits)
 SHOWN_MAX = 40  # characters of a bad value repeated in a message
 
@@ -32,14 +35,15 @@ class OutputError(Exception):
 # -- values -------------------------------------------------------------------------------------
 def shown(text: str) -> str:
     """A value for a one-line message: cut to :data:`SHOWN_MAX` characters, control characters,
-    undecodable bytes and other unprintable ones written as escapes."""
-    cut = text if len(text) <= SHOWN_MAX else text[: SHOWN_MAX - 1] + "…"
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in cut)
+    bidirectional controls, undecodable bytes and other unprintable ones written as ``repr``
+    writes them (:func:`desert_pyramid.engine.text.shown`, the one helper every message uses)."""
+    return text_shown(text, SHOWN_MAX)
 
 
 def one_line(message: str, limit: int = 300) -> str:
-    """A message as one line of at most ``limit`` characters (a hostile value can be long)."""
-    text = " ".join(message.splitlines())
+    """A message as one line of at most ``limit`` characters (a hostile value can be long), any
+    character a terminal would act on written as ``repr`` writes it."""
+    text = escaped(" ".join(message.splitlines()))
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

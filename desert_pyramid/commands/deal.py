@@ -20,19 +20,37 @@ from desert_pyramid.engine import (
     check_playable,
     decode_deal_code,
     encode_deal_code,
+    looks_like_game_code,
 )
 from desert_pyramid.engine.layout import PLAYER_LAST
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("deal", help="print a deal in the notation and its code")
+    p = subparsers.add_parser(
+        "deal",
+        help="print a deal in the notation and its code",
+        description=(
+            "Deal the cards of a seed: print the deal in the notation (52 cards, the layout's "
+            "slots first, then the stock) and its deal code (DP-…), which carries the rules and "
+            "the layout too. The same seed, index, rules and layout give the same deal on every "
+            "machine; play it with 'desert-pyramid --code CODE', look at it with 'show'."
+        ),
+    )
     p.add_argument("--seed", required=True, help="the seed, a whole number from 0 to 2^64 - 1")
     p.add_argument("--index", default="0", help="which deal of the seed's sequence (default 0)")
     p.add_argument("--rules", default="desert", help="preset[+options], e.g. classic or relaxed+p1")
     p.add_argument("--layout", default="1", help="layout number (default 1)")
     p.set_defaults(func=run_deal)
 
-    s = subparsers.add_parser("show", help="print a deal code's position as a text pyramid")
+    s = subparsers.add_parser(
+        "show",
+        help="print a deal code's position as a text pyramid",
+        description=(
+            "Show a deal as text: the layout's cards row by row, the stock, the waste and the "
+            "Satchel, after the --moves given. Takes a deal code (DP-…) or a deal in the "
+            "notation; for a game code (DG-…) use 'replay' (every move of the game) or 'hint'."
+        ),
+    )
     s.add_argument("code", help="a deal code (DP-…) or a deal in notation (52 cards)")
     s.add_argument("--rules", help="rules for a deal given in notation (default desert)")
     s.add_argument("--layout", help="layout for a deal given in notation (default 1)")
@@ -73,6 +91,12 @@ def resolve_deal(
 ) -> tuple[Deal, Rules, Layout]:
     """A deal code, or a deal in notation with --rules/--layout, as (deal, rules, layout)."""
     stripped = text.strip()
+    if looks_like_game_code(stripped):
+        raise UsageError(
+            "this is a game code (DG-…), a whole game with its moves, not a deal: use "
+            "'desert-pyramid replay CODE' to see it move by move, or 'desert-pyramid hint CODE' "
+            "for the next move from where it ends"
+        )
     if stripped.upper().startswith("DP"):
         try:
             code = decode_deal_code(stripped)

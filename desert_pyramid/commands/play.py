@@ -14,26 +14,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid.app.screens import STARTING
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
 from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import DealCode, GameCode
 from desert_pyramid.modes import MODES
 
-SCREENS = (
-    "title",
-    "table",
-    "pause",
-    "results",
-    "settings",
-    "help",
-    "practice",
-    "relics",
-    "statistics",
-    "backs",
-    "howto",
-    "layouts",
-    "editor",
-)
 MAX_FRAMES = 1_000_000
 
 
@@ -77,7 +63,7 @@ def register_root(parser: argparse.ArgumentParser) -> None:
         "--frame-stats", action="store_true", help="print median, p95 and max frame time as JSON"
     )
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
-    g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
+    g.add_argument("--screen", choices=STARTING, help="start on this screen (for screenshots)")
     g.add_argument("--layout", metavar="N", help="start at a Practice table on layout N")
     g.add_argument(
         "--check-layout",
@@ -241,5 +227,14 @@ def run_play(args: argparse.Namespace) -> int:
         return run(options)
     except Exception as exc:
         if _is_no_display(exc):  # DISPLAY names a display that cannot be reached
-            raise UsageError(NO_DISPLAY.format(why=f" ({shown(str(exc))})")) from None
+            raise UsageError(NO_DISPLAY.format(why=unreachable_display())) from None
         raise
+
+
+def unreachable_display() -> str:
+    """Why the window did not open when the display could not be reached: the display named, as
+    ``$DISPLAY`` gives it (pyglet's own message names ``None`` when it read the variable)."""
+    name = os.environ.get("DISPLAY", "")
+    if not name:
+        return " (DISPLAY is not set)"
+    return f' (cannot connect to the display "{shown(name)}" that DISPLAY names)'

@@ -71,8 +71,16 @@ def outcome(game: Game) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    code = read_game_code(args.code)
+    code = read_game_code(args.code)  # bounded: never more moves than a game holds
     gif = gif_target(args.gif) if args.gif is not None else None
+    if gif is not None:
+        from desert_pyramid.ui.gif import MAX_FRAMES
+
+        if len(code.moves) + 1 > MAX_FRAMES:  # said before the replay and its analysis run
+            raise UsageError(
+                f"--gif: the game has {len(code.moves):,} moves; a GIF holds at most "
+                f"{MAX_FRAMES - 1:,}"
+            )
     speed = parse_float(args.speed, "--speed", 0.25, 8)
     size = parse_size(args.size)
     layout = get_layout(code.layout_number)

@@ -8,7 +8,7 @@ from typing import Any
 
 from desert_pyramid.commands.args import parse_float
 from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
-from desert_pyramid.engine import Game, Move, encode_deal_code, encode_game_code
+from desert_pyramid.engine import Game, GameCodeError, Move, encode_deal_code, encode_game_code
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve
 
 
@@ -53,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
     if result.verdict is Verdict.WINNABLE:  # the whole game: the --moves, then the winning line
         won = game.copy()
         won.replay(result.line)
-        game_code = encode_game_code(won)
+        try:
+            game_code = encode_game_code(won)
+        except GameCodeError:  # --moves made the game longer than a code holds
+            game_code = None
     if args.json:
         print(
             json.dumps(
@@ -83,7 +86,8 @@ def run(args: argparse.Namespace) -> int:
             f"Verdict: winnable — a winning line of {len(line)} moves ({result.nodes:,} nodes, {result.seconds:.2f} s)"
         )
         print("Line: " + " ".join(line))
-        print(f"Game code of the win: {game_code}  (desert-pyramid replay CODE)")
+        if game_code is not None:
+            print(f"Game code of the win: {game_code}  (desert-pyramid replay CODE)")
         print()
         for text in _described(game, result.line):
             print(text)

@@ -29,6 +29,7 @@ reads as it always did.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -36,6 +37,7 @@ from .cards import CARDS, Card
 from .errors import DealCodeError, DealError
 from .layout import NUMBER_RANGES, valid_number
 from .rules import UNLIMITED, Rules, Scoring
+from .text import escaped
 
 MASK64 = (1 << 64) - 1
 GOLDEN = 0x9E3779B97F4A7C15
@@ -142,6 +144,11 @@ _NARROW_LAST = 63
 _WIDE_BITS = 10
 CHECK_BITS = 15
 _FORM_SEED, _FORM_PERM = 0, 1
+#: The most digits a deal code has: a deal written as its permutation (a rank below 52!), on a
+#: layout numbered in 10 bits, with the check. A longer code is refused unread.
+MAX_CODE_DIGITS = -(
+    -((math.factorial(52) - 1).bit_length() + 1 + 9 + _WIDE_BITS + 3 + CHECK_BITS) // 5
+)
 
 
 def _rules_bits(rules: Rules) -> int:
@@ -245,22 +252,35 @@ def read_checked_code(
     what: str,
     error: type[Exception],
     min_digits: int,
-    max_chars: int | None = None,
+    max_digits: int,
 ) -> int:
     """The payload of a code written by :func:`checked_code`, its check verified. Case, spaces
     and dashes do not matter. Anything wrong raises ``error`` saying what, naming the code as
-    ``what`` ("deal code", "game code", ...)."""
+    ``what`` ("deal code", "game code", ...). A code of more than ``max_digits`` digits (the
+    longest of its kind) is refused before it is read, so reading costs a few steps per
+    character."""
+    if len(code) > 3 * max_digits + 40:  # room for spaces and dashes around every digit
+        raise error(
+            f"the {what} is too long ({len(code):,} characters): a {what} has at most "
+            f"{max_digits:,} digits"
+        )
     text = code.strip().upper().replace(" ", "")
     if not text:
         raise error(f"the {what} is empty")
-    if max_chars is not None and len(text) > max_chars:
-        raise error(f"the {what} is too long ({len(text):,} characters)")
+    digits = len(text) - text.count("-") - len(prefix)
+    if digits > max_digits:
+        raise error(
+            f"the {what} is too long ({digits:,} digits after '{prefix}-'): a {what} has at most "
+            f"{max_digits:,}"
+        )
     if text.startswith(prefix + "-"):
         text = text[len(prefix) + 1 :]
     elif text.startswith(prefix) and len(text) > len(prefix):
         text = text[len(prefix) :]
     else:
-        raise error(f"a {what} starts with '{prefix}-', this one starts with '{code.strip()[:3]}'")
+        raise error(
+            f"a {what} starts with '{prefix}-', this one starts with '{escaped(code.strip()[:3])}'"
+        )
     value = 0
     digits = 0
     kind = what.replace(" ", "-")
@@ -269,7 +289,7 @@ def read_checked_code(
             continue
         if ch not in _DECODE:
             raise error(
-                f"'{ch}' at position {pos} is not a {kind} character (0-9 and A-Z except U)"
+                f"'{escaped(ch)}' at position {pos} is not a {kind} character (0-9 and A-Z except U)"
             )
         value = value << 5 | _DECODE[ch]
         digits += 1
@@ -295,7 +315,9 @@ class DealCode:
 
 def decode_deal_code(code: str) -> DealCode:
     """Read a deal code. Any typo is rejected with a message saying what is wrong."""
-    return decode_deal_payload(read_checked_code(code, CODE_PREFIX, "deal code", DealCodeError, 6))
+    return decode_deal_payload(
+        read_checked_code(code, CODE_PREFIX, "deal code", DealCodeError, 6, MAX_CODE_DIGITS)
+    )
 
 
 def decode_deal_payload(payload: int) -> DealCode:

@@ -37,3 +37,7 @@ class GameCodeError(EngineError):
 
 class LayoutCodeError(EngineError):
     """A layout code that cannot be read, or that holds a layout the engine cannot play."""
+
+
+class GameCodeClaimError(GameCodeError):
+    """A game code that reads but claims more than a game can hold (moves above all)."""

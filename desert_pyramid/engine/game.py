@@ -195,13 +195,14 @@ class Game:
         """Every legal move, removals first."""
         if self.won:
             return []
-        moves = self.removals()
+        play = self.playable()  # once: the removals and the Satchel moves both need it
+        moves = self._removals(play)
         if self.stock:
             moves.append(FLIP_MOVE)
         elif self.waste and self._can_redeal():
             moves.append(REDEAL_MOVE)
         if self.rules.satchel and self.satchel < 0:
-            for place, _card in self.playable():
+            for place, _card in play:
                 moves.append(Move(STASH, place))
         return moves
 
@@ -209,7 +210,9 @@ class Game:
         """The legal pairs and kings."""
         if self.won:
             return []
-        play = self.playable()
+        return self._removals(self.playable())
+
+    def _removals(self, play: list[tuple[int, Card]]) -> list[Move]:
         moves: list[Move] = []
         by_rank: dict[int, list[int]] = {}
         for place, card in play:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import LayoutError
+from .text import DESCRIPTION_MAX, FAMILY_MAX, name_problem, text_problem
 
 MIN_CARDS = 15
 MAX_CARDS = 40
@@ -148,12 +149,20 @@ def _read_header(data: Mapping[str, Any], fail: _Fail) -> tuple[int, str, str, s
         shown = str(number) if abs(number) < 10**12 else "far too large"
         raise fail(f"number {shown} is out of range ({NUMBER_RANGES})")
     name = _req(data, "name", str, fail)
-    if not name.strip():
-        raise fail("name is empty")
+    problem = name_problem(name)
+    if problem is not None:  # the editor's limits, for a file placed by hand too
+        raise fail(f"the name {problem}")
     family = data.get("family", "")
     description = data.get("description", "")
     if not isinstance(family, str) or not isinstance(description, str):
         raise fail("family and description must be text")
+    for what, text, longest in (
+        ("family", family, FAMILY_MAX),
+        ("description", description, DESCRIPTION_MAX),
+    ):
+        problem = text_problem(text, longest)
+        if problem is not None:
+            raise fail(f"the {what} {problem}")
     return number, name, family, description
 
 

@@ -25,12 +25,13 @@ from typing import Any
 from .deal import checked_code, read_checked_code
 from .errors import LayoutCodeError, LayoutError
 from .layout import MAX_CARDS, MIN_CARDS, Layout
+from .text import NAME_BYTES_MAX, name_problem
 
 LAYOUT_CODE_PREFIX = "DL"
 LAYOUT_CODE_VERSION = 1
-NAME_BYTES_MAX = 60
-MAX_CODE_CHARS = 2_000
 _FIELDS = ((7, "x"), (6, "y"), (7, "z"), (7, "row"))  # bits, what
+#: The most digits a layout code has: 40 places, a name of 60 bytes and the check.
+MAX_CODE_DIGITS = -(-(3 + 6 + MAX_CARDS * 27 + 8 + 8 * NAME_BYTES_MAX + 15) // 5)
 
 
 def covers_from_drawing(places: list[tuple[float, float, int]]) -> list[list[int]]:
@@ -108,7 +109,7 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
     """Read a layout code into layout file data numbered ``number``, validated: a layout the engine
     can play. Any typo, and any layout the engine refuses, raises :class:`LayoutCodeError`."""
     payload = read_checked_code(
-        code, LAYOUT_CODE_PREFIX, "layout code", LayoutCodeError, 8, max_chars=MAX_CODE_CHARS
+        code, LAYOUT_CODE_PREFIX, "layout code", LayoutCodeError, 8, MAX_CODE_DIGITS
     )
     version = payload & 7
     if version != LAYOUT_CODE_VERSION:
@@ -132,6 +133,10 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
         places.append((got["x"] / 2, got["y"] / 2, got["z"], got["row"]))
     size = payload & 255
     payload >>= 8
+    if size > NAME_BYTES_MAX:
+        raise LayoutCodeError(
+            f"the layout code's name is {size} bytes long: a name has at most {NAME_BYTES_MAX}"
+        )
     raw = bytes((payload >> (8 * i)) & 255 for i in range(size))
     if payload >> (8 * size):
         raise LayoutCodeError("the layout code holds more than its name and places")
@@ -139,8 +144,9 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
         name = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise LayoutCodeError("the layout code's name is not readable text") from None
-    if not name.strip() or not name.isprintable():
-        raise LayoutCodeError("the layout code's name is empty or holds control characters")
+    problem = name_problem(name)
+    if problem is not None:
+        raise LayoutCodeError(f"the layout code's name {problem}")
     data = layout_data(name, places, number)
     try:
         Layout.from_dict(data, source="the layout code")

@@ -7,7 +7,8 @@ which checks each value's type and bounds and says what is wrong and where
 document can run code, and every number, text and list has a bound, so a damaged or hostile file
 is an error message, never a crash or a hang.
 
-Plain Python, importing nothing of the project: every layer may use it.
+Plain Python, importing nothing of the project but :mod:`.text` (the escape every message of
+outside text uses): every layer may use it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import datetime
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
+
+from .text import escaped
 
 #: The dates a save may hold (a system clock outside them records on the nearest one).
 EARLIEST = datetime.date(1970, 1, 1)
@@ -59,7 +62,7 @@ def _describe(value: object) -> str:
     if isinstance(value, float):
         return f"a number ({value})"
     if isinstance(value, str):
-        shown = value if len(value) <= 30 else value[:27] + "..."
+        shown = escaped(value if len(value) <= 30 else value[:27] + "...")
         return f'text ("{shown}")'
     if isinstance(value, dict):
         return "a table"
@@ -301,7 +304,8 @@ def check_date(value: str, where: str, error: Callable[[str], Exception] = Docum
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= 30 else text[:27] + "..."
+    """A text for a message: cut to 30 characters, control characters escaped as repr would."""
+    return escaped(text if len(text) <= 30 else text[:27] + "...")
 
 
 def _number(value: int) -> str:

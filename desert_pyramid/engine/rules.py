@@ -10,6 +10,12 @@ from .errors import RulesError
 from .wording import CLEAR_THE_LAYOUT, OPTION_WORDS, passes_short
 
 UNLIMITED = 0  # ``passes`` value meaning no limit on redeals
+#: The passes through the stock a game code holds when the rules allow unlimited redeals (the one
+#: place this number is written). Play itself has no limit; the cap bounds what a code may claim,
+#: so that a code from a stranger cannot ask for an endless game (see ``engine/gamecode.py``). It
+#: is above what any win needs: each pass after the first is worth taking only to reach a card for a
+#: removal or the Satchel, at most 52 + 52 of them, so a winning line never needs more than 105.
+UNLIMITED_PASSES_CAP = 128
 
 
 class Scoring(Enum):

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, cast, get_args
 
+from desert_pyramid.engine.errors import GameCodeClaimError
+from desert_pyramid.engine.gamecode import check_game_code_claims
 from desert_pyramid.engine.reading import TEXT_MAX as TEXT_MAX
 from desert_pyramid.engine.reading import is_iso_date as is_iso_date
 from desert_pyramid.engine.reading import is_save_date as is_save_date
@@ -44,7 +46,9 @@ _GAME_CODE_CHARS = frozenset("DG-0123456789ABCDEFGHJKMNPQRSTVWXYZ")
 
 
 def check_game_code(name: str, value: object) -> None:
-    """A game code as progress keeps it: empty (none), or ``DG-`` and code characters."""
+    """A game code as progress keeps it: empty (none), or ``DG-`` and code characters whose
+    claims (the number of moves above all) are within what a game holds: a code that claims two
+    billion moves is refused here, not replayed when the player asks to watch it."""
     if value == "":
         return
     if (
@@ -59,6 +63,10 @@ def check_game_code(name: str, value: object) -> None:
         raise ValueError(
             f"{name} must be a game code (DG-…) of at most {GAME_CODE_MAX:,} characters, not {shown!r}"
         )
+    try:
+        check_game_code_claims(value)
+    except GameCodeClaimError as exc:
+        raise ValueError(f"{name}: {exc}") from None
 
 
 def _check_text(name: str, value: object) -> None:

@@ -106,6 +106,11 @@ class _Stop(Exception):
         self.reason = reason
 
 
+def _lowest(mask: int) -> int:
+    """The lowest bit set in ``mask`` (-1 when none is)."""
+    return (mask & -mask).bit_length() - 1
+
+
 def _bits(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
@@ -190,45 +195,14 @@ class Searcher:
         live cards alone, so that boards of every position of one game share one numbering."""
         layout = game.layout
         n = layout.size
-        cov_mask = [0] * n
-        on: list[tuple[int, ...]] = []
-        on_mask = [0] * n
-        for s in layout.slots:
-            for j in s.covered_by:
-                cov_mask[s.index] |= 1 << j
-            on.append(tuple(s.covers))
-            for j in s.covers:
-                on_mask[s.index] |= 1 << j
-        # below[i]: transitive closure of "lies on", computed from the top of the drawing down.
-        below = [0] * n
-        order = sorted(range(n), key=lambda i: layout.slots[i].z)
-        for i in order:  # lower z first: what i lies on is computed before i
-            m = 0
-            for j in on[i]:
-                m |= 1 << j | below[j]
-            below[i] = m
+        cov_mask, on, on_mask, below, above = _geometry(game)
         slot_rank = [RANKS[c] if c >= 0 else 0 for c in game.cards]
         root_vacated = 0
         for i, c in enumerate(game.cards):
             if c < 0:
                 root_vacated |= 1 << i
         rules = game.rules
-        cycle = list(game.waste) + list(reversed(game.stock))
-        waste_len = len(game.waste)
-        purged: set[int] = set()
-        if not rules.draw_three and not plain:
-            # Draw one: a king in the stock (or on the waste top) can be removed the moment it is
-            # turned over, and from then on the position is exactly the one without that king.
-            # Conversely, a line of the real game minus its king removals and the flips that turn
-            # kings over is a line of the game without those kings (a king pairs with nothing, and
-            # a missing card only uncovers the one under it; a redeal of a waste holding only
-            # kings is not needed). So the two games win together, and the model leaves such kings
-            # out; ``solve`` puts "remove the king" back into the line as each one comes up.
-            # Kings deeper in the waste stay: they bury the cards under them until they are reached.
-            keep = [c for k, c in enumerate(cycle) if RANKS[c] != KING_RANK or k < waste_len - 1]
-            purged = {c for c in cycle if c not in keep}
-            waste_len -= sum(1 for c in game.waste if c in purged)
-            cycle = keep
+        cycle, waste_len, purged = _model_cycle(game, plain)
         pos, full_cycle = _cycle_positions(cycle, cycle_order)
         K = len(full_cycle)
         limit = rules.max_redeals if max_redeals is None else max_redeals
@@ -249,15 +223,6 @@ class Searcher:
         for k, c in zip(pos, cycle, strict=True):
             rank_cards[RANKS[c]].append((1, k))
             root_gone &= ~(1 << k)
-        if len(full_cycle) == len(cycle):
-            order_time = list(range(passes * W))
-        else:  # live cards below each index of the store's cycle, pass by pass
-            below_index = [0] * W
-            for k in pos:
-                below_index[k + 1] = 1
-            for k in range(1, W):
-                below_index[k] += below_index[k - 1]
-            order_time = [p * (len(cycle) + 1) + c for p in range(passes) for c in below_index]
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
@@ -265,13 +230,6 @@ class Searcher:
         for i, r in enumerate(slot_rank):
             if r and r != KING_RANK:
                 qmask[min(r, 13 - r)] |= 1 << i
-        above = [0] * n
-        for i in range(n):
-            m = below[i]
-            while m:
-                low = m & -m
-                above[low.bit_length() - 1] |= 1 << i
-                m ^= low
         rank_pos = [0] * 14
         for k, c in enumerate(full_cycle):
             rank_pos[RANKS[c]] |= 1 << k
@@ -304,7 +262,7 @@ class Searcher:
             purged=frozenset(purged),
             plain=plain,
             root_gone=root_gone,
-            order_time=order_time,
+            order_time=_order_times(pos, K, passes),
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -404,16 +362,10 @@ class Searcher:
         return res
 
     def _pq_expand(self, q: int, P: int, ca: int, cb: int, sq: int) -> bool:
-        all52 = self.all_52
         sat_rank = sq & 15
-        sat_must = bool(sq & LAYOUT_FLAG) or (all52 and sq != 0)
-        if P == 0 and not sat_must:
-            if not all52:
-                return True
-            if sq == 0 and (
-                ca == cb if (self.top_playable or self.satchel_rule) else ca == cb == 0
-            ):
-                return True
+        sat_must = bool(sq & LAYOUT_FLAG) or (self.all_52 and sq != 0)
+        if P == 0 and not sat_must and self._pq_end(ca, cb, sq):
+            return True
         slot_rank = self.slot_rank
         above = self.above
         cnt = {q: ca, 13 - q: cb}
@@ -444,13 +396,29 @@ class Searcher:
                     return True
             if sat_rank == p and pq(q, Px, ca, cb, 0):
                 return True
+        return self._pq_satchel(q, P, ca, cb, sat_rank, free)
+
+    def _pq_end(self, ca: int, cb: int, sq: int) -> bool:
+        """The rank-pair game with its layout cards gone (and no layout card in the Satchel): won,
+        unless all 52 must go and the stock/waste cards left cannot pair up."""
+        if not self.all_52:
+            return True
+        if self.top_playable or self.satchel_rule:
+            return sq == 0 and ca == cb
+        return sq == 0 and ca == cb == 0
+
+    def _pq_satchel(self, q: int, P: int, ca: int, cb: int, sat_rank: int, free: list[int]) -> bool:
+        """The rank-pair game's Satchel moves: its card with a stock/waste partner, or a stash of a
+        free layout card."""
+        pq = self._pq
         if sat_rank:
             p = 13 - sat_rank
-            if cnt[p]:
+            if (ca if p == q else cb) if p in (q, 13 - q) else 0:
                 na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
                 if pq(q, P, na, nb, 0):
                     return True
         elif self.satchel_rule:
+            slot_rank = self.slot_rank
             for x in free:
                 if pq(q, P & ~(1 << x), ca, cb, slot_rank[x] | LAYOUT_FLAG):
                     return True
@@ -561,48 +529,75 @@ class Searcher:
     def _rx_expand(
         self, vacated: int, live_cycle: int, satchel: int, must: int, free_slots: int
     ) -> bool:
-        n = self.n
-        full = (1 << n) - 1
-        sat_rank = satchel & 15
+        """One state of the free-stock game: its end, then its forced moves, then every move."""
         sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
-        if vacated == full:
-            if self.all_52:
-                if satchel == 0:
-                    if self.top_playable or self.satchel_rule:
-                        return True  # the rest pair up (equal counts of partner ranks)
-                    return live_cycle & ~(7 << 3 * KING_RANK) == 0
-            elif not sat_must:
-                return True
-        cov_mask = self.cov_mask
-        slot_rank = self.slot_rank
-        on = self.on
+        if vacated == (1 << self.n) - 1:
+            end = self._rx_end(live_cycle, satchel, sat_must)
+            if end is not None:
+                return end
         free: list[list[int]] = [[] for _ in range(14)]
+        slot_rank = self.slot_rank
         for i in _bits(free_slots):
             free[slot_rank[i]].append(i)
+        forced = self._rx_forced(vacated, live_cycle, satchel, must, free_slots, free, sat_must)
+        if forced is not None:
+            return forced
+        if free_slots and self._rx_pairs(vacated, live_cycle, satchel, must, free_slots, free):
+            return True
+        return self._rx_satchel(vacated, live_cycle, satchel, must, free_slots, free, sat_must)
 
-        def after(Ln: int, gone: tuple[int, ...]) -> int:
-            Fn = free_slots
-            for g in gone:
-                Fn &= ~(1 << g)
-                for j in on[g]:
-                    if not Ln >> j & 1 and cov_mask[j] & ~Ln == 0:
-                        Fn |= 1 << j
-            return Fn
+    def _rx_end(self, live_cycle: int, satchel: int, sat_must: bool) -> bool | None:
+        """The free-stock game with the layout cleared: won (True), or None when the rules still
+        ask for more (all 52: the stock and waste cards too; a layout card in the Satchel)."""
+        if self.all_52:
+            if satchel == 0:
+                if self.top_playable or self.satchel_rule:
+                    return True  # the rest pair up (equal counts of partner ranks)
+                return live_cycle & ~(7 << 3 * KING_RANK) == 0
+        elif not sat_must:
+            return True
+        return None
 
+    def _rx_after(self, free_slots: int, vacated_after: int, gone: tuple[int, ...]) -> int:
+        """The free slots of the free-stock game once the slots ``gone`` are vacated."""
+        on = self.on
+        cov_mask = self.cov_mask
+        for g in gone:
+            free_slots &= ~(1 << g)
+            for j in on[g]:
+                if not vacated_after >> j & 1 and cov_mask[j] & ~vacated_after == 0:
+                    free_slots |= 1 << j
+        return free_slots
+
+    def _rx_forced(
+        self,
+        vacated: int,
+        live_cycle: int,
+        satchel: int,
+        must: int,
+        free_slots: int,
+        free: list[list[int]],
+        sat_must: bool,
+    ) -> bool | None:
+        """The free-stock game's forced moves: the answer after the one move that some win makes
+        now if any does, or None when there is no such move.
+
+        A free king, a king in the Satchel: they go at once (safe, see _forced_move). The game only
+        has to be answered exactly, or too generously, and these moves keep it exact. A free card whose live partners are all stock/waste
+        cards pairs with one of them at once: in this game such cards are interchangeable and
+        available at any time, every win uses one of them for this card, and removing it sooner
+        only frees cards. The same holds when its only live partner is free in the layout or
+        in the Satchel: every win pairs the two."""
         rx = self._rx
+        after = self._rx_after
+        sat_rank = satchel & 15
         K3 = 1 << 3 * KING_RANK
-        if free[KING_RANK]:  # a free king goes at once (safe, see _forced_move)
+        if free[KING_RANK]:
             a = free[KING_RANK][0]
             Ln = vacated | 1 << a
-            return rx(Ln, live_cycle, satchel, must - K3, after(Ln, (a,)))
+            return rx(Ln, live_cycle, satchel, must - K3, after(free_slots, Ln, (a,)))
         if sat_rank == KING_RANK:
             return rx(vacated, live_cycle, 0, must - K3 if sat_must else must, free_slots)
-        # Forced moves of the free-stock game (it only has to be answered exactly, or too
-        # generously; these keep it exact). A free card whose live partners are all stock/waste
-        # cards pairs with one of them at once: in this game such cards are interchangeable and
-        # available at any time, every win uses one of them for this card, and removing it sooner
-        # only frees cards. The same holds when its only live partner is free in the layout or
-        # in the Satchel: every win pairs the two.
         all52 = self.all_52
         for r in range(1, 13):
             if not free[r]:
@@ -620,58 +615,98 @@ class Searcher:
                 a = free[r][0]
                 Ln = vacated | 1 << a
                 mg2 = must - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
-                return rx(Ln, live_cycle - (1 << 3 * p), satchel, mg2, after(Ln, (a,)))
+                return rx(Ln, live_cycle - (1 << 3 * p), satchel, mg2, after(free_slots, Ln, (a,)))
             if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
                 a, b = free[r][0], free[p][0]
                 Ln = vacated | 1 << a | 1 << b
                 return rx(
-                    Ln, live_cycle, satchel, must - (1 << 3 * r) - (1 << 3 * p), after(Ln, (a, b))
+                    Ln,
+                    live_cycle,
+                    satchel,
+                    must - (1 << 3 * r) - (1 << 3 * p),
+                    after(free_slots, Ln, (a, b)),
                 )
-        if free_slots:
-            for r in range(1, 7):
-                for a in free[r]:
-                    for b in free[13 - r]:
-                        Ln = vacated | 1 << a | 1 << b
-                        if rx(
-                            Ln,
-                            live_cycle,
-                            satchel,
-                            must - (1 << 3 * r) - (1 << 3 * (13 - r)),
-                            after(Ln, (a, b)),
-                        ):
-                            return True
-            if self.relaxed:
-                for r in range(1, 13):
-                    for a in free[r]:
-                        for b in on[a]:
-                            if (
-                                not vacated >> b & 1
-                                and slot_rank[b] == 13 - r
-                                and cov_mask[b] & ~vacated == 1 << a
-                            ):
-                                Ln = vacated | 1 << a | 1 << b
-                                if rx(
-                                    Ln,
-                                    live_cycle,
-                                    satchel,
-                                    must - (1 << 3 * r) - (1 << 3 * (13 - r)),
-                                    after(Ln, (a, b)),
-                                ):
-                                    return True
+        return None
+
+    def _rx_pairs(
+        self,
+        vacated: int,
+        live_cycle: int,
+        satchel: int,
+        must: int,
+        free_slots: int,
+        free: list[list[int]],
+    ) -> bool:
+        """The free-stock game's pairs: two free layout cards, a relaxed pair, a free card with a
+        stock/waste card. True when one of them leads to a win."""
+        rx = self._rx
+        on = self.on
+        cov_mask = self.cov_mask
+        slot_rank = self.slot_rank
+
+        after = self._rx_after
+        for r in range(1, 7):
+            for a in free[r]:
+                for b in free[13 - r]:
+                    Ln = vacated | 1 << a | 1 << b
+                    if rx(
+                        Ln,
+                        live_cycle,
+                        satchel,
+                        must - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                        after(free_slots, Ln, (a, b)),
+                    ):
+                        return True
+        if self.relaxed:
             for r in range(1, 13):
-                if free[r] and (live_cycle >> 3 * (13 - r)) & 7:
-                    cn2 = live_cycle - (1 << 3 * (13 - r))
-                    mg2 = must - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
-                    for a in free[r]:
-                        Ln = vacated | 1 << a
-                        if rx(Ln, cn2, satchel, mg2, after(Ln, (a,))):
-                            return True
+                for a in free[r]:
+                    for b in on[a]:
+                        if (
+                            not vacated >> b & 1
+                            and slot_rank[b] == 13 - r
+                            and cov_mask[b] & ~vacated == 1 << a
+                        ):
+                            Ln = vacated | 1 << a | 1 << b
+                            if rx(
+                                Ln,
+                                live_cycle,
+                                satchel,
+                                must - (1 << 3 * r) - (1 << 3 * (13 - r)),
+                                after(free_slots, Ln, (a, b)),
+                            ):
+                                return True
+        for r in range(1, 13):
+            if free[r] and (live_cycle >> 3 * (13 - r)) & 7:
+                cn2 = live_cycle - (1 << 3 * (13 - r))
+                mg2 = must - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
+                for a in free[r]:
+                    Ln = vacated | 1 << a
+                    if rx(Ln, cn2, satchel, mg2, after(free_slots, Ln, (a,))):
+                        return True
+        return False
+
+    def _rx_satchel(
+        self,
+        vacated: int,
+        live_cycle: int,
+        satchel: int,
+        must: int,
+        free_slots: int,
+        free: list[list[int]],
+        sat_must: bool,
+    ) -> bool:
+        """The free-stock game's Satchel moves: its card with a free layout card or a stock/waste
+        card, or a stash of a free layout card. True when one of them leads to a win."""
+        rx = self._rx
+        sat_rank = satchel & 15
+
+        after = self._rx_after
         if sat_rank:
             p = 13 - sat_rank
             mg_s = must - (1 << 3 * sat_rank) if sat_must else must
             for b in free[p]:
                 Ln = vacated | 1 << b
-                if rx(Ln, live_cycle, 0, mg_s - (1 << 3 * p), after(Ln, (b,))):
+                if rx(Ln, live_cycle, 0, mg_s - (1 << 3 * p), after(free_slots, Ln, (b,))):
                     return True
             if (live_cycle >> 3 * p) & 7:
                 if rx(
@@ -686,7 +721,7 @@ class Searcher:
             for r in range(1, 13):
                 for a in free[r]:
                     Ln = vacated | 1 << a
-                    if rx(Ln, live_cycle, r | LAYOUT_FLAG, must, after(Ln, (a,))):
+                    if rx(Ln, live_cycle, r | LAYOUT_FLAG, must, after(free_slots, Ln, (a,))):
                         return True
         return False
 
@@ -709,24 +744,11 @@ class Searcher:
         if not self.keep:
             self.table = {}
         self.path = []
-        self.stack = []
-        vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
+        self.stack = []  # (only a store's search fills it, see _search)
+        root = self.root_state()
+        vacated, gone, satchel, _, _, _, live, live_cycle = root
         if self._won(vacated, gone, satchel):
             return Verdict.WINNABLE
-        free = 0
-        for i in range(self.n):
-            if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
-                free |= 1 << i
-        indexes = 1
-        live_cycle = 0
-        for k in range(self.K):
-            if not gone >> k & 1:
-                indexes |= 1 << (k + 1)
-                live_cycle += 1 << (3 * self.cyc_rank[k])
-        live = 0
-        for r in range(1, 14):
-            count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
-            live |= count << (3 * r)
         if not self.plain:
             for q in range(1, 7):
                 if not self.pair_game_ok(q, vacated, live_cycle, satchel):
@@ -737,7 +759,6 @@ class Searcher:
         ):
             self.root_rule = "free-stock"
             return Verdict.LOST
-        root = (vacated, gone, satchel, self.root_time, free, indexes, live, live_cycle)
         # In the last pass (one-pass rules) wins are rare and the probes rarely pay: skip them.
         if not self.plain and self.probes and self.root_time < self.last_start:
             # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
@@ -770,6 +791,41 @@ class Searcher:
         if self._search(*root):
             return Verdict.WINNABLE
         return Verdict.LOST
+
+    def root_state(self) -> tuple[int, int, int, int, int, int, int, int]:
+        """The root node's state, as :meth:`_search` takes it: (vacated, gone, satchel, time,
+        free, indexes, live, live_cycle)."""
+        vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
+        free = 0
+        for i in range(self.n):
+            if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
+                free |= 1 << i
+        indexes = 1
+        live_cycle = 0
+        for k in range(self.K):
+            if not gone >> k & 1:
+                indexes |= 1 << (k + 1)
+                live_cycle += 1 << (3 * self.cyc_rank[k])
+        live = 0
+        for r in range(1, 14):
+            count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
+            live |= count << (3 * r)
+        return vacated, gone, satchel, self.root_time, free, indexes, live, live_cycle
+
+    def moves_at_root(self) -> list[_Child] | tuple[int, ModelMove]:
+        """Every move the search generates at the root node's own time (not the later times its
+        flips reach): its children, or ``(time, move)`` when one of them wins at once. The tests
+        compare them with the engine's legal moves."""
+        state = self.root_state()
+        vacated, gone, satchel, start, free, indexes, live, live_cycle = state
+        children: list[_Child] = []
+        free_by_rank = self._free_by_rank(free)
+        args = (children, vacated, gone, satchel, start, free, indexes, live, live_cycle)
+        win = self._moves_now(*args, free_by_rank)
+        if win is None and self.K:
+            reach = self.reach(gone, indexes, start)
+            win = self._cycle_moves(*args, free_by_rank, 1 << start, reach)
+        return children if win is None else win
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
         """Run a search phase with at most ``cap`` more nodes. True when it decided (the verdict in
@@ -910,8 +966,9 @@ class Searcher:
         explored = self._visit(key, reach, discrepancies)
         if explored < 0:
             return False
-        # The exhaustive search's board is open until it is proved lost (see forget_open).
-        exhaustive = discrepancies < 0
+        # With a store, the exhaustive search's board is open until it is proved lost (see
+        # forget_open); without one, a stopped phase empties the whole table instead.
+        exhaustive = self.keep and discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
@@ -1120,60 +1177,26 @@ class Searcher:
         relaxed pairs, the Satchel card with a layout card, stashes (and, in the plain search, king
         removals). Each move is added to ``children`` with its priority (lower first: pairs that
         free more cards, then stashes). Returns ``(time, move)`` at once when a move wins."""
-        slot_rank = self.slot_rank
         on = self.on
         cov_mask = self.cov_mask
         won = self._won
         full = (1 << self.n) - 1
-        sat_rank = satchel & 15
         append = children.append
-
         if self.plain:  # kings are ordinary moves here
-            king = 1 << 3 * KING_RANK
-            for a in free_by_rank[KING_RANK]:
-                vac = vacated | 1 << a
-                move = (KING_MOVE, a, 0)
-                if vac == full and won(vac, gone, satchel):
-                    return start, move
-                fr = free & ~(1 << a)
-                for j in on[a]:
-                    if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                        fr |= 1 << j
-                append(
-                    (
-                        -20,
-                        vac,
-                        gone,
-                        satchel,
-                        start,
-                        start,
-                        fr,
-                        indexes,
-                        live - king,
-                        live_cycle,
-                        move,
-                    )
-                )
-            if sat_rank == KING_RANK:
-                move = (KING_MOVE, SATCHEL, 0)
-                if vacated == full and won(vacated, gone, 0):
-                    return start, move
-                append(
-                    (
-                        -20,
-                        vacated,
-                        gone,
-                        0,
-                        start,
-                        start,
-                        free,
-                        indexes,
-                        live - king,
-                        live_cycle,
-                        move,
-                    )
-                )
-
+            win = self._plain_king_moves(
+                children,
+                vacated,
+                gone,
+                satchel,
+                start,
+                free,
+                indexes,
+                live,
+                live_cycle,
+                free_by_rank,
+            )
+            if win is not None:
+                return win
         # layout pairs
         for r in range(1, 7):
             fa = free_by_rank[r]
@@ -1207,47 +1230,185 @@ class Searcher:
                             move,
                         )
                     )
-        # relaxed pairs: a free card with the card it lies on, nothing else covering that one
         if self.relaxed:
-            m = free
-            while m:
-                low = m & -m
-                a = low.bit_length() - 1
-                m ^= low
-                ra = slot_rank[a]
-                for b in on[a]:
-                    if (
-                        not vacated >> b & 1
-                        and cov_mask[b] & ~vacated == low
-                        and ra + slot_rank[b] == 13
-                    ):
-                        vac = vacated | low | 1 << b
-                        move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                        if vac == full and won(vac, gone, satchel):
-                            return start, move
-                        fr = free & ~low
-                        for j in on[a]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
-                        for j in on[b]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
-                        pair_live = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
-                        append(
-                            (
-                                -20 - 3 * (fr & ~free).bit_count(),
-                                vac,
-                                gone,
-                                satchel,
-                                start,
-                                start,
-                                fr,
-                                indexes,
-                                live - pair_live,
-                                live_cycle,
-                                move,
-                            )
+            win = self._relaxed_pair_moves(
+                children,
+                vacated,
+                gone,
+                satchel,
+                start,
+                free,
+                indexes,
+                live,
+                live_cycle,
+                free_by_rank,
+            )
+            if win is not None:
+                return win
+        if satchel or self.satchel_rule:
+            return self._satchel_moves(
+                children,
+                vacated,
+                gone,
+                satchel,
+                start,
+                free,
+                indexes,
+                live,
+                live_cycle,
+                free_by_rank,
+            )
+        return None
+
+    def _plain_king_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+    ) -> tuple[int, ModelMove] | None:
+        """The plain search's king removals (a free layout king, the Satchel's king)."""
+        on = self.on
+        cov_mask = self.cov_mask
+        won = self._won
+        full = (1 << self.n) - 1
+        sat_rank = satchel & 15
+        append = children.append
+        king = 1 << 3 * KING_RANK
+        for a in free_by_rank[KING_RANK]:
+            vac = vacated | 1 << a
+            move = (KING_MOVE, a, 0)
+            if vac == full and won(vac, gone, satchel):
+                return start, move
+            fr = free & ~(1 << a)
+            for j in on[a]:
+                if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                    fr |= 1 << j
+            append(
+                (
+                    -20,
+                    vac,
+                    gone,
+                    satchel,
+                    start,
+                    start,
+                    fr,
+                    indexes,
+                    live - king,
+                    live_cycle,
+                    move,
+                )
+            )
+        if sat_rank == KING_RANK:
+            move = (KING_MOVE, SATCHEL, 0)
+            if vacated == full and won(vacated, gone, 0):
+                return start, move
+            append(
+                (
+                    -20,
+                    vacated,
+                    gone,
+                    0,
+                    start,
+                    start,
+                    free,
+                    indexes,
+                    live - king,
+                    live_cycle,
+                    move,
+                )
+            )
+        return None
+
+    def _relaxed_pair_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+    ) -> tuple[int, ModelMove] | None:
+        """Relaxed match: a free card with the card it lies on, nothing else covering that one."""
+        slot_rank = self.slot_rank
+        on = self.on
+        cov_mask = self.cov_mask
+        won = self._won
+        full = (1 << self.n) - 1
+        append = children.append
+        m = free
+        while m:
+            low = m & -m
+            a = low.bit_length() - 1
+            m ^= low
+            ra = slot_rank[a]
+            for b in on[a]:
+                if (
+                    not vacated >> b & 1
+                    and cov_mask[b] & ~vacated == low
+                    and ra + slot_rank[b] == 13
+                ):
+                    vac = vacated | low | 1 << b
+                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    if vac == full and won(vac, gone, satchel):
+                        return start, move
+                    fr = free & ~low
+                    for j in on[a]:
+                        if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                            fr |= 1 << j
+                    for j in on[b]:
+                        if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                            fr |= 1 << j
+                    pair_live = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
+                    append(
+                        (
+                            -20 - 3 * (fr & ~free).bit_count(),
+                            vac,
+                            gone,
+                            satchel,
+                            start,
+                            start,
+                            fr,
+                            indexes,
+                            live - pair_live,
+                            live_cycle,
+                            move,
                         )
+                    )
+        return None
+
+    def _satchel_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+    ) -> tuple[int, ModelMove] | None:
+        """The Satchel's moves at the node's start time: its card with a free layout card, and the
+        stashes of a free layout card."""
+        slot_rank = self.slot_rank
+        on = self.on
+        cov_mask = self.cov_mask
+        won = self._won
+        full = (1 << self.n) - 1
+        sat_rank = satchel & 15
+        append = children.append
         # the Satchel card with a free layout card
         if sat_rank and sat_rank != KING_RANK:
             pair_live = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
@@ -1331,40 +1492,14 @@ class Searcher:
         order_time = self.order_time
         top = self.top_playable
         rep = self.rep
-        on = self.on
-        cov_mask = self.cov_mask
         won = self._won
         full = (1 << self.n) - 1
+        append = children.append
         sat_rank = satchel & 15
         can_stash = self.satchel_rule and satchel == 0
-        plain = self.plain
-        append = children.append
-        if self.draw == 1 and not plain:
-            # A free card that must go whose only live partner c is in the stock or waste:
-            # every win pairs them, and pairing them the first time c can be played (t1) is
-            # as good as any later time. Move that pair forward in any winning line: the
-            # moves before t1 stay as they are, the card stays free, and c is played only
-            # once, so (draw one) taking it out of the cycle sooner just skips its flips;
-            # a stash of c and its later pair from the Satchel become the pair itself, with
-            # the Satchel empty meanwhile. So no line needs a move with the stock or waste
-            # after t1 before that pair, and the moves at later times are not tried here
-            # (they are explored after the pair). Times are limited to reach(start), not just
-            # the new ones, so an earlier visit of this board covers the rest.
-            t1 = self._unique_cycle_time(free_by_rank, live, live_cycle, gone, sat_rank, reach)
-            if t1 >= 0:
-                new &= (2 << t1) - 1
+        new = self._first_pair_times(free_by_rank, live, live_cycle, gone, sat_rank, new, reach)
         in_cycle = ~gone & ((1 << K) - 1)  # the live cycle positions
-        if can_stash or top:
-            useful = in_cycle
-        else:  # only cards with a partner free now (or kings) can be played
-            rank_pos = self.rank_pos
-            useful = rank_pos[KING_RANK]
-            for r in range(1, 13):
-                if free_by_rank[r]:
-                    useful |= rank_pos[13 - r]
-            if sat_rank:
-                useful |= rank_pos[13 - sat_rank]
-            useful &= in_cycle
+        useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
         while useful:
             low = useful & -useful
             k = low.bit_length() - 1
@@ -1374,27 +1509,39 @@ class Searcher:
             partner = 13 - r
             waste_times = (rep << (k + 1)) & new  # times when k is the waste top
             stock_times = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
+            if not waste_times | stock_times:
+                continue
+            if r == KING_RANK:
+                win = self._cycle_king_moves(
+                    children,
+                    vacated,
+                    gone,
+                    satchel,
+                    start,
+                    free,
+                    indexes,
+                    live,
+                    live_cycle,
+                    k,
+                    prev,
+                    waste_times,
+                    stock_times,
+                )
+                if win is not None:
+                    return win
+                continue
+            # the live position after k: the stock top while k is the waste top
+            nxt = _lowest(in_cycle & ~((low << 1) - 1)) if top else -1
+            nxt_partner = nxt >= 0 and cyc_rank[nxt] == partner
+            fb = free_by_rank[partner]
+            if not (fb or sat_rank == partner or can_stash or nxt_partner):
+                continue
             back = prev + 1  # the index once the waste top k is gone
-            if not waste_times and not stock_times:
-                continue
-            nxt = -1  # the live position after k: the stock top while k is the waste top
-            if top:
-                after_k = in_cycle & ~((low << 1) - 1)
-                if after_k:
-                    nxt = (after_k & -after_k).bit_length() - 1
-            fb = free_by_rank[partner] if r != KING_RANK else []
-            if not (
-                r == KING_RANK
-                or fb
-                or sat_rank == partner
-                or can_stash
-                or (nxt >= 0 and cyc_rank[nxt] == partner)
-            ):
-                continue
+            pairs = self._pairs_with(fb, vacated, free) if fb else []
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
             rank_live = 1 << 3 * r
-            partner_live = 1 << 3 * partner if r != KING_RANK else 0
+            partner_live = 1 << 3 * partner
             live_cycle_k = live_cycle - rank_live
             for place in (WASTE, STOCK):
                 times = waste_times if place == WASTE else stock_times
@@ -1404,54 +1551,13 @@ class Searcher:
                     times ^= tl
                     t_next = (t // W) * W + back if place == WASTE else t
                     earlier = (order_time[t] - order_time[start]) * 4  # earlier first
-                    if r == KING_RANK:
-                        move = (KING_MOVE, place, 0)
-                        if vacated == full and won(vacated, gone_k, satchel):
-                            return t, move
-                        append(
-                            (
-                                earlier - 30,
-                                vacated,
-                                gone_k,
-                                satchel,
-                                t,
-                                t_next,
-                                free,
-                                indexes_k,
-                                live - rank_live,
-                                live_cycle_k,
-                                move,
-                            )
-                        )
-                        if can_stash and plain:
-                            append(
-                                (
-                                    earlier + 20,
-                                    vacated,
-                                    gone_k,
-                                    r,
-                                    t,
-                                    t_next,
-                                    free,
-                                    indexes_k,
-                                    live,
-                                    live_cycle_k,
-                                    (STASH_MOVE, place, 0),
-                                )
-                            )
-                        continue
-                    for b in fb:
-                        vac = vacated | 1 << b
+                    for b, vac, fr, priority in pairs:
                         move = (PAIR_MOVE, b, place)
                         if vac == full and won(vac, gone_k, satchel):
                             return t, move
-                        fr = free & ~(1 << b)
-                        for j in on[b]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
                         append(
                             (
-                                earlier - 10 - 3 * (fr & ~free).bit_count(),
+                                earlier + priority,
                                 vac,
                                 gone_k,
                                 satchel,
@@ -1465,44 +1571,37 @@ class Searcher:
                             )
                         )
                     if sat_rank == partner:
-                        move = (PAIR_MOVE, place, SATCHEL)
-                        if vacated == full and won(vacated, gone_k, 0):
-                            return t, move
-                        append(
-                            (
-                                earlier - 12,
-                                vacated,
-                                gone_k,
-                                0,
-                                t,
-                                t_next,
-                                free,
-                                indexes_k,
-                                live - rank_live - partner_live,
-                                live_cycle_k,
-                                move,
-                            )
+                        win = self._cycle_satchel_pair(
+                            children,
+                            vacated,
+                            gone_k,
+                            place,
+                            t,
+                            t_next,
+                            free,
+                            indexes_k,
+                            live - rank_live - partner_live,
+                            live_cycle_k,
+                            earlier,
                         )
-                    if place == WASTE and nxt >= 0 and cyc_rank[nxt] == partner:
-                        gone_both = gone_k | 1 << nxt
-                        move = (PAIR_MOVE, WASTE, STOCK)
-                        if vacated == full and won(vacated, gone_both, satchel):
-                            return t, move
-                        append(
-                            (
-                                earlier - 5,
-                                vacated,
-                                gone_both,
-                                satchel,
-                                t,
-                                t_next,
-                                free,
-                                indexes_k & ~(1 << (nxt + 1)),
-                                live - rank_live - partner_live,
-                                live_cycle_k - partner_live,
-                                move,
-                            )
+                        if win is not None:
+                            return win
+                    if place == WASTE and nxt_partner:
+                        win = self._waste_stock_pair(
+                            children,
+                            vacated,
+                            gone_k | 1 << nxt,
+                            satchel,
+                            t,
+                            t_next,
+                            free,
+                            indexes_k & ~(1 << (nxt + 1)),
+                            live - rank_live - partner_live,
+                            live_cycle_k - partner_live,
+                            earlier,
                         )
+                        if win is not None:
+                            return win
                     if can_stash:
                         append(
                             (
@@ -1519,6 +1618,213 @@ class Searcher:
                                 (STASH_MOVE, place, 0),
                             )
                         )
+        return None
+
+    def _pairs_with(
+        self, slots: list[int], vacated: int, free: int
+    ) -> list[tuple[int, int, int, int]]:
+        """For each free layout slot b in ``slots`` that a stock/waste card may pair with (at any
+        time: none of this depends on the time): (b, vacated after, free after, priority)."""
+        on = self.on
+        cov_mask = self.cov_mask
+        out = []
+        for b in slots:
+            vac = vacated | 1 << b
+            fr = free & ~(1 << b)
+            for j in on[b]:
+                if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                    fr |= 1 << j
+            out.append((b, vac, fr, -10 - 3 * (fr & ~free).bit_count()))
+        return out
+
+    def _first_pair_times(
+        self,
+        free_by_rank: list[list[int]],
+        live: int,
+        live_cycle: int,
+        gone: int,
+        sat_rank: int,
+        new: int,
+        reach: int,
+    ) -> int:
+        """The times to try stock/waste moves at: ``new``, cut after the first time a forced pair
+        with a stock/waste card can be made (draw one, pruned search only).
+
+        A free card that must go whose only live partner c is in the stock or waste: every win
+        pairs them, and pairing them the first time c can be played (t1) is as good as any later
+        time. Move that pair forward in any winning line: the moves before t1 stay as they are,
+        the card stays free, and c is played only once, so (draw one) taking it out of the cycle
+        sooner just skips its flips; a stash of c and its later pair from the Satchel become the
+        pair itself, with the Satchel empty meanwhile. So no line needs a move with the stock or
+        waste after t1 before that pair, and the moves at later times are not tried here (they
+        are explored after the pair). Times are limited to reach(start), not just the new ones,
+        so an earlier visit of this board covers the rest."""
+        if self.draw == 1 and not self.plain:
+            t1 = self._unique_cycle_time(free_by_rank, live, live_cycle, gone, sat_rank, reach)
+            if t1 >= 0:
+                new &= (2 << t1) - 1
+        return new
+
+    def _useful_cycle(
+        self, free_by_rank: list[list[int]], sat_rank: int, in_cycle: int, every: bool
+    ) -> int:
+        """The live cycle positions whose card may be played: ``every`` one (the Satchel can take
+        any, or two stock/waste cards can pair), else kings and the partners of a free layout
+        card or of the Satchel card."""
+        if every:
+            return in_cycle
+        rank_pos = self.rank_pos
+        useful = rank_pos[KING_RANK]
+        for r in range(1, 13):
+            if free_by_rank[r]:
+                useful |= rank_pos[13 - r]
+        if sat_rank:
+            useful |= rank_pos[13 - sat_rank]
+        return useful & in_cycle
+
+    def _cycle_king_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        k: int,
+        prev: int,
+        waste_times: int,
+        stock_times: int,
+    ) -> tuple[int, ModelMove] | None:
+        """A king at cycle position ``k``, as the waste top or the stock top: removed alone (and,
+        in the plain search, stashed)."""
+        W = self.K + 1
+        order_time = self.order_time
+        won = self._won
+        full = (1 << self.n) - 1
+        append = children.append
+        can_stash = self.satchel_rule and satchel == 0
+        plain = self.plain
+        r = KING_RANK
+        gone_k = gone | 1 << k
+        indexes_k = indexes & ~(1 << (k + 1))
+        rank_live = 1 << 3 * r
+        live_cycle_k = live_cycle - rank_live
+        back = prev + 1
+        for place in (WASTE, STOCK):
+            times = waste_times if place == WASTE else stock_times
+            while times:
+                tl = times & -times
+                t = tl.bit_length() - 1
+                times ^= tl
+                t_next = (t // W) * W + back if place == WASTE else t
+                earlier = (order_time[t] - order_time[start]) * 4  # earlier first
+                move = (KING_MOVE, place, 0)
+                if vacated == full and won(vacated, gone_k, satchel):
+                    return t, move
+                append(
+                    (
+                        earlier - 30,
+                        vacated,
+                        gone_k,
+                        satchel,
+                        t,
+                        t_next,
+                        free,
+                        indexes_k,
+                        live - rank_live,
+                        live_cycle_k,
+                        move,
+                    )
+                )
+                if can_stash and plain:
+                    append(
+                        (
+                            earlier + 20,
+                            vacated,
+                            gone_k,
+                            r,
+                            t,
+                            t_next,
+                            free,
+                            indexes_k,
+                            live,
+                            live_cycle_k,
+                            (STASH_MOVE, place, 0),
+                        )
+                    )
+        return None
+
+    def _cycle_satchel_pair(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone_k: int,
+        place: int,
+        t: int,
+        t_next: int,
+        free: int,
+        indexes_k: int,
+        live_after: int,
+        live_cycle_k: int,
+        earlier: int,
+    ) -> tuple[int, ModelMove] | None:
+        """The waste top or the stock top (``place``) with the Satchel card, at time ``t``."""
+        move = (PAIR_MOVE, place, SATCHEL)
+        if vacated == (1 << self.n) - 1 and self._won(vacated, gone_k, 0):
+            return t, move
+        children.append(
+            (
+                earlier - 12,
+                vacated,
+                gone_k,
+                0,
+                t,
+                t_next,
+                free,
+                indexes_k,
+                live_after,
+                live_cycle_k,
+                move,
+            )
+        )
+        return None
+
+    def _waste_stock_pair(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone_both: int,
+        satchel: int,
+        t: int,
+        t_next: int,
+        free: int,
+        indexes_both: int,
+        live_after: int,
+        live_cycle_after: int,
+        earlier: int,
+    ) -> tuple[int, ModelMove] | None:
+        """The waste top with the stock top (stock top playable), at time ``t``."""
+        move = (PAIR_MOVE, WASTE, STOCK)
+        if vacated == (1 << self.n) - 1 and self._won(vacated, gone_both, satchel):
+            return t, move
+        children.append(
+            (
+                earlier - 5,
+                vacated,
+                gone_both,
+                satchel,
+                t,
+                t_next,
+                free,
+                indexes_both,
+                live_after,
+                live_cycle_after,
+                move,
+            )
+        )
         return None
 
     def _descend(self, children: list[_Child], gone: int, start: int, discrepancies: int) -> bool:
@@ -1663,6 +1969,76 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
 
 
 _first_item = itemgetter(0)
+
+
+def _geometry(
+    game: Game,
+) -> tuple[list[int], list[tuple[int, ...]], list[int], list[int], list[int]]:
+    """The layout's shape as bitmasks, per slot: the slots lying on it (``cov_mask``), the slots it
+    lies on (``on``, ``on_mask``), and every slot lying under it (``below``) and over it
+    (``above``), transitively."""
+    layout = game.layout
+    n = layout.size
+    cov_mask = [0] * n
+    on: list[tuple[int, ...]] = []
+    on_mask = [0] * n
+    for s in layout.slots:
+        for j in s.covered_by:
+            cov_mask[s.index] |= 1 << j
+        on.append(tuple(s.covers))
+        for j in s.covers:
+            on_mask[s.index] |= 1 << j
+    # below[i]: transitive closure of "lies on", computed from the top of the drawing down.
+    below = [0] * n
+    for i in sorted(range(n), key=lambda i: layout.slots[i].z):
+        m = 0  # lower z first: what i lies on is computed before i
+        for j in on[i]:
+            m |= 1 << j | below[j]
+        below[i] = m
+    above = [0] * n
+    for i in range(n):
+        m = below[i]
+        while m:
+            low = m & -m
+            above[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    return cov_mask, on, on_mask, below, above
+
+
+def _model_cycle(game: Game, plain: bool) -> tuple[list[int], int, set[int]]:
+    """The cycle the model searches (waste bottom first, then the stock from its top down), the
+    number of its cards in the waste, and the kings left out of it.
+
+    Draw one: a king in the stock (or on the waste top) can be removed the moment it is turned
+    over, and from then on the position is exactly the one without that king. Conversely, a line
+    of the real game minus its king removals and the flips that turn kings over is a line of the
+    game without those kings (a king pairs with nothing, and a missing card only uncovers the one
+    under it; a redeal of a waste holding only kings is not needed). So the two games win
+    together, and the model leaves such kings out; ``solve`` puts "remove the king" back into the
+    line as each one comes up. Kings deeper in the waste stay: they bury the cards under them
+    until they are reached."""
+    cycle = list(game.waste) + list(reversed(game.stock))
+    waste_len = len(game.waste)
+    if game.rules.draw_three or plain:
+        return cycle, waste_len, set()
+    keep = [c for k, c in enumerate(cycle) if RANKS[c] != KING_RANK or k < waste_len - 1]
+    purged = {c for c in cycle if c not in keep}
+    waste_len -= sum(1 for c in game.waste if c in purged)
+    return keep, waste_len, purged
+
+
+def _order_times(pos: list[int], K: int, passes: int) -> list[int]:
+    """For every time of a cycle of ``K`` positions, the time it would have in the cycle of the
+    live positions ``pos`` alone (the root's own cycle): the move order counts times that way."""
+    W = K + 1
+    if len(pos) == K:
+        return list(range(passes * W))
+    below_index = [0] * W  # live cards below each index, pass by pass
+    for k in pos:
+        below_index[k + 1] = 1
+    for k in range(1, W):
+        below_index[k] += below_index[k - 1]
+    return [p * (len(pos) + 1) + c for p in range(passes) for c in below_index]
 
 
 def _cycle_positions(

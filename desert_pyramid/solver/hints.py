@@ -166,6 +166,19 @@ def last_winnable(
     lo, hi = -1, len(hist)  # lo: proved winnable (or none yet), hi: not proved winnable
     best: int | None = None
     start_lost = False
+    if store is not None and store.fits(game):
+        # What the store already answered (this hint's verdict search, the hints before it, the
+        # positions pondered) narrows the search before any new one.
+        g = game.after(0)
+        for k in range(len(hist) + 1):
+            known = store.known(g)
+            if known is not None and known.verdict is Verdict.WINNABLE and k > lo:
+                lo = best = k
+            elif known is not None and known.verdict is Verdict.LOST and k < hi:
+                hi = k
+                start_lost = k == 0
+            if k < len(hist):
+                g.play(hist[k])
     while hi - lo > 1:
         mid = (lo + hi) // 2
         r, nodes = solve_growing(game.after(mid), node_budget, max_budget, should_stop, store)

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import threading
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
 from typing import Any, Self
 
 from desert_pyramid.engine import Game
 
-from .hints import HINT_BUDGET, Hint
+from .core import Store
+from .hints import HINT_BUDGET, Hint, hint_for
 from .lifeline import exit_now, start_parent_watch
 
 # ("hint", request id, game data, layout data, node budget, position key, answer): answer False
@@ -120,7 +122,7 @@ class Thinker:
         from desert_pyramid.engine import Layout
 
         self._layouts: dict[str, Layout] = {}
-        self.store: Any = None
+        self.store: Store | None = None
         self.done: dict[str, Hint] = {}
         self.ready = False  # the last hint came from memory (worked out before it was asked)
 
@@ -135,12 +137,9 @@ class Thinker:
             self._layouts = {key: layout}
         return _Game.from_dict(game_data, layout)
 
-    def hint(self, game: Game, key: str, budget: int, stale: Any) -> Hint | None:
+    def hint(self, game: Game, key: str, budget: int, stale: Callable[[], bool]) -> Hint | None:
         """The hint for ``game`` (from memory when it was worked out before); None when ``stale``
         said to stop before it was complete (nothing is remembered then)."""
-        from .core import Store
-        from .hints import hint_for
-
         got = self.done.get(key)
         self.ready = got is not None
         if got is not None:

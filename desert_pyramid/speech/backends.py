@@ -256,6 +256,7 @@ class AccessibleOutput:
             self._auto: Any = Auto()
         except Exception as exc:
             raise SpeechError(f"accessible_output2 failed: {exc}") from None
+        self.need_reader = need_reader
         if need_reader and not self.reader_active():
             raise SpeechError("no screen reader is running")
 
@@ -273,6 +274,9 @@ class AccessibleOutput:
         return False
 
     def speak(self, text: str) -> None:
+        if self.need_reader and not self.reader_active():
+            # chosen because a screen reader ran (Auto): when it quits, the game falls silent
+            raise SpeechError("the screen reader has quit")
         try:
             output = self._auto.get_first_available_output()
             if output is None:
@@ -295,6 +299,8 @@ def make_backend(name: str) -> Backend:
     be used here."""
     if name == "screen-reader":
         return AccessibleOutput()
+    if name == "screen-reader-only":  # Auto: the player's screen reader, never a bare voice
+        return AccessibleOutput(need_reader=True)
     if name == "speech-dispatcher":
         try:
             return Speechd()
@@ -345,7 +351,9 @@ def screen_reader_running() -> bool:
             if not entry.name.isdigit():
                 continue
             with contextlib.suppress(OSError):
-                if (entry / "comm").read_text().strip() in _LINUX_READERS:
+                if (entry / "comm").read_text(
+                    encoding="utf-8", errors="replace"
+                ).strip() in _LINUX_READERS:
                     return True
     except OSError:
         return False

@@ -113,6 +113,8 @@ class Voice:
 
     def _open(self) -> Backend | None:
         names = self.order if self.choice in ("auto", "on") else (self.choice,)
+        if self.choice == "auto":  # on because a screen reader runs: it, and no bare voice
+            names = tuple("screen-reader-only" if n == "screen-reader" else n for n in names)
         reasons: list[str] = []
         for name in names:
             try:

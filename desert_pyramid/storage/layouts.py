@@ -40,7 +40,8 @@ from desert_pyramid.engine.layout import (
     PLAYER_LAST,
     is_player_number,
 )
-from desert_pyramid.engine.layoutcode import NAME_BYTES_MAX, decode_layout_code
+from desert_pyramid.engine.layoutcode import decode_layout_code
+from desert_pyramid.engine.text import escaped, name_problem
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
 from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
@@ -96,12 +97,11 @@ def check_name(name: str) -> str:
     text = " ".join(name.split())
     if not text:
         raise PlayerLayoutError("a layout needs a name")
-    if not text.isprintable():
+    problem = name_problem(text)  # the one check of names from outside (engine/text.py)
+    if problem is not None and problem.startswith("holds"):
         raise PlayerLayoutError("a layout's name cannot hold control characters")
-    if len(text.encode("utf-8")) > NAME_BYTES_MAX:
-        raise PlayerLayoutError(
-            f"the name is too long: at most {NAME_BYTES_MAX} bytes (about {NAME_BYTES_MAX} letters)"
-        )
+    if problem is not None:
+        raise PlayerLayoutError(f"the name {problem}")
     return text
 
 
@@ -208,7 +208,8 @@ class PlayerLayouts:
         key = (name, stamp, message)
         if key not in self._said:
             self._said.add(key)
-            self._notices.append(Notice(f"{LAYOUTS_DIR}/{name}", message, level))
+            # a file name placed by hand may hold any character: shown escaped, as repr would
+            self._notices.append(Notice(f"{LAYOUTS_DIR}/{name}", escaped(message), level))
 
     def _listing(self) -> list[str]:
         try:

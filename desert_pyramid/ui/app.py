@@ -12,17 +12,19 @@ import json
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.app.application import Application
+from desert_pyramid.app.layouts import Catalogue
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.saving import Saves
-from desert_pyramid.catalog import Catalogue
+from desert_pyramid.app.screens import OVER_A_TABLE, ScreenName, screen_name
+from desert_pyramid.app.sessions import Session
 from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
-from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit
@@ -30,11 +32,16 @@ from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
+from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.app.sessions import DealFinder
+    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.table.view import TableView
+    from desert_pyramid.workshop import Draft
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
@@ -57,32 +64,25 @@ class GameApp(arcade.Window):
         self.options = options
         self.assets = Assets()
         self.assets.load_fonts()
-        self.settings = options.settings
-        # the layouts (the game's and the player's, in the save folder): made once, passed down
-        self.catalogue = (
-            options.catalogue
-            if options.catalogue is not None
-            else Catalogue.open(options.save_dir, readonly=False)
+        self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
+        # the game without the window: sessions, saves, layouts, services (app/application.py)
+        self.application = Application(
+            options.settings,
+            save_dir=options.save_dir,
+            catalogue=options.catalogue,
+            notices=self.overlay,
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
         self.speech = SpeechLink(self.settings, options.speech_log)
+        use_high_contrast(self.settings.high_contrast)
         self.scenery = Scenery()
-        self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = (
             None  # How to play: page, scroll, the quiz's session score
         )
-        self.overlay = Overlay(self)  # unlock toasts and save notices over every screen (toast.py)
-        self.saves = Saves(
-            self
-        )  # the save files (saving.py): options.store, or the one run() opens
         if options.store is not None:
             self.saves.attach(options.store)
         self.probe = BufferProbe()
-        self._hints: Any = None  # the solver's HintService, shared by every table
-        self._hints_tried = False
-        self._estimates: Any = None  # the layout editor's EstimateService, started once
-        self._estimates_tried = False
         self.full_redraw = options.full_redraw
         from desert_pyramid.ui.input.controller import KEYS, ControllerLayer
 
@@ -93,24 +93,66 @@ class GameApp(arcade.Window):
             self
         )  # game controllers (controller.py), started on the first frame
 
+    # -- the application's, as the screens see it ---------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        return self.application.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        self.application.settings = settings
+
+    @property
+    def saves(self) -> Saves:
+        """The save files (app/saving.py): ``options.store``, or the one :func:`run` opens."""
+        return self.application.saves
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The layouts (the game's and the player's, in the save folder): made once."""
+        return self.application.catalogue
+
     def get_layout(self, number: int) -> Layout:
         """Layout ``number`` from the catalogue: the game's or the player's."""
-        return self.catalogue.get_layout(number)
+        return self.application.get_layout(number)
+
+    @property
+    def table(self) -> TableView | None:
+        """The deal in play, for Continue (the application's, as this window's table view)."""
+        from desert_pyramid.ui.table.view import TableView
+
+        seat = self.application.seat
+        return seat if isinstance(seat, TableView) else None
+
+    @table.setter
+    def table(self, table: TableView | None) -> None:
+        self.application.seat = table
+
+    def hint_service(self) -> HintService | None:
+        """The background hint service, started the first time a table asks for it."""
+        return self.application.hint_service()
+
+    def estimate_service(self) -> Estimator | None:
+        """The layout editor's background difficulty estimate (``None`` where no process can
+        be started)."""
+        return self.application.estimate_service()
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
         from desert_pyramid.ui.screens.title import TitleView
 
+        self.application.show("title")
         self.show_view(TitleView(self, message))
 
-    def new_table(self, session: Session, autoplay: bool = False, note: str = "") -> None:
+    def new_table(
+        self, session: Session, autoplay: bool = False, note: str = "", why: str = "new deal"
+    ) -> None:
         """Put a session's deal on the table (the deal in play from now on, for Continue);
         ``note``: the first words on the message line."""
         from desert_pyramid.ui.table.view import TableView
 
         table = TableView(self, session, autoplay, note=note)
-        self.saves.table_started(table)
-        self.table = table
+        self.application.seat_table(table, why)
         self.show_view(table)
 
     def start_practice(
@@ -122,25 +164,20 @@ class GameApp(arcade.Window):
         note: str = "",
     ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
-        from desert_pyramid.app import sessions
-
-        layout = layout or self.catalogue.get_layout(1)
-        if deal is None and self.options.seed is not None:
-            deal = Deal.from_seed(self.options.seed)
-            self.options = replace(self.options, seed=None)  # the seed makes the first deal only
-        self.new_table(sessions.practice(rules, layout, deal), autoplay, note)
+        self._hand_over_seed()
+        session = self.application.practice_session(rules, layout, deal)
+        self.new_table(session, autoplay, note)
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
         """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
-        from desert_pyramid.app import sessions
+        self._hand_over_seed()
+        self.new_table(self.application.mode_session(mode), autoplay)
 
-        if mode == "practice":
-            self.start_practice(autoplay=autoplay)
-        elif mode == "expedition":
-            seed, self.options = self.options.seed, replace(self.options, seed=None)
-            self.new_table(sessions.expedition(seed), autoplay)
-        else:
-            self.new_table(sessions.daily(), autoplay)
+    def _hand_over_seed(self) -> None:
+        """``--seed`` (``options.seed``) makes the next deal only: the application deals it."""
+        if self.options.seed is not None:
+            self.application.seed = self.options.seed
+            self.options = replace(self.options, seed=None)
 
     def can_continue(self) -> bool:
         """A deal in play in this run (not finished), or one saved by an earlier run."""
@@ -152,20 +189,21 @@ class GameApp(arcade.Window):
     def continue_game(self) -> bool:
         table = self.table
         if table is None or table.session.finished:
-            restored = self.saves.restore()  # the game saved in current.toml
-            if restored is None:
+            session = self.application.saved_session()  # the game saved in current.toml
+            if session is None:
                 return False
-            self.saves.expect_resume(restored.game_id)
-            self.new_table(restored.session)
+            self.new_table(session, why="continue")
             return True
+        self.application.show("table", "continue")
         self.show_view(table)
         return True
 
-    def show_pause(self, table: arcade.View) -> None:
+    def show_pause(self, table: arcade.View, why: str = "the player paused") -> None:
         from desert_pyramid.ui.screens.pause import PauseView
         from desert_pyramid.ui.table.view import TableView
 
         assert isinstance(table, TableView)
+        self.application.show("pause", why)
         self.show_view(PauseView(self, table))
 
     def show_results(self, table: arcade.View) -> None:
@@ -175,11 +213,13 @@ class GameApp(arcade.Window):
         assert isinstance(table, TableView)
         if self.table is table:
             self.table = None  # a finished deal cannot be continued
+        self.application.show("results", "the deal is over")
         self.show_view(ResultsView(self, table))
 
     def show_settings(self, back: arcade.View) -> None:
         from desert_pyramid.ui.screens.settings import SettingsView
 
+        self.application.show("settings")
         self.show_view(SettingsView(self, back))
 
     def show_help(self, under: arcade.View) -> None:
@@ -188,38 +228,47 @@ class GameApp(arcade.Window):
         if isinstance(under, HelpView):
             self.show_view(under.under)
         else:
+            self.application.show("help")
             self.show_view(HelpView(self, under))
 
     def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None:
         """The How to play screen (rules, variations, glossary, quiz); Esc goes back to ``back``."""
         from desert_pyramid.ui.screens.howto import HowToView
 
+        self.application.show("howto")
         self.show_view(HowToView(self, back, page))
 
-    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None:
+    def show_daily(
+        self, today: datetime.date | None = None, finder: DealFinder | None = None
+    ) -> None:
         """The Daily screen: the streak, the calendar of recent days, today's or a past day's pyramid."""
         from desert_pyramid.ui.screens.daily_view import DailyView
 
+        self.application.show("daily")
         self.show_view(DailyView(self, today, finder))
 
     def show_practice_setup(self) -> None:
         from desert_pyramid.ui.screens.practice import PracticeSetupView
 
+        self.application.show("practice")
         self.show_view(PracticeSetupView(self))
 
     def show_relics(self, back: Callable[[], None] | None = None) -> None:
         from desert_pyramid.ui.screens.relics import RelicsView
 
+        self.application.show("relics")
         self.show_view(RelicsView(self, back))
 
     def show_backs(self, back: arcade.View | None = None) -> None:
         from desert_pyramid.ui.screens.backs import BacksView
 
+        self.application.show("backs")
         self.show_view(BacksView(self, back))
 
     def show_statistics(self) -> None:
         from desert_pyramid.ui.screens.stats import StatsView
 
+        self.application.show("statistics")
         self.show_view(StatsView(self))
 
     def show_replay(
@@ -244,6 +293,7 @@ class GameApp(arcade.Window):
                 source = AnalysisRunner(code.game(layout))
             except OSError:  # no process can be started here: the replay plays without analysis
                 source = None
+        self.application.show("replay")
         self.show_view(
             ReplayView(
                 self,
@@ -259,9 +309,9 @@ class GameApp(arcade.Window):
 
     def show_editor(
         self,
-        draft: Any = None,
+        draft: Draft | None = None,
         back: Callable[[Layout | None], None] | None = None,
-        estimator: Any = None,
+        estimator: Estimator | None = None,
     ) -> None:
         """The layout editor on ``draft`` (a new layout when ``None``); ``back(saved)`` runs when
         the player leaves it (the layout saved there, or ``None``). The player's layouts are saved
@@ -269,6 +319,7 @@ class GameApp(arcade.Window):
         unless an ``estimator`` is given."""
         from desert_pyramid.ui.screens.editor import EditorView
 
+        self.application.show("editor")
         self.show_view(
             EditorView(
                 self,
@@ -296,6 +347,7 @@ class GameApp(arcade.Window):
             self.start_practice(rules, self.catalogue.get_layout(number))
 
         current = focus if focus is not None else (remembered_layout(self) or 1)
+        self.application.show("layouts")
         self.show_view(
             LayoutPickerView(
                 self,
@@ -307,28 +359,15 @@ class GameApp(arcade.Window):
             )
         )
 
-    def estimate_service(self) -> Any:
-        """The background difficulty estimate of the layout editor (started once, in its own
-        process), or ``None`` where no process can be started."""
-        if self._estimates is None and not self._estimates_tried:
-            self._estimates_tried = True
-            try:
-                from desert_pyramid.workshop import EstimateService
-
-                self._estimates = EstimateService()
-            except (ImportError, OSError, RuntimeError):  # no process can be started here
-                self._estimates = None
-        return self._estimates
-
     def show_placeholder(self, title: str, text: str) -> None:
         from desert_pyramid.ui.screens.title import PlaceholderView
 
         self.show_view(PlaceholderView(self, title, text))
 
     def set_settings(self, settings: Settings) -> None:
-        old, self.settings = self.settings, settings
-        self.saves.settings_changed(old, settings)
+        self.application.set_settings(settings)
         self.speech.settings_changed(settings)
+        use_high_contrast(settings.high_contrast)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
@@ -362,7 +401,7 @@ class GameApp(arcade.Window):
         if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
             view.session.focus_lost()
             if view.timed:
-                self.show_pause(view)
+                self.show_pause(view, "the window lost the focus")
 
     def on_activate(self) -> None:
         """The focus is back: an untimed table takes up where it was."""
@@ -388,7 +427,7 @@ class GameApp(arcade.Window):
     def on_update(self, delta_time: float) -> None:
         """After the screen's update (the event loop calls it after the view's)."""
         self.overlay.update(delta_time)
-        self.saves.update(delta_time)
+        self.application.update(delta_time)
         self.sounds.update(
             delta_time, self.current_view
         )  # the ambience follows the screen and the daylight
@@ -406,15 +445,6 @@ class GameApp(arcade.Window):
         table = self.table
         if table is not None and getattr(table, "session", None) is session:
             self.saves.after_move(table)
-
-    def hint_service(self) -> Any:
-        """The background hint service, started the first time a table asks for it."""
-        if not self._hints_tried:
-            self._hints_tried = True
-            from desert_pyramid.solver.service import HintService
-
-            self._hints = HintService()
-        return self._hints
 
     @property
     def incremental(self) -> bool:
@@ -440,13 +470,7 @@ class GameApp(arcade.Window):
 
     def close(self) -> None:
         self.controllers.stop()
-        if self._hints is not None:
-            self._hints.close()
-            self._hints = None
-        if self._estimates is not None:
-            self._estimates.close()
-            self._estimates = None
-        self.saves.close()
+        self.application.close()
         self.sounds.close()
         self.speech.close()
         super().close()
@@ -460,6 +484,60 @@ def finish_deal(table: TableView) -> None:
 
     for move in solve(table.game, time_limit=5.0).line:
         table.apply(table.control.play(move))
+
+
+def _open_editor(app: GameApp) -> None:
+    from desert_pyramid.workshop.model import draft_of
+
+    # a small pyramid of five rows (15 cards), its difficulty being measured
+    app.show_editor(
+        draft_of(
+            [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)],
+            "My pyramid",
+        ),
+        back=lambda _saved: app.show_layouts(),
+    )
+
+
+def _over_the_table(show: Callable[[GameApp, TableView], None]) -> Callable[[GameApp], None]:
+    def open_it(app: GameApp) -> None:
+        if app.table is not None:
+            show(app, app.table)
+
+    return open_it
+
+
+def _open_results(app: GameApp, table: TableView) -> None:
+    finish_deal(table)
+    app.show_results(table)
+
+
+def _open_help(app: GameApp) -> None:
+    if app.current_view is not None:
+        app.show_help(app.current_view)
+
+
+def _nothing_more(app: GameApp) -> None:
+    """The title, or the table already dealt."""
+
+
+# How each screen of the one list (app/screens.py: STARTING, the choices of --screen) opens at
+# the start of a run; tests/test_app_application.py checks that every one has its way in.
+OPENERS: dict[ScreenName, Callable[[GameApp], None]] = {
+    "title": _nothing_more,
+    "table": _nothing_more,
+    "pause": _over_the_table(GameApp.show_pause),
+    "results": _over_the_table(_open_results),
+    "settings": lambda app: app.show_settings(app.current_view or app.table),  # type: ignore[arg-type]
+    "help": _open_help,
+    "practice": GameApp.show_practice_setup,
+    "relics": lambda app: app.show_relics(),
+    "statistics": GameApp.show_statistics,
+    "backs": lambda app: app.show_backs(),
+    "howto": lambda app: app.show_howto(app.current_view),
+    "layouts": lambda app: app.show_layouts(),
+    "editor": _open_editor,
+}
 
 
 def start(app: GameApp, options: RunOptions) -> None:
@@ -477,56 +555,35 @@ def start(app: GameApp, options: RunOptions) -> None:
         app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
-    elif screen in ("table", "pause", "results", "help"):
+    elif screen in OVER_A_TABLE:
         app.start_practice(autoplay=options.autoplay)
     else:
         app.show_title()
-    if screen == "pause" and app.table is not None:
-        app.show_pause(app.table)
-    elif screen == "results" and app.table is not None:
-        finish_deal(app.table)
-        app.show_results(app.table)
-    elif screen == "settings":
-        app.show_settings(app.current_view or app.table)  # type: ignore[arg-type]
-    elif screen == "help" and app.current_view is not None:
-        app.show_help(app.current_view)
-    elif screen == "practice":
-        app.show_practice_setup()
-    elif screen == "howto":
-        app.show_howto(app.current_view)
-    elif screen == "relics":
-        app.show_relics()
-    elif screen == "statistics":
-        app.show_statistics()
-    elif screen == "backs":
-        app.show_backs()
-    elif screen == "layouts":
-        app.show_layouts()
-    elif screen == "editor":
-        from desert_pyramid.workshop.model import draft_of
+    if screen is not None:
+        OPENERS[screen_name(screen)](app)
 
-        # a small pyramid of five rows (15 cards), its difficulty being measured
-        app.show_editor(
-            draft_of(
-                [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)],
-                "My pyramid",
-            ),
-            back=lambda _saved: app.show_layouts(),
-        )
+
+def notice_own_layouts(app: GameApp) -> None:
+    """Read the player's layout files now: any that cannot be used is set aside, and the title
+    says so with the notice the Layouts screen gives."""
+    if app.catalogue.player is not None:
+        app.catalogue.own_layouts()
+        notices = app.catalogue.player.take_notices()
+        app.saves.startup_notices += [(n.level, n.message) for n in notices]
 
 
 def run(options: RunOptions) -> int:
-    from desert_pyramid.storage import SaveStore
 
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
-        store = SaveStore.open(options.save_dir, background=True, layouts=app.get_layout)
-        app.saves.attach(store)
+        app.application.open_saves(background=True)
+    notice_own_layouts(app)
     start(app, options)
     if options.frames is None:
         arcade.run()
         return 0
     times: list[float] = []
+    cpu: list[float] = []  # the CPU time the process used in each frame (all its threads)
     first_frame_at = 0.0
     start_at = time.perf_counter()
     recorder = audit.start() if options.check_layout else None
@@ -538,13 +595,14 @@ def run(options: RunOptions) -> int:
         app.dispatch_events()
         if app.closed if hasattr(app, "closed") else False:
             break
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         if recorder is not None:
             recorder.clear()  # the last frame's parts are the ones checked
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
         app.flip()
         times.append((time.perf_counter() - t0) * 1000)
+        cpu.append((time.process_time() - c0) * 1000)
         if i == 0:
             first_frame_at = time.time()
     if options.screenshot is not None:
@@ -552,7 +610,7 @@ def run(options: RunOptions) -> int:
         arcade.get_image(0, 0, app.width, app.height).convert("RGB").save(options.screenshot)
     if options.frame_stats:
         print(
-            json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
+            json.dumps(frame_stats(times, first_frame_at, options.launched_at, app, cpu)),
             file=sys.stdout,
         )
     failed = 0
@@ -573,19 +631,42 @@ def check_layout(parts: list[audit.Part], width: int, height: int) -> int:
     return 1 if found else 0
 
 
-def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:
+def _p95(ordered: list[float]) -> float:
+    n = len(ordered)
+    return ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
+
+
+def frame_stats(
+    times_ms: list[float],
+    first_frame_at: float,
+    launched_at: float,
+    app: GameApp,
+    cpu_ms: Sequence[float] = (),
+) -> dict[str, object]:
+    """The frame times' figures; ``first_frame_at``: the wall-clock time the first frame had been
+    drawn and swapped (a launch benchmark subtracts the time it started the process);
+    ``cpu_ms``: the CPU time of each frame (on a busy machine a frame waits for a core, and its
+    wall-clock time says more about the machine than about the game)."""
     from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # read per platform
+    from desert_pyramid.ui.table.view import TableView
+
+    view = app.current_view
 
     ordered = sorted(times_ms)
+    cpu = sorted(cpu_ms)
     n = len(ordered)
-    p95 = ordered[min(n - 1, int(round(0.95 * (n - 1))))] if n else 0.0
     return {
         "frames": n,
         "median_ms": round(statistics.median(ordered), 2) if n else 0.0,
-        "p95_ms": round(p95, 2),
+        "p95_ms": round(_p95(ordered), 2),
         "max_ms": round(ordered[-1], 2) if n else 0.0,
-        "first_frame_s": round(first_frame_s, 3),
+        "cpu_median_ms": round(statistics.median(cpu), 2) if cpu else None,
+        "cpu_p95_ms": round(_p95(cpu), 2) if cpu else None,
+        "first_frame_s": round(first_frame_at - launched_at, 3),
+        "first_frame_at": round(first_frame_at, 4),
         "peak_rss_mb": to_mb(peak_memory_bytes()),  # None where the platform gives no figure
         "size": f"{app.width}x{app.height}",
         "renderer": str(app.ctx.info.RENDERER),
+        # the sprites of the last frame's table drawn whole (None: another screen)
+        "sprites": view.drawn_sprites() if isinstance(view, TableView) else None,
     }

@@ -22,16 +22,20 @@ if TYPE_CHECKING:
     import arcade
     from arcade.context import ArcadeContext
 
+    from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
-    from desert_pyramid.app.saving import Saves
-    from desert_pyramid.catalog import Catalogue
+    from desert_pyramid.app.layouts import Catalogue
+    from desert_pyramid.app.saving import Saves, SaveStore
+    from desert_pyramid.app.sessions import DealFinder, Session
+    from desert_pyramid.app.workshop import Estimator
     from desert_pyramid.engine import Deal, Layout, Rules
-    from desert_pyramid.modes import Session
+    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
     from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
+    from desert_pyramid.workshop import Draft
 
 
 @dataclass
@@ -54,7 +58,7 @@ class RunOptions:
     )
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
-    store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    store: SaveStore | None = None  # the table saves the game after every move
     catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
     speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
     layout: int | None = None  # --layout N: start at a Practice table on this layout
@@ -65,6 +69,7 @@ class Shell(Protocol):
     """The window as its screens see it: what it holds, and the way to every other screen."""
 
     # -- what the window holds
+    application: Application  # the game without the window: sessions, saves, layouts, services
     options: RunOptions
     settings: Settings
     assets: Assets
@@ -114,9 +119,9 @@ class Shell(Protocol):
 
     def get_layout(self, number: int) -> Layout: ...
 
-    def hint_service(self) -> Any: ...
+    def hint_service(self) -> HintService | None: ...
 
-    def estimate_service(self) -> Any: ...
+    def estimate_service(self) -> Estimator | None: ...
 
     def set_settings(self, settings: Settings) -> None: ...
 
@@ -135,7 +140,9 @@ class Shell(Protocol):
     # -- the way to every screen
     def show_title(self, message: str = "") -> None: ...
 
-    def new_table(self, session: Session, autoplay: bool = False, note: str = "") -> None: ...
+    def new_table(
+        self, session: Session, autoplay: bool = False, note: str = "", why: str = ...
+    ) -> None: ...
 
     def start_practice(
         self,
@@ -148,7 +155,7 @@ class Shell(Protocol):
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None: ...
 
-    def show_pause(self, table: arcade.View) -> None: ...
+    def show_pause(self, table: arcade.View, why: str = ...) -> None: ...
 
     def show_results(self, table: arcade.View) -> None: ...
 
@@ -158,7 +165,9 @@ class Shell(Protocol):
 
     def show_howto(self, back: arcade.View | None = None, page: str | None = None) -> None: ...
 
-    def show_daily(self, today: datetime.date | None = None, finder: Any = None) -> None: ...
+    def show_daily(
+        self, today: datetime.date | None = None, finder: DealFinder | None = None
+    ) -> None: ...
 
     def show_practice_setup(self) -> None: ...
 
@@ -170,9 +179,9 @@ class Shell(Protocol):
 
     def show_editor(
         self,
-        draft: Any = None,
+        draft: Draft | None = None,
         back: Callable[[Layout | None], None] | None = None,
-        estimator: Any = None,
+        estimator: Estimator | None = None,
     ) -> None: ...
 
     def show_layouts(

@@ -26,7 +26,7 @@ from typing import Any
 import arcade
 
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.modes.clock import sky_for
+from desert_pyramid.app.sessions import sky_for
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art.assets import Assets
 

@@ -150,7 +150,8 @@ class SpeechLink:
                 else "Move the focus to a card first: Tab or the arrow keys."
             )
         elif action == "say_status":
-            self.say(spoken.status_text(view.session.hud(), view.timed))
+            shown = not view.app.settings.hide_timer  # the clock, as the top bar shows it
+            self.say(spoken.status_text(view.session.hud(), shown))
         elif action == "say_focus":
             self.say(spoken.focus_text(game, focus) or "Nothing has the focus: press Tab.")
         elif action == "say_rank":
@@ -206,12 +207,11 @@ class SpeechLink:
             self._line = ""
             self._message = getattr(view, "message", "") or ""
             parts.append(self._screen_words(view))
-        # a replay's line: the move on the board and what the analysis says of it
-        line = getattr(getattr(view, "move_text", None), "text", "")
-        if isinstance(line, str) and line != self._line:
+        line = self._screen_line(view)
+        if line != self._line:
             self._line = line
-            figures = getattr(getattr(view, "figures_text", None), "text", "")
-            parts.append(spoken.speakable(f"{line} {figures}" if figures else line))
+            if line:
+                parts.append(spoken.speakable(line))
         message = getattr(view, "message", "") or ""
         if isinstance(message, str) and message != self._message:
             self._message = message
@@ -229,6 +229,27 @@ class SpeechLink:
                     parts.append(spoken.button_text(label, b.value, b.enabled))
         if parts:
             self.say(" ".join(p for p in parts if p))
+
+    @staticmethod
+    def _screen_line(view: Any) -> str:
+        """The line a screen keeps up to date beside its buttons: a replay's move and what the
+        analysis says of it, with the figures; the layout picker's focused layout and its
+        difficulty; How to play's section in view, read out whole."""
+        texts: list[Any] = []
+        page: Any = getattr(view, "page", None)
+        sections = getattr(page, "sections", None)
+        if sections and hasattr(page, "current_section"):  # How to play: the section in view
+            i = page.current_section()
+            if isinstance(i, int) and 0 <= i < len(sections):
+                sec = sections[i]
+                body = " ".join(p.plain() for p in sec.paragraphs)
+                return f"{sec.title}. {body}"
+        if getattr(view, "move_text", None) is not None:
+            texts = [view.move_text, getattr(view, "figures_text", None)]
+        elif isinstance(getattr(view, "detail", None), list):
+            texts = view.detail[:2]
+        said = [getattr(t, "text", "") for t in texts]
+        return " ".join(t for t in said if isinstance(t, str) and t)
 
     def _screen_words(self, view: Any) -> str:
         name = type(view).__name__

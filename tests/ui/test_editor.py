@@ -32,14 +32,14 @@ PYRAMID = [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)]
 def no_estimate_process(ui: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The editor opened from the picker measures with a stand-in (the estimate's own test
     starts the real process)."""
-    monkeypatch.setattr(ui.app, "_estimates", NoEstimate())
+    monkeypatch.setattr(ui.app.application, "_estimates", NoEstimate())
 
 
 @pytest.fixture
 def store(ui: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PlayerLayouts]:
     """The player's layouts in a save folder of this test's own (written, never the user's)."""
     catalogue = catalog.Catalogue.open(tmp_path / "saves", readonly=False)
-    monkeypatch.setattr(ui.app, "catalogue", catalogue)
+    monkeypatch.setattr(ui.app.application, "catalogue", catalogue)
     yield catalogue.store
 
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from desert_pyramid.app import sessions
+from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
 from desert_pyramid.solver.deals import first_winnable
 from desert_pyramid.speech import RecordBackend
@@ -32,7 +33,7 @@ def ear(ui: Any) -> Iterator[EarPlayer]:
 
 @pytest.mark.parametrize(("rules", "seed"), [(CLASSIC, 11), (DESERT, 5)])
 def test_a_deal_won_by_ear(ui: Any, ear: EarPlayer, rules: Rules, seed: int) -> None:
-    layout = sessions.layout_number(1)
+    layout = get_layout(1)
     deal = first_winnable(seed, rules, layout).deal  # the test chooses the deal; the player
     ui.app.start_practice(rules, layout, deal)  # learns it by ear
     ui.frames(1)
@@ -41,6 +42,9 @@ def test_a_deal_won_by_ear(ui: Any, ear: EarPlayer, rules: Rules, seed: int) -> 
     assert table.game.won  # the test checks the real game; the player never looked
     assert "You won!" in told[-1], told[-1]
     assert any("Paired the" in t for t in told)
+    assert any("Redealt" in t for t in told) or any("Flipped" in t for t in told)
+    if rules.satchel:  # this deal's way through parks cards in the Satchel, by ear too
+        assert any(" in the Satchel." in t for t in told), told
     ui.frames(2)  # animations are off: the results follow at once, and are read out
     said = " ".join([told[-1], *ear.listen()])
     assert "Pyramid cleared!" in said, said

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from arcade import key as K
 
-from desert_pyramid.app import sessions
+from desert_pyramid.catalog import get_layout
 from desert_pyramid.cli import main
 from desert_pyramid.engine import DESERT, Deal
 from desert_pyramid.speech import RecordBackend, SpeechError
@@ -63,7 +63,7 @@ def test_a_bad_speech_log_gives_one_line(
 
 
 def test_the_keys_read_the_table(ui: Any, said: list[str]) -> None:
-    layout = sessions.layout_number(1)
+    layout = get_layout(1)
     ui.app.start_practice(DESERT, layout, Deal.from_seed(5))
     ui.frames(1)
     board = heard(said, ui, K.B)
@@ -83,7 +83,7 @@ def test_the_keys_read_the_table(ui: Any, said: list[str]) -> None:
     tens = heard(said, ui, K.KEY_0)
     assert tens.startswith("Tens: ")
     status = heard(said, ui, K.D)
-    assert status.startswith("Score 0, chain 0, 0 moves"), status
+    assert status.startswith("Score 0, chain 0, 0 moves, time "), status
     back = heard(said, ui, K.TAB, K.MOD_SHIFT)  # back round to the last target: a button
     assert back.endswith("button."), back
 
@@ -112,7 +112,7 @@ def test_speech_that_fails_says_so_once_on_screen_and_f2_tries_again(
     try:
         voice.factory, voice.order = missing, ("espeak-ng",)
         voice.configure("on")
-        ui.app.start_practice(DESERT, sessions.layout_number(1), Deal.from_seed(5))
+        ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
         ui.frames(2)
         overlay = ui.app.overlay
         shown = [t.text for t in [overlay.current, *overlay.queue] if t is not None]
@@ -134,7 +134,7 @@ def test_with_animations_off_nothing_shakes_and_moves_land_at_once(ui: Any, spee
     from desert_pyramid.app.prefs import Settings
 
     ui.app.set_settings(Settings(animation_speed=speed, mute=True))
-    ui.app.start_practice(DESERT, sessions.layout_number(1), Deal.from_seed(5))
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
     ui.frames(1)
     view = ui.view
     game = view.game
@@ -164,3 +164,31 @@ def test_the_replay_says_each_move_and_what_the_analysis_makes_of_it(
         "13. pair the three of diamonds with the ten of spades from the waste, the move that lost the deal"
     ), step
     assert "Move 13 of 15" in step
+
+
+def test_the_layout_picker_says_the_focused_layout(ui: Any, said: list[str]) -> None:
+    ui.app.show_layouts()
+    ui.frames(2)
+    start = len(said)
+    ui.key(K.RIGHT)
+    ui.frames(1)
+    step = " ".join(said[start:])
+    layout = ui.view.layouts[ui.view.focus]
+    assert f"{layout.number}, {layout.name}, {layout.size} cards" in step, step
+
+
+def test_how_to_play_reads_the_section_in_view(ui: Any, said: list[str]) -> None:
+    ui.app.show_howto(None, "rules")
+    ui.frames(2)
+    page = ui.view.page
+    first = page.sections[page.current_section()]
+    opened = " ".join(said[-2:])
+    assert f"{first.title}." in opened and first.paragraphs[0].plain()[:40] in opened, opened
+    start = len(said)
+    for _ in range(40):  # scroll down until the next section is in view
+        ui.key(K.DOWN)
+        ui.frames(1)
+        if page.current_section() > 0:
+            break
+    nxt = page.sections[page.current_section()]
+    assert any(s.startswith(f"{nxt.title}.") for s in said[start:]), said[start:]

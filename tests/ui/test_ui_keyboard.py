@@ -104,6 +104,12 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     back = ui.app.settings.card_back
     ui.key(K.RIGHT)
     assert ui.app.settings.card_back != back
+    ui.key(K.DOWN)
+    ui.key(K.ENTER)  # high contrast on
+    assert ui.app.settings.high_contrast
+    ui.key(K.DOWN)
+    ui.key(K.RIGHT)  # speech: auto -> off
+    assert ui.app.settings.speech == "off"
     ui.key(K.ESCAPE)
     assert isinstance(ui.view, TitleView)
 

@@ -140,6 +140,9 @@ def test_a_king_leaves_with_one_click_and_a_lone_card_says_what_it_needs(ui) -> 
 
 
 def test_a_covered_card_shakes_and_says_why(ui) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.app.prefs import Settings
+
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))  # with animations off, no shake
     view = deal(ui)
     game = view.game
     top = 0  # the top of the pyramid is covered at the start

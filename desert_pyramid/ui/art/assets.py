@@ -2,8 +2,9 @@
 
 Card faces are drawn by :mod:`cardart` at the size the table shows them; a :class:`CardTextures`
 set belongs to one card size and one choice of deck options, and gets its own texture atlas so
-that an old size can be dropped whole after a resize. Faces are drawn on first use, and
-:meth:`CardTextures.warm` draws the rest a few per frame.
+that an old size can be dropped whole after a resize. Faces are drawn on first use (or read back
+from the disk cache of :mod:`facecache`), and :meth:`CardTextures.warm` draws the rest a few per
+frame.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import arcade
 from arcade.hitbox import BoundingHitBoxAlgorithm
@@ -21,6 +23,7 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.facecache import FaceCache
 from desert_pyramid.ui.base.cardface import INDEX_SPOTS, index_patch
 from desert_pyramid.ui.base.fonts import FONT_FILES
 from desert_pyramid.ui.base.palette import GOLD
@@ -100,6 +103,7 @@ class CardTextures:
     shadow: arcade.Texture
     ring_pad: int
     shadow_pad: int
+    cache: FaceCache | None = None  # faces drawn in an earlier run (facecache.py)
     _faces: dict[int, arcade.Texture] = field(default_factory=dict)
     _parts: dict[int, arcade.Texture] = field(default_factory=dict)
     _tags: dict[tuple[int, str], arcade.Texture] = field(default_factory=dict)
@@ -139,9 +143,15 @@ class CardTextures:
     def face(self, card: int) -> arcade.Texture:
         tex = self._faces.get(card)
         if tex is None:
-            img = cardart.render_face(
-                CARDS[card], self.w, self.h, self.four_colour, self.large_index
-            )
+            cache = self.cache
+            name = FaceCache.name(card, self.w, self.h, self.four_colour, self.large_index)
+            img = cache.load(name, (self.w, self.h)) if cache is not None else None
+            if img is None:
+                img = cardart.render_face(
+                    CARDS[card], self.w, self.h, self.four_colour, self.large_index
+                )
+                if cache is not None:
+                    cache.save(name, img)
             tex = make_texture(img, f"face-{card}-{self.key}")
             self._faces[card] = tex
         return tex
@@ -199,6 +209,38 @@ class CardTextures:
         return max(0, len(missing) - count)
 
 
+def _fast_expand_to_rgba(original: Callable[..., bytes]) -> Callable[..., bytes]:
+    """pyglet's FreeType glyphs turn each 8-bit coverage value into a white BGRA pixel with that
+    alpha in a Python loop over the pixels (about half a millisecond a glyph: a tenth of a second
+    for the glyphs of the first screen). The same bytes, made with two slice copies; any other
+    conversion is left to pyglet."""
+
+    def expand(self: object, data: Any, src_format: str, dst_format: str) -> bytes:
+        if src_format == "R" and dst_format == "BGRA":
+            coverage = bytes(data)
+            pixels = bytearray(b"\xff") * (4 * len(coverage))
+            pixels[3::4] = coverage
+            return bytes(pixels)
+        return original(self, data, src_format, dst_format)
+
+    expand.original = original  # type: ignore[attr-defined]
+    return expand
+
+
+def speed_up_glyphs() -> None:
+    """Replace pyglet's per-pixel glyph conversion with :func:`_fast_expand_to_rgba`'s (once;
+    nothing happens where pyglet has no such method, on Windows and macOS for instance)."""
+    try:
+        from pyglet.font import freetype
+    except ImportError:  # Windows and macOS render glyphs through their own systems
+        return
+    renderer = getattr(freetype, "FreeTypeGlyphRenderer", None)
+    original = getattr(renderer, "_expand_to_rgba", None)
+    if renderer is None or original is None or hasattr(original, "original"):
+        return
+    renderer._expand_to_rgba = _fast_expand_to_rgba(original)
+
+
 class Assets:
     """The game's assets; each kind is loaded on first use."""
 
@@ -207,10 +249,12 @@ class Assets:
         self._cards: list[CardTextures] = []  # the last few sets, newest last
         self._sounds: dict[str, arcade.Sound | None] = {}
         self._images: dict[str, arcade.Texture] = {}
+        self.face_cache = FaceCache.default()
 
     def load_fonts(self) -> None:
         if self._fonts_loaded:
             return
+        speed_up_glyphs()
         for name in FONT_FILES:
             arcade.load_font(str(resource_path("fonts", name)))
         self._fonts_loaded = True
@@ -251,6 +295,7 @@ class Assets:
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),
             ring_pad=pad,
             shadow_pad=spad,
+            cache=self.face_cache,
         )
         self._cards = [*self._cards[-(KEEP_SETS - 1) :], cards]
         return cards

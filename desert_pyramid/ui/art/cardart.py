@@ -15,8 +15,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from desert_pyramid.engine import Card
 from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
-from desert_pyramid.resources_path import resource_path
-from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
+from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE, image_font
 from desert_pyramid.ui.base.palette import SAND_INK
 
 SS = 2  # supersampling factor (text is antialiased by FreeType; shapes need little more)
@@ -57,9 +56,8 @@ def suit_colour(suit: int, four_colour: bool) -> Colour:
     return INK_RED if suit in (1, 2) else INK_BLACK
 
 
-@lru_cache(maxsize=64)
 def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(resource_path("fonts", name)), max(4, size))
+    return image_font(name, max(4, size))
 
 
 def bold(size: int) -> ImageFont.FreeTypeFont:

@@ -7,9 +7,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art.skin import skin
-from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
+from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE, image_font
 from desert_pyramid.ui.base.palette import DARK, GOLD, RGB
 
 TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
@@ -20,11 +19,9 @@ TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 }
 
 
-@lru_cache(maxsize=8)
 def tile_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
     """The game's sans-serif font for the words drawn into the tiles."""
-    name = BOLD_FILE if bold else REGULAR_FILE
-    return ImageFont.truetype(str(resource_path("fonts", name)), size)
+    return image_font(BOLD_FILE if bold else REGULAR_FILE, size)
 
 
 @lru_cache(maxsize=16)

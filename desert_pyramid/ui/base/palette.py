@@ -20,6 +20,13 @@ SAND_INK: RGB = (70, 40, 16)  # text straight on the sand (a screen's message li
 NOTICE: RGB = (250, 190, 110)  # a refusal or a notice on a dark panel
 KEYS_INK: RGB = (190, 170, 140)  # the line of keys under a busy panel
 
+# Panels
+RIM: RGB = (150, 110, 60)  # the bronze rim of the dark panels, and the rules drawn on them
+WELL_TOP: RGB = (34, 20, 10)  # a well sunk into a panel (the picker's grid, the editor's table)
+WELL_BOTTOM: RGB = (46, 28, 14)
+WELL_RIM: RGB = (24, 14, 6)
+SHADE: RGB = (20, 12, 4)  # what dims the window under a modal screen (help, pause)
+
 # The card chips drawn in running text
 CHIP_PAPER: RGB = (252, 249, 240)
 CHIP_EDGE: RGB = (168, 152, 124)

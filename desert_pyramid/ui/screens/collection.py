@@ -15,6 +15,7 @@ import arcade
 
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.base.layout import grid_rects, row_rects
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, RGB
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
@@ -39,22 +40,6 @@ def tile_texture(app: Shell, style: str, w: int, h: int, radius: int) -> arcade.
     return app.assets.texture(
         f"tile-{style}-{w}x{h}-{radius}", lambda: skin(w, h, top, bottom, rim, rw, radius, 245)
     )
-
-
-def grid_rects(area: Rect, count: int, columns: int, tile_h: float, gap: float) -> list[Rect]:
-    """``count`` tiles in rows of ``columns`` from the top of ``area``; a last short row is centred."""
-    w = (area.width - gap * (columns - 1)) / columns
-    rects: list[Rect] = []
-    rows = (count + columns - 1) // columns
-    for row in range(rows):
-        n = min(columns, count - row * columns)
-        left = area.left + (area.width - (n * w + (n - 1) * gap)) / 2
-        top = area.top - row * (tile_h + gap)
-        for col in range(n):
-            rects.append(
-                Rect(round(left + col * (w + gap)), round(top - tile_h), round(w), round(tile_h))
-            )
-    return rects
 
 
 class GridScreen(MenuScreen):
@@ -249,11 +234,7 @@ class GridScreen(MenuScreen):
         return self.panel
 
     def place_buttons(self, y: float, w: float, h: float, gap: float, font: float) -> None:
-        n = len(self.menu.buttons)
-        total = n * w + (n - 1) * gap
-        left = self.app.width / 2 - total / 2
-        rects = [Rect(round(left + i * (w + gap)), round(y), round(w), round(h)) for i in range(n)]
-        self.menu.place(rects, font)
+        self.menu.place(row_rects(self.app.width / 2, y, len(self.menu.buttons), w, h, gap), font)
 
     def finish_layout(self) -> None:
         if self.focus[0] == "tile" and not 0 <= self.focus[1] < len(self.tiles):

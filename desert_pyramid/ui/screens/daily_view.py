@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.app import sessions
-from desert_pyramid.modes import DailySession, InputError
-from desert_pyramid.modes.streak import (
+from desert_pyramid.app.sessions import (
     CLEARED,
     FUTURE,
     LATE,
@@ -27,17 +26,13 @@ from desert_pyramid.modes.streak import (
     TODAY,
     CalendarDay,
     DailyRecord,
+    InputError,
 )
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -160,7 +155,7 @@ class DailyView(MenuScreen):
     def play(self) -> None:
         """The Daily of the chosen day: today's counts for the streak, a past day's is practice."""
         try:
-            session = DailySession.start(self.selected, self.today, finder=self.finder)
+            session = self.app.application.daily_session(self.selected, self.finder, self.today)
         except InputError as exc:
             self.set_message(str(exc))
             return

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.catalog import builtin_layout
+from desert_pyramid.app.layouts import builtin_layout
+from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
-from desert_pyramid.modes import PracticeSession
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, INK, MUTED
+from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, RIM
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 from desert_pyramid.ui.table.view import TableView
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, focus_hover, panel_sprite
@@ -416,7 +416,7 @@ class DemoView(TableView):
         if p.width:
             pad = p.width * 0.05
             arcade.draw_lrbt_rectangle_filled(
-                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (150, 110, 60, 255)
+                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (*RIM, 255)
             )
         self.caption.draw()
 

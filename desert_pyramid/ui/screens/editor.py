@@ -25,14 +25,14 @@ import arcade
 from arcade import key as K
 from PIL import Image, ImageDraw
 
+from desert_pyramid.app.layouts import PlayerLayouts
 from desert_pyramid.app.workshop import Editor, Estimator
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
-from desert_pyramid.storage.layouts import PlayerLayouts
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, RGB
+from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, RGB, WELL_BOTTOM, WELL_RIM, WELL_TOP
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.editor_geometry import EditorGeometry, editor_geometry
@@ -81,9 +81,7 @@ def well_image(g: EditorGeometry) -> Image.Image:
     """The sunken box of the grid, with the half-card steps drawn faintly and the card steps a
     little stronger."""
     w, h = int(g.well.width), int(g.well.height)
-    img = skin(
-        w, h, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=200
-    )
+    img = skin(w, h, WELL_TOP, WELL_BOTTOM, WELL_RIM, 1, max(4, int(8 * g.scale)), alpha=200)
     d = ImageDraw.Draw(img)
     ox = g.table.left - g.well.left
     oy = g.well.top - g.table.top  # image y is down, as the grid's
@@ -572,7 +570,7 @@ class EditorView(Screen):
             s, a = g.scale, g.about
             y = self.name_text.y
             arcade.draw_lbwh_rectangle_filled(
-                a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (24, 14, 6, 230)
+                a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (*WELL_RIM, 230)
             )
             arcade.draw_lbwh_rectangle_outline(
                 a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (*GOLD, 255), max(1.0, 2 * s)

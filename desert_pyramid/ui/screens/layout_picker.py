@@ -25,20 +25,28 @@ from arcade import key as K
 from arcade.camera import Camera2D
 from PIL import Image, ImageDraw
 
+from desert_pyramid.app.layouts import PlayerLayoutError, all_layouts
 from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.app.workshop import first_line
-from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
-from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, NOTICE, RGB
+from desert_pyramid.ui.base.palette import (
+    GOLD,
+    INK,
+    KEYS_INK,
+    NOTICE,
+    RGB,
+    WELL_BOTTOM,
+    WELL_RIM,
+    WELL_TOP,
+)
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
@@ -78,9 +86,7 @@ def panel_image(g: PickerGeometry) -> Image.Image:
     img = skin(w, h, top, bottom, border, bw, max(8, int(min(w, h) * 0.04)), alpha=232)
     well = g.grid.inflated(2 * g.scale)
     ww, wh = int(well.width), int(well.height)
-    inner = skin(
-        ww, wh, (34, 20, 10), (46, 28, 14), (24, 14, 6), 1, max(4, int(8 * g.scale)), alpha=170
-    )
+    inner = skin(ww, wh, WELL_TOP, WELL_BOTTOM, WELL_RIM, 1, max(4, int(8 * g.scale)), alpha=170)
     img.alpha_composite(
         inner, (int(round(well.left - g.panel.left)), int(round(g.panel.top - well.top)))
     )
@@ -620,7 +626,7 @@ class LayoutPickerView(Screen):
             self._refresh()
             return
         try:
-            renamed = self.app.catalogue.store.rename(layout.number, check_name(name))
+            renamed = self.app.application.rename_layout(layout.number, name)
         except PlayerLayoutError as exc:
             self.naming = name
             self.say(str(exc), ok=False)
@@ -636,12 +642,7 @@ class LayoutPickerView(Screen):
         if self.confirm_delete != layout.number:
             self.confirm_delete = layout.number
             self.naming = None
-            table = self.app.table
-            playing = (
-                table is not None
-                and not table.session.finished
-                and table.game.layout.number == layout.number
-            ) or self.app.saves.saved_on_layout(layout.number)
+            playing = self.app.application.playing_on(layout.number)
             self.message = (
                 f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
                 + (" The game in progress on it ends (a loss)." if playing else "")
@@ -650,13 +651,8 @@ class LayoutPickerView(Screen):
             self.app.sounds.play("click")
             return
         self.confirm_delete = None
-        # the game in progress on it ends first (it needs the layout to be counted), a loss
-        self.app.saves.end_games_on_layout(layout.number)
-        table = self.app.table
-        if table is not None and table.game.layout.number == layout.number:
-            self.app.table = None  # nothing left to continue on a layout that is gone
-        try:
-            self.app.catalogue.store.delete(layout.number)
+        try:  # the game in progress on it ends first, a loss (app/application.py)
+            self.app.application.delete_layout(layout.number)
         except PlayerLayoutError as exc:
             self.say(str(exc), ok=False)
             return
@@ -688,7 +684,7 @@ class LayoutPickerView(Screen):
             self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
             return
         try:
-            added = self.app.catalogue.store.add_code(text)
+            added = self.app.application.add_layout_code(text)
         except (EngineError, PlayerLayoutError, ValueError) as exc:
             self.say(f"That layout code cannot be used: {exc}", ok=False)
             return

@@ -7,15 +7,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import MUTED
+from desert_pyramid.ui.base.layout import column_rects
+from desert_pyramid.ui.base.palette import MUTED, SHADE
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import (
-    Button,
-    ButtonColumn,
-    TextGroup,
-    column_rects,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -64,9 +59,7 @@ class PauseView(MenuScreen):
         self.app.show_view(self.table)
 
     def restart(self) -> None:
-        from desert_pyramid.app import sessions
-
-        self.app.new_table(sessions.again(self.table.session))
+        self.app.new_table(self.app.application.again(self.table.session), why="again")
 
     def new_deal(self) -> None:
         g = self.table.game
@@ -114,7 +107,7 @@ class PauseView(MenuScreen):
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (20, 12, 4, 110))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 110))
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()

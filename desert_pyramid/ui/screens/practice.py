@@ -10,7 +10,7 @@ leaves everything as it was and says why on the screen.
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +18,7 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.app.picker import remember_layout, remembered_layout
+from desert_pyramid.app.sessions import InputError, PracticeSession
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
@@ -27,7 +28,6 @@ from desert_pyramid.engine import (
     check_playable,
     looks_like_game_code,
 )
-from desert_pyramid.modes import InputError, PracticeSession
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import Span, menu_panel
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
@@ -101,7 +101,6 @@ class PracticeSetupView(MenuScreen):
         self.menu.focus = ROW_CODE + 1
         self.about: arcade.Text | None = None
         self._search: Future[PracticeSession] | None = None
-        self._pool: ThreadPoolExecutor | None = None
         self._update_values()
 
     # -- the rules ---------------------------------------------------------------------------------
@@ -294,7 +293,7 @@ class PracticeSetupView(MenuScreen):
             return
         if self.source == CODE_SOURCE:
             try:
-                session = PracticeSession.from_code(self.code, rules, layout, self.app.get_layout)
+                session = self.app.application.practice_from_code(self.code, rules, layout)
             except InputError as exc:  # nothing is lost: the code stays in its field to correct
                 self.set_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
                 self.menu.focus = ROW_CODE
@@ -316,9 +315,8 @@ class PracticeSetupView(MenuScreen):
         # the solver proves a deal winnable: a fraction of a second, sometimes several seconds,
         # so it runs beside the frames and the screen says so
         self.set_message("Looking for a deal the solver can prove winnable…")
-        self._pool = self._pool or ThreadPoolExecutor(max_workers=1, thread_name_prefix="winnable")
-        self._search = self._pool.submit(
-            PracticeSession.winnable, rules, layout, finder=self.finder, grader=self.grader
+        self._search = self.app.application.find_winnable(
+            rules, layout, finder=self.finder, grader=self.grader
         )
 
     def on_update(self, delta_time: float) -> None:
@@ -327,6 +325,8 @@ class PracticeSetupView(MenuScreen):
         if search is None or not search.done():
             return
         self._search = None
+        if search.cancelled():  # cancelled while the screen was hidden: deal again
+            return
         try:
             session = search.result()
         except InputError as exc:
@@ -340,9 +340,8 @@ class PracticeSetupView(MenuScreen):
         return True
 
     def on_hide_view(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        if self._search is not None:
+            self._search.cancel()  # one not yet begun never starts (one running finishes)
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()

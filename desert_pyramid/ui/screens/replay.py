@@ -173,13 +173,10 @@ class ReplayView(Screen):
 
     def play_on(self) -> None:
         """A Practice game from the position shown, with its moves kept for undo."""
-        from desert_pyramid.app import sessions
-        from desert_pyramid.modes import InputError
+        from desert_pyramid.app.sessions import InputError
 
         try:
-            session = sessions.practice_from_moves(
-                self.game.layout, self.game.rules, self.game.deal, self.game.history
-            )
+            session = self.app.application.play_on(self.game)
         except InputError as exc:
             self.message = str(exc)
             self._refresh_texts()

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
-from desert_pyramid.modes import clock_text
+from desert_pyramid.app.sessions import clock_text
+from desert_pyramid.engine import EngineError, GameCode, Rules, RulesError, encode_game_code
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
@@ -121,10 +121,14 @@ class ResultsView(MenuScreen):
         self.share = self.share_line()
         if self.share:
             first.append(Button("Copy the share line", self.copy))
-        self.game_code = encode_game_code(g)
-        first.append(Button("Watch again", self.watch))
-        first.append(Button("Copy the game code", self.copy_game_code))
-        first.append(Button("Save a GIF", self.save_gif))
+        try:
+            self.game_code = encode_game_code(g)
+        except EngineError:  # longer than a game code holds (docs/rules.md): nothing to watch
+            self.game_code = ""
+        if self.game_code:
+            first.append(Button("Watch again", self.watch))
+            first.append(Button("Copy the game code", self.copy_game_code))
+            first.append(Button("Save a GIF", self.save_gif))
         self.gif: Any = None  # the GIF being drawn: (process, path)
         self.unlocked = self.unlocked_lines()
         self.menu = ButtonColumn(
@@ -136,7 +140,7 @@ class ResultsView(MenuScreen):
         r = self.results
         if r.mode != "daily" or not r.won:
             return ""
-        from desert_pyramid.modes.streak import share_line
+        from desert_pyramid.app.sessions import share_line
 
         streak = 0
         if r.counts_for_streak:

@@ -17,7 +17,14 @@ from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect
-from desert_pyramid.ui.base.layout import Span, anchor, button_grid, cut_bottom, cut_top, inset
+from desert_pyramid.ui.base.layout import (
+    Span,
+    anchor,
+    button_grid,
+    cut_bottom,
+    cut_top,
+    inset,
+)
 from desert_pyramid.ui.base.palette import FAINT, GOLD, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
@@ -64,6 +71,11 @@ class SettingsView(MenuScreen):
                     "Card back",
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
+                ),
+                Button(
+                    "High contrast",
+                    lambda: self.change("high_contrast", 1),
+                    adjust=lambda d: self.change("high_contrast", d),
                 ),
                 Button(
                     "Speech · F2",
@@ -120,6 +132,7 @@ class SettingsView(MenuScreen):
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
             self._back_name(s.card_back),
+            on_off(s.high_contrast),
             self._speech_name(s.speech),
             "",
         ]

@@ -10,14 +10,20 @@ import arcade
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, button_grid, cut_bottom, cut_top, inset
+from desert_pyramid.ui.base.layout import (
+    Span,
+    button_grid,
+    column_rects,
+    cut_bottom,
+    cut_top,
+    inset,
+)
 from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
     TextGroup,
-    column_rects,
     panel_sprite,
     report_sprites,
     text_height,

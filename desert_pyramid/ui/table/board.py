@@ -28,7 +28,8 @@ from desert_pyramid.ui.base.cardface import (
 )
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
-from desert_pyramid.ui.table.geometry import TableGeometry
+from desert_pyramid.ui.table.geometry import PILE_NAMES, TableGeometry
+from desert_pyramid.ui.widgets.buttons import high_contrast
 
 Z_SLOT = -100.0
 Z_PILE = 1000.0
@@ -38,6 +39,7 @@ Z_RING = 20000.0
 Z_DRAG = 30000.0
 WHITE = (255, 255, 255)
 SHADE = (186, 182, 176)  # covered cards are shaded grey
+SHADE_HIGH_CONTRAST = (232, 230, 227)  # lighter in high contrast: every ink keeps WCAG AA
 DIM = (205, 198, 186)  # waste cards under the top one (draw three)
 
 
@@ -248,7 +250,8 @@ class Board:
             was_shown = s.shown
             s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
             s.spot = t.spot if t.place >= 0 else "tl"
-            colour = SHADE if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
+            shade = SHADE_HIGH_CONTRAST if high_contrast() else SHADE
+            colour = shade if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
             if s.shade != colour:  # setting a sprite's colour writes its buffer: only on a change
                 s.shade = colour
                 s.color = colour
@@ -617,9 +620,6 @@ class Board:
     def busy(self) -> bool:
         """Cards are still flying."""
         return self.moving > 0
-
-
-PILE_NAMES = {STOCK: "stock", WASTE: "waste", DISCARD: "discard", SATCHEL: "satchel"}
 
 
 def _box(s: arcade.Sprite) -> Rect:

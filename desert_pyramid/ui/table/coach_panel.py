@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import arcade
 import pyglet
 
-from desert_pyramid.modes import CoachMessage
+from desert_pyramid.app.sessions import CoachMessage
 from desert_pyramid.ui.art.assets import COACH
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT

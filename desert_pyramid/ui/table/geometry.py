@@ -18,14 +18,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE
 from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect, hud_height
 
 MIN_SIZE = (640, 360)
-#: Piles and buttons of the table, by name (the keys of TableGeometry.places).
-STOCK = "stock"
-WASTE = "waste"
-SATCHEL = "satchel"
-DISCARD = "discard"
+#: The table's piles, by the engine's place, named as TableGeometry.places and .captions know
+#: them; and the table's buttons, by name (TableGeometry.places too).
+PILE_NAMES: dict[int, str] = {
+    STOCK: "stock",
+    WASTE: "waste",
+    SATCHEL: "satchel",
+    DISCARD: "discard",
+}
 MENU = "menu"
 UNDO = "undo"
 HINT = "hint"
@@ -49,19 +53,19 @@ class TableGeometry:
 
     @property
     def stock(self) -> Rect:
-        return self.places[STOCK]
+        return self.places[PILE_NAMES[STOCK]]
 
     @property
     def waste(self) -> Rect:
-        return self.places[WASTE]
+        return self.places[PILE_NAMES[WASTE]]
 
     @property
     def discard(self) -> Rect:
-        return self.places[DISCARD]
+        return self.places[PILE_NAMES[DISCARD]]
 
     @property
     def satchel(self) -> Rect | None:
-        return self.places.get(SATCHEL)
+        return self.places.get(PILE_NAMES[SATCHEL])
 
     @property
     def screen(self) -> Rect:
@@ -263,8 +267,8 @@ def _table_geometry(
         layout_box = Rect(lay_left, top - lay_h, lay_w, lay_h)
         bx = layout_box.right + 0.6 * card_w
         by = top - card_h
-        names = [STOCK, WASTE, SATCHEL, DISCARD] if satchel else [STOCK, WASTE, DISCARD]
-        for i, name in enumerate(names):
+        piles = [STOCK, WASTE, SATCHEL, DISCARD] if satchel else [STOCK, WASTE, DISCARD]
+        for i, pile in enumerate(piles):
             col, row = i % 2, i // 2
             r = Rect(
                 bx + col * (1 + gaps) * card_w,
@@ -272,8 +276,8 @@ def _table_geometry(
                 card_w,
                 card_h,
             )
-            places[name] = r
-            captions[name] = (r.cx, r.bottom - cap * 0.55)
+            places[PILE_NAMES[pile]] = r
+            captions[PILE_NAMES[pile]] = (r.cx, r.bottom - cap * 0.55)
         buttons_y = by - 2 * (1 + caption_h + gap_h) * card_h + card_h - 0.62 * card_w
         d = 0.62 * card_w
         places[UNDO] = Rect(bx, buttons_y, d, d)
@@ -288,11 +292,11 @@ def _table_geometry(
         )
         for x, y in slots
     )
-    waste = places[WASTE]
+    waste = places[PILE_NAMES[WASTE]]
     if draw_three:
         step = fan * card_w
         fan_rects = tuple(waste.moved(i * step, 0) for i in range(3))
-        places[WASTE] = fan_rects[-1]
+        places[PILE_NAMES[WASTE]] = fan_rects[-1]
     else:
         fan_rects = (waste,)
     hud = Rect(0, height - hud_h, width, hud_h)
@@ -328,11 +332,11 @@ def _pile_row(
 ) -> float:
     """Lay the pile row out from ``x``; return the x after it."""
 
-    def put(name: str, w_units: float, gap_after: float) -> None:
+    def put(pile: int, w_units: float, gap_after: float) -> None:
         nonlocal x
         r = Rect(x, y, card_w, card_h)
-        places[name] = r
-        captions[name] = (x + w_units * card_w / 2, y - cap * 0.55)
+        places[PILE_NAMES[pile]] = r
+        captions[PILE_NAMES[pile]] = (x + w_units * card_w / 2, y - cap * 0.55)
         x += (w_units + gap_after) * card_w
 
     put(STOCK, 1, gaps)

@@ -14,24 +14,15 @@ import arcade
 import pyglet
 
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.engine import Game
+from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, TAN
-from desert_pyramid.ui.table.geometry import (
-    DISCARD,
-    HINT,
-    MENU,
-    SATCHEL,
-    STOCK,
-    UNDO,
-    WASTE,
-    TableGeometry,
-)
-from desert_pyramid.ui.widgets.buttons import skin_texture
+from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
+from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
@@ -81,7 +72,7 @@ class Hud:
         self.geom: TableGeometry | None = None
         self.values: dict[str, arcade.Text] = {}
         self.titles: dict[str, arcade.Text] = {}
-        self.captions: dict[str, arcade.Text] = {}
+        self.captions: dict[int, arcade.Text] = {}  # by the engine's pile
         self.texts: dict[str, arcade.Text] = {}
         self.badge: arcade.Sprite | None = None
         self.daylight_bar: arcade.SpriteSolidColor | None = None
@@ -160,9 +151,12 @@ class Hud:
         # menu button
         m = geom.places[MENU]
         self._button(MENU, m, radius=int(m.height * 0.3))
+        hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
+        icon_ink, theme = (INK, "-hc") if hc else ((70, 40, 16), "")
         icon = arcade.Sprite(
             make_texture(
-                cardart.render_icon("menu", int(m.height * 0.7)), f"icon-menu-{int(m.height)}"
+                cardart.render_icon("menu", int(m.height * 0.7), icon_ink),
+                f"icon-menu-{int(m.height)}{theme}",
             )
         )
         icon.position = (round(m.left + m.height * 0.55), round(m.cy))
@@ -222,7 +216,9 @@ class Hud:
             self._button(name, r)
             size = int(r.width * 0.62)
             icon = arcade.Sprite(
-                make_texture(cardart.render_icon(name, size), f"icon-{name}-{size}")
+                make_texture(
+                    cardart.render_icon(name, size, icon_ink), f"icon-{name}-{size}{theme}"
+                )
             )
             icon.position = (round(r.cx), round(r.cy))
             self.sprites.append(icon)
@@ -231,11 +227,12 @@ class Hud:
         self._captions_asked = None  # new texts: fit them
         self.set_button_captions("Undo · Z", "Hint · H")
         # pile captions and the stock badge
-        for name in (STOCK, WASTE, SATCHEL, DISCARD):
-            if name == SATCHEL and not satchel:
+        for pile in (STOCK, WASTE, SATCHEL, DISCARD):
+            if pile == SATCHEL and not satchel:
                 continue
+            name = PILE_NAMES[pile]
             cx, cy = geom.captions[name]
-            self.captions[name] = self._text(
+            self.captions[pile] = self._text(
                 f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True
             )
         # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
@@ -250,7 +247,7 @@ class Hud:
         self.set_button_captions("Undo · Z", "Hint · H")
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
-        self.badge = arcade.Sprite(skin_texture(self.assets, "round_focus", d, d))
+        self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
         self.badge.position = (round(s.right - d * 0.25), round(s.top - d * 0.25))
         self.sprites.append(self.badge)
         self._text(
@@ -519,8 +516,8 @@ class Hud:
         warm_glyphs(self.texts["message"], CHARSET)
         for name in ("badge", *(f"v-{k}" for k in self._keys)):
             warm_glyphs(self.texts[name], NUMBERS)
-        for name in self.captions:
-            warm_glyphs(self.texts[f"cap-{name}"], CAPTIONS)
+        for caption in self.captions.values():
+            warm_glyphs(caption, CAPTIONS)
 
     def set_title(self, title: str, subtitle: str) -> None:
         """A new pyramid of an Expedition: its deal code."""

@@ -7,16 +7,11 @@ multiplier and the results; cards are drawn by :class:`Board`, the bars and capt
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.app.advisor import Advisor, Answer
 from desert_pyramid.app.control import Feedback, TableControl
-from desert_pyramid.app.sessions import subtitle as subtitle_of
-from desert_pyramid.app.sessions import timed
-from desert_pyramid.app.sessions import title as title_of
-from desert_pyramid.engine import STOCK, Game
-from desert_pyramid.engine.moves import NO_PLACE, MoveKind
-from desert_pyramid.modes import (
+from desert_pyramid.app.sessions import (
     CoachMessage,
     DailyCleared,
     NewPyramid,
@@ -24,6 +19,10 @@ from desert_pyramid.modes import (
     PyramidSkipped,
     Session,
 )
+from desert_pyramid.app.sessions import subtitle as subtitle_of
+from desert_pyramid.app.sessions import title as title_of
+from desert_pyramid.engine import STOCK, Event, Game
+from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
@@ -107,7 +106,7 @@ class TableView(TableInput, Screen):
 
     @property
     def timed(self) -> bool:
-        return timed(self.session)
+        return self.session.timed
 
     @property
     def subtitle(self) -> str:
@@ -262,7 +261,7 @@ class TableView(TableInput, Screen):
                 self._begin_ending()
         self.refresh()
 
-    def _mode_news(self, events: list[Any]) -> None:
+    def _mode_news(self, events: list[Event]) -> None:
         """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
         said = list(self.session.messages)
         if self.has_coach:
@@ -460,7 +459,8 @@ class TableView(TableInput, Screen):
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
         elif self.session.pause_reason == "suspend" and self.timed and not self.session.finished:
-            self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
+            # back from a suspend gap: the clock stopped, the cards hide
+            self.app.show_pause(self, "the frames stopped (a suspend)")
             return
         self.board.update(delta_time)
         self.effects.update(delta_time)
@@ -564,6 +564,11 @@ class TableView(TableInput, Screen):
             self._smooth = smooth
             d.invalidate()
         return d.take(self.app.width, self.app.height)
+
+    def drawn_sprites(self) -> int:
+        """How many sprites a whole frame of the table draws (the frame benchmark's bare-Arcade
+        baseline draws as many)."""
+        return len(self.board.sprites) + len(self.hud.sprites) + len(self.coach_panel.sprites)
 
     def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
         self.draw_backdrop(box)

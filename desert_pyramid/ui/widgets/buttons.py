@@ -18,7 +18,7 @@ from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import fit_text
-from desert_pyramid.ui.base.palette import GOLD, INK, RGB
+from desert_pyramid.ui.base.palette import GOLD, INK, RGB, RIM
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
 from desert_pyramid.ui.widgets.text import Text, drawn, report_text, report_texts
 
@@ -26,19 +26,52 @@ STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
     "focus": ((236, 184, 104), (190, 128, 60), GOLD, 4),
     "disabled": ((170, 150, 128), (136, 118, 98), (100, 84, 70), 2),
-    "panel": ((66, 42, 24), (40, 24, 12), (150, 110, 60), 2),
+    "panel": ((66, 42, 24), (40, 24, 12), RIM, 2),
     "round": ((224, 170, 96), (170, 112, 52), (96, 60, 28), 2),
     "round_focus": ((240, 196, 120), (196, 134, 64), GOLD, 4),
+    "badge": ((240, 196, 120), (196, 134, 64), GOLD, 4),  # a count in dark ink (every theme)
 }
+
+
+# The high-contrast theme (Settings → High contrast): dark buttons under the light labels, a
+# light rim, the focus in black with a thick gold rim; every label at WCAG AA or better
+# (tests/ui/test_contrast.py).
+HIGH_CONTRAST_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
+    "normal": ((52, 34, 18), (30, 18, 8), (236, 214, 176), 2),
+    "focus": ((0, 0, 0), (0, 0, 0), GOLD, 5),
+    "disabled": ((70, 66, 62), (56, 52, 48), (150, 140, 128), 2),
+    "panel": ((24, 14, 6), (10, 6, 2), (236, 214, 176), 2),
+    "round": ((52, 34, 18), (30, 18, 8), (236, 214, 176), 2),
+    "round_focus": ((0, 0, 0), (0, 0, 0), GOLD, 5),
+}
+_theme = {"high_contrast": False}
+
+
+def use_high_contrast(on: bool) -> None:
+    """The window's setting: every skin drawn from now on follows it."""
+    _theme["high_contrast"] = bool(on)
+
+
+def high_contrast() -> bool:
+    return _theme["high_contrast"]
+
+
+def style_colours(style: str) -> tuple[RGB, RGB, RGB, int]:
+    """A skin's (top, bottom, rim, rim width) in the theme in use."""
+    if _theme["high_contrast"] and style in HIGH_CONTRAST_STYLES:
+        return HIGH_CONTRAST_STYLES[style]
+    return STYLES[style]
 
 
 def skin_texture(
     assets: Assets, style: str, w: int, h: int, radius: int | None = None, alpha: int = 255
 ) -> arcade.Texture:
-    top, bottom, border, bw = STYLES[style]
+    top, bottom, border, bw = style_colours(style)
     r = min(w, h) // 2 if radius is None else radius
+    theme = "-hc" if _theme["high_contrast"] and style in HIGH_CONTRAST_STYLES else ""
     return assets.texture(
-        f"skin-{style}-{w}x{h}-{r}-{alpha}", lambda: skin(w, h, top, bottom, border, bw, r, alpha)
+        f"skin-{style}{theme}-{w}x{h}-{r}-{alpha}",
+        lambda: skin(w, h, top, bottom, border, bw, r, alpha),
     )
 
 
@@ -266,14 +299,6 @@ class ButtonColumn:
             audit.report(audit.BUTTON, b.label, b.rect, owner=owner)
             report_text(self._labels[i], box=b.rect, owner=owner)
             report_text(self._values[i], box=b.rect, owner=owner)
-
-
-def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
-    """``count`` rectangles of ``w`` x ``h`` in a column centred on ``cx``, from ``top`` down."""
-    return [
-        Rect(round(cx - w / 2), round(top - (i + 1) * h - i * gap), round(w), round(h))
-        for i in range(count)
-    ]
 
 
 def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:

@@ -1,0 +1,97 @@
+"""The Store: what the searches of one game proved stays proved, and never changes an answer.
+
+Searches of every position of a game, in a shuffled order, some of them stopped early (a small
+budget, a cancel), all share one store; each answer must be the answer of a search from nothing
+(when both decide), every winning line must replay to a win, and a position asked again is
+answered at once with the same verdict and line.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
+from desert_pyramid.solver import Verdict, solve
+from desert_pyramid.solver.core import Store
+from desert_pyramid.solver.hints import hint_for, last_winnable
+from desert_pyramid.solver.players import ThumbPlayer
+
+
+def thumb_game(rules: Rules, seed: int, index: int, moves: int) -> Game:
+    game = Game(get_layout(1), rules, Deal.from_seed(seed, index))
+    thumb = ThumbPlayer()
+    for _ in range(moves):
+        move = thumb.next_move(game)
+        if move is None:
+            break
+        game.play(move)
+    return game
+
+
+@pytest.mark.parametrize(
+    "rules, index",
+    [
+        (CLASSIC, 66),  # lost after 8 moves (5,000 nodes from nothing)
+        (CLASSIC, 14),
+        (DESERT, 22),
+        (DESERT, 146),
+        (Rules.parse("classic+draw3"), 11),
+    ],
+)
+def test_shared_store_answers_as_a_search_from_nothing(rules: Rules, index: int) -> None:
+    game = thumb_game(rules, 12, index, 16)
+    store = Store(game)
+    fewer = 0
+    rng = random.Random(index)
+    order = list(range(game.moves + 1))
+    rng.shuffle(order)
+    for k in order:
+        position = game.after(k)
+        if rng.random() < 0.3:  # a search stopped early leaves only what it proved
+            calls = iter(range(rng.randrange(1, 40)))
+
+            def stop(calls: Iterator[int] = calls) -> bool:
+                return next(calls, None) is None
+
+            solve(position, 50_000, should_stop=stop, store=store)
+            solve(position, rng.randrange(1, 3_000), store=store)
+        cold = solve(position, 40_000)
+        warm = solve(position, 40_000, store=store)
+        if Verdict.UNKNOWN not in (cold.verdict, warm.verdict):
+            assert warm.verdict is cold.verdict, (k, cold, warm)
+        fewer += warm.nodes < cold.nodes
+        if warm.verdict is Verdict.WINNABLE:
+            g = position.copy()
+            g.replay(warm.line)
+            assert g.won
+        again = solve(position, 40_000, store=store)
+        if warm.verdict is not Verdict.UNKNOWN:
+            assert (again.verdict, again.line, again.nodes) == (warm.verdict, warm.line, 0)
+    assert store.searches > game.moves and fewer  # the store saved work somewhere
+
+
+def test_a_store_of_another_game_is_not_used() -> None:
+    game = thumb_game(CLASSIC, 12, 3, 10)
+    other = Store(thumb_game(CLASSIC, 12, 4, 10))
+    before = other.searches
+    assert solve(game, 40_000, store=other).verdict is solve(game, 40_000).verdict
+    assert other.searches == before
+
+
+def test_the_rewind_search_goes_on_from_the_verdict_search() -> None:
+    """The hard lost position of deal 4550: with the hint's store the rewind needs fewer nodes
+    than from nothing, and says the same."""
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
+    game.replay("25+22 F F F F KW F F F F F 28+W 26+W K19 F".split())
+    cold = last_winnable(game)
+    store = Store(game)
+    assert solve(game, 3_000_000, store=store).verdict is Verdict.LOST
+    warm = last_winnable(game, store=store)
+    assert warm[0] == cold[0] == 12 and warm[2] == cold[2]
+    assert warm[1] < cold[1]
+    hint = hint_for(game, store=store)
+    assert hint.rewind_to == 12 and "Undo 3 moves" in hint.text
