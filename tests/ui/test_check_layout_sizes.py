@@ -20,7 +20,17 @@ from desert_pyramid.catalog import all_layouts
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = [(640, 360), (800, 600), (1280, 720), (1920, 1080)]
 #: The screens placed by the layout system (ui/base/layout.py).
-MOVED = ["title", "practice", "settings", "results", "relics", "backs", "statistics", "layouts"]
+MOVED = [
+    "title",
+    "practice",
+    "settings",
+    "results",
+    "relics",
+    "backs",
+    "statistics",
+    "layouts",
+    "help",
+]
 
 
 def audit(tmp: Path, sizes: list[tuple[int, int]], **spec: object) -> list[dict[str, object]]:
