@@ -46,7 +46,7 @@ def test_the_generator_reaches_every_sub_command_and_stream() -> None:
 def test_an_exception_would_be_seen() -> None:
     # the harness reports an exception by kind (here: main given a value that is not a string)
     rc, kind, _ = run_case(Case(["deal", "--seed", 1], "empty", "utf8", "utf8"))  # type: ignore[list-item]
-    assert rc is None and kind == "TypeError"
+    assert rc is None and kind in ("TypeError", "AttributeError")  # int has no .split
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the harness's time limit uses SIGALRM")

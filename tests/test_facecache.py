@@ -130,3 +130,29 @@ def test_the_folder_comes_from_the_environment(
     monkeypatch.delenv(CACHE_ENV)
     folder = default_folder()
     assert folder is not None and "desert-pyramid" in str(folder)
+
+
+def test_only_the_newest_folders_are_kept(tmp_path: Path) -> None:
+    import time
+
+    from desert_pyramid.ui.art.facecache import KEEP_FOLDERS
+
+    olds = []
+    for i in range(KEEP_FOLDERS + 2):
+        old = tmp_path / f"faces-old{i}"
+        old.mkdir()
+        (old / "1-2x3-two-small.png").write_bytes(b"png")
+        os.utime(old, (time.time() - 1000 + i, time.time() - 1000 + i))
+        olds.append(old)
+    mine = tmp_path / "faces-mine-notes"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("not a face")  # a folder holding anything else stays
+    os.utime(mine, (time.time() - 5000, time.time() - 5000))
+    other = tmp_path / "other"
+    other.mkdir()
+    cache = FaceCache(tmp_path)
+    cache.save(FaceCache.name(1, W, H, False, False), face(1))
+    assert cache.folder is not None and cache.folder.is_dir() and other.is_dir()
+    assert mine.is_dir() and (mine / "notes.txt").is_file()
+    kept = [p for p in olds if p.is_dir()]
+    assert kept == olds[-(KEEP_FOLDERS - 1) :]  # the newest, beside the one in use

@@ -184,15 +184,25 @@ def test_espeak_ng_produces_audio(tmp_path: Path) -> None:
     assert _rms(silent)[0] < loudness / 10  # the measure tells silence from speech
 
 
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed here")
-def test_a_new_announcement_interrupts_the_one_before() -> None:
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in espeak-ng is a shell script")
+def test_a_new_announcement_interrupts_the_one_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stand-in espeak-ng that takes 30 s to say anything: the next announcement ends it."""
+    exe = tmp_path / "espeak-ng"
+    exe.write_text("#!/bin/sh\nexec sleep 30\n")
+    exe.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ.get('PATH', '')}")
     voice = Espeak()
     voice.speak("Free cards: " + ", ".join(["eight of clubs"] * 40))
     first = voice._proc
-    assert first is not None
+    assert first is not None and first.poll() is None  # still talking
     voice.speak("Stock, empty.")
     assert first.poll() is not None  # stopped, not left talking over the new one
+    second = voice._proc
+    assert second is not None and second.poll() is None
     voice.close()
+    assert second.poll() is not None  # closing the game ends what it was saying
 
 
 FAKE_SPD_SAY = """#!/bin/sh
@@ -384,3 +394,29 @@ def test_on_uses_the_system_voice_when_no_screen_reader_runs(
     voice = Voice("on", order=("screen-reader",))
     voice.say("King of spades.")
     assert fake_ao2["sapi"].said == [("King of spades.", True)]
+
+
+def test_the_standalone_build_takes_accessible_output2_where_it_is_installed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+    try:
+        import build_standalone
+    finally:
+        sys.path.pop(0)
+    real = importlib.util.find_spec
+
+    def finder(installed: bool) -> object:
+        def find(name: str, *rest: object) -> object:
+            if name == "accessible_output2":
+                return object() if installed else None
+            return real(name, *rest)  # type: ignore[arg-type]
+
+        return find
+
+    for installed in (False, True):
+        monkeypatch.setattr(importlib.util, "find_spec", finder(installed))
+        args = build_standalone.pyinstaller_args(Path("dist"), Path("work"))
+        assert ("accessible_output2" in args) == installed

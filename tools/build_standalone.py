@@ -79,6 +79,12 @@ def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = Fal
     ]
     for folder in ARCADE_ASSET_FOLDERS:
         args += ["--add-data", data_arg(assets / folder, f"arcade/resources/assets/{folder}")]
+    # speech through the screen reader (desert_pyramid/speech) imports accessible_output2 only
+    # when it speaks, so PyInstaller cannot see it: the package and its screen readers' DLLs
+    import importlib.util
+
+    if importlib.util.find_spec("accessible_output2") is not None:
+        args += ["--collect-all", "accessible_output2"]
     return [*args, "--clean"] if clean else args
 
 

@@ -1,6 +1,7 @@
 """The game's link to its save files: the store, the game in progress, results and unlocks.
 
-:class:`Saves` sits between the window and :class:`desert_pyramid.storage.SaveStore`:
+:class:`Saves` sits between the application (:class:`~desert_pyramid.app.application.Application`,
+its :class:`Host`) and :class:`desert_pyramid.storage.SaveStore`:
 
 * the table calls :meth:`Saves.after_move` after every move and undo: the game in progress is
   written to ``current.toml`` (on the store's writer thread: the frame pays for the snapshot only),

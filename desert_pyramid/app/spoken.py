@@ -243,41 +243,65 @@ def freed_by_events(game: Game, events: Iterable[Event]) -> list[int]:
 def move_text(game: Game, move: Move | None, events: Sequence[Event]) -> str:
     """A move and its result, said after it was played (``game`` is the position after):
     ``Paired the eight of clubs and the five of hearts. Chain 3, plus 30.``"""
-    parts: list[str] = []
     undone = next((e for e in events if isinstance(e, Undone)), None)
     if undone is not None:  # the position is the one the move was played from again
-        try:
-            words = game.describe(Move.parse(undone.move_text))
-        except (ValueError, EngineError):
-            words = "the last move"
-        return sentence(f"undone: {speakable(words)}")
+        return _undone_words(game, undone)
+    parts = [_played_words(game, move, events)]
+    parts.append(_tally_words(events))
+    parts += _cleared_words(events)
+    parts.append(_freed_words(game, events))
+    if any(isinstance(e, Won) for e in events):
+        parts.append("You won!")
+    return " ".join(p for p in parts if p)
+
+
+def _undone_words(game: Game, undone: Undone) -> str:
+    try:
+        words = game.describe(Move.parse(undone.move_text))
+    except (ValueError, EngineError):
+        words = "the last move"
+    return sentence(f"undone: {speakable(words)}")
+
+
+def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str:
+    """What the move did: ``Paired the … and the ….``, ``Flipped the ….``, ``Redealt: …``."""
     moved = [e for e in events if isinstance(e, CardMoved)]
     gone = [card_words(e.card) for e in moved if e.dst == DISCARD]
     kind = move.kind if move is not None else None
     if kind == MoveKind.PAIR and len(gone) == 2:
-        parts.append(f"Paired the {gone[0]} and the {gone[1]}.")
-    elif kind == MoveKind.KING and gone:
-        parts.append(f"Removed the {gone[0]}.")
-    elif kind == MoveKind.STASH and moved:
-        parts.append(f"Put the {card_words(moved[0].card)} in the Satchel.")
-    elif kind == MoveKind.FLIP:
-        flipped = [card_words(e.card) for e in moved if e.dst == WASTE]
-        n = len(game.stock)
-        parts.append(
-            f"Flipped the {_join(flipped)}. {n} card{'s' if n != 1 else ''} left in the stock."
-            if flipped
-            else "Flipped."
-        )
-    elif kind == MoveKind.REDEAL:
-        redealt = next((e for e in events if isinstance(e, Redealt)), None)
-        left = game.redeals_left
-        count = redealt.count if redealt is not None else len(game.stock)
-        parts.append(
-            f"Redealt: {count} cards back in the stock"
-            + ("." if left is None else f", {left} redeal{'s' if left != 1 else ''} left.")
-        )
-    elif move is not None:
-        parts.append(sentence(speakable(game.describe(move))))
+        return f"Paired the {gone[0]} and the {gone[1]}."
+    if kind == MoveKind.KING and gone:
+        return f"Removed the {gone[0]}."
+    if kind == MoveKind.STASH and moved:
+        return f"Put the {card_words(moved[0].card)} in the Satchel."
+    if kind == MoveKind.FLIP:
+        return _flip_words(game, moved)
+    if kind == MoveKind.REDEAL:
+        return _redeal_words(game, events)
+    if move is not None:
+        return sentence(speakable(game.describe(move)))
+    return ""
+
+
+def _flip_words(game: Game, moved: Sequence[CardMoved]) -> str:
+    flipped = [card_words(e.card) for e in moved if e.dst == WASTE]
+    if not flipped:
+        return "Flipped."
+    n = len(game.stock)
+    return f"Flipped the {_join(flipped)}. {n} card{'s' if n != 1 else ''} left in the stock."
+
+
+def _redeal_words(game: Game, events: Sequence[Event]) -> str:
+    redealt = next((e for e in events if isinstance(e, Redealt)), None)
+    left = game.redeals_left
+    count = redealt.count if redealt is not None else len(game.stock)
+    return f"Redealt: {count} cards back in the stock" + (
+        "." if left is None else f", {left} redeal{'s' if left != 1 else ''} left."
+    )
+
+
+def _tally_words(events: Sequence[Event]) -> str:
+    """``Chain 3, plus 30.``: the chain (from 2 on) and the points the move scored."""
     score = sum(e.points for e in events if isinstance(e, Scored))
     chain = next((e.new for e in events if isinstance(e, ChainChanged) and e.new > 1), None)
     tally = []
@@ -285,20 +309,25 @@ def move_text(game: Game, move: Move | None, events: Sequence[Event]) -> str:
         tally.append(f"Chain {chain}")
     if score > 0:
         tally.append(f"plus {score}")
-    if tally:
-        parts.append(", ".join(tally) + ".")
+    return ", ".join(tally) + "." if tally else ""
+
+
+def _cleared_words(events: Sequence[Event]) -> list[str]:
+    out = []
     for e in events:
         if isinstance(e, RowCleared):
-            parts.append(f"Row {e.row} cleared.")
+            out.append(f"Row {e.row} cleared.")
         elif isinstance(e, LayoutCleared):
-            parts.append("The layout is cleared!")
+            out.append("The layout is cleared!")
+    return out
+
+
+def _freed_words(game: Game, events: Sequence[Event]) -> str:
     freed = freed_by_events(game, events)
-    if freed:
-        names = [f"the {card_words(game.cards[s])} {place_words(game, s)}" for s in freed]
-        parts.append(f"Freed {_join(names)}.")
-    if any(isinstance(e, Won) for e in events):
-        parts.append("You won!")
-    return " ".join(parts)
+    if not freed:
+        return ""
+    names = [f"the {card_words(game.cards[s])} {place_words(game, s)}" for s in freed]
+    return f"Freed {_join(names)}."
 
 
 # -- on request ----------------------------------------------------------------------------------------

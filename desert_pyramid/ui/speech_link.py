@@ -12,13 +12,61 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from desert_pyramid.app import spoken
 from desert_pyramid.speech import RecordBackend, SpeechError, Voice
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from desert_pyramid.app.control import Feedback, TableControl
     from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.engine import Game
+    from desert_pyramid.modes import CoachMessage
+
+
+class SpokenSession(Protocol):
+    def hud(self) -> dict[str, str]: ...
+
+
+class SpokenApp(Protocol):
+    @property
+    def settings(self) -> Settings: ...
+
+
+class SpokenTable(Protocol):
+    """What the table shows that is said (the table's view has it; named here, not imported,
+    since the table reaches this module through the window)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def control(self) -> TableControl: ...
+    @property
+    def session(self) -> SpokenSession: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def subtitle(self) -> str: ...
+    @property
+    def message(self) -> str: ...
+    @property
+    def has_coach(self) -> bool: ...
+    @property
+    def coach_said(self) -> Sequence[CoachMessage]: ...
+    @property
+    def focus(self) -> int | str | None: ...
+    @property
+    def focus_visible(self) -> bool: ...
+    @property
+    def app(self) -> SpokenApp: ...
+
+
+def is_table(view: object) -> TypeGuard[SpokenTable]:
+    """The table, not another screen: it has a game and the control of it."""
+    return hasattr(view, "control") and getattr(view, "game", None) is not None
+
 
 SCREEN_NAMES = {
     "TitleView": "Desert Pyramid, title screen",
@@ -51,8 +99,8 @@ class SpeechLink:
             except SpeechError as exc:
                 self.log_problem = str(exc)
         self.voice = Voice(getattr(settings, "speech", "auto"), log)
-        self._view: Any = None  # the screen spoken last
-        self._table: Any = None  # the table spoken last
+        self._view: object = None  # the screen spoken last
+        self._table: object = None  # the table spoken last
         self._game: object = None
         self._focus: object = None
         self._message = ""
@@ -60,6 +108,7 @@ class SpeechLink:
         self._coach: list[str] = []
         self._menu: tuple[object, ...] = ()
         self._line = ""  # a replay's move line, said last
+        self._selected: int | None = None  # the card selected at the table
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
@@ -79,7 +128,7 @@ class SpeechLink:
         return self.voice.take_notice()
 
     # -- the table ------------------------------------------------------------------------------------
-    def feedback(self, view: Any, fb: Any) -> None:
+    def feedback(self, view: SpokenTable, fb: Feedback) -> None:
         """An action's outcome at the table (before the table shows it): the move and its result,
         or why nothing happened."""
         game = view.game
@@ -94,7 +143,7 @@ class SpeechLink:
         elif fb.message == "" and not moved:
             self._fb_message = ""
 
-    def table(self, view: Any) -> None:
+    def table(self, view: SpokenTable) -> None:
         """The table refreshed what it shows: say what changed, in order (a new deal, the moves,
         the message line, the coach, the focus)."""
         game = view.game
@@ -110,15 +159,20 @@ class SpeechLink:
             parts.append("Back at the table.")
             self._focus = None
         self._view = view
+        moved = bool(self._pending)
         parts += self._pending
         self._pending = []
+        selected = view.control.selected
+        if self._selected is not None and selected is None and not moved:
+            parts.append("Selection dropped.")
+        self._selected = selected
         message = view.message or ""
         if message != self._table_message:
             if message and message != self._fb_message:
                 parts.append(spoken.speakable(message))
             self._table_message = message
         self._fb_message = None
-        coach = [m.text for m in getattr(view, "coach_said", ())] if view.has_coach else []
+        coach = [m.text for m in view.coach_said] if view.has_coach else []
         if coach != self._coach:
             parts += [spoken.speakable(t) for t in coach if t not in self._coach]
             self._coach = coach
@@ -130,14 +184,14 @@ class SpeechLink:
         if parts:
             self.say(" ".join(parts))
 
-    def on_action(self, view: Any, action: str) -> bool:
+    def on_action(self, view: object, action: str) -> bool:
         """The speech keys: F2 everywhere, the rest at the table."""
         if action == "speech":
             self.toggle(view)
             return True
-        game = getattr(view, "game", None)
-        if game is None or not hasattr(view, "control"):
+        if not is_table(view):
             return False
+        game = view.game
         focus = view.focus if view.focus_visible else None
         if action == "say_board":
             self.say(spoken.board_text(game))
@@ -166,7 +220,7 @@ class SpeechLink:
             return False
         return True
 
-    def toggle(self, view: Any) -> None:
+    def toggle(self, view: object) -> None:
         """F2: after a failure, try again; else speech on or off (kept in the settings)."""
         from dataclasses import replace
 
@@ -185,7 +239,7 @@ class SpeechLink:
         voice.take_notice()  # the status says it
 
     # -- every other screen -------------------------------------------------------------------------
-    def observe(self, view: Any, overlay: Any = None) -> str | None:
+    def observe(self, view: object, overlay: object = None) -> str | None:
         """Every frame: a new screen, its focused button and its message; a new toast. Returns the
         voice's notice for the screen, once, when speech has failed."""
         if view is not None and not hasattr(view, "control"):
@@ -198,7 +252,7 @@ class SpeechLink:
             self._toast = None
         return self.voice.take_notice()
 
-    def _observe_screen(self, view: Any) -> None:
+    def _observe_screen(self, view: object) -> None:
         parts: list[str] = []
         menu = getattr(view, "menu", None) or getattr(view, "buttons", None)
         if view is not self._view:
@@ -231,27 +285,38 @@ class SpeechLink:
             self.say(" ".join(p for p in parts if p))
 
     @staticmethod
-    def _screen_line(view: Any) -> str:
+    def _screen_line(view: object) -> str:
         """The line a screen keeps up to date beside its buttons: a replay's move and what the
         analysis says of it, with the figures; the layout picker's focused layout and its
-        difficulty; How to play's section in view, read out whole."""
-        texts: list[Any] = []
-        page: Any = getattr(view, "page", None)
+        difficulty; How to play's section in view, read out whole; the statistics' figures."""
+        texts: list[object] = []
+        page = getattr(view, "page", None)
         sections = getattr(page, "sections", None)
-        if sections and hasattr(page, "current_section"):  # How to play: the section in view
-            i = page.current_section()
+        current = getattr(page, "current_section", None)
+        if sections and callable(current):  # How to play: the section in view
+            i = current()
             if isinstance(i, int) and 0 <= i < len(sections):
                 sec = sections[i]
                 body = " ".join(p.plain() for p in sec.paragraphs)
                 return f"{sec.title}. {body}"
+        figures = getattr(view, "figure_texts", None)
+        if callable(figures):  # Statistics: the figures of the chosen view, as the tiles show
+            try:
+                pairs = figures()
+            except (AttributeError, ValueError, IndexError):  # not laid out yet
+                pairs = []
+            extra = getattr(getattr(view, "extra", None), "text", "")
+            said = [f"{label}: {value}." for label, value in pairs]
+            return " ".join([*said, extra] if extra else said)
+        detail = getattr(view, "detail", None)
         if getattr(view, "move_text", None) is not None:
-            texts = [view.move_text, getattr(view, "figures_text", None)]
-        elif isinstance(getattr(view, "detail", None), list):
-            texts = view.detail[:2]
+            texts = [getattr(view, "move_text", None), getattr(view, "figures_text", None)]
+        elif isinstance(detail, list):
+            texts = detail[:2]
         said = [getattr(t, "text", "") for t in texts]
         return " ".join(t for t in said if isinstance(t, str) and t)
 
-    def _screen_words(self, view: Any) -> str:
+    def _screen_words(self, view: object) -> str:
         name = type(view).__name__
         if name == "ResultsView":
             return self._results_words(view)
@@ -260,11 +325,11 @@ class SpeechLink:
         title = SCREEN_NAMES.get(name, getattr(view, "title", "") or "")
         return spoken.screen_text(str(title), getattr(view, "message", "") or "")
 
-    def _results_words(self, view: Any) -> str:
+    def _results_words(self, view: object) -> str:
         """The results screen's lines, as its module words them (found through the view's own
         module: the screens import the shell, which names this module)."""
         module = sys.modules[type(view).__module__]
-        r = view.results
+        r = getattr(view, "results", None)
         lines = [spoken.sentence(str(module.headline(r)).capitalize())]
         lines += [
             spoken.sentence(f"{label}: {spoken.speakable(value)}")
@@ -273,7 +338,7 @@ class SpeechLink:
         lines += [spoken.sentence(spoken.speakable(t)) for t in getattr(view, "unlocked", ())]
         return " ".join(lines)
 
-    def _help_words(self, view: Any) -> str:
+    def _help_words(self, view: object) -> str:
         from desert_pyramid.ui.input import keys
 
         under = getattr(view, "under", None)

@@ -30,9 +30,9 @@ def test_the_title_names_a_damaged_layout_file(ui: Driver, tmp_path: Path) -> No
     (folder / "layouts" / "151_esc.toml").write_text('number = 151\nname = "a\\u001bb"\n')
     store = SaveStore.open(folder, background=True)
     app = ui.app
-    before = app.catalogue
+    before = app.application.catalogue  # the game without the window holds the layouts
     try:
-        app.catalogue = Catalogue.open(folder, readonly=False)
+        app.application.catalogue = Catalogue.open(folder, readonly=False)
         app.saves.attach(store)
         notice_own_layouts(app)
         messages = [m for _lv, m in app.saves.startup_notices]
@@ -48,7 +48,7 @@ def test_the_title_names_a_damaged_layout_file(ui: Driver, tmp_path: Path) -> No
         texts = " ".join(t.text for t in app.overlay._banner_texts.items)
         assert "150_broken.toml" in texts
     finally:
-        app.catalogue = before
+        app.application.catalogue = before
         app.saves.attach(None)
         store.close()
 

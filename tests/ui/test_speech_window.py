@@ -192,3 +192,28 @@ def test_how_to_play_reads_the_section_in_view(ui: Any, said: list[str]) -> None
             break
     nxt = page.sections[page.current_section()]
     assert any(s.startswith(f"{nxt.title}.") for s in said[start:]), said[start:]
+
+
+def test_a_selection_dropped_is_said(ui: Any, said: list[str]) -> None:
+    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
+    ui.frames(1)
+    view = ui.view
+    game = view.game
+    # a free card with two partners: Enter selects it and asks which one
+    two = next(s for s in game.free_slots() if len(view.control.partners_of(s)) > 1)
+    while view.focus != two:
+        heard(said, ui, K.TAB)
+    picked = heard(said, ui, K.ENTER)
+    assert "pick one" in picked, picked
+    assert heard(said, ui, K.X) == "Selection dropped."
+
+
+def test_the_statistics_say_their_figures(ui: Any, said: list[str]) -> None:
+    ui.app.show_statistics()
+    ui.frames(2)
+    view = ui.view
+    pairs = view.figure_texts()
+    assert pairs  # even with no game played, the tiles show their figures
+    opened = " ".join(said[-3:])
+    label, value = pairs[0]
+    assert f"{label}: {value}." in opened, opened

@@ -11,6 +11,7 @@ The cache can only make a face come sooner, never make it wrong or stop the game
 not a regular file (a FIFO, a link), not a PNG, of another size or mode, truncated or unreadable
 is drawn again and written over; a folder that cannot be written is given up for the run. Files
 are written whole (a temporary file renamed), so another running game never reads half a face.
+Only the newest few folders are kept (:func:`prune`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from desert_pyramid.resources_path import resource_path
 APP_NAME = "desert-pyramid"
 CACHE_ENV = "DESERT_PYRAMID_CACHE_DIR"
 FILE_MAX = 4 * 1024 * 1024  # a face PNG is a few KB; a file far larger is not one of ours
+KEEP_FOLDERS = 4  # faces-<key> folders kept (other versions, other checkouts); older ones go
 
 
 @lru_cache(maxsize=1)
@@ -119,7 +121,9 @@ class FaceCache:
             return
         tmp: str | None = None
         try:
-            folder.mkdir(parents=True, exist_ok=True)
+            if not folder.is_dir():
+                folder.mkdir(parents=True, exist_ok=True)
+                prune(folder.parent, keep=folder)
             fd, tmp = tempfile.mkstemp(dir=folder, prefix=".face-", suffix=".tmp")
             with os.fdopen(fd, "wb") as fh:
                 image.save(fh, "PNG", compress_level=1)
@@ -132,3 +136,21 @@ class FaceCache:
             if tmp is not None:
                 with contextlib.suppress(OSError):
                     os.unlink(tmp)
+
+
+def prune(base: Path, keep: Path) -> None:
+    """Remove all but the newest :data:`KEEP_FOLDERS` ``faces-*`` folders of ``base`` (every
+    new version, and during development every change to the UI's source, makes a new one); only
+    folders of ours and the PNG files in them are removed, and a failure is left as it is."""
+    try:
+        folders = [p for p in base.iterdir() if p.name.startswith("faces-") and p != keep]
+        folders = [p for p in folders if p.is_dir() and not p.is_symlink()]
+        folders.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return
+    for old in folders[KEEP_FOLDERS - 1 :]:
+        with contextlib.suppress(OSError):
+            for path in old.iterdir():
+                if path.suffix in (".png", ".tmp") and path.is_file() and not path.is_symlink():
+                    path.unlink()
+            old.rmdir()  # fails, and stays, if anything else was in it
