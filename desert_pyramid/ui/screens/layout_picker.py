@@ -204,8 +204,15 @@ class LayoutPickerView(Screen):
             actions=len(self.actions.buttons),
         )
         self.geom = g
+        # the camera's viewport and projection are given, not read from the screen: a resize
+        # lays the screen out before the window sets the new viewport (Arcade calls the view's
+        # on_resize first), and a camera made then kept the old size: a blank band, clipped
+        # tiles, an almost empty list until the screen was entered again
+        window = window_of(self.app)
         self.camera = Camera2D(
-            window=window_of(self.app),
+            window=window,
+            viewport=arcade.LBWH(0, 0, *window.get_framebuffer_size()),
+            projection=arcade.LRBT(-width / 2, width / 2, -height / 2, height / 2),
             scissor=arcade.LBWH(
                 int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
             ),
