@@ -170,7 +170,7 @@ class SettingsView(MenuScreen):
         self.texts = TextGroup()
         n = len(self.menu.buttons)
         row_h = Span(text_height(14 * sc) + 6, 33 * sc)
-        want = 24 * sc + text_height(28 * sc) + text_height(11 * sc) + n * (33 + 6) * sc
+        want = 40 * sc + text_height(28 * sc) + text_height(11 * sc) + n * (33 + 6) * sc
         panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
         self.panel = panel
         inner = inset(panel, 14 * sc, 8 * sc)
