@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageEnhance
 from desert_pyramid.progression import CARD_BACKS, CardBack
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
 from desert_pyramid.ui.base.layout import Span, column, inset
-from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
+from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import text_width
@@ -22,7 +22,7 @@ from desert_pyramid.ui.widgets.toast import back_image
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-IN_USE = (120, 230, 140)
+IN_USE = CHOSEN
 
 
 def locked_back(back_id: str, w: int, h: int) -> Image.Image:

@@ -14,7 +14,7 @@ import arcade
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import cut_top, inset
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, SHADE
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, VEIL
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -73,7 +73,7 @@ class HelpView(MenuScreen):
             "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
-        _, rest = cut_top(inner, 56 * s)
+        _head, rest = cut_top(inner, 56 * s)
         rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         self.texts.fitted(RULES, rules, 11.5 * s, max_lines=2)
@@ -151,6 +151,6 @@ class HelpView(MenuScreen):
             draw_table(cards=not self.hide_cards)
         else:
             self.under.on_draw()
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 120))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*VEIL, 120))
         self.decor.draw()
         self.texts.draw()

@@ -126,7 +126,7 @@ class RelicsView(GridScreen):
             sprite = arcade.Sprite(tex)
             sprite.position = (round(boxes[0].cx), round(boxes[0].cy))
             self.pictures.append(sprite)
-            for (what, _), box in zip(parts, boxes[1:], strict=True):
+            for (what, _span), box in zip(parts, boxes[1:], strict=True):
                 if what == "name":
                     colour = GOLD if found else FAINT
                     lines = 1 if box.height < text_height(13 * s, 2) else 2

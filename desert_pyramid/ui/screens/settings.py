@@ -1,6 +1,6 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
-card back, with a live preview, and speech (docs/accessibility.md)."""
+card back, with a live preview, speech (docs/accessibility.md) and the language (docs/translations.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,14 @@ import arcade
 
 from desert_pyramid.app.prefs import SPEECH_CHOICES, VOLUMES, Settings
 from desert_pyramid.engine import Card
+from desert_pyramid.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    format_percent,
+    system_language,
+    use_language,
+)
 from desert_pyramid.progression import BACK_BY_ID
 from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
@@ -42,47 +50,65 @@ if TYPE_CHECKING:
 PREVIEW = ("AS", "10H", "QD", "7C")
 #: The rows that step a setting: (label, what :meth:`SettingsView.change` changes).
 ROWS = (
-    ("Master volume", "volume"),
-    ("Sound · M", "mute"),
-    ("Effects", "effects_volume"),
-    ("Ambience", "ambience_volume"),
-    ("Animations", "anim"),
-    ("Four-colour deck", "four_colour"),
-    ("Large indices", "large_index"),
-    ("Timer", "hide_timer"),
-    ("Score", "hide_score"),
+    (N_("Master volume"), "volume"),
+    (N_("Sound · M"), "mute"),
+    (N_("Effects"), "effects_volume"),
+    (N_("Ambience"), "ambience_volume"),
+    (N_("Animations"), "anim"),
+    (N_("Four-colour deck"), "four_colour"),
+    (N_("Large indices"), "large_index"),
+    (N_("Timer"), "hide_timer"),
+    (N_("Score"), "hide_score"),
 )
+#: The speech choices' names (speech/voice.py's CHOICE_NAMES), marked for the catalogues.
+SPEECH_NAMES = {
+    "auto": N_("Auto"),
+    "off": N_("Off"),
+    "on": N_("On"),
+    "screen-reader": N_("Screen reader"),
+}
+#: The Language row's choices: "" is the system's language.
+LANGUAGE_CHOICES: tuple[str, ...] = ("", *LANGUAGES)
 
 
-def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
-    return on if value else off
+def on_off(value: bool, on: str = N_("On"), off: str = N_("Off")) -> str:
+    return _(on) if value else _(off)
+
+
+def language_name(code: str) -> str:
+    """The Language row's value: a language named in itself, or the system's."""
+    if code in LANGUAGES:
+        return LANGUAGES[code]
+    return _("System ({language})").format(language=LANGUAGES[system_language()])
 
 
 class SettingsView(MenuScreen):
     def __init__(self, app: Shell, back: arcade.View) -> None:
         super().__init__(app)
         self.back_to = back
+        self.opened_in = app.settings.language  # Done rebuilds the screen under if it changed
         self.backs = app.back_choices()
         self.menu = ButtonColumn(
             app.assets,
             [
-                *(option_row(label, partial(self.change, what)) for label, what in ROWS),
+                *(option_row(_(label), partial(self.change, what)) for label, what in ROWS),
                 Button(
-                    "Card back",
+                    _("Card back"),
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
                 ),
                 Button(
-                    "High contrast",
+                    _("High contrast"),
                     lambda: self.change("high_contrast", 1),
                     adjust=lambda d: self.change("high_contrast", d),
                 ),
                 Button(
-                    "Speech · F2",
+                    _("Speech · F2"),
                     lambda: self.change("speech", 1),
                     adjust=lambda d: self.change("speech", d),
                 ),
-                Button("Done", self.done),
+                option_row(_("Language"), partial(self.change, "language")),
+                Button(_("Done"), self.done),
             ],
         )
         self._values()
@@ -107,6 +133,12 @@ class SettingsView(MenuScreen):
         elif what == "speech":
             i = SPEECH_CHOICES.index(s.speech) if s.speech in SPEECH_CHOICES else 0
             s = replace(s, speech=SPEECH_CHOICES[(i + step) % len(SPEECH_CHOICES)])
+        elif what == "language":
+            i = LANGUAGE_CHOICES.index(s.language) if s.language in LANGUAGE_CHOICES else 0
+            s = replace(s, language=LANGUAGE_CHOICES[(i + step) % len(LANGUAGE_CHOICES)])
+            self.app.set_settings(s)
+            self.relabel(use_language(s.language or system_language()))
+            return
         elif what == "back":
             ids = self.backs
             i = ids.index(resolve_back(s.card_back))
@@ -122,18 +154,19 @@ class SettingsView(MenuScreen):
     def _values(self) -> None:
         s = self.settings
         values = [
-            f"{round(s.volume * 100)}%",
-            on_off(not s.mute, "On", "Muted"),
-            f"{round(s.effects_volume * 100)}%",
-            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off",
-            s.animation_name,
+            format_percent(round(s.volume, 2)),
+            on_off(not s.mute, N_("On"), N_("Muted")),
+            format_percent(round(s.effects_volume, 2)),
+            format_percent(round(s.ambience_volume, 2)) if s.ambience_volume else _("Off"),
+            _(s.animation_name),
             on_off(s.four_colour),
             on_off(s.large_index),
-            on_off(not s.hide_timer, "Shown", "Hidden"),
-            on_off(not s.hide_score, "Shown", "Hidden"),
+            on_off(not s.hide_timer, N_("Shown"), N_("Hidden")),
+            on_off(not s.hide_score, N_("Shown"), N_("Hidden")),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
             self._speech_name(s.speech),
+            language_name(s.language),
             "",
         ]
         for b, v in zip(self.menu.buttons, values, strict=True):
@@ -149,17 +182,39 @@ class SettingsView(MenuScreen):
 
     def _speech_name(self, choice: str) -> str:
         """The speech setting; ``Auto`` says whether it speaks now (a screen reader runs)."""
-        name = CHOICE_NAMES.get(choice, choice)
+        if choice in SPEECH_NAMES:
+            name = _(SPEECH_NAMES[choice])
+        else:
+            name = CHOICE_NAMES.get(choice, choice)  # a backend's own name
         if choice == "auto":
-            name += " · on" if self.app.speech.voice.wanted else " · off"
+            return _("Auto · on") if self.app.speech.voice.wanted else _("Auto · off")
         return name
 
     def sound_changed(self) -> None:
         """M was pressed here: show the new state."""
         self._values()
 
+    def relabel(self, notice: str | None) -> None:
+        """The language changed: this screen again in it, the Language row focused."""
+        again = SettingsView(self.app, self.back_to)
+        again.opened_in = self.opened_in
+        again.menu.focus = len(again.menu.buttons) - 2
+        self.app.show_view(again)
+        if notice is not None:  # a damaged catalogue: the game stays in English and says so
+            self.app.overlay.notice(notice)
+
     def done(self) -> None:
-        self.app.show_view(self.back_to)
+        back = self.back_to
+        if self.settings.language != self.opened_in:  # the screen under speaks the old language
+            from desert_pyramid.ui.screens.pause import PauseView
+            from desert_pyramid.ui.screens.title import TitleView
+
+            if isinstance(back, TitleView):
+                self.app.show_title()
+                return
+            if isinstance(back, PauseView):
+                back = PauseView(self.app, back.table)
+        self.app.show_view(back)
 
     def back(self) -> bool:
         self.done()
@@ -175,7 +230,7 @@ class SettingsView(MenuScreen):
         self.panel = panel
         inner = inset(panel, 14 * sc, 8 * sc)
         head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
-        self.texts.fitted("SETTINGS", head, 28 * sc, colour=GOLD, heading=True)
+        self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
         # the rows on the left, the preview on the right (a third of the panel at most)
         preview_w = min(300 * sc, body.width * 0.3)
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
@@ -184,10 +239,10 @@ class SettingsView(MenuScreen):
         menu = button_grid(rows_area, n, Span(230 * sc, 460 * sc), row_h, 6 * sc, max_columns=2)
         self.menu.place(menu.rects, 14 * sc, rows=-(-n // menu.columns))
         self.texts.fitted(
-            "↑ ↓ choose · ← → or Enter change · Esc done", keys_line, 11 * sc, colour=FAINT
+            _("↑ ↓ choose · ← → or Enter change · Esc done"), keys_line, 11 * sc, colour=FAINT
         )
-        label, _ = cut_top(self.preview_area, text_height(13 * sc))
-        self.texts.fitted("Preview", label, 13 * sc, colour=TAN, bold=True)
+        label, _rest = cut_top(self.preview_area, text_height(13 * sc))
+        self.texts.fitted(_("Preview"), label, 13 * sc, colour=TAN, bold=True)
         self._preview()
 
     def _preview(self) -> None:
@@ -200,7 +255,7 @@ class SettingsView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         # four faces in two rows and the back under them, as large as the area lets them be
-        _, area = cut_top(self.preview_area, text_height(13 * sc), 6 * sc)
+        _label, area = cut_top(self.preview_area, text_height(13 * sc), 6 * sc)
         gap = 10 * sc
         h = min(
             86 * sc * 190 / 140, (area.height - 2 * gap) / 3, (area.width - gap) / 2 / CARD_ASPECT

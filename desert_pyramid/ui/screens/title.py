@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.engine import CARDS, Card
+from desert_pyramid.i18n import _
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
@@ -114,15 +115,15 @@ class TitleView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button("Continue", self.on_continue, enabled=app.can_continue()),
-                Button("Expedition", lambda: app.start_mode("expedition")),
-                Button("Daily", lambda: app.show_daily()),
-                Button("Practice", app.show_practice_setup),
-                Button("How to play", lambda: app.show_howto(self)),
-                Button("Relics", lambda: app.show_relics()),
-                Button("Statistics", app.show_statistics),
-                Button("Settings", lambda: app.show_settings(self)),
-                Button("Quit", app.quit_game, confirm="Quit? Press again"),
+                Button(_("Continue"), self.on_continue, enabled=app.can_continue()),
+                Button(_("Expedition"), lambda: app.start_mode("expedition")),
+                Button(_("Daily"), lambda: app.show_daily()),
+                Button(_("Practice"), app.show_practice_setup),
+                Button(_("How to play"), lambda: app.show_howto(self)),
+                Button(_("Relics"), lambda: app.show_relics()),
+                Button(_("Statistics"), app.show_statistics),
+                Button(_("Settings"), lambda: app.show_settings(self)),
+                Button(_("Quit"), app.quit_game, confirm=_("Quit? Press again")),
             ],
         )
         if not app.can_continue():
@@ -131,7 +132,7 @@ class TitleView(MenuScreen):
     def on_continue(self) -> None:
         if not self.app.continue_game():
             self.set_message(
-                "No deal in progress: start an Expedition, the Daily or a Practice deal."
+                _("No deal in progress: start an Expedition, the Daily or a Practice deal.")
             )
 
     def layout(self, width: int, height: int) -> None:
@@ -146,7 +147,7 @@ class TitleView(MenuScreen):
         name = self.texts.fitted("DESERT PYRAMID", title_box, 40 * s, heading=True)
         shadow.owner = name.owner = "title"  # type: ignore[attr-defined]  # one heading, shadowed
         self.texts.fitted(
-            "Pyramid solitaire under the sun", sub_box, 14 * s, colour=(255, 250, 235), bold=True
+            _("Pyramid solitaire under the sun"), sub_box, 14 * s, colour=(255, 250, 235), bold=True
         )
         message_box, menu_area = cut_bottom(rest, text_height(12 * s), 6 * s)
         self.message_text = self.texts.fitted(
@@ -192,7 +193,7 @@ class PlaceholderView(MenuScreen):
         super().__init__(app)
         self.title = title
         self.text = text
-        self.menu = ButtonColumn(app.assets, [Button("Back", lambda: app.show_title())])
+        self.menu = ButtonColumn(app.assets, [Button(_("Back"), lambda: app.show_title())])
 
     def back(self) -> bool:
         self.app.show_title()
