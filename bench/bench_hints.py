@@ -6,17 +6,32 @@ lost (then the hint also looks for the position to rewind to).
 
     python bench/bench_hints.py                    # desert and classic, 200 positions each
     python bench/bench_hints.py --rules classic --positions 50
+    python bench/bench_hints.py --hard             # the hard set of issue 24 (bench/hard_positions.txt)
+
+``--hard`` reads the game and deal codes of ``bench/hard_positions.txt`` (written once by
+``bench/hard_positions.py``: the 30 hardest classic positions of seed 1 deals 0-4,999 after 3 to 10
+moves of the rules-of-thumb player, and the documented positions) and asks each its hint cold, in
+this process, with ``hint_for``'s defaults: p50, p95 and max milliseconds and nodes, the verdicts,
+every lost position's undo count, and each position's figures (``--each``). ``--ref DIR`` measures
+the code of another checkout (an earlier commit: ``git archive REV | tar -x -C DIR``) position by
+position in turn with this one, each in its own process, so that both see the same load:
+
+    python bench/bench_hints.py --hard --ref /tmp/base --each
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# BENCH_TREE: measure another checkout's code with this script (see --ref)
+sys.path.insert(0, os.environ.get("BENCH_TREE") or str(Path(__file__).resolve().parent.parent))
 
 from desert_pyramid.catalog import get_layout  # noqa: E402
 from desert_pyramid.engine import Deal, Game, Rules  # noqa: E402
@@ -52,6 +67,105 @@ def position(rules: Rules, i: int) -> Game:
     return game
 
 
+HARD = Path(__file__).with_name("hard_positions.txt")
+
+
+def hard_games() -> list[tuple[str, Game]]:
+    """The hard set: (label, game) for every code in ``bench/hard_positions.txt``."""
+    from desert_pyramid.engine import decode_deal_code, decode_game_code
+
+    out: list[tuple[str, Game]] = []
+    for raw in HARD.read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        code, _, label = raw.partition("  ")
+        if code.startswith("DG"):
+            game = decode_game_code(code, get_layout).game(get_layout(1))
+        else:
+            dc = decode_deal_code(code)
+            game = Game(get_layout(dc.layout_number), dc.rules, dc.deal)
+        out.append((label.strip() or code, game))
+    return out
+
+
+def hard_row(game: Game) -> dict[str, object]:
+    """One cold hint of the hard set, measured: ms, nodes, verdict, undo count, text."""
+    t = time.perf_counter()
+    hint = hint_for(game)
+    ms = (time.perf_counter() - t) * 1000
+    if hint.verdict is Verdict.WINNABLE and hint.line:
+        g = game.copy()
+        g.replay(hint.line)
+        assert g.won
+    undo = None if hint.rewind_to is None else game.moves - hint.rewind_to
+    return {
+        "ms": ms,
+        "nodes": hint.nodes,
+        "verdict": hint.verdict.value,
+        "undo": undo,
+        "text": hint.text,
+        "line": [str(m) for m in hint.line],
+    }
+
+
+def run_hard(each: bool, ref: str | None) -> None:
+    games = hard_games()
+    sides = {"this": [], "ref": []} if ref else {"this": []}
+    for j, (label, game) in enumerate(games):
+        row = hard_row(game)
+        sides["this"].append(row)
+        out = f"    {label}: {row['ms']:.0f} ms, {row['nodes']} nodes, {_verdict(row)}"
+        if ref:
+            other = subprocess.run(
+                [sys.executable, __file__, "--hard", "--only", str(j)],
+                capture_output=True,
+                text=True,
+                env={**os.environ, "BENCH_TREE": ref},
+                check=True,
+            )
+            r = json.loads(other.stdout)
+            sides["ref"].append(r)
+            same = (
+                "same" if (r["verdict"], r["undo"]) == (row["verdict"], row["undo"]) else "DIFFERS"
+            )
+            out += f" | ref {r['ms']:.0f} ms, {r['nodes']} nodes, {_verdict(r)} ({same}"
+            out += ", same words)" if r["text"] == row["text"] else ", other words)"
+        if each:
+            print(out, flush=True)
+    for side, rows in sides.items():
+        times = [float(r["ms"]) for r in rows]  # type: ignore[arg-type]
+        nodes = [float(r["nodes"]) for r in rows]  # type: ignore[arg-type]
+        counts = {v.value: sum(1 for r in rows if r["verdict"] == v.value) for v in Verdict}
+        no_undo = sum(
+            1
+            for r in rows
+            if r["verdict"] == "lost"
+            and r["undo"] is None
+            and "could not be won even from the start" not in str(r["text"])
+        )
+        name = "this checkout" if side == "this" else f"ref {ref}"
+        print(f"hints, hard set ({len(rows)} positions of {HARD.name}), cold, {name}")
+        print(
+            f"  ms per hint: p50 {pct(times, 0.5):.0f}, p95 {pct(times, 0.95):.0f}, "
+            f"max {max(times):.0f}; total {sum(times) / 1000:.1f} s"
+        )
+        print(
+            f"  nodes per hint: p50 {pct(nodes, 0.5):.0f}, p95 {pct(nodes, 0.95):.0f}, "
+            f"max {max(nodes):.0f}; total {sum(nodes):.0f}"
+        )
+        print(
+            f"  verdicts: winnable {counts['winnable']}, lost {counts['lost']}, "
+            f"unknown {counts['unknown']}; lost without an undo count: {no_undo}"
+        )
+    sys.stdout.flush()
+
+
+def _verdict(row: dict[str, object]) -> str:
+    if row["verdict"] != "lost":
+        return str(row["verdict"])
+    return "lost, " + ("deal lost" if row["undo"] is None else f"undo {row['undo']}")
+
+
 def pct(values: list[float], q: float) -> float:
     v = sorted(values)
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))]
@@ -63,7 +177,17 @@ def main() -> None:
     )
     ap.add_argument("--rules", action="append")
     ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--hard", action="store_true", help="the hard set of bench/hard_positions.txt")
+    ap.add_argument("--each", action="store_true", help="with --hard: print every position")
+    ap.add_argument("--ref", help="with --hard: also measure this checkout's code, in turn")
+    ap.add_argument("--only", type=int, help="with --hard: one position, as one JSON line")
     args = ap.parse_args()
+    if args.hard and args.only is not None:
+        print(json.dumps(hard_row(hard_games()[args.only][1])))
+        return
+    if args.hard:
+        run_hard(args.each, args.ref)
+        return
     for text in args.rules or ["desert", "classic"]:
         rules = Rules.parse(text)
         times: list[float] = []

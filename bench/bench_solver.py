@@ -8,6 +8,13 @@ the cap (2 s by default), the verdict counts, nodes, and the peak memory of the 
 
 Every deal runs in this process, one after another (no parallelism, so the times are per deal on
 one core). The node budget is large; the wall-clock cap decides "within 2 s".
+
+``--ref PATH`` also times another version of the search, the ``core.py`` at PATH (an earlier
+commit's: ``git show REV:desert_pyramid/solver/core.py > /tmp/core_ref.py``), deal by deal in
+turn with this one in the same process, and checks that both give the same verdict, line and
+nodes; it prints both medians, the ratio of the total times and the median per-deal ratio:
+
+    python bench/bench_solver.py --rules classic --deals 200 --ref /tmp/core_ref.py
 """
 
 from __future__ import annotations
@@ -32,6 +39,59 @@ def percentile(sorted_values: list[float], q: float) -> float:
         return 0.0
     i = min(len(sorted_values) - 1, max(0, int(round(q * (len(sorted_values) - 1)))))
     return sorted_values[i]
+
+
+def load_ref(path: str) -> object:
+    """Another version of ``desert_pyramid/solver/core.py``, loaded as a module of its own."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("desert_pyramid.solver.core_ref", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def compare(rules_text: str, deals: int, cap: float, budget: int, layout_number: int, ref: str):  # type: ignore[no-untyped-def]
+    other = load_ref(ref)
+    rules = Rules.parse(rules_text)
+    layout = get_layout(layout_number)
+    mine: list[float] = []
+    theirs: list[float] = []
+    ratios: list[float] = []
+    nodes: list[float] = []
+    for i in range(deals):
+        game = Game(layout, rules, Deal.from_seed(SEED, i))
+        runs = [("this", solve), ("ref", other.solve)]  # type: ignore[attr-defined]
+        if i % 2:
+            runs.reverse()  # each goes first on every other deal
+        got = {}
+        for name, fn in runs:
+            got[name] = fn(game, budget, time_limit=cap)
+        a, b = got["this"], got["ref"]
+        if a.seconds <= cap / 2 and b.seconds <= cap / 2:
+            assert (a.verdict.value, a.line, a.nodes) == (b.verdict.value, b.line, b.nodes), i
+        mine.append(a.seconds)
+        theirs.append(b.seconds)
+        nodes.append(a.nodes)
+        ratios.append(a.seconds / max(b.seconds, 1e-9))
+    ms, ts, rs = sorted(mine), sorted(theirs), sorted(ratios)
+    print(f"rules {rules}: {deals} deals from seed {SEED}, this checkout against {ref}, in turn")
+    print(
+        f"  this: median {percentile(ms, 0.5) * 1000:.2f} ms, p95 {percentile(ms, 0.95) * 1000:.1f} ms, "
+        f"max {ms[-1] * 1000:.0f} ms, total {sum(ms):.2f} s"
+    )
+    print(
+        f"  ref:  median {percentile(ts, 0.5) * 1000:.2f} ms, p95 {percentile(ts, 0.95) * 1000:.1f} ms, "
+        f"max {ts[-1] * 1000:.0f} ms, total {sum(ts):.2f} s"
+    )
+    print(
+        f"  this/ref: total {sum(ms) / sum(ts):.3f}, median per deal {percentile(rs, 0.5):.3f}; "
+        f"nodes per deal: median {percentile(sorted(nodes), 0.5):.0f}, max {max(nodes):.0f}; "
+        "same verdicts, lines and nodes"
+    )
+    sys.stdout.flush()
 
 
 def run(
@@ -78,7 +138,8 @@ def run(
     )
     ns = sorted(nodes)
     print(
-        f"  nodes: median {percentile(ns, 0.5):.0f}, p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}"
+        f"  nodes per deal: median {percentile(ns, 0.5):.0f}, mean {sum(ns) / len(ns):.0f}, "
+        f"p99 {percentile(ns, 0.99):.0f}, max {ns[-1]}"
     )
     print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb} MB")
     for s, n, v, i in sorted(slow, reverse=True)[:10]:
@@ -96,9 +157,13 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=50_000_000, help="node budget per deal")
     ap.add_argument("--layout", type=int, default=1)
     ap.add_argument("--no-check", action="store_true", help="skip replaying winning lines")
+    ap.add_argument("--ref", help="also time this core.py (another version), deal by deal in turn")
     args = ap.parse_args()
     for rules_text in args.rules or ["classic", "desert"]:
-        run(rules_text, args.deals, args.cap, args.budget, args.layout, not args.no_check)
+        if args.ref:
+            compare(rules_text, args.deals, args.cap, args.budget, args.layout, args.ref)
+        else:
+            run(rules_text, args.deals, args.cap, args.budget, args.layout, not args.no_check)
 
 
 if __name__ == "__main__":

@@ -2,10 +2,13 @@
 to 99) and the player's own (the layout files in the save folder's ``layouts``, numbered 101 to
 999; see :mod:`desert_pyramid.storage.layouts`). The engine validates both.
 
-:func:`get_layout` finds either kind, so a deal code, a game code, a saved game or a statistic of
-a player's layout works as one of the game's own. The player's layouts are read from the save
-folder the game uses: :func:`use_save_folder` points the catalogue at it (``--save-dir``);
-without it, ``$DESERT_PYRAMID_SAVE_DIR``, then the user data folder, read-only.
+A :class:`Catalogue` finds either kind, so a deal code, a game code, a saved game or a statistic
+of a player's layout works as one of the game's own. It holds the store of the player's layouts
+of one save folder, chosen once by whoever makes it: the application layer makes the game's
+(``--save-dir``) and passes it down; nothing here is kept between calls but the game's own files,
+read once. The module's :func:`get_layout` is the command line's catalogue: the game's layouts,
+and the player's from ``$DESERT_PYRAMID_SAVE_DIR`` or the user data folder, read-only, looked
+for only when a player's number (101 and up) is asked.
 """
 
 from __future__ import annotations
@@ -62,24 +65,19 @@ def all_layouts() -> dict[int, Layout]:
 
 
 def get_layout(number: int) -> Layout:
-    """Layout ``number``: one of the game's own, or one of the player's (101 and up). An unknown
-    number raises :class:`LayoutError` saying so; a player's layout the player does not have
-    says how to get it."""
-    return layout_in(player_layouts(), number)
+    """Layout ``number``: one of the game's own, or one of the player's (101 and up) in the save
+    folder of ``$DESERT_PYRAMID_SAVE_DIR`` or the user data folder (the command line's
+    catalogue; the game's window uses the :class:`Catalogue` its application layer made). An
+    unknown number raises :class:`LayoutError` saying so; a player's layout the player does not
+    have says how to get it."""
+    if isinstance(number, int) and is_player_number(number):
+        return Catalogue.open().get_layout(number)
+    return builtin_layout(number)
 
 
 def layout_in(store: PlayerLayouts, number: int) -> Layout:
     """:func:`get_layout`, the player's layouts read from ``store``."""
-    if isinstance(number, int) and is_player_number(number):
-        layout = store.get(number)
-        if layout is None:
-            raise LayoutError(
-                f"layout {number} is one of a player's own layouts, and it is not among yours: "
-                "ask its maker for its layout code (DL-…) and import it "
-                "(desert-pyramid layouts --import CODE)"
-            )
-        return layout
-    return builtin_layout(number)
+    return Catalogue(store).get_layout(number)
 
 
 @cache
@@ -102,53 +100,71 @@ def builtin_layout(number: int) -> Layout:
     return layouts[number]
 
 
-# -- the player's own layouts ---------------------------------------------------------------------
-
-_chosen: tuple[str | None, bool] = (None, True)  # (save folder given, read-only)
-_player: PlayerLayouts | None = None
+# -- the game's and the player's --------------------------------------------------------------------
 
 
-def use_save_folder(
-    save_dir: str | os.PathLike[str] | None = None, *, readonly: bool = False
-) -> PlayerLayouts:
-    """Read the player's layouts from this save folder from now on (``save_dir`` >
-    ``$DESERT_PYRAMID_SAVE_DIR`` > the user data folder). The game calls it with its
-    ``--save-dir`` when it opens the saves; ``readonly=False`` lets damaged layout files be set
-    aside. Returns the store (to add, rename and delete layouts, and for its notices)."""
-    global _chosen
-    _chosen = (None if save_dir is None else os.fspath(save_dir), readonly)
-    return player_layouts()
+class Catalogue:
+    """The layouts a game plays: the game's own and those of one store of the player's
+    (``player``; ``None``: the game's own only)."""
 
+    def __init__(self, player: PlayerLayouts | None = None) -> None:
+        self.player = player
 
-def player_layouts() -> PlayerLayouts:
-    """The store of the player's layouts in the chosen save folder (made when first asked, and
-    again when the folder changes, say ``$DESERT_PYRAMID_SAVE_DIR``)."""
-    from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
-    from desert_pyramid.storage.paths import resolve_save_dir
+    @classmethod
+    def open(
+        cls, save_dir: str | os.PathLike[str] | None = None, *, readonly: bool = True
+    ) -> Catalogue:
+        """The catalogue of a save folder (``save_dir`` > ``$DESERT_PYRAMID_SAVE_DIR`` > the
+        user data folder), its folder resolved once, here. ``readonly=False`` lets damaged
+        layout files be set aside (the game's own save folder)."""
+        from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
+        from desert_pyramid.storage.paths import resolve_save_dir
 
-    global _player
-    save_dir, readonly = _chosen
-    folder = resolve_save_dir(save_dir).path / LAYOUTS_DIR
-    if _player is None or _player.folder != folder or _player.readonly != readonly:
-        _player = PlayerLayouts(folder, readonly=readonly)
-    return _player
+        folder = resolve_save_dir(save_dir).path / LAYOUTS_DIR
+        return cls(PlayerLayouts(folder, readonly=readonly))
 
+    @property
+    def store(self) -> PlayerLayouts:
+        """The store of the player's layouts (to add, rename and delete them). Raises
+        :class:`LayoutError` for a catalogue of the game's layouts alone."""
+        if self.player is None:
+            raise LayoutError("this catalogue has the game's own layouts only")
+        return self.player
 
-def own_layouts() -> dict[int, Layout]:
-    """The player's own layouts, by number (empty when they have none). Never raises: a file
-    that cannot be used is left out, with a notice (``player_layouts().take_notices()``)."""
-    return player_layouts().layouts()
+    def get_layout(self, number: int) -> Layout:
+        """Layout ``number``: one of the game's own, or one of the player's (101 and up). An
+        unknown number raises :class:`LayoutError` saying so; a player's layout the player does
+        not have says how to get it."""
+        if isinstance(number, int) and is_player_number(number):
+            layout = self.player.get(number) if self.player is not None else None
+            if layout is None:
+                raise LayoutError(
+                    f"layout {number} is one of a player's own layouts, and it is not among yours: "
+                    "ask its maker for its layout code (DL-…) and import it "
+                    "(desert-pyramid layouts --import CODE)"
+                )
+            return layout
+        return builtin_layout(number)
 
+    def own_layouts(self) -> dict[int, Layout]:
+        """The player's own layouts, by number (empty when they have none). Never raises: a file
+        that cannot be used is left out, with a notice (``player.take_notices()``)."""
+        return self.player.layouts() if self.player is not None else {}
 
-def every_layout() -> dict[int, Layout]:
-    """The game's layouts, then the player's, by number."""
-    return {**all_layouts(), **own_layouts()}
+    def every_layout(self) -> dict[int, Layout]:
+        """The game's layouts, then the player's, by number."""
+        return {**all_layouts(), **self.own_layouts()}
+
+    def layout_name(self, number: int) -> str:
+        """The name of layout ``number`` for a screen or a table of statistics; never raises (a
+        deleted player's layout is "Layout 104 (deleted)")."""
+        try:
+            return self.get_layout(number).name
+        except LayoutError:
+            return f"Layout {number} ({'deleted' if is_player_number(number) else 'unknown'})"
 
 
 def layout_name(number: int) -> str:
-    """The name of layout ``number`` for a screen or a table of statistics; never raises (a
-    deleted player's layout is "Layout 104 (deleted)")."""
-    try:
-        return get_layout(number).name
-    except LayoutError:
-        return f"Layout {number} ({'deleted' if is_player_number(number) else 'unknown'})"
+    """:meth:`Catalogue.layout_name` in the command line's catalogue (see :func:`get_layout`)."""
+    catalogue = Catalogue.open() if is_player_number(number) else Catalogue()
+    return catalogue.layout_name(number)

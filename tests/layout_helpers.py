@@ -7,19 +7,16 @@ from pathlib import Path
 
 import pytest
 
-import desert_pyramid.catalog as catalog
 from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
 from desert_pyramid.storage.paths import ENV_VAR
 
 
 @pytest.fixture
 def save_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty save folder, named by ``$DESERT_PYRAMID_SAVE_DIR``; the catalogue reads the
-    player's layouts from it (and writes: damaged files are set aside)."""
+    """An empty save folder, named by ``$DESERT_PYRAMID_SAVE_DIR``; the command line's catalogue
+    (``catalog.get_layout``) reads the player's layouts from it."""
     folder = tmp_path / "saves"
     monkeypatch.setenv(ENV_VAR, str(folder))
-    monkeypatch.setattr(catalog, "_chosen", (None, False))
-    monkeypatch.setattr(catalog, "_player", None)
     yield folder
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desert_pyramid.engine import DESERT, Deal, Game, Move, MoveKind, classic_layout
-from desert_pyramid.engine.cards import KING as KING_RANK
+from desert_pyramid.engine.cards import KING_RANK
 
 
 def test_every_move_has_a_named_kind() -> None:

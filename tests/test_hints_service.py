@@ -98,3 +98,58 @@ def test_cancel_stops_the_search_and_close_ends_the_worker() -> None:
     svc.close()
     assert time.perf_counter() - t < 2.5  # ended by its stop message, not by the timeout
     assert svc.pid is None and not alive(pid)
+
+
+def test_a_pondered_position_is_answered_from_memory() -> None:
+    """The worker thinks about the position before the question: a question for the position
+    being pondered does not restart the search, and is answered from what it worked out."""
+    game = Game(get_layout(1), DESERT, Deal.from_seed(5, 3))
+    with HintService(node_budget=100_000) as svc:
+        svc.ponder(game)
+        assert not svc.busy and svc.poll() is None  # a ponder is never answered
+        svc.request(game)
+        hint = wait(svc)
+        cold = hint_for(game, 100_000)
+        assert (hint.verdict, hint.text, hint.line) == (cold.verdict, cold.text, cold.line)
+        # after a hint the worker works out the positions one move on, the hinted move's first
+        assert hint.move is not None
+        game.play(hint.move)
+        svc.request(game)
+        nxt = wait(svc)
+        assert svc.from_memory
+        assert nxt.verdict is Verdict.WINNABLE
+        g = game.copy()
+        g.replay(nxt.line)
+        assert g.won
+        # a position never pondered is searched when asked
+        other = Game(get_layout(1), DESERT, Deal.from_seed(5, 4))
+        svc.request(other)
+        wait(svc)
+        assert not svc.from_memory
+
+
+def test_the_advisor_ponders_each_position_and_a_move_drops_the_question() -> None:
+    from desert_pyramid.app.advisor import Advisor
+
+    game = Game(get_layout(1), DESERT, Deal.from_seed(5, 3))
+    with HintService(node_budget=100_000) as svc:
+        advisor = Advisor(lambda: svc)
+        assert advisor.poll(game) is None  # asleep: nothing is sent before the table shows
+        advisor.wake()
+        assert advisor.poll(game) is None  # the ponder of the deal's start is on its way
+        assert advisor.ask(game, "hint") == "Thinking…"
+        end = time.monotonic() + 60
+        answer = None
+        while answer is None and time.monotonic() < end:
+            answer = advisor.poll(game)
+            time.sleep(0.01)
+        assert answer is not None and answer.verdict == "winnable" and answer.move is not None
+        # a question, then a move: the answer on its way is dropped, no error is shown
+        advisor.ask(game, "hint")
+        game.play(answer.move)
+        assert advisor.poll(game) is None and not advisor.thinking
+        # Esc drops a question and says so; the worker goes on thinking
+        advisor.ask(game, "hint")
+        assert advisor.cancel(game) == "Hint cancelled." and not advisor.thinking
+        assert advisor.cancel(game) == ""
+        assert svc.error is None

@@ -29,7 +29,7 @@ from desert_pyramid.engine.deal import CHECK_PRIME, checked_code
 from desert_pyramid.engine.layout import PLAYER_FIRST, PLAYER_LAST, is_player_number
 from desert_pyramid.modes import InputError, PracticeSession
 from desert_pyramid.modes.restore import session_from_dict
-from desert_pyramid.progression import GameResult
+from desert_pyramid.progression import game_results
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.storage import SaveStore
 from tests.layout_helpers import save_dir, store_in
@@ -223,8 +223,8 @@ def test_a_deal_on_a_players_layout_plays_saves_and_counts(save_dir: Path) -> No
     assert restored.game.layout.number == layout.number
     # Practice statistics are kept for it, and survive a new start.
     with SaveStore.open(save_dir, durable=False) as store:
-        for record in session.results().game_records("2026-12-01"):
-            store.record_game(GameResult(**record))
+        for record in game_results(session.results(), "2026-12-01"):
+            store.record_game(record)
         store.flush()
     with SaveStore.open(save_dir, readonly=True) as store:
         stats = store.progress.stats_for("practice", "relaxed", layout.number)

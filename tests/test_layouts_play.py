@@ -19,7 +19,8 @@ from desert_pyramid.engine import (
     Layout,
     Rules,
 )
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect, TableGeometry, table_geometry
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
 
 LAYOUTS = all_layouts()
 NUMBERS = sorted(LAYOUTS)

@@ -14,7 +14,7 @@ import pytest
 
 import desert_pyramid.storage.layouts as layouts_mod
 from desert_pyramid.catalog import builtin_layout
-from desert_pyramid.engine import Layout, LayoutCodeError, encode_layout_code
+from desert_pyramid.engine import Layout, LayoutCodeError, LayoutError, encode_layout_code
 from desert_pyramid.engine.layoutcode import same_places
 from desert_pyramid.storage.layouts import (
     LAYOUT_FILE_MAX,
@@ -367,30 +367,37 @@ def test_open_resolves_the_save_folder(tmp_path: Path) -> None:
 def test_the_catalogue_reads_the_chosen_save_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import desert_pyramid.catalog as catalog
+    from desert_pyramid import catalog
+    from desert_pyramid.catalog import Catalogue
 
-    monkeypatch.setattr(catalog, "_chosen", (None, True))
-    monkeypatch.setattr(catalog, "_player", None)
     monkeypatch.setenv("DESERT_PYRAMID_SAVE_DIR", str(tmp_path / "env"))
     fixed_store(tmp_path / "env").add(builtin_layout(2), "From Env")
     fixed_store(tmp_path / "arg").add(builtin_layout(3), "From Arg")
     bad = tmp_path / "env" / "layouts" / "150_bad.toml"
     bad.write_bytes(b"[[[")
     # Without a choice: $DESERT_PYRAMID_SAVE_DIR, read-only (a damaged file stays where it is).
-    assert [lay.name for lay in catalog.own_layouts().values()] == ["From Env"]
-    assert bad.exists() and len(catalog.player_layouts().take_notices()) == 1
-    every = catalog.every_layout()
+    default = Catalogue.open()
+    assert [lay.name for lay in default.own_layouts().values()] == ["From Env"]
+    assert bad.exists() and len(default.store.take_notices()) == 1
+    every = default.every_layout()
     assert (
         len(every) == len(catalog.load_layouts()) + 1
         and every[101].name == "From Env"
         and list(every)[-1] == 101
     )
-    # The game's choice (--save-dir), writable: damaged files are set aside.
-    catalog.use_save_folder(tmp_path / "arg")
-    assert catalog.get_layout(101).name == "From Arg"
-    catalog.use_save_folder(None)
-    assert catalog.get_layout(101).name == "From Env"
+    assert catalog.get_layout(101).name == "From Env"  # the command line's catalogue
+    # The game's choice (--save-dir), writable: damaged files are set aside. Each catalogue
+    # keeps its own folder: making one changes no other.
+    chosen = Catalogue.open(tmp_path / "arg", readonly=False)
+    assert chosen.get_layout(101).name == "From Arg"
+    assert default.get_layout(101).name == "From Env"
+    writable = Catalogue.open(None, readonly=False)
+    assert writable.get_layout(101).name == "From Env"
     assert not bad.exists()
+    # the game's own layouts alone: a player's number is not among them
+    with pytest.raises(LayoutError, match="not among yours"):
+        Catalogue().get_layout(101)
+    assert Catalogue().layout_name(101) == "Layout 101 (deleted)"
 
 
 def test_a_file_written_meanwhile_is_never_overwritten(

@@ -16,8 +16,9 @@ from desert_pyramid.modes import (
     PracticeSession,
     Results,
     session_from_current,
+    session_from_saved,
 )
-from desert_pyramid.progression import GameResult, TrekResult
+from desert_pyramid.progression import game_results, trek_result
 from desert_pyramid.storage.documents import CurrentGame, decode_current, encode_current
 from tests.test_modes_helpers import LAYOUT, FakeFinder, easy_deal, easy_line, game_from, run_frames
 
@@ -74,8 +75,7 @@ def test_game_records_build_progressions_game_result():
     run_frames(s, 2500)
     s.play_text("22+23")
     r = s.abandon()
-    (kw,) = r.game_records(TODAY)
-    g = GameResult(**kw)
+    (g,) = game_results(r, TODAY)
     assert (g.game_id, g.mode, g.preset, g.layout, g.outcome) == (
         s.game_id,
         "practice",
@@ -92,8 +92,7 @@ def test_daily_records_carry_the_deal_date():
     )
     for m in easy_line():
         s.play_text(m)
-    (kw,) = s.results().game_records(TODAY)
-    g = GameResult(**kw)
+    (g,) = game_results(s.results(), TODAY)
     assert g.deal_date == "2026-11-29" and g.won and g.score == s.score
 
 
@@ -109,7 +108,7 @@ def test_expedition_records_one_game_per_pyramid_and_the_trek():
     run_frames(s, 400_000, frame=100)
     assert len(set(ids)) == 3
     r = s.results()
-    games = [GameResult(**kw) for kw in r.game_records(TODAY)]
+    games = game_results(r, TODAY)
     assert [(g.game_id, g.pyramid_number, g.outcome) for g in games] == [
         (ids[0], 1, "won"),
         (ids[1], 2, "abandoned"),
@@ -117,7 +116,7 @@ def test_expedition_records_one_game_per_pyramid_and_the_trek():
     ]
     assert all(g.trek_id == s.trek_id for g in games)
     assert sum(g.score for g in games) == r.score
-    trek = TrekResult(**r.trek_record(TODAY))
+    trek = trek_result(r, TODAY)
     assert trek.pyramids_cleared == 1 and trek.score == r.score and trek.trek_id == s.trek_id
 
 
@@ -143,10 +142,10 @@ def test_continue_through_storage_current_game(mode):
     s.play_text("F")
     s.play_text("F")
     s.undo()
-    current = CurrentGame(started=TODAY, **s.current_fields())
+    current = CurrentGame.of(s.saved(), TODAY)
     text = tomli_w.dumps(encode_current(current))
     loaded = decode_current(tomllib.loads(text))
-    back = session_from_current(loaded.game, loaded.mode_state, finder=FakeFinder(step=2))
+    back = session_from_saved(loaded.saved(), finder=FakeFinder(step=2))
     assert type(back) is type(s)
     assert back.to_dict() == s.to_dict()
     assert loaded.game_id == s.game_id and loaded.mode == mode
@@ -163,3 +162,36 @@ def test_one_list_of_modes_everywhere() -> None:
 
     assert MODES == ("practice", "expedition", "daily") and PROGRESSION_MODES is MODES
     assert sorted(MODE_ORDER) == sorted(MODES)  # the statistics screen's display order
+
+
+def test_the_trek_is_saved_once_and_earlier_saves_still_load():
+    """The Expedition's pyramid number, trek id and daylight are the save's own fields, not
+    written again in ``mode_state``; a save written when they were (both places) loads as before,
+    its ``mode_state`` copies winning."""
+    s = ExpeditionSession(11, LAYOUT, finder=FakeFinder(step=2))
+    run_frames(s, 3210)
+    for m in easy_line():
+        s.play_text(m)
+    assert s.number == 2
+    current = CurrentGame.of(s.saved(), TODAY)
+    assert not {"number", "trek_id", "daylight_ms"} & set(current.mode_state)
+    assert (current.pyramid_number, current.trek_id) == (2, s.trek_id)
+    assert current.daylight_ms == s.daylight.left_ms
+    # as the game wrote it before: the same three in mode_state as well
+    earlier = dict(encode_current(current))
+    earlier["mode_state"] = {
+        **current.mode_state,
+        "number": 2,
+        "trek_id": s.trek_id,
+        "daylight_ms": s.daylight.left_ms,
+    }
+    loaded = decode_current(tomllib.loads(tomli_w.dumps(earlier)))
+    back = session_from_saved(loaded.saved(), finder=FakeFinder(step=2))
+    assert back.to_dict() == s.to_dict()
+    # a damaged trek (daylight beyond what it earned) is refused whichever place holds it
+    from desert_pyramid.engine import StateError
+
+    greedy = CurrentGame.of(s.saved(), TODAY)
+    greedy.daylight_ms = 10 * 3_600_000
+    with pytest.raises(StateError, match="daylight"):
+        session_from_saved(greedy.saved(), finder=FakeFinder(step=2))

@@ -177,6 +177,20 @@ def test_soundgen_rejects_an_unknown_name(capsys: pytest.CaptureFixture[str]) ->
     assert "kazoo" in err and "flip" in err
 
 
+def test_soundgen_says_when_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file where the output folder should be: one line on stderr, exit 2, no traceback."""
+    blocker = tmp_path / "sounds"
+    blocker.write_text("not a folder")
+    with pytest.raises(SystemExit) as exc:
+        soundgen().main(["--out", str(blocker), "--only", "click"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "cannot write the sounds to" in err and str(blocker) in err and "not a folder" in err
+    assert "Traceback" not in err and blocker.read_text() == "not a folder"
+
+
 def test_the_generator_is_not_shipped_in_the_package() -> None:
     assert not (ROOT / "desert_pyramid" / "soundgen.py").exists()
     assert not list((ROOT / "resources").rglob("*.py"))
@@ -304,3 +318,300 @@ def test_a_redeal_is_a_riffle_and_an_illegal_try_a_double_tap(files: dict[str, l
     assert onsets(files["redeal"]) >= 15
     assert onsets(files["illegal"], window_s=0.01, rise_db=6) == 2
     assert onsets(files["flip"], window_s=0.01, rise_db=6) <= 2
+
+
+# -- the instruments of the phrases -----------------------------------------------------------
+#
+# The phrases are an oud-like plucked string, a frame drum and a ney-like flute in the Hijaz mode
+# on D, and the insects a scatter of crickets and cicadas. What of that a measurement can see is
+# checked here, on the files, with measures written for the tests (not the generator's code).
+
+HIJAZ_PITCH_CLASSES = {2, 3, 6, 7, 9, 10, 0}  # D Eb F# G A Bb C (semitones above C)
+
+
+def levels(x: list[int] | list[float], window_s: float) -> list[float]:
+    """RMS of consecutive windows of ``window_s``."""
+    w = int(window_s * RATE)
+    return [math.sqrt(sum(v * v for v in x[i : i + w]) / w) for i in range(0, len(x) - w + 1, w)]
+
+
+def low_passed(x: list[int], hz: float, poles: int = 4) -> list[float]:
+    """``poles`` one-pole low-passes at ``hz`` (24 dB an octave for four)."""
+    a = 1.0 - math.exp(-2 * math.pi * hz / RATE)
+    out = [float(v) for v in x]
+    for _ in range(poles):
+        y = 0.0
+        for i, v in enumerate(out):
+            y += a * (v - y)
+            out[i] = y
+    return out
+
+
+def share_below_db(x: list[int], hz: float = 150.0) -> float:
+    """The energy under ``hz`` as a share of all of it, in dB."""
+    return 10 * math.log10(sum(v * v for v in low_passed(x, hz)) / sum(v * v for v in x))
+
+
+def pitch(x: list[int] | list[float], lo: float, hi: float) -> tuple[float, float]:
+    """The fundamental (Hz) of a short stretch and how periodic it is (the normalised
+    autocorrelation there, 1 for a steady tone): the first lag between ``1/hi`` and ``1/lo``
+    that peaks within 10% of the best, refined by a parabola."""
+    m = sum(x) / len(x)
+    y = [v - m for v in x]
+    n = len(y)
+
+    def r(lag: int) -> float:
+        a = sum(y[i] * y[i + lag] for i in range(n - lag))
+        e = math.sqrt(sum(v * v for v in y[: n - lag]) * sum(v * v for v in y[lag:]))
+        return a / e if e else 0.0
+
+    lags = range(int(RATE / hi), int(RATE / lo) + 2)
+    rs = {lag: r(lag) for lag in lags}
+    best = max(rs.values())
+    lag = next(
+        k
+        for k in lags
+        if rs[k] >= 0.9 * best and rs.get(k - 1, -2.0) <= rs[k] >= rs.get(k + 1, -2.0)
+    )
+    a, b, c = rs.get(lag - 1, rs[lag]), rs[lag], rs.get(lag + 1, rs[lag])
+    bend = a - 2 * b + c
+    shift = 0.5 * (a - c) / bend if bend else 0.0
+    return RATE / (lag + shift), b
+
+
+def stretch(x: list[int], at_s: float, seconds: float) -> list[int]:
+    return x[int(at_s * RATE) : int((at_s + seconds) * RATE)]
+
+
+def in_hijaz(f: float) -> tuple[bool, float]:
+    """Whether ``f`` is a note of D Hijaz, and how many cents it lies off the nearest semitone."""
+    midi = 69 + 12 * math.log2(f / 440.0)
+    return round(midi) % 12 in HIJAZ_PITCH_CLASSES, 100 * (midi - round(midi))
+
+
+# (phrase, where its first note sounds alone: start s, length s)
+OPENING_NOTES = {
+    "row": (0.01, 0.07),
+    "pyramid": (0.01, 0.11),
+    "win": (0.01, 0.065),
+    "stuck": (0.01, 0.15),
+    "sunset": (0.25, 0.1),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPENING_NOTES))
+def test_each_phrase_opens_in_tune_on_a_note_of_the_hijaz_mode(
+    files: dict[str, list[int]], name: str
+) -> None:
+    at, seconds = OPENING_NOTES[name]
+    f, periodic = pitch(high_passed(stretch(files[name], at, seconds)), 120, 1200)
+    belongs, off = in_hijaz(f)
+    assert periodic > 0.8, f"{name}: no clear pitch at {at} s ({periodic:.2f})"
+    assert belongs and abs(off) < 15, f"{name}: opens on {f:.1f} Hz ({off:+.0f} cents off)"
+
+
+def test_the_generator_refuses_a_note_outside_the_mode() -> None:
+    gen = soundgen()
+    assert gen.in_mode("F#4") == pytest.approx(369.99, abs=0.01)
+    for slip in ("E4", "F4", "C#5", "B3"):
+        with pytest.raises(ValueError, match="Hijaz"):
+            gen.in_mode(slip)
+
+
+def test_the_mode_check_can_fail() -> None:
+    """E (the old row's note) is not in D Hijaz; a note 30 cents flat is out of tune."""
+    assert not in_hijaz(659.26)[0]
+    assert abs(in_hijaz(440.0 * 2 ** (-30 / 1200))[1]) > 15
+    tone = [round(8000 * math.sin(2 * math.pi * 659.26 * i / RATE)) for i in range(2000)]
+    assert abs(pitch(tone, 120, 1200)[0] - 659.26) < 2
+
+
+# (phrase, when its last note is struck)
+LAST_PLUCK_S = {"row": 0.085, "pyramid": 0.39, "win": 0.32, "stuck": 0.17}
+
+
+@pytest.mark.parametrize("name", sorted(LAST_PLUCK_S))
+def test_the_plucked_phrases_ring_and_die_away(files: dict[str, list[int]], name: str) -> None:
+    """From its loudest moment after the last pluck, each 40 ms is no louder than the one before
+    (half a dB for the doubled string's beating), and 0.36 s on it is 10 dB down: a pluck, not
+    a held tone. The pluck speaks at once: within 15 ms it is within 1.5 dB of its loudest."""
+    x = files[name]
+    start = LAST_PLUCK_S[name]
+    db = [dbfs(v) for v in levels(stretch(x, start - 0.01, 10.0), 0.04)]
+    top = db.index(max(db))
+    assert top <= 1, f"{name}: the last pluck peaks {top * 40} ms late"
+    rises = [
+        (i, round(b - a, 1))
+        for i, (a, b) in enumerate(zip(db[top:], db[top + 1 :], strict=False))
+        if b > a + 0.5
+    ]
+    assert not rises, f"{name}: swells again after the pluck: {rises}"
+    assert db[top] - db[top + 9] > 10, f"{name}: only {db[top] - db[top + 9]:.1f} dB down in 0.36 s"
+    fine = levels(high_passed(stretch(x, start, 0.06)), 0.003)  # the string, not the drum under it
+    assert dbfs(max(fine[:5])) > dbfs(max(fine)) - 1.5, f"{name}: the pluck is slow to speak"
+
+
+# (phrase, when the frame drum's open stroke, the dum, falls)
+DUM_S = {"pyramid": 0.0, "stuck": 0.17, "win": 0.32}
+
+
+@pytest.mark.parametrize("name", sorted(DUM_S))
+def test_the_frame_drum_thumps_below_150_hz(files: dict[str, list[int]], name: str) -> None:
+    """The 150 ms from the dum hold a pitched thump under 150 Hz (a membrane, about 80 Hz) that
+    carries a real share of the energy, beside the strings above it."""
+    hit = stretch(files[name], DUM_S[name], 0.15)
+    f, periodic = pitch(low_passed(hit, 150), 40, 200)
+    assert 60 < f < 110 and periodic > 0.8, f"{name}: the thump is at {f:.0f} Hz ({periodic:.2f})"
+    assert share_below_db(hit) > -15, f"{name}: {share_below_db(hit):.1f} dB under 150 Hz"
+
+
+def test_the_low_share_measure_sees_a_tone_without_a_drum() -> None:
+    """A C4 tone (the old phrases' lowest note) has little under 150 Hz; an 80 Hz one has."""
+    c4 = [round(8000 * math.sin(2 * math.pi * 261.6 * i / RATE)) for i in range(3000)]
+    low = [round(8000 * math.sin(2 * math.pi * 80 * i / RATE)) for i in range(3000)]
+    assert share_below_db(c4) < -20 and share_below_db(low) > -6
+
+
+def vibrato(x: list[int], start_s: float, seconds: float) -> tuple[float, int]:
+    """The pitch every 10 ms over a stretch, less its straight trend (a glide): the peak-to-peak
+    wobble left in cents, and how often it crosses its middle."""
+    ts, cents = [], []
+    t = start_s
+    while t < start_s + seconds:
+        f, _ = pitch(stretch(x, t, 0.03), 300, 700)  # round A4, the held note
+        ts.append(t)
+        cents.append(1200 * math.log2(f / 440.0))
+        t += 0.01
+    mt, mc = statistics.mean(ts), statistics.mean(cents)
+    slope = sum((a - mt) * (b - mc) for a, b in zip(ts, cents, strict=True)) / sum(
+        (a - mt) ** 2 for a in ts
+    )
+    wobble = [c - (mc + slope * (t - mt)) for t, c in zip(ts, cents, strict=True)]
+    crossings = sum(1 for a, b in zip(wobble, wobble[1:], strict=False) if (a < 0) != (b < 0))
+    return max(wobble) - min(wobble), crossings
+
+
+def band_share_db(x: list[int], lo: float, hi: float, step: float = 50.0) -> float:
+    """The power between ``lo`` and ``hi`` as a share of all of it (50 Hz to 0.45 of the rate),
+    in dB, from the stretch's Hann-windowed spectrum read every ``step`` Hz."""
+    n = len(x)
+    hann = [(0.5 - 0.5 * math.cos(2 * math.pi * i / n)) * v for i, v in enumerate(x)]
+
+    def power(f: float) -> float:
+        w = 2 * math.pi * f / RATE
+        re = sum(v * math.cos(w * i) for i, v in enumerate(hann))
+        im = sum(v * math.sin(w * i) for i, v in enumerate(hann))
+        return re * re + im * im
+
+    every = [step * k for k in range(1, int(0.45 * RATE / step))]
+    band = sum(power(f) for f in every if lo <= f < hi)
+    return 10 * math.log10(band / sum(power(f) for f in every))
+
+
+def test_the_sunset_is_a_breathy_ney_with_a_vibrato(files: dict[str, list[int]]) -> None:
+    """The held first note wavers by more than ±12 cents, 2 to 4 times in 0.4 s (a player's
+    vibrato of about 5 Hz, not jitter); breath noise fills 2.5-5 kHz, where the ney's harmonics
+    stop; and it breathes in: 50 ms in it is still 10 dB under its loudest."""
+    x = files["sunset"]
+    depth, crossings = vibrato(x, 0.2, 0.4)
+    assert depth > 25 and 3 <= crossings <= 8, (depth, crossings)
+    breath = band_share_db(stretch(x, 0.3, 0.1), 2500, 5000)
+    assert -26 < breath < -10, f"breath {breath:.1f} dB"
+    db = [dbfs(v) for v in levels(x, 0.025)]
+    assert max(db) - db[2] > 10
+
+
+def test_the_vibrato_measure_sees_a_plain_glide() -> None:
+    """A tone gliding down without a vibrato (the old sunset's kind) shows no wobble."""
+    phase, tone = 0.0, []
+    for i in range(int(0.7 * RATE)):
+        phase += 2 * math.pi * 440 * 2 ** (-0.5 * i / RATE) / RATE
+        tone.append(round(8000 * math.sin(phase)))
+    depth, _ = vibrato(tone, 0.1, 0.4)
+    assert depth < 10
+
+
+def chirps(x: list[int], frame_s: float = 0.004, quiet_s: float = 0.03) -> list[int]:
+    """Where the insects' calls begin (frame indices): a frame within 18 dB of the loudest after
+    at least ``quiet_s`` under it, read round the loop (the pulses of one chirp are one call)."""
+    lv = levels(x, frame_s)
+    floor = max(lv) * 10 ** (-18 / 20)
+    need = int(quiet_s / frame_s)
+    loud = [v >= floor for v in lv]
+    n = len(loud)
+    return [
+        i for i in range(n) if loud[i] and not any(loud[(i - k) % n] for k in range(1, need + 1))
+    ]
+
+
+def interval_cv(onsets: list[int], n: int) -> float:
+    """The coefficient of variation of the gaps between onsets round a loop of ``n`` frames."""
+    gaps = [b - a for a, b in zip(onsets, onsets[1:], strict=False)] + [onsets[0] + n - onsets[-1]]
+    return statistics.pstdev(gaps) / statistics.mean(gaps)
+
+
+def rhythm(x: list[int], frame_s: float = 0.01) -> float:
+    """How strongly the loudness repeats itself: the largest autocorrelation of the 10 ms levels
+    (round the loop) at any lag from 0.25 s to 3 s. A grid of calls repeats; a scatter does not."""
+    lv = levels(x, frame_s)
+    m = statistics.mean(lv)
+    y = [v - m for v in lv]
+    n, e = len(y), sum(v * v for v in y)
+    return max(
+        sum(y[i] * y[(i + lag) % n] for i in range(n)) / e
+        for lag in range(int(0.25 / frame_s), int(3.0 / frame_s) + 1)
+    )
+
+
+def call_pitch(x: list[int], at: int, frame_s: float = 0.004) -> float:
+    """The loudest frequency (to 25 Hz) between 3 and 6.5 kHz in the 16 ms from a call's start."""
+    seg = x[int(at * frame_s * RATE) : int(at * frame_s * RATE) + int(0.016 * RATE)]
+    n = len(seg)
+    hann = [0.5 - 0.5 * math.cos(2 * math.pi * i / n) for i in range(n)]
+    best, where = -1.0, 0.0
+    for k in range(120, 261):
+        w = 2 * math.pi * 25.0 * k / RATE
+        re = sum(v * h * math.cos(w * i) for i, (v, h) in enumerate(zip(seg, hann, strict=True)))
+        im = sum(v * h * math.sin(w * i) for i, (v, h) in enumerate(zip(seg, hann, strict=True)))
+        if re * re + im * im > best:
+            best, where = re * re + im * im, 25.0 * k
+    return where
+
+
+def test_the_insects_call_when_they_please(files: dict[str, list[int]]) -> None:
+    """The insects' calls come at irregular times (the gaps between them vary by more than half
+    their mean), the loop's loudness does not repeat any rhythm, and the calls differ in pitch
+    and loudness (crickets, not one tone on a grid)."""
+    x = files["insects"]
+    onsets = chirps(x)
+    n = len(levels(x, 0.004))
+    assert len(onsets) >= 12, f"only {len(onsets)} calls in the loop"
+    assert interval_cv(onsets, n) > 0.5, f"gaps vary by {interval_cv(onsets, n):.2f} of their mean"
+    assert rhythm(x) < 0.35, f"the loudness repeats (autocorrelation {rhythm(x):.2f})"
+    pitches = {call_pitch(x, at) for at in onsets}
+    assert len(pitches) >= 15, f"the calls are at only {sorted(pitches)} Hz"
+    lv = levels(x, 0.004)
+    call_db = [dbfs(max(lv[at : at + 10])) for at in onsets]
+    assert max(call_db) - min(call_db) > 10, (
+        f"the calls' levels span {max(call_db) - min(call_db):.1f} dB"
+    )
+
+
+def test_the_insect_measures_see_a_rigid_grid() -> None:
+    """Pure-tone chirps every 0.5 s (the old loop's kind) are found, fail the irregularity
+    measures, and all have one pitch."""
+    n = 3 * RATE
+    grid = [0] * n
+    for c in range(6):
+        for p in range(3):
+            start = int(c * 0.5 * RATE + p * 0.028 * RATE)
+            for j in range(int(0.016 * RATE)):
+                env = math.sin(math.pi * j / (0.016 * RATE)) ** 2
+                grid[start + j] = round(
+                    9000 * env * math.sin(2 * math.pi * 4300 * (start + j) / RATE)
+                )
+    onsets = chirps(grid)
+    assert len(onsets) == 6
+    assert interval_cv(onsets, len(levels(grid, 0.004))) < 0.05
+    assert rhythm(grid) > 0.8
+    assert len({call_pitch(grid, at) for at in onsets}) == 1

@@ -334,8 +334,8 @@ def modes_current(tmp_path: Path) -> tuple[Path, dict[str, Any]]:
     session.game.play(session.game.legal_moves()[0])
     folder = tmp_path / "saves"
     store = SaveStore.open(folder, durable=False, clock=lambda: FIXED_NOW)
-    store.save_current(CurrentGame(started="2025-03-14", **session.current_fields()))
-    store.save_current(CurrentGame(started="2025-03-14", **session.current_fields()))  # a backup
+    store.save_current(CurrentGame.of(session.saved(), "2025-03-14"))
+    store.save_current(CurrentGame.of(session.saved(), "2025-03-14"))  # a backup
     store.close()
     return folder, tomllib.loads((folder / "current.toml").read_text(encoding="utf-8"))
 

@@ -31,7 +31,7 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     import arcade
 
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.catalog import all_layouts, get_layout, use_save_folder
+    from desert_pyramid.catalog import Catalogue, all_layouts, get_layout
     from desert_pyramid.engine import DESERT, Deal, Game, GameCode, encode_game_code
     from desert_pyramid.progression import GameResult
     from desert_pyramid.solver import solve
@@ -42,8 +42,9 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
 
     w, h = size
     folder = Path(tempfile.mkdtemp(prefix="dp-gallery-"))
-    own = use_save_folder(folder / "saves")  # the player's own layouts: beside these saves
-    store = SaveStore.open(folder / "saves")
+    catalogue = Catalogue.open(folder / "saves", readonly=False)  # the player's, beside the saves
+    own = catalogue.store
+    store = SaveStore.open(folder / "saves", layouts=catalogue.get_layout)
     for i, (mode, outcome, score) in enumerate(
         (
             ("practice", "won", 1840),
@@ -74,7 +75,11 @@ def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
     store.flush()
     app = GameApp(
         RunOptions(
-            size=size, headless=True, settings=Settings(animation_speed=1.0, mute=True), store=store
+            size=size,
+            headless=True,
+            settings=Settings(animation_speed=1.0, mute=True),
+            store=store,
+            catalogue=catalogue,
         )
     )
     app.saves.attach(store)

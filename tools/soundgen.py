@@ -7,7 +7,9 @@ A maintainer tool (it does not ship in the wheel; the WAV files it writes do)::
     python tools/soundgen.py --only flip --only wind
 
 Pure Python standard library (``math``, ``random.Random(seed)``, ``array``, ``wave``): every sound
-is filtered noise bursts, decaying tones and envelopes, with the parameters written out below.
+is filtered noise bursts, decaying tones and envelopes, with the parameters written out below. The
+phrases are played by modelled instruments in the Hijaz mode on D (an oud-like plucked string, a
+frame drum, a ney-like flute); the insects are crickets and cicadas calling at random times.
 Nothing reads the clock or unseeded randomness, so a run gives the same samples every time; only
 the last bit of a sample may differ between platforms whose ``sin``/``exp`` differ in the last
 place (the tests allow one step either way).
@@ -16,7 +18,7 @@ Files are mono, 16-bit, 22,050 Hz. Effects are normalised to the same short-wind
 (:data:`EFFECT_LOUDNESS_DB`, the loudest 30 ms above :data:`WEIGHTING_HZ`) with their peak kept
 under :data:`PEAK_LIMIT_DB`;
 the two ambience layers loop without a seam (the noise is filtered circularly and the insects'
-chirps wrap around the end) and sit well under the effects.
+calls wrap around the end) and sit well under the effects.
 """
 
 from __future__ import annotations
@@ -219,17 +221,6 @@ def note(
     return ends(out)
 
 
-MARIMBA = ((1.0, 1.0, 0.32), (3.93, 0.30, 0.07), (9.2, 0.08, 0.025))
-WARM = ((1.0, 1.0, 0.45), (2.0, 0.22, 0.20), (3.93, 0.10, 0.06))
-BELL = (
-    (1.0, 1.0, 0.55),
-    (2.0, 0.45, 0.35),
-    (3.0, 0.25, 0.22),
-    (4.16, 0.18, 0.12),
-    (5.43, 0.10, 0.06),
-)
-
-
 def hz(name: str) -> float:
     """Equal-tempered pitch of a note name like ``"A4"`` or ``"C#5"``."""
     steps = {"C": -9, "D": -7, "E": -5, "F": -4, "G": -2, "A": 0, "B": 2}[name[0]]
@@ -252,6 +243,230 @@ def fade_tail(x: Signal, seconds: float = 0.02) -> Signal:
     for j in range(n):
         x[len(x) - 1 - j] *= math.sin(0.5 * math.pi * j / n) ** 2
     return x
+
+
+# --------------------------------------------------------------------------------------------
+# The instruments of the phrases: an oud-like plucked string, a frame drum and a ney-like flute,
+# all playing in the Hijaz mode on D (D Eb F# G A Bb C: the augmented second Eb-F# is its colour).
+
+HIJAZ = ("D", "Eb", "F#", "G", "A", "Bb", "C")
+"""The mode every phrase is written in (the tests check each pitch they can measure against it)."""
+
+
+def in_mode(name: str) -> float:
+    """The pitch of a note of the phrases' mode (``"F#4"``); a note outside :data:`HIJAZ` is a
+    slip in a phrase and raises ``ValueError``."""
+    if name[:-1] not in HIJAZ:
+        raise ValueError(f"{name} is not in the Hijaz mode on D ({' '.join(HIJAZ)})")
+    return hz(name)
+
+
+def one_pole_lowpass(x: Sequence[float], freq: float) -> Signal:
+    """A gentle 6 dB/octave low-pass (a plectrum's softness, a far insect's dullness)."""
+    a = 1.0 - math.exp(-2.0 * math.pi * freq / RATE)
+    out = [0.0] * len(x)
+    y = 0.0
+    for i, v in enumerate(x):
+        y += a * (v - y)
+        out[i] = y
+    return out
+
+
+def dc_block(x: Sequence[float]) -> Signal:
+    """Take out any slow offset (a plucked string's loop keeps a little)."""
+    out = [0.0] * len(x)
+    px = py = 0.0
+    for i, v in enumerate(x):
+        py = v - px + 0.995 * py
+        px = v
+        out[i] = py
+    return out
+
+
+def string(rng: random.Random, freq: float, seconds: float, tau_s: float, bright: float) -> Signal:
+    """One plucked string (Karplus-Strong): a burst of noise one period long circulates in a delay
+    line through a two-point average (the string's losses, highs first) and a first-order all-pass
+    (the fraction of a sample that tunes it). ``tau_s`` is the fundamental's decay time constant;
+    ``bright`` (Hz) is the plectrum: the noise is low-passed there, so a low value is a soft pluck."""
+    n = samples(seconds)
+    period = RATE / freq
+    whole = int(period - 0.5 - 0.1)  # the average delays half a sample; the all-pass the rest
+    frac = period - 0.5 - whole
+    c = (1.0 - frac) / (1.0 + frac)
+    loss = math.exp(-1.0 / (tau_s * freq))
+    burst_len = whole
+    excite = one_pole_lowpass(white(rng, burst_len), bright)
+    mean = sum(excite) / burst_len
+    excite = [v - mean for v in excite]
+    pick = max(1, int(0.18 * period))  # plucked near the bridge: a comb notch in the spectrum
+    excite = [excite[i] - (excite[i - pick] if i >= pick else 0.0) for i in range(burst_len)]
+    y = [0.0] * n
+    prev_avg = prev_ap = 0.0
+    for i in range(n):
+        a = y[i - whole] if i >= whole else 0.0
+        b = y[i - whole - 1] if i > whole else 0.0
+        avg = 0.5 * (a + b)
+        ap = c * avg + prev_avg - c * prev_ap
+        prev_avg, prev_ap = avg, ap
+        y[i] = (excite[i] if i < burst_len else 0.0) + loss * ap
+    return y
+
+
+OUD_BODY = ((115.0, 3.0, 0.9), (260.0, 4.0, 0.6), (520.0, 3.0, 0.35))
+"""The oud's bowl: (centre Hz, Q, gain) of its air and wood resonances."""
+
+
+def oud(
+    rng: random.Random, name: str, seconds: float, tau_s: float = 0.5, bright: float = 2600.0
+) -> Signal:
+    """An oud-like pluck: a doubled course (two strings a few cents apart, so the note shimmers),
+    the plectrum's tick, and the bowl's resonances ringing with the strings."""
+    f = in_mode(name)
+    course = string(rng, f * 2 ** (2.5 / 1200), seconds, tau_s, bright)
+    for i, v in enumerate(string(rng, f * 2 ** (-2.5 / 1200), seconds, tau_s * 0.9, bright)):
+        course[i] += 0.8 * v
+    out = list(course)
+    for centre, q, gain in OUD_BODY:
+        for i, v in enumerate(biquad(course, "bandpass", centre, q)):
+            out[i] += gain * v
+    add_at(out, burst(rng, 0.012, "bandpass", 3200, 1.2, 0.0003, 0.0015), 0.0, 0.25)
+    out = dc_block(out)
+    release = samples(0.001)  # the plectrum leaves the string over a millisecond: no digital click
+    for i in range(release):
+        out[i] *= (i + 1) / release
+    return ends(out)
+
+
+MEMBRANE = (
+    (1.0, 1.0, 0.20),
+    (1.59, 0.45, 0.11),
+    (2.14, 0.30, 0.08),
+    (2.30, 0.22, 0.07),
+    (2.65, 0.15, 0.05),
+    (2.92, 0.10, 0.04),
+)
+"""A circular membrane's first modes: (frequency ratio, amplitude, decay time constant in s)."""
+
+
+def jingle(rng: random.Random, seconds: float, hits: int) -> Signal:
+    """The rings inside a daf's frame shaken by a stroke: a few metal clinks scattered over the
+    first 40 ms, each a cluster of inharmonic partials between 4 and 9.5 kHz, in a little hiss."""
+    n = samples(seconds)
+    out = [0.0] * n
+    for h in range(hits):
+        at = samples(0.004 + 0.036 * rng.random()) if h else 0
+        level = 0.5 + 0.5 * rng.random()
+        for _ in range(4):
+            w = 2.0 * math.pi * (4000.0 + 5500.0 * rng.random()) / RATE
+            k = math.exp(-1.0 / ((0.02 + 0.05 * rng.random()) * RATE))
+            amp = level * (0.4 + 0.6 * rng.random())
+            phase = 2.0 * math.pi * rng.random()
+            for j in range(at, n):
+                ring_in = min(1.0, (j - at + 1) / 12)  # half a millisecond: no click
+                out[j] += amp * ring_in * math.sin(phase + w * (j - at))
+                amp *= k
+                if amp < 1e-4:
+                    break
+    add_at(out, burst(rng, min(seconds, 0.12), "highpass", 6000, 0.7, 0.0005, 0.03), 0.0, 1.2)
+    return ends(out)
+
+
+def frame_drum(rng: random.Random, stroke: str, seconds: float = 0.4) -> Signal:
+    """A daf or bendir. ``"dum"``: the open stroke in the middle of the skin, a low membrane thump
+    (its pitch settling from 95 to 78 Hz) under a soft slap and the jingles. ``"tek"``: the rim
+    stroke, the skin's higher modes short and dry, a bright crack and more jingle."""
+    n = samples(seconds)
+    out = [0.0] * n
+    if stroke == "dum":
+        f0, f_start, scale_t, jingles, crack = 78.0, 95.0, 1.0, 0.10, 0.25
+    elif stroke == "tek":
+        f0, f_start, scale_t, jingles, crack = 310.0, 330.0, 0.35, 0.22, 0.9
+    else:
+        raise ValueError(stroke)
+    for ratio, amp, tau in MEMBRANE:
+        k = math.exp(-1.0 / (tau * scale_t * RATE))
+        level = amp
+        phase = 0.0
+        for i in range(n):
+            fc = (f0 + (f_start - f0) * math.exp(-i / (0.025 * RATE))) * ratio
+            phase += 2.0 * math.pi * fc / RATE
+            ramp = min(1.0, (i + 1) / 30)
+            out[i] += math.sin(phase) * level * ramp
+            level *= k
+    centre = 900.0 if stroke == "dum" else 2800.0
+    add_at(out, burst(rng, 0.03, "bandpass", centre, 1.0, 0.0004, 0.006), 0.0, crack)
+    add_at(out, jingle(rng, min(seconds, 0.3), 5 if stroke == "tek" else 3), 0.0, jingles)
+    return ends(out)
+
+
+def glide_track(n: int, notes: Sequence[tuple[float, str]], glide_s: float) -> list[float]:
+    """The pitch (Hz) at every sample of a line that moves to each note (at its time in s) with a
+    smooth slide of about ``glide_s``, the way a ney player's breath carries from note to note."""
+    targets = [0.0] * n
+    for k, (at, name) in enumerate(notes):
+        end = samples(notes[k + 1][0]) if k + 1 < len(notes) else n
+        for i in range(samples(at), min(end, n)):
+            targets[i] = math.log(in_mode(name))
+    a = 1.0 - math.exp(-1.0 / (glide_s * RATE))
+    track = [0.0] * n
+    level = targets[0]
+    for i in range(n):
+        level += a * (targets[i] - level)
+        track[i] = math.exp(level)
+    return track
+
+
+NEY_PARTIALS = (1.0, 0.30, 0.14, 0.06, 0.03)
+"""The ney's harmonics (a fundamental-heavy, hollow tone)."""
+
+
+def ney(
+    rng: random.Random,
+    notes: Sequence[tuple[float, str]],
+    seconds: float,
+    attack_s: float = 0.2,
+    release_s: float = 0.6,
+) -> Signal:
+    """A ney-like end-blown flute: breath noise through a narrow band that follows the pitch
+    (the tube's resonance) and a hollow harmonic tone, both wavering with the breath, a slow
+    attack with a breathy chiff, and a vibrato (5.3 Hz, up to ±22 cents) that grows in."""
+    n = samples(seconds)
+    track = glide_track(n, notes, 0.045)
+    breath = one_pole_lowpass(white(rng, n), 6.0)  # the player's breath: a slow waver
+    b_rms = math.sqrt(sum(v * v for v in breath) / n) or 1.0
+    env = swell(n, attack_s, release_s)
+    out = [0.0] * n
+    phase = 0.0
+    freqs = [0.0] * n
+    for i in range(n):
+        t = i / RATE
+        depth = 22.0 * min(1.0, max(0.0, (t - 0.1) / 0.25))  # cents: the vibrato grows in
+        f = track[i] * 2 ** (depth * math.sin(2.0 * math.pi * 5.3 * t) / 1200)
+        freqs[i] = f
+        phase += 2.0 * math.pi * f / RATE
+        tone = sum(
+            a * math.sin(h * phase)
+            for h, a in enumerate(NEY_PARTIALS, start=1)
+            if h * f < 0.45 * RATE
+        )
+        out[i] = tone * env[i] * (1.0 + 0.12 * breath[i] / b_rms)
+    # the breath through the tube: noise in a narrow band that tracks the fundamental
+    x = white(rng, n)
+    band = [0.0] * n
+    low = bp = 0.0
+    damp = 1.0 / 14.0
+    for i in range(n):
+        fc = 2.0 * math.sin(math.pi * freqs[i] / RATE)
+        low += fc * bp
+        high = x[i] - low - damp * bp
+        bp += fc * high
+        band[i] = bp * damp
+    hiss = biquad(biquad(white(rng, n), "highpass", 1500, 0.7), "lowpass", 5500, 0.7)
+    chiff = decay(n, 0.03, 0.12)
+    band_rms = math.sqrt(sum(v * v for v in band) / n) or 1.0
+    for i in range(n):
+        out[i] += env[i] * (0.2 * band[i] / band_rms + hiss[i] * (0.2 + 0.35 * chiff[i]))
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -345,68 +560,67 @@ def click(rng: random.Random) -> Signal:
 
 
 def row(rng: random.Random) -> Signal:
-    """A row cleared: a gentle marimba-like pair of notes, the second a fifth up."""
-    out = note(hz("E5"), 0.55, MARIMBA, mallet=0.15, rng=rng)
-    add_at(out, note(hz("B5"), 0.55, MARIMBA, mallet=0.15, rng=rng), 0.085, 0.85)
-    return fade_tail(out, 0.08)
+    """A row cleared: two oud plucks rising a fourth to the mode's home note (A4, then D5)."""
+    out = silence(0.64)
+    add_at(out, oud(rng, "A4", 0.55, tau_s=0.3), 0.0)
+    add_at(out, oud(rng, "D5", 0.55, tau_s=0.3), 0.085, 0.9)
+    return fade_tail(out[: samples(0.64)], 0.08)
 
 
 def pyramid(rng: random.Random) -> Signal:
-    """A pyramid cleared: a warmer three-note phrase rising through a major chord."""
-    out: Signal = []
-    for i, name in enumerate(("C5", "E5", "G5")):
-        add_at(
-            out,
-            note(hz(name), 0.8, WARM, attack_s=0.004, mallet=0.1, rng=rng),
-            0.15 * i,
-            1.0 - 0.1 * i,
-        )
-    add_at(
-        out, note(hz("C4"), 1.0, WARM, attack_s=0.01), 0.3, 0.35
-    )  # a soft low root under the last note
-    return fade_tail(out, 0.15)
+    """A pyramid cleared: the oud climbs the Hijaz colour (D, Eb, F#, A) over a frame drum's
+    dum, tek, dum, with the low D ringing under the last note."""
+    out = silence(1.3)
+    for i, name in enumerate(("D4", "Eb4", "F#4", "A4")):
+        add_at(out, oud(rng, name, 0.85, tau_s=0.45), 0.13 * i, 1.0 - 0.05 * i)
+    add_at(out, oud(rng, "D3", 0.9, tau_s=0.55, bright=1400), 0.39, 0.55)
+    add_at(out, frame_drum(rng, "dum", 0.5), 0.0, 0.55)
+    add_at(out, frame_drum(rng, "tek", 0.25), 0.26, 0.25)
+    add_at(out, frame_drum(rng, "dum", 0.7), 0.39, 0.7)
+    return fade_tail(out[: samples(1.3)], 0.15)
 
 
 def win(rng: random.Random) -> Signal:
-    """The last card of a won deal: a brighter, bell-like phrase up to the octave with a shimmer."""
-    out: Signal = []
-    for i, name in enumerate(("G5", "C6", "E6", "G6")):
-        add_at(
-            out,
-            note(hz(name), 0.9, BELL, attack_s=0.002, mallet=0.08, rng=rng),
-            0.1 * i,
-            0.8 + 0.1 * (i == 3),
-        )
-    shimmer = times(
-        biquad(white(rng, samples(0.7)), "highpass", 5000, 0.7), swell(samples(0.7), 0.05, 0.6)
-    )
-    add_at(out, shimmer, 0.3, 0.08)
-    return fade_tail(out, 0.2)
+    """The last card of a won deal: a quick bright oud run up to the octave (A, Bb, C, D) on the
+    daf's rim, then the D, A and high D struck together on an open dum and a long jingle shake."""
+    out = silence(1.3)
+    for i, name in enumerate(("A4", "Bb4", "C5", "D5")):
+        add_at(out, oud(rng, name, 0.45, tau_s=0.25, bright=3600), 0.075 * i, 0.75)
+        add_at(out, frame_drum(rng, "tek", 0.2), 0.075 * i, 0.22)
+    for name, gain in (("D5", 0.9), ("A4", 0.6), ("D4", 0.55)):
+        add_at(out, oud(rng, name, 0.98, tau_s=0.5, bright=3600), 0.32, gain)
+    add_at(out, frame_drum(rng, "dum", 0.6), 0.32, 0.5)
+    shake = jingle(rng, 0.7, 9)
+    add_at(out, times(shake, swell(len(shake), 0.08, 0.5)), 0.36, 0.45)
+    return fade_tail(out[: samples(1.3)], 0.2)
 
 
 def sunset(rng: random.Random) -> Signal:
-    """The sun sets on a trek: a soft tone falling an octave and a half, and a gust of wind."""
+    """The sun sets on a trek: a ney's breathy line sinking through the mode (A, G, F#, Eb, D) in
+    a gust of wind, and one soft far drum as the sun meets the horizon."""
     n = samples(2.0)
-    tone = [0.0] * n
-    env = swell(n, 0.15, 1.2)
-    phase = 0.0
-    for i in range(n):
-        f = 560.0 * 2.0 ** (-1.5 * i / n)
-        phase += 2.0 * math.pi * f / RATE
-        tone[i] = (math.sin(phase) + 0.18 * math.sin(2 * phase) + 0.06 * math.sin(3 * phase)) * env[
-            i
-        ]
+    line = ney(
+        rng,
+        ((0.0, "A4"), (0.62, "G4"), (0.9, "F#4"), (1.14, "Eb4"), (1.38, "D4")),
+        2.0,
+        0.25,
+        0.75,
+    )
     gust = biquad(sweep_noise(rng, 2.0, 900, 350, 1.6), "lowpass", 1800, 0.7)
     gust = times(gust, swell(n, 0.6, 1.1))
-    return fade_tail([a * 0.7 + b * 0.8 for a, b in zip(tone, gust, strict=True)], 0.2)
+    out = [a + 0.35 * b for a, b in zip(line, gust, strict=True)]
+    add_at(out, biquad(frame_drum(rng, "dum", 0.6), "lowpass", 900, 0.7), 1.38, 0.6)
+    return fade_tail(out[:n], 0.2)
 
 
 def stuck(rng: random.Random) -> Signal:
-    """No removal left in the deal: two low notes stepping down, muted."""
-    muted = ((1.0, 1.0, 0.18), (3.93, 0.15, 0.04))
-    out = note(hz("E4"), 0.4, muted, attack_s=0.004, mallet=0.1, rng=rng)
-    add_at(out, note(hz("B3"), 0.5, muted, attack_s=0.004, mallet=0.1, rng=rng), 0.17, 0.9)
-    return fade_tail(out, 0.1)
+    """No removal left in the deal: two muted oud notes falling the mode's half step (Eb to D),
+    and a soft dum under the second, all dulled (the jingles hushed)."""
+    out = silence(0.67)
+    add_at(out, oud(rng, "Eb4", 0.4, tau_s=0.12, bright=1100), 0.0)
+    add_at(out, oud(rng, "D4", 0.5, tau_s=0.14, bright=1000), 0.17, 0.9)
+    add_at(out, frame_drum(rng, "dum", 0.45), 0.17, 0.45)
+    return fade_tail(biquad(out[: samples(0.67)], "lowpass", 1800, 0.707), 0.1)  # muted: dark
 
 
 # --------------------------------------------------------------------------------------------
@@ -460,31 +674,91 @@ def wind(rng: random.Random) -> Signal:
     return out
 
 
-def insects(rng: random.Random) -> Signal:
-    """Evening insects, 6 s round: three crickets at their own pitch and rhythm over a faint bed.
-    Chirps placed past the end wrap round to the start."""
-    n = samples(6.0)
-    out = circular_svf(white(rng, n), lambda i: 2600.0, 0.7, "band")
-    out = scale(out, 0.06)
-    # (carrier Hz, chirps per loop, pulses per chirp, pulse s, gap s, level)
-    crickets = (
-        (4300.0, 12, 3, 0.016, 0.012, 1.0),
-        (3700.0, 8, 4, 0.014, 0.011, 0.55),
-        (5000.0, 4, 14, 0.010, 0.014, 0.3),
-    )
-    for carrier, chirps, pulses, pulse_s, gap_s, level in crickets:
-        period = n / chirps
-        offset = rng.random() * period
-        w = 2.0 * math.pi * carrier / RATE
+def loop_times(rng: random.Random, n: int, mean_s: float, least_s: float) -> list[int]:
+    """Irregular event times round a loop of ``n`` samples: gaps of ``least_s`` plus an
+    exponential wait (a Poisson-like scatter, now and then a long pause), drawn until they pass
+    the loop and then scaled to fill it exactly, so the gap across the seam is drawn like the rest."""
+    gaps: list[float] = []
+    while sum(gaps) < n / RATE:
+        gaps.append(least_s + (mean_s - least_s) * -math.log(1.0 - rng.random()))
+    k = (n / RATE) / sum(gaps)
+    start = rng.random() * n
+    out, t = [], start
+    for g in gaps:
+        out.append(int(t) % n)
+        t += g * k * RATE
+    return out
+
+
+def cricket_chirp(rng: random.Random, carrier: float, pulses: int) -> Signal:
+    """One cricket chirp: ``pulses`` short pulses (a wing's file and scraper), each a tone that
+    sags a little in pitch, roughened by its tooth strikes, with a faint second harmonic."""
+    pulse_s = 0.011 + 0.008 * rng.random()
+    gap_s = 0.008 + 0.008 * rng.random()
+    out = silence(pulses * (pulse_s + gap_s))
+    teeth = 2.0 * math.pi * (180.0 + 120.0 * rng.random()) / RATE
+    for p in range(pulses):
         plen = samples(pulse_s)
-        for c in range(chirps):
-            start = offset + c * period + (rng.random() - 0.5) * 0.02 * RATE
-            amp = level * (0.75 + 0.25 * rng.random())
-            for p in range(pulses):
-                p0 = int(start + p * (pulse_s + gap_s) * RATE)
-                for j in range(plen):
-                    env = math.sin(math.pi * j / plen) ** 2
-                    out[(p0 + j) % n] += amp * env * math.sin(w * (p0 + j))
+        amp = 0.7 + 0.3 * rng.random()
+        pulse = [0.0] * plen
+        phase = 0.0
+        for j in range(plen):
+            f = carrier * (1.0 - 0.03 * j / plen)
+            phase += 2.0 * math.pi * f / RATE
+            env = math.sin(math.pi * j / plen) ** 2 * (
+                1.0 - 0.35 * (0.5 + 0.5 * math.sin(teeth * j))
+            )
+            pulse[j] = amp * env * (math.sin(phase) + 0.12 * math.sin(2.0 * phase))
+        add_at(out, pulse, p * (pulse_s + gap_s))
+    return out
+
+
+def cicada_buzz(rng: random.Random, seconds: float, rate: float) -> Signal:
+    """A cicada's song: a band of noise round 5.5 kHz clicked on and off by its tymbals ``rate``
+    times a second (the rate drifts), swelling in, wavering, and dying away."""
+    n = samples(seconds)
+    noise = biquad(white(rng, n), "bandpass", 5000.0 + 1200.0 * rng.random(), 2.5)
+    env = swell(n, 0.25 + 0.35 * rng.random(), 0.3 + 0.4 * rng.random())
+    out = [0.0] * n
+    phase = 0.0
+    wobble = 2.0 * math.pi * (0.7 + rng.random()) / RATE
+    for i in range(n):
+        phase += (rate * (1.0 + 0.08 * math.sin(wobble * i))) / RATE
+        click = math.exp(-(phase % 1.0) * 6.0)  # each tymbal buckle: a quick rise and decay
+        out[i] = noise[i] * click * env[i] * (0.8 + 0.2 * math.sin(wobble * 3.1 * i))
+    return out
+
+
+# (carrier Hz, mean s between chirps, shortest s between chirps, level, far off (low-passed))
+CRICKETS = (
+    (4400.0, 0.55, 0.16, 1.0, False),
+    (3800.0, 0.9, 0.25, 0.6, False),
+    (5100.0, 1.4, 0.3, 0.4, True),
+)
+
+
+def insects(rng: random.Random) -> Signal:
+    """Evening insects, 6 s round: three crickets chirping when they please (irregular waits,
+    pulses, pitch and loudness), two cicadas buzzing up and away, over a faint bed. Everything
+    placed past the end wraps round to the start, so the loop has no seam."""
+    n = samples(6.0)
+    out = scale(circular_svf(white(rng, n), lambda i: 2600.0, 0.7, "band"), 0.05)
+
+    def mix(event: Sequence[float], at: int, gain: float) -> None:
+        for j, v in enumerate(event):
+            out[(at + j) % n] += v * gain
+
+    for carrier, mean_s, least_s, level, far in CRICKETS:
+        for at in loop_times(rng, n, mean_s, least_s):
+            pitch = carrier * (1.0 + 0.05 * (rng.random() - 0.5))
+            pulses = (2, 3, 3, 4, 5)[int(rng.random() * 5)]  # random() only: see the top
+            chirp = cricket_chirp(rng, pitch, pulses)
+            if far:
+                chirp = one_pole_lowpass(chirp, 3000.0)
+            mix(chirp, at, level * (0.35 + 0.65 * rng.random()))
+    for _ in range(2):
+        buzz = cicada_buzz(rng, 1.2 + 1.0 * rng.random(), 90.0 + 60.0 * rng.random())
+        mix(buzz, int(rng.random() * n), 0.5 + 0.3 * rng.random())
     return out
 
 
@@ -615,7 +889,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in args.only if n not in NAMES]
     if unknown:
         parser.error(f"unknown sound {unknown[0]!r}; the sounds are: {', '.join(NAMES)}")
-    written = generate(args.out, args.only)
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"cannot write the sounds to {args.out}: it is a file, not a folder")
+    try:
+        written = generate(args.out, args.only)
+    except OSError as exc:  # a file where the folder should be, no permission, a full disk
+        parser.error(f"cannot write the sounds to {args.out}: {exc.strerror or exc}")
     print(f"wrote {len(written)} sound(s) to {args.out}")
     return 0
 

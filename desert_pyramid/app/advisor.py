@@ -4,6 +4,13 @@ Searches run in the solver's :class:`HintService` (another process). The table a
 or for a line to autoplay; :meth:`Advisor.poll` hands back an answer only if it is for the
 position on the table now. Autoplay follows the winning line the solver found, one move per
 step, and asks again when the player has moved in between.
+
+**Thinking while the player thinks.** Once the table is showing (:meth:`Advisor.wake`), every
+:meth:`Advisor.poll` (once a frame) checks whether the position changed, and if it did, tells the
+service to ponder the new one: the worker works out its hint, and then the hints one move on,
+so that a hint asked a few seconds later is answered from what the worker already knows. A move
+drops a question still on its way (its answer would be for another position); :meth:`cancel`
+(Esc) drops it too, while the worker goes on thinking.
 """
 
 from __future__ import annotations
@@ -35,6 +42,14 @@ class Advisor:
         self.plan: list[Move] = []  # the autoplay line still to play
         self._plan_at: tuple[tuple[Any, ...], int] | None = None  # position the plan starts from
         self._thumb: Any = None
+        self._awake = False  # the table is showing: think about every position (see wake)
+        self._pondered: tuple[tuple[Any, ...], int] | None = None  # the position last pondered
+
+    def wake(self) -> None:
+        """The table is showing: start the hint process (not before the first frames, so the
+        table appears at once) and ponder every position from now on."""
+        self._awake = True
+        self._get_service()
 
     @property
     def available(self) -> bool:
@@ -53,8 +68,41 @@ class Advisor:
         service.request(game)
         return "Thinking…" if purpose == "hint" else "The computer is looking for a way through…"
 
+    def cancel(self, game: Game) -> str:
+        """Drop the question on its way (Esc); the worker goes on thinking about the position.
+        Returns what to tell the player ("" when there was no question)."""
+        if self._pending is None:
+            return ""
+        purpose = self._pending[0]
+        self._pending = None
+        service = self._get_service()
+        ponder = getattr(service, "ponder", None)
+        if ponder is not None:
+            ponder(game)
+            self._pondered = (game.position_key(), game.moves)
+        return "Hint cancelled." if purpose == "hint" else "The computer stopped looking."
+
+    def _keep_up(self, game: Game) -> None:
+        """Ponder the position on the table when it changed since the last look."""
+        if not self._awake:
+            return
+        at = (game.position_key(), game.moves)
+        if at == self._pondered:
+            return
+        self._pondered = at
+        if self._pending is not None:
+            if (self._pending[1], self._pending[2]) == at:
+                return  # the question for this very position is on its way
+            self._pending = None  # the player moved: that answer would be for another position
+        service = self._get_service()
+        ponder = getattr(service, "ponder", None)
+        if ponder is not None:
+            ponder(game)
+
     def poll(self, game: Game) -> Answer | None:
-        """The answer to the last question, once ready and if the position has not changed since."""
+        """The answer to the last question, once ready and if the position has not changed since.
+        Once awake, it also keeps the service pondering the position on the table."""
+        self._keep_up(game)
         if self._pending is None:
             return None
         service = self._get_service()

@@ -6,8 +6,6 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from desert_pyramid.catalog import every_layout
-
 SETTING_KEY = "practice_layout"
 
 _MEMORY: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
@@ -32,7 +30,11 @@ def remembered_layout(app: Any) -> int | None:
         candidates.append(store.progress.settings.get(SETTING_KEY))
     candidates.append(_MEMORY.get(app))
     for value in candidates:
-        if isinstance(value, int) and not isinstance(value, bool) and value in every_layout():
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and value in app.catalogue.every_layout()
+        ):
             return value
     return None
 

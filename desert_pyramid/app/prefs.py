@@ -18,6 +18,16 @@ ANIMATION_NAMES: dict[float, str] = {
     2.0: "Very fast",
 }
 DEFAULT_BACK = "sandstone"
+#: Speech (desert_pyramid.speech): auto = only while a screen reader runs; on = the best backend
+#: here; or one backend by name.
+SPEECH_CHOICES: tuple[str, ...] = (
+    "auto",
+    "off",
+    "on",
+    "screen-reader",
+    "speech-dispatcher",
+    "espeak-ng",
+)
 SETTINGS_SCHEMA = 1
 
 
@@ -41,6 +51,7 @@ class Settings:
     hide_timer: bool = False
     hide_score: bool = False
     card_back: str = DEFAULT_BACK
+    speech: str = "auto"  # one of SPEECH_CHOICES
 
     @property
     def animations(self) -> bool:
@@ -127,6 +138,11 @@ class Settings:
             value = getattr(settings, name)
             if not 0.0 <= value <= 1.0:  # also refuses nan
                 raise SettingsError(f"settings: '{name}' must be from 0 to 1, not {value}")
+        if settings.speech not in SPEECH_CHOICES:
+            raise SettingsError(
+                f"settings: 'speech' must be one of {', '.join(SPEECH_CHOICES)}, "
+                f"not {settings.speech!r}"
+            )
         if settings.animation_speed not in ANIMATION_SPEEDS:
             raise SettingsError(
                 f"settings: 'animation_speed' must be one of {', '.join(f'{s:g}' for s in ANIMATION_SPEEDS)}, "

@@ -24,8 +24,8 @@ A deal counts once a move has been made in it: a deal dealt and left without a m
 game (nothing is saved, nothing counted).
 
 The sessions are those of :mod:`desert_pyramid.modes`, saved and counted through their own seams
-(``current_fields()``, ``results().game_records(date)`` and ``trek_record(date)``,
-``session_from_current``), each pyramid of a trek being a game of its own. A saved game whose mode
+(``saved()``, ``results()`` counted by ``progression.game_results`` and ``trek_result``,
+``session_from_saved``), each pyramid of a trek being a game of its own. A saved game whose mode
 data does not rebuild (or one saved by an earlier version, with ``mode_state.ui_session``) comes
 back as a Practice session of the same game, so CONTINUE never fails.
 """
@@ -41,18 +41,19 @@ from typing import Any, Protocol, TypeVar
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.app.sessions import timed
-from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import Game
+from desert_pyramid.engine import EngineError, Game, Layout
 from desert_pyramid.engine.reading import DocumentError, Reader
-from desert_pyramid.modes import Results, Session, session_from_current
+from desert_pyramid.modes import Results, Session, session_from_saved
+from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
     BACK_BY_ID,
     BackCollection,
-    GameResult,
     Progress,
-    TrekResult,
+    ProgressError,
     Unlocks,
+    game_results,
+    trek_result,
 )
 from desert_pyramid.storage import CurrentGame, SaveStore
 
@@ -66,9 +67,12 @@ class Notices(Protocol):
 
 
 class Host(Protocol):
-    """What :class:`Saves` needs of the window: its settings and its notices."""
+    """What :class:`Saves` needs of the application: its settings, its notices and its layouts
+    (the catalogue's ``get_layout``: the game's and the player's)."""
 
     settings: Settings
+
+    def get_layout(self, number: int) -> Layout: ...
 
     @property
     def overlay(self) -> Notices: ...
@@ -127,29 +131,30 @@ class Restored:
     game_id: str
 
 
-def _modes_session(current: CurrentGame) -> Session | None:
-    """The modes session saved in ``current`` (``modes.session_from_current``), or ``None`` when
-    it does not rebuild."""
+def _modes_session(current: CurrentGame, get_layout: LayoutGetter) -> Session | None:
+    """The modes session saved in ``current`` (``modes.session_from_saved``), or ``None`` when
+    it does not rebuild (storage checked that it does when it read the file; a layout deleted
+    since, or mode data of an earlier version, does not: the caller plays on with the engine
+    game)."""
     try:
-        return session_from_current(current.game, current.mode_state, get_layout)
-    except Exception:  # mode data that does not rebuild: the caller plays on with the engine game
+        return session_from_saved(current.saved(), get_layout)
+    except EngineError:  # the modes' StateError, ModeError, the catalogue's LayoutError
         return None
 
 
-def restore_session(current: CurrentGame) -> Restored:
+def restore_session(current: CurrentGame, get_layout: LayoutGetter) -> Restored:
     """The session of a saved game. The engine game always rebuilds (storage checked it when it
     loaded the file); mode data that cannot be read falls back to a plain session of the same
     game, so CONTINUE never fails."""
     raw = current.mode_state.get(SESSION_KEY)
     state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
     if not state:
-        modes_session = _modes_session(current)
+        modes_session = _modes_session(current, get_layout)
         if modes_session is not None:
-            code = str(getattr(modes_session, "deal_code", ""))
             return Restored(
                 modes_session,
                 current.mode.capitalize(),
-                subtitle_for(modes_session.game, code),
+                subtitle_for(modes_session.game, modes_session.deal_code),
                 current.game_id,
             )
     from desert_pyramid.modes import MAX_ELAPSED_MS, Clock, PracticeSession
@@ -314,7 +319,7 @@ class Saves:
         """The saved game's session for CONTINUE, or ``None`` when there is none."""
         if self.store is None or self.store.current is None:
             return None
-        return restore_session(self.store.current)
+        return restore_session(self.store.current, self.app.get_layout)
 
     def table_started(self, table: TableView) -> None:
         """A new table: the saved game, unless this table continues it, counts as abandoned."""
@@ -323,7 +328,7 @@ class Saves:
         store = self.store
         if store is not None and store.current is not None and store.current.game_id != resume:
             self._abandon_saved()
-        game_id = str(table.session.current_fields()["game_id"])
+        game_id = table.session.game_id
         started = (
             store.current.started if (resume and store is not None and store.current) else today()
         )
@@ -340,11 +345,11 @@ class Saves:
         if active is not None and not active.recorded and active.game_id == current.game_id:
             session = active.table.session
         elif SESSION_KEY not in current.mode_state:
-            session = _modes_session(current)
+            session = _modes_session(current, self.app.get_layout)
         if session is not None:
             try:
                 self._record_results(session, session.abandon(), final=True)
-            except Exception as exc:  # the loss is still counted below, from the saved figures
+            except (EngineError, ProgressError) as exc:  # still counted below, from the file
                 self.app.overlay.notice(
                     f"The game left could not be ended by its mode ({exc}); it counts as a loss.",
                     "warning",
@@ -416,23 +421,19 @@ class Saves:
         assert self.store is not None
         # a Daily counts for the streak by the date it was started on (modes.streak's rule:
         # ``played_on``), so a daily begun before midnight and cleared after still counts
-        date = (
-            str(results.played_on)
-            if getattr(results, "mode", "") == "daily" and results.played_on
-            else today()
-        )
-        for record in results.game_records(date):
-            self.announce(self.store.record_game(GameResult(**record)))
-        if final and getattr(session, "mode", "") == "expedition":
-            self.announce(self.store.record_trek(TrekResult(**results.trek_record(date))))
+        date = results.played_on if results.mode == "daily" and results.played_on else today()
+        for record in game_results(results, date):
+            self.announce(self.store.record_game(record))
+        if final and session.mode == "expedition":
+            self.announce(self.store.record_trek(trek_result(results, date)))
 
     def _save(self, active: Tracked) -> None:
         assert self.store is not None
         session = active.table.session
         active.clock_saved_ms = int(session.elapsed_ms)
-        fields = dict(session.current_fields())
-        active.game_id = str(fields["game_id"])
-        self.store.save_current(CurrentGame(started=active.started, **fields))
+        saved = session.saved()
+        active.game_id = saved.game_id
+        self.store.save_current(CurrentGame.of(saved, active.started))
 
     # -- telling the player -----------------------------------------------------------------------
     def announce(self, unlocks: Unlocks) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import datetime
 
 from desert_pyramid import local_date
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
 from desert_pyramid.modes import (
     MODES,
@@ -27,7 +26,6 @@ __all__ = [
     "clock_text",
     "daily",
     "expedition",
-    "layout_number",
     "practice",
     "practice_from_moves",
     "subtitle",
@@ -35,11 +33,6 @@ __all__ = [
     "title",
     "today",
 ]
-
-
-def layout_number(number: int) -> Layout:
-    """Layout ``number`` (the catalogue reads only its own file)."""
-    return get_layout(number)
 
 
 def today() -> datetime.date:
@@ -100,7 +93,7 @@ def subtitle(session: Session) -> str:
     bits = [rules[0].upper() + rules[1:], f"layout {g.layout.number}", session.deal_code]
     if session.mode == "daily":
         bits.insert(0, str(session.hud().get("date", "")))
-    grade = getattr(session, "grade", "")
+    grade = session.grade
     if grade:  # a "winnable deals only" deal: the solver's difficulty grade
         bits.append(f"difficulty: {grade}")
     return " · ".join(b for b in bits if b)

@@ -78,12 +78,25 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
     g.add_argument("--screen", choices=SCREENS, help="start on this screen (for screenshots)")
+    g.add_argument("--layout", metavar="N", help="start at a Practice table on layout N")
+    g.add_argument(
+        "--check-layout",
+        action="store_true",
+        help="print every drawn part's box as JSON after the last frame; exit 1 naming the parts "
+        "that lie outside the window, overlap or do not fit their box (needs --frames)",
+    )
     g.add_argument("--seed", metavar="N", help="the seed of the first random practice deal")
     g.add_argument(
         "--save-dir",
         dest="save_dir",
         metavar="DIR",
         help="keep the save files in DIR (default: $DESERT_PYRAMID_SAVE_DIR, else the user data folder)",
+    )
+    g.add_argument(
+        "--speech-log",
+        dest="speech_log",
+        metavar="PATH",
+        help="write every spoken announcement to PATH, one a line (docs/accessibility.md)",
     )
     g.add_argument(
         "--full-redraw",
@@ -110,9 +123,20 @@ def options_from_args(args: argparse.Namespace) -> Any:
         shot = check_writable_file(args.screenshot, "--screenshot")
     if args.frame_stats and frames is None:
         raise UsageError("--frame-stats needs --frames N")
+    if args.check_layout and frames is None:
+        raise UsageError("--check-layout needs --frames N")
+    if args.check_layout and args.frame_stats:
+        raise UsageError("--check-layout and --frame-stats both print JSON: choose one")
+    layout: int | None = None
+    if args.layout is not None:
+        layout = _layout_option(args.layout, getattr(args, "save_dir", None))
+        if args.code is not None:
+            raise UsageError("--layout and --code both choose the deal's layout: choose one")
+        if args.mode not in (None, "practice"):
+            raise UsageError("--layout starts a practice deal: drop --mode or use --mode practice")
     code: DealCode | GameCode | None = None
     if args.code is not None:
-        from desert_pyramid.app.sessions import layout_number
+        from desert_pyramid.catalog import Catalogue
         from desert_pyramid.engine import (
             DealCodeError,
             LayoutError,
@@ -129,7 +153,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         else:
             try:
                 deal_code = decode_deal_code(args.code)
-                layout_number(deal_code.layout_number)
+                Catalogue.open(getattr(args, "save_dir", None)).get_layout(deal_code.layout_number)
                 check_playable(
                     deal_code.rules, deal_code.layout_number
                 )  # the rule the Practice table keeps
@@ -142,6 +166,8 @@ def options_from_args(args: argparse.Namespace) -> Any:
     if args.seed is not None:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
+    speech_log = getattr(args, "speech_log", None)
+    log = None if speech_log is None else check_writable_file(speech_log, "--speech-log")
     save_dir = getattr(args, "save_dir", None)
     from desert_pyramid.commands.profile import check_save_dir
 
@@ -163,8 +189,25 @@ def options_from_args(args: argparse.Namespace) -> Any:
         seed=seed,
         launched_at=LAUNCHED_AT,
         save_dir=save_dir,
-        full_redraw=bool(args.full_redraw),
+        speech_log=log,
+        full_redraw=bool(args.full_redraw or args.check_layout),
+        layout=layout,
+        check_layout=bool(args.check_layout),
     )
+
+
+def _layout_option(text: str, save_dir: str | None) -> int:
+    """The number of ``--layout``: one the game (1..99) or the player (101..999) has."""
+    from desert_pyramid.catalog import Catalogue
+    from desert_pyramid.engine import DESERT, LayoutError, RulesError, check_playable
+
+    number = parse_int(text, "--layout", 1, 999)
+    try:
+        Catalogue.open(save_dir).get_layout(number)
+        check_playable(DESERT, number)  # a Practice table plays the Desert rules
+    except (LayoutError, RulesError) as exc:
+        raise UsageError(f"--layout: {exc}") from None
+    return number
 
 
 NO_DISPLAY = (

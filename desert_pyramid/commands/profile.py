@@ -6,12 +6,14 @@ Both forms only read: they never move, restore or write a file.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from desert_pyramid import local_date
+from desert_pyramid.catalog import Catalogue
 from desert_pyramid.commands.args import UsageError, check_path, shown
 from desert_pyramid.progression import (
     CARD_BACKS,
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     folder = _save_dir(args)
     check_save_dir(folder)
     try:
-        store = SaveStore.open(folder, readonly=True)
+        store = SaveStore.open(folder, readonly=True, layouts=Catalogue.open(folder).get_layout)
     except OSError as exc:  # a folder that cannot be opened at all (a file in the way, no access)
         what = "--save-dir" if folder is not None else f"${ENV_VAR}"
         where = folder if folder is not None else os.environ.get(ENV_VAR, "the user data folder")
@@ -233,7 +235,11 @@ def check(store: SaveStore) -> int:
     decoders: tuple[tuple[Path, Schema, Callable[[dict[str, Any]], Any]], ...] = (
         (folder.save, SAVE_SCHEMA, decode_progress),
         (folder.profile, PROFILE_SCHEMA, decode_profile),
-        (folder.current, CURRENT_SCHEMA, decode_current),
+        (
+            folder.current,
+            CURRENT_SCHEMA,
+            functools.partial(decode_current, get_layout=store.layouts),
+        ),
     )
     for path, schema, decode in decoders:
         main = read_document(path, schema, decode)

@@ -28,7 +28,7 @@ RANK_WORDS = (
     "queen",
     "king",
 )
-KING = 13
+KING_RANK = 13  # the rank of a king (MoveKind.KING is the move of removing one)
 TARGET = 13
 
 
@@ -118,4 +118,4 @@ def a_rank(rank: int) -> str:
 
 def partner_rank(rank: int) -> int | None:
     """The rank that makes 13 with ``rank``; ``None`` for a king, which goes alone."""
-    return None if rank == KING else TARGET - rank
+    return None if rank == KING_RANK else TARGET - rank

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from .cards import CARDS, KING, RANKS, Card, a_rank, rank_name
+from .cards import CARDS, KING_RANK, RANKS, Card, a_rank, rank_name
 from .deal import Deal
 from .errors import DealError, EngineError, IllegalMoveError, StateError
 from .events import (
@@ -214,7 +214,7 @@ class Game:
         by_rank: dict[int, list[int]] = {}
         for place, card in play:
             r = card.rank
-            if r == KING:
+            if r == KING_RANK:
                 moves.append(Move(KING_MOVE, place))
                 continue
             for other in by_rank.get(13 - r, ()):
@@ -237,7 +237,7 @@ class Game:
         seen = 0
         for _place, card in self.playable():
             r = card.rank
-            if r == KING or seen >> (13 - r) & 1:
+            if r == KING_RANK or seen >> (13 - r) & 1:
                 return True
             seen |= 1 << r
         if self.rules.relaxed_match:
@@ -324,7 +324,7 @@ class Game:
             self._check_sum(ca, cb)
         elif kind == KING_MOVE:
             c = self._playable_card(move.a)
-            if RANKS[c] != KING:
+            if RANKS[c] != KING_RANK:
                 r = RANKS[c]
                 raise IllegalMoveError(
                     f"the {CARDS[c]} is not a king: only a king goes alone; {a_rank(r)} needs {a_rank(13 - r)}"
@@ -359,8 +359,8 @@ class Game:
     @staticmethod
     def _check_sum(ca: int, cb: int) -> None:
         ra, rb = RANKS[ca], RANKS[cb]
-        if ra == KING or rb == KING:
-            k = ca if ra == KING else cb
+        if ra == KING_RANK or rb == KING_RANK:
+            k = ca if ra == KING_RANK else cb
             raise IllegalMoveError(f"the {CARDS[k]} is a king: it goes alone, not in a pair")
         if ra + rb != 13:
             lo, hi = sorted((ra, rb))
@@ -804,7 +804,7 @@ def _removal_reachable(game: Game) -> bool:
             c = cards[i]
             if c >= 0 and left[i] == 0:
                 r = RANKS[c]
-                if r == KING or mask >> (13 - r) & 1:
+                if r == KING_RANK or mask >> (13 - r) & 1:
                     has = True
                 mask |= 1 << r
                 if relaxed:
@@ -818,7 +818,7 @@ def _removal_reachable(game: Game) -> bool:
         seen = mask
         items = tops + ([satchel] if satchel else [])
         for r in items:
-            if r == KING or seen >> (13 - r) & 1:
+            if r == KING_RANK or seen >> (13 - r) & 1:
                 return True
             seen |= 1 << r
         return False

@@ -6,7 +6,7 @@ The file format is described in ``docs/layout-format.md``. This module validates
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,130 +87,26 @@ class Layout:
     def from_dict(cls, data: Mapping[str, Any], source: str = "layout") -> Layout:
         """Validate layout data (as read from a layout file) and build the layout.
 
-        ``source`` names the file in every error message.
+        ``source`` names the file in every error message. The checks run in order: the header
+        (number, name, words), the slot tables one by one, the cover relation against the
+        drawing, no cover cycle, the size.
         """
 
         def fail(msg: str) -> LayoutError:
             return LayoutError(f"{source}: {msg}")
 
-        if not isinstance(data, Mapping):
-            raise fail("the layout must be a table")
-        schema = data.get("schema", LAYOUT_SCHEMA)
-        if schema != LAYOUT_SCHEMA:
-            raise fail(
-                f"schema {schema!r} is not supported (this game reads schema {LAYOUT_SCHEMA})"
-            )
-        number = _req(data, "number", int, fail)
-        if not valid_number(number):
-            shown = str(number) if abs(number) < 10**12 else "far too large"
-            raise fail(f"number {shown} is out of range ({NUMBER_RANGES})")
-        name = _req(data, "name", str, fail)
-        if not name.strip():
-            raise fail("name is empty")
-        family = data.get("family", "")
-        description = data.get("description", "")
-        if not isinstance(family, str) or not isinstance(description, str):
-            raise fail("family and description must be text")
-        raw_slots = data.get("slot")
-        if not isinstance(raw_slots, Sequence) or isinstance(raw_slots, str):
-            raise fail("no [[slot]] tables")
-        count = len(raw_slots)
-        if not MIN_CARDS <= count <= MAX_CARDS:
-            raise fail(f"{count} slots: a layout has between {MIN_CARDS} and {MAX_CARDS} cards")
-
-        ids: dict[int, int] = {}
-        parsed: list[tuple[int, int, float, float, int, list[int]]] = []
-        for i, raw in enumerate(raw_slots):
-            where = f"slot #{i + 1}"
-            if not isinstance(raw, Mapping):
-                raise fail(f"{where} is not a table")
-            sid = _req(raw, "id", int, fail, where)
-            where = f"slot {sid}"
-            if sid < 1:
-                raise fail(f"{where}: ids are positive integers")
-            if sid in ids:
-                raise fail(f"{where}: duplicate slot id (also slot #{ids[sid] + 1} in order)")
-            ids[sid] = i
-            row = _req(raw, "row", int, fail, where)
-            if row < 1:
-                raise fail(f"{where}: row {row} (rows count from 1)")
-            x = _num(raw, "x", fail, where)
-            y = _num(raw, "y", fail, where)
-            z = _req(raw, "z", int, fail, where)
-            cov = raw.get("covered_by", [])
-            if (
-                not isinstance(cov, Sequence)
-                or isinstance(cov, str)
-                or not all(isinstance(c, int) and not isinstance(c, bool) for c in cov)
-            ):
-                raise fail(f"{where}: covered_by must be a list of slot ids")
-            if len(set(cov)) != len(cov):
-                raise fail(f"{where}: covered_by lists a slot twice")
-            parsed.append((sid, row, x, y, z, list(cov)))
-
-        covered_by: list[list[int]] = []
-        for sid, _row, _x, _y, _z, cov in parsed:
-            idx: list[int] = []
-            for c in cov:
-                if c not in ids:
-                    raise fail(f"slot {sid} is covered by slot {c}, which does not exist")
-                if c == sid:
-                    raise fail(f"slot {sid} covers itself")
-                idx.append(ids[c])
-            covered_by.append(idx)
-
-        # The cover relation must follow the drawing.
-        for i, (sid, _row, x, y, z, _cov) in enumerate(parsed):
-            for j, (sid2, _r2, x2, y2, z2, _c2) in enumerate(parsed):
-                if i == j:
-                    continue
-                overlap = abs(x - x2) < 2 and abs(y - y2) < 2
-                if j in covered_by[i]:
-                    if not overlap:
-                        raise fail(f"slot {sid} is covered by slot {sid2}, but they do not overlap")
-                    if z2 <= z:
-                        raise fail(
-                            f"slot {sid} is covered by slot {sid2}, which is not in front (z {z2} <= {z})"
-                        )
-                elif overlap and i < j:
-                    if z == z2:
-                        raise fail(f"slots {sid} and {sid2} overlap at the same depth z = {z}")
-                    front, back = (j, i) if z2 > z else (i, j)
-                    if front not in covered_by[back]:
-                        raise fail(
-                            f"slot {parsed[front][0]} overlaps slot {parsed[back][0]} from in front, "
-                            f"but is not in its covered_by"
-                        )
+        number, name, family, description = _read_header(data, fail)
+        parsed, ids = _read_slots(_slot_tables(data, fail), fail)
+        covered_by = _resolve_covers(parsed, ids, fail)
+        _check_drawing(parsed, covered_by, fail)
         _check_acyclic(parsed, covered_by, fail)
-
-        xs = [p[2] for p in parsed]
-        ys = [p[3] for p in parsed]
-        width = max(xs) + 2 - min(xs)
-        height = max(ys) + 2 - min(ys)
-        if width > MAX_WIDTH or height > MAX_HEIGHT:
-            raise fail(
-                f"the layout is {width:g} x {height:g} half cards; the table holds {MAX_WIDTH:g} x {MAX_HEIGHT:g}"
-            )
-
-        covers: list[list[int]] = [[] for _ in parsed]
-        for i, cb in enumerate(covered_by):
-            for j in cb:
-                covers[j].append(i)
-        slots = tuple(
-            Slot(
-                index=i,
-                id=p[0],
-                row=p[1],
-                x=p[2],
-                y=p[3],
-                z=p[4],
-                covered_by=tuple(covered_by[i]),
-                covers=tuple(sorted(covers[i])),
-            )
-            for i, p in enumerate(parsed)
-        )
+        _check_size(parsed, fail)
         return cls(
-            number=number, name=name.strip(), slots=slots, family=family, description=description
+            number=number,
+            name=name.strip(),
+            slots=_build_slots(parsed, covered_by),
+            family=family,
+            description=description,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -233,6 +129,168 @@ class Layout:
                 for s in self.slots
             ],
         }
+
+
+#: A slot as read: id, row, x, y, z and the ids of the slots covering it.
+_Parsed = tuple[int, int, float, float, int, list[int]]
+_Fail = Callable[[str], LayoutError]
+
+
+def _read_header(data: Mapping[str, Any], fail: _Fail) -> tuple[int, str, str, str]:
+    """The layout's number, name, family and description, checked."""
+    if not isinstance(data, Mapping):
+        raise fail("the layout must be a table")
+    schema = data.get("schema", LAYOUT_SCHEMA)
+    if schema != LAYOUT_SCHEMA:
+        raise fail(f"schema {schema!r} is not supported (this game reads schema {LAYOUT_SCHEMA})")
+    number = _req(data, "number", int, fail)
+    if not valid_number(number):
+        shown = str(number) if abs(number) < 10**12 else "far too large"
+        raise fail(f"number {shown} is out of range ({NUMBER_RANGES})")
+    name = _req(data, "name", str, fail)
+    if not name.strip():
+        raise fail("name is empty")
+    family = data.get("family", "")
+    description = data.get("description", "")
+    if not isinstance(family, str) or not isinstance(description, str):
+        raise fail("family and description must be text")
+    return number, name, family, description
+
+
+def _slot_tables(data: Mapping[str, Any], fail: _Fail) -> Sequence[Any]:
+    """The ``[[slot]]`` tables, as many as a layout may have."""
+    raw_slots = data.get("slot")
+    if not isinstance(raw_slots, Sequence) or isinstance(raw_slots, str):
+        raise fail("no [[slot]] tables")
+    count = len(raw_slots)
+    if not MIN_CARDS <= count <= MAX_CARDS:
+        raise fail(f"{count} slots: a layout has between {MIN_CARDS} and {MAX_CARDS} cards")
+    return raw_slots
+
+
+def _read_slots(raw_slots: Sequence[Any], fail: _Fail) -> tuple[list[_Parsed], dict[int, int]]:
+    """Every slot table read and checked, in order, and each id's position in that order."""
+    ids: dict[int, int] = {}
+    parsed: list[_Parsed] = []
+    for i, raw in enumerate(raw_slots):
+        parsed.append(_read_slot(raw, i, ids, fail))
+        ids[parsed[-1][0]] = i
+    return parsed, ids
+
+
+def _read_slot(raw: Any, i: int, ids: Mapping[int, int], fail: _Fail) -> _Parsed:
+    """Slot table number ``i`` (from 0) read and checked; ``ids``: the ids read before it."""
+    where = f"slot #{i + 1}"
+    if not isinstance(raw, Mapping):
+        raise fail(f"{where} is not a table")
+    sid = _req(raw, "id", int, fail, where)
+    where = f"slot {sid}"
+    if sid < 1:
+        raise fail(f"{where}: ids are positive integers")
+    if sid in ids:
+        raise fail(f"{where}: duplicate slot id (also slot #{ids[sid] + 1} in order)")
+    row = _req(raw, "row", int, fail, where)
+    if row < 1:
+        raise fail(f"{where}: row {row} (rows count from 1)")
+    x = _num(raw, "x", fail, where)
+    y = _num(raw, "y", fail, where)
+    z = _req(raw, "z", int, fail, where)
+    cov = raw.get("covered_by", [])
+    if (
+        not isinstance(cov, Sequence)
+        or isinstance(cov, str)
+        or not all(isinstance(c, int) and not isinstance(c, bool) for c in cov)
+    ):
+        raise fail(f"{where}: covered_by must be a list of slot ids")
+    if len(set(cov)) != len(cov):
+        raise fail(f"{where}: covered_by lists a slot twice")
+    return (sid, row, x, y, z, list(cov))
+
+
+def _resolve_covers(parsed: list[_Parsed], ids: Mapping[int, int], fail: _Fail) -> list[list[int]]:
+    """Each slot's covered_by as slot indices (the file names slots by id)."""
+    covered_by: list[list[int]] = []
+    for sid, _row, _x, _y, _z, cov in parsed:
+        idx: list[int] = []
+        for c in cov:
+            if c not in ids:
+                raise fail(f"slot {sid} is covered by slot {c}, which does not exist")
+            if c == sid:
+                raise fail(f"slot {sid} covers itself")
+            idx.append(ids[c])
+        covered_by.append(idx)
+    return covered_by
+
+
+def _check_drawing(parsed: list[_Parsed], covered_by: list[list[int]], fail: _Fail) -> None:
+    """The cover relation must follow the drawing: a slot is covered exactly by the slots that
+    overlap it from in front."""
+    for i, (sid, _row, x, y, z, _cov) in enumerate(parsed):
+        for j, (sid2, _r2, x2, y2, z2, _c2) in enumerate(parsed):
+            if i == j:
+                continue
+            overlap = abs(x - x2) < 2 and abs(y - y2) < 2
+            if j in covered_by[i]:
+                _check_cover(sid, z, sid2, z2, overlap, fail)
+            elif overlap and i < j:
+                _check_overlap(parsed, covered_by, i, j, fail)
+
+
+def _check_cover(sid: int, z: int, sid2: int, z2: int, overlap: bool, fail: _Fail) -> None:
+    """Slot ``sid2`` is listed as covering slot ``sid``: it must overlap it, from in front."""
+    if not overlap:
+        raise fail(f"slot {sid} is covered by slot {sid2}, but they do not overlap")
+    if z2 <= z:
+        raise fail(f"slot {sid} is covered by slot {sid2}, which is not in front (z {z2} <= {z})")
+
+
+def _check_overlap(
+    parsed: list[_Parsed], covered_by: list[list[int]], i: int, j: int, fail: _Fail
+) -> None:
+    """Slots ``i`` and ``j`` overlap and ``j`` is not listed on ``i``: they must lie at two depths,
+    and the one in front must be listed on the one behind."""
+    sid, z, sid2, z2 = parsed[i][0], parsed[i][4], parsed[j][0], parsed[j][4]
+    if z == z2:
+        raise fail(f"slots {sid} and {sid2} overlap at the same depth z = {z}")
+    front, back = (j, i) if z2 > z else (i, j)
+    if front not in covered_by[back]:
+        raise fail(
+            f"slot {parsed[front][0]} overlaps slot {parsed[back][0]} from in front, "
+            f"but is not in its covered_by"
+        )
+
+
+def _check_size(parsed: list[_Parsed], fail: _Fail) -> None:
+    """The layout fits the table: at most MAX_WIDTH x MAX_HEIGHT half cards."""
+    xs = [p[2] for p in parsed]
+    ys = [p[3] for p in parsed]
+    width = max(xs) + 2 - min(xs)
+    height = max(ys) + 2 - min(ys)
+    if width > MAX_WIDTH or height > MAX_HEIGHT:
+        raise fail(
+            f"the layout is {width:g} x {height:g} half cards; the table holds {MAX_WIDTH:g} x {MAX_HEIGHT:g}"
+        )
+
+
+def _build_slots(parsed: list[_Parsed], covered_by: list[list[int]]) -> tuple[Slot, ...]:
+    """The checked slots, each with the slots covering it and the slots it covers (indices)."""
+    covers: list[list[int]] = [[] for _ in parsed]
+    for i, cb in enumerate(covered_by):
+        for j in cb:
+            covers[j].append(i)
+    return tuple(
+        Slot(
+            index=i,
+            id=p[0],
+            row=p[1],
+            x=p[2],
+            y=p[3],
+            z=p[4],
+            covered_by=tuple(covered_by[i]),
+            covers=tuple(sorted(covers[i])),
+        )
+        for i, p in enumerate(parsed)
+    )
 
 
 def _req(data: Mapping[str, Any], key: str, typ: type, fail: Any, where: str = "") -> Any:
@@ -258,11 +316,7 @@ def _num(data: Mapping[str, Any], key: str, fail: Any, where: str) -> float:
     return float(value)
 
 
-def _check_acyclic(
-    parsed: list[tuple[int, int, float, float, int, list[int]]],
-    covered_by: list[list[int]],
-    fail: Any,
-) -> None:
+def _check_acyclic(parsed: list[_Parsed], covered_by: list[list[int]], fail: _Fail) -> None:
     # Depth-first search with colours; report the cycle by slot ids.
     white, grey, black = 0, 1, 2
     colour = [white] * len(parsed)

@@ -25,9 +25,9 @@ from .errors import InputError, ModeError
 from .events import DailyCleared, NewPyramid, PracticeWon, PyramidCleared, PyramidSkipped, TrekEnded
 from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms, daylight_cap_ms
 from .practice import PracticeSession
-from .restore import session_from_current, session_from_dict
+from .restore import session_from_current, session_from_dict, session_from_saved
 from .results import MODES, Mode, PyramidRecord, Results
-from .session import Session, random_seed
+from .session import ComputerPlayer, SavedSession, Session, random_seed
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "SUSPEND_GAP_MS",
     "CalendarDay",
     "ChosenDeal",
+    "ComputerPlayer",
     "Clock",
     "Coach",
     "CoachMessage",
@@ -57,6 +58,7 @@ __all__ = [
     "PyramidRecord",
     "PyramidSkipped",
     "Results",
+    "SavedSession",
     "Session",
     "Sky",
     "StreakUpdate",
@@ -75,6 +77,7 @@ __all__ = [
     "rules_text",
     "session_from_current",
     "session_from_dict",
+    "session_from_saved",
     "share_line",
     "sky_for",
 ]

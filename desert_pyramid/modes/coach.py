@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
-from desert_pyramid.engine.cards import KING, TARGET, a_rank, rank_name, rank_of
+from desert_pyramid.engine.cards import KING_RANK, TARGET, a_rank, rank_name, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.reading import Reader
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
@@ -179,7 +179,7 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
     if move.kind not in (MoveKind.FLIP, MoveKind.REDEAL) or not before.waste:
         return None
     w = CARDS[before.waste[-1]]
-    if w.rank == KING:
+    if w.rank == KING_RANK:
         return None  # a king on the waste is mistake 3
     for place, card in before.playable():
         if (
@@ -213,7 +213,7 @@ def mistake_king(
         return None
     warned = set() if warned is None else warned
     for place, card in before.playable():
-        if card.rank != KING or int(card) in warned:
+        if card.rank != KING_RANK or int(card) in warned:
             continue
         named: list[Card | None] = [card]
         if move.kind == MoveKind.STASH and move.a == place:
@@ -329,7 +329,7 @@ def explain_card(game: Game, place: int) -> str:
         return (
             f"The {card} is covered by {_the(CARDS[game.cards[j]] for j in game.covering(place))}."
         )
-    if card.rank == KING:
+    if card.rank == KING_RANK:
         return f"The {card} is a king: it goes alone."
     want = TARGET - card.rank
     partners = [

@@ -14,6 +14,7 @@ future date cannot be played.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -35,6 +36,7 @@ from .events import DailyCleared
 from .results import Results
 from .session import (
     LayoutGetter,
+    SavedSession,
     Session,
     check_header,
     get_bool,
@@ -117,10 +119,8 @@ class DailySession(Session):
 
         return share_line(self.results())
 
-    def current_fields(self) -> dict[str, Any]:
-        out = super().current_fields()
-        out["deal_date"] = self.day.isoformat()
-        return out
+    def saved(self) -> SavedSession:
+        return replace(super().saved(), deal_date=self.day.isoformat())
 
     def hud(self) -> dict[str, str]:
         out = super().hud()

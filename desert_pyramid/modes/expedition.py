@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError, classic_layout
@@ -31,6 +32,7 @@ from .events import NewPyramid, PyramidCleared, PyramidSkipped, TrekEnded
 from .results import PyramidRecord, Results
 from .session import (
     LayoutGetter,
+    SavedSession,
     Session,
     check_header,
     get_elapsed,
@@ -60,6 +62,11 @@ def daylight_cap_ms(cleared: int) -> int:
         + sum(clear_bonus_ms(k) for k in range(1, first + 1))
         + 50_000 * (cleared - first)
     )
+
+
+SAVED_APART = ("number", "trek_id", "daylight_ms")
+"""The trek's state that the save keeps in fields of their own (``SavedSession.pyramid_number``,
+``.trek_id``, ``.daylight_ms``), not again in ``mode_state``."""
 
 
 class ExpeditionSession(Session):
@@ -233,9 +240,14 @@ class ExpeditionSession(Session):
             pyramids=tuple(self.records),
         )
 
-    def current_fields(self) -> dict[str, Any]:
-        out = super().current_fields()
-        out.update(
+    def saved(self) -> SavedSession:
+        """The pyramid's number, the trek's id and the daylight left are fields of their own
+        (:data:`SAVED_APART`), saved once: not again in ``mode_state``."""
+        base = super().saved()
+        state = {k: v for k, v in base.mode_state.items() if k not in SAVED_APART}
+        return replace(
+            base,
+            mode_state=state,
             score=self.game.points,
             pyramid_number=self.number,
             trek_id=self.trek_id,
@@ -243,7 +255,6 @@ class ExpeditionSession(Session):
             best_chain=self.game.best_chain,
             seconds=(self.daylight.elapsed_ms - self.pyramid_started_ms) / 1000,
         )
-        return out
 
     def hud(self) -> dict[str, str]:
         out = super().hud()

@@ -9,7 +9,7 @@ scoring of the relaxed preset (docs/rules.md, "Scoring"): 10 per removal, −30 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from desert_pyramid.engine import (
     DESERT,
@@ -31,7 +31,7 @@ from desert_pyramid.engine.errors import LayoutError
 from desert_pyramid.engine.rules import Scoring
 
 from .clock import Clock
-from .coach import Coach, CoachMessage
+from .coach import Coach
 from .dealing import PRACTICE_MAX_TRIES, PRACTICE_NODE_BUDGET, DealFinder, find_deal
 from .errors import InputError
 from .events import PracticeWon
@@ -48,6 +48,9 @@ from .session import (
     restore_game,
 )
 
+if TYPE_CHECKING:
+    from desert_pyramid.solver.hints import Hint
+
 SOURCES = ("random", "code", "winnable", "seed")
 
 
@@ -63,6 +66,7 @@ def check_rules_layout(rules: Rules, layout: Layout) -> None:
 class PracticeSession(Session):
     mode = "practice"
     resume_on_focus = True
+    has_coach = True
 
     def __init__(
         self,
@@ -80,7 +84,7 @@ class PracticeSession(Session):
         self.source = source
         self.grade = grade
         self.coach = coach or Coach()
-        self.messages: list[CoachMessage] = [] if game.moves else self.coach.opening(game)
+        self.messages = [] if game.moves else self.coach.opening(game)
 
     # -- starting ---------------------------------------------------------------------------------
     @classmethod
@@ -175,21 +179,20 @@ class PracticeSession(Session):
     def _after_undo(self, events: list[Event]) -> None:
         self.messages = []
 
-    def play_hint(self, hint: Any) -> list[Event]:
+    def play_hint(self, hint: Hint) -> list[Event]:
         """Play the hinted move (``hint.move``; the solver's :class:`Hint`)."""
-        move = getattr(hint, "move", None)
+        move = hint.move
         if move is None:
             from desert_pyramid.engine import IllegalMoveError
 
             raise IllegalMoveError("this hint has no move to play")
         return self.play(move)
 
-    def lost_offer(self, hint: Any) -> str:
+    def lost_offer(self, hint: Hint) -> str:
         """The words for a hint that proves the deal lost from here: empty unless it is lost."""
-        verdict = getattr(hint, "verdict", "")
-        if getattr(verdict, "value", verdict) != "lost":
+        if hint.verdict != "lost":  # Verdict is a str enum
             return ""
-        keep = getattr(hint, "rewind_to", None)
+        keep = hint.rewind_to
         if keep is None:
             return "No way through from here, and none from any earlier position either: this deal cannot be won."
         back = self.game.moves - int(keep)

@@ -100,56 +100,6 @@ class Results:
     def lost(self) -> bool:
         return not self.won
 
-    def game_records(self, date: str) -> list[dict[str, Any]]:
-        """The keyword arguments of :class:`desert_pyramid.progression.GameResult` for each deal
-        played (one, or one per pyramid of a trek), ``date`` being the player's local date.
-        ``preset`` is the exact rules text (``desert``, ``classic+p1``)."""
-        common: dict[str, Any] = dict(
-            mode=self.mode, preset=self.rules, layout=self.layout, date=date
-        )
-        if self.mode == "expedition":
-            return [
-                dict(
-                    common,
-                    game_id=p.game_id,
-                    outcome=p.outcome,
-                    score=p.score,
-                    seconds=p.elapsed_ms / 1000,
-                    best_chain=p.best_chain,
-                    redeals_used=p.redeals_used,
-                    pyramid_number=p.number,
-                    trek_id=self.trek_id,
-                    game_code=p.game_code,
-                )
-                for p in self.pyramids
-            ]
-        return [
-            dict(
-                common,
-                game_id=self.game_id,
-                outcome=self.outcome,
-                score=self.score,
-                seconds=self.elapsed_ms / 1000,
-                best_chain=self.best_chain,
-                redeals_used=self.redeals_used,
-                deal_date=self.date,
-                game_code=self.game_code,
-            )
-        ]
-
-    def trek_record(self, date: str) -> dict[str, Any]:
-        """The keyword arguments of :class:`desert_pyramid.progression.TrekResult` (Expedition)."""
-        return dict(
-            trek_id=self.trek_id,
-            pyramids_cleared=self.pyramids_cleared,
-            score=self.score,
-            best_chain=self.best_chain,
-            seconds=self.elapsed_ms / 1000,
-            date=date,
-            preset=self.rules,
-            layout=self.layout,
-        )
-
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {}
         for f in fields(self):

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from desert_pyramid.engine import (
     EngineError,
@@ -28,8 +29,12 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.rules import Scoring
 
-from .clock import MAX_ELAPSED_MS, Clock, clock_text, is_suspend_gap
+from .clock import MAX_ELAPSED_MS, Clock, DaylightClock, Sky, clock_text, is_suspend_gap
+from .coach import CoachMessage
 from .results import PyramidRecord, Results
+
+if TYPE_CHECKING:
+    from desert_pyramid.solver.hints import Hint
 
 SESSION_SCHEMA = 1
 
@@ -55,6 +60,36 @@ SUSPEND = "suspend"  # the frames stopped for longer than a suspend gap (a sleep
 SEED_DIGITS = 20  # a seed saved as text has at most 20 digits (seeds are below 2^64)
 
 
+@dataclass(frozen=True, slots=True)
+class SavedSession:
+    """A session as the save keeps it between moves (storage's ``CurrentGame`` but ``started``,
+    the local date the deal started, which the caller knows). ``game`` is the engine's
+    ``Game.to_dict()``; ``mode_state`` the mode's own state (:meth:`Session.mode_state`). The
+    Expedition's pyramid number, trek id and daylight left are the fields ``pyramid_number``,
+    ``trek_id`` and ``daylight_ms``, written once (not again in ``mode_state``)."""
+
+    game_id: str
+    mode: str
+    preset: str
+    layout: int
+    game: dict[str, Any]
+    score: int = 0
+    seconds: float = 0.0
+    best_chain: int = 0
+    redeals_used: int = 0
+    pyramid_number: int = 0
+    deal_date: str = ""
+    trek_id: str = ""
+    daylight_ms: int = 0
+    mode_state: dict[str, Any] = field(default_factory=dict)
+
+
+class ComputerPlayer(Protocol):
+    """A computer player (:mod:`desert_pyramid.solver.players`): the move it would make."""
+
+    def next_move(self, game: Game) -> Move | None: ...
+
+
 def new_id(prefix: str) -> str:
     """A fresh id for one attempt at a deal (or a trek): ``practice-3f9a1c2b7d4e``."""
     return f"{prefix}-{secrets.token_hex(6)}"
@@ -66,10 +101,16 @@ def random_seed() -> int:
 
 
 class Session:
-    """Base of :class:`PracticeSession`, :class:`ExpeditionSession` and :class:`DailySession`."""
+    """Base of :class:`PracticeSession`, :class:`ExpeditionSession` and :class:`DailySession`:
+    the one interface the table and the application layer play every mode through. What only
+    some modes have is declared here with the value a mode without it gives (no coach, no
+    daylight, no sky), so nobody asks a session by attribute name."""
 
     mode: ClassVar[str] = ""
     resume_on_focus: ClassVar[bool] = False  # untimed modes take up again when focus returns
+    has_coach: ClassVar[bool] = False  # Practice: a coach speaks (``messages``) beside the cards
+    daylight: DaylightClock | None = None  # Expedition: the daylight left
+    grade: str = ""  # a "winnable deals only" Practice deal: the solver's difficulty grade
 
     def __init__(self, game: Game, clock: Clock) -> None:
         self.game = game
@@ -81,6 +122,7 @@ class Session:
         self.hints_used = 0
         self.computer_moves = 0
         self._computer_playing = False
+        self.messages: list[CoachMessage] = []  # the coach's words after the last move
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> int:
@@ -107,6 +149,16 @@ class Session:
     @property
     def paused(self) -> bool:
         return self.clock.paused
+
+    @property
+    def sky(self) -> Sky | None:
+        """Expedition: the sky of the daylight left (``None`` in other modes)."""
+        return None
+
+    @property
+    def pulse(self) -> bool:
+        """Whether the daylight bar pulses (an Expedition's last seconds)."""
+        return False
 
     def pause(self, reason: str = PAUSE) -> None:
         """Stop the clock: ``reason`` is ``"pause"`` (Esc), ``"menu"``, ``"focus"`` or
@@ -172,7 +224,7 @@ class Session:
         self._after_undo(events)
         return events
 
-    def computer_step(self, player: Any) -> Move | None:
+    def computer_step(self, player: ComputerPlayer) -> Move | None:
         """Let a computer player (``player.next_move(game) -> Move | None``) make one move.
         Returns the move played, or ``None`` when it has nothing to play."""
         self._check_open()
@@ -196,6 +248,11 @@ class Session:
     def note_hint(self) -> None:
         """The player asked for a hint (recorded in the results)."""
         self.hints_used += 1
+
+    def lost_offer(self, hint: Hint) -> str:
+        """The words offering to go back when ``hint`` proves the deal lost from here (Practice
+        offers it); empty when the mode offers nothing."""
+        return ""
 
     def _before_move(self) -> Any:
         return None
@@ -345,25 +402,20 @@ class Session:
         del data["game"]
         return data
 
-    def current_fields(self) -> dict[str, Any]:
-        """The keyword arguments of :class:`desert_pyramid.storage.CurrentGame` but ``started``
-        (the local date the deal started, which the caller knows)."""
-        return {
-            "game_id": self.game_id,
-            "mode": self.mode,
-            "preset": str(self.game.rules),
-            "layout": self.game.layout.number,
-            "game": self.game.to_dict(),
-            "score": self.score,
-            "seconds": self.clock.elapsed_ms / 1000,
-            "best_chain": self.best_chain,
-            "redeals_used": self.game.redeals,
-            "pyramid_number": 0,
-            "deal_date": "",
-            "trek_id": "",
-            "daylight_ms": 0,
-            "mode_state": self.mode_state(),
-        }
+    def saved(self) -> SavedSession:
+        """The session as the save keeps it (storage's ``CurrentGame`` but ``started``)."""
+        return SavedSession(
+            game_id=self.game_id,
+            mode=self.mode,
+            preset=str(self.game.rules),
+            layout=self.game.layout.number,
+            game=self.game.to_dict(),
+            score=self.score,
+            seconds=self.clock.elapsed_ms / 1000,
+            best_chain=self.best_chain,
+            redeals_used=self.game.redeals,
+            mode_state=self.mode_state(),
+        )
 
     def _restore_common(self, data: Mapping[str, Any]) -> None:
         self.game_id = get_str(data, "game_id", self.game_id) or self.game_id

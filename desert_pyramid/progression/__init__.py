@@ -33,8 +33,10 @@ from desert_pyramid.progression.records import (
     Outcome,
     ProgressError,
     TrekResult,
+    game_results,
     is_iso_date,
     is_save_date,
+    trek_result,
 )
 from desert_pyramid.progression.stats import RECENT_LIMIT, RecentResult, Stats, StatsKey, combine
 
@@ -52,6 +54,8 @@ __all__ = [
     "CardBack",
     "DailyStreak",
     "GameResult",
+    "game_results",
+    "trek_result",
     "Mode",
     "Outcome",
     "Progress",

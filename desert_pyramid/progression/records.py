@@ -8,7 +8,7 @@ twice is a no-op, so an undo and a re-clear, or a replay of the results screen, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal, cast, get_args
 
 from desert_pyramid.engine.reading import TEXT_MAX as TEXT_MAX
 from desert_pyramid.engine.reading import is_iso_date as is_iso_date
@@ -17,6 +17,7 @@ from desert_pyramid.engine.reading import is_save_date as is_save_date
 # the modes are the modes layer's one list (re-exported for the progression package)
 from desert_pyramid.modes.results import MODES as MODES
 from desert_pyramid.modes.results import Mode as Mode
+from desert_pyramid.modes.results import Results
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 
 Outcome = Literal["won", "lost", "abandoned"]
@@ -169,3 +170,73 @@ class TrekResult:
         _check_date("date", self.date)
         _check_text("preset", self.preset)
         _check_layout(self.layout)
+
+
+# -- a session's results as records ---------------------------------------------------------------
+
+
+def _mode(text: str) -> Mode:
+    if text not in MODES:
+        raise ProgressError(f"mode: {text!r} is not one of {', '.join(MODES)}")
+    return cast(Mode, text)
+
+
+def _outcome(text: str) -> Outcome:
+    if text not in OUTCOMES:
+        raise ProgressError(f"outcome: {text!r} is not one of {', '.join(OUTCOMES)}")
+    return cast(Outcome, text)
+
+
+def game_results(results: Results, date: str) -> list[GameResult]:
+    """The games a session's results count: one, or one per pyramid of a trek. ``date`` is the
+    player's local date; ``preset`` is the exact rules text (``desert``, ``classic+p1``)."""
+    mode = _mode(results.mode)
+    if mode == "expedition":
+        return [
+            GameResult(
+                game_id=p.game_id,
+                mode=mode,
+                preset=results.rules,
+                layout=results.layout,
+                outcome=_outcome(p.outcome),
+                score=p.score,
+                seconds=p.elapsed_ms / 1000,
+                best_chain=p.best_chain,
+                redeals_used=p.redeals_used,
+                date=date,
+                pyramid_number=p.number,
+                trek_id=results.trek_id,
+                game_code=p.game_code,
+            )
+            for p in results.pyramids
+        ]
+    return [
+        GameResult(
+            game_id=results.game_id,
+            mode=mode,
+            preset=results.rules,
+            layout=results.layout,
+            outcome=_outcome(results.outcome),
+            score=results.score,
+            seconds=results.elapsed_ms / 1000,
+            best_chain=results.best_chain,
+            redeals_used=results.redeals_used,
+            date=date,
+            deal_date=results.date,
+            game_code=results.game_code,
+        )
+    ]
+
+
+def trek_result(results: Results, date: str) -> TrekResult:
+    """The trek an Expedition's results count."""
+    return TrekResult(
+        trek_id=results.trek_id,
+        pyramids_cleared=results.pyramids_cleared,
+        score=results.score,
+        best_chain=results.best_chain,
+        seconds=results.elapsed_ms / 1000,
+        date=date,
+        preset=results.rules,
+        layout=results.layout,
+    )

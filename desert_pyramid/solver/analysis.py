@@ -25,7 +25,7 @@ from typing import Any
 
 from desert_pyramid.engine import Game, Move
 
-from .core import SolveResult, Verdict, solve, solve_growing
+from .core import SolveResult, Store, Verdict, solve, solve_growing
 from .hints import explain_move
 
 FIRST_BUDGET = 30_000
@@ -87,6 +87,7 @@ class _Search:
     moves: tuple[Move, ...]
     first_budget: int
     max_budget: int
+    store: Store
     verdicts: dict[int, Verdict] = field(default_factory=dict)
     lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
     nodes: int = 0
@@ -98,7 +99,9 @@ class _Search:
         """The verdict of position k, searched with growing budgets; winning lines are followed."""
         if k in self.verdicts:
             return self.verdicts[k]
-        r, used = solve_growing(self.position(k), self.first_budget, self.max_budget)
+        r, used = solve_growing(
+            self.position(k), self.first_budget, self.max_budget, store=self.store
+        )
         self.nodes += used
         self.record(k, r)
         return r.verdict
@@ -124,11 +127,16 @@ def analyse(
     first_budget: int = FIRST_BUDGET,
     max_budget: int = MAX_BUDGET,
     on_progress: Callable[[Analysis], None] | None = None,
+    store: Store | None = None,
 ) -> Analysis:
-    """Analyse ``game``'s history (the moves that stand, undone moves left out)."""
+    """Analyse ``game``'s history (the moves that stand, undone moves left out). ``store``: the
+    game's :class:`Store` (the hints' one, say); every search of the analysis shares one in any
+    case, so each goes on from what the others proved."""
     moves = game.history
     n = len(moves)
-    s = _Search(game, moves, first_budget, max_budget)
+    if store is None or not store.fits(game):
+        store = Store(game)
+    s = _Search(game, moves, first_budget, max_budget, store)
     if game.won:
         for k in range(n + 1):
             s.verdicts[k] = Verdict.WINNABLE
@@ -206,7 +214,7 @@ def _winning_moves(before: Game, s: _Search, k: int) -> tuple[str, ...]:
             continue
         g = before.copy()
         g.play(move)
-        r = solve(g, ALTERNATIVE_BUDGET)
+        r = solve(g, ALTERNATIVE_BUDGET, store=s.store)
         s.nodes += r.nodes
         if r.verdict is Verdict.WINNABLE:
             out.append(before.describe(move))

@@ -40,8 +40,7 @@ from enum import StrEnum
 from operator import itemgetter
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import KING as KING_RANK
-from desert_pyramid.engine.cards import RANKS
+from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
@@ -58,6 +57,8 @@ PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
 PROBE_CAP = 10_000  # nodes all probes may use together
 RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
+STORE_MAX = 1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
+STORE_RESULTS_MAX = 4_096  # answers by position a Store keeps
 
 
 class Verdict(StrEnum):
@@ -163,14 +164,30 @@ class Searcher:
     rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
     purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
     last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
+    root_gone: int = 0  # cycle positions already gone at the root (a store's cycle, see Store)
+    # the time each time would have in the root's own cycle (live cards only): move order counts
+    # times that way, so a search in a store's cycle tries its moves in the very same order
+    order_time: list[int] = field(default_factory=list)
+    # the exhaustive search's boards in progress: (key, times explored before), deepest last. When
+    # a search stops or wins, these are not proved lost: :meth:`forget_open` takes them back out.
+    stack: list[tuple[int, int]] = field(default_factory=list)
+    keep: bool = False  # a store's search: what a stopped phase proved stays in the table
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
-    def from_game(cls, game: Game, max_redeals: int | None = None, plain: bool = False) -> Searcher:
+    def from_game(
+        cls,
+        game: Game,
+        max_redeals: int | None = None,
+        plain: bool = False,
+        cycle_order: tuple[int, ...] | None = None,
+    ) -> Searcher:
         """Compile ``game``'s position. ``max_redeals`` overrides the rules' redeal limit (counted
         from the deal, like ``game.redeals``), e.g. to ask whether a win needs fewer passes.
         ``plain``: no pruning rule at all (no relaxation, no forced move, every king kept): the bare
-        search, which the tests compare with the pruned one."""
+        search, which the tests compare with the pruned one. ``cycle_order``: number the cycle
+        positions by this sequence (the deal's whole cycle, see :class:`Store`) instead of by the
+        live cards alone, so that boards of every position of one game share one numbering."""
         layout = game.layout
         n = layout.size
         cov_mask = [0] * n
@@ -212,7 +229,8 @@ class Searcher:
             purged = {c for c in cycle if c not in keep}
             waste_len -= sum(1 for c in game.waste if c in purged)
             cycle = keep
-        K = len(cycle)
+        pos, full_cycle = _cycle_positions(cycle, cycle_order)
+        K = len(full_cycle)
         limit = rules.max_redeals if max_redeals is None else max_redeals
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
@@ -222,13 +240,24 @@ class Searcher:
             root_satchel = 0
         W = K + 1
         p0 = 0 if unlimited else game.redeals
-        root_time = p0 * W + waste_len
+        root_time = p0 * W + (pos[waste_len - 1] + 1 if waste_len else 0)
         rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
         for i, c in enumerate(game.cards):
             if c >= 0:
                 rank_cards[RANKS[c]].append((0, i))
-        for k, c in enumerate(cycle):
+        root_gone = (1 << K) - 1
+        for k, c in zip(pos, cycle, strict=True):
             rank_cards[RANKS[c]].append((1, k))
+            root_gone &= ~(1 << k)
+        if len(full_cycle) == len(cycle):
+            order_time = list(range(passes * W))
+        else:  # live cards below each index of the store's cycle, pass by pass
+            below_index = [0] * W
+            for k in pos:
+                below_index[k + 1] = 1
+            for k in range(1, W):
+                below_index[k] += below_index[k - 1]
+            order_time = [p * (len(cycle) + 1) + c for p in range(passes) for c in below_index]
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
@@ -244,7 +273,7 @@ class Searcher:
                 above[low.bit_length() - 1] |= 1 << i
                 m ^= low
         rank_pos = [0] * 14
-        for k, c in enumerate(cycle):
+        for k, c in enumerate(full_cycle):
             rank_pos[RANKS[c]] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         return cls(
@@ -260,7 +289,7 @@ class Searcher:
             on_mask=on_mask,
             below=below,
             K=K,
-            cyc_rank=[RANKS[c] for c in cycle],
+            cyc_rank=[RANKS[c] for c in full_cycle],
             satchel_rule=rules.satchel,
             top_playable=rules.stock_top_playable,
             draw=3 if rules.draw_three else 1,
@@ -274,6 +303,8 @@ class Searcher:
             rank_cards=rank_cards,
             purged=frozenset(purged),
             plain=plain,
+            root_gone=root_gone,
+            order_time=order_time,
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -675,9 +706,11 @@ class Searcher:
         self.deadline = deadline
         self._should_stop = should_stop
         self.nodes = 0
-        self.table = {}
+        if not self.keep:
+            self.table = {}
         self.path = []
-        vacated, gone, satchel = self.root_vacated, 0, self.root_satchel
+        self.stack = []
+        vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
         if self._won(vacated, gone, satchel):
             return Verdict.WINNABLE
         free = 0
@@ -685,14 +718,15 @@ class Searcher:
             if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
                 free |= 1 << i
         indexes = 1
+        live_cycle = 0
         for k in range(self.K):
-            indexes |= 1 << (k + 1)
-        live = live_cycle = 0
+            if not gone >> k & 1:
+                indexes |= 1 << (k + 1)
+                live_cycle += 1 << (3 * self.cyc_rank[k])
+        live = 0
         for r in range(1, 14):
             count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
             live |= count << (3 * r)
-        for r in self.cyc_rank:
-            live_cycle += 1 << (3 * r)
         if not self.plain:
             for q in range(1, 7):
                 if not self.pair_game_ok(q, vacated, live_cycle, satchel):
@@ -730,7 +764,8 @@ class Searcher:
                 if self.nodes - spent >= PROBE_CAP:
                     break
             self.probe_seen = {}
-            self.table = {}
+            if not self.keep:
+                self.table = {}
             self.path = []
         if self._search(*root):
             return Verdict.WINNABLE
@@ -747,11 +782,28 @@ class Searcher:
         except _Stop as stop:
             if stop.reason != "budget" or self.budget >= budget:
                 raise
-            self.table = {}
+            if self.keep:  # what the phase finished is proved: keep it
+                self.forget_open()
+            else:
+                self.table = {}
+                self.stack = []
             self.path = []
             return False
         finally:
             self.budget = budget
+
+    def forget_open(self) -> None:
+        """Take the boards still in progress (a stopped search) or on the winning path back out of
+        the table: only the boards whose search ended without a win are proved lost. The
+        exhaustive search records a board before it searches it, so the table also guards
+        against searching a board twice at once; what is left is exactly what a store may keep."""
+        table = self.table
+        for key, before in reversed(self.stack):
+            if before:
+                table[key] = before
+            else:
+                table.pop(key, None)
+        self.stack = []
 
     def _reachable_cycle(self, gone: int, a: int, live: int, live_cycle: int) -> int:
         """In the last pass, at index ``a``: the live stock/waste cards per rank that can still be
@@ -858,10 +910,16 @@ class Searcher:
         explored = self._visit(key, reach, discrepancies)
         if explored < 0:
             return False
+        # The exhaustive search's board is open until it is proved lost (see forget_open).
+        exhaustive = discrepancies < 0
+        if exhaustive:
+            self.stack.append((key, explored))
         plain = self.plain
         if not plain and self._hopeless(
             vacated, gone, satchel, start, live, live_cycle, explored == 0
         ):
+            if exhaustive:
+                self.stack.pop()
             return False
         free_by_rank = self._free_by_rank(free)
         if not plain:
@@ -884,6 +942,8 @@ class Searcher:
                 ):
                     self.path.append((gone, start, start, move))
                     return True
+                if exhaustive:
+                    self.stack.pop()
                 return False
         children: list[_Child] = []
         win = self._moves_now(
@@ -907,7 +967,11 @@ class Searcher:
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
             return True
-        return self._descend(children, gone, start, discrepancies)
+        if self._descend(children, gone, start, discrepancies):
+            return True
+        if exhaustive:
+            self.stack.pop()
+        return False
 
     def _visit(self, key: int, reach: int, discrepancies: int) -> int:
         """The transposition table: record that the board ``key`` is explored at the times
@@ -1264,6 +1328,7 @@ class Searcher:
         K = self.K
         W = K + 1
         cyc_rank = self.cyc_rank
+        order_time = self.order_time
         top = self.top_playable
         rep = self.rep
         on = self.on
@@ -1338,7 +1403,7 @@ class Searcher:
                     t = tl.bit_length() - 1
                     times ^= tl
                     t_next = (t // W) * W + back if place == WASTE else t
-                    earlier = (t - start) * 4  # earlier first
+                    earlier = (order_time[t] - order_time[start]) * 4  # earlier first
                     if r == KING_RANK:
                         move = (KING_MOVE, place, 0)
                         if vacated == full and won(vacated, gone_k, satchel):
@@ -1600,6 +1665,21 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
 _first_item = itemgetter(0)
 
 
+def _cycle_positions(
+    cycle: list[int], order: tuple[int, ...] | None
+) -> tuple[list[int], list[int]]:
+    """The position of each live cycle card and the cycle the model numbers: the live cards
+    themselves, or ``order`` (a store's whole cycle) when the live cards keep its order."""
+    own = list(range(len(cycle)))
+    if order is None:
+        return own, cycle
+    where = {c: k for k, c in enumerate(order)}
+    pos = [where.get(c, -1) for c in cycle]
+    if -1 in pos or any(b <= a for a, b in zip(pos, pos[1:], strict=False)):
+        return own, cycle
+    return pos, list(order)
+
+
 def _pairq(r: int) -> int:
     return r if r <= 6 else 13 - r
 
@@ -1608,24 +1688,99 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
+class Store:
+    """What the searches of one game have learned, kept for the next search of the same game: the
+    hint, the rewind search ("undo N moves"), the analysis and the next hint share it.
+
+    * the boards proved lost, with the times they were proved lost from (the transposition table
+      of every search made with the store: each search leaves in it only the boards whose search
+      ended without a win, see :meth:`Searcher.forget_open`). Every position of one game numbers
+      its cycle positions by the deal's whole cycle (:attr:`cycle`), so a board means the same in
+      the search of any position of the game, and a board proved lost stays proved;
+    * the memos of the free-stock and rank-pair games (functions of the board alone);
+    * the answers by position: a position asked again gets the same verdict and line at once.
+
+    A search made with a store that runs out of budget keeps what it proved, so the next try
+    (a larger budget, the next hint) goes on from there instead of from nothing. The tables are
+    bounded (:data:`STORE_MAX` boards, :data:`STORE_RESULTS_MAX` answers): past that they are
+    emptied, which costs time, never a verdict."""
+
+    def __init__(self, game: Game) -> None:
+        start = game.after(0) if game.moves else game
+        self.layout = game.layout
+        self.rules = game.rules
+        self.deal = game.deal
+        self.cycle: tuple[int, ...] = tuple(start.waste) + tuple(reversed(start.stock))
+        self.table: dict[int, int] = {}
+        self.rx_memo: dict[int, bool] = {}
+        self.rx_raw: dict[int, bool] = {}
+        self.pq_memo: dict[int, bool] = {}
+        self.results: dict[tuple[object, ...], SolveResult] = {}
+        self.searches = 0  # searches made with the store (for the tests and the benchmark)
+
+    def fits(self, game: Game) -> bool:
+        """Whether ``game`` is a position of the game this store is for."""
+        return (
+            game.deal == self.deal
+            and game.rules == self.rules
+            and (game.layout is self.layout or game.layout == self.layout)
+        )
+
+    def known(self, game: Game) -> SolveResult | None:
+        """The proved answer for ``game``'s position, if a search with this store found it."""
+        return self.results.get(game.position_key())
+
+    def attach(self, searcher: Searcher) -> None:
+        if len(self.table) > STORE_MAX:
+            self.table.clear()
+        searcher.table = self.table
+        searcher._rx_memo = self.rx_memo
+        searcher._rx_raw = self.rx_raw
+        searcher._pq_memo = self.pq_memo
+        searcher.keep = True
+        self.searches += 1
+
+    def remember(self, game: Game, result: SolveResult) -> None:
+        if result.verdict is Verdict.UNKNOWN:
+            return
+        if len(self.results) >= STORE_RESULTS_MAX:
+            self.results.clear()
+        self.results[game.position_key()] = result
+
+
 def solve(
     game: Game,
     node_budget: int = DEFAULT_BUDGET,
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
 ) -> SolveResult:
     """Search for a winning line from ``game``'s position. Never mutates ``game``.
 
     ``node_budget`` counts search nodes, so the verdict is the same on every machine;
     ``time_limit`` (seconds) is an extra cap for interactive use only; ``should_stop``, asked
     every 256 nodes, cancels the search (UNKNOWN, reason "cancelled") when it returns True.
+    ``store``: the :class:`Store` of this game, to start from what earlier searches proved and
+    leave what this one proves (a position it already answered is answered at once, 0 nodes).
+    Without one, the search starts from nothing and its node count is the reference one.
     """
     start = time.perf_counter()
     if game.won:
         return SolveResult(Verdict.WINNABLE, (), 0, 0.0)
     if game.is_stuck():  # the engine's exact check: no removal can ever come
         return SolveResult(Verdict.LOST, (), 0, time.perf_counter() - start, "stuck")
-    searcher = Searcher.from_game(game)
+    if store is not None and not store.fits(game):
+        store = None
+    if store is not None:
+        known = store.known(game)
+        if known is not None:
+            return SolveResult(
+                known.verdict, known.line, 0, time.perf_counter() - start, known.reason
+            )
+        searcher = Searcher.from_game(game, cycle_order=store.cycle)
+        store.attach(searcher)
+    else:
+        searcher = Searcher.from_game(game)
     deadline = None if time_limit is None else start + time_limit
     try:
         verdict = searcher.solve(node_budget, deadline, should_stop)
@@ -1641,10 +1796,16 @@ def solve(
         return SolveResult(
             Verdict.UNKNOWN, (), searcher.nodes, time.perf_counter() - start, "depth"
         )
+    finally:
+        if store is not None:
+            searcher.forget_open()
     line = tuple(_real_line(game, searcher)) if verdict is Verdict.WINNABLE else ()
-    return SolveResult(
+    result = SolveResult(
         verdict, line, searcher.nodes, time.perf_counter() - start, searcher.root_rule
     )
+    if store is not None:
+        store.remember(game, result)
+    return result
 
 
 def solve_growing(
@@ -1652,14 +1813,16 @@ def solve_growing(
     first_budget: int,
     max_budget: int,
     should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
 ) -> tuple[SolveResult, int]:
     """:func:`solve` with a budget that grows tenfold, from ``first_budget`` up to ``max_budget``,
     while the position stays undecided (not after a memory stop or a cancel). Returns the last
-    result and the nodes used by every try."""
+    result and the nodes used by every try. With a ``store``, each try goes on from what the
+    one before proved."""
     budget = first_budget
     used = 0
     while True:
-        r = solve(game, budget, should_stop=should_stop)
+        r = solve(game, budget, should_stop=should_stop, store=store)
         used += r.nodes
         if (
             r.verdict is not Verdict.UNKNOWN

@@ -11,14 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import KING, partner_rank, rank_of
+from desert_pyramid.engine.cards import KING_RANK, partner_rank, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate
 from desert_pyramid.engine.wording import KING_ALONE, SATCHEL_PAIRS_LATER
 
-from .core import SolveResult, Verdict, solve, solve_growing
+from .core import SolveResult, Store, Verdict, solve, solve_growing
 
-HINT_BUDGET = 300_000  # nodes for the main question
+HINT_BUDGET = 300_000  # nodes for the main question's first try
+HINT_MAX_BUDGET = 3_000_000  # ... grown tenfold while undecided, up to this (see hint_for)
 ALT_BUDGET = 20_000  # nodes for each alternative checked to explain "why this pair"
 MAX_ALTERNATIVES = 4
 REWIND_BUDGET = (
@@ -83,17 +84,38 @@ def hint_for(
     rewind: bool = True,
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
+    max_budget: int | None = None,
 ) -> Hint:
     """The hint for ``game``'s position (synchronous; the game is not changed).
 
+    The main question gets ``node_budget`` nodes, and while it stays undecided ten times more,
+    up to ``max_budget`` (by default :data:`HINT_MAX_BUDGET`, or ``node_budget`` itself when that
+    is below :data:`HINT_BUDGET`: a small budget is a deliberate limit); each try goes on from
+    what the one before proved, so "I can't tell" comes only after ``max_budget`` nodes.
+
     ``explain``: also check the other removals open now (small budgets) to say why this move;
     ``rewind``: when the position is lost, find how far to undo. ``should_stop`` cancels every
-    search it makes (see :func:`solve`).
+    search it makes (see :func:`solve`). ``store``: the game's :class:`Store`, shared with the
+    hints before and after this one (every search of this hint shares one in any case: the
+    rewind search starts from what the verdict search proved).
     """
     if game.won:
         return Hint(Verdict.WINNABLE, None, WON, (), None, 0, (WON,))
-    result = solve(game, node_budget, time_limit=time_limit, should_stop=should_stop)
-    nodes = result.nodes
+    if store is None or not store.fits(game):
+        store = Store(game)
+    if max_budget is None:
+        max_budget = max(node_budget, HINT_MAX_BUDGET) if node_budget >= HINT_BUDGET else 0
+    budget = node_budget
+    nodes = 0
+    while True:
+        result = solve(game, budget, time_limit=time_limit, should_stop=should_stop, store=store)
+        nodes += result.nodes
+        if result.verdict is not Verdict.UNKNOWN or result.reason != "budget":
+            break
+        if budget >= max_budget:
+            break
+        budget = min(budget * 10, max_budget)
     if result.verdict is Verdict.UNKNOWN:
         return Hint(Verdict.UNKNOWN, None, CANNOT_TELL, (), None, nodes, (CANNOT_TELL,))
     if result.verdict is Verdict.LOST:
@@ -101,7 +123,7 @@ def hint_for(
         extra = ""
         if rewind and game.moves:
             rewind_to, used, from_start = last_winnable(
-                game, REWIND_BUDGET, should_stop=should_stop
+                game, REWIND_BUDGET, should_stop=should_stop, store=store
             )
             nodes += used
             if rewind_to is not None:
@@ -116,7 +138,9 @@ def hint_for(
         reasons: tuple[str, ...] = (NO_WAY,) + ((extra.strip(),) if extra else ())
         return Hint(Verdict.LOST, None, text, (), rewind_to, nodes, reasons)
     move = result.line[0]
-    reasons_list, alt_nodes = explain_move(game, result, explain, should_stop=should_stop)
+    reasons_list, alt_nodes = explain_move(
+        game, result, explain, should_stop=should_stop, store=store
+    )
     nodes += alt_nodes
     text = " ".join(reasons_list)
     return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
@@ -127,13 +151,15 @@ def last_winnable(
     node_budget: int = REWIND_BUDGET,
     max_budget: int = REWIND_MAX_BUDGET,
     should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
 ) -> tuple[int | None, int, bool]:
     """For a lost position: the largest number of history moves to keep so that the position is
     proved winnable (None when none is), the nodes used, and whether the deal itself is proved
     lost. Winnability along a history is a prefix (a position reached from a lost one is lost),
     so a binary search suffices. A position the first budget cannot decide is searched again
     with ten times the budget, up to ``max_budget``; one that even that cannot decide counts as
-    not proved."""
+    not proved. With the game's ``store``, every search goes on from what the searches before it
+    (the verdict search, the smaller budgets, the other positions) proved."""
     hist = game.history
 
     used = 0
@@ -142,7 +168,7 @@ def last_winnable(
     start_lost = False
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        r, nodes = solve_growing(game.after(mid), node_budget, max_budget, should_stop)
+        r, nodes = solve_growing(game.after(mid), node_budget, max_budget, should_stop, store)
         used += nodes
         if r.verdict is Verdict.WINNABLE:
             lo = mid
@@ -197,6 +223,7 @@ def explain_move(
     result: SolveResult,
     alternatives: bool = True,
     should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
 ) -> tuple[list[str], int]:
     """Sentences for the first move of ``result.line`` (a winning line from ``game``)."""
     line = result.line
@@ -222,7 +249,7 @@ def explain_move(
         if uses_waste and game.stock:
             out.append(f"Do it now: the next flip would cover the {card_name(game, WASTE)}.")
         if kind == MoveKind.PAIR and alternatives:
-            alt_lines, n = _alternatives(game, move, should_stop)
+            alt_lines, n = _alternatives(game, move, should_stop, store)
             used += n
             out.extend(alt_lines)
     elif kind == MoveKind.STASH:
@@ -230,7 +257,7 @@ def explain_move(
         assert c is not None
         src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
         out.append(f"Put the {c}{src} in the Satchel.")
-        if c.rank != KING:
+        if c.rank != KING_RANK:
             wheres = []
             reachable = False
             for p in range(52):
@@ -289,7 +316,10 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
 
 
 def _alternatives(
-    game: Game, move: Move, should_stop: Callable[[], bool] | None = None
+    game: Game,
+    move: Move,
+    should_stop: Callable[[], bool] | None = None,
+    store: Store | None = None,
 ) -> tuple[list[str], int]:
     """Why this pair rather than another: the other pairs open now that the search proves lose."""
     used = 0
@@ -298,7 +328,7 @@ def _alternatives(
     for m in others[:MAX_ALTERNATIVES]:
         g = game.copy()
         g.play(m)
-        r = solve(g, ALT_BUDGET, should_stop=should_stop)
+        r = solve(g, ALT_BUDGET, should_stop=should_stop, store=store)
         used += r.nodes
         if r.verdict is Verdict.LOST:
             losing.append(game.describe(m))

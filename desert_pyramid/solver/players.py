@@ -8,7 +8,7 @@ player gives up).
 from __future__ import annotations
 
 from desert_pyramid.engine import STOCK, WASTE, Game, Move
-from desert_pyramid.engine.cards import KING, partner_rank, rank_of
+from desert_pyramid.engine.cards import KING_RANK, partner_rank, rank_of
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 from desert_pyramid.engine.whereabouts import cards_on, slots_under
 
@@ -73,7 +73,7 @@ class ThumbPlayer:
     @staticmethod
     def _worth_parking(game: Game, card: int) -> bool:
         rank = rank_of(card)
-        if rank == KING:
+        if rank == KING_RANK:
             return False
         for s in range(game.layout.size):
             c = game.cards[s]

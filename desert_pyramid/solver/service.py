@@ -29,7 +29,9 @@ from desert_pyramid.engine import Game
 from .hints import HINT_BUDGET, Hint
 from .lifeline import exit_now, start_parent_watch
 
-HINT = "hint"  # ("hint", request id, game data, layout data, node budget)
+# ("hint", request id, game data, layout data, node budget, position key, answer): answer False
+# is a ponder (think about this position, answer nothing), True a question to answer
+HINT = "hint"
 CANCEL = "cancel"  # ("cancel",): drop the search in progress
 STOP = "stop"  # ("stop",): the service is closing
 
@@ -45,6 +47,7 @@ class Inbox:
         self._cond = threading.Condition()
         self._item: tuple[Any, ...] | None = None
         self.latest = 0  # the id of the newest request (-1 after a cancel)
+        self.latest_key: object = None  # the position key of the newest hint request
         self.stopped = False
 
     def put(self, item: tuple[Any, ...]) -> None:
@@ -53,12 +56,15 @@ class Inbox:
             if kind == self.kind:
                 self._item = item
                 self.latest = int(item[1])
+                self.latest_key = item[5] if kind == HINT and len(item) > 5 else None
             elif kind == CANCEL:
                 self._item = None
                 self.latest = -1
+                self.latest_key = None
             else:
                 self.stopped = True
                 self.latest = -1
+                self.latest_key = None
             self._cond.notify_all()
 
     def take(self) -> tuple[Any, ...] | None:
@@ -97,41 +103,126 @@ def _read_requests(requests: Connection, inbox: Inbox) -> None:
             return
 
 
+def hint_key(game_data: dict[str, Any], layout_data: dict[str, Any], budget: int) -> str:
+    """What a hint depends on: the layout, the rules, the deal, the moves that stand, the budget."""
+    moves = game_data.get("moves", [])
+    return repr((layout_data, game_data.get("rules"), game_data.get("deal"), moves, budget))
+
+
+PONDER_DONE_MAX = 512  # hints a worker keeps ready, by position
+
+
+class Thinker:
+    """The worker's memory: the game's :class:`~.core.Store` (what every search of this game
+    proved) and the hints already worked out, by position key. A new game replaces both."""
+
+    def __init__(self) -> None:
+        from desert_pyramid.engine import Layout
+
+        self._layouts: dict[str, Layout] = {}
+        self.store: Any = None
+        self.done: dict[str, Hint] = {}
+        self.ready = False  # the last hint came from memory (worked out before it was asked)
+
+    def game(self, game_data: dict[str, Any], layout_data: dict[str, Any]) -> Game:
+        from desert_pyramid.engine import Game as _Game
+        from desert_pyramid.engine import Layout
+
+        key = repr(layout_data)
+        layout = self._layouts.get(key)
+        if layout is None:
+            layout = Layout.from_dict(layout_data, source="hint request")
+            self._layouts = {key: layout}
+        return _Game.from_dict(game_data, layout)
+
+    def hint(self, game: Game, key: str, budget: int, stale: Any) -> Hint | None:
+        """The hint for ``game`` (from memory when it was worked out before); None when ``stale``
+        said to stop before it was complete (nothing is remembered then)."""
+        from .core import Store
+        from .hints import hint_for
+
+        got = self.done.get(key)
+        self.ready = got is not None
+        if got is not None:
+            return got
+        if self.store is None or not self.store.fits(game):
+            self.store = Store(game)
+            self.done = {}
+        hint = hint_for(game, budget, should_stop=stale, store=self.store)
+        if stale():
+            return None
+        if len(self.done) >= PONDER_DONE_MAX:
+            self.done.clear()
+        self.done[key] = hint
+        return hint
+
+    def ponder_ahead(self, game: Game, hint: Hint, budget: int, inbox: Inbox, mine: int) -> None:
+        """Work out the hints of the positions one move on (the hinted move first) until a new
+        request comes (``inbox.latest`` is no longer ``mine``). A request for the very position
+        being worked out lets that search finish first, and is then answered from memory."""
+        moves = game.legal_moves()
+        if hint.move is not None and hint.move in moves:
+            moves.remove(hint.move)
+            moves.insert(0, hint.move)
+        layout_data = game.layout.to_dict()
+        for move in moves:
+            child = game.copy()
+            child.play(move)
+            if child.won:
+                continue
+            key = hint_key(child.to_dict(), layout_data, budget)
+
+            def stale(key: str = key) -> bool:
+                return inbox.latest < 0 or (inbox.latest != mine and inbox.latest_key != key)
+
+            if stale():
+                return
+            self.hint(child, key, budget, stale)
+            if inbox.latest != mine:
+                return
+
+
 def _worker(requests: Connection, answers: Connection) -> None:
-    """The search process: answer requests one by one, skipping stale ones."""
-    from desert_pyramid.engine import Game as _Game
-    from desert_pyramid.engine import Layout
-
-    from .hints import hint_for
-
+    """The search process: answer requests one by one, skipping stale ones. A ponder (a request
+    not to answer) works out the position's hint, so that the question, when it comes, is answered
+    from memory; a newer request for the same position does not interrupt the search of it. After
+    each hint, while nothing new comes, it works out the hints one move on."""
     start_parent_watch()
     inbox = read_requests(requests, HINT)
-    layouts: dict[str, Layout] = {}
+    thinker = Thinker()
     while True:
         item = inbox.take()
         if item is None:
             return
-        _, req_id, game_data, layout_data, budget = item
+        _, req_id, game_data, layout_data, budget = item[:5]
+        key = item[5] if len(item) > 5 else hint_key(game_data, layout_data, budget)
+        answer_it = bool(item[6]) if len(item) > 6 else True
+
+        def stale(mine: object = key) -> bool:
+            return inbox.latest_key != mine or inbox.latest < 0
+
+        hint: Hint | None = None
         try:
-            key = repr(layout_data)
-            layout = layouts.get(key)
-            if layout is None:
-                layout = Layout.from_dict(layout_data, source="hint request")
-                layouts[key] = layout
-            game = _Game.from_dict(game_data, layout)
-
-            def stale(mine: int = req_id) -> bool:
-                return inbox.latest != mine
-
-            hint = hint_for(game, budget, should_stop=stale)
-            answer: tuple[int, Any, str | None] = (req_id, hint.to_dict(), None)
+            game = thinker.game(game_data, layout_data)
+            hint = thinker.hint(game, key, budget, stale)
+            answer: tuple[int, Any, str | None, bool] = (
+                req_id,
+                hint.to_dict() if hint is not None else None,
+                None,
+                thinker.ready,
+            )
         except Exception as exc:  # report, never die silently
-            answer = (req_id, None, f"{type(exc).__name__}: {exc}")
-        if inbox.latest == req_id:
+            answer = (req_id, None, f"{type(exc).__name__}: {exc}", False)
+        if answer_it and inbox.latest == req_id and (hint is not None or answer[2]):
             try:
                 answers.send(answer)
             except (OSError, ValueError):  # the parent is gone
                 exit_now()
+        if hint is not None and inbox.latest == req_id:
+            try:
+                thinker.ponder_ahead(game, hint, budget, inbox, req_id)
+            except Exception:  # pondering is a bonus: a failure here costs only time
+                pass
 
 
 class WorkerService:
@@ -235,17 +326,33 @@ class HintService(WorkerService):
 
     def __init__(self, node_budget: int = HINT_BUDGET) -> None:
         self.node_budget = node_budget
+        self.from_memory = False  # the last answer was ready before it was asked (pondered)
         super().__init__()
 
     def request(self, game: Game) -> None:
-        """Start a search for ``game``'s position (a copy is sent; the game may change at once)."""
+        """Start a search for ``game``'s position (a copy is sent; the game may change at once).
+        When the worker is pondering this very position, it goes on and answers when done."""
         self._ensure()
         self._next_id += 1
         req_id = self._next_id
         self._pending = req_id
-        if not self._send((HINT, req_id, game.to_dict(), game.layout.to_dict(), self.node_budget)):
+        if not self._send(self._item(req_id, game, True)):
             self._pending = None
             self.error = "the hint process stopped"
+
+    def ponder(self, game: Game) -> None:
+        """Think about ``game``'s position now, before anyone asks (nothing is answered): the
+        worker works out its hint, then the hints one move on, and a :meth:`request` for one of
+        them is answered from memory. Replaces any pending request (its answer is dropped)."""
+        self._ensure()
+        self._next_id += 1
+        self._pending = None
+        self._send(self._item(self._next_id, game, False))
+
+    def _item(self, req_id: int, game: Game, answer: bool) -> tuple[Any, ...]:
+        data, layout = game.to_dict(), game.layout.to_dict()
+        key = hint_key(data, layout, self.node_budget)
+        return (HINT, req_id, data, layout, self.node_budget, key, answer)
 
     def poll(self) -> Hint | None:
         """The answer to the latest request once it is ready, else None. Never blocks."""
@@ -256,7 +363,7 @@ class HintService(WorkerService):
             try:
                 if not conn.poll():
                     return None
-                req_id, data, error = conn.recv()
+                req_id, data, error, ready = conn.recv()
             except (EOFError, OSError):  # the worker died: nothing will come
                 self._pending = None
                 self.error = "the hint process stopped"
@@ -267,6 +374,7 @@ class HintService(WorkerService):
             if data is None:
                 self.error = error
                 return None
+            self.from_memory = bool(ready)
             return Hint.from_dict(data)
 
     @property

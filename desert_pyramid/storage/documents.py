@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
+from desert_pyramid.modes.session import LayoutGetter, SavedSession, classic_only
 from desert_pyramid.modes.streak import SPAN_DAYS
 from desert_pyramid.progression import (
     DEFAULT_BACK,
@@ -317,6 +318,48 @@ class CurrentGame:
     daylight_ms: int = 0
     mode_state: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, saved: SavedSession, started: str) -> CurrentGame:
+        """The save of a session (``Session.saved()``) whose deal started on ``started``."""
+        if saved.mode not in MODES:
+            raise SchemaError(f"mode: {saved.mode!r} is not one of {', '.join(MODES)}")
+        return cls(
+            game_id=saved.game_id,
+            mode=cast(Mode, saved.mode),
+            preset=saved.preset,
+            layout=saved.layout,
+            started=started,
+            game=saved.game,
+            score=saved.score,
+            seconds=saved.seconds,
+            best_chain=saved.best_chain,
+            redeals_used=saved.redeals_used,
+            pyramid_number=saved.pyramid_number,
+            deal_date=saved.deal_date,
+            trek_id=saved.trek_id,
+            daylight_ms=saved.daylight_ms,
+            mode_state=saved.mode_state,
+        )
+
+    def saved(self) -> SavedSession:
+        """What the modes rebuild the session from (``modes.session_from_saved``)."""
+        return SavedSession(
+            game_id=self.game_id,
+            mode=self.mode,
+            preset=self.preset,
+            layout=self.layout,
+            game=self.game,
+            score=self.score,
+            seconds=self.seconds,
+            best_chain=self.best_chain,
+            redeals_used=self.redeals_used,
+            pyramid_number=self.pyramid_number,
+            deal_date=self.deal_date,
+            trek_id=self.trek_id,
+            daylight_ms=self.daylight_ms,
+            mode_state=self.mode_state,
+        )
+
     def as_abandoned(self, date: str) -> GameResult:
         """The loss to record when the player leaves this game unfinished."""
         return GameResult(
@@ -358,7 +401,10 @@ def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dic
     }
 
 
-def decode_current(data: dict[str, Any]) -> CurrentGame:
+def decode_current(data: dict[str, Any], get_layout: LayoutGetter | None = None) -> CurrentGame:
+    """The game in progress, checked to rebuild with the layouts of ``get_layout`` (the
+    catalogue the application layer made: the game's and the player's). Without it only a game
+    on the classic pyramid (the engine's own) is checked; another is kept as read."""
     root = Reader(data)
     mode: Mode = root.choice("mode", MODES)  # type: ignore[assignment]
     game = root.table("game")
@@ -384,36 +430,44 @@ def decode_current(data: dict[str, Any]) -> CurrentGame:
         ),
         mode_state=dict(mode_state.data),
     )
-    check_game(current)
-    check_session(current)
+    layouts = _checking_layouts(current, get_layout)
+    if layouts is not None:
+        check_game(current, layouts)
+        check_session(current, layouts)
     return current
 
 
-def check_session(current: CurrentGame) -> None:
+def _checking_layouts(current: CurrentGame, get_layout: LayoutGetter | None) -> LayoutGetter | None:
+    """The layouts to check ``current`` with: those given, or without them the classic pyramid
+    alone (``None``: its layout cannot be had, so it is not checked here)."""
+    if get_layout is not None:
+        return get_layout
+    return classic_only if current.layout == 1 else None
+
+
+def check_session(current: CurrentGame, get_layout: LayoutGetter) -> None:
     """A game saved by a session of the modes (its ``mode_state`` names its ``mode``) must
-    rebuild as that session (``modes.session_from_current``: the clock, the daylight left and its
+    rebuild as that session (``modes.session_from_saved``: the clock, the daylight left and its
     caps, the trek's records), so that CONTINUE resumes it as it was. Whatever the modes reject
     (their ``StateError``, or anything else they trip on) is a damaged file: raises
     :class:`SchemaError`, and the file is set aside and its backup used like any other damage."""
     state = current.mode_state
     if "mode" not in state or "ui_session" in state:
         return  # the UI's own session, or fields only: nothing more the modes rebuild
-    from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError
-    from desert_pyramid.modes import session_from_current
+    from desert_pyramid.modes import session_from_saved
 
     try:
-        session_from_current(current.game, state, get_layout)
+        session_from_saved(current.saved(), get_layout)
     except EngineError as exc:  # the modes' StateError / ModeError
         raise SchemaError(f"mode_state: {exc}") from None
     except Exception as exc:  # untrusted data: whatever the modes trip on is damage, not a crash
         raise SchemaError(f"mode_state: cannot be rebuilt ({type(exc).__name__}: {exc})") from None
 
 
-def check_game(current: CurrentGame) -> None:
+def check_game(current: CurrentGame, get_layout: LayoutGetter) -> None:
     """The saved game must rebuild with the engine (its deal, rules and every move replayed), so
     that CONTINUE can never fail on it. Raises :class:`SchemaError` naming the problem."""
-    from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import EngineError, Game
 
     try:

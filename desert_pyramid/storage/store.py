@@ -17,6 +17,7 @@ a :class:`Notice` (see :meth:`take_notices`).
 from __future__ import annotations
 
 import datetime
+import functools
 import os
 import threading
 from collections.abc import Callable, Mapping
@@ -25,6 +26,7 @@ from typing import Any
 
 import tomli_w
 
+from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
     BackCollection,
     GameResult,
@@ -93,8 +95,10 @@ class SaveStore:
         background: bool = False,
         durable: bool = True,
         clock: Callable[[], datetime.datetime] = datetime.datetime.now,
+        layouts: LayoutGetter | None = None,
     ) -> None:
         self.folder = folder
+        self.layouts = layouts
         self.readonly = readonly
         self.durable = durable
         self._clock = clock
@@ -123,14 +127,19 @@ class SaveStore:
         background: bool = False,
         durable: bool = True,
         clock: Callable[[], datetime.datetime] = datetime.datetime.now,
+        layouts: LayoutGetter | None = None,
     ) -> SaveStore:
-        """Resolve the folder (``save_dir`` > ``$DESERT_PYRAMID_SAVE_DIR`` > user data) and load."""
+        """Resolve the folder (``save_dir`` > ``$DESERT_PYRAMID_SAVE_DIR`` > user data) and load.
+        ``layouts`` finds a layout by number (the catalogue's ``get_layout``, which the caller
+        makes): the saved game is checked to rebuild with it. Without it only a game on the
+        classic pyramid is checked (storage reads no layout file of the game's)."""
         store = cls(
             resolve_save_dir(save_dir, env),
             readonly=readonly,
             background=background,
             durable=durable,
             clock=clock,
+            layouts=layouts,
         )
         store.load()
         return store
@@ -168,7 +177,7 @@ class SaveStore:
         current = open_document(
             folder.current,
             CURRENT_SCHEMA,
-            decode_current,
+            functools.partial(decode_current, get_layout=self.layouts),
             empty="there is no game to continue",
             readonly=self.readonly,
             now=now,

@@ -20,12 +20,15 @@ import arcade
 
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.saving import Saves
+from desert_pyramid.catalog import Catalogue
 from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.modes import Session
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.speech_link import SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.toast import Overlay
 
@@ -55,7 +58,14 @@ class GameApp(arcade.Window):
         self.assets = Assets()
         self.assets.load_fonts()
         self.settings = options.settings
+        # the layouts (the game's and the player's, in the save folder): made once, passed down
+        self.catalogue = (
+            options.catalogue
+            if options.catalogue is not None
+            else Catalogue.open(options.save_dir, readonly=False)
+        )
         self.sounds = Sounds(self.assets, lambda: self.settings)
+        self.speech = SpeechLink(self.settings, options.speech_log)
         self.scenery = Scenery()
         self.table: TableView | None = None  # the deal in play, for Continue
         self.on_quit: Callable[[], None] = self.close
@@ -82,6 +92,10 @@ class GameApp(arcade.Window):
         self.controllers = ControllerLayer(
             self
         )  # game controllers (controller.py), started on the first frame
+
+    def get_layout(self, number: int) -> Layout:
+        """Layout ``number`` from the catalogue: the game's or the player's."""
+        return self.catalogue.get_layout(number)
 
     # -- screens -----------------------------------------------------------------------------------
     def show_title(self, message: str = "") -> None:
@@ -110,7 +124,7 @@ class GameApp(arcade.Window):
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         from desert_pyramid.app import sessions
 
-        layout = layout or sessions.layout_number(1)
+        layout = layout or self.catalogue.get_layout(1)
         if deal is None and self.options.seed is not None:
             deal = Deal.from_seed(self.options.seed)
             self.options = replace(self.options, seed=None)  # the seed makes the first deal only
@@ -219,10 +233,9 @@ class GameApp(arcade.Window):
         film: bool = False,
     ) -> None:
         """Watch a game again (a game code), with the solver's analysis filling in beside it."""
-        from desert_pyramid.app import sessions
         from desert_pyramid.ui.screens.replay import ReplayView
 
-        layout = sessions.layout_number(code.layout_number)
+        layout = self.catalogue.get_layout(code.layout_number)
         source = None
         if analyse:
             from desert_pyramid.solver.analysis import AnalysisRunner
@@ -254,7 +267,6 @@ class GameApp(arcade.Window):
         the player leaves it (the layout saved there, or ``None``). The player's layouts are saved
         in the save folder's ``layouts``; the difficulty is measured by :meth:`estimate_service`
         unless an ``estimator`` is given."""
-        from desert_pyramid.catalog import player_layouts
         from desert_pyramid.ui.screens.editor import EditorView
 
         self.show_view(
@@ -262,7 +274,7 @@ class GameApp(arcade.Window):
                 self,
                 draft,
                 back,
-                store=player_layouts(),
+                store=self.catalogue.store,
                 estimator=estimator if estimator is not None else self.estimate_service(),
             )
         )
@@ -280,9 +292,8 @@ class GameApp(arcade.Window):
         from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 
         def play(number: int) -> None:
-            from desert_pyramid.app import sessions
 
-            self.start_practice(rules, sessions.layout_number(number))
+            self.start_practice(rules, self.catalogue.get_layout(number))
 
         current = focus if focus is not None else (remembered_layout(self) or 1)
         self.show_view(
@@ -317,6 +328,7 @@ class GameApp(arcade.Window):
     def set_settings(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         self.saves.settings_changed(old, settings)
+        self.speech.settings_changed(settings)
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
@@ -381,6 +393,9 @@ class GameApp(arcade.Window):
             delta_time, self.current_view
         )  # the ambience follows the screen and the daylight
         self.controllers.update(delta_time)
+        notice = self.speech.observe(self.current_view, self.overlay)
+        if notice is not None:  # speech failed: said once on screen (F2 tries again)
+            self.overlay.notice(notice, "warning")
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
@@ -433,6 +448,7 @@ class GameApp(arcade.Window):
             self._estimates = None
         self.saves.close()
         self.sounds.close()
+        self.speech.close()
         super().close()
 
 
@@ -452,12 +468,13 @@ def start(app: GameApp, options: RunOptions) -> None:
     if isinstance(options.code, GameCode):
         app.show_replay(options.code)
     elif options.code is not None:
-        from desert_pyramid.app.sessions import layout_number
-
         c = options.code
         app.start_practice(
-            c.rules, layout_number(c.layout_number), c.deal, autoplay=options.autoplay
+            c.rules, app.catalogue.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
         )
+    elif options.layout is not None:
+        layout = app.catalogue.get_layout(options.layout)
+        app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
     elif screen in ("table", "pause", "results", "help"):
@@ -499,13 +516,12 @@ def start(app: GameApp, options: RunOptions) -> None:
 
 
 def run(options: RunOptions) -> int:
-    from desert_pyramid.catalog import use_save_folder
     from desert_pyramid.storage import SaveStore
 
-    use_save_folder(options.save_dir)  # the player's own layouts: in the same save folder
-    app = GameApp(options)
+    app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
-        app.saves.attach(SaveStore.open(options.save_dir, background=True))
+        store = SaveStore.open(options.save_dir, background=True, layouts=app.get_layout)
+        app.saves.attach(store)
     start(app, options)
     if options.frames is None:
         arcade.run()
@@ -513,6 +529,7 @@ def run(options: RunOptions) -> int:
     times: list[float] = []
     first_frame_at = 0.0
     start_at = time.perf_counter()
+    recorder = audit.start() if options.check_layout else None
     for i in range(options.frames):
         # keep to 60 frames a second, as a screen would: the solver and the clock run in real time
         wait = start_at + i * FRAME_DT - time.perf_counter()
@@ -522,6 +539,8 @@ def run(options: RunOptions) -> int:
         if app.closed if hasattr(app, "closed") else False:
             break
         t0 = time.perf_counter()
+        if recorder is not None:
+            recorder.clear()  # the last frame's parts are the ones checked
         app.step(FRAME_DT)
         app.ctx.finish()  # the frame is done only when the renderer has drawn it
         app.flip()
@@ -536,8 +555,22 @@ def run(options: RunOptions) -> int:
             json.dumps(frame_stats(times, first_frame_at - options.launched_at, app)),
             file=sys.stdout,
         )
+    failed = 0
+    if recorder is not None:
+        audit.stop()
+        failed = check_layout(recorder.parts, app.width, app.height)
     app.close()
-    return 0
+    return failed
+
+
+def check_layout(parts: list[audit.Part], width: int, height: int) -> int:
+    """``--check-layout``: every part's box as JSON on standard output; each fault one line on
+    standard error. 1 when there is a fault, else 0."""
+    print(json.dumps([p.to_json() for p in parts], ensure_ascii=False), file=sys.stdout)
+    found = audit.problems(parts, width, height)
+    for line in found:
+        print(f"desert-pyramid: layout: {line}", file=sys.stderr)
+    return 1 if found else 0
 
 
 def frame_stats(times_ms: list[float], first_frame_s: float, app: GameApp) -> dict[str, object]:

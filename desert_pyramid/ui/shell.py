@@ -24,11 +24,13 @@ if TYPE_CHECKING:
 
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.saving import Saves
+    from desert_pyramid.catalog import Catalogue
     from desert_pyramid.engine import Deal, Layout, Rules
     from desert_pyramid.modes import Session
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
+    from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
 
 
@@ -53,6 +55,10 @@ class RunOptions:
     launched_at: float = field(default_factory=time.time)  # wall-clock time the process started
     full_redraw: bool = False  # draw every frame whole (for comparisons)
     store: Any = None  # a storage.SaveStore: the table saves the game after every move
+    catalogue: Catalogue | None = None  # the layouts; None: those of the save folder (save_dir)
+    speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
+    layout: int | None = None  # --layout N: start at a Practice table on this layout
+    check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
 
 
 class Shell(Protocol):
@@ -63,8 +69,10 @@ class Shell(Protocol):
     settings: Settings
     assets: Assets
     sounds: Sounds
+    speech: SpeechLink  # the announcements (speech_link.py)
     scenery: Scenery
     saves: Saves
+    catalogue: Catalogue  # the layouts: the game's and the player's
     overlay: Overlay
     howto_memory: HowtoMemory | None
     last_input: str  # "keys" (keyboard or mouse) or "pad"
@@ -103,6 +111,8 @@ class Shell(Protocol):
 
     # -- the game's own
     def step(self, dt: float = ...) -> None: ...
+
+    def get_layout(self, number: int) -> Layout: ...
 
     def hint_service(self) -> Any: ...
 

@@ -55,9 +55,15 @@ def ui(app: object) -> Iterator[Driver]:
 def own_layouts_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
     """The player's own layouts are read from (and written to) a save folder of the session's,
     never the user's: the picker lists them, the editor saves there."""
-    import desert_pyramid.catalog as catalog
+    import os
 
-    before = (catalog._chosen, catalog._player)
+    from desert_pyramid.storage.paths import ENV_VAR
+
+    before = os.environ.get(ENV_VAR)
     folder = tmp_path_factory.mktemp("ui-saves")
-    yield catalog.use_save_folder(folder)
-    catalog._chosen, catalog._player = before
+    os.environ[ENV_VAR] = str(folder)  # the window's catalogue: Catalogue.open(None)
+    yield folder
+    if before is None:
+        os.environ.pop(ENV_VAR, None)
+    else:
+        os.environ[ENV_VAR] = before

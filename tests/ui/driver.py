@@ -10,7 +10,7 @@ from arcade import key as K
 
 from desert_pyramid.engine import SATCHEL, STOCK, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
-from desert_pyramid.ui.table.geometry import nearest_in_direction
+from desert_pyramid.ui.base.geometry import nearest_in_direction
 
 ARROWS = {K.LEFT: (-1, 0), K.RIGHT: (1, 0), K.UP: (0, 1), K.DOWN: (0, -1)}
 

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from desert_pyramid.app.saving import CLOCK_SAVE_MS, restore_session
+from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT
 from desert_pyramid.modes import ExpeditionSession, PracticeSession
 from desert_pyramid.storage import SaveStore
@@ -46,7 +47,7 @@ def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
 
 
 def saved_daylight(saves: Any) -> int:
-    return int(saves.store.current.mode_state["daylight_ms"])
+    return int(saves.store.current.daylight_ms)
 
 
 def test_a_running_trek_is_saved_every_half_second(saves: Any) -> None:
@@ -77,7 +78,7 @@ def test_a_running_trek_is_saved_every_half_second(saves: Any) -> None:
     assert saved_daylight(saves) == 230_900 and saves.store.current.mode_state["paused"]
     assert not saves.save_clock(saves.active)
     # CONTINUE gives exactly the saved daylight
-    back = restore_session(saves.store.current).session
+    back = restore_session(saves.store.current, get_layout).session
     assert isinstance(back, ExpeditionSession) and back.daylight.left_ms == 230_900
     assert back.game.history == session.game.history
 
@@ -99,7 +100,7 @@ def test_a_running_daily_is_saved_with_its_clock(saves: Any) -> None:
         saves.update(0.25)
     assert session.elapsed_ms == 10_000
     assert 10_000 - int(saves.store.current.mode_state["elapsed_ms"]) < CLOCK_SAVE_MS
-    back = restore_session(saves.store.current).session
+    back = restore_session(saves.store.current, get_layout).session
     assert isinstance(back, DailySession) and back.elapsed_ms >= 10_000 - CLOCK_SAVE_MS
     assert back.bonus_now <= session.bonus_now + 6 * CLOCK_SAVE_MS // 1000 + 6
 
@@ -163,7 +164,7 @@ def test_kill_the_game_and_continue_gains_no_daylight(tmp_path: Path) -> None:
     store = SaveStore.open(save_dir)
     try:
         assert store.current is not None, "nothing saved"
-        back = restore_session(store.current).session  # what CONTINUE plays on with
+        back = restore_session(store.current, get_layout).session  # what CONTINUE plays on with
     finally:
         store.close()
     assert isinstance(back, ExpeditionSession) and back.game.moves == 1  # the move is kept
@@ -198,7 +199,7 @@ def test_a_save_with_impossible_daylight_never_continues_as_a_trek(
         seconds=1e308,
         mode_state={**current.mode_state, "daylight_ms": daylight},
     )
-    back = restore_session(edited).session
+    back = restore_session(edited, get_layout).session
     assert not isinstance(back, ExpeditionSession)
     assert not getattr(back, "timed", False) and back.game.history == session.game.history
     assert back.elapsed_ms <= 366 * 24 * 3_600_000

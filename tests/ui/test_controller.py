@@ -23,6 +23,7 @@ from pyglet.math import Vec2
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, Game, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
+from desert_pyramid.ui.base.geometry import nearest_in_direction
 from desert_pyramid.ui.input import controller as ctl
 from desert_pyramid.ui.input.keys import (
     BINDINGS,
@@ -37,7 +38,6 @@ from desert_pyramid.ui.screens.practice import PracticeSetupView
 from desert_pyramid.ui.screens.results import ResultsView
 from desert_pyramid.ui.screens.settings import SettingsView
 from desert_pyramid.ui.screens.title import TitleView
-from desert_pyramid.ui.table.geometry import nearest_in_direction
 from desert_pyramid.ui.table.view import TableView
 
 from .winning import find_win

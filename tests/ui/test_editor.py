@@ -36,11 +36,11 @@ def no_estimate_process(ui: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PlayerLayouts]:
+def store(ui: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[PlayerLayouts]:
     """The player's layouts in a save folder of this test's own (written, never the user's)."""
-    monkeypatch.setattr(catalog, "_chosen", (str(tmp_path / "saves"), False))
-    monkeypatch.setattr(catalog, "_player", None)
-    yield catalog.player_layouts()
+    catalogue = catalog.Catalogue.open(tmp_path / "saves", readonly=False)
+    monkeypatch.setattr(ui.app, "catalogue", catalogue)
+    yield catalogue.store
 
 
 class NoEstimate:

@@ -62,7 +62,8 @@ def _difference(a: Any, b: Any) -> float:
 def test_every_heading_letter_reads_as_itself(app: Any, size: float) -> None:
     """Drawn in the heading font at the smallest and a usual heading size, no two capitals look
     the same (the old display font drew K and X like H: "TREH OVER", "CARD BACHS")."""
-    from desert_pyramid.ui.art.assets import HEADING, Assets
+    from desert_pyramid.ui.art.assets import Assets
+    from desert_pyramid.ui.base.fonts import HEADING
 
     Assets().load_fonts()
     letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -85,7 +86,8 @@ def test_heading_font_is_the_shipped_one(app: Any) -> None:
     from PIL import Image, ImageDraw, ImageFont
 
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.art.assets import HEADING, HEADING_FILE, Assets
+    from desert_pyramid.ui.art.assets import Assets
+    from desert_pyramid.ui.base.fonts import HEADING, HEADING_FILE
     from desert_pyramid.ui.widgets.buttons import heading
 
     Assets().load_fonts()
@@ -129,7 +131,8 @@ def test_small_text_keeps_its_dots(app: Any, offset: float) -> None:
     """At the smallest size the game draws (the message line's smaller size on the smallest
     window), "i." keeps the dot of the i (ink, a gap, the stem) and the full stop, wherever the
     text is placed: half a pixel off the grid used to drop those rows and columns."""
-    from desert_pyramid.ui.art.assets import FONT, Assets
+    from desert_pyramid.ui.art.assets import Assets
+    from desert_pyramid.ui.base.fonts import FONT
     from desert_pyramid.ui.table.geometry import table_geometry
 
     Assets().load_fonts()
@@ -272,7 +275,7 @@ def test_every_character_the_ui_prints_has_a_glyph() -> None:
 def test_heading_font_has_every_heading_character() -> None:
     """Headings and banners (capitals, digits, "!", "+", ":", "·") exist in the heading font."""
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.art.assets import HEADING_FILE
+    from desert_pyramid.ui.base.fonts import HEADING_FILE
     from desert_pyramid.ui.table.effects import WARM
 
     heading = _cmap(resource_path("fonts", HEADING_FILE))

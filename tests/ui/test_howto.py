@@ -437,7 +437,7 @@ def test_worked_example_buttons_by_mouse(ui_fresh: Driver) -> None:
 
 
 def test_pixels_of_the_tabs_the_figure_and_a_card_chip(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.table.geometry import Rect
+    from desert_pyramid.ui.base.geometry import Rect
 
     ui = ui_fresh
     view = open_howto(ui, "rules")
@@ -513,7 +513,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
 
     def row_colour(i: int) -> tuple[float, float, float]:
         r = page.rows[i].rect
-        from desert_pyramid.ui.table.geometry import Rect
+        from desert_pyramid.ui.base.geometry import Rect
 
         x, y = page.scroll.to_window(r.right - 40, r.cy - 4)
         return mean_colour(img, Rect(x, y, 20, 8), h)
@@ -528,7 +528,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
     assert other[0] > other[2] + 40 and abs(other[0] - red[0]) + abs(other[1] - red[1]) > 30, other
     # the Next button has the focus: its rim is gold
     nxt = page.rows[-1].rect
-    from desert_pyramid.ui.table.geometry import Rect
+    from desert_pyramid.ui.base.geometry import Rect
 
     x, y = page.scroll.to_window(nxt.cx - 10, nxt.top - 3)
     rim = mean_colour(img, Rect(x, y, 20, 2), h)
@@ -536,7 +536,7 @@ def test_pixels_of_the_quiz_answer(ui_fresh: Driver) -> None:
 
 
 def test_pixels_of_the_worked_example_panel(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.table.geometry import Rect
+    from desert_pyramid.ui.base.geometry import Rect
 
     ui = ui_fresh
     open_howto(ui, "rules")

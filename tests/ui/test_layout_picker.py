@@ -16,9 +16,9 @@ from desert_pyramid.app.picker import SETTING_KEY, remembered_layout
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.engine import CLASSIC, DESERT, Rules
 from desert_pyramid.ui.art.miniature import COVERED_FILL, FREE_FILL, miniature_rects
+from desert_pyramid.ui.base.palette import GOLD
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
-from desert_pyramid.ui.widgets.buttons import GOLD
 
 pytestmark = pytest.mark.ui
 N = len(all_layouts())

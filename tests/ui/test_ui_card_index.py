@@ -8,13 +8,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from desert_pyramid.catalog import all_layouts, get_layout
 from desert_pyramid.engine import DESERT, Deal
-from desert_pyramid.ui.table.geometry import (
-    HIDDEN,
-    INDEX_SPOTS,
-    Rect,
-    index_spot,
-    visible_part,
-)
+from desert_pyramid.ui.base.cardface import HIDDEN, INDEX_SPOTS, index_spot, visible_part
+from desert_pyramid.ui.base.geometry import Rect
 
 from .driver import Driver
 

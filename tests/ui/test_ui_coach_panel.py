@@ -11,7 +11,8 @@ from arcade import key as K
 from desert_pyramid.catalog import all_layouts, get_layout
 from desert_pyramid.engine import DESERT, WASTE, Deal, Game
 from desert_pyramid.ui.art.assets import COACH
-from desert_pyramid.ui.table.geometry import Rect, table_geometry
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.table.geometry import table_geometry
 
 from .driver import Driver
 

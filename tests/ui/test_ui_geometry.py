@@ -8,19 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from desert_pyramid.catalog import all_layouts
-from desert_pyramid.ui.table.geometry import (
-    BOTTOM,
-    FULL,
-    HIDDEN,
-    LEFT,
-    RIGHT,
-    TOP,
-    Rect,
-    TableGeometry,
-    nearest_in_direction,
-    table_geometry,
-    visible_part,
-)
+from desert_pyramid.ui.base.cardface import BOTTOM, FULL, HIDDEN, LEFT, RIGHT, TOP, visible_part
+from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.table.geometry import TableGeometry, table_geometry
 
 halves = st.integers(min_value=0, max_value=56).map(lambda v: v / 2)  # 0 .. 28 in half units
 slot = st.tuples(halves, st.integers(min_value=0, max_value=24).map(lambda v: v / 2))

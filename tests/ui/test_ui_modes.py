@@ -141,14 +141,14 @@ def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyp
 
 
 def _text_rect(t):  # type: ignore[no-untyped-def]
-    from desert_pyramid.ui.table.geometry import Rect
+    from desert_pyramid.ui.base.geometry import Rect
 
     return Rect(t.left, t.bottom, t.right - t.left, t.top - t.bottom)
 
 
 def _check_celebration(ui, view, title: str) -> None:  # type: ignore[no-untyped-def]
+    from desert_pyramid.ui.base.geometry import Rect
     from desert_pyramid.ui.table.effects import occupied
-    from desert_pyramid.ui.table.geometry import Rect
 
     fx = view.effects
     cards = occupied(view.game, view.geom)

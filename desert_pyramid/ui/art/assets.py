@@ -21,21 +21,24 @@ from desert_pyramid.app.prefs import DEFAULT_BACK, Settings
 from desert_pyramid.engine import CARDS
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.table.geometry import INDEX_SPOTS, index_patch
+from desert_pyramid.ui.base.cardface import INDEX_SPOTS, index_patch
+from desert_pyramid.ui.base.fonts import FONT_FILES
+from desert_pyramid.ui.base.palette import GOLD
 
-FONT = "Liberation Sans"
-HEADING = "League Spartan"  # only its bold face ships: headings are drawn with bold=True
-HEADING_FILE = "League_Spartan_Bold.otf"
-FONT_FILES = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", HEADING_FILE)
 ARCADE_BACKS = tuple(f"{c}{n}" for c in ("red", "blue", "green") for n in range(1, 6))
 _HITBOX = BoundingHitBoxAlgorithm()  # type: ignore[no-untyped-call]
 PARTS = ("full", "top", "bottom", "left", "right")
 KEEP_SETS = 3  # card texture sets kept (a window resized back and forth, a settings change undone)
 
 # Highlight colours
-GLOW = (255, 214, 92)  # the selected card
+GLOW = GOLD  # the selected card
 PARTNER = (80, 220, 120)  # its possible partners
-FOCUS = (70, 200, 255)  # the keyboard focus
+FOCUS = (70, 200, 255)  # the keyboard focus,
+FOCUS_EDGE = (
+    10,
+    12,
+    30,
+)  # edged in dark so it shows on every background (tests/ui/test_focus_ring.py)
 HINT = (255, 120, 220)  # the hinted move
 COACH = (255, 138, 36)  # the cards the coach talks about (its panel has a stripe of it)
 
@@ -240,7 +243,9 @@ class Assets:
             slot=make_texture(cardart.render_slot(w, h), f"slot-{name}"),
             glow=make_texture(cardart.render_ring(w, h, pad, GLOW, 3, glow=True), f"glow-{name}"),
             partner=make_texture(cardart.render_ring(w, h, 3, PARTNER, 3), f"partner-{name}"),
-            focus=make_texture(cardart.render_ring(w, h, 5, FOCUS, 3), f"focus-{name}"),
+            focus=make_texture(
+                cardart.render_ring(w, h, 5, FOCUS, 3, edge=FOCUS_EDGE), f"focus-{name}"
+            ),
             hint=make_texture(cardart.render_ring(w, h, 4, HINT, 4), f"hint-{name}"),
             coach=make_texture(cardart.render_ring(w, h, 1, COACH, 3), f"coach-{name}"),
             shadow=make_texture(cardart.render_shadow(w, h, spad), f"shadow-{name}"),

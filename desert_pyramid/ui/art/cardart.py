@@ -16,6 +16,8 @@ from PIL import Image, ImageDraw, ImageFilter, ImageFont
 from desert_pyramid.engine import Card
 from desert_pyramid.engine.cards import RANK_NAMES, SUIT_SYMBOLS
 from desert_pyramid.resources_path import resource_path
+from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
+from desert_pyramid.ui.base.palette import SAND_INK
 
 SS = 2  # supersampling factor (text is antialiased by FreeType; shapes need little more)
 Colour = tuple[int, int, int]
@@ -61,11 +63,11 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
 
 
 def bold(size: int) -> ImageFont.FreeTypeFont:
-    return _font("Liberation_Sans_Bold.ttf", size)
+    return _font(BOLD_FILE, size)
 
 
 def regular(size: int) -> ImageFont.FreeTypeFont:
-    return _font("Liberation_Sans_Regular.ttf", size)
+    return _font(REGULAR_FILE, size)
 
 
 def _centred(
@@ -404,9 +406,17 @@ def render_back(source: Path | Image.Image, w: int, h: int) -> Image.Image:
 
 
 def render_ring(
-    w: int, h: int, pad: int, colour: Colour, width: int, glow: bool = False
+    w: int,
+    h: int,
+    pad: int,
+    colour: Colour,
+    width: int,
+    glow: bool = False,
+    edge: Colour | None = None,
 ) -> Image.Image:
-    """A rounded ring around a ``w`` x ``h`` card, ``pad`` pixels out; a soft halo when ``glow``."""
+    """A rounded ring around a ``w`` x ``h`` card, ``pad`` pixels out; a soft halo when ``glow``.
+    With ``edge``, the ring runs between two thin lines of that colour: a light ring edged in dark
+    stands out on a light background and on a dark one alike (the keyboard focus)."""
     W, H = (w + 2 * pad) * SS, (h + 2 * pad) * SS
     img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -429,6 +439,12 @@ def render_ring(
         a = img.getchannel("A").point(lambda v: min(255, v * 2))  # a strong halo close to the card
         a.paste(0, mask=hole)
         img.putalpha(a)
+    elif edge is not None:
+        e = SS  # one pixel each side
+        d.rounded_rectangle((0, 0, W - 1, H - 1), radius=r, outline=edge + (255,), width=lw + 2 * e)
+        d.rounded_rectangle(
+            (e, e, W - 1 - e, H - 1 - e), radius=max(0, r - e), outline=colour + (255,), width=lw
+        )
     else:
         d.rounded_rectangle((0, 0, W - 1, H - 1), radius=r, outline=colour + (255,), width=lw)
     return _down(img)
@@ -482,7 +498,7 @@ def render_redeal(w: int, h: int, colour: tuple[int, int, int] = (120, 78, 36)) 
     return _down(img)
 
 
-def render_icon(kind: str, size: int, colour: tuple[int, int, int] = (70, 40, 16)) -> Image.Image:
+def render_icon(kind: str, size: int, colour: tuple[int, int, int] = SAND_INK) -> Image.Image:
     """Icons for the round buttons: ``undo`` (a turning arrow), ``hint`` (a light bulb), ``menu``;
     and ``sun`` (a disc with eight rays: the ☀ of the Daily share line, which the font lacks)."""
     S = size * SS

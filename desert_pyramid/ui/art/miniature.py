@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from desert_pyramid.engine import Layout
-from desert_pyramid.ui.table.geometry import CARD_ASPECT
+from desert_pyramid.ui.base.geometry import CARD_ASPECT
 
 RGB = tuple[int, int, int]
 # Cards free at the deal: bright cream with a gold-brown rim; covered cards: warm sandstone.

@@ -8,7 +8,9 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from desert_pyramid.resources_path import resource_path
-from desert_pyramid.ui.widgets.buttons import DARK, GOLD, RGB, skin
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.fonts import BOLD_FILE, REGULAR_FILE
+from desert_pyramid.ui.base.palette import DARK, GOLD, RGB
 
 TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "tile": ((92, 62, 36), (64, 42, 24), (132, 96, 56), 2),
@@ -21,7 +23,7 @@ TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 @lru_cache(maxsize=8)
 def tile_font(bold: bool, size: int) -> ImageFont.FreeTypeFont:
     """The game's sans-serif font for the words drawn into the tiles."""
-    name = "Liberation_Sans_Bold.ttf" if bold else "Liberation_Sans_Regular.ttf"
+    name = BOLD_FILE if bold else REGULAR_FILE
     return ImageFont.truetype(str(resource_path("fonts", name)), size)
 
 

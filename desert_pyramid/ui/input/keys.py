@@ -18,8 +18,10 @@ EVERYWHERE = "everywhere"
 REPLAY = "replay"
 EDITOR = "editor"  # the layout editor
 PICKER = "picker"  # the layout picker's own keys (its moves are the menus')
+SPEECH = "speech"  # at the table: hear what a sighted player sees (docs/accessibility.md)
 CONTEXT_TITLES = {
     TABLE: "At the table",
+    SPEECH: "Listening at the table",
     MENUS: "In menus",
     REPLAY: "Watching a replay",
     EDITOR: "In the layout editor",
@@ -63,9 +65,39 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("focus_right", (K.RIGHT,), "", "", TABLE),
     Binding("focus_up", (K.UP,), "", "", TABLE),
     Binding("focus_down", (K.DOWN,), "", "", TABLE),
+    Binding("focus_prev", (K.TAB,), "", "", TABLE, shift=True),
+    Binding(
+        "focus_next",
+        (K.TAB,),
+        "Tab",
+        "The next free card, pile or button (Shift+Tab: back)",
+        TABLE,
+    ),
     Binding("deselect", (K.DELETE, K.X), "X", "Drop the selection", TABLE),
     Binding("autoplay", (K.A,), "A", "Let the computer play the deal (press again to stop)", TABLE),
     Binding("pause", (K.ESCAPE, K.P), "Esc", "Pause (a timed table hides its cards)", TABLE),
+    # speech (docs/accessibility.md): what a sighted player sees at a glance, said on request
+    Binding("say_board", (K.B,), "B", "The free cards, waste, Satchel and stock", SPEECH),
+    Binding("say_layout", (K.L,), "L", "Every card of the layout, row by row", SPEECH),
+    Binding("say_covering", (K.C,), "C", "The cards covering the focused card", SPEECH),
+    Binding("say_status", (K.D,), "D", "Score, moves, time or daylight left", SPEECH),
+    Binding("say_focus", (K.F,), "F", "The focused card again", SPEECH),
+    Binding("say_rank", (K.R,), "R", "Where the focused card's rank is", SPEECH),
+    Binding(
+        "say_rank_1",
+        (K.KEY_1, K.NUM_1),
+        "1-9 0 J Q K",
+        "Where that rank's cards are (1 ace, 0 ten)",
+        SPEECH,
+    ),
+    *(
+        Binding(f"say_rank_{r}", (getattr(K, f"KEY_{r}"), getattr(K, f"NUM_{r}")), "", "", SPEECH)
+        for r in range(2, 10)
+    ),
+    Binding("say_rank_10", (K.KEY_0, K.NUM_0), "", "", SPEECH),
+    Binding("say_rank_11", (K.J,), "", "", SPEECH),
+    Binding("say_rank_12", (K.Q,), "", "", SPEECH),
+    Binding("say_rank_13", (K.K,), "", "", SPEECH),
     Binding("menu_up", (K.UP,), "↑ ↓", "Move between buttons", MENUS),
     Binding("menu_down", (K.DOWN,), "", "", MENUS),
     Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
@@ -84,6 +116,13 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
     Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
     Binding("mute", (K.M,), "M", "Mute or unmute all sound", EVERYWHERE),
+    Binding(
+        "speech",
+        (K.F2,),
+        "F2",
+        "Speech on or off (after a failure: try again)",
+        EVERYWHERE,
+    ),
 )
 
 BINDINGS += (
@@ -197,7 +236,7 @@ def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tup
     By default the table's, the menus' and the everywhere keys; a screen with keys of its own
     (the replay) names its contexts."""
     rows: list[tuple[str, list[tuple[str, str]]]] = []
-    wanted = tuple(contexts or (TABLE, MENUS, EVERYWHERE))
+    wanted = tuple(contexts or (TABLE, SPEECH, MENUS, EVERYWHERE))
     for context in wanted:
         # a key a screen gives an action of its own (M mirrors in the editor) is not listed again
         # under "Everywhere"

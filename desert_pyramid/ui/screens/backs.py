@@ -11,9 +11,9 @@ import arcade
 from PIL import Image, ImageDraw, ImageEnhance
 
 from desert_pyramid.progression import CARD_BACKS, CardBack
-from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
+from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.widgets.buttons import Button, label
 from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
         ),
         180,
         360,
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.line(
@@ -56,7 +56,7 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
             cx - shackle / 2 + line / 2,
             cy - bh / 2,
         ),
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.line(
@@ -66,13 +66,13 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
             cx + shackle / 2 - line / 2,
             cy - bh / 2,
         ),
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
         width=line,
     )
     d.rounded_rectangle(
         (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2),
         radius=bw * 0.14,
-        fill=(236, 214, 176, 255),
+        fill=(*MUTED, 255),
     )
     d.ellipse(
         (cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255)
@@ -175,22 +175,9 @@ class BacksView(GridScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        panel = self.place_panel(width, height)
-        self.texts.heading("CARD BACKS", width / 2, panel.top - 36 * s, 28 * s)
-        self.texts.label(
-            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        detail_y, buttons_y = self.place_collection(
+            width, height, "CARD BACKS", pad=60, columns=5, tile_h=236, room=22
         )
-        pad = 60 * s
-        grid_top = panel.top - 92 * s
-        buttons_y = panel.bottom + 16 * s
-        detail_y = buttons_y + 40 * s + 22 * s
-        gap = 14 * s
-        tile_h = min(236 * s, (grid_top - detail_y - 22 * s - gap) / 2)
-        area = Rect(
-            panel.left + pad, grid_top - 2 * tile_h - gap, panel.width - 2 * pad, 2 * tile_h + gap
-        )
-        self.place_grid(area, 5, tile_h, gap)
-        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
         self.message_text = self.texts.label(
             self.message, width / 2, detail_y - 20 * s, 11 * s, colour=GOLD, bold=True
         )

@@ -13,24 +13,16 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, RGB
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect, nearest_in_direction
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    RGB,
-    Button,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-    skin,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 Focus = tuple[str, int]  # ("tile", i) or ("button", i)
-MUTED: RGB = (236, 214, 176)
-FAINT: RGB = (200, 180, 150)
 
 # tile skins: (top, bottom, rim, rim width)
 TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
@@ -98,6 +90,10 @@ class GridScreen(MenuScreen):
 
     def detail_text(self, i: int) -> str:
         """The line under the grid for the focused tile."""
+        return ""
+
+    def summary(self) -> str:
+        """The line under the heading (what the collection holds)."""
         return ""
 
     # -- focus ------------------------------------------------------------------------------------------
@@ -207,6 +203,40 @@ class GridScreen(MenuScreen):
             self.tile_sprites.append(sprite)
         self.pictures = arcade.SpriteList()
         self.build_tiles(s)
+
+    def place_collection(
+        self,
+        width: int,
+        height: int,
+        title: str,
+        pad: float,
+        columns: int,
+        tile_h: float,
+        room: float,
+    ) -> tuple[float, float]:
+        """The panel, its heading and summary, two rows of tiles (at most ``tile_h`` high, ``room``
+        over the detail line) ``pad`` in from the panel's sides, and the detail line under them;
+        returns where the detail line and the buttons go (y). Sizes at a 720-pixel window."""
+        s = self.scale()
+        panel = self.place_panel(width, height)
+        self.texts.heading(title, width / 2, panel.top - 36 * s, 28 * s)
+        self.texts.label(
+            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        )
+        grid_top = panel.top - 92 * s
+        buttons_y = panel.bottom + 16 * s
+        detail_y = buttons_y + 40 * s + 22 * s
+        gap = 14 * s
+        tile_h = min(tile_h * s, (grid_top - detail_y - room * s - gap) / 2)
+        area = Rect(
+            panel.left + pad * s,
+            grid_top - 2 * tile_h - gap,
+            panel.width - 2 * (pad * s),
+            2 * tile_h + gap,
+        )
+        self.place_grid(area, columns, tile_h, gap)
+        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
+        return detail_y, buttons_y
 
     def place_panel(self, width: int, height: int) -> Rect:
         s = self.scale()

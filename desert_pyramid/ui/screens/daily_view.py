@@ -28,11 +28,10 @@ from desert_pyramid.modes.streak import (
     CalendarDay,
     DailyRecord,
 )
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,
@@ -194,7 +193,7 @@ class DailyView(MenuScreen):
             width / 2,
             panel.top - 76 * s,
             15 * s,
-            colour=(236, 214, 176),
+            colour=MUTED,
             bold=True,
         )
         self.texts.label(
@@ -212,7 +211,7 @@ class DailyView(MenuScreen):
                 left + d * (cw + gap) + cw / 2,
                 top,
                 11 * s,
-                colour=(200, 180, 150),
+                colour=FAINT,
                 bold=True,
             )
         for w, week in enumerate(weeks):
@@ -220,11 +219,7 @@ class DailyView(MenuScreen):
                 rect = Rect(left + d * (cw + gap), top - 14 * s - (w + 1) * ch - w * gap, cw, ch)
                 self.cells.append((rect, cell))
                 colour = (
-                    FUTURE_INK
-                    if cell.state == FUTURE
-                    else (236, 214, 176)
-                    if cell.state == NONE
-                    else INK
+                    FUTURE_INK if cell.state == FUTURE else MUTED if cell.state == NONE else INK
                 )
                 self.texts.label(
                     cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True
@@ -245,11 +240,9 @@ class DailyView(MenuScreen):
             width / 2,
             cal_bottom - 20 * s,
             11 * s,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
-        self.info = self.texts.label(
-            "", width / 2, cal_bottom - 44 * s, 12 * s, colour=(236, 214, 176)
-        )
+        self.info = self.texts.label("", width / 2, cal_bottom - 44 * s, 12 * s, colour=MUTED)
         n = len(self.menu.buttons)
         rects = column_rects(width / 2, cal_bottom - 60 * s, n, 440 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
@@ -258,11 +251,9 @@ class DailyView(MenuScreen):
             width / 2,
             panel.bottom + 16 * s,
             10 * s,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
-        )
+        self.place_message(width, s)
         self._update_values()
 
     def on_draw(self) -> None:

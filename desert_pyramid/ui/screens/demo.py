@@ -18,14 +18,16 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.catalog import get_layout
+from desert_pyramid.catalog import builtin_layout
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
 from desert_pyramid.modes import PracticeSession
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, INK, MUTED
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 from desert_pyramid.ui.table.view import TableView
-from desert_pyramid.ui.widgets.buttons import INK, Button, ButtonColumn, focus_hover, panel_sprite
-from desert_pyramid.ui.widgets.richtext import FAINT, LINE, MUTED, RichText, px
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, focus_hover, panel_sprite
+from desert_pyramid.ui.widgets.richtext import LINE, RichText, px
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -94,7 +96,7 @@ def step_move(game: Game, step: DemoStep) -> Move:
 
 def demo_game(demo: Demo) -> Game:
     """The example's deal under its rules, before the first step."""
-    return Game(get_layout(demo.layout), PRESETS[demo.preset], Deal.parse(demo.deal_text))
+    return Game(builtin_layout(demo.layout), PRESETS[demo.preset], Deal.parse(demo.deal_text))
 
 
 class DemoView(TableView):

@@ -30,22 +30,20 @@ from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
 from desert_pyramid.storage.layouts import PlayerLayouts
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, RGB
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.editor_geometry import EditorGeometry, editor_geometry
 from desert_pyramid.ui.screens.layout_picker import WORD_COLOURS
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    RGB,
     Button,
     ButtonColumn,
     TextGroup,
     focus_hover,
     label,
     panel_sprite,
-    skin,
 )
 from desert_pyramid.workshop import Draft
 
@@ -220,7 +218,7 @@ class EditorView(Screen):
             p.left + 24 * s,
             p.bottom + 14 * s,
             9.5 * s,
-            colour=(190, 170, 140),
+            colour=KEYS_INK,
             anchor_x="left",
         )
         self._shown = None
@@ -588,7 +586,7 @@ class EditorView(Screen):
             corner = Editor.snap(*self.hover)
             r = g.card_rect(*corner)
             taken = any((p.x, p.y) == corner for p in ed.draft.places)
-            colour = (240, 110, 90, 230) if taken else (255, 246, 226, 150)
+            colour = (240, 110, 90, 230) if taken else (*INK, 150)
             arcade.draw_lbwh_rectangle_outline(r.left, r.bottom, r.width, r.height, colour, line)
         r = g.card_rect(*ed.cursor)
         arcade.draw_lbwh_rectangle_outline(

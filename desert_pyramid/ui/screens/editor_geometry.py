@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
-from desert_pyramid.ui.table.geometry import CARD_ASPECT, Rect
+from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect
 
 BUTTONS = 8  # in two columns
 

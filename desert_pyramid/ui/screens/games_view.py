@@ -15,14 +15,13 @@ import arcade
 
 from desert_pyramid.engine import EngineError, decode_game_code
 from desert_pyramid.progression import PlayedGame
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
-
-MUTED = (236, 200, 140)
 
 
 def describe(game: PlayedGame) -> tuple[str, str]:
@@ -50,11 +49,10 @@ class PastGamesView(MenuScreen):
         return True
 
     def watch(self, index: int) -> None:
-        from desert_pyramid.catalog import get_layout
 
         game = self.games[index]
         try:
-            code = decode_game_code(game.code, get_layout)
+            code = decode_game_code(game.code, self.app.get_layout)
         except EngineError as exc:
             self.set_message(f"This game cannot be shown: {exc}.")
             return
@@ -73,12 +71,12 @@ class PastGamesView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=232))
         self.texts = TextGroup()
         self.texts.heading("PAST GAMES", width / 2, panel.top - 36 * s, 26 * s)
-        self.count_text = self.texts.label("", width / 2, panel.top - 70 * s, 12 * s, colour=MUTED)
+        self.count_text = self.texts.label("", width / 2, panel.top - 70 * s, 12 * s, colour=TAN)
         self.row_h = 40 * s
         self.list_top = panel.top - 92 * s
         self.rows = max(1, int((self.list_top - (panel.bottom + 70 * s)) // (self.row_h + 6 * s)))
         self.message_text = self.texts.label(
-            self.message, width / 2, panel.bottom + 22 * s, 11 * s, colour=(200, 180, 150)
+            self.message, width / 2, panel.bottom + 22 * s, 11 * s, colour=FAINT
         )
         self._fill()
 

@@ -12,17 +12,12 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.sessions import timed
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
-from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-)
+from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -83,31 +78,54 @@ class HelpView(MenuScreen):
             panel.top - 112 * s,
             11.5 * s,
             width=int(860 * s),
-            colour=(236, 214, 176),
+            colour=MUTED,
         )
         y = panel.top - 150 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
-        col = 0
-        start_y = y
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
-        for title, rows in rows_of(getattr(self.under, "help_contexts", None)):
-            needed = (len(rows) + 1) * 21 * s
-            if col == 0 and y - needed < panel.bottom + 40 * s:
-                col, y = 1, start_y
+        groups = rows_of(getattr(self.under, "help_contexts", None))
+        k, columns = self._pack(groups, y - (panel.bottom + 40 * s), s)
+        ys = [y, y]
+        for col, (title, rows) in zip(columns, groups, strict=True):
             x = col_x[col]
-            self.texts.label(title, x, y, 13 * s, colour=GOLD, anchor_x="left", bold=True)
-            y -= 24 * s
+            self.texts.label(title, x, ys[col], 13 * s * k, colour=GOLD, anchor_x="left", bold=True)
+            ys[col] -= 24 * s * k
             for key_label, text in rows:
-                self.texts.label(key_label, x, y, 11.5 * s, colour=GOLD, anchor_x="left", bold=True)
-                self.texts.label(text, x + 96 * s, y, 11.5 * s, colour=INK, anchor_x="left")
-                y -= 21 * s
-            y -= 10 * s
+                self.texts.label(
+                    key_label, x, ys[col], 11.5 * s * k, colour=GOLD, anchor_x="left", bold=True
+                )
+                self.texts.label(
+                    text, x + 96 * s, ys[col], 11.5 * s * k, colour=INK, anchor_x="left"
+                )
+                ys[col] -= 21 * s * k
+            ys[col] -= 10 * s * k
         closes = (
             "B, Back or a click closes this help"
             if self.pad
             else "Esc, F1 or a click closes this help"
         )
-        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=(200, 180, 150))
+        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
+
+    @staticmethod
+    def _pack(
+        groups: list[tuple[str, list[tuple[str, str]]]], room: float, s: float
+    ) -> tuple[float, list[int]]:
+        """The scale of the key lines and the column of each group: the groups in order, the
+        first column filled before the second, smaller lines when two columns do not hold them."""
+        k = 1.0
+        while True:
+            used = [0.0, 0.0]
+            columns: list[int] = []
+            col = 0
+            for _title, rows in groups:
+                need = (24 + 21 * len(rows) + 10) * s * k
+                if col == 0 and used[0] + need > room and used[0] > 0:
+                    col = 1
+                used[col] += need
+                columns.append(col)
+            if used[1] <= room and used[0] <= room or k < 0.6:
+                return k, columns
+            k *= 0.92
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)

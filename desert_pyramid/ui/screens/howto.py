@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.howto import HowtoMemory
-from desert_pyramid.catalog import get_layout
 from desert_pyramid.content import (
     QuizSession,
     RulesContent,
@@ -34,13 +33,13 @@ from desert_pyramid.content import (
     variation_rules_text,
 )
 from desert_pyramid.engine import PRESETS, Rules
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.howto_figure import LEGEND, DiagramFigure
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.screens.pages import Page, ScrollPage
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,
@@ -48,8 +47,8 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     skin_texture,
 )
-from desert_pyramid.ui.widgets.richtext import FAINT, MUTED, RichText, px, text_width
-from desert_pyramid.ui.widgets.scroll import Page, ScrollPage, fit_lines
+from desert_pyramid.ui.widgets.richtext import RichText, px, text_width
+from desert_pyramid.ui.widgets.scroll import fit_lines
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -428,7 +427,7 @@ class VariationsPage(ScrollPage):
         self.view.memory.variation_focus = self.variations.index(variation)
         self.leave()
         note = f"{variation.title}: {variation_rules_text(variation)}."
-        self.app.start_practice(variation_rules(variation), get_layout(1), note=note)
+        self.app.start_practice(variation_rules(variation), self.app.get_layout(1), note=note)
 
     def focus(self, index: int) -> None:
         index %= len(self.variations)

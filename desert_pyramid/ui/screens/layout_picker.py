@@ -27,30 +27,28 @@ from PIL import Image, ImageDraw
 
 from desert_pyramid.app.picker import remember_layout, store_of
 from desert_pyramid.app.workshop import first_line
-from desert_pyramid.catalog import all_layouts, player_layouts
+from desert_pyramid.catalog import all_layouts
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
 from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 from desert_pyramid.ui.art.miniature import render_miniature
+from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, NOTICE, RGB
 from desert_pyramid.ui.input import keys
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
-from desert_pyramid.ui.screens.screen import Screen
 from desert_pyramid.ui.shell import Shell, window_of
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    RGB,
     STYLES,
     Button,
     ButtonColumn,
     TextGroup,
     focus_hover,
     label,
-    skin,
     skin_texture,
 )
 
@@ -158,7 +156,7 @@ class LayoutPickerView(Screen):
 
     def _load(self, current: int, focus: int | None = None) -> None:
         """Read the layouts: the game's own, then the player's (the store's notices shown)."""
-        store = player_layouts()
+        store = self.app.catalogue.store
         builtin = [layout for _, layout in sorted(all_layouts().items())]
         own = [layout for _, layout in sorted(store.layouts().items())]
         self.layouts: list[Layout] = builtin + own
@@ -340,7 +338,7 @@ class LayoutPickerView(Screen):
                 f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
                 "choose Desert or Relaxed rules in Practice to play the other layouts."
             )
-            colour: RGB = (250, 190, 110)
+            colour: RGB = NOTICE
         else:
             sub = (
                 f"{self.own_start} layouts. Difficulty: how many random deals the solver clears "
@@ -385,7 +383,7 @@ class LayoutPickerView(Screen):
                 g.grid.bottom - 34 * s,
                 11 * s,
                 self.texts.batch,
-                colour=(250, 190, 110),
+                colour=NOTICE,
                 anchor_x="left",
                 bold=True,
                 width=int(g.panel.width - 56 * s),
@@ -397,7 +395,7 @@ class LayoutPickerView(Screen):
                 p.right - 28 * s,
                 g.grid.bottom - 20 * s,
                 9.5 * s,
-                colour=(190, 170, 140),
+                colour=KEYS_INK,
                 anchor_x="right",
             )
         else:
@@ -406,12 +404,12 @@ class LayoutPickerView(Screen):
                 fx,
                 p.bottom + 18 * s,
                 11 * s,
-                colour=(250, 190, 110),
+                colour=NOTICE,
                 anchor_x="left",
                 bold=True,
             )
             self.keys_text = self.texts.label(
-                KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=(190, 170, 140), anchor_x="left"
+                KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=KEYS_INK, anchor_x="left"
             )
         b = g.back
         self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
@@ -615,7 +613,7 @@ class LayoutPickerView(Screen):
             self._refresh()
             return
         try:
-            renamed = player_layouts().rename(layout.number, check_name(name))
+            renamed = self.app.catalogue.store.rename(layout.number, check_name(name))
         except PlayerLayoutError as exc:
             self.naming = name
             self.say(str(exc), ok=False)
@@ -651,7 +649,7 @@ class LayoutPickerView(Screen):
         if table is not None and table.game.layout.number == layout.number:
             self.app.table = None  # nothing left to continue on a layout that is gone
         try:
-            player_layouts().delete(layout.number)
+            self.app.catalogue.store.delete(layout.number)
         except PlayerLayoutError as exc:
             self.say(str(exc), ok=False)
             return
@@ -683,7 +681,7 @@ class LayoutPickerView(Screen):
             self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
             return
         try:
-            added = player_layouts().add_code(text)
+            added = self.app.catalogue.store.add_code(text)
         except (EngineError, PlayerLayoutError, ValueError) as exc:
             self.say(f"That layout code cannot be used: {exc}", ok=False)
             return

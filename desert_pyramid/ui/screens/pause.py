@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
@@ -107,7 +108,7 @@ class PauseView(MenuScreen):
             if self.hide_cards
             else "The clock is stopped."
         )
-        self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=(236, 214, 176))
+        self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=MUTED)
         rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
 

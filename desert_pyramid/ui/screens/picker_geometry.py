@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.base.geometry import Rect
 
 
 @dataclass(frozen=True, slots=True)

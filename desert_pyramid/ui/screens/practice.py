@@ -18,7 +18,6 @@ import arcade
 from arcade import key as K
 
 from desert_pyramid.app.picker import remember_layout, remembered_layout
-from desert_pyramid.catalog import every_layout, get_layout
 from desert_pyramid.engine import (
     PRESETS,
     UNLIMITED,
@@ -29,9 +28,10 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.modes import InputError, PracticeSession
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
@@ -75,7 +75,7 @@ class PracticeSetupView(MenuScreen):
         self.preset = 0
         self.options: dict[str, Any] = {}  # the single options changed from the preset's
         self.code = ""
-        self.layouts = sorted(every_layout())  # the game's, then the player's own
+        self.layouts = sorted(app.catalogue.every_layout())  # the game's, then the player's own
         self.layout_i = 0
         remembered = remembered_layout(app)  # the layout picker's last choice
         if remembered is not None:
@@ -154,7 +154,9 @@ class PracticeSetupView(MenuScreen):
         self._search = None  # a search for a winnable deal in progress is dropped
 
         def chosen(number: int) -> None:
-            self.layouts = sorted(every_layout())  # one may have been added in the picker
+            self.layouts = sorted(
+                self.app.catalogue.every_layout()
+            )  # one may be added in the picker
             self.layout_i = self.layouts.index(number)
             self._update_values()
             self.app.show_view(self)
@@ -173,7 +175,7 @@ class PracticeSetupView(MenuScreen):
 
     def _layout_of(self, number: int) -> Layout:
         """Layout ``number``; one of the player's deleted meanwhile falls back to the first."""
-        layouts = every_layout()
+        layouts = self.app.catalogue.every_layout()
         if number not in layouts:
             self.layouts = sorted(layouts)
             self.layout_i = 0
@@ -273,7 +275,7 @@ class PracticeSetupView(MenuScreen):
         from desert_pyramid.engine import EngineError, decode_game_code
 
         try:
-            code = decode_game_code(self.code, get_layout)
+            code = decode_game_code(self.code, self.app.get_layout)
             check_playable(code.rules, code.layout_number)
         except EngineError as exc:  # the code stays in its field to correct
             text = str(exc)
@@ -291,7 +293,7 @@ class PracticeSetupView(MenuScreen):
             return
         if self.source == CODE_SOURCE:
             try:
-                session = PracticeSession.from_code(self.code, rules, layout, get_layout)
+                session = PracticeSession.from_code(self.code, rules, layout, self.app.get_layout)
             except InputError as exc:  # nothing is lost: the code stays in its field to correct
                 self.set_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
                 self.menu.focus = ROW_CODE
@@ -354,16 +356,16 @@ class PracticeSetupView(MenuScreen):
         rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
         self.menu.place(rects, 14 * s)
         self.about = self.texts.label(
-            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=(236, 214, 176)
+            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=MUTED
         )
         self.texts.label(
             "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
             width / 2,
             panel.bottom + 14 * s,
             10 * s,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
         self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
         )
         self._update_values()

@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, parse_markup
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, STYLES, skin
-from desert_pyramid.ui.widgets.richtext import MUTED, px
-from desert_pyramid.ui.widgets.scroll import PageHost, ScrollPage
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED
+from desert_pyramid.ui.screens.pages import PageHost, ScrollPage
+from desert_pyramid.ui.widgets.buttons import STYLES
+from desert_pyramid.ui.widgets.richtext import px
 
 if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory
@@ -34,9 +36,9 @@ ROW_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": STYLES["normal"],
     "focus": STYLES["focus"],
     "right": ((92, 168, 92), (50, 118, 56), (30, 76, 34), 2),
-    "right_focus": ((104, 184, 104), (58, 132, 64), (255, 214, 92), 4),
+    "right_focus": ((104, 184, 104), (58, 132, 64), GOLD, 4),
     "wrong": ((196, 92, 72), (148, 54, 42), (96, 30, 20), 2),
-    "wrong_focus": ((210, 104, 84), (160, 62, 48), (255, 214, 92), 4),
+    "wrong_focus": ((210, 104, 84), (160, 62, 48), GOLD, 4),
 }
 
 

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.progression import RELICS, Relic, next_relic
-from desert_pyramid.ui.screens.collection import FAINT, MUTED, GridScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, Button, label
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
+from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.widgets.buttons import Button, label
 from desert_pyramid.ui.widgets.toast import relic_image
 
 if TYPE_CHECKING:
@@ -81,24 +82,9 @@ class RelicsView(GridScreen):
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
-        panel = self.place_panel(width, height)
-        self.texts.heading("RELICS", width / 2, panel.top - 36 * s, 28 * s)
-        self.texts.label(
-            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        _detail_y, buttons_y = self.place_collection(
+            width, height, "RELICS", pad=24, columns=6, tile_h=222, room=20
         )
-        pad = 24 * s
-        grid_top = panel.top - 92 * s
-        buttons_y = panel.bottom + 16 * s
-        detail_y = buttons_y + 40 * s + 22 * s
-        tile_h = min(222 * s, (grid_top - detail_y - 20 * s - 14 * s) / 2)
-        area = Rect(
-            panel.left + pad,
-            grid_top - 2 * tile_h - 14 * s,
-            panel.width - 2 * pad,
-            2 * tile_h + 14 * s,
-        )
-        self.place_grid(area, 6, tile_h, 14 * s)
-        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
         self.finish_layout()
 

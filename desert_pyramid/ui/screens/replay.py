@@ -23,23 +23,14 @@ from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.solver import Verdict
 from desert_pyramid.solver.analysis import Analysis
+from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.input import keys
-from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.board import Board
-from desert_pyramid.ui.table.geometry import (
-    Rect,
-    possible_parts,
-    possible_spots,
-    table_geometry,
-)
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    Button,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-)
+from desert_pyramid.ui.table.geometry import table_geometry
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell

@@ -10,11 +10,10 @@ from desert_pyramid.engine import GameCode, Rules, RulesError, encode_game_code
 from desert_pyramid.modes import clock_text
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
     Button,
     ButtonColumn,
     TextGroup,
@@ -293,14 +292,12 @@ class ResultsView(MenuScreen):
             width / 2,
             panel.top - 78 * s,
             13 * s,
-            colour=(236, 214, 176),
+            colour=MUTED,
             bold=True,
         )
         y = panel.top - 118 * s
         for name, value in lines:
-            self.texts.label(
-                name, panel.left + 60 * s, y, 14 * s, colour=(236, 200, 140), anchor_x="left"
-            )
+            self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=TAN, anchor_x="left")
             text = self.texts.label(
                 value,
                 panel.right - 60 * s,
@@ -319,7 +316,7 @@ class ResultsView(MenuScreen):
             width / 2,
             y - 4 * s,
             11 * s,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
         if self.share:
             y -= 30 * s
@@ -355,6 +352,4 @@ class ResultsView(MenuScreen):
         else:
             rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
-        )
+        self.place_message(width, s)

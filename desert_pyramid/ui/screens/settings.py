@@ -1,6 +1,6 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
-speed (off included), the four-colour deck, large indices, hiding the timer and the score, and
-the card back, with a live preview."""
+speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
+card back, with a live preview, and speech (docs/accessibility.md)."""
 
 from __future__ import annotations
 
@@ -10,18 +10,21 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.app.prefs import VOLUMES, Settings
+from desert_pyramid.app.prefs import SPEECH_CHOICES, VOLUMES, Settings
 from desert_pyramid.engine import Card
 from desert_pyramid.progression import BACK_BY_ID
+from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
     TextGroup,
     column_rects,
+    option_row,
     panel_sprite,
 )
 
@@ -29,6 +32,18 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 PREVIEW = ("AS", "10H", "QD", "7C")
+#: The rows that step a setting: (label, what :meth:`SettingsView.change` changes).
+ROWS = (
+    ("Master volume", "volume"),
+    ("Sound · M", "mute"),
+    ("Effects", "effects_volume"),
+    ("Ambience", "ambience_volume"),
+    ("Animations", "anim"),
+    ("Four-colour deck", "four_colour"),
+    ("Large indices", "large_index"),
+    ("Timer", "hide_timer"),
+    ("Score", "hide_score"),
+)
 
 
 def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
@@ -43,55 +58,16 @@ class SettingsView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button(
-                    "Master volume",
-                    lambda: self.change("volume", 1),
-                    adjust=lambda d: self.change("volume", d),
-                ),
-                Button(
-                    "Sound · M",
-                    lambda: self.change("mute", 1),
-                    adjust=lambda d: self.change("mute", d),
-                ),
-                Button(
-                    "Effects",
-                    lambda: self.change("effects_volume", 1),
-                    adjust=lambda d: self.change("effects_volume", d),
-                ),
-                Button(
-                    "Ambience",
-                    lambda: self.change("ambience_volume", 1),
-                    adjust=lambda d: self.change("ambience_volume", d),
-                ),
-                Button(
-                    "Animations",
-                    lambda: self.change("anim", 1),
-                    adjust=lambda d: self.change("anim", d),
-                ),
-                Button(
-                    "Four-colour deck",
-                    lambda: self.change("four_colour", 1),
-                    adjust=lambda d: self.change("four_colour", d),
-                ),
-                Button(
-                    "Large indices",
-                    lambda: self.change("large_index", 1),
-                    adjust=lambda d: self.change("large_index", d),
-                ),
-                Button(
-                    "Timer",
-                    lambda: self.change("hide_timer", 1),
-                    adjust=lambda d: self.change("hide_timer", d),
-                ),
-                Button(
-                    "Score",
-                    lambda: self.change("hide_score", 1),
-                    adjust=lambda d: self.change("hide_score", d),
-                ),
+                *(option_row(label, partial(self.change, what)) for label, what in ROWS),
                 Button(
                     "Card back",
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
+                ),
+                Button(
+                    "Speech · F2",
+                    lambda: self.change("speech", 1),
+                    adjust=lambda d: self.change("speech", d),
                 ),
                 Button("Done", self.done),
             ],
@@ -115,6 +91,9 @@ class SettingsView(MenuScreen):
             s = s.with_next_animation(step)
         elif what == "mute":
             s = s.toggled("mute")
+        elif what == "speech":
+            i = SPEECH_CHOICES.index(s.speech) if s.speech in SPEECH_CHOICES else 0
+            s = replace(s, speech=SPEECH_CHOICES[(i + step) % len(SPEECH_CHOICES)])
         elif what == "back":
             ids = self.backs
             i = ids.index(resolve_back(s.card_back))
@@ -140,6 +119,7 @@ class SettingsView(MenuScreen):
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
             self._back_name(s.card_back),
+            self._speech_name(s.speech),
             "",
         ]
         for b, v in zip(self.menu.buttons, values, strict=True):
@@ -152,6 +132,13 @@ class SettingsView(MenuScreen):
             return BACK_BY_ID[back_id].name
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
+
+    def _speech_name(self, choice: str) -> str:
+        """The speech setting; ``Auto`` says whether it speaks now (a screen reader runs)."""
+        name = CHOICE_NAMES.get(choice, choice)
+        if choice == "auto":
+            name += " · on" if self.app.speech.voice.wanted else " · off"
+        return name
 
     def sound_changed(self) -> None:
         """M was pressed here: show the new state."""
@@ -173,23 +160,25 @@ class SettingsView(MenuScreen):
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
+        # the rows fit between the heading and the key line in a small window: they shrink
+        fit = min(1.0, (ph - 100 * sc) / (n * 39 * sc))
         rects = column_rects(
-            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc, 6 * sc
+            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc * fit, 6 * sc * fit
         )
-        self.menu.place(rects, 14 * sc)
+        self.menu.place(rects, 14 * sc * max(fit, 0.8))
         self.texts.label(
             "↑ ↓ choose · ← → or Enter change · Esc done",
             panel.left + 270 * sc,
             panel.bottom + 16 * sc,
             11 * sc,
-            colour=(200, 180, 150),
+            colour=FAINT,
         )
         self.texts.label(
             "Preview",
             panel.right - 170 * sc,
             panel.top - 80 * sc,
             13 * sc,
-            colour=(236, 200, 140),
+            colour=TAN,
             bold=True,
         )
         self._preview()

@@ -16,22 +16,15 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid import catalog
 from desert_pyramid.app.sessions import clock_text
+from desert_pyramid.catalog import Catalogue
 from desert_pyramid.modes.results import Mode
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
-from desert_pyramid.ui.screens.collection import FAINT, MUTED
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import (
-    GOLD,
-    INK,
-    Button,
-    ButtonColumn,
-    TextGroup,
-    panel_sprite,
-    skin,
-)
+from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -39,7 +32,7 @@ if TYPE_CHECKING:
 MODE_ORDER: tuple[Mode, ...] = ("expedition", "daily", "practice")  # every one of MODES
 WON = (126, 192, 104, 255)
 LOST = (204, 108, 76, 255)
-GRID = (236, 214, 176, 38)
+GRID = (*MUTED, 38)
 CHART_BARS = 30  # recent results drawn for one key
 CHART_DAYS = 14  # recent days drawn for a total
 DASH = "—"
@@ -59,9 +52,9 @@ class StatsChoice:
         return len(self.keys) == 1
 
 
-def layout_name(number: int) -> str:
+def layout_name(catalogue: Catalogue, number: int) -> str:
     try:
-        return catalog.layout_name(number)  # a player's deleted layout keeps a name
+        return catalogue.layout_name(number)  # a player's deleted layout keeps a name
     except (KeyError, ValueError):
         return ""
 
@@ -72,13 +65,13 @@ def preset_label(preset: str) -> str:
     return " + ".join([f"{base.capitalize()} rules", *options])
 
 
-def key_label(key: StatsKey) -> str:
-    name = layout_name(key.layout)
+def key_label(catalogue: Catalogue, key: StatsKey) -> str:
+    name = layout_name(catalogue, key.layout)
     where = f"layout {key.layout}" + (f": {name}" if name else "")
     return f"{key.mode.capitalize()} · {preset_label(key.preset)} · {where}"
 
 
-def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
+def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
     """All games first, then per mode its total (when it has several keys) and its keys."""
     keys = [k for k, v in stats.items() if v.played or v.treks]
     # with one key only, "All games" is that key: its chart shows the same recent results
@@ -95,7 +88,7 @@ def choices(stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
             )
         for k in mine:
             s = stats[k]
-            out.append(StatsChoice(key_label(k), s, [k], list(s.recent)))
+            out.append(StatsChoice(key_label(catalogue, k), s, [k], list(s.recent)))
     return out
 
 
@@ -137,7 +130,7 @@ class StatsView(MenuScreen):
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.stats = app.saves.progress.stats
-        self.choices = choices(self.stats)
+        self.choices = choices(app.catalogue, self.stats)
         self.index = 0
         self.menu = ButtonColumn(
             app.assets,
@@ -305,7 +298,7 @@ class StatsView(MenuScreen):
         self.chart = ShapeElementList()
         self.chart_texts = TextGroup()
         self.bar_rects = []
-        axis = (236, 214, 176, 120)
+        axis = (*MUTED, 120)
         for k in (1, 2, 3, 4):
             y = r.bottom + (r.height - 6 * s) * k / 4
             self.chart.append(create_line(r.left, y, r.right, y, GRID, 1))

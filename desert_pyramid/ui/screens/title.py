@@ -9,8 +9,9 @@ import arcade
 
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.screens.screen import Screen
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import SAND_INK
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
     ButtonColumn,
@@ -50,6 +51,12 @@ class MenuScreen(Screen):
 
     def scale(self) -> float:
         return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
+
+    def place_message(self, width: int, s: float) -> None:
+        """The message line, on the sand at the bottom of the window."""
+        self.message_text = self.texts.label(
+            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
+        )
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -120,10 +127,11 @@ class TitleView(MenuScreen):
         s = self.scale()
         self.texts = TextGroup()
         top = height * 0.76
-        self.texts.heading(
+        shadow = self.texts.heading(
             "DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20)
         )
-        self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        name = self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        shadow.owner = name.owner = "title"  # type: ignore[attr-defined]  # one heading, shadowed
         self.texts.label(
             "Pyramid solitaire under the sun",
             width / 2,
@@ -135,9 +143,7 @@ class TitleView(MenuScreen):
         bw, bh = 300 * s, 40 * s
         rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
         self.menu.place(rects, 15 * s)
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=(70, 40, 16), bold=True
-        )
+        self.place_message(width, s)
         self._decor(width, height, s)
 
     def _decor(self, width: int, height: int, s: float) -> None:

@@ -1,4 +1,5 @@
-"""Tweens and effects: easing curves, card flights, shakes, floating texts and the win bounce.
+"""Tweens and effects: card flights, shakes, floating texts and the win bounce (the easing curves
+are :mod:`desert_pyramid.ui.base.easing`'s).
 
 Pure arithmetic driven by the ``dt`` the view passes in (seconds); no clock, no Arcade. Speeds
 come from the settings: ``speed`` 0 means no animation (everything lands at once).
@@ -9,6 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from desert_pyramid.ui.base.easing import ease_in_out, ease_out_cubic, lerp
+
 Point = tuple[float, float]
 
 FLIGHT_S = 0.30  # a card flying to the discard, at speed 1
@@ -17,22 +20,23 @@ SHAKE_S = 0.36
 FLOAT_S = 1.1
 
 
-def ease_out_cubic(t: float) -> float:
-    t = min(1.0, max(0.0, t))
-    return 1 - (1 - t) ** 3
+class Timed:
+    """Something that lasts ``duration`` seconds: :meth:`advance` moves its clock ``t`` on by the
+    ``dt`` the view passes in; it is :attr:`done` once the clock reaches the end."""
 
+    t: float
+    duration: float
 
-def ease_in_out(t: float) -> float:
-    t = min(1.0, max(0.0, t))
-    return 3 * t * t - 2 * t * t * t
+    def advance(self, dt: float) -> None:
+        self.t += dt
 
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
 
 
 @dataclass
-class Flight:
+class Flight(Timed):
     """A card travelling from ``start`` to ``end`` over ``duration`` s, with an arc and an optional
     turn-over half way (``flip``: the face changes when the card is edge-on)."""
 
@@ -43,9 +47,6 @@ class Flight:
     flip: bool = False
     delay: float = 0.0
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
 
     @property
     def progress(self) -> float:
@@ -78,19 +79,12 @@ class Flight:
 
 
 @dataclass
-class Shake:
+class Shake(Timed):
     """A short horizontal shake that dies away."""
 
     amplitude: float
     duration: float = SHAKE_S
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def offset(self) -> float:
@@ -101,7 +95,7 @@ class Shake:
 
 
 @dataclass
-class Floater:
+class Floater(Timed):
     """A text that rises and fades: "+50 row!", "Chain ×4"."""
 
     text: str
@@ -112,13 +106,6 @@ class Floater:
     rise: float = 60.0
     duration: float = FLOAT_S
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def position(self) -> Point:
@@ -131,7 +118,7 @@ class Floater:
 
 
 @dataclass
-class Flash:
+class Flash(Timed):
     """A bright band that fades (a row that was cleared)."""
 
     left: float
@@ -140,13 +127,6 @@ class Flash:
     height: float
     duration: float = 0.6
     t: float = 0.0
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.duration
 
     @property
     def alpha(self) -> int:

@@ -12,22 +12,23 @@ from dataclasses import dataclass
 
 import arcade
 
-from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
+from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Card, Game
 from desert_pyramid.ui.art.assets import CardTextures, make_texture
 from desert_pyramid.ui.art.cardart import render_redeal
-from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
-from desert_pyramid.ui.table.geometry import (
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.cardface import (
     BOTTOM,
     FULL,
     HIDDEN,
     LEFT,
     RIGHT,
     TOP,
-    Rect,
-    TableGeometry,
     index_spot,
     visible_part,
 )
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
+from desert_pyramid.ui.table.geometry import TableGeometry
 
 Z_SLOT = -100.0
 Z_PILE = 1000.0
@@ -600,8 +601,26 @@ class Board:
         # Cards at rest sit on whole pixels at their drawn size: nearest filtering is exact there
         # and cheaper for a software renderer. Spinning cards (the win) need smoothing.
         self.sprites.draw(pixelated=self.celebration is None)
+        if audit.recording() is not None and self.celebration is None:
+            self._report()
+
+    def _report(self) -> None:
+        """Tell the layout audit where the piles and the cards shown at rest are."""
+        with audit.layer(audit.TABLE):
+            for place, sprite in self.slot_sprites.items():
+                audit.report(audit.PILE, PILE_NAMES.get(place, str(place)), _box(sprite))
+            for s in self.cards:
+                if s.visible and s.shown and s.part != HIDDEN:
+                    audit.report(audit.CARD, str(Card(s.card)), _box(s))
 
     @property
     def busy(self) -> bool:
         """Cards are still flying."""
         return self.moving > 0
+
+
+PILE_NAMES = {STOCK: "stock", WASTE: "waste", DISCARD: "discard", SATCHEL: "satchel"}
+
+
+def _box(s: arcade.Sprite) -> Rect:
+    return Rect(s.left, s.bottom, s.width, s.height)

@@ -14,11 +14,13 @@ import arcade
 import pyglet
 
 from desert_pyramid.modes import CoachMessage
-from desert_pyramid.ui.art.assets import COACH, FONT
-from desert_pyramid.ui.table.geometry import Rect
+from desert_pyramid.ui.art.assets import COACH
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.fonts import FONT
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.table.hud import cut_to_fit
-from desert_pyramid.ui.widgets.buttons import GOLD, INK
-from desert_pyramid.ui.widgets.text import Text
+from desert_pyramid.ui.widgets.text import Text, report_texts
 
 BACK = (52, 32, 16, 205)
 RIM = (200, 150, 70, 255)
@@ -172,3 +174,5 @@ class CoachPanel:
             return
         self.sprites.draw()
         self.batch.draw()
+        with audit.layer(audit.TABLE):
+            report_texts(self.texts.values())

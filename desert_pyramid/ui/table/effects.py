@@ -14,6 +14,9 @@ import arcade
 
 from desert_pyramid.engine import (
     DISCARD,
+    SATCHEL,
+    STOCK,
+    WASTE,
     CardMoved,
     ChainChanged,
     Event,
@@ -22,9 +25,11 @@ from desert_pyramid.engine import (
     RowCleared,
     Scored,
 )
-from desert_pyramid.ui.art.assets import FONT, HEADING
+from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD
 from desert_pyramid.ui.table.anim import Flash, Floater
-from desert_pyramid.ui.table.geometry import HINT, UNDO, Rect, TableGeometry
+from desert_pyramid.ui.table.geometry import HINT, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.text import Text
 
 POINTS = (255, 236, 150)
@@ -40,7 +45,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "detail": (ROW, 15, False),
 }
 BACKING = (52, 32, 16)  # the celebration's panel (the HUD's brown), with a gold rim
-RIM = (255, 214, 92)
+RIM = GOLD
 CELEBRATE_S = 2.4  # how long a celebration shows at normal speed (it fades over the last 40%)
 POOL = 2  # texts kept ready per style
 WARM = {  # the characters each style shows
@@ -137,50 +142,55 @@ class Effects:
     ) -> list[str]:
         """Start the effects of a move's events; returns extra sounds to play (a row cleared)."""
         self.cleared_points = 0
+        rows = sum(1 for e in events if isinstance(e, RowCleared))
         if speed <= 0:
-            return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
-        sounds: list[str] = []
-        origin: tuple[float, float] | None = None
-        for e in events:
-            if isinstance(e, CardMoved) and e.dst == DISCARD and origin is None:
-                if e.src >= 0:
-                    origin = geom.slots[e.src].center
-                else:
-                    r = {-1: geom.waste, -2: geom.stock, -3: geom.satchel}.get(e.src)
-                    origin = r.center if r is not None else geom.discard.center
+            return ["row"] if rows else []
         slow = 1 / max(0.5, speed)
-        cleared = next((e for e in events if isinstance(e, LayoutCleared)), None)
-        if cleared is not None:  # the celebration replaces the move's small effects
-            total = sum(e.points for e in events if isinstance(e, Scored) and e.points > 0)
-            self.cleared_points = total
-            self.celebrate("Layout cleared!", f"+{total:,} points", game, geom, speed)
-            return ["row"] if any(isinstance(e, RowCleared) for e in events) else []
-        chain = max(
-            (e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0
-        )
+        if any(isinstance(e, LayoutCleared) for e in events):
+            self._celebrate_clearing(events, game, geom, speed)
+            return ["row"] if rows else []
+        origin = _origin(events, geom)
+        chain = _chain(events)
         for e in events:
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
-                text = f"+{e.points}" + (f" · chain {chain}" if chain >= 2 else "")
-                self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
+                self._rise_points(e, chain, origin, geom, slow)
             elif isinstance(e, RowCleared):
-                rects = [geom.slots[s.index] for s in game.layout.slots if s.row == e.row]
-                if rects:
-                    box = _bounds(rects)
-                    self.flashes.append(
-                        Flash(
-                            box.left - 6,
-                            box.bottom - 6,
-                            box.width + 12,
-                            box.height + 12,
-                            duration=0.7 * slow,
-                        )
-                    )
-                    text = f"Row {e.row} cleared" + (f"  +{e.points}" if e.points else "")
-                    self._float(
-                        "row", text, box.cx, box.bottom - geom.card_h * 0.25, slow
-                    )  # under the points
-                sounds.append("row")
-        return sounds
+                self._flash_row(e, game, geom, slow)
+        return ["row"] * rows
+
+    def _celebrate_clearing(
+        self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float
+    ) -> None:
+        """The layout cleared: a celebration with the move's points replaces its small effects."""
+        total = sum(e.points for e in events if isinstance(e, Scored) and e.points > 0)
+        self.cleared_points = total
+        self.celebrate("Layout cleared!", f"+{total:,} points", game, geom, speed)
+
+    def _rise_points(
+        self,
+        scored: Scored,
+        chain: int,
+        origin: tuple[float, float],
+        geom: TableGeometry,
+        slow: float,
+    ) -> None:
+        """A pair's or a king's points (and the chain from 2 on) rise from where the card was."""
+        text = f"+{scored.points}" + (f" · chain {chain}" if chain >= 2 else "")
+        self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
+
+    def _flash_row(self, row: RowCleared, game: Game, geom: TableGeometry, slow: float) -> None:
+        """A cleared row flashes, and its bonus rises under the points."""
+        rects = [geom.slots[s.index] for s in game.layout.slots if s.row == row.row]
+        if not rects:
+            return
+        box = _bounds(rects)
+        self.flashes.append(
+            Flash(
+                box.left - 6, box.bottom - 6, box.width + 12, box.height + 12, duration=0.7 * slow
+            )
+        )
+        text = f"Row {row.row} cleared" + (f"  +{row.points}" if row.points else "")
+        self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)
 
     def celebrate(
         self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0
@@ -299,6 +309,22 @@ class Effects:
                 continue
             self._shadows[id(t)].draw()
             t.draw()
+
+
+def _origin(events: Sequence[Event], geom: TableGeometry) -> tuple[float, float] | None:
+    """Where the move's first card to the discard came from (a slot or a pile), or ``None``."""
+    for e in events:
+        if isinstance(e, CardMoved) and e.dst == DISCARD:
+            if e.src >= 0:
+                return geom.slots[e.src].center
+            pile = {WASTE: geom.waste, STOCK: geom.stock, SATCHEL: geom.satchel}.get(e.src)
+            return pile.center if pile is not None else geom.discard.center
+    return None
+
+
+def _chain(events: Sequence[Event]) -> int:
+    """The chain a move raised (0 when it raised none)."""
+    return max((e.new for e in events if isinstance(e, ChainChanged) and e.new > e.old), default=0)
 
 
 def occupied(game: Game, geom: TableGeometry) -> list[Rect]:

@@ -15,10 +15,11 @@ window leaves room for one, else a strip over the message line (the cards shrink
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-CARD_ASPECT = 140 / 190  # width / height of a card
+from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect, hud_height
+
 MIN_SIZE = (640, 360)
 #: Piles and buttons of the table, by name (the keys of TableGeometry.places).
 STOCK = "stock"
@@ -28,62 +29,6 @@ DISCARD = "discard"
 MENU = "menu"
 UNDO = "undo"
 HINT = "hint"
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    """An axis-aligned rectangle: left, bottom, width, height."""
-
-    left: float
-    bottom: float
-    width: float
-    height: float
-
-    @property
-    def right(self) -> float:
-        return self.left + self.width
-
-    @property
-    def top(self) -> float:
-        return self.bottom + self.height
-
-    @property
-    def cx(self) -> float:
-        return self.left + self.width / 2
-
-    @property
-    def cy(self) -> float:
-        return self.bottom + self.height / 2
-
-    @property
-    def center(self) -> tuple[float, float]:
-        return (self.cx, self.cy)
-
-    def contains(self, x: float, y: float) -> bool:
-        return self.left <= x < self.right and self.bottom <= y < self.top
-
-    def inside(self, other: Rect, slack: float = 0.0) -> bool:
-        """Whether this rectangle lies within ``other`` (``slack`` pixels of tolerance)."""
-        return (
-            self.left >= other.left - slack
-            and self.bottom >= other.bottom - slack
-            and self.right <= other.right + slack
-            and self.top <= other.top + slack
-        )
-
-    def overlaps(self, other: Rect) -> bool:
-        return (
-            self.left < other.right
-            and other.left < self.right
-            and self.bottom < other.top
-            and other.bottom < self.top
-        )
-
-    def moved(self, dx: float, dy: float) -> Rect:
-        return Rect(self.left + dx, self.bottom + dy, self.width, self.height)
-
-    def inflated(self, d: float) -> Rect:
-        return Rect(self.left - d, self.bottom - d, self.width + 2 * d, self.height + 2 * d)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,10 +98,6 @@ class TableGeometry:
 def _even(v: float) -> int:
     """Round down to an even whole number (so centres fall on whole pixels)."""
     return max(2, int(v / 2) * 2)
-
-
-def hud_height(height: int) -> int:
-    return int(max(34, min(64, round(height * 0.068))))
 
 
 def message_height(height: int) -> int:
@@ -406,11 +347,6 @@ def _pile_row(
     return x + 2 * d + 0.2 * card_w
 
 
-def snap(v: float) -> float:
-    """A coordinate on a whole pixel."""
-    return float(round(v))
-
-
 def hit_slot(
     geom: TableGeometry, z_order: Sequence[int], present: Sequence[bool], x: float, y: float
 ) -> int | None:
@@ -419,132 +355,3 @@ def hit_slot(
         if present[i] and geom.slots[i].contains(x, y):
             return i
     return None
-
-
-def nearest_in_direction(
-    origin: tuple[float, float],
-    targets: Iterable[tuple[object, tuple[float, float]]],
-    dx: int,
-    dy: int,
-    *,
-    anywhere_ahead: bool = False,
-) -> object | None:
-    """The target that an arrow key (dx, dy in -1..1, y up) moves the focus to, or ``None``.
-
-    Targets within 45 degrees of the arrow count: with none there, the focus stays (at the table it
-    never jumps sideways to something far away, such as the stock or the Menu button). A grid of
-    tiles with buttons under it passes ``anywhere_ahead``: then, with nothing within 45 degrees,
-    any target ahead will do. Among them the score is the distance along the arrow plus twice the
-    distance across it, so the focus prefers the nearest target straight ahead.
-    """
-    ox, oy = origin
-    best: tuple[bool, float, object] | None = None
-    for key, (tx, ty) in targets:
-        ax = (tx - ox) * dx + (ty - oy) * dy  # along the arrow
-        if ax <= 1.0:
-            continue
-        across = abs((tx - ox) * dy) + abs((ty - oy) * dx)
-        if across > ax and not anywhere_ahead:
-            continue
-        rank = (across > ax, ax + 2.0 * across)
-        if best is None or rank < best[:2]:
-            best = (rank[0], rank[1], key)
-    return None if best is None else best[2]
-
-
-#: The part of a layout card that can be seen: the whole card, one half, or nothing.
-FULL = "full"
-TOP = "top"
-BOTTOM = "bottom"
-LEFT = "left"
-RIGHT = "right"
-HIDDEN = "none"
-
-
-def visible_part(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str:
-    """Which part of a card at ``slot`` (x, y in half-card units, y down) the cards ``over`` it
-    leave visible. Positions are multiples of 0.5, so testing the centre of each 0.5 x 0.5 cell
-    is exact. Drawing only the visible half saves the software renderer half the pixels."""
-    x, y = slot
-
-    def covered(px: float, py: float) -> bool:
-        return any(ox <= px < ox + 2 and oy <= py < oy + 2 for ox, oy in over)
-
-    xs = (x + 0.25, x + 0.75, x + 1.25, x + 1.75)
-    ys = (y + 0.25, y + 0.75, y + 1.25, y + 1.75)
-    hidden = {(px, py) for px in xs for py in ys if covered(px, py)}
-    if len(hidden) == 16:
-        return HIDDEN
-    halves = (
-        (TOP, {(px, py) for px in xs for py in ys[2:]}),  # the bottom half is hidden: show the top
-        (BOTTOM, {(px, py) for px in xs for py in ys[:2]}),
-        (LEFT, {(px, py) for px in xs[2:] for py in ys}),
-        (RIGHT, {(px, py) for px in xs[:2] for py in ys}),
-    )
-    for part, cells in halves:
-        if cells <= hidden:
-            return part
-    return FULL
-
-
-def possible_parts(
-    slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]
-) -> set[str]:
-    """Every part :func:`visible_part` can give for a layout, whichever cards are still there."""
-    parts: set[str] = set()
-    for i, over in enumerate(covered_by):
-        over = list(over)[:8]
-        for mask in range(1 << len(over)):
-            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
-            parts.add(visible_part(slots[i], present))
-    return parts
-
-
-#: Where a card's index can be read, in half-card units within the card (x right, y down; a card
-#: is 2 x 2): ``tl`` is the face's own top-left index; the others are an extra index drawn upright
-#: where a covered card still shows: a corner (rank over suit) or a flat strip (rank beside suit)
-#: for cards of which only a quarter-height strip shows. In the order they are chosen.
-INDEX_SPOTS: dict[str, tuple[float, float, float, float]] = {
-    "tl": (0.07, 0.07, 0.55, 0.77),  # the face's own index (cardart draws it there)
-    "br": (1.51, 1.27, 1.97, 1.97),  # over the face's turned bottom index, upright
-    "tr": (1.51, 0.03, 1.97, 0.73),
-    "bl": (0.03, 1.27, 0.49, 1.97),
-    "tl-flat": (0.03, 0.03, 0.97, 0.47),
-    "tr-flat": (1.03, 0.03, 1.97, 0.47),
-    "bl-flat": (0.03, 1.53, 0.97, 1.97),
-    "br-flat": (1.03, 1.53, 1.97, 1.97),
-}
-#: The paper an extra index is drawn on, where it is larger than the index: over the bottom-right
-#: corner it hides the face's turned index, which reaches a little further in.
-INDEX_PATCH: dict[str, tuple[float, float, float, float]] = {"br": (1.42, 1.2, 1.98, 1.98)}
-
-
-def index_patch(spot: str) -> tuple[float, float, float, float]:
-    return INDEX_PATCH.get(spot, INDEX_SPOTS[spot])
-
-
-def index_spot(slot: tuple[float, float], over: Sequence[tuple[float, float]]) -> str | None:
-    """Where the index of a card at ``slot`` can be read with the cards ``over`` it (x, y in
-    half-card units, y down): the first of :data:`INDEX_SPOTS` that none of them covers, or
-    ``None`` when every spot is covered."""
-    x, y = slot
-    rects = [(ox - x, oy - y, ox - x + 2, oy - y + 2) for ox, oy in over]
-    for name, (x0, y0, x1, y1) in INDEX_SPOTS.items():
-        if not any(x0 < r[2] and r[0] < x1 and y0 < r[3] and r[1] < y1 for r in rects):
-            return name
-    return None
-
-
-def possible_spots(
-    slots: Sequence[tuple[float, float]], covered_by: Sequence[Sequence[int]]
-) -> set[str]:
-    """Every spot :func:`index_spot` can give for a layout, whichever cards are still there."""
-    spots: set[str] = set()
-    for i, over in enumerate(covered_by):
-        over = list(over)[:8]
-        for mask in range(1 << len(over)):
-            present = [slots[j] for k, j in enumerate(over) if mask >> k & 1]
-            spot = index_spot(slots[i], present)
-            if spot is not None:
-                spots.add(spot)
-    return spots

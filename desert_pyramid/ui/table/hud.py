@@ -16,7 +16,11 @@ import pyglet
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.engine import Game
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.art.assets import FONT, Assets, make_texture
+from desert_pyramid.ui.art.assets import Assets, make_texture
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.fonts import FONT
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.table.geometry import (
     DISCARD,
     HINT,
@@ -25,11 +29,10 @@ from desert_pyramid.ui.table.geometry import (
     STOCK,
     UNDO,
     WASTE,
-    Rect,
     TableGeometry,
 )
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, skin_texture
-from desert_pyramid.ui.widgets.text import Text
+from desert_pyramid.ui.widgets.buttons import skin_texture
+from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
 #: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
@@ -51,7 +54,7 @@ LABELS = {
 ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
 PULSE = (255, 120, 90)
 TEXT_BUDGET_MS = 1.5  # texts laid out per frame (see Hud.flush)
-DAYLIGHT = (255, 214, 92)
+DAYLIGHT = GOLD
 
 
 def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
@@ -182,7 +185,7 @@ class Hud:
             m.right + 14 * fs,
             bar.cy - bar.height * 0.24,
             10 * fs,
-            (236, 214, 176),
+            MUTED,
             "left",
         )
         # stat boxes from the right
@@ -197,7 +200,7 @@ class Hud:
                 x,
                 bar.cy + bar.height * 0.22,
                 9 * fs,
-                (236, 200, 140),
+                TAN,
                 bold=True,
             )
             self.values[key] = self._text(
@@ -545,6 +548,21 @@ class Hud:
             self.batch.draw()
         if g is None or box is None or box[1] <= self._low_top:
             self.low_batch.draw()
+        if g is not None and audit.recording() is not None:
+            self._report(g)
+
+    def _report(self, g: TableGeometry) -> None:
+        """Tell the layout audit where the buttons and texts are."""
+        with audit.layer(audit.TABLE):
+            for name in (MENU, UNDO, HINT):
+                audit.report(audit.BUTTON, name, g.places[name], owner=name)
+            for key, t in self.texts.items():
+                if key == "badge":  # the stock's count, on the stock by design
+                    ink = ink_of(t)
+                    if ink is not None and t.visible:
+                        audit.report("badge", t.text, ink, ink=ink)
+                    continue
+                report_text(t, owner=MENU if key == "menu" else "")
 
 
 def cut_to_fit(t: arcade.Text, text: str, fits: Callable[[], bool]) -> None:

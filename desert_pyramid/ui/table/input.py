@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, Rect, nearest_in_direction
+from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 
 if TYPE_CHECKING:
     from desert_pyramid.app.control import Feedback, TableControl
@@ -112,6 +113,27 @@ class TableInput:
         nxt = nearest_in_direction(here, [(k, c) for k, c in targets if k != self.focus], dx, dy)
         if isinstance(nxt, int | str):
             self.focus = nxt
+        self.control.hint_armed = False
+        self.refresh()
+
+    def cycle_focus(self, step: int) -> None:
+        """Tab (Shift+Tab): the next (previous) target in reading order, top row first, left to
+        right, then the piles and the buttons; it wraps round. A screen reader's way round."""
+        targets = self.focus_targets()
+        if not targets:
+            return
+        cards = sorted(
+            (t for t in targets if isinstance(t[0], int) and t[0] >= 0),
+            key=lambda t: (-round(t[1][1]), t[1][0]),
+        )
+        order = [k for k, _ in cards] + [
+            k for k, _ in targets if not (isinstance(k, int) and k >= 0)
+        ]
+        if self.focus is None or not self.focus_visible or self.focus not in order:
+            self.focus = order[0 if step > 0 else -1]
+        else:
+            self.focus = order[(order.index(self.focus) + step) % len(order)]
+        self.focus_visible = True
         self.control.hint_armed = False
         self.refresh()
 

@@ -16,21 +16,21 @@ from desert_pyramid.app.sessions import timed
 from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Game
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
-from desert_pyramid.modes import DailyCleared, NewPyramid, PyramidCleared, PyramidSkipped, Session
+from desert_pyramid.modes import (
+    CoachMessage,
+    DailyCleared,
+    NewPyramid,
+    PyramidCleared,
+    PyramidSkipped,
+    Session,
+)
+from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.input import keys
-from desert_pyramid.ui.screens.screen import Screen
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.board import Board
 from desert_pyramid.ui.table.coach_panel import CoachPanel
 from desert_pyramid.ui.table.effects import Effects
-from desert_pyramid.ui.table.geometry import (
-    HINT,
-    MENU,
-    UNDO,
-    TableGeometry,
-    possible_parts,
-    possible_spots,
-    table_geometry,
-)
+from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
 from desert_pyramid.ui.table.hud import Hud
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.redraw import DirtyTracker
@@ -49,7 +49,7 @@ RESIZE_SETTLE_S = 0.12
 
 
 class TableView(TableInput, Screen):
-    contexts = (keys.TABLE, keys.EVERYWHERE)
+    contexts = (keys.TABLE, keys.SPEECH, keys.EVERYWHERE)
 
     def table_under(self) -> TableView:
         return self
@@ -79,8 +79,8 @@ class TableView(TableInput, Screen):
         # a session with a coach (Practice) has it speak in a panel beside the cards, pointing
         # at the cards it talks about; the message line keeps the table's own words
         self.coach_panel = CoachPanel()
-        self.has_coach = getattr(session, "coach", None) is not None
-        self.coach_said: list[Any] = list(getattr(session, "messages", ()))
+        self.has_coach = session.has_coach
+        self.coach_said: list[CoachMessage] = list(session.messages)
         coach = [] if self.has_coach else [m.text for m in self.coach_said]
         self.message = note or " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
         self.focus: Focus | None = None
@@ -175,7 +175,7 @@ class TableView(TableInput, Screen):
 
     def dusk(self) -> float:
         """An Expedition's sky follows the daylight left."""
-        sky = getattr(self.session, "sky", None)
+        sky = self.session.sky
         return float(sky.progress) if sky is not None else 0.0
 
     # -- state shown ----------------------------------------------------------------------------------
@@ -196,6 +196,7 @@ class TableView(TableInput, Screen):
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
+        self.app.speech.table(self)  # say what changed (speech_link.py)
 
     @property
     def coach_places(self) -> tuple[int, ...]:
@@ -207,13 +208,15 @@ class TableView(TableInput, Screen):
 
     def update_hud(self) -> None:
         self._button_captions()
-        light = getattr(self.session, "daylight", None)
+        light = self.session.daylight
         self.hud.update(
             self.session.hud(),
             self.game,
             self.app.settings,
             self.message,
-            pulse=bool(getattr(self.session, "pulse", False)) and int(self.time * 2.5) % 2 == 0,
+            pulse=self.session.pulse
+            and self.app.settings.animations  # animations off: the daylight bar does not blink
+            and int(self.time * 2.5) % 2 == 0,
             daylight=light.fraction if light is not None else None,
         )
 
@@ -230,10 +233,11 @@ class TableView(TableInput, Screen):
     def apply(self, fb: Feedback) -> None:
         """Show the outcome of an action: message, shake, sound, flights, effects, the mode's news."""
         speed = self.app.settings.animation_speed
+        self.app.speech.feedback(self, fb)
         if fb.message is not None:
             self.message = fb.message
         for place in fb.shake:
-            if self.geom is not None:
+            if self.geom is not None and speed > 0:  # animations off: nothing shakes
                 self.board.shake(place, self.game, self.geom.card_w * 0.08)
         said = fb.sound
         cleared = any(isinstance(e, PyramidCleared) for e in fb.events)
@@ -260,7 +264,7 @@ class TableView(TableInput, Screen):
 
     def _mode_news(self, events: list[Any]) -> None:
         """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
-        said = list(getattr(self.session, "messages", ()))
+        said = list(self.session.messages)
         if self.has_coach:
             self.coach_said = said
             self.coach_panel.say(said)
@@ -360,7 +364,13 @@ class TableView(TableInput, Screen):
         elif action == "autoplay":
             self.toggle_autoplay()
         elif action == "pause":
-            self.app.show_pause(self)
+            if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
+                self.message = self.advisor.cancel(self.game)
+                self.refresh()
+            else:
+                self.app.show_pause(self)
+        elif action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
         elif action.startswith("focus_"):
             d = {
                 "focus_left": (-1, 0),
@@ -397,9 +407,8 @@ class TableView(TableInput, Screen):
             self.ask_hint()
 
     def ask_hint(self) -> None:
-        note = getattr(self.session, "note_hint", None)
-        if note is not None and not self.session.finished:
-            note()
+        if not self.session.finished:
+            self.session.note_hint()
         self.message = self.advisor.ask(self.game, "hint")
         self.refresh()
 
@@ -419,8 +428,7 @@ class TableView(TableInput, Screen):
 
     def show_hint(self, answer: Answer) -> None:
         move = answer.move
-        offer = getattr(self.session, "lost_offer", None)
-        words = offer(answer.hint) if offer is not None and answer.verdict == "lost" else ""
+        words = self.session.lost_offer(answer.hint) if answer.verdict == "lost" else ""
         rewind = answer.rewind_to if words and answer.rewind_to is not None else None
         self.control.set_hint(move, rewind)
         places: tuple[int, ...] = ()
@@ -446,16 +454,12 @@ class TableView(TableInput, Screen):
             self.layout(*self._size)
         self._frames_shown += 1
         if self._frames_shown == 6:
-            self.app.hint_service()  # start the search process once the table shows, not on the first hint
+            self.advisor.wake()  # start the search process and its pondering once the table shows
         searched, self._searched = self._searched, False
         self.session.update(0.0 if searched else delta_time * 1000)
         if self.session.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
-        elif (
-            getattr(self.session, "pause_reason", "") == "suspend"
-            and self.timed
-            and not self.session.finished
-        ):
+        elif self.session.pause_reason == "suspend" and self.timed and not self.session.finished:
             self.app.show_pause(self)  # back from a suspend gap: the clock stopped, the cards hide
             return
         self.board.update(delta_time)

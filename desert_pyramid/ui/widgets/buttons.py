@@ -11,41 +11,14 @@ from dataclasses import dataclass
 
 import arcade
 import pyglet
-from PIL import Image, ImageDraw
 
-from desert_pyramid.ui.art.assets import FONT, HEADING, Assets
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.text import Text
-
-RGB = tuple[int, int, int]
-INK: RGB = (255, 246, 226)
-DARK: RGB = (58, 36, 18)
-GOLD: RGB = (255, 214, 92)
-
-
-def skin(
-    w: int, h: int, top: RGB, bottom: RGB, border: RGB, border_w: int, radius: int, alpha: int = 255
-) -> Image.Image:
-    """A rounded rectangle with a vertical gradient and a rim, 2x supersampled."""
-    s = 2
-    W, H = max(2, w * s), max(2, h * s)
-    grad = Image.new("RGBA", (1, H))
-    for y in range(H):
-        t = y / max(1, H - 1)
-        grad.putpixel(
-            (0, y), tuple(int(top[i] + (bottom[i] - top[i]) * t) for i in range(3)) + (alpha,)
-        )
-    fill = grad.resize((W, H))
-    mask = Image.new("L", (W, H), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, W - 1, H - 1), radius=radius * s, fill=255)
-    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
-    img.paste(fill, (0, 0), mask)
-    if border_w:
-        ImageDraw.Draw(img).rounded_rectangle(
-            (0, 0, W - 1, H - 1), radius=radius * s, outline=border + (255,), width=border_w * s
-        )
-    return img.resize((max(1, w), max(1, h)), Image.Resampling.LANCZOS)
-
+from desert_pyramid.ui.art.assets import Assets
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import GOLD, INK, RGB
+from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -77,6 +50,11 @@ class Button:
     rect: Rect = Rect(0, 0, 0, 0)
     confirm: str = ""  # a button that cannot be undone asks first: its label becomes this
     armed: bool = False  # pressed once: the next press acts
+
+
+def option_row(label: str, change: Callable[[int], None]) -> Button:
+    """A row that steps a value: Enter (or a click) steps it forward, ← → step it either way."""
+    return Button(label, lambda: change(1), adjust=change)
 
 
 class ButtonColumn:
@@ -251,6 +229,16 @@ class ButtonColumn:
     def draw(self) -> None:
         self.sprites.draw()
         self.batch.draw()
+        if audit.recording() is not None:
+            self.report()
+
+    def report(self) -> None:
+        """Tell the layout audit where the buttons and their labels are."""
+        for i, b in enumerate(self.buttons[: len(self._labels)]):
+            owner = f"{id(self)}:{i}"
+            audit.report(audit.BUTTON, b.label, b.rect, owner=owner)
+            report_text(self._labels[i], box=b.rect, owner=owner)
+            report_text(self._values[i], box=b.rect, owner=owner)
 
 
 def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:
@@ -363,6 +351,7 @@ class TextGroup:
 
     def draw(self) -> None:
         self.batch.draw()
+        report_texts(self.items)
 
 
 def focus_hover(column: ButtonColumn, x: float, y: float) -> None:

@@ -19,17 +19,20 @@ import pyglet
 from desert_pyramid.content import Paragraph, Span
 from desert_pyramid.engine.cards import SUIT_CHARS
 from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.art.assets import FONT, HEADING, Assets
-from desert_pyramid.ui.table.geometry import Rect
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, skin
+from desert_pyramid.ui.art.assets import Assets
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import (
+    BOLD_INK,
+    CHIP_EDGE,
+    CHIP_PAPER,
+    GOLD,
+    INK,
+    RGB,
+)
 from desert_pyramid.ui.widgets.text import Text, drawn
 
-RGB = tuple[int, int, int]
-BOLD_INK: RGB = (255, 226, 160)  # bold runs in the body text: a warm light gold
-MUTED: RGB = (236, 214, 176)  # secondary text (also-called names, captions, key hints)
-FAINT: RGB = (200, 180, 150)
-CHIP_PAPER: RGB = (252, 249, 240)
-CHIP_EDGE: RGB = (168, 152, 124)
 LINE = 1.5  # line height, as a multiple of the font's pixel size
 BULLET = "•"
 _SPACE = re.compile(r"(\s+)")

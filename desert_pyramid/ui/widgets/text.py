@@ -16,11 +16,15 @@ system's default font. A font the game loaded is given to pyglet as it is.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import arcade
 import pyglet
 from arcade.text import _attempt_font_name_resolution
+
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.geometry import Rect
 
 DRAWN = str.maketrans("←→↑↓", "◄►▲▼")
 #: Characters the fonts lack that the UI draws as an icon (:func:`cardart.render_icon`) where they
@@ -68,3 +72,80 @@ class Text(arcade.Text):
     def position(self, point: Any) -> None:
         x, y, *z = point
         arcade.Text.position.fset(self, (round(x), round(y), *z))  # type: ignore[attr-defined]
+
+    # -- the layout audit ------------------------------------------------------------------------------
+    #: The box the text must fit in (``None``: the window) and the button it labels, for the audit.
+    box: Rect | None = None
+    owner: str = ""
+
+    def draw(self) -> None:
+        super().draw()
+        report_text(self)
+
+
+def ink_of(t: arcade.Text) -> Rect | None:
+    """Where a text's glyphs are drawn: measured from the font's glyphs (their ink, not the
+    line's box) for one line, the lines' laid-out box for a wrapped text; ``None`` when empty."""
+    if not t.text.strip():
+        return None
+    label = t.label
+    left, bottom = float(label.left), float(label.bottom)
+    if t.multiline:
+        w, h = float(label.content_width), float(label.content_height)
+        box_w = float(label.width) if label.width else w
+        if label.get_style("align") == "center":
+            left += (box_w - w) / 2
+        elif label.get_style("align") == "right":
+            left += box_w - w
+        top = float(label.top)
+        return Rect(left, top - h, w, h)
+    font = label.document.get_font(0, int(label.dpi))
+    baseline = bottom - float(font.descent)
+    pen, x0, x1, y0, y1 = 0.0, None, None, None, None
+    glyphs, _offsets = font.get_glyphs(drawn(t.text))
+    for glyph in glyphs:
+        gx0, gy0, gx1, gy1 = glyph.vertices
+        if gx1 > gx0 and gy1 > gy0:  # a space has no ink
+            x0 = pen + gx0 if x0 is None else min(x0, pen + gx0)
+            x1 = pen + gx1 if x1 is None else max(x1, pen + gx1)
+            y0 = gy0 if y0 is None else min(y0, gy0)
+            y1 = gy1 if y1 is None else max(y1, gy1)
+        pen += glyph.advance
+    if x0 is None or x1 is None or y0 is None or y1 is None:
+        return None
+    return Rect(left + x0, baseline + y0, x1 - x0, y1 - y0)
+
+
+def report_text(
+    t: arcade.Text, box: Rect | None = None, owner: str = "", layer: str | None = None
+) -> None:
+    """Tell the layout audit a text was drawn (nothing unless the audit is on)."""
+    if audit.recording() is None or not t.visible:
+        return
+    ink = ink_of(t)
+    if ink is None:
+        return
+    label = t.label
+    rect = Rect(
+        float(label.left),
+        float(label.bottom),
+        float(label.width or label.content_width),
+        float(label.content_height),
+    )
+    audit.report(
+        audit.TEXT,
+        t.text,
+        rect,
+        layer=layer,
+        box=box if box is not None else getattr(t, "box", None),
+        ink=ink,
+        owner=owner or getattr(t, "owner", ""),
+    )
+
+
+def report_texts(texts: Iterable[arcade.Text], layer: str | None = None) -> None:
+    """:func:`report_text` for each of ``texts`` (the hook of a widget that draws a batch)."""
+    if audit.recording() is None:
+        return
+    for t in texts:
+        report_text(t, layer=layer)

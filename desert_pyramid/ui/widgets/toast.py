@@ -23,9 +23,11 @@ from desert_pyramid.progression import Unlocks
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image
-from desert_pyramid.ui.table.anim import ease_out_cubic
-from desert_pyramid.ui.table.geometry import Rect, TableGeometry, hud_height
-from desert_pyramid.ui.widgets.buttons import GOLD, INK, RGB, TextGroup, label, skin
+from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base.easing import ease_out_cubic
+from desert_pyramid.ui.base.geometry import Rect, hud_height
+from desert_pyramid.ui.base.palette import GOLD, INK, RGB
+from desert_pyramid.ui.widgets.buttons import TextGroup, label
 
 if TYPE_CHECKING:
     from desert_pyramid.app.prefs import Settings
@@ -279,12 +281,11 @@ class Overlay:
             t.color = (*t.color[:3], alpha)
 
     def _top(self) -> float:
-        """The toast's ceiling: the window's top, or under the table's bar (it hides no score)."""
+        """The toast's ceiling: the window's top, or under the table's bar (it hides no score):
+        a view whose geometry has a top bar (``geom.hud``, the table's) keeps the toast under it."""
         geom = getattr(self.app.current_view, "geom", None)
-        return float(
-            self.app.height
-            - (hud_height(self.app.height) if isinstance(geom, TableGeometry) else 0)
-        )
+        under_bar = isinstance(getattr(geom, "hud", None), Rect)
+        return float(self.app.height - (hud_height(self.app.height) if under_bar else 0))
 
     @property
     def rect(self) -> Rect | None:

@@ -62,6 +62,8 @@ class Screen(arcade.View):
         if action == "mute":
             self.app.toggle_mute()
             return True
+        if action == "speech" or action.startswith("say_"):
+            return self.app.speech.on_action(self, action)
         return False
 
     # -- drawing --------------------------------------------------------------------------------------

@@ -1,0 +1,195 @@
+"""The layout audit: every drawn part's box, and what is wrong with them (``--check-layout``).
+
+The drawing widgets (texts, button columns, panels, the table's cards and piles, the top bar)
+report what they draw to the one :class:`Recorder` while it is on (:func:`start`); with it off
+(always, except under ``--check-layout`` and in tests) a report costs one global look-up.
+:func:`problems` then says what a player would see as broken:
+
+* a part that lies outside the window, even by a pixel;
+* two parts that should not meet and overlap: two buttons, a button and a text that is not its
+  own label, two texts, a text or a button over a card or a pile of the table;
+* a text whose drawn glyphs (measured, not counted) do not lie inside its box with a pixel to
+  spare: a glyph touching the box's or the window's edge counts as not fitting.
+
+Parts are compared only on one layer: a screen's menu drawn over a paused table (layer
+``table``) or a toast (layer ``overlay``) over a screen is meant to be over it. Pure: no Arcade.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from desert_pyramid.ui.base.geometry import Rect
+
+BUTTON = "button"
+TEXT = "text"
+PANEL = "panel"
+CARD = "card"
+PILE = "pile"
+TILE = "tile"
+
+SCREEN = "screen"  # a screen's own parts
+TABLE = "table"  # the table: its cards, piles, top bar, coach
+OVERLAY = "overlay"  # toasts and banners over every screen
+
+#: Kinds that must not overlap one another on a layer (a button and its own label excepted).
+_APART = {
+    frozenset({BUTTON}),
+    frozenset({BUTTON, TEXT}),
+    frozenset({TEXT}),
+    frozenset({TEXT, CARD}),
+    frozenset({TEXT, PILE}),
+    frozenset({BUTTON, CARD}),
+    frozenset({BUTTON, PILE}),
+    frozenset({TILE}),
+    frozenset({TILE, BUTTON}),
+}
+#: A glyph needs this many pixels between it and the edge of its box.
+MARGIN = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One drawn part: ``rect`` where it is drawn; a text also has ``box`` (what it must fit in,
+    ``None``: the window) and ``ink`` (its glyphs' measured extents); ``owner`` ties a label to its
+    button (the button's own name)."""
+
+    kind: str
+    name: str
+    rect: Rect
+    layer: str = SCREEN
+    box: Rect | None = None
+    ink: Rect | None = None
+    owner: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        def box(r: Rect) -> list[float]:
+            return [round(r.left, 1), round(r.bottom, 1), round(r.width, 1), round(r.height, 1)]
+
+        out: dict[str, object] = {
+            "kind": self.kind,
+            "name": self.name,
+            "rect": box(self.rect),
+            "layer": self.layer,
+        }
+        if self.box is not None:
+            out["box"] = box(self.box)
+        if self.ink is not None:
+            out["ink"] = box(self.ink)
+        return out
+
+
+@dataclass
+class Recorder:
+    """The parts reported since :meth:`clear` (one frame's)."""
+
+    parts: list[Part] = field(default_factory=list)
+    layer: str = SCREEN
+
+    def clear(self) -> None:
+        self.parts = []
+
+    def add(self, part: Part) -> None:
+        self.parts.append(part)
+
+
+_recorder: Recorder | None = None
+
+
+def start() -> Recorder:
+    """Turn the recording on (until :func:`stop`) and give the recorder."""
+    global _recorder
+    _recorder = Recorder()
+    return _recorder
+
+
+def stop() -> None:
+    global _recorder
+    _recorder = None
+
+
+def recording() -> Recorder | None:
+    """The recorder while the audit is on, else ``None`` (the widgets' hooks test this first)."""
+    return _recorder
+
+
+def report(
+    kind: str,
+    name: str,
+    rect: Rect,
+    *,
+    layer: str | None = None,
+    box: Rect | None = None,
+    ink: Rect | None = None,
+    owner: str = "",
+) -> None:
+    """A widget drew a part (nothing happens unless the audit is on)."""
+    r = _recorder
+    if r is None or rect.width <= 0 or rect.height <= 0:
+        return
+    r.add(Part(kind, name, rect, layer or r.layer, box, ink, owner))
+
+
+@contextmanager
+def layer(name: str) -> Iterator[None]:
+    """Parts reported inside are on layer ``name`` (a table drawn under a menu: ``table``)."""
+    r = _recorder
+    if r is None:
+        yield
+        return
+    old, r.layer = r.layer, name
+    try:
+        yield
+    finally:
+        r.layer = old
+
+
+def _label(p: Part) -> str:
+    return f"{p.kind} '{p.name}'"
+
+
+def problems(parts: list[Part], width: float, height: float) -> list[str]:
+    """What is wrong with these parts in a window of ``width`` x ``height``, one line each."""
+    window = Rect(0, 0, width, height)
+    found: list[str] = []
+    unique: list[Part] = []
+    seen: set[tuple[str, str, Rect, str]] = set()
+    for p in parts:  # a part drawn twice in a frame (a partial redraw) counts once
+        key = (p.kind, p.name, p.rect, p.layer)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    for p in unique:
+        if not p.rect.inside(window):
+            found.append(f"{_label(p)} lies outside the window: {_where(p.rect)}")
+        if p.ink is not None:
+            box = p.box if p.box is not None else window
+            inner = box.inflated(-MARGIN)
+            if not p.ink.inside(inner) or (p.box is not None and not p.ink.inside(window)):
+                where = "its box" if p.box is not None else "the window"
+                found.append(
+                    f"{_label(p)} does not fit {where}: glyphs {_where(p.ink)} in {_where(box)}"
+                )
+    for i, a in enumerate(unique):
+        for b in unique[i + 1 :]:
+            if a.layer != b.layer or frozenset({a.kind, b.kind}) not in _APART:
+                continue
+            if a.owner and a.owner == b.owner:
+                continue  # a button's label (and value) on the button
+            if _meet(a, b):
+                found.append(f"{_label(a)} overlaps {_label(b)}")
+    return found
+
+
+def _meet(a: Part, b: Part) -> bool:
+    """Two parts overlap; a text counts by its glyphs (its line box may reach into a neighbour's
+    without any ink showing there)."""
+    ra = a.ink if a.kind == TEXT and a.ink is not None else a.rect
+    rb = b.ink if b.kind == TEXT and b.ink is not None else b.rect
+    return ra.overlaps(rb)
+
+
+def _where(r: Rect) -> str:
+    return f"[{r.left:.0f}, {r.bottom:.0f}, {r.right:.0f}, {r.top:.0f}]"

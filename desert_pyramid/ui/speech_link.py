@@ -1,0 +1,267 @@
+"""The window's ear: what the screens show, handed to the voice as announcements.
+
+One observer for the whole window. The table calls :meth:`SpeechLink.feedback` with each action's
+outcome and :meth:`SpeechLink.table` whenever it refreshes what it shows (the focus, the message
+line, the coach); the window calls :meth:`SpeechLink.observe` every frame for the other screens
+(their focused button, their message), the results and the toasts. The words come from
+:mod:`desert_pyramid.app.spoken`; this module decides no rule and words nothing of its own beyond
+the screens' names. Each announcement interrupts the one before.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from desert_pyramid.app import spoken
+from desert_pyramid.speech import RecordBackend, SpeechError, Voice
+
+if TYPE_CHECKING:
+    from desert_pyramid.app.prefs import Settings
+
+SCREEN_NAMES = {
+    "TitleView": "Desert Pyramid, title screen",
+    "PauseView": "Paused",
+    "SettingsView": "Settings",
+    "HelpView": "Help: the keys",
+    "PracticeSetupView": "Practice",
+    "RelicsView": "Relics",
+    "BacksView": "Card backs",
+    "StatsView": "Statistics",
+    "HowToView": "How to play",
+    "DailyView": "Daily deal",
+    "LayoutPickerView": "Layouts",
+    "EditorView": "Layout editor",
+    "ReplayView": "Replay",
+    "PlaceholderView": "",
+}
+RANK_ACTIONS = {f"say_rank_{r}": r for r in range(1, 14)}
+
+
+class SpeechLink:
+    """Turns what the window shows into announcements for its :class:`Voice`."""
+
+    def __init__(self, settings: Settings, log_path: Path | None = None) -> None:
+        log: RecordBackend | None = None
+        self.log_problem = ""
+        if log_path is not None:
+            try:
+                log = RecordBackend(log_path)
+            except SpeechError as exc:
+                self.log_problem = str(exc)
+        self.voice = Voice(getattr(settings, "speech", "auto"), log)
+        self._view: Any = None  # the screen spoken last
+        self._table: Any = None  # the table spoken last
+        self._game: object = None
+        self._focus: object = None
+        self._message = ""
+        self._table_message = ""
+        self._coach: list[str] = []
+        self._menu: tuple[object, ...] = ()
+        self._line = ""  # a replay's move line, said last
+        self._toast: object = None
+        self._pending: list[str] = []
+        self._fb_message: str | None = None
+        self.last = ""  # the last announcement (the tests read the log instead)
+
+    # -- saying -----------------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        text = " ".join(text.split())
+        if text:
+            self.last = text
+            self.voice.say(text)
+
+    def settings_changed(self, settings: Settings) -> None:
+        self.voice.configure(getattr(settings, "speech", "auto"))
+
+    def take_notice(self) -> str | None:
+        return self.voice.take_notice()
+
+    # -- the table ------------------------------------------------------------------------------------
+    def feedback(self, view: Any, fb: Any) -> None:
+        """An action's outcome at the table (before the table shows it): the move and its result,
+        or why nothing happened."""
+        game = view.game
+        moved = fb.move is not None or fb.undone
+        if moved:
+            self._pending.append(spoken.move_text(game, fb.move, fb.events))
+        if fb.message:
+            told = moved and not view.control.stuck  # the move's words say it already
+            if not told:
+                self._pending.append(spoken.speakable(fb.message))
+            self._fb_message = fb.message
+        elif fb.message == "" and not moved:
+            self._fb_message = ""
+
+    def table(self, view: Any) -> None:
+        """The table refreshed what it shows: say what changed, in order (a new deal, the moves,
+        the message line, the coach, the focus)."""
+        game = view.game
+        parts: list[str] = []
+        if game is not self._game or view is not self._table:
+            self._game = game
+            self._table = view
+            self._focus = None
+            self._coach = []
+            self._table_message = ""
+            parts.append(spoken.deal_text(view.title, view.subtitle, game))
+        elif self._view is not view:  # back from the pause, the help or the settings
+            parts.append("Back at the table.")
+            self._focus = None
+        self._view = view
+        parts += self._pending
+        self._pending = []
+        message = view.message or ""
+        if message != self._table_message:
+            if message and message != self._fb_message:
+                parts.append(spoken.speakable(message))
+            self._table_message = message
+        self._fb_message = None
+        coach = [m.text for m in getattr(view, "coach_said", ())] if view.has_coach else []
+        if coach != self._coach:
+            parts += [spoken.speakable(t) for t in coach if t not in self._coach]
+            self._coach = coach
+        focus = view.focus if view.focus_visible else None
+        if focus != self._focus:
+            self._focus = focus
+            if focus is not None:
+                parts.append(spoken.focus_text(game, focus))
+        if parts:
+            self.say(" ".join(parts))
+
+    def on_action(self, view: Any, action: str) -> bool:
+        """The speech keys: F2 everywhere, the rest at the table."""
+        if action == "speech":
+            self.toggle(view)
+            return True
+        game = getattr(view, "game", None)
+        if game is None or not hasattr(view, "control"):
+            return False
+        focus = view.focus if view.focus_visible else None
+        if action == "say_board":
+            self.say(spoken.board_text(game))
+        elif action == "say_layout":
+            self.say(spoken.layout_text(game))
+        elif action == "say_covering":
+            self.say(
+                spoken.covering_text(game, focus)
+                if focus is not None
+                else "Move the focus to a card first: Tab or the arrow keys."
+            )
+        elif action == "say_status":
+            self.say(spoken.status_text(view.session.hud(), view.timed))
+        elif action == "say_focus":
+            self.say(spoken.focus_text(game, focus) or "Nothing has the focus: press Tab.")
+        elif action == "say_rank":
+            card = game.card_at(focus) if isinstance(focus, int) else None
+            if card is None:
+                self.say("Move the focus to a card first: Tab or the arrow keys.")
+            else:
+                self.say(spoken.rank_text(game, card.rank))
+        elif action in RANK_ACTIONS:
+            self.say(spoken.rank_text(game, RANK_ACTIONS[action]))
+        else:
+            return False
+        return True
+
+    def toggle(self, view: Any) -> None:
+        """F2: after a failure, try again; else speech on or off (kept in the settings)."""
+        from dataclasses import replace
+
+        app = getattr(view, "app", None)
+        voice = self.voice
+        if voice.broken or (voice.choice == "auto" and not voice.wanted):
+            if not voice.retry() and voice.choice == "auto" and app is not None:
+                app.set_settings(replace(app.settings, speech="on"))
+                voice.retry()
+        elif app is not None:
+            app.set_settings(replace(app.settings, speech="off" if voice.speaking else "on"))
+        status = voice.status()
+        self.say(status)
+        if app is not None:
+            app.overlay.notice(status, "info")
+        voice.take_notice()  # the status says it
+
+    # -- every other screen -------------------------------------------------------------------------
+    def observe(self, view: Any, overlay: Any = None) -> str | None:
+        """Every frame: a new screen, its focused button and its message; a new toast. Returns the
+        voice's notice for the screen, once, when speech has failed."""
+        if view is not None and not hasattr(view, "control"):
+            self._observe_screen(view)
+        toast = getattr(overlay, "current", None)
+        if toast is not None and toast is not self._toast:
+            self._toast = toast
+            self.say(spoken.sentence(spoken.speakable(f"{toast.heading}: {toast.text}")))
+        elif toast is None:
+            self._toast = None
+        return self.voice.take_notice()
+
+    def _observe_screen(self, view: Any) -> None:
+        parts: list[str] = []
+        menu = getattr(view, "menu", None) or getattr(view, "buttons", None)
+        if view is not self._view:
+            self._view = view
+            self._menu = ()
+            self._line = ""
+            self._message = getattr(view, "message", "") or ""
+            parts.append(self._screen_words(view))
+        # a replay's line: the move on the board and what the analysis says of it
+        line = getattr(getattr(view, "move_text", None), "text", "")
+        if isinstance(line, str) and line != self._line:
+            self._line = line
+            figures = getattr(getattr(view, "figures_text", None), "text", "")
+            parts.append(spoken.speakable(f"{line} {figures}" if figures else line))
+        message = getattr(view, "message", "") or ""
+        if isinstance(message, str) and message != self._message:
+            self._message = message
+            if message:
+                parts.append(spoken.speakable(message))
+        buttons = getattr(menu, "buttons", None)
+        if buttons:
+            i = getattr(menu, "focus", 0)
+            if isinstance(i, int) and 0 <= i < len(buttons):
+                b = buttons[i]
+                now = (i, b.label, b.value, b.enabled, getattr(b, "armed", False))
+                if now != self._menu:
+                    self._menu = now
+                    label = b.confirm if getattr(b, "armed", False) and b.confirm else b.label
+                    parts.append(spoken.button_text(label, b.value, b.enabled))
+        if parts:
+            self.say(" ".join(p for p in parts if p))
+
+    def _screen_words(self, view: Any) -> str:
+        name = type(view).__name__
+        if name == "ResultsView":
+            return self._results_words(view)
+        if name == "HelpView":
+            return SCREEN_NAMES[name] + ". " + self._help_words(view)
+        title = SCREEN_NAMES.get(name, getattr(view, "title", "") or "")
+        return spoken.screen_text(str(title), getattr(view, "message", "") or "")
+
+    def _results_words(self, view: Any) -> str:
+        """The results screen's lines, as its module words them (found through the view's own
+        module: the screens import the shell, which names this module)."""
+        module = sys.modules[type(view).__module__]
+        r = view.results
+        lines = [spoken.sentence(str(module.headline(r)).capitalize())]
+        lines += [
+            spoken.sentence(f"{label}: {spoken.speakable(value)}")
+            for label, value in module.rows(r)
+        ]
+        lines += [spoken.sentence(spoken.speakable(t)) for t in getattr(view, "unlocked", ())]
+        return " ".join(lines)
+
+    def _help_words(self, view: Any) -> str:
+        from desert_pyramid.ui.input import keys
+
+        under = getattr(view, "under", None)
+        contexts = getattr(under, "contexts", None)
+        out = []
+        for title, items in keys.help_rows(contexts):
+            said = "; ".join(f"{k}: {t}" for k, t in items if k)
+            out.append(f"{title}: {said}.")
+        return spoken.speakable(" ".join(out))
+
+    def close(self) -> None:
+        self.voice.close()

@@ -1,0 +1,171 @@
+"""A player who plays by ear: it hears the announcements and presses keys, and sees nothing else.
+
+It never reads the window's Game. What it knows comes from what it heard: the rules and the layout
+named at the deal (the layout's shape it knows by number, as a sighted player sees it), every card
+of the layout read out with L, and the stock's cards heard one by one as it flips through the stock
+once and takes the flips back (undo is unlimited). From that it builds its own model of the deal,
+finds a way through with the solver, and plays it with Tab, Enter, S and Space, checking each
+announcement against what it expected.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from arcade import key as K
+
+from desert_pyramid.app.spoken import RANK_SPOKEN, SUIT_SPOKEN
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Card, Deal, Game, Layout, Move, Rules
+from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.solver import Verdict, solve
+
+CARD_WORDS = r"(?:ace|two|three|four|five|six|seven|eight|nine|ten|jack|queen|king) of (?:spades|hearts|diamonds|clubs)"
+
+
+def card_of(words: str) -> Card:
+    rank, _, suit = words.lower().partition(" of ")
+    return Card.make(RANK_SPOKEN.index(rank) + 1, SUIT_SPOKEN.index(suit))
+
+
+def words_of(card: int) -> str:
+    c = Card(card)
+    return f"{RANK_SPOKEN[c.rank - 1]} of {SUIT_SPOKEN[c.suit]}"
+
+
+class Deaf(AssertionError):
+    """The player did not hear what it needed."""
+
+
+@dataclass
+class EarPlayer:
+    ui: Any  # the test driver: only its key() and frames() are used
+    lines: list[str]  # the speech log, as it grows
+    heard: list[str] = field(default_factory=list)  # everything heard, in order
+    _read: int = 0
+
+    # -- ears and hands ----------------------------------------------------------------------------
+    def listen(self) -> list[str]:
+        new = self.lines[self._read :]
+        self._read = len(self.lines)
+        self.heard += new
+        return new
+
+    def press(self, symbol: int, modifiers: int = 0) -> str:
+        """Press a key, let a frame pass, and return what was said meanwhile."""
+        self.listen()
+        self.ui.key(symbol, modifiers)
+        self.ui.frames(1)
+        return " ".join(self.listen())
+
+    # -- what the deal is --------------------------------------------------------------------------
+    def learn_deal(self) -> tuple[Rules, Layout]:
+        said = " ".join(self.listen())
+        rules = re.search(r"Rules: ([a-z0-9+-]+),", said)
+        number = re.search(r"Layout (\d+), ", said)
+        if rules is None or number is None:
+            raise Deaf(f"no rules or layout in the deal's announcement: {said!r}")
+        return Rules.parse(rules[1]), get_layout(int(number[1]))
+
+    def read_layout(self, layout: Layout) -> list[int]:
+        """L: every layout card, row by row, left to right; gone places are -1."""
+        said = self.press(K.L)
+        cards = [-1] * layout.size
+        rows = dict(re.findall(r"Row (\d+): ([^.]*)\.", said))
+        for row, text in rows.items():
+            slots = sorted(
+                (s for s in layout.slots if s.row == int(row)), key=lambda s: (s.x, s.index)
+            )
+            items = text.split("; ")
+            if len(items) != len(slots):
+                raise Deaf(f"row {row} has {len(slots)} places but I heard {items}")
+            for slot, item in zip(slots, items, strict=True):
+                if item != "gone":
+                    cards[slot.index] = int(card_of(item.split(",")[0]))
+        if sum(1 for c in cards if c >= 0) == 0:
+            raise Deaf(f"no layout card heard: {said!r}")
+        return cards
+
+    def learn_stock(self) -> list[int]:
+        """Flip through the whole stock once, hearing each card, then undo every flip."""
+        order: list[int] = []
+        while True:
+            said = self.press(K.SPACE)
+            m = re.search(rf"Flipped the ({CARD_WORDS})\. (\d+) cards? left", said)
+            if m is None:
+                raise Deaf(f"a flip that I could not follow: {said!r}")
+            order.append(int(card_of(m[1])))
+            if m[2] == "0":
+                break
+        for _ in order:
+            said = self.press(K.Z)
+            if "Undone: flip the stock" not in said:
+                raise Deaf(f"an undo that I could not follow: {said!r}")
+        return order
+
+    def model(self) -> Game:
+        rules, layout = self.learn_deal()
+        cards = self.read_layout(layout)
+        stock = self.learn_stock()
+        if -1 in cards:
+            raise Deaf("the layout was not whole at the deal")
+        return Game(layout, rules, Deal(tuple(Card(c) for c in cards + stock)))
+
+    # -- playing -------------------------------------------------------------------------------------
+    def focus(self, game: Game, place: int) -> str:
+        """Tab until the focus announcement names the card at ``place``."""
+        card = game.card_at(place)
+        assert card is not None
+        name = words_of(card)
+        where = {WASTE: " on the waste", SATCHEL: " in the Satchel"}.get(place, ", row ")
+        for _ in range(60):
+            said = self.press(K.TAB)
+            if re.search(rf"\b{name}{re.escape(where)}", said, re.IGNORECASE):
+                return said
+        raise Deaf(f"Tab never reached the {name} {where}")
+
+    def play(self, game: Game, move: Move) -> str:
+        """Make one move by keys; returns what was said about it."""
+        kind = move.kind
+        if kind in (MoveKind.FLIP, MoveKind.REDEAL):
+            said = self.press(K.SPACE)
+            expect = "Flipped" if kind == MoveKind.FLIP else "Redealt"
+        elif kind == MoveKind.KING:
+            self.focus(game, move.a)
+            said = self.press(K.ENTER)
+            expect = f"Removed the {words_of(game.card_at(move.a))}"  # type: ignore[arg-type]
+        elif kind == MoveKind.STASH:
+            self.focus(game, move.a)
+            said = self.press(K.S)
+            expect = f"Put the {words_of(game.card_at(move.a))} in the Satchel"  # type: ignore[arg-type]
+        else:
+            self.focus(game, move.a)
+            said = self.press(K.ENTER)
+            if "Paired" not in said:  # more than one partner: pick this one
+                self.focus(game, move.b)
+                said = self.press(K.ENTER)
+            expect = "Paired the"
+        if expect.lower() not in said.lower():
+            raise Deaf(f"after {game.describe(move)} I expected {expect!r}, heard {said!r}")
+        game.play(move)
+        return said
+
+    def win(self, node_budget: int = 3_000_000) -> list[str]:
+        """Learn the deal by ear, find a way through it, play it; the announcements of the play."""
+        game = self.model()
+        result = solve(game, node_budget=node_budget)
+        if result.verdict != Verdict.WINNABLE:
+            raise Deaf(f"my model of the deal is not winnable ({result.verdict})")
+        told = []
+        for move in result.line:
+            told.append(self.play(game, move))
+        return told
+
+
+def stock_cards(game: Game) -> int:
+    return len(game.stock)
+
+
+__all__ = ["STOCK", "Deaf", "EarPlayer", "card_of", "words_of"]

@@ -1,0 +1,117 @@
+"""``--check-layout``: the audit of every drawn part's box, run through the real command line;
+it prints the parts as JSON and fails, naming them, on a part out of the window, two parts that
+overlap, or a text that does not fit its box."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from desert_pyramid.cli import main
+from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.geometry import Rect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(args: list[str], tmp_path: Path, script: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
+    command = [sys.executable, script] if script else [sys.executable, "-m", "desert_pyramid"]
+    return subprocess.run(
+        [*command, "--headless", "--frames", "3", "--check-layout", *args],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+
+
+def test_a_button_moved_out_of_the_window_fails_the_check(tmp_path: Path) -> None:
+    good = run(["--size", "1280x720"], tmp_path)
+    assert good.returncode == 0, good.stderr
+    parts = json.loads(good.stdout)
+    names = {p["name"] for p in parts if p["kind"] == "button"}
+    assert {"Continue", "Expedition", "Quit"} <= names
+    moved = run(
+        ["--size", "1280x720"], tmp_path, script=str(Path(__file__).with_name("audit_moved.py"))
+    )
+    assert moved.returncode == 1
+    assert "button 'Continue' lies outside the window" in moved.stderr
+    assert "Traceback" not in moved.stderr
+    assert json.loads(moved.stdout)  # the parts are still printed
+
+
+def test_the_table_of_a_layout_is_audited(tmp_path: Path) -> None:
+    out = run(["--size", "800x600", "--layout", "3"], tmp_path)
+    assert out.returncode == 0, out.stderr
+    kinds = {p["kind"] for p in json.loads(out.stdout)}
+    assert {"card", "pile", "button", "text"} <= kinds
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--check-layout"], "--check-layout needs --frames"),
+        (["--frames", "2", "--check-layout", "--frame-stats"], "choose one"),
+        (["--frames", "2", "--layout", "0"], "--layout must be from 1"),
+        (["--frames", "2", "--layout", "٣"], "--layout must be a whole number"),
+        (["--frames", "2", "--layout", "9" * 5000], "--layout"),
+        (["--frames", "2", "--layout", "500"], "--layout: layout 500"),
+        (["--frames", "2", "--layout", "2", "--code", "DP-2-002G-98GW"], "choose one"),
+        (["--frames", "2", "--layout", "2", "--mode", "daily"], "starts a practice deal"),
+    ],
+)
+def test_bad_layout_options_give_one_line(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "Traceback" not in err
+    assert words in err
+
+
+def part(kind: str, name: str, rect: Rect, **kw: object) -> audit.Part:
+    return audit.Part(kind, name, rect, **kw)  # type: ignore[arg-type]
+
+
+def test_the_faults_the_audit_finds() -> None:
+    ok = [
+        part("button", "Play", Rect(10, 10, 100, 30), owner="b"),
+        part(
+            "text",
+            "Play",
+            Rect(40, 15, 40, 20),
+            box=Rect(10, 10, 100, 30),
+            ink=Rect(41, 17, 38, 14),
+            owner="b",
+        ),
+        part("card", "7♠", Rect(200, 100, 70, 95), layer="table"),
+        part("card", "6♥", Rect(230, 120, 70, 95), layer="table"),  # cards may lie on cards
+        part("button", "Menu", Rect(200, 100, 50, 30)),  # another layer: not compared
+    ]
+    assert audit.problems(ok, 640, 360) == []
+    out = part("button", "Quit", Rect(600, 10, 100, 30))
+    assert audit.problems([out], 640, 360) == [
+        "button 'Quit' lies outside the window: [600, 10, 700, 40]"
+    ]
+    touching = part(
+        "text",
+        "Lost where?",
+        Rect(10, 10, 100, 20),
+        box=Rect(10, 10, 100, 30),
+        ink=Rect(10, 14, 100, 12),
+    )
+    assert "does not fit its box" in audit.problems([touching], 640, 360)[0]
+    edge = part("text", "hint", Rect(0, 0, 50, 20), ink=Rect(5, 0, 40, 12))  # on the window's edge
+    assert "does not fit the window" in audit.problems([edge], 640, 360)[0]
+    a = part("text", "one", Rect(0, 100, 80, 20), ink=Rect(2, 102, 70, 14))
+    b = part("text", "two", Rect(60, 100, 80, 20), ink=Rect(62, 102, 70, 14))
+    assert audit.problems([a, b], 640, 360) == ["text 'one' overlaps text 'two'"]
+    over = part("text", "+70", Rect(220, 120, 40, 20), ink=Rect(221, 121, 30, 14), layer="table")
+    assert audit.problems([ok[2], over], 640, 360) == ["card '7♠' overlaps text '+70'"]
