@@ -272,6 +272,56 @@ def test_help_lists_the_editor_keys(ui: Any) -> None:
     assert keys.pad_action_for("start", EditorView.contexts) == "save"
 
 
+def typed_key(ui: Any, symbol: int, text: str) -> None:
+    """A key as a real keyboard sends it: the press, the text it types, then the release."""
+    ui.app.dispatch_event("on_key_press", symbol, 0)
+    ui.app.dispatch_event("on_text", text)
+    ui.app.dispatch_event("on_key_release", symbol, 0)
+    ui.app.dispatch_events()
+
+
+@pytest.mark.parametrize(("symbol", "text"), [(K.N, "n"), (K.S, "s")])
+def test_the_key_that_opens_the_name_field_is_not_typed_and_typing_replaces_the_name(
+    ui: Any, store: PlayerLayouts, symbol: int, text: str
+) -> None:
+    """N (name) and S (save, asking the name) open the field with the name selected: their own
+    letter is not typed into it (nor its auto-repeat), and the first character typed replaces
+    the name instead of being added to it."""
+    view = open_editor(ui, draft_of(PYRAMID, "My layout"))
+    ed = view.editor
+    ui.app.dispatch_event("on_key_press", symbol, 0)
+    ui.app.dispatch_event("on_text", text)
+    ui.app.dispatch_event("on_text", text)  # the key held: auto-repeat
+    ui.app.dispatch_event("on_key_release", symbol, 0)
+    ui.app.dispatch_events()
+    ui.frames(1)
+    assert ed.naming == "My layout" and ed.name_selected
+    assert view.name_text is not None and view.name_text.text == "Name: My layout"
+    typed_key(ui, K.D, "D")
+    assert ed.naming == "D" and not ed.name_selected
+    for ch in "une":
+        typed_key(ui, getattr(K, ch.upper()), ch)
+    typed_key(ui, K.N, "n")  # N typed in the open field is a letter, not "rename"
+    ui.frames(1)
+    assert ed.naming == "Dunen" and view.name_text.text.startswith("Name: Dunen")
+    ui.key(K.BACKSPACE)
+    ui.key(K.ENTER)
+    assert ed.naming is None and ed.draft.name == "Dune"
+    if symbol == K.S:  # S saved it under the new name
+        assert [lay.name for lay in store.layouts().values()] == ["Dune"]
+
+
+def test_backspace_in_the_opened_name_field_clears_the_selected_name(ui: Any) -> None:
+    view = open_editor(ui, draft_of(PYRAMID, "Long default name"))
+    typed_key(ui, K.N, "n")
+    ui.key(K.BACKSPACE)
+    assert view.editor.naming == ""
+    typed_key(ui, K.A, "a")
+    assert view.editor.naming == "a"
+    ui.key(K.ESCAPE)
+    assert view.editor.naming is None and view.editor.draft.name == "Long default name"
+
+
 # -- the estimate ---------------------------------------------------------------------------------
 def run_until(ui: Any, done: Any, seconds: float = 60.0) -> None:
     end = time.monotonic() + seconds
