@@ -474,6 +474,10 @@ class ReplayView(Screen):
             self.to_losing_move()
         elif action == "replay_play_on":
             self.play_on()
+        elif action == "replay_press":  # Enter presses the button the focus ring is on
+            self.buttons.press()
+        elif action in ("replay_focus_next", "replay_focus_prev"):
+            self.buttons.move(1 if action == "replay_focus_next" else -1)
         elif action == "back":
             self.leave()
         else:
