@@ -92,6 +92,14 @@ class Results:
     pyramids: tuple[PyramidRecord, ...] = ()
 
     @property
+    def replay_total(self) -> int | None:
+        """The total a replay of ``game_code`` ends on, the same as these results show: the
+        mode's score for its one deal (a Daily's time bonus, a timed score's time included,
+        which the moves alone do not give). ``None`` for an Expedition, whose total is the
+        trek's: its replay ends on the last pyramid's own points."""
+        return None if self.mode == "expedition" else self.score
+
+    @property
     def seconds(self) -> int:
         """Whole seconds taken."""
         return self.elapsed_ms // 1000

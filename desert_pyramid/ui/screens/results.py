@@ -178,6 +178,7 @@ class ResultsView(MenuScreen):
             GameCode.of(self.table.game),
             back=lambda: self.app.show_view(self),
             title=f"Replay · {self.table.game.layout.name}",
+            total=self.results.replay_total,
         )
 
     def copy_game_code(self) -> None:
