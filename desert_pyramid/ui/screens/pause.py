@@ -41,9 +41,11 @@ class PauseView(MenuScreen):
         elif mode == "daily":
             buttons += [Button(_("Restart this day's deal"), self.restart)]
         else:
+            # a game under way is thrown away by a new deal: it asks first (press again)
+            ask = _("New deal? Press again") if table.game.moves and not session.finished else ""
             buttons += [
                 Button(_("Restart this deal"), self.restart),
-                Button(_("New deal"), self.new_deal),
+                Button(_("New deal"), self.new_deal, confirm=ask),
             ]
         buttons += [
             Button(_("Settings"), lambda: app.show_settings(self)),
