@@ -452,6 +452,29 @@ def test_rename_and_delete_with_confirmation(ui: Any, store: PlayerLayouts) -> N
     assert catalog.get_layout(1).name == "Classic Pyramid"
 
 
+def test_r_opens_the_rename_field_untyped_and_typing_replaces_the_old_name(
+    ui: Any, store: PlayerLayouts
+) -> None:
+    added = store.add(draft_of(PYRAMID, "Old name").build())
+    picker = open_picker(ui, focus=added.number)
+    ui.app.dispatch_event("on_key_press", K.R, 0)
+    ui.app.dispatch_event("on_text", "r")  # the R that opened the field types nothing
+    ui.app.dispatch_event("on_key_release", K.R, 0)
+    ui.app.dispatch_events()
+    assert picker.naming == "Old name" and "type to replace it" in picker.shown_message()
+    typed_key(ui, K.D, "D")
+    typed_key(ui, K.R, "r")  # R in the open field is a letter
+    assert picker.naming == "Dr"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert store.get(added.number).name == "Dr"  # type: ignore[union-attr]
+    ui.key(K.R)
+    ui.key(K.BACKSPACE)  # the selected name cleared at once
+    assert picker.naming == ""
+    ui.key(K.ESCAPE)
+    assert picker.naming is None and store.get(added.number).name == "Dr"  # type: ignore[union-attr]
+
+
 def test_delete_button_asks_then_deletes(ui: Any, store: PlayerLayouts) -> None:
     added = store.add(draft_of(PYRAMID, "Clicked").build())
     picker = open_picker(ui, focus=added.number)

@@ -54,6 +54,7 @@ from desert_pyramid.ui.widgets.buttons import (
     label,
     panel_sprite,
 )
+from desert_pyramid.ui.widgets.opening_key import OpeningKey
 from desert_pyramid.workshop import Draft
 
 if TYPE_CHECKING:
@@ -160,7 +161,7 @@ class EditorView(Screen):
         self.name_text: arcade.Text | None = None
         #: the key that opened the name field, until it is released or another key is pressed:
         #: the text it sends (and its auto-repeat) is not typed into the name
-        self._opening_key: int | None = None
+        self._opening_key = OpeningKey()
         self._name_selection: tuple[float, float] | None = None  # x from, to of the selected name
         self.counts_text: arcade.Text | None = None
         self.word_text: arcade.Text | None = None
@@ -467,7 +468,7 @@ class EditorView(Screen):
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         ed = self.editor
-        self._opening_key = None  # another key: its text is typed
+        self._opening_key.pressed()  # another key: its text is typed
         if ed.naming is not None:
             if symbol == K.BACKSPACE:
                 ed.backspace()
@@ -489,17 +490,16 @@ class EditorView(Screen):
             return True  # the key types a character (on_text)
         handled = super().on_key_press(symbol, modifiers)
         if ed.naming is not None:  # this key opened the name field (N, S): its text is not typed
-            self._opening_key = symbol
+            self._opening_key.opened_by(symbol)
         return handled
 
     def on_key_release(self, symbol: int, modifiers: int) -> bool | None:
-        if symbol == self._opening_key:
-            self._opening_key = None
+        self._opening_key.released(symbol)
         return None
 
     def on_text(self, text: str) -> bool | None:
         if self.editor.naming is not None:
-            if self._opening_key is None:  # (the key that opened the field types nothing)
+            if not self._opening_key.held:  # (the key that opened the field types nothing)
                 self.editor.type_text(text)
             return True
         return None
