@@ -1,6 +1,6 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
-card back, with a live preview, and speech (docs/accessibility.md)."""
+card back, with a live preview, the clock (Expedition and Daily timed or untimed) and speech (docs/accessibility.md)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ ROWS = (
     ("Large indices", "large_index"),
     ("Timer", "hide_timer"),
     ("Score", "hide_score"),
+    ("Clock", "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
 )
 
 
@@ -123,6 +124,7 @@ class SettingsView(MenuScreen):
             on_off(s.large_index),
             on_off(not s.hide_timer, "Shown", "Hidden"),
             on_off(not s.hide_score, "Shown", "Hidden"),
+            on_off(not s.untimed, "Timed", "Untimed"),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
             self._speech_name(s.speech),

@@ -1,0 +1,92 @@
+"""The clock setting in the window: the Settings' Clock row toggles with real keys and is saved,
+and the statistics show untimed Expedition and Daily results apart from the timed ones."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from arcade import key as K
+
+from desert_pyramid.progression import GameResult
+from desert_pyramid.storage import SaveStore
+
+from .driver import Driver
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture
+def saved(ui: Driver, tmp_path: Path) -> Iterator[Driver]:
+    store = SaveStore.open(tmp_path / "saves", background=False)
+    ui.app.saves.attach(store)
+    yield ui
+    ui.app.saves.attach(None)
+    store.close()
+
+
+def test_the_clock_row_toggles_and_is_saved(saved: Driver, tmp_path: Path) -> None:
+    from desert_pyramid.ui.screens.settings import SettingsView
+
+    saved.app.show_title()
+    saved.app.show_settings(saved.view)
+    view = saved.view
+    assert isinstance(view, SettingsView)
+    labels = [b.label for b in view.menu.buttons]
+    row = labels.index("Clock")
+    assert view.menu.buttons[row].value == "Timed" and not saved.app.settings.untimed
+    view.menu.focus = row
+    saved.key(K.RIGHT)
+    assert saved.app.settings.untimed and view.menu.buttons[row].value == "Untimed"
+    data = tomllib.loads((tmp_path / "saves" / "save.toml").read_text("utf-8"))
+    assert data["settings"]["untimed"] is True
+    saved.key(K.ENTER)
+    assert not saved.app.settings.untimed and view.menu.buttons[row].value == "Timed"
+    data = tomllib.loads((tmp_path / "saves" / "save.toml").read_text("utf-8"))
+    assert data["settings"]["untimed"] is False
+    saved.key(K.ESCAPE)
+
+
+def result(game_id: str, mode: str, score: int, *, untimed: bool) -> GameResult:
+    return GameResult(
+        game_id,
+        mode,  # type: ignore[arg-type]
+        "desert",
+        1,
+        "won",
+        score,
+        90.0,
+        2,
+        0,
+        "2025-03-10",
+        pyramid_number=1 if mode == "expedition" else 0,
+        untimed=untimed,
+    )
+
+
+def test_statistics_show_untimed_results_apart(saved: Driver) -> None:
+    from desert_pyramid.ui.screens.stats import StatsView
+
+    store = saved.app.saves.store
+    assert store is not None
+    store.record_game(result("t1", "expedition", 300, untimed=False))
+    store.record_game(result("u1", "expedition", 9000, untimed=True))
+    store.record_game(result("u2", "daily", 5000, untimed=True))
+    saved.app.show_statistics()
+    view = saved.view
+    assert isinstance(view, StatsView)
+    assert [c.label for c in view.choices] == [
+        "All timed games",
+        "All untimed games",
+        "Expedition · Desert rules · layout 1: Classic Pyramid",
+        "Expedition (untimed) · Desert rules · layout 1: Classic Pyramid",
+        "Daily (untimed) · Desert rules · layout 1: Classic Pyramid",
+    ]
+    timed = dict(view.figure_texts())
+    assert timed["Played"] == "1" and timed["Best score"] == "300"  # no untimed best among them
+    saved.key(K.RIGHT)
+    untimed = dict(view.figure_texts())
+    assert untimed["Played"] == "2" and untimed["Best score"] == "9,000"
+    saved.key(K.ESCAPE)
