@@ -73,6 +73,7 @@ def test_an_untimed_daily_through_the_application_is_recorded_apart(tmp_path: Pa
     finished = app.finish(seat)
     assert finished.results.untimed and finished.results.time_bonus == 0
     assert finished.results.elapsed_ms == MINUTE
+    assert finished.record_line.startswith("Daily (untimed) on these rules and layout: won 1 of 1")
     store = app.saves.store
     assert store is not None
     assert store.progress.stats_for("daily", "desert", 1, untimed=True).won == 1
