@@ -8,14 +8,16 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from desert_pyramid.i18n import N_
+
 #: Animation speeds the settings screen offers, slowest first. 0 turns animation off.
 ANIMATION_SPEEDS: tuple[float, ...] = (0.0, 0.5, 1.0, 1.5, 2.0)
 ANIMATION_NAMES: dict[float, str] = {
-    0.0: "Off",
-    0.5: "Slow",
-    1.0: "Normal",
-    1.5: "Fast",
-    2.0: "Very fast",
+    0.0: N_("Off"),  # shown through _() (desert_pyramid/i18n.py)
+    0.5: N_("Slow"),
+    1.0: N_("Normal"),
+    1.5: N_("Fast"),
+    2.0: N_("Very fast"),
 }
 DEFAULT_BACK = "sandstone"
 #: Speech (desert_pyramid.speech): auto = only while a screen reader runs; on = the best backend
@@ -56,6 +58,9 @@ class Settings:
     # Expedition and Daily untimed (no daylight, no time bonus; results kept apart): read when a
     # trek or a Daily starts, so a session keeps the clock it started with
     untimed: bool = False
+    # "" = the system's; else a code of i18n.LANGUAGES. One that no longer exists is kept as read:
+    # the window starts in English and says so (i18n.use_language), the other settings stay.
+    language: str = ""
 
     @property
     def animations(self) -> bool:

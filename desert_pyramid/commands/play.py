@@ -18,6 +18,7 @@ from desert_pyramid.app.screens import STARTING
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
 from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import DealCode, GameCode
+from desert_pyramid.i18n import LANGUAGES
 from desert_pyramid.modes import MODES
 
 MAX_FRAMES = 1_000_000
@@ -64,6 +65,12 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     )
     g.add_argument("--size", metavar="WxH", help="window size, e.g. 1280x720 (default)")
     g.add_argument("--screen", choices=STARTING, help="start on this screen (for screenshots)")
+    g.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the window's language for this run: " + ", ".join(LANGUAGES) + " (default: the "
+        "one chosen in Settings, else the system's)",
+    )
     g.add_argument("--layout", metavar="N", help="start at a Practice table on layout N")
     g.add_argument(
         "--check-layout",
@@ -152,6 +159,9 @@ def options_from_args(args: argparse.Namespace) -> Any:
     if args.seed is not None:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
+    lang = getattr(args, "lang", None)
+    if lang is not None and lang not in LANGUAGES:
+        raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
     speech_log = getattr(args, "speech_log", None)
     log = None if speech_log is None else check_writable_file(speech_log, "--speech-log")
     save_dir = getattr(args, "save_dir", None)
@@ -179,6 +189,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         full_redraw=bool(args.full_redraw or args.check_layout),
         layout=layout,
         check_layout=bool(args.check_layout),
+        lang=lang,
     )
 
 

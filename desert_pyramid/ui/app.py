@@ -25,6 +25,7 @@ from desert_pyramid.app.saving import Saves
 from desert_pyramid.app.screens import OVER_A_TABLE, ScreenName, screen_name
 from desert_pyramid.app.sessions import Session
 from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
+from desert_pyramid.i18n import system_language, use_language
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit
@@ -572,12 +573,21 @@ def notice_own_layouts(app: GameApp) -> None:
         app.saves.startup_notices += [(n.level, n.message) for n in notices]
 
 
+def choose_language(app: GameApp, options: RunOptions) -> None:
+    """--lang, else the language saved in the settings, else the system's; English, said once on
+    the title, when that one cannot be used (desert_pyramid/i18n.py)."""
+    notice = use_language(options.lang or app.settings.language or system_language())
+    if notice is not None:
+        app.saves.startup_notices.append(("warning", notice))
+
+
 def run(options: RunOptions) -> int:
 
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)
     notice_own_layouts(app)
+    choose_language(app, options)
     start(app, options)
     if options.frames is None:
         arcade.run()

@@ -63,6 +63,7 @@ class RunOptions:
     speech_log: Path | None = None  # --speech-log: every announcement written there, one a line
     layout: int | None = None  # --layout N: start at a Practice table on this layout
     check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
+    lang: str | None = None  # --lang: this run's language (else the settings', else the system's)
 
 
 class Shell(Protocol):

@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 
     from desert_pyramid.app.control import Feedback, TableControl
     from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.app.sessions import CoachMessage
     from desert_pyramid.engine import Game
-    from desert_pyramid.modes import CoachMessage
 
 
 class SpokenSession(Protocol):

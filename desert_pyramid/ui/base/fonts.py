@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from PIL import ImageFont
 
+from desert_pyramid.i18n import HEADING_FALLBACK, current_language
 from desert_pyramid.resources_path import resource_path
 
 FONT = "Liberation Sans"
@@ -15,6 +16,12 @@ REGULAR_FILE = "Liberation_Sans_Regular.ttf"
 BOLD_FILE = "Liberation_Sans_Bold.ttf"
 HEADING_FILE = "League_Spartan_Bold.otf"
 FONT_FILES = (REGULAR_FILE, BOLD_FILE, HEADING_FILE)
+
+
+def heading_font() -> str:
+    """The headings' family in the current language: League Spartan, or the body font (drawn
+    bold) for a language whose letters League Spartan lacks (Russian: it has no Cyrillic)."""
+    return FONT if current_language() in HEADING_FALLBACK else HEADING
 
 
 @lru_cache(maxsize=64)

@@ -21,11 +21,19 @@ NOTICE: RGB = (250, 190, 110)  # a refusal or a notice on a dark panel
 KEYS_INK: RGB = (190, 170, 140)  # the line of keys under a busy panel
 
 # Panels
-RIM: RGB = (150, 110, 60)  # the bronze rim of the dark panels, and the rules drawn on them
+PANEL_RIM: RGB = (150, 110, 60)  # the bronze rim of the dark panels, and the rules drawn on them
 WELL_TOP: RGB = (34, 20, 10)  # a well sunk into a panel (the picker's grid, the editor's table)
 WELL_BOTTOM: RGB = (46, 28, 14)
 WELL_RIM: RGB = (24, 14, 6)
-SHADE: RGB = (20, 12, 4)  # what dims the window under a modal screen (help, pause)
+VEIL: RGB = (20, 12, 4)  # what dims the window under a modal screen (help, pause)
+
+# The table
+BAR_BACK: RGB = (52, 32, 16)  # the top bar's brown (the message bar, the coach's panel, banners)
+BAR_RIM: RGB = (200, 150, 70)  # the rim under the top bar and over the coach's panel
+COVERED_TINT: RGB = (186, 182, 176)  # the grey a covered card is shaded with
+CHOSEN: RGB = (120, 230, 140)  # the one in use (the card back on the cards)
+WRONG: RGB = (255, 150, 120)  # a wrong answer, a refused step
+SOFT: RGB = (214, 192, 160)  # quiet text on a panel (the picker's and the editor's details)
 
 # The card chips drawn in running text
 CHIP_PAPER: RGB = (252, 249, 240)

@@ -11,7 +11,7 @@ import arcade
 from PIL import Image, ImageDraw, ImageEnhance
 
 from desert_pyramid.progression import CARD_BACKS, CardBack
-from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
+from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen
 from desert_pyramid.ui.widgets.buttons import Button, label
 from desert_pyramid.ui.widgets.toast import back_image
@@ -19,7 +19,7 @@ from desert_pyramid.ui.widgets.toast import back_image
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-IN_USE = (120, 230, 140)
+IN_USE = CHOSEN
 
 
 def locked_back(back_id: str, w: int, h: int) -> Image.Image:

@@ -16,7 +16,7 @@ import arcade
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
 from desert_pyramid.ui.base.layout import grid_rects, row_rects
-from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, RGB
+from desert_pyramid.ui.base.palette import CHOSEN, GOLD, INK, MUTED, RGB
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
@@ -29,7 +29,7 @@ Focus = tuple[str, int]  # ("tile", i) or ("button", i)
 TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "open": ((112, 78, 46), (78, 52, 28), (170, 126, 70), 2),
     "locked": ((92, 70, 50), (70, 52, 36), (120, 94, 66), 2),
-    "chosen": ((112, 78, 46), (78, 52, 28), (120, 230, 140), 4),
+    "chosen": ((112, 78, 46), (78, 52, 28), CHOSEN, 4),
     "focus": ((132, 94, 54), (92, 62, 32), GOLD, 4),
     "focus_locked": ((104, 80, 58), (80, 60, 42), GOLD, 4),
 }

@@ -23,7 +23,7 @@ from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, RIM
+from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
 from desert_pyramid.ui.table.view import TableView
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, focus_hover, panel_sprite
@@ -37,7 +37,7 @@ CAPTION_PT = 13.5
 NOTE_PT = 12.0
 END_NOTE = "That is the whole example. A watches it again; Esc goes back to How to play."
 CONTROLS = "Space or → next step · ← back · A plays by itself or pauses · Esc leaves"
-ERROR: tuple[int, int, int] = (255, 150, 120)
+ERROR: tuple[int, int, int] = WRONG
 
 
 class DemoError(Exception):
@@ -416,7 +416,7 @@ class DemoView(TableView):
         if p.width:
             pad = p.width * 0.05
             arcade.draw_lrbt_rectangle_filled(
-                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (*RIM, 255)
+                p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (*PANEL_RIM, 255)
             )
         self.caption.draw()
 

@@ -32,7 +32,16 @@ from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, KEYS_INK, RGB, WELL_BOTTOM, WELL_RIM, WELL_TOP
+from desert_pyramid.ui.base.palette import (
+    GOLD,
+    INK,
+    KEYS_INK,
+    RGB,
+    SOFT,
+    WELL_BOTTOM,
+    WELL_RIM,
+    WELL_TOP,
+)
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.editor_geometry import EditorGeometry, editor_geometry
@@ -50,7 +59,6 @@ from desert_pyramid.workshop import Draft
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-SOFT: RGB = (214, 192, 160)
 WARN: RGB = (250, 170, 110)
 GOOD: RGB = (160, 226, 130)
 PROBLEM_FILL: RGB = (236, 120, 96)

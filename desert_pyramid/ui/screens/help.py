@@ -13,7 +13,7 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, SHADE
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, VEIL
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -147,6 +147,6 @@ class HelpView(MenuScreen):
             draw_table(cards=not self.hide_cards)
         else:
             self.under.on_draw()
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 120))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*VEIL, 120))
         self.decor.draw()
         self.texts.draw()

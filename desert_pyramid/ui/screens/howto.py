@@ -34,7 +34,7 @@ from desert_pyramid.content import (
 )
 from desert_pyramid.engine import PRESETS, Rules
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, RIM
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.howto_figure import LEGEND, DiagramFigure
@@ -419,7 +419,7 @@ class VariationsPage(ScrollPage):
         return -y
 
     def _rule(self, x: float, y: float, w: float) -> arcade.Sprite:
-        sprite = arcade.SpriteSolidColor(int(w), 1, color=(*RIM, 160))
+        sprite = arcade.SpriteSolidColor(int(w), 1, color=(*PANEL_RIM, 160))
         sprite.position = (x + w / 2, y)
         return sprite
 
@@ -676,14 +676,14 @@ class HowToView(Screen):
             p.right - 20 * s,
             self.divider_y - 1,
             self.divider_y + 1,
-            (*RIM, 200),
+            (*PANEL_RIM, 200),
         )
         arcade.draw_lrbt_rectangle_filled(
             p.left + 20 * s,
             p.right - 20 * s,
             self.footer_top - 1,
             self.footer_top + 1,
-            (*RIM, 200),
+            (*PANEL_RIM, 200),
         )
         self.tabs.draw()
         self.texts.draw()

@@ -14,9 +14,9 @@ from desert_pyramid.engine import Card
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD
+from desert_pyramid.ui.base.palette import COVERED_TINT, GOLD
 
-SHADE = (186, 182, 176)  # as the table shades a covered card
+SHADE = COVERED_TINT  # as the table shades a covered card
 FREE_RING = GOLD
 CARD_RATIO = 190 / 140  # height / width, as the table's cards
 ROW_STEP = 0.52  # each row starts this far (in card heights) below the one above

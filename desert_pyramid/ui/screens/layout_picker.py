@@ -42,6 +42,7 @@ from desert_pyramid.ui.base.palette import (
     KEYS_INK,
     NOTICE,
     RGB,
+    SOFT,
     WELL_BOTTOM,
     WELL_RIM,
     WELL_TOP,
@@ -74,7 +75,6 @@ WORD_COLOURS: dict[str, RGB] = {
     "Fiendish": (240, 96, 84),
     UNRATED: (190, 176, 160),
 }
-SOFT: RGB = (214, 192, 160)
 
 
 def panel_image(g: PickerGeometry) -> Image.Image:

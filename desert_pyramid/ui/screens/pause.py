@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.i18n import _
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import MUTED, SHADE
+from desert_pyramid.ui.base.palette import MUTED, VEIL
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
@@ -31,27 +32,27 @@ class PauseView(MenuScreen):
             session.pause()
         self.hide_cards = table.timed
         mode = session.mode
-        buttons = [Button("Resume", self.resume)]
+        buttons = [Button(_("Resume"), self.resume)]
         if mode == "expedition":
             buttons += [
-                Button("Skip this pyramid (−30 s)", self.skip),
-                Button("End the trek", self.end_trek, confirm="End the trek? Press again"),
+                Button(_("Skip this pyramid (−{seconds} s)").format(seconds=30), self.skip),
+                Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again")),
             ]
         elif mode == "daily":
-            buttons += [Button("Restart this day's deal", self.restart)]
+            buttons += [Button(_("Restart this day's deal"), self.restart)]
         else:
             buttons += [
-                Button("Restart this deal", self.restart),
-                Button("New deal", self.new_deal),
+                Button(_("Restart this deal"), self.restart),
+                Button(_("New deal"), self.new_deal),
             ]
         buttons += [
-            Button("Settings", lambda: app.show_settings(self)),
-            Button("How to play", lambda: app.show_howto(self)),
+            Button(_("Settings"), lambda: app.show_settings(self)),
+            Button(_("How to play"), lambda: app.show_howto(self)),
             Button(
-                "Buttons · Back" if app.last_input == "pad" else "Keys · F1",
+                _("Buttons · Back") if app.last_input == "pad" else _("Keys · F1"),
                 lambda: app.show_help(self),
             ),
-            Button("Title screen", lambda: app.show_title()),
+            Button(_("Title screen"), lambda: app.show_title()),
         ]
         self.menu = ButtonColumn(app.assets, buttons)
 
@@ -95,11 +96,11 @@ class PauseView(MenuScreen):
         panel = Rect(width / 2 - 230 * s, height / 2 - ph / 2, 460 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel, alpha=235))
-        self.texts.heading("PAUSED", width / 2, panel.top - 40 * s, 30 * s)
+        self.texts.heading(_("PAUSED"), width / 2, panel.top - 40 * s, 30 * s)
         note = (
-            "The clock is stopped and the cards are hidden."
+            _("The clock is stopped and the cards are hidden.")
             if self.hide_cards
-            else "The clock is stopped."
+            else _("The clock is stopped.")
         )
         self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=MUTED)
         rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
@@ -107,7 +108,7 @@ class PauseView(MenuScreen):
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)
-        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*SHADE, 110))
+        arcade.draw_lrbt_rectangle_filled(0, self.app.width, 0, self.app.height, (*VEIL, 110))
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()

@@ -20,7 +20,7 @@ import arcade
 from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, parse_markup
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, MUTED
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, WRONG
 from desert_pyramid.ui.screens.pages import PageHost, ScrollPage
 from desert_pyramid.ui.widgets.buttons import STYLES
 from desert_pyramid.ui.widgets.richtext import px
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 RGB = tuple[int, int, int]
 GOOD: RGB = (150, 232, 140)  # "Right." on the dark panel
-BAD: RGB = (255, 150, 120)  # "Not right."
+BAD: RGB = WRONG  # "Not right."
 # row skins: (top, bottom, border, border width)
 ROW_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": STYLES["normal"],

@@ -1,6 +1,7 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
-card back, with a live preview, the clock (Expedition and Daily timed or untimed) and speech (docs/accessibility.md)."""
+card back, with a live preview, the clock (Expedition and Daily timed or
+untimed), speech (docs/accessibility.md) and the language (docs/translations.md)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ import arcade
 
 from desert_pyramid.app.prefs import SPEECH_CHOICES, VOLUMES, Settings
 from desert_pyramid.engine import Card
+from desert_pyramid.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    format_percent,
+    system_language,
+    use_language,
+)
 from desert_pyramid.progression import BACK_BY_ID
 from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
@@ -34,48 +43,66 @@ if TYPE_CHECKING:
 PREVIEW = ("AS", "10H", "QD", "7C")
 #: The rows that step a setting: (label, what :meth:`SettingsView.change` changes).
 ROWS = (
-    ("Master volume", "volume"),
-    ("Sound · M", "mute"),
-    ("Effects", "effects_volume"),
-    ("Ambience", "ambience_volume"),
-    ("Animations", "anim"),
-    ("Four-colour deck", "four_colour"),
-    ("Large indices", "large_index"),
-    ("Timer", "hide_timer"),
-    ("Score", "hide_score"),
-    ("Clock", "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
+    (N_("Master volume"), "volume"),
+    (N_("Sound · M"), "mute"),
+    (N_("Effects"), "effects_volume"),
+    (N_("Ambience"), "ambience_volume"),
+    (N_("Animations"), "anim"),
+    (N_("Four-colour deck"), "four_colour"),
+    (N_("Large indices"), "large_index"),
+    (N_("Timer"), "hide_timer"),
+    (N_("Score"), "hide_score"),
+    (N_("Clock"), "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
 )
+#: The speech choices' names (speech/voice.py's CHOICE_NAMES), marked for the catalogues.
+SPEECH_NAMES = {
+    "auto": N_("Auto"),
+    "off": N_("Off"),
+    "on": N_("On"),
+    "screen-reader": N_("Screen reader"),
+}
+#: The Language row's choices: "" is the system's language.
+LANGUAGE_CHOICES: tuple[str, ...] = ("", *LANGUAGES)
 
 
-def on_off(value: bool, on: str = "On", off: str = "Off") -> str:
-    return on if value else off
+def on_off(value: bool, on: str = N_("On"), off: str = N_("Off")) -> str:
+    return _(on) if value else _(off)
+
+
+def language_name(code: str) -> str:
+    """The Language row's value: a language named in itself, or the system's."""
+    if code in LANGUAGES:
+        return LANGUAGES[code]
+    return _("System ({language})").format(language=LANGUAGES[system_language()])
 
 
 class SettingsView(MenuScreen):
     def __init__(self, app: Shell, back: arcade.View) -> None:
         super().__init__(app)
         self.back_to = back
+        self.opened_in = app.settings.language  # Done rebuilds the screen under if it changed
         self.backs = app.back_choices()
         self.menu = ButtonColumn(
             app.assets,
             [
-                *(option_row(label, partial(self.change, what)) for label, what in ROWS),
+                *(option_row(_(label), partial(self.change, what)) for label, what in ROWS),
                 Button(
-                    "Card back",
+                    _("Card back"),
                     lambda: app.show_backs(self),
                     adjust=lambda d: self.change("back", d),
                 ),
                 Button(
-                    "High contrast",
+                    _("High contrast"),
                     lambda: self.change("high_contrast", 1),
                     adjust=lambda d: self.change("high_contrast", d),
                 ),
                 Button(
-                    "Speech · F2",
+                    _("Speech · F2"),
                     lambda: self.change("speech", 1),
                     adjust=lambda d: self.change("speech", d),
                 ),
-                Button("Done", self.done),
+                option_row(_("Language"), partial(self.change, "language")),
+                Button(_("Done"), self.done),
             ],
         )
         self._values()
@@ -100,6 +127,12 @@ class SettingsView(MenuScreen):
         elif what == "speech":
             i = SPEECH_CHOICES.index(s.speech) if s.speech in SPEECH_CHOICES else 0
             s = replace(s, speech=SPEECH_CHOICES[(i + step) % len(SPEECH_CHOICES)])
+        elif what == "language":
+            i = LANGUAGE_CHOICES.index(s.language) if s.language in LANGUAGE_CHOICES else 0
+            s = replace(s, language=LANGUAGE_CHOICES[(i + step) % len(LANGUAGE_CHOICES)])
+            self.app.set_settings(s)
+            self.relabel(use_language(s.language or system_language()))
+            return
         elif what == "back":
             ids = self.backs
             i = ids.index(resolve_back(s.card_back))
@@ -115,19 +148,20 @@ class SettingsView(MenuScreen):
     def _values(self) -> None:
         s = self.settings
         values = [
-            f"{round(s.volume * 100)}%",
-            on_off(not s.mute, "On", "Muted"),
-            f"{round(s.effects_volume * 100)}%",
-            f"{round(s.ambience_volume * 100)}%" if s.ambience_volume else "Off",
-            s.animation_name,
+            format_percent(round(s.volume, 2)),
+            on_off(not s.mute, N_("On"), N_("Muted")),
+            format_percent(round(s.effects_volume, 2)),
+            format_percent(round(s.ambience_volume, 2)) if s.ambience_volume else _("Off"),
+            _(s.animation_name),
             on_off(s.four_colour),
             on_off(s.large_index),
-            on_off(not s.hide_timer, "Shown", "Hidden"),
-            on_off(not s.hide_score, "Shown", "Hidden"),
-            on_off(not s.untimed, "Timed", "Untimed"),
+            on_off(not s.hide_timer, N_("Shown"), N_("Hidden")),
+            on_off(not s.hide_score, N_("Shown"), N_("Hidden")),
+            on_off(not s.untimed, N_("Timed"), N_("Untimed")),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
             self._speech_name(s.speech),
+            language_name(s.language),
             "",
         ]
         for b, v in zip(self.menu.buttons, values, strict=True):
@@ -143,17 +177,39 @@ class SettingsView(MenuScreen):
 
     def _speech_name(self, choice: str) -> str:
         """The speech setting; ``Auto`` says whether it speaks now (a screen reader runs)."""
-        name = CHOICE_NAMES.get(choice, choice)
+        if choice in SPEECH_NAMES:
+            name = _(SPEECH_NAMES[choice])
+        else:
+            name = CHOICE_NAMES.get(choice, choice)  # a backend's own name
         if choice == "auto":
-            name += " · on" if self.app.speech.voice.wanted else " · off"
+            return _("Auto · on") if self.app.speech.voice.wanted else _("Auto · off")
         return name
 
     def sound_changed(self) -> None:
         """M was pressed here: show the new state."""
         self._values()
 
+    def relabel(self, notice: str | None) -> None:
+        """The language changed: this screen again in it, the Language row focused."""
+        again = SettingsView(self.app, self.back_to)
+        again.opened_in = self.opened_in
+        again.menu.focus = len(again.menu.buttons) - 2
+        self.app.show_view(again)
+        if notice is not None:  # a damaged catalogue: the game stays in English and says so
+            self.app.overlay.notice(notice)
+
     def done(self) -> None:
-        self.app.show_view(self.back_to)
+        back = self.back_to
+        if self.settings.language != self.opened_in:  # the screen under speaks the old language
+            from desert_pyramid.ui.screens.pause import PauseView
+            from desert_pyramid.ui.screens.title import TitleView
+
+            if isinstance(back, TitleView):
+                self.app.show_title()
+                return
+            if isinstance(back, PauseView):
+                back = PauseView(self.app, back.table)
+        self.app.show_view(back)
 
     def back(self) -> bool:
         self.done()
@@ -167,7 +223,7 @@ class SettingsView(MenuScreen):
         panel = Rect(width / 2 - 420 * sc, (height - ph) / 2, 840 * sc, ph)
         self.panel = panel
         self.decor = arcade.SpriteList()
-        self.texts.heading("SETTINGS", width / 2, panel.top - 38 * sc, 28 * sc)
+        self.texts.heading(_("SETTINGS"), width / 2, panel.top - 38 * sc, 28 * sc)
         # the rows fit between the heading and the key line in a small window: they shrink
         fit = min(1.0, (ph - 100 * sc) / (n * 39 * sc))
         rects = column_rects(
@@ -175,14 +231,14 @@ class SettingsView(MenuScreen):
         )
         self.menu.place(rects, 14 * sc * max(fit, 0.8))
         self.texts.label(
-            "↑ ↓ choose · ← → or Enter change · Esc done",
+            _("↑ ↓ choose · ← → or Enter change · Esc done"),
             panel.left + 270 * sc,
             panel.bottom + 16 * sc,
             11 * sc,
             colour=FAINT,
         )
         self.texts.label(
-            "Preview",
+            _("Preview"),
             panel.right - 170 * sc,
             panel.top - 80 * sc,
             13 * sc,

@@ -21,7 +21,7 @@ from desert_pyramid.app.sessions import Mode, clock_text
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, RIM
+from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
@@ -230,7 +230,7 @@ class StatsView(MenuScreen):
             w, h, rad = int(r.width), int(r.height), int(10 * s)
             tex = self.app.assets.texture(
                 f"stat-tile-{w}x{h}-{rad}",
-                partial(skin, w, h, (104, 72, 42), (74, 48, 26), RIM, 2, rad, 240),
+                partial(skin, w, h, (104, 72, 42), (74, 48, 26), PANEL_RIM, 2, rad, 240),
             )
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))

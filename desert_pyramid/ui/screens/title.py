@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.engine import CARDS, Card
+from desert_pyramid.i18n import _
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
@@ -98,15 +99,15 @@ class TitleView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button("Continue", self.on_continue, enabled=app.can_continue()),
-                Button("Expedition", lambda: app.start_mode("expedition")),
-                Button("Daily", lambda: app.show_daily()),
-                Button("Practice", app.show_practice_setup),
-                Button("How to play", lambda: app.show_howto(self)),
-                Button("Relics", lambda: app.show_relics()),
-                Button("Statistics", app.show_statistics),
-                Button("Settings", lambda: app.show_settings(self)),
-                Button("Quit", app.quit_game, confirm="Quit? Press again"),
+                Button(_("Continue"), self.on_continue, enabled=app.can_continue()),
+                Button(_("Expedition"), lambda: app.start_mode("expedition")),
+                Button(_("Daily"), lambda: app.show_daily()),
+                Button(_("Practice"), app.show_practice_setup),
+                Button(_("How to play"), lambda: app.show_howto(self)),
+                Button(_("Relics"), lambda: app.show_relics()),
+                Button(_("Statistics"), app.show_statistics),
+                Button(_("Settings"), lambda: app.show_settings(self)),
+                Button(_("Quit"), app.quit_game, confirm=_("Quit? Press again")),
             ],
         )
         if not app.can_continue():
@@ -115,7 +116,7 @@ class TitleView(MenuScreen):
     def on_continue(self) -> None:
         if not self.app.continue_game():
             self.set_message(
-                "No deal in progress: start an Expedition, the Daily or a Practice deal."
+                _("No deal in progress: start an Expedition, the Daily or a Practice deal.")
             )
 
     def layout(self, width: int, height: int) -> None:
@@ -128,7 +129,7 @@ class TitleView(MenuScreen):
         name = self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
         shadow.owner = name.owner = "title"  # type: ignore[attr-defined]  # one heading, shadowed
         self.texts.label(
-            "Pyramid solitaire under the sun",
+            _("Pyramid solitaire under the sun"),
             width / 2,
             height * 0.81,
             14 * s,
@@ -168,7 +169,7 @@ class PlaceholderView(MenuScreen):
         super().__init__(app)
         self.title = title
         self.text = text
-        self.menu = ButtonColumn(app.assets, [Button("Back", lambda: app.show_title())])
+        self.menu = ButtonColumn(app.assets, [Button(_("Back"), lambda: app.show_title())])
 
     def back(self) -> bool:
         self.app.show_title()

@@ -27,6 +27,7 @@ from desert_pyramid.ui.base.cardface import (
     visible_part,
 )
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.palette import COVERED_TINT
 from desert_pyramid.ui.table.anim import FLIGHT_S, MOVE_S, Celebration, Flight, Shake
 from desert_pyramid.ui.table.geometry import PILE_NAMES, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast
@@ -38,7 +39,7 @@ Z_FLY = 8000.0
 Z_RING = 20000.0
 Z_DRAG = 30000.0
 WHITE = (255, 255, 255)
-SHADE = (186, 182, 176)  # covered cards are shaded grey
+SHADE = COVERED_TINT  # covered cards are shaded grey
 SHADE_HIGH_CONTRAST = (232, 230, 227)  # lighter in high contrast: every ink keeps WCAG AA
 DIM = (205, 198, 186)  # waste cards under the top one (draw three)
 

@@ -18,12 +18,12 @@ from desert_pyramid.ui.art.assets import COACH
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK
+from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
 from desert_pyramid.ui.table.hud import cut_to_fit
 from desert_pyramid.ui.widgets.text import Text, report_texts
 
-BACK = (52, 32, 16, 205)
-RIM = (200, 150, 70, 255)
+BACK = (*BAR_BACK, 205)
+RIM = (*BAR_RIM, 255)
 IDLE = "Play on: I speak up when a move teaches something, and the Hint button shows a good move."
 HEADINGS = {"tip": "COACH", "mistake": "COACH · A COMMON MISTAKE", "warning": "COACH · STUCK"}
 STRIP_HEADINGS = {"tip": "COACH", "mistake": "COACH · MISTAKE", "warning": "COACH · STUCK"}

@@ -27,7 +27,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.ui.base.fonts import FONT, HEADING
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD
+from desert_pyramid.ui.base.palette import BAR_BACK, GOLD
 from desert_pyramid.ui.table.anim import Flash, Floater
 from desert_pyramid.ui.table.geometry import HINT, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.text import Text
@@ -44,7 +44,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "banner": (POINTS, 28, True),
     "detail": (ROW, 15, False),
 }
-BACKING = (52, 32, 16)  # the celebration's panel (the HUD's brown), with a gold rim
+BACKING = BAR_BACK  # the celebration's panel (the HUD's brown), with a gold rim
 RIM = GOLD
 CELEBRATE_S = 2.4  # how long a celebration shows at normal speed (it fades over the last 40%)
 POOL = 2  # texts kept ready per style

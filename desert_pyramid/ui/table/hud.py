@@ -20,7 +20,7 @@ from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, TAN
+from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
@@ -57,9 +57,9 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
     return items
 
 
-BAR = (52, 32, 16, 215)
-MSG_BAR = (52, 32, 16, 150)
-RIM = (200, 150, 70, 255)
+BAR = (*BAR_BACK, 215)
+MSG_BAR = (*BAR_BACK, 150)
+RIM = (*BAR_RIM, 255)
 CAPTION = (96, 60, 28)
 
 
@@ -151,7 +151,7 @@ class Hud:
         m = geom.places[MENU]
         self._button(MENU, m, radius=int(m.height * 0.3))
         hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
-        icon_ink, theme = (INK, "-hc") if hc else ((70, 40, 16), "")
+        icon_ink, theme = (INK, "-hc") if hc else (SAND_INK, "")
         icon = arcade.Sprite(
             make_texture(
                 cardart.render_icon("menu", int(m.height * 0.7), icon_ink),

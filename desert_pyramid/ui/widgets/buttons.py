@@ -15,16 +15,16 @@ import pyglet
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
-from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.palette import GOLD, INK, RGB, RIM
+from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
     "focus": ((236, 184, 104), (190, 128, 60), GOLD, 4),
     "disabled": ((170, 150, 128), (136, 118, 98), (100, 84, 70), 2),
-    "panel": ((66, 42, 24), (40, 24, 12), RIM, 2),
+    "panel": ((66, 42, 24), (40, 24, 12), PANEL_RIM, 2),
     "round": ((224, 170, 96), (170, 112, 52), (96, 60, 28), 2),
     "round_focus": ((240, 196, 120), (196, 134, 64), GOLD, 4),
     "badge": ((240, 196, 120), (196, 134, 64), GOLD, 4),  # a count in dark ink (every theme)
@@ -35,11 +35,11 @@ STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
 # light rim, the focus in black with a thick gold rim; every label at WCAG AA or better
 # (tests/ui/test_contrast.py).
 HIGH_CONTRAST_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
-    "normal": ((52, 34, 18), (30, 18, 8), (236, 214, 176), 2),
+    "normal": ((52, 34, 18), (30, 18, 8), MUTED, 2),
     "focus": ((0, 0, 0), (0, 0, 0), GOLD, 5),
     "disabled": ((70, 66, 62), (56, 52, 48), (150, 140, 128), 2),
-    "panel": ((24, 14, 6), (10, 6, 2), (236, 214, 176), 2),
-    "round": ((52, 34, 18), (30, 18, 8), (236, 214, 176), 2),
+    "panel": ((24, 14, 6), (10, 6, 2), MUTED, 2),
+    "round": ((52, 34, 18), (30, 18, 8), MUTED, 2),
     "round_focus": ((0, 0, 0), (0, 0, 0), GOLD, 5),
 }
 _theme = {"high_contrast": False}
@@ -299,7 +299,7 @@ def heading(
         y,
         colour,
         size,
-        font_name=HEADING,
+        font_name=heading_font(),
         bold=True,
         anchor_x=anchor_x,
         anchor_y="center",

@@ -1,0 +1,160 @@
+"""The translation catalogues: extract, update, check (docs/translations.md).
+
+A maintainer tool, not part of the game at run time::
+
+    python tools/i18n.py extract      # the marked texts of desert_pyramid/ -> resources/locale/desert_pyramid.pot
+    python tools/i18n.py update       # each language's .po brought up to the .pot (new: empty;
+                                      # changed: fuzzy); a missing language is started
+    python tools/i18n.py check        # exit 1 listing every untranslated or fuzzy entry and
+                                      # every placeholder that differs from its message
+
+The game reads the ``.po`` files themselves at run time (desert_pyramid/i18n.py): there is no
+compile step and no ``.mo`` to keep in step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from desert_pyramid.i18n import DOMAIN, LANGUAGES, SOURCE, placeholders  # noqa: E402
+
+LOCALE = ROOT / "resources" / "locale"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+PROJECT = "Desert Pyramid"
+#: GNU gettext's plural rules (its manual's table), not Babel's CLDR-derived three-form ones for
+#: French, Spanish, Italian and Portuguese (whose third form is for exact millions: "1 000 000 de
+#: cartes"): a count in the game never needs it, and translators' tools expect these.
+PLURAL_FORMS = {
+    "de": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+    "es": "nplurals=2; plural=(n != 1);",
+    "it": "nplurals=2; plural=(n != 1);",
+    "pt_BR": "nplurals=2; plural=(n > 1);",
+    "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || "
+    "n%100>=20) ? 1 : 2);",
+}
+
+
+def po_path(code: str, root: Path = LOCALE) -> Path:
+    return root / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
+    """Every text marked with ``_``, ``N_``, ``ngettext``, ``pgettext``... in the package."""
+    template = Catalog(project=PROJECT, domain=DOMAIN, charset="utf-8", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(source),
+        method_map=[("**.py", "python")],
+        keywords=DEFAULT_KEYWORDS,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        path = f"desert_pyramid/{Path(filename).as_posix()}"
+        template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as fh:
+        write_po(fh, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
+
+
+def read(path: Path, locale: str | None = None) -> Catalog:
+    with path.open("rb") as fh:
+        return read_po(fh, locale=locale, domain=DOMAIN)
+
+
+def update(template: Catalog, codes: Sequence[str], root: Path = LOCALE) -> list[str]:
+    """Each language's catalogue brought up to the template; returns what changed, one a line."""
+    said = []
+    for code in codes:
+        path = po_path(code, root)
+        if path.exists():
+            catalog = read(path, code)
+        else:
+            catalog = Catalog(locale=code, project=PROJECT, domain=DOMAIN, fuzzy=False)
+            said.append(f"{code}: started {path.relative_to(root)}")
+        catalog.update(template, update_header_comment=False)
+        catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]
+        write(catalog, path)
+        said.append(f"{code}: {len([m for m in catalog if m.id])} messages")
+    return said
+
+
+def problems(catalog: Catalog, code: str) -> list[str]:
+    """Untranslated and fuzzy entries, and translations whose placeholders differ."""
+    found = []
+    for m in catalog:
+        if not m.id:
+            continue
+        where = f"{code}: {m.id if isinstance(m.id, str) else m.id[0]!r}"
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy:
+            found.append(f"{where} is fuzzy")
+        if not all(strings):
+            found.append(f"{where} is not translated")
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        want = set().union(*(placeholders(i) for i in ids))
+        for s in strings:
+            if s and placeholders(s) != want and not _plural_drops_count(m, s, want):
+                found.append(f"{where}: placeholders {sorted(placeholders(s))} != {sorted(want)}")
+    return found
+
+
+def _plural_drops_count(m: Message, s: str, want: set[str]) -> bool:
+    """A plural form may leave out the count ("одна карта" for 1) but never add a name."""
+    return m.pluralizable and placeholders(s) < want and placeholders(s) >= want - {"n", "count"}
+
+
+def check(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
+    found = []
+    template = read(root / f"{DOMAIN}.pot") if (root / f"{DOMAIN}.pot").exists() else None
+    for code in codes:
+        path = po_path(code, root)
+        if not path.exists():
+            found.append(f"{code}: {path} is missing")
+            continue
+        catalog = read(path, code)
+        found += problems(catalog, code)
+        if code in PLURAL_FORMS and catalog.plural_forms != PLURAL_FORMS[code]:
+            found.append(f"{code}: Plural-Forms is not {PLURAL_FORMS[code]!r} (run update)")
+        if template is not None:
+            ids = {(m.id, m.context) for m in catalog if m.id}
+            found += [
+                f"{code}: {m.id!r} is in the template, not in the catalogue (run update)"
+                for m in template
+                if m.id and (m.id, m.context) not in ids
+            ]
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
+    parser.add_argument("action", choices=("extract", "update", "check"))
+    args = parser.parse_args(argv)
+    codes = [c for c in LANGUAGES if c != SOURCE]
+    if args.action in ("extract", "update"):
+        template = extract()
+        write(template, TEMPLATE)
+        print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
+        if args.action == "update":
+            print("\n".join(update(template, codes)))
+        return 0
+    found = check(codes)
+    print("\n".join(found) if found else f"{len(codes)} catalogues complete")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
