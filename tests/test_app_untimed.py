@@ -9,8 +9,10 @@ import datetime
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from desert_pyramid.app.application import Application, NoticeLog
-from desert_pyramid.app.prefs import Settings
+from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.modes import DailySession, ExpeditionSession
 from tests.test_modes_helpers import FakeFinder, easy_line
 
@@ -119,3 +121,11 @@ def test_the_setting_is_saved_and_a_bad_saved_value_reads_as_the_default(tmp_pat
     notices = [text for _level, text in third.saves.startup_notices]
     assert any("'untimed' must be true or false" in text for text in notices)
     third.close()
+
+
+@pytest.mark.parametrize("bad", [1, 0, "true", "yes", 1.0, float("nan"), 2**63 - 1, [], {}])
+def test_a_saved_untimed_that_is_not_true_or_false_is_refused_by_name(bad: object) -> None:
+    with pytest.raises(SettingsError, match="'untimed' must be true or false"):
+        Settings.from_dict({"untimed": bad})
+    assert Settings.from_dict({"untimed": True}).untimed
+    assert not Settings.from_dict({}).untimed  # a settings file from before: timed

@@ -140,3 +140,28 @@ def test_damaged_untimed_statistics_are_refused_naming_the_place():
     data["untimed_stats"][0]["mode"] = "practice"
     with pytest.raises(SchemaError, match=r"untimed_stats\[0\]\.mode"):
         decode_progress(data)
+
+
+def test_an_untimed_game_kept_to_watch_is_marked_and_does_not_push_out_the_timed_best(
+    tmp_path: Path,
+):
+    code = "DG-4-A3WN-CS74-8XSK-NSD6-HM00-A147-18NP"  # the example save's game code
+    progress = Progress()
+    record_game(
+        progress,
+        BackCollection(),
+        make_result("t", "lost", mode="daily", score=500, game_code=code),
+    )
+    for i in range(600):  # more than the recent games kept (lost: not kept as won Dailies)
+        record_game(
+            progress,
+            BackCollection(),
+            make_result(f"u{i}", "lost", mode="daily", score=900, game_code=code, untimed=True),
+        )
+    kept = {g.game_id for g in progress.games}
+    assert "t" in kept  # the timed best survives untimed games that score more
+    data = encode_progress(progress)
+    assert all(g.get("untimed") is True for g in data["games"] if g["id"] != "t")
+    assert "untimed" not in next(g for g in data["games"] if g["id"] == "t")
+    back = decode_progress(tomllib.loads(tomli_w.dumps(data)))
+    assert back.games == progress.games

@@ -209,6 +209,7 @@ class PlayedGame:
     score: int
     date: str
     code: str
+    untimed: bool = False  # an untimed Expedition pyramid or Daily: its best is kept apart
 
     @classmethod
     def of(cls, result: GameResult) -> PlayedGame:
@@ -221,6 +222,7 @@ class PlayedGame:
             result.score,
             result.date,
             result.game_code,
+            result.untimed,
         )
 
     @property
@@ -230,13 +232,14 @@ class PlayedGame:
 
 def keep_games(games: list[PlayedGame]) -> list[PlayedGame]:
     """The games worth keeping, oldest first: the last ``GAMES_RECENT``, every won Daily (the last
-    ``GAMES_DAILY_WON``) and the best-scoring game of each (mode, rules, layout)."""
+    ``GAMES_DAILY_WON``) and the best-scoring game of each (mode, rules, layout), an untimed
+    game's best apart from the timed one's."""
     keep = set(range(max(0, len(games) - GAMES_RECENT), len(games)))
     dailies = [i for i, g in enumerate(games) if g.mode == "daily" and g.won]
     keep.update(dailies[-GAMES_DAILY_WON:])
-    best: dict[tuple[str, str, int], int] = {}
+    best: dict[tuple[str, str, int, bool], int] = {}
     for i, g in enumerate(games):
-        key = (g.mode, g.preset, g.layout)
+        key = (g.mode, g.preset, g.layout, g.untimed)
         if key not in best or g.score > games[best[key]].score:
             best[key] = i
     keep.update(best.values())

@@ -140,6 +140,7 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
                 "date": g.date,
                 "code": g.code,
             }
+            | ({"untimed": True} if g.untimed else {})  # absent: timed (older files read so)
             for g in progress.games
         ]
     return out
@@ -225,6 +226,7 @@ def decode_progress(data: dict[str, Any]) -> Progress:
                 entry.integer("score", maximum=SCORE_MAX),
                 entry.date("date"),
                 code,
+                entry.boolean("untimed", False),
             )
         )
     progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}
