@@ -90,3 +90,29 @@ def test_statistics_show_untimed_results_apart(saved: Driver) -> None:
     untimed = dict(view.figure_texts())
     assert untimed["Played"] == "2" and untimed["Best score"] == "9,000"
     saved.key(K.ESCAPE)
+
+
+def test_an_untimed_trek_at_the_table_has_no_daylight_and_ends_when_stuck(ui: Driver) -> None:
+    from desert_pyramid.engine import Move
+    from desert_pyramid.modes import ExpeditionSession
+    from desert_pyramid.ui.table.view import TableView
+    from tests.test_modes_helpers import LAYOUT, FakeFinder, easy_line
+    from tests.test_modes_untimed import LAST, nearly_stuck
+
+    ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3), untimed=True))
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView)
+    assert view.hud.daylight_bar is None  # no daylight to show
+    ui.frames(150, dt=4.0, draw=False)  # ten minutes at the table (4 s frames: not a gap)
+    assert not view.session.finished and view.session.daylight.left_ms == 240_000
+    assert view.session.elapsed_ms >= 600_000  # and the one first frame
+    for text in easy_line():
+        view.apply(view.control.play(Move.parse(text)))
+    assert view.message == "Pyramid 1 cleared."  # no "+0 s of daylight"
+    ui.app.new_table(nearly_stuck(untimed=True))
+    ui.frames(1)
+    view = ui.view
+    view.apply(view.control.play(Move.parse(LAST)))
+    assert view.session.finished and view.ending
+    assert view.message == "Stuck: the untimed trek ends here."
