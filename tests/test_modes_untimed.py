@@ -87,14 +87,17 @@ def test_untimed_trek_ends_when_stuck_a_timed_one_does_not():
     assert r.untimed and not r.abandoned and r.pyramids[-1].outcome == "lost"
 
 
-def test_untimed_skip_ends_the_trek_and_costs_no_daylight():
+def test_untimed_skip_costs_no_daylight_and_deals_the_next_pyramid():
     s = trek(untimed=True)
     clear(s)
-    events = s.skip()
-    assert s.finished and any(isinstance(e, TrekEnded) for e in events)
-    r = s.results()
-    assert r.untimed and r.won and r.pyramids_cleared == 1 and r.skips == 1
+    for _ in range(12):  # far more skips than any daylight would pay for
+        events = s.skip()
+        assert not any(isinstance(e, TrekEnded) for e in events)
+    assert not s.finished and s.number == 2 and s.skips == 12
     assert s.daylight.left_ms == 240_000
+    r = s.abandon()
+    assert r.untimed and r.won and r.pyramids_cleared == 1 and r.skips == 12
+    assert [p.outcome for p in r.pyramids].count("abandoned") == 13  # the skips and the last
 
 
 def test_untimed_trek_ended_by_the_player():

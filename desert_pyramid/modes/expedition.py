@@ -13,10 +13,10 @@
   With 30 s or less left, a skip spends the rest of the daylight and the trek ends.
 - At 0 s the trek ends: the results give pyramids cleared, score, best chain and each pyramid.
 - Untimed (``untimed=True``, the Settings' Clock row): the daylight does not run and a clear
-  adds none; the trek ends when the player ends it (``abandon()``; Skip also ends it, since there
-  is no daylight to pay for a new deal) or when the pyramid on the table is stuck (the engine's
-  exact ``is_stuck``: no removal is possible now or ever by flipping, redealing or the Satchel),
-  which takes the sunset's place. Its results are marked ``untimed``.
+  adds none; a skip costs none (the skipped pyramid still counts as a loss). The trek ends when
+  the player ends it (``abandon()``) or when the pyramid on the table is stuck (the engine's exact
+  ``is_stuck``: no removal is possible now or ever by flipping, redealing or the Satchel), which
+  takes the sunset's place. Its results are marked ``untimed``.
 - A saved trek never has more daylight than its rules allow (:func:`daylight_cap_ms`): a save
   that claims more is damaged and is refused with :class:`StateError`.
 """
@@ -167,8 +167,8 @@ class ExpeditionSession(Session):
 
     def skip(self) -> list[Event]:
         """Skip this pyramid: 30 s of daylight, same pyramid number, a new deal. With 30 s or less
-        left the skip takes the rest of the daylight and the trek ends. Untimed, there is no
-        daylight to pay with: a skip ends the trek."""
+        left the skip takes the rest of the daylight and the trek ends. Untimed, a skip costs no
+        daylight (the skipped pyramid still counts as a loss)."""
         if self.finished:
             raise ModeError("the trek is over")
         if self.daylight.paused:
@@ -183,7 +183,7 @@ class ExpeditionSession(Session):
                 outcome="abandoned",
             )
         )
-        if self.daylight.expired or self.untimed:
+        if self.daylight.expired and not self.untimed:
             self._end_trek(events, recorded=True)
         else:
             self._deal_next(events)

@@ -110,6 +110,13 @@ def test_an_untimed_trek_at_the_table_has_no_daylight_and_ends_when_stuck(ui: Dr
     for text in easy_line():
         view.apply(view.control.play(Move.parse(text)))
     assert view.message == "Pyramid 1 cleared."  # no "+0 s of daylight"
+    ui.key(K.ESCAPE)
+    labels = [b.label for b in ui.view.menu.buttons]  # the pause menu
+    assert "Skip this pyramid" in labels and "End the trek" in labels  # a skip is free
+    ui.key(K.ESCAPE)
+    assert ui.view is view
+    view.skip_pyramid()
+    assert view.message == "Pyramid 2 skipped." and not view.session.finished
     ui.app.new_table(nearly_stuck(untimed=True))
     ui.frames(1)
     view = ui.view

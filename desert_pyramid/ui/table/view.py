@@ -291,9 +291,8 @@ class TableView(TableInput, Screen):
                         self.app.settings.animation_speed,
                     )
             elif isinstance(e, PyramidSkipped):
-                self.message = (
-                    f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
-                )
+                spent = f": {e.cost_ms // 1000} s of daylight spent" if e.cost_ms else ""
+                self.message = f"Pyramid {e.number} skipped{spent}."  # untimed: no daylight
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
