@@ -112,6 +112,8 @@ def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslatio
     from babel.messages.pofile import read_po
 
     path = catalogue_path(code, root)
+    if path.exists() and not path.is_file():  # a folder, a FIFO (opening it would wait forever)
+        raise CatalogueError(f"the catalogue for '{code}' ({path.name}) is not a file")
     try:
         with path.open("rb") as fh:
             catalog = read_po(fh, locale=code, domain=DOMAIN, abort_invalid=True)

@@ -5,6 +5,7 @@ dates and plural forms."""
 from __future__ import annotations
 
 import datetime
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -211,6 +212,24 @@ def test_a_catalogue_that_is_a_folder_leaves_english(tmp_path: Path) -> None:
     assert _("Settings") == "Settings"
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_a_catalogue_that_is_a_fifo_leaves_english_without_waiting(tmp_path: Path) -> None:
+    path = po_path("de", tmp_path)
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    notice = use_language("de", root=tmp_path)
+    assert notice is not None and "not a file" in notice
+    assert _("Settings") == "Settings"
+
+
+def test_a_catalogue_through_a_symlink_is_read(tmp_path: Path) -> None:
+    real = po_path("de")
+    link = po_path("de", tmp_path)
+    link.parent.mkdir(parents=True)
+    link.symlink_to(real)
+    assert use_language("de", root=tmp_path) is None and _("Settings") == "Einstellungen"
+
+
 def test_a_translation_with_other_placeholders_is_left_out(tmp_path: Path) -> None:
     catalog = Catalog(locale="de")
     catalog.add("Pyramid {number}", "Pyramide {nummer}")
@@ -297,8 +316,20 @@ def test_the_language_is_saved_with_the_settings() -> None:
 
 
 def test_an_unknown_lang_option_is_one_line_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for value in ("xx", "Deutsch", "d\u0435", "9" * 5000):
+    for value in ("xx", "Deutsch", "d\u0435", "9" * 5000, "pt", "pt_PT", "de\n", ""):
         assert main(["--lang", value, "--headless", "--frames", "1"]) == 2
         err = capsys.readouterr().err
         assert err.startswith("desert-pyramid: error: --lang must be one of en, de, fr, es, it,")
         assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_the_lang_option_takes_any_spelling_of_a_code() -> None:
+    import argparse
+
+    from desert_pyramid.commands.play import options_from_args, register_root
+
+    parser = argparse.ArgumentParser()
+    register_root(parser)
+    for value, code in (("pt-BR", "pt_BR"), ("PT_br", "pt_BR"), ("RU", "ru"), ("de", "de")):
+        args = parser.parse_args(["--lang", value, "--headless", "--frames", "1"])
+        assert options_from_args(args).lang == code

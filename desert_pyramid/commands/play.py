@@ -160,8 +160,11 @@ def options_from_args(args: argparse.Namespace) -> Any:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
     lang = getattr(args, "lang", None)
-    if lang is not None and lang not in LANGUAGES:
-        raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
+    if lang is not None:  # pt-BR, PT_br and pt_BR alike
+        known = {code.lower(): code for code in LANGUAGES}
+        if lang.replace("-", "_").lower() not in known:
+            raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
+        lang = known[lang.replace("-", "_").lower()]
     speech_log = getattr(args, "speech_log", None)
     log = None if speech_log is None else check_writable_file(speech_log, "--speech-log")
     save_dir = getattr(args, "save_dir", None)

@@ -149,3 +149,17 @@ def test_the_language_row_applies_at_once_and_is_saved(app: Any, ui: Any) -> Non
     ui.key(arcade.key.LEFT)  # fr -> de -> en -> the system's
     assert app.settings.language == ""
     assert app.current_view.menu.buttons[row].value == language_name("")
+
+
+def test_the_saved_language_is_used_and_lang_overrides_it(app: Any, ui: Any) -> None:
+    from desert_pyramid.ui.app import RunOptions, choose_language
+
+    app.saves.startup_notices = []
+    app.set_settings(replace(app.settings, language="ru"))
+    choose_language(app, RunOptions())
+    app.show_title()
+    assert titles(app)[1] == "Экспедиция"
+    choose_language(app, RunOptions(lang="it"))
+    app.show_title()
+    assert titles(app)[1] == "Spedizione" and app.settings.language == "ru"  # --lang: this run
+    assert app.saves.startup_notices == []
