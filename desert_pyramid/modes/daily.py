@@ -145,7 +145,8 @@ class DailySession(Session):
     def hud(self) -> dict[str, str]:
         out = super().hud()
         out["date"] = self.day.isoformat()
-        out["bonus"] = f"{self.time_bonus if self.finished else self.bonus_now:,}"
+        if not self.untimed:  # untimed: no time bonus to show
+            out["bonus"] = f"{self.time_bonus if self.finished else self.bonus_now:,}"
         out["time"] = clock_text(self.clock.elapsed_ms)
         return out
 

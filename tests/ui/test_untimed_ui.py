@@ -123,3 +123,20 @@ def test_an_untimed_trek_at_the_table_has_no_daylight_and_ends_when_stuck(ui: Dr
     view.apply(view.control.play(Move.parse(LAST)))
     assert view.session.finished and view.ending
     assert view.message == "Stuck: the untimed trek ends here."
+
+
+def test_an_untimed_daily_at_the_table_shows_no_time_bonus(ui: Driver) -> None:
+    import datetime
+
+    from desert_pyramid.modes import DailySession
+    from desert_pyramid.ui.table.view import TableView
+    from tests.test_modes_helpers import LAYOUT, FakeFinder
+
+    day = datetime.date(2026, 11, 30)
+    for untimed in (False, True):
+        session = DailySession.start(day, day, LAYOUT, FakeFinder(step=2), untimed=untimed)
+        ui.app.new_table(session)
+        ui.frames(1)
+        view = ui.view
+        assert isinstance(view, TableView)
+        assert ("bonus" in view.hud.values) is not untimed
