@@ -140,3 +140,21 @@ def test_an_untimed_daily_at_the_table_shows_no_time_bonus(ui: Driver) -> None:
         view = ui.view
         assert isinstance(view, TableView)
         assert ("bonus" in view.hud.values) is not untimed
+
+
+def test_the_results_say_untimed_in_place_of_the_time_bonus() -> None:
+    import datetime
+
+    from desert_pyramid.modes import DailySession, ExpeditionSession
+    from desert_pyramid.ui.screens.results import rows
+    from tests.test_modes_helpers import LAYOUT, FakeFinder
+
+    day = datetime.date(2026, 11, 30)
+    for untimed in (False, True):
+        daily = DailySession.start(day, day, LAYOUT, FakeFinder(step=2), untimed=untimed)
+        shown = dict(rows(daily.abandon()))
+        assert ("Clock" in shown) is untimed and ("Time bonus" in shown) is not untimed
+        trek = ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3), untimed=untimed)
+        labels = [label for label, _ in rows(trek.abandon())]
+        assert ("Time on the untimed trek" in labels) is untimed
+        assert len(labels) == 5  # the same rows: the screen's layout does not change
