@@ -165,3 +165,23 @@ def test_an_untimed_game_kept_to_watch_is_marked_and_does_not_push_out_the_timed
     assert "untimed" not in next(g for g in data["games"] if g["id"] == "t")
     back = decode_progress(tomllib.loads(tomli_w.dumps(data)))
     assert back.games == progress.games
+
+
+def test_profile_lists_untimed_statistics_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.cli import main
+
+    store = SaveStore.open(tmp_path, clock=lambda: FIXED_NOW)
+    store.record_game(make_result("a", mode="expedition", pyramid_number=1, score=300))
+    store.record_game(
+        make_result("b", mode="expedition", pyramid_number=1, score=9000, untimed=True)
+    )
+    store.record_game(make_result("c", "lost", mode="expedition", pyramid_number=2, untimed=True))
+    store.close()
+    assert main(["profile", "--save-dir", str(tmp_path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    timed = [line for line in lines if line.strip().startswith("expedition  ")]
+    untimed = [line for line in lines if line.strip().startswith("expedition (untimed)")]
+    assert len(timed) == 1 and "300" in timed[0] and "9000" not in timed[0]
+    assert len(untimed) == 1 and "9000" in untimed[0]  # its own row: won 1, lost 1
