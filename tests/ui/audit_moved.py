@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from desert_pyramid.cli import main
 from desert_pyramid.ui.base.geometry import Rect
@@ -13,9 +14,9 @@ from desert_pyramid.ui.widgets.buttons import ButtonColumn
 _place = ButtonColumn.place
 
 
-def _moved(self: ButtonColumn, rects: Sequence[Rect], font_size: float) -> None:
+def _moved(self: ButtonColumn, rects: Sequence[Rect], *args: Any, **kwargs: Any) -> None:
     rects = [r.moved(10_000, 0) if i == 0 else r for i, r in enumerate(rects)]
-    _place(self, rects, font_size)
+    _place(self, rects, *args, **kwargs)
 
 
 ButtonColumn.place = _moved  # type: ignore[method-assign]

@@ -115,3 +115,19 @@ def test_the_faults_the_audit_finds() -> None:
     assert audit.problems([a, b], 640, 360) == ["text 'one' overlaps text 'two'"]
     over = part("text", "+70", Rect(220, 120, 40, 20), ink=Rect(221, 121, 30, 14), layer="table")
     assert audit.problems([ok[2], over], 640, 360) == ["card '7♠' overlaps text '+70'"]
+
+
+def test_a_part_in_a_scroll_area_is_seen_through_it() -> None:
+    recorder = audit.start()
+    try:
+        with audit.scrolled(Rect(0, 100, 640, 200), dy=50):
+            audit.report("text", "row 1", Rect(10, 200, 100, 20), ink=Rect(11, 202, 90, 14))
+            audit.report("text", "far down", Rect(10, -900, 100, 20), ink=Rect(11, -898, 90, 14))
+            audit.report("text", "half", Rect(10, 240, 100, 20), ink=Rect(11, 242, 90, 14))
+    finally:
+        audit.stop()
+    names = [p.name for p in recorder.parts]
+    assert names == ["row 1", "half"]  # the one scrolled out of the area is not drawn
+    assert recorder.parts[0].rect == Rect(10, 250, 100, 20)
+    assert recorder.parts[1].rect == Rect(10, 290, 100, 10)  # cut by the area's top
+    assert audit.problems(recorder.parts, 640, 360) == []

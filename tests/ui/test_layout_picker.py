@@ -349,3 +349,30 @@ def test_practice_setup_opens_the_picker_and_deals_the_choice(ui: Any, no_store:
     ui.key(K.ESCAPE)
     assert isinstance(ui.view, PracticeSetupView)
     ui.app.table = None
+
+
+def test_a_live_resize_gives_the_grid_a_camera_of_the_new_size(ui: Any, no_store: None) -> None:
+    """Arcade calls the view's on_resize before the window sets its new viewport: the picker
+    laid out then must not take the old viewport for its grid's camera (a blank band, clipped
+    tiles, at 1600x500 an almost empty list until the screen was entered again)."""
+    view, _ = open_picker(ui, current=1)
+    ctx = ui.app.ctx
+    w, h = ui.app.width, ui.app.height
+    old = ctx.viewport
+    view._size = (0, 0)  # as if the window had had another size
+    ctx.viewport = (0, 0, 800, 600)  # the viewport of that size, not yet set to the new one
+    try:
+        view.on_resize(w, h)
+    finally:
+        ctx.viewport = old
+    fb_w, fb_h = ui.app.get_framebuffer_size()
+    assert tuple(view.camera.viewport.lbwh) == (0, 0, fb_w, fb_h)
+    assert tuple(view.camera.projection.lrbt) == (-w / 2, w / 2, -h / 2, h / 2)
+    ui.frames(1)
+    g = view.geom
+    shot = ui.shot()  # the first row of tiles is drawn where the geometry puts it
+    r = g.tiles[0].moved(0, view.scroll)
+    x, y = int(r.cx), int(r.top - 6)
+    assert shot.getpixel((x, shot.height - 1 - y)) != shot.getpixel(
+        (x, shot.height - 1 - int(g.grid.top + 40))
+    )

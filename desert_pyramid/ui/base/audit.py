@@ -87,6 +87,9 @@ class Recorder:
 
     parts: list[Part] = field(default_factory=list)
     layer: str = SCREEN
+    muted: bool = False  # a part in motion (a toast sliding in) is not reported
+    clip: Rect | None = None  # a scroll area's window: parts are seen only through it
+    shift: tuple[float, float] = (0.0, 0.0)  # the scroll area's offset (content to window)
 
     def clear(self) -> None:
         self.parts = []
@@ -127,23 +130,57 @@ def report(
 ) -> None:
     """A widget drew a part (nothing happens unless the audit is on)."""
     r = _recorder
-    if r is None or rect.width <= 0 or rect.height <= 0:
+    if r is None or r.muted or rect.width <= 0 or rect.height <= 0:
         return
+    if r.clip is not None:  # in a scroll area: where it shows, cut to the area
+        dx, dy = r.shift
+        seen = _cut(rect.moved(dx, dy), r.clip)
+        if seen is None:
+            return
+        rect = seen
+        box = None if box is None else box.moved(dx, dy)
+        ink = None if ink is None else _cut(ink.moved(dx, dy), r.clip)
     r.add(Part(kind, name, rect, layer or r.layer, box, ink, owner))
 
 
+def _cut(rect: Rect, clip: Rect) -> Rect | None:
+    left, bottom = max(rect.left, clip.left), max(rect.bottom, clip.bottom)
+    right, top = min(rect.right, clip.right), min(rect.top, clip.top)
+    if right <= left or top <= bottom:
+        return None
+    return Rect(left, bottom, right - left, top - bottom)
+
+
 @contextmanager
-def layer(name: str) -> Iterator[None]:
-    """Parts reported inside are on layer ``name`` (a table drawn under a menu: ``table``)."""
+def scrolled(area: Rect, dx: float = 0.0, dy: float = 0.0) -> Iterator[None]:
+    """Parts reported inside are drawn in a scroll area: moved by (``dx``, ``dy``) and seen only
+    through ``area`` (what lies beyond it is clipped, not out of the window)."""
     r = _recorder
     if r is None:
         yield
         return
-    old, r.layer = r.layer, name
+    old = r.clip, r.shift
+    r.clip, r.shift = area, (dx, dy)
     try:
         yield
     finally:
-        r.layer = old
+        r.clip, r.shift = old
+
+
+@contextmanager
+def layer(name: str, moving: bool = False) -> Iterator[None]:
+    """Parts reported inside are on layer ``name`` (a table drawn under a menu: ``table``);
+    ``moving``: they are in motion (a toast sliding in), and not reported at all."""
+    r = _recorder
+    if r is None:
+        yield
+        return
+    old = r.layer, r.muted
+    r.layer, r.muted = name, r.muted or moving
+    try:
+        yield
+    finally:
+        r.layer, r.muted = old
 
 
 def _label(p: Part) -> str:

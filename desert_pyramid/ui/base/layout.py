@@ -1,9 +1,298 @@
-"""Layout primitives: rectangles placed in a column, a row or a grid, on whole pixels. Pure
-functions of the sizes given (at the caller's scale); no Arcade."""
+"""The layout system every screen places its parts with, for any window from 640x360 to
+3840x2160: areas cut from the window (bands, insets, anchors), rows, columns and grids of parts
+with a minimum and a preferred size, and text fitted to a width (wrap, then an ellipsis).
+
+A column of buttons that cannot stand in one column at its minimum height becomes two, then
+three (:func:`button_grid`): a button is never off the window. Content taller than its area is
+given a scroll height (:class:`Placed`), never squeezed below its minimum. A font is never made
+smaller to fit: a text that is too long wraps, then ends in an ellipsis (:func:`fit_text`).
+
+Pure: positions in pixels (origin bottom-left, y up), no Arcade; the text measure is passed in.
+"""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 from desert_pyramid.ui.base.geometry import Rect
+
+ELLIPSIS = "…"
+
+
+# -- areas ----------------------------------------------------------------------------------------
+def inset(area: Rect, dx: float, dy: float | None = None) -> Rect:
+    """``area`` less ``dx`` on the left and right and ``dy`` (else ``dx``) at the top and bottom."""
+    dy = dx if dy is None else dy
+    return Rect(
+        area.left + dx,
+        area.bottom + dy,
+        max(0.0, area.width - 2 * dx),
+        max(0.0, area.height - 2 * dy),
+    )
+
+
+def cut_top(area: Rect, height: float, gap: float = 0.0) -> tuple[Rect, Rect]:
+    """A band of ``height`` at the top of ``area``, and what is left under it (less ``gap``)."""
+    height = min(height, area.height)
+    band = Rect(area.left, area.top - height, area.width, height)
+    rest_h = max(0.0, area.height - height - gap)
+    return band, Rect(area.left, area.bottom, area.width, rest_h)
+
+
+def cut_bottom(area: Rect, height: float, gap: float = 0.0) -> tuple[Rect, Rect]:
+    """A band of ``height`` at the bottom of ``area``, and what is left over it (less ``gap``)."""
+    height = min(height, area.height)
+    band = Rect(area.left, area.bottom, area.width, height)
+    rest_h = max(0.0, area.height - height - gap)
+    return band, Rect(area.left, area.top - rest_h, area.width, rest_h)
+
+
+def anchor(area: Rect, width: float, height: float, ax: float = 0.5, ay: float = 0.5) -> Rect:
+    """A box of at most ``width`` x ``height`` in ``area``; ``ax``/``ay`` 0 left/bottom, 0.5 the
+    middle, 1 right/top. On whole pixels."""
+    w, h = min(width, area.width), min(height, area.height)
+    left = area.left + (area.width - w) * ax
+    bottom = area.bottom + (area.height - h) * ay
+    return Rect(round(left), round(bottom), round(w), round(h))
+
+
+def scale_for(width: float, height: float, base: tuple[float, float] = (1280, 720)) -> float:
+    """The size of the parts for a window: 1 at ``base``, the smaller of the two ratios, no
+    smaller than 0.5 and no larger than 3 (a 3840x2160 window)."""
+    return max(0.5, min(3.0, min(width / base[0], height / base[1])))
+
+
+# -- rows, columns, grids -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A part's size along one direction: at least ``minimum``, ``preferred`` when there is room."""
+
+    minimum: float
+    preferred: float
+
+
+def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | None:
+    """Sizes along a row or column of ``length``: each preferred when they all fit, else shrunk
+    evenly towards its minimum; ``None`` when even the minimums do not fit."""
+    room = length - gap * max(0, len(sizes) - 1)
+    want = sum(s.preferred for s in sizes)
+    least = sum(s.minimum for s in sizes)
+    if least > room + 1e-6:
+        return None
+    if want <= room:
+        return [s.preferred for s in sizes]
+    t = (room - least) / (want - least) if want > least else 0.0
+    return [s.minimum + (s.preferred - s.minimum) * t for s in sizes]
+
+
+def column(area: Rect, sizes: Sequence[Span], gap: float, align: float = 1.0) -> list[Rect] | None:
+    """Parts stacked from the top of ``area`` (full width), each at its :func:`spans` height;
+    ``align`` 1 keeps them at the top, 0.5 centres the stack. ``None`` when they cannot fit."""
+    gap = float(round(gap))
+    heights = spans(area.height, sizes, gap)
+    if heights is None:
+        return None
+    heights = [float(math.floor(h)) for h in heights]
+    total = sum(heights) + gap * max(0, len(heights) - 1)
+    y = float(round(area.top - (area.height - total) * (1 - align)))
+    out = []
+    for h in heights:
+        out.append(Rect(round(area.left), round(y - h), round(area.width), round(h)))
+        y -= h + gap
+    return out
+
+
+def row(area: Rect, sizes: Sequence[Span], gap: float, align: float = 0.5) -> list[Rect] | None:
+    """Parts side by side in ``area`` (full height), each at its :func:`spans` width; ``align``
+    0 keeps them at the left, 0.5 centres them. ``None`` when they cannot fit."""
+    gap = float(round(gap))
+    widths = spans(area.width, sizes, gap)
+    if widths is None:
+        return None
+    widths = [float(math.floor(w)) for w in widths]
+    total = sum(widths) + gap * max(0, len(widths) - 1)
+    x = float(round(area.left + (area.width - total) * align))
+    out = []
+    for w in widths:
+        out.append(Rect(round(x), round(area.bottom), round(w), round(area.height)))
+        x += w + gap
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """Parts placed in an area: their rectangles (in content coordinates when scrolled: the
+    first row at the area's top), the columns used, and the height of the content (more than the
+    area's when it must scroll)."""
+
+    rects: list[Rect]
+    columns: int
+    content_height: float
+
+    def scrolls(self, area: Rect) -> bool:
+        return self.content_height > area.height + 0.5
+
+
+def grid(
+    area: Rect,
+    count: int,
+    width: Span,
+    height: Span,
+    gap: float,
+    *,
+    max_columns: int = 12,
+    by_column: bool = False,
+) -> Placed:
+    """``count`` parts in as few columns as let them stand in ``area`` (each at least its minimum
+    width), rows at the preferred height shrunk towards the minimum; when even the minimum rows
+    do not fit, the content is taller than the area and scrolls. ``by_column``: the parts go
+    down the first column, then the next (a menu read top to bottom), else along the rows."""
+    if count <= 0:
+        return Placed([], 1, 0.0)
+    fit_columns = max(1, int((area.width + gap) // (width.minimum + gap)))
+    most = max(1, min(max_columns, fit_columns, count))
+    chosen = most
+    for cols in range(1, most + 1):
+        rows = math.ceil(count / cols)
+        if rows * height.minimum + (rows - 1) * gap <= area.height + 1e-6:
+            chosen = cols
+            break
+    cols = chosen
+    rows = math.ceil(count / cols)
+    gap = float(round(gap))  # whole pixels: every row and every gap the same (no 8/10 px rhythm)
+    hs = spans(area.height, [height] * rows, gap)
+    h = float(math.floor(hs[0] if hs is not None else height.minimum))
+    w_room = (area.width - gap * (cols - 1)) / cols
+    w = float(math.floor(max(width.minimum, min(width.preferred, w_room))))
+    total_w = w * cols + gap * (cols - 1)
+    left = round(area.left + (area.width - total_w) / 2)
+    content_h = rows * h + (rows - 1) * gap
+    top = round(area.top - max(0.0, (area.height - content_h) / 2)) if hs is not None else area.top
+    rects = []
+    for i in range(count):
+        c, r = (i // rows, i % rows) if by_column else (i % cols, i // cols)
+        x = left + c * (w + gap)
+        y = top - (r + 1) * h - r * gap
+        rects.append(Rect(round(x), round(y), round(w), round(h)))
+    return Placed(rects, cols, content_h)
+
+
+def button_grid(
+    area: Rect, count: int, width: Span, height: Span, gap: float, max_columns: int = 4
+) -> Placed:
+    """A menu's buttons: one column when it stands in ``area``, else two, three...; in reading
+    order down each column. Never off the area unless even ``max_columns`` columns of minimum
+    buttons cannot stand in it (then it scrolls)."""
+    return grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
+
+
+# -- text -----------------------------------------------------------------------------------------
+def fit_text(
+    text: str, width: float, measure: Callable[[str], float], max_lines: int = 1
+) -> list[str]:
+    """``text`` as at most ``max_lines`` lines no wider than ``width`` (``measure`` gives a
+    text's drawn width): wrapped at spaces; what does not fit ends in an ellipsis, cut at a word
+    when it can be, else inside it. Never a smaller font. An empty text is one empty line."""
+    if "\n" not in text and measure(text) <= width:
+        return [text]  # as it is (its spaces kept: an em space may leave room for an icon)
+    words = text.split()
+    if not words:
+        return [""]
+    lines: list[str] = []
+    i = 0
+    while i < len(words) and len(lines) < max_lines:
+        line = words[i]
+        i += 1
+        while i < len(words) and measure(line + " " + words[i]) <= width:
+            line += " " + words[i]
+            i += 1
+        lines.append(line)
+    if i < len(words) or any(measure(line) > width for line in lines):
+        lines[-1] = _cut(lines[-1], width, measure, more=i < len(words))
+        lines = [
+            ln if measure(ln) <= width else _cut(ln, width, measure, more=False) for ln in lines
+        ]
+    return lines
+
+
+def _cut(line: str, width: float, measure: Callable[[str], float], more: bool) -> str:
+    """The longest start of ``line`` that fits ``width`` with an ellipsis after it."""
+    if not more and measure(line) <= width:
+        return line
+    words = line.split(" ")
+    for n in range(len(words), 0, -1):  # first at a word's end
+        candidate = " ".join(words[:n]).rstrip(",;:·—- ") + ELLIPSIS
+        if measure(candidate) <= width:
+            return candidate
+    word = words[0]
+    lo, hi = 0, len(word)
+    while lo < hi:  # then inside the word
+        mid = (lo + hi + 1) // 2
+        if measure(word[:mid] + ELLIPSIS) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return word[:lo] + ELLIPSIS if lo else ELLIPSIS
+
+
+# -- a menu on a panel ----------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class MenuPanel:
+    """The parts of a screen that is a panel with a heading, a menu of buttons (in columns when
+    one column does not stand), lines of text under it and a footer line; ``message`` is the
+    band under the panel for the screen's message line (empty when not asked for)."""
+
+    panel: Rect
+    heading: Rect
+    menu: Placed
+    notes: list[Rect]
+    footer: Rect
+    message: Rect
+
+    @property
+    def rows(self) -> int:
+        """Buttons per column."""
+        return -(-len(self.menu.rects) // max(1, self.menu.columns))
+
+
+def menu_panel(
+    window: Rect,
+    count: int,
+    *,
+    width: float,
+    row_width: Span,
+    row_height: Span,
+    gap: float,
+    heading: float,
+    notes: Sequence[float] = (),
+    footer: float = 0.0,
+    message: float = 0.0,
+    margin: float = 8.0,
+    pad: float = 12.0,
+    max_columns: int = 2,
+) -> MenuPanel:
+    """Place a :class:`MenuPanel` in ``window``: the panel as tall as its parts want (rows at
+    their preferred height) and no taller than the window less ``margin`` and the message band;
+    the menu takes the room the heading, notes and footer leave (heights in pixels)."""
+    area = inset(window, margin)
+    message_box, area = cut_bottom(area, message, margin) if message else (Rect(0, 0, 0, 0), area)
+    fixed = heading + sum(notes) + footer + 2 * pad + gap * (1 + len(notes) + bool(footer))
+    want = fixed + count * row_height.preferred + (count - 1) * gap
+    panel = anchor(area, min(width, area.width), min(want, area.height))
+    inner = inset(panel, pad)
+    head, rest = cut_top(inner, heading, gap)
+    foot, rest = cut_bottom(rest, footer, gap) if footer else (Rect(0, 0, 0, 0), rest)
+    note_boxes: list[Rect] = []
+    for h in reversed(notes):
+        box, rest = cut_bottom(rest, h, gap)
+        note_boxes.insert(0, box)
+    menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
+    return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
+
+
+# -- fixed-size rectangles (a caller that chose its sizes already) -------------------------------
 
 
 def column_rects(cx: float, top: float, count: int, w: float, h: float, gap: float) -> list[Rect]:

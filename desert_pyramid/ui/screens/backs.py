@@ -11,9 +11,12 @@ import arcade
 from PIL import Image, ImageDraw, ImageEnhance
 
 from desert_pyramid.progression import CARD_BACKS, CardBack
+from desert_pyramid.ui.base.geometry import CARD_ASPECT
+from desert_pyramid.ui.base.layout import Span, column, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen
-from desert_pyramid.ui.widgets.buttons import Button, label
+from desert_pyramid.ui.widgets.buttons import Button, text_height
+from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:
@@ -185,36 +188,54 @@ class BacksView(GridScreen):
         self.finish_layout()
 
     def build_tiles(self, s: float) -> None:
+        """Each tile a column: the back (as large as the room left), its name, its status;
+        texts fitted to the tile, never set smaller."""
         self.status_texts = []
         for back, r in zip(self.backs, self.tiles, strict=True):
             owned = self.owned(back)
-            h = int(min(r.height - 74 * s, (r.width - 20 * s) * 190 / 140)) // 2 * 2
-            w = int(h * 140 / 190) // 2 * 2
+            text, colour = self.status(back)
+            inner = inset(r, 8 * s, 6 * s)
+            name_lines = 1 if text_width(back.name, 13 * s, True) <= inner.width else 2
+            words = [
+                Span(text_height(13 * s), text_height(13 * s, name_lines)),
+                Span(text_height(10 * s), text_height(10 * s, 2)),
+            ]
+            room = inner.height - sum(w.preferred for w in words) - 6 * s
+            parts = [Span(40 * s, max(40 * s, room)), *words]  # the picture takes what is left
+            boxes = column(inner, parts, 3 * s) or column(inner, [Span(0, r.height), *parts[1:]], 0)
+            if boxes is None:  # no room at all (never at 640x360): the status only, hidden
+                t = self.texts.fitted(text, inner, 10 * s, colour=colour)
+                t.visible = False
+                self.status_texts.append(t)
+                continue
+            pic = boxes[0]
+            h = int(min(pic.height, pic.width / CARD_ASPECT)) // 2 * 2
+            w = int(h * CARD_ASPECT) // 2 * 2
             key = f"picker-{back.id}-{w}x{h}-{'open' if owned else 'locked'}"
             tex = self.app.assets.texture(
                 key, partial(back_image if owned else locked_back, back.id, w, h)
             )
             sprite = arcade.Sprite(tex)
-            cy = r.top - 10 * s - h / 2
-            sprite.position = (round(r.cx), round(cy))
+            sprite.position = (round(pic.cx), round(pic.cy))
             self.pictures.append(sprite)
-            name_y = cy - h / 2 - 13 * s
-            self.texts.label(
-                back.name, r.cx, name_y, 13 * s, colour=GOLD if owned else FAINT, bold=True
+            name = boxes[1]
+            self.texts.fitted(
+                back.name,
+                name,
+                13 * s,
+                colour=GOLD if owned else FAINT,
+                bold=True,
+                max_lines=1 if name.height < text_height(13 * s, 2) else 2,
             )
-            text, colour = self.status(back)
-            t = label(
+            box = boxes[2]
+            t = self.texts.fitted(
                 text,
-                r.cx,
-                name_y - 12 * s,
+                box,
                 10 * s,
-                self.texts.batch,
                 colour=colour,
-                width=int(r.width - 16 * s),
-                anchor_y="top",
                 bold=back.id == self.chosen,
+                max_lines=1 if box.height < text_height(10 * s, 2) else 2,
             )
-            self.texts.items.append(t)
             self.status_texts.append(t)
 
     def update_status(self) -> None:

@@ -13,11 +13,12 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import cut_top, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, VEIL
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite, text_height
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -71,17 +72,15 @@ class HelpView(MenuScreen):
         self.title_text = self.texts.heading(
             "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
         )
-        self.texts.label(RULES, width / 2, panel.top - 76 * s, 11.5 * s, width=int(860 * s))
-        self.texts.label(
-            PAD if self.pad else MOUSE,
-            width / 2,
-            panel.top - 112 * s,
-            11.5 * s,
-            width=int(860 * s),
-            colour=MUTED,
-        )
-        y = panel.top - 150 * s
+        inner = inset(panel, 30 * s, 0)
+        _head, rest = cut_top(inner, 56 * s)
+        rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
+        mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
+        self.texts.fitted(RULES, rules, 11.5 * s, max_lines=2)
+        self.texts.fitted(PAD if self.pad else MOUSE, mouse, 11.5 * s, colour=MUTED, max_lines=2)
+        y = rest.top - 20 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
+        col_right = (panel.cx + 10 * s, panel.right - 20 * s)
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
         groups = rows_of(getattr(self.under, "help_contexts", None))
         k, columns = self._pack(groups, y - (panel.bottom + 40 * s), s)
@@ -91,12 +90,17 @@ class HelpView(MenuScreen):
             self.texts.label(title, x, ys[col], 13 * s * k, colour=GOLD, anchor_x="left", bold=True)
             ys[col] -= 24 * s * k
             for key_label, text in rows:
-                self.texts.label(
-                    key_label, x, ys[col], 11.5 * s * k, colour=GOLD, anchor_x="left", bold=True
+                line = text_height(11.5 * s * k)
+                self.texts.fitted(
+                    key_label,
+                    Rect(x - 3, ys[col] - line / 2, 96 * s, line),
+                    11.5 * s * k,
+                    colour=GOLD,
+                    bold=True,
+                    align="left",
                 )
-                self.texts.label(
-                    text, x + 96 * s, ys[col], 11.5 * s * k, colour=INK, anchor_x="left"
-                )
+                box = Rect(x + 96 * s, ys[col] - line / 2, col_right[col] - x - 96 * s, line)
+                self.texts.fitted(text, box, 11.5 * s * k, colour=INK, align="left")
                 ys[col] -= 21 * s * k
             ys[col] -= 10 * s * k
         closes = (

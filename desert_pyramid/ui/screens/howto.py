@@ -541,7 +541,7 @@ class HowToView(Screen):
         self.panel.append(panel_sprite(self.app.assets, panel, alpha=250))
         self.texts = TextGroup()
         head_y = panel.top - 38 * s
-        self.texts.heading(
+        shadow = self.texts.heading(
             "HOW TO PLAY",
             panel.left + 30 * s + 2,
             head_y - 2,
@@ -549,7 +549,10 @@ class HowToView(Screen):
             colour=(30, 18, 8),
             anchor_x="left",
         )
-        self.texts.heading("HOW TO PLAY", panel.left + 30 * s, head_y, 24 * s, anchor_x="left")
+        name = self.texts.heading(
+            "HOW TO PLAY", panel.left + 30 * s, head_y, 24 * s, anchor_x="left"
+        )
+        shadow.owner = name.owner = "heading"  # type: ignore[attr-defined]  # one heading, shadowed
         tw, th, gap = 176 * s, 40 * s, 10 * s
         x = panel.right - 24 * s - len(PAGES) * tw - (len(PAGES) - 1) * gap
         self.tabs.place(

@@ -35,6 +35,7 @@ from desert_pyramid.engine.layoutcode import encode_layout_code
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import (
     GOLD,
@@ -59,6 +60,7 @@ from desert_pyramid.ui.widgets.buttons import (
     focus_hover,
     label,
     skin_texture,
+    text_height,
 )
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
@@ -202,8 +204,15 @@ class LayoutPickerView(Screen):
             actions=len(self.actions.buttons),
         )
         self.geom = g
+        # the camera's viewport and projection are given, not read from the screen: a resize
+        # lays the screen out before the window sets the new viewport (Arcade calls the view's
+        # on_resize first), and a camera made then kept the old size: a blank band, clipped
+        # tiles, an almost empty list until the screen was entered again
+        window = window_of(self.app)
         self.camera = Camera2D(
-            window=window_of(self.app),
+            window=window,
+            viewport=arcade.LBWH(0, 0, *window.get_framebuffer_size()),
+            projection=arcade.LRBT(-width / 2, width / 2, -height / 2, height / 2),
             scissor=arcade.LBWH(
                 int(g.grid.left), int(g.grid.bottom), int(g.grid.width), int(g.grid.height)
             ),
@@ -354,8 +363,13 @@ class LayoutPickerView(Screen):
         if self.difficulty_warning:
             sub = self.difficulty_warning
             colour = (250, 160, 120)
-        self.texts.label(
-            sub, p.left + 28 * s, p.top - 70 * s, 11 * s, colour=colour, anchor_x="left"
+        line = text_height(11 * s)
+        self.texts.fitted(
+            sub,
+            Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line),
+            11 * s,
+            colour=colour,
+            align="left",
         )
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
@@ -947,7 +961,7 @@ class LayoutPickerView(Screen):
             )
             w, h = self.app.width, self.app.height
             self.camera.position = (w / 2, h / 2 - round(self.scroll))
-            with self.camera.activate():
+            with self.camera.activate(), audit.scrolled(g.grid, dy=round(self.scroll)):
                 self.tiles.draw()
                 self.grid_texts.draw()
         ctx = self.app.ctx

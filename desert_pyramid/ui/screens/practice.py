@@ -29,11 +29,17 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import FAINT, MUTED, SAND_INK
+from desert_pyramid.ui.base.layout import Span, menu_panel
+from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -340,26 +346,31 @@ class PracticeSetupView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        n = len(self.menu.buttons)
-        row, gap = 37 * s, 5 * s
-        ph = min(height - 10.0, (80 + n * 42 + 70) * s)
-        panel = Rect(width / 2 - 310 * s, height / 2 - ph / 2, 620 * s, ph)
-        self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading("PRACTICE", width / 2, panel.top - 34 * s, 26 * s)
-        rects = column_rects(width / 2, panel.top - 62 * s, n, 540 * s, row, gap)
-        self.menu.place(rects, 14 * s)
-        self.about = self.texts.label(
-            "", width / 2, rects[-1].bottom - 22 * s, 12 * s, colour=MUTED
+        parts = menu_panel(
+            Rect(0, 0, width, height),
+            len(self.menu.buttons),
+            width=620 * s,
+            row_width=Span(260 * s, 540 * s),
+            row_height=Span(text_height(14 * s) + 6, 37 * s),
+            gap=5 * s,
+            heading=text_height(26 * s),
+            notes=(text_height(12 * s),),
+            footer=text_height(10 * s, 2),
+            message=text_height(12 * s),
         )
-        self.texts.label(
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, parts.panel))
+        self.texts.fitted("PRACTICE", parts.heading, 26 * s, colour=GOLD, heading=True)
+        self.menu.place(parts.menu.rects, 14 * s, rows=parts.rows)
+        self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
+        self.texts.fitted(
             "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
-            width / 2,
-            panel.bottom + 14 * s,
+            parts.footer,
             10 * s,
             colour=FAINT,
+            max_lines=2,
         )
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
+        self.message_text = self.texts.fitted(
+            self.message, parts.message, 12 * s, colour=SAND_INK, bold=True
         )
         self._update_values()

@@ -11,9 +11,11 @@ import arcade
 
 from desert_pyramid.progression import RELICS, Relic, next_relic
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import Span, column, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen
-from desert_pyramid.ui.widgets.buttons import Button, label
+from desert_pyramid.ui.widgets.buttons import Button, text_height
+from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.toast import relic_image
 
 if TYPE_CHECKING:
@@ -89,48 +91,68 @@ class RelicsView(GridScreen):
         self.finish_layout()
 
     def build_tiles(self, s: float) -> None:
+        """Each tile a column: the picture (as large as the room left), the name, then the
+        flavour or the progress; a tile too low drops its last lines (the detail line under the
+        grid says the rest), never sets them smaller."""
         self.bars = []
         for relic, r in zip(self.relics, self.tiles, strict=True):
             found = self.found(relic)
-            pic = int(min(r.width - 24 * s, r.height * 0.5)) // 2 * 2
+            name_h = text_height(13 * s)
+            one_line = text_width(relic.name, 13 * s, True) <= r.width - 24 * s
+            name = Span(name_h, name_h if one_line else text_height(13 * s, 2))
+            parts: list[tuple[str, Span]] = [("name", name)]
+            if found:
+                parts.append(("flavour", Span(text_height(10 * s), text_height(10 * s, 3))))
+            else:
+                parts += [
+                    ("left", Span(text_height(12 * s), text_height(12 * s))),
+                    ("bar", Span(7 * s, 7 * s)),
+                    ("count", Span(text_height(10 * s), text_height(10 * s))),
+                ]
+            inner = inset(r, 8 * s, 6 * s)
+            pic_span = Span(24 * s, min(r.width - 24 * s, r.height * 0.5))
+            boxes = None
+            while boxes is None and parts:
+                boxes = column(inner, [pic_span, *(span for _, span in parts)], 3 * s)
+                if boxes is None:
+                    parts.pop()
+            if boxes is None:
+                continue
+            pic = int(min(boxes[0].height, boxes[0].width)) // 2 * 2
             tex = self.app.assets.texture(
                 f"relic-{relic.id}-{pic}-{'open' if found else 'locked'}",
                 partial(relic_image, relic.id, pic, not found),
             )
             sprite = arcade.Sprite(tex)
-            pic_cy = r.top - 10 * s - pic / 2
-            sprite.position = (round(r.cx), round(pic_cy))
+            sprite.position = (round(boxes[0].cx), round(boxes[0].cy))
             self.pictures.append(sprite)
-            name_y = pic_cy - pic / 2 - 14 * s
-            self.texts.label(
-                relic.name, r.cx, name_y, 13 * s, colour=GOLD if found else FAINT, bold=True
-            )
-            if found:
-                t = label(
-                    f"“{relic.flavour}”",
-                    r.cx,
-                    name_y - 14 * s,
-                    10 * s,
-                    self.texts.batch,
-                    colour=MUTED,
-                    width=int(r.width - 18 * s),
-                    anchor_y="top",
-                )
-                self.texts.items.append(t)
-            else:
-                left = relic.threshold - self.cleared
-                self.texts.label(
-                    pyramids(left), r.cx, name_y - 24 * s, 12 * s, colour=(255, 200, 110), bold=True
-                )
-                bar = Rect(r.left + 18 * s, name_y - 50 * s, r.width - 36 * s, 7 * s)
-                self.bars.append((bar, min(1.0, self.cleared / relic.threshold)))
-                self.texts.label(
-                    f"{min(self.cleared, relic.threshold)} / {relic.threshold}",
-                    r.cx,
-                    name_y - 64 * s,
-                    10 * s,
-                    colour=FAINT,
-                )
+            for (what, _span), box in zip(parts, boxes[1:], strict=True):
+                if what == "name":
+                    colour = GOLD if found else FAINT
+                    lines = 1 if box.height < text_height(13 * s, 2) else 2
+                    self.texts.fitted(
+                        relic.name, box, 13 * s, colour=colour, bold=True, max_lines=lines
+                    )
+                elif what == "flavour":
+                    lines = max(1, int((box.height - 4) // (text_height(10 * s) - 4)))
+                    self.texts.fitted(
+                        f"“{relic.flavour}”", box, 10 * s, colour=MUTED, max_lines=min(3, lines)
+                    )
+                elif what == "left":
+                    left = relic.threshold - self.cleared
+                    self.texts.fitted(
+                        pyramids(left), box, 12 * s, colour=(255, 200, 110), bold=True
+                    )
+                elif what == "bar":
+                    bar = inset(box, 10 * s, 0)
+                    self.bars.append((bar, min(1.0, self.cleared / relic.threshold)))
+                else:
+                    self.texts.fitted(
+                        f"{min(self.cleared, relic.threshold)} / {relic.threshold}",
+                        box,
+                        10 * s,
+                        colour=FAINT,
+                    )
 
     def draw_under_pictures(self) -> None:
         for bar, fraction in self.bars:

@@ -11,10 +11,24 @@ from desert_pyramid.engine import EngineError, GameCode, Rules, RulesError, enco
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import column_rects
+from desert_pyramid.ui.base.layout import (
+    Span,
+    anchor,
+    button_grid,
+    cut_bottom,
+    cut_top,
+    grid,
+    inset,
+)
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
 from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import ICONS
 
@@ -87,12 +101,6 @@ def rules_words(text: str) -> str:
         return text
     base = rules.base_preset.capitalize()
     return base if rules.preset else f"{base}: {rules.describe()}"
-
-
-def fit(text: arcade.Text, width: float) -> None:
-    """Make a label's font smaller until it is no wider than ``width``."""
-    if text.content_width > width > 0:
-        text.font_size = max(7.0, text.font_size * width / text.content_width)
 
 
 def headline(r: Any) -> str:
@@ -286,57 +294,91 @@ class ResultsView(MenuScreen):
             ]
             lines += found or [("Unlocked", "nothing new")]
         n = len(self.menu.buttons)
-        extra = 30 if self.share else 0
-        rows_of_buttons = (n + 1) // 2 if n > 4 else n  # more than four: two columns
-        ph = min(
-            height - 20.0, (118 + 30 * len(lines) + 36 + extra + 49 * rows_of_buttons + 16) * s
+        window = inset(Rect(0, 0, width, height), 8)
+        message, window = cut_bottom(window, text_height(12 * s), 4)
+        row_h = Span(text_height(15 * s), 30 * s)
+        button_h = Span(text_height(15 * s) + 8, 40 * s)
+        head_h = text_height(28 * s) + text_height(13 * s)
+        notes = [text_height(11 * s)] + ([text_height(12 * s)] if self.share else [])
+        button_rows = -(-n // 2) if n > 4 else n
+        want = (
+            24 * s
+            + head_h
+            + len(lines) * row_h.preferred
+            + sum(notes)
+            + button_rows * (button_h.preferred + 9 * s)
+            + 30 * s
         )
-        panel = Rect(width / 2 - 280 * s, (height - ph) / 2, 560 * s, ph)
+        # a low window: the panel as wide as the window, the buttons in three columns, and the
+        # figures in two when one does not stand
+        compact = want > window.height
+        panel_w = max(560 * s, min(window.width, 820 * s)) if compact else 560 * s
+        if self.share:  # the share line in full on one line, where the window is wide enough
+            need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
+            panel_w = max(panel_w, min(window.width, need))
+        panel = anchor(window, panel_w, want)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading(headline(self.results), width / 2, panel.top - 42 * s, 28 * s)
-        self.texts.label(
-            self.results.mode.capitalize(),
-            width / 2,
-            panel.top - 78 * s,
-            13 * s,
-            colour=MUTED,
-            bold=True,
+        inner = inset(panel, 16 * s, 10 * s)
+        head, body = cut_top(inner, text_height(28 * s), 0)
+        sub, body = cut_top(body, text_height(13 * s), 4 * s)
+        self.texts.fitted(headline(self.results), head, 28 * s, colour=GOLD, heading=True)
+        self.texts.fitted(self.results.mode.capitalize(), sub, 13 * s, colour=MUTED, bold=True)
+        # the buttons at the bottom: two columns, three in a low window (the figures keep one)
+        cols = 1 if n <= 4 else (3 if compact else 2)
+        brows = -(-n // cols)
+        gap = (6 if compact else 9) * s
+        band = brows * ((button_h.minimum if compact else button_h.preferred) + gap)
+        buttons_area, body = cut_bottom(body, band, 4 * s)
+        menu = button_grid(
+            buttons_area,
+            n,
+            Span(140 * s, 244 * s if n > 4 else 340 * s),
+            button_h,
+            gap,
+            max_columns=cols,
         )
-        y = panel.top - 118 * s
-        for name, value in lines:
-            self.texts.label(name, panel.left + 60 * s, y, 14 * s, colour=TAN, anchor_x="left")
-            text = self.texts.label(
+        boxes: list[Rect] = []
+        for h in reversed(notes):
+            box, body = cut_bottom(body, h, 2 * s)
+            boxes.insert(0, box)
+        # the figures: one column, two when the window is low
+        figures = grid(
+            inset(body, (4 if compact else 24) * s, 0),
+            len(lines),
+            Span(220 * s, 440 * s),
+            row_h,
+            0,
+            max_columns=2,
+            by_column=True,
+        )
+        for (name, value), r in zip(lines, figures.rects, strict=True):
+            left = r.width * (0.42 if figures.columns == 1 else 0.33)
+            right = r.width - left
+            self.texts.fitted(
+                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
+            )
+            self.texts.fitted(
                 value,
-                panel.right - 60 * s,
-                y,
+                Rect(r.left + left, r.bottom, right, r.height),
                 15 * s,
                 colour=GOLD if name == "Score" else INK,
-                anchor_x="right",
                 bold=True,
+                align="right",
             )
-            fit(
-                text, panel.width - 120 * s - 180 * s
-            )  # a long deal code gets smaller, not out of the panel
-            y -= 30 * s
-        self.texts.label(
+        self.texts.fitted(
             self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
-            width / 2,
-            y - 4 * s,
+            boxes[0],
             11 * s,
             colour=FAINT,
         )
         if self.share:
-            y -= 30 * s
             # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
             before, sun, after = self.share.partition("☀")
-            gap = "\u2003"  # an em space
-            shown = before + gap + after if sun else self.share
-            t = self.share_text = self.texts.label(
-                shown, width / 2, y - 4 * s, 12 * s, colour=GOLD, bold=True
-            )
-            fit(t, panel.width - 40 * s)
-            if sun:
+            em = "\u2003"  # an em space
+            shown = before + em + after if sun else self.share
+            t = self.share_text = self.texts.fitted(shown, boxes[1], 12 * s, colour=GOLD, bold=True)
+            if sun and t.label.text == shown:
                 px = round(t.font_size * 96 / 72)
                 icon = arcade.Sprite(
                     make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
@@ -344,20 +386,11 @@ class ResultsView(MenuScreen):
                 x = (
                     t.left
                     + text_width(before, t.font_size, True)
-                    + text_width(gap, t.font_size, True) / 2
+                    + text_width(em, t.font_size, True) / 2
                 )
                 icon.position = (round(x), round(t.y))
                 self.decor.append(icon)
                 self.share_icon = icon
-        if n > 4:  # two columns, read left then right: the first half on the left
-            left = column_rects(
-                width / 2 - 126 * s, y - 30 * s, rows_of_buttons, 244 * s, 40 * s, 9 * s
-            )
-            right = column_rects(
-                width / 2 + 126 * s, y - 30 * s, n - rows_of_buttons, 244 * s, 40 * s, 9 * s
-            )
-            rects = left + right
-        else:
-            rects = column_rects(width / 2, y - 30 * s, n, 340 * s, 40 * s, 9 * s)
-        self.menu.place(rects, 15 * s)
-        self.place_message(width, s)
+        rows_per_column = -(-n // max(1, menu.columns))
+        self.menu.place(menu.rects, 15 * s, rows=rows_per_column)
+        self.place_message(width, s, message)

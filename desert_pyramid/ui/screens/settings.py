@@ -25,9 +25,16 @@ from desert_pyramid.progression import BACK_BY_ID
 from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
-from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import FAINT, TAN
+from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect
+from desert_pyramid.ui.base.layout import (
+    Span,
+    anchor,
+    button_grid,
+    cut_bottom,
+    cut_top,
+    inset,
+)
+from desert_pyramid.ui.base.palette import FAINT, GOLD, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -35,6 +42,7 @@ from desert_pyramid.ui.widgets.buttons import (
     TextGroup,
     option_row,
     panel_sprite,
+    text_height,
 )
 
 if TYPE_CHECKING:
@@ -219,32 +227,25 @@ class SettingsView(MenuScreen):
         sc = self.scale()
         self.texts = TextGroup()
         n = len(self.menu.buttons)
-        ph = min(height - 20.0, (70 + n * 39 + 40) * sc)
-        panel = Rect(width / 2 - 420 * sc, (height - ph) / 2, 840 * sc, ph)
+        row_h = Span(text_height(14 * sc) + 6, 33 * sc)
+        want = 40 * sc + text_height(28 * sc) + text_height(11 * sc) + n * (33 + 6) * sc
+        panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
         self.panel = panel
-        self.decor = arcade.SpriteList()
-        self.texts.heading(_("SETTINGS"), width / 2, panel.top - 38 * sc, 28 * sc)
-        # the rows fit between the heading and the key line in a small window: they shrink
-        fit = min(1.0, (ph - 100 * sc) / (n * 39 * sc))
-        rects = column_rects(
-            panel.left + 270 * sc, panel.top - 70 * sc, n, 460 * sc, 33 * sc * fit, 6 * sc * fit
+        inner = inset(panel, 14 * sc, 8 * sc)
+        head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
+        self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
+        # the rows on the left, the preview on the right (a third of the panel at most)
+        preview_w = min(300 * sc, body.width * 0.3)
+        rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
+        self.preview_area = Rect(rows_area.right + 12 * sc, body.bottom, preview_w, body.height)
+        keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)
+        menu = button_grid(rows_area, n, Span(230 * sc, 460 * sc), row_h, 6 * sc, max_columns=2)
+        self.menu.place(menu.rects, 14 * sc, rows=-(-n // menu.columns))
+        self.texts.fitted(
+            _("↑ ↓ choose · ← → or Enter change · Esc done"), keys_line, 11 * sc, colour=FAINT
         )
-        self.menu.place(rects, 14 * sc * max(fit, 0.8))
-        self.texts.label(
-            _("↑ ↓ choose · ← → or Enter change · Esc done"),
-            panel.left + 270 * sc,
-            panel.bottom + 16 * sc,
-            11 * sc,
-            colour=FAINT,
-        )
-        self.texts.label(
-            _("Preview"),
-            panel.right - 170 * sc,
-            panel.top - 80 * sc,
-            13 * sc,
-            colour=TAN,
-            bold=True,
-        )
+        label, _rest = cut_top(self.preview_area, text_height(13 * sc))
+        self.texts.fitted(_("Preview"), label, 13 * sc, colour=TAN, bold=True)
         self._preview()
 
     def _preview(self) -> None:
@@ -256,9 +257,16 @@ class SettingsView(MenuScreen):
         s = self.settings
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        w = int(86 * sc) // 2 * 2
-        h = int(w * 190 / 140) // 2 * 2
-        cx = panel.right - 170 * sc
+        # four faces in two rows and the back under them, as large as the area lets them be
+        _label, area = cut_top(self.preview_area, text_height(13 * sc), 6 * sc)
+        gap = 10 * sc
+        h = min(
+            86 * sc * 190 / 140, (area.height - 2 * gap) / 3, (area.width - gap) / 2 / CARD_ASPECT
+        )
+        h = int(h) // 2 * 2
+        w = int(h * CARD_ASPECT) // 2 * 2
+        cx = area.cx
+        top = area.top - (area.height - 3 * h - 2 * gap) / 2
         for i, code in enumerate(PREVIEW):
             card = Card.parse(code)
             key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"
@@ -267,8 +275,8 @@ class SettingsView(MenuScreen):
             )
             sprite = arcade.Sprite(tex)
             sprite.position = (
-                round(cx + (i % 2 - 0.5) * (w + 12 * sc)),
-                round(panel.top - 160 * sc - (i // 2) * (h + 12 * sc)),
+                round(cx + (i % 2 - 0.5) * (w + gap)),
+                round(top - h / 2 - (i // 2) * (h + gap)),
             )
             self.decor.append(sprite)
         src = back_source(s.card_back)
@@ -277,5 +285,5 @@ class SettingsView(MenuScreen):
             lambda: cardart.render_back(load_image(src), w, h),
         )
         back = arcade.Sprite(tex)
-        back.position = (round(cx), round(panel.top - 160 * sc - 2 * (h + 12 * sc)))
+        back.position = (round(cx), round(top - h / 2 - 2 * (h + gap)))
         self.decor.append(back)

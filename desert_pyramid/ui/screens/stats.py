@@ -24,6 +24,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -253,14 +254,14 @@ class StatsView(MenuScreen):
         self.extra = self.texts.label(
             "", width / 2, chart_top + 22 * s, 12 * s, colour=GOLD, bold=True
         )
-        self.texts.label(
-            "← → change the view · Esc goes back",
-            panel.right - pad,
-            back.cy,
-            11 * s,
-            colour=FAINT,
-            anchor_x="right",
+        # the keys beside the buttons: in full where there is room, else in short
+        beside = Rect(
+            back.right + 12 * s, back.bottom, panel.right - pad - back.right - 12 * s, back.height
         )
+        keys = "← → change the view · Esc goes back"
+        if text_width(keys, 11 * s) > beside.width - 8:
+            keys = "← → view · Esc back"
+        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right")
         back_rect = Rect(
             self.chart_rect.left - 40 * s,
             self.chart_rect.bottom - 22 * s,

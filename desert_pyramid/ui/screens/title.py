@@ -11,10 +11,24 @@ from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.i18n import _
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import column_rects
+from desert_pyramid.ui.base.layout import (
+    Span,
+    button_grid,
+    column_rects,
+    cut_bottom,
+    cut_top,
+    inset,
+)
 from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    report_sprites,
+    text_height,
+)
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -48,11 +62,12 @@ class MenuScreen(Screen):
     def scale(self) -> float:
         return float(max(0.75, min(self.app.width / 1280, self.app.height / 720) ** 0.8))
 
-    def place_message(self, width: int, s: float) -> None:
-        """The message line, on the sand at the bottom of the window."""
-        self.message_text = self.texts.label(
-            self.message, width / 2, 22 * s, 12 * s, colour=SAND_INK, bold=True
-        )
+    def place_message(self, width: int, s: float, box: Rect | None = None) -> None:
+        """The message line, on the sand at the bottom of the window (``box``: the band the
+        screen's layout left for it)."""
+        if box is None:
+            box = Rect(8, 8, width - 16, text_height(12 * s))
+        self.message_text = self.texts.fitted(self.message, box, 12 * s, colour=SAND_INK, bold=True)
 
     def set_message(self, text: str) -> None:
         self.message = text
@@ -86,6 +101,7 @@ class MenuScreen(Screen):
     def on_draw(self) -> None:
         self.draw_backdrop()
         self.decor.draw()
+        report_sprites(self.decor)
         self.menu.draw()
         self.texts.draw()
 
@@ -122,30 +138,38 @@ class TitleView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        top = height * 0.76
-        shadow = self.texts.heading(
-            "DESERT PYRAMID", width / 2 + 3, height * 0.885 - 3, 40 * s, colour=(92, 52, 20)
+        area = inset(Rect(0, 0, width, height), 16 * s, 6 * s)
+        head, rest = cut_top(area, text_height(40 * s) + text_height(14 * s) + 4 * s, 8 * s)
+        title_box, sub_box = cut_top(head, text_height(40 * s))
+        shadow = self.texts.fitted(
+            "DESERT PYRAMID", title_box.moved(3, -3), 40 * s, colour=(92, 52, 20), heading=True
         )
-        name = self.texts.heading("DESERT PYRAMID", width / 2, height * 0.885, 40 * s)
+        name = self.texts.fitted("DESERT PYRAMID", title_box, 40 * s, heading=True)
         shadow.owner = name.owner = "title"  # type: ignore[attr-defined]  # one heading, shadowed
-        self.texts.label(
-            _("Pyramid solitaire under the sun"),
-            width / 2,
-            height * 0.81,
-            14 * s,
-            colour=(255, 250, 235),
-            bold=True,
+        self.texts.fitted(
+            _("Pyramid solitaire under the sun"), sub_box, 14 * s, colour=(255, 250, 235), bold=True
         )
-        bw, bh = 300 * s, 40 * s
-        rects = column_rects(width / 2, top - 14 * s, len(self.menu.buttons), bw, bh, 8 * s)
-        self.menu.place(rects, 15 * s)
-        self.place_message(width, s)
-        self._decor(width, height, s)
+        message_box, menu_area = cut_bottom(rest, text_height(12 * s), 6 * s)
+        self.message_text = self.texts.fitted(
+            self.message, message_box, 12 * s, colour=SAND_INK, bold=True
+        )
+        menu = button_grid(
+            menu_area,
+            len(self.menu.buttons),
+            Span(220 * s, 300 * s),
+            Span(text_height(15 * s) + 8, 40 * s),
+            8 * s,
+        )
+        self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))
+        left = min(r.left for r in menu.rects)
+        self._decor(width, height, s, room=left)
 
-    def _decor(self, width: int, height: int, s: float) -> None:
-        """A fan of cards on each side of the menu."""
+    def _decor(self, width: int, height: int, s: float, room: float) -> None:
+        """A fan of cards on each side of the menu, where there is room beside it."""
         self.decor = arcade.SpriteList()
         w = int(110 * s) // 2 * 2
+        if room < w * 1.6:
+            return
         h = int(w * 190 / 140) // 2 * 2
         for side in (-1, 1):
             for i, code in enumerate(DECOR if side < 0 else tuple(reversed(DECOR))):
@@ -155,7 +179,7 @@ class TitleView(MenuScreen):
                 )
                 sprite = arcade.Sprite(tex)
                 k = i - 2
-                cx = width / 2 + side * (width * 0.30) + k * w * 0.32
+                cx = width / 2 + side * (width / 2 - room / 2) + k * w * 0.32
                 cy = height * 0.42 - abs(k) * h * 0.06
                 sprite.position = (round(cx), round(cy))
                 sprite.angle = k * 9

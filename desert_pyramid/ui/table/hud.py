@@ -86,6 +86,7 @@ class Hud:
         self._caption_size = 9.5
         self._captions_asked: tuple[str, str, int] | None = None
         self._stock_room = float("inf")
+        self._caption_rooms: dict[int, float] = {}
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
@@ -239,6 +240,11 @@ class Hud:
         self._stock_room = 2 * (
             waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs
         )
+        self._caption_rooms = self._neighbour_rooms()
+        for t in self.captions.values():
+            self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
+        self._captions_asked = None  # fitted to their rooms now
+        self.set_button_captions("Undo · Z", "Hint · H")
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
         self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
@@ -318,7 +324,7 @@ class Hud:
 
     def set_button_captions(self, undo: str, hint: str) -> None:
         """The round buttons' captions ("Undo · Z"); when they would touch (small cards, a tall
-        layout), the key is left out, and if need be the letters are set smaller."""
+        layout), the key is left out, and if need be the words are cut with an ellipsis."""
         a, b = self.texts.get("c-undo"), self.texts.get("c-hint")
         if a is None or b is None or self._captions_asked == (undo, hint, id(a)):
             return  # fitted already (the table asks every frame)
@@ -334,8 +340,16 @@ class Hud:
 
         if gap() < 6:
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
-        while gap() < 6 and a.font_size > 6:
-            a.font_size = b.font_size = a.font_size * 0.9
+        for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
+            room = min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
+            self._cut_caption(t, room)
+
+    @staticmethod
+    def _cut_caption(t: arcade.Text, room: float) -> None:
+        if t.content_width > room > 0:
+            cut_to_fit(t, t.text, lambda: t.content_width <= room)
+            if len(t.text) < 4:  # "U…" says less than the icon over it: no caption at all
+                t.text = ""
 
     def _fit_parts(self, t: arcade.Text, text: str, room: float) -> None:
         """A line of parts ("3 passes, … · layout 1 · DP-…") no wider than ``room``: the first parts
@@ -352,15 +366,35 @@ class Hud:
             cut_to_fit(t, shown, lambda: t.content_width <= room)
 
     def _fit_caption(self, t: arcade.Text, text: str, room: float) -> None:
-        """A pile caption no wider than ``room``: words are left out from the end until it fits."""
+        """A pile caption no wider than ``room``: words are left out from the end until it fits,
+        then the last word is cut with an ellipsis (tiny piles of a tall layout): never a
+        smaller font."""
         words = text.split(" ")
         while True:
             shown = " ".join(words).removesuffix(" ·")
             if t.text != shown:
                 t.text = shown
             if t.content_width <= room or len(words) == 1:
-                return
+                break
             words.pop()
+        self._cut_caption(t, room)
+
+    def _neighbour_rooms(self) -> dict[int, float]:
+        """How wide each caption under the piles and the round buttons may be: centred texts on
+        one line, each less wide than the distance to its nearest neighbour (less a gap), never
+        meet."""
+        texts = [*self.captions.values()]
+        texts += [t for t in (self.texts.get("c-undo"), self.texts.get("c-hint")) if t]
+        rooms: dict[int, float] = {}
+        for t in texts:
+            near = [
+                abs(o.x - t.x)
+                for o in texts
+                if o is not t and abs(o.y - t.y) < max(o.content_height, t.content_height)
+            ]
+            if near:
+                rooms[id(t)] = min(near) - 6
+        return rooms
 
     def _set(self, t: arcade.Text, text: str) -> None:
         """Ask for a new text; :meth:`flush` lays it out (a few per frame). What was asked is
@@ -388,7 +422,10 @@ class Hud:
                 self._fit_message(t, text)
                 self._fit_bar()
             elif t is self.captions.get(STOCK):
-                self._fit_caption(t, text, self._stock_room)
+                room = self._caption_rooms.get(id(t), float("inf"))
+                self._fit_caption(t, text, min(self._stock_room, room))
+            elif id(t) in self._caption_rooms:
+                self._fit_caption(t, text, self._caption_rooms[id(t)])
             elif id(t) in self._rooms:
                 self._fit_parts(t, text, self._rooms[id(t)])
             else:

@@ -6,7 +6,7 @@ sprites; labels are :class:`arcade.Text` objects in one batch.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import arcade
@@ -17,8 +17,10 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import fit_text
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
-from desert_pyramid.ui.widgets.text import Text, report_text, report_texts
+from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
+from desert_pyramid.ui.widgets.text import Text, drawn, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -102,10 +104,13 @@ class ButtonColumn:
         self._labels: list[arcade.Text] = []
         self._values: list[arcade.Text] = []
         self._font = 16.0
+        self.rows = len(self.buttons)  # buttons per column (a menu in columns: layout.button_grid)
 
-    def place(self, rects: Sequence[Rect], font_size: float) -> None:
-        """Put the buttons in these rectangles and (re)build their sprites and labels."""
+    def place(self, rects: Sequence[Rect], font_size: float, rows: int | None = None) -> None:
+        """Put the buttons in these rectangles and (re)build their sprites and labels;
+        ``rows``: buttons per column when they stand in columns, down each column."""
         self._font = font_size
+        self.rows = len(self.buttons) if rows is None else max(1, rows)
         self.sprites = arcade.SpriteList()
         self.batch = pyglet.graphics.Batch()
         self._labels = []
@@ -113,15 +118,18 @@ class ButtonColumn:
         for b, r in zip(self.buttons, rects, strict=True):
             b.rect = r
             sprite = arcade.Sprite(self._skin(b, False))
-            sprite.position = (round(r.cx), round(r.cy))
+            # the skin is int(w) x int(h): centred half a pixel off for an odd size, so that
+            # its edges fall on pixel edges (Python's round() goes to even: rows would alternate)
+            sprite.position = (int(r.left) + int(r.width) / 2, int(r.bottom) + int(r.height) / 2)
+            mid = int(r.bottom) + int(r.height) // 2
             self.sprites.append(sprite)
             align_left = bool(b.value)
             x = r.left + r.height * 0.45 if align_left else r.cx
             self._labels.append(
                 Text(
-                    b.label,
+                    self._fitted(b, r, font_size),
                     x,
-                    r.cy,
+                    mid,
                     INK,
                     font_size,
                     font_name=FONT,
@@ -135,7 +143,7 @@ class ButtonColumn:
                 Text(
                     b.value,
                     r.right - r.height * 0.45,
-                    r.cy,
+                    mid,
                     GOLD,
                     font_size,
                     font_name=FONT,
@@ -146,6 +154,16 @@ class ButtonColumn:
                 )
             )
         self.refresh()
+
+    def _fitted(self, b: Button, r: Rect, font_size: float) -> str:
+        """A button's label as it fits its button (an ellipsis when it cannot: never a smaller
+        font); a settings row leaves room for its value."""
+        pad = r.height * 0.45
+        room = r.width - 2 * pad
+        if b.value:
+            value = f"‹ {b.value} ›" if b.adjust else b.value
+            room -= text_width(value, font_size, True) + pad
+        return fit_text(b.label, room, lambda t: text_width(t, font_size, True))[0]
 
     def _skin(self, b: Button, focused: bool) -> arcade.Texture:
         r = b.rect
@@ -159,7 +177,7 @@ class ButtonColumn:
         for i, (b, sprite) in enumerate(zip(self.buttons, self.sprites, strict=False)):
             sprite.texture = self._skin(b, i == self.focus)
             if i < len(self._labels):
-                self._labels[i].text = b.label
+                self._labels[i].text = self._fitted(b, b.rect, self._font)
                 self._values[i].text = f"‹ {b.value} ›" if b.value and b.adjust else b.value
                 self._labels[i].color = (*INK, 255) if b.enabled else (230, 220, 205, 255)
 
@@ -202,6 +220,15 @@ class ButtonColumn:
             return True
         return False
 
+    def _across(self, step: int) -> bool:
+        """← →: to the button beside the focused one when the menu stands in columns."""
+        rows = self.rows
+        target = self.focus + step * rows
+        if rows >= len(self.buttons) or not 0 <= target < len(self.buttons):
+            return False
+        self.go_to(target)
+        return True
+
     def adjust(self, step: int) -> bool:
         b = self.buttons[self.focus] if self.buttons else None
         if b is not None and b.adjust is not None:
@@ -219,9 +246,9 @@ class ButtonColumn:
         elif action == "menu_accept":
             self.press()
         elif action == "menu_left":
-            return self.adjust(-1)
+            return self.adjust(-1) or self._across(-1)
         elif action == "menu_right":
-            return self.adjust(1)
+            return self.adjust(1) or self._across(1)
         elif action == "list_first":
             self.go_to(0)
         elif action == "list_last":
@@ -281,7 +308,19 @@ def panel_sprite(assets: Assets, rect: Rect, alpha: int = 225) -> arcade.Sprite:
         skin_texture(assets, "panel", w, h, radius=max(8, int(min(w, h) * 0.04)), alpha=alpha)
     )
     sprite.position = (round(rect.cx), round(rect.cy))
+    sprite.properties["audit"] = audit.PANEL
     return sprite
+
+
+def report_sprites(sprites: Iterable[arcade.Sprite]) -> None:
+    """Tell the layout audit where a screen's pictures are (its panels, cards, icons): none may
+    lie outside the window."""
+    if audit.recording() is None:
+        return
+    for s in sprites:
+        if s.visible:
+            kind = s.properties.get("audit", "picture")
+            audit.report(kind, kind, Rect(s.left, s.bottom, s.width, s.height))
 
 
 def heading(
@@ -374,9 +413,126 @@ class TextGroup:
         self.items.append(t)
         return t
 
+    def fitted(
+        self,
+        text: str,
+        box: Rect,
+        size: float,
+        *,
+        colour: RGB = INK,
+        bold: bool = False,
+        heading: bool = False,
+        max_lines: int = 1,
+        align: str = "center",
+    ) -> arcade.Text:
+        """A :class:`FitText` in ``box``, drawn with the group."""
+        t = fitted(
+            text,
+            box,
+            size,
+            self.batch,
+            colour=colour,
+            bold=bold,
+            heading=heading,
+            max_lines=max_lines,
+            align=align,
+        )
+        self.items.append(t)
+        return t
+
     def draw(self) -> None:
         self.batch.draw()
         report_texts(self.items)
+
+
+class FitText(Text):
+    """A text fitted into a box (the one place texts are fitted): wrapped to at most
+    ``max_lines`` lines, then cut with an ellipsis (:func:`layout.fit_text`), never set smaller;
+    fitted again whenever its ``text`` changes. Centred in the box's height; ``align`` left,
+    center or right. ``text`` is what it was given; the audit checks the drawn glyphs against
+    ``box``."""
+
+    def __init__(
+        self,
+        text: str,
+        box: Rect,
+        size: float,
+        *,
+        colour: RGB = INK,
+        bold: bool = False,
+        heading: bool = False,
+        max_lines: int = 1,
+        align: str = "center",
+        batch: pyglet.graphics.Batch | None = None,
+    ) -> None:
+        name = heading_font() if heading else FONT
+        bold = bold or heading
+        pad = max(2.0, px(size) * 0.2)
+        self._room = max(1.0, box.width - 2 * pad)
+        self._measure = lambda t: text_width(t, size, bold, name)
+        self._max_lines = max_lines
+        x = {"left": box.left + pad, "right": box.right - pad}.get(align, box.cx)
+        super().__init__(
+            self._fit(str(text)),
+            x,
+            box.cy,
+            colour,
+            size,
+            font_name=name,
+            bold=bold,
+            anchor_x=align,
+            anchor_y="center",
+            batch=batch,
+            multiline=max_lines > 1,
+            width=int(self._room) + 1 if max_lines > 1 else None,
+            align=align,
+        )
+        self._given = str(text)
+        self.box = box
+
+    def _fit(self, text: str) -> str:
+        return "\n".join(fit_text(text, self._room, self._measure, self._max_lines))
+
+    @property
+    def text(self) -> str:
+        return self._given
+
+    @text.setter
+    def text(self, value: object) -> None:
+        self._given = str(value)
+        arcade.Text.text.fset(self, drawn(self._fit(self._given)))  # type: ignore[attr-defined]
+
+
+def fitted(
+    text: str,
+    box: Rect,
+    size: float,
+    batch: pyglet.graphics.Batch | None = None,
+    *,
+    colour: RGB = INK,
+    bold: bool = False,
+    heading: bool = False,
+    max_lines: int = 1,
+    align: str = "center",
+) -> arcade.Text:
+    """A :class:`FitText` in ``box``."""
+    return FitText(
+        text,
+        box,
+        size,
+        colour=colour,
+        bold=bold,
+        heading=heading,
+        max_lines=max_lines,
+        align=align,
+        batch=batch,
+    )
+
+
+def text_height(size: float, lines: int = 1) -> float:
+    """The height a text of ``lines`` lines of ``size`` points needs (its line boxes)."""
+    ascent, descent = font_metrics(size)
+    return round((ascent - descent) * (1.2 * lines - 0.2) + 4)
 
 
 def focus_hover(column: ButtonColumn, x: float, y: float) -> None:

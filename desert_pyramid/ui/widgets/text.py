@@ -86,9 +86,9 @@ class Text(arcade.Text):
 def ink_of(t: arcade.Text) -> Rect | None:
     """Where a text's glyphs are drawn: measured from the font's glyphs (their ink, not the
     line's box) for one line, the lines' laid-out box for a wrapped text; ``None`` when empty."""
-    if not t.text.strip():
-        return None
     label = t.label
+    if not label.text.strip():
+        return None
     left, bottom = float(label.left), float(label.bottom)
     if t.multiline:
         w, h = float(label.content_width), float(label.content_height)
@@ -102,7 +102,7 @@ def ink_of(t: arcade.Text) -> Rect | None:
     font = label.document.get_font(0, int(label.dpi))
     baseline = bottom - float(font.descent)
     pen, x0, x1, y0, y1 = 0.0, None, None, None, None
-    glyphs, _offsets = font.get_glyphs(drawn(t.text))
+    glyphs, _offsets = font.get_glyphs(label.text)
     for glyph in glyphs:
         gx0, gy0, gx1, gy1 = glyph.vertices
         if gx1 > gx0 and gy1 > gy0:  # a space has no ink

@@ -24,6 +24,7 @@ from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.easing import ease_out_cubic
 from desert_pyramid.ui.base.geometry import Rect, hud_height
 from desert_pyramid.ui.base.palette import GOLD, INK, RGB
@@ -304,7 +305,8 @@ class Overlay:
         r = self._rect
         self._drawn = (int(r.left) - 4, int(r.bottom) - 4, self.app.width, int(r.top) + 4)
         self._sprites.draw()
-        self._texts.draw()
+        with audit.layer(audit.OVERLAY, moving=shown < 1.0):
+            self._texts.draw()
 
     # -- the title banner ---------------------------------------------------------------------------
     def _draw_banner(self) -> None:
@@ -318,7 +320,8 @@ class Overlay:
             self._build_banner(notices)
             self._banner_key = key
         self._banner_sprites.draw()
-        self._banner_texts.draw()
+        with audit.layer(audit.OVERLAY):
+            self._banner_texts.draw()
 
     def _build_banner(self, notices: list[tuple[str, str]]) -> None:
         s = self._scale()

@@ -1,0 +1,51 @@
+"""Audit screens and layouts' tables at several window sizes in one process (a window per
+size), the way ``--check-layout`` does: the screen is opened by the same ``start()`` the command
+line uses, three frames are drawn whole, and the last one's parts are checked.
+
+Run as a script: ``python audit_sizes.py SAVE_DIR '{"sizes": [[640, 360]], "screens": [...],
+"layouts": [...]}'``; prints one JSON object per line: {"what", "size", "problems"}.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import replace
+
+os.environ["ARCADE_HEADLESS"] = "1"
+
+
+def main(save_dir: str, spec: dict[str, list]) -> None:  # type: ignore[type-arg]
+    import desert_pyramid.ui  # noqa: F401  (before Arcade)
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.ui.app import GameApp, RunOptions, start
+    from desert_pyramid.ui.base import audit
+
+    for w, h in spec["sizes"]:
+        options = RunOptions(
+            size=(w, h),
+            headless=True,
+            frames=3,
+            full_redraw=True,
+            save_dir=save_dir,
+            settings=Settings(animation_speed=0, mute=True),
+        )
+        app = GameApp(options)
+        jobs = [(s, replace(options, screen=s)) for s in spec.get("screens", [])]
+        jobs += [(f"table {n}", replace(options, layout=n)) for n in spec.get("layouts", [])]
+        for what, opts in jobs:
+            app.options = opts
+            start(app, opts)
+            recorder = audit.start()
+            for _ in range(int(spec.get("frames", 3))):
+                recorder.clear()
+                app.step()
+            audit.stop()
+            found = audit.problems(recorder.parts, app.width, app.height)
+            print(json.dumps({"what": what, "size": [w, h], "problems": found}), flush=True)
+        app.close()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], json.loads(sys.argv[2]))
