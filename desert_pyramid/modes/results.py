@@ -56,6 +56,8 @@ class Results:
     loss). ``assisted``: the computer player made at least one move.
     Daily only: ``date`` (the deal's date), ``played_on`` (the date the session started, which
     decides the streak), ``counts_for_streak`` and ``time_bonus``.
+    ``untimed``: an Expedition or Daily played without the clock (no daylight, no time bonus):
+    progression keeps it apart from the timed results.
     """
 
     mode: str
@@ -90,6 +92,7 @@ class Results:
         ""  # the deal's whole game (an Expedition's: each pyramid's is in ``pyramids``)
     )
     pyramids: tuple[PyramidRecord, ...] = ()
+    untimed: bool = False  # played untimed: kept apart in the statistics, no speed reward
 
     @property
     def replay_total(self) -> int | None:

@@ -35,7 +35,12 @@ class PauseView(MenuScreen):
         buttons = [Button(_("Resume"), self.resume)]
         if mode == "expedition":
             buttons += [
-                Button(_("Skip this pyramid (−{seconds} s)").format(seconds=30), self.skip),
+                Button(
+                    _("Skip this pyramid")  # untimed: a skip costs no daylight
+                    if session.untimed
+                    else _("Skip this pyramid (−{seconds} s)").format(seconds=30),
+                    self.skip,
+                ),
                 Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again")),
             ]
         elif mode == "daily":

@@ -1,6 +1,7 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
-card back, with a live preview, speech (docs/accessibility.md) and the language (docs/translations.md)."""
+card back, with a live preview, the clock (Expedition and Daily timed or
+untimed), speech (docs/accessibility.md) and the language (docs/translations.md)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ ROWS = (
     (N_("Large indices"), "large_index"),
     (N_("Timer"), "hide_timer"),
     (N_("Score"), "hide_score"),
+    (N_("Clock"), "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
 )
 #: The speech choices' names (speech/voice.py's CHOICE_NAMES), marked for the catalogues.
 SPEECH_NAMES = {
@@ -163,6 +165,7 @@ class SettingsView(MenuScreen):
             on_off(s.large_index),
             on_off(not s.hide_timer, N_("Shown"), N_("Hidden")),
             on_off(not s.hide_score, N_("Shown"), N_("Hidden")),
+            on_off(not s.untimed, N_("Timed"), N_("Untimed")),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
             self._speech_name(s.speech),

@@ -271,12 +271,17 @@ class TableView(TableInput, Screen):
             self.message = " ".join(m.text for m in said)
         for e in events:
             if isinstance(e, PyramidCleared):
-                self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
+                daylight = (
+                    f"+{e.bonus_ms // 1000} s of daylight" if e.bonus_ms else ""
+                )  # untimed: none
+                self.message = f"Pyramid {e.number} cleared" + (
+                    f": {daylight}." if daylight else "."
+                )
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     points = self.effects.cleared_points
-                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (
-                        f" · +{points:,} points" if points else ""
+                    detail = " · ".join(
+                        part for part in (daylight, f"+{points:,} points" if points else "") if part
                     )
                     self.effects.celebrate(
                         f"Pyramid {e.number} cleared!",
@@ -286,9 +291,8 @@ class TableView(TableInput, Screen):
                         self.app.settings.animation_speed,
                     )
             elif isinstance(e, PyramidSkipped):
-                self.message = (
-                    f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
-                )
+                spent = f": {e.cost_ms // 1000} s of daylight spent" if e.cost_ms else ""
+                self.message = f"Pyramid {e.number} skipped{spent}."  # untimed: no daylight
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
@@ -316,6 +320,10 @@ class TableView(TableInput, Screen):
                 if self.app.last_input == "pad"
                 else "Cleared! A click or Enter shows the results."
             )
+        elif self.session.untimed:  # no sunset: stuck (its sound has played), skipped or left
+            stuck = "Stuck: " if self.control.stuck else ""
+            self.message = f"{stuck}the untimed trek ends here.".capitalize()
+            self._end_wait = SUNSET_S
         else:
             self.message = "The sun has set on the trek."
             self._end_wait = SUNSET_S
