@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -42,8 +43,8 @@ def test_profile_shows_files_relics_backs_streaks_and_statistics(
     assert "[ ] Night Crossing: Clear 8 pyramids in a single trek." in out
     assert "Day streak:" in out and "best 2" in out
     assert "Game in progress: expedition, desert, layout 1, pyramid 2, 2:51 of daylight left" in out
-    assert "expedition  desert" in out and "4 (8300)" in out
-    assert "relaxed" in out and "practice    all" in out
+    assert re.search(r"expedition +desert", out) and "4 (8300)" in out
+    assert "relaxed" in out and re.search(r"practice +all", out)
     assert snapshot(example) == before  # only reads
 
 

@@ -194,7 +194,7 @@ class Application:
             return self.practice_session()
         if mode == "expedition":
             seed, self.seed = self.seed, None
-            return sessions.expedition(seed)
+            return sessions.expedition(seed, untimed=self.settings.untimed)
         return self.daily_session()
 
     def start_practice(
@@ -211,13 +211,13 @@ class Application:
         finder: DealFinder | None = None,
         today: datetime.date | None = None,
     ) -> Session:
-        """The Daily of ``day`` (today's by default), not yet on the table; ``today`` is the
-        player's date (read from the calendar by default). Raises
+        """The Daily of ``day`` (today's by default), not yet on the table, untimed when the
+        settings say so; ``today`` is the player's date (read from the calendar by default). Raises
         :class:`~desert_pyramid.modes.InputError` for a day that cannot be played."""
         from desert_pyramid.modes import DailySession
 
         now = today or self.today()
-        return DailySession.start(day or now, now, finder=finder)
+        return DailySession.start(day or now, now, finder=finder, untimed=self.settings.untimed)
 
     def practice_from_code(self, code: str, rules: Rules, layout: Layout) -> Session:
         """A Practice deal from a deal code typed by the player. Raises
@@ -246,8 +246,9 @@ class Application:
         return sessions.practice_from_moves(game.layout, game.rules, game.deal, game.history)
 
     def again(self, session: Session) -> Session:
-        """Restart: the same day's Daily, or Practice on the same deal."""
-        return sessions.again(session)
+        """Restart: the same day's Daily (timed or not as the settings say now), or Practice on
+        the same deal."""
+        return sessions.again(session, self.settings.untimed)
 
     def can_continue(self) -> bool:
         """A deal in play in this run (not finished), or one saved by an earlier run."""

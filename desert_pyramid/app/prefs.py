@@ -55,6 +55,9 @@ class Settings:
     card_back: str = DEFAULT_BACK
     speech: str = "auto"  # one of SPEECH_CHOICES
     high_contrast: bool = False  # dark buttons under light labels, lighter covered cards
+    # Expedition and Daily untimed (no daylight, no time bonus; results kept apart): read when a
+    # trek or a Daily starts, so a session keeps the clock it started with
+    untimed: bool = False
     # "" = the system's; else a code of i18n.LANGUAGES. One that no longer exists is kept as read:
     # the window starts in English and says so (i18n.use_language), the other settings stay.
     language: str = ""

@@ -259,18 +259,20 @@ class Saves:
         """One line for the results screen: the statistics of this deal's mode, rules and layout."""
         active = self.active
         mode = active.table.session.mode if active is not None else "practice"
+        untimed = active is not None and active.table.session.untimed  # counted apart
         if self.store is None:
             return "Wins, losses and streaks are kept when the game has its save folder."
-        stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number)
+        stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number, untimed)
+        apart = " (untimed)" if untimed else ""
         if not stats.played:
             return "Finished games of these rules and layout are counted in Statistics."
         if mode == "expedition":  # its statistics count pyramids, each a deal of its own, not treks
             return (
-                f"Expedition pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
+                f"Expedition{apart} pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
                 f"{stats.current_streak} cleared in a row, best {stats.best_streak}"
             )
         return (
-            f"{mode.capitalize()} on these rules and layout: won {stats.won} of {stats.played} "
+            f"{mode.capitalize()}{apart} on these rules and layout: won {stats.won} of {stats.played} "
             f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}"
         )
 

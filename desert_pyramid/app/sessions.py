@@ -106,19 +106,22 @@ def practice_from_moves(
     return PracticeSession(game, source="code")
 
 
-def expedition(seed: int | None = None) -> ExpeditionSession:
-    return ExpeditionSession(seed)
+def expedition(seed: int | None = None, untimed: bool = False) -> ExpeditionSession:
+    """A new trek; ``untimed``: its daylight does not run (the Settings' Clock row)."""
+    return ExpeditionSession(seed, untimed=untimed)
 
 
-def daily(day: datetime.date | None = None) -> DailySession:
+def daily(day: datetime.date | None = None, untimed: bool = False) -> DailySession:
+    """The Daily of ``day`` (today's by default); ``untimed``: no time bonus."""
     now = today()
-    return DailySession.start(day or now, now)
+    return DailySession.start(day or now, now, untimed=untimed)
 
 
-def again(session: Session) -> Session:
-    """A new session on the same deal (Restart): the same day's Daily, or Practice on the deal."""
+def again(session: Session, untimed: bool = False) -> Session:
+    """A new session on the same deal (Restart): the same day's Daily (``untimed`` as the
+    settings say now: a restart is a new start), or Practice on the deal."""
     if isinstance(session, DailySession):  # today's deal, or a past day's
-        return daily(session.day)
+        return daily(session.day, untimed)
     g = session.game
     return practice(g.rules, g.layout, g.deal)
 

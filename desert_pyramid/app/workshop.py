@@ -81,6 +81,9 @@ class Editor:
         self.held: int | None = None  # the card picked up to move with the keys
         self.naming: str | None = None  # the name being typed; None when not naming
         self.save_after_naming = False
+        #: the name field opened with its whole text selected: the first character typed replaces
+        #: it, Backspace clears it (as in any name field)
+        self.name_selected = False
         self.message = ""
         self.leave_armed = False  # Esc once with unsaved changes: a second Esc leaves
         self.saved: Layout | None = None  # the layout last saved from here
@@ -258,6 +261,7 @@ class Editor:
     def start_naming(self, then_save: bool = False) -> None:
         self.held = None
         self.naming = self.draft.name
+        self.name_selected = True
         self.save_after_naming = then_save
         self.say(
             "Name the layout, then Enter to save it; Esc cancels"
@@ -269,16 +273,22 @@ class Editor:
         if self.naming is None:
             return
         clean = "".join(ch for ch in text if ch.isprintable())
-        self.naming = (self.naming + clean)[:NAME_MAX]
+        if not clean:
+            return
+        kept = "" if self.name_selected else self.naming
+        self.name_selected = False
+        self.naming = (kept + clean)[:NAME_MAX]
         self.version += 1
 
     def backspace(self) -> None:
         if self.naming:
-            self.naming = self.naming[:-1]
+            self.naming = "" if self.name_selected else self.naming[:-1]
+            self.name_selected = False
             self.version += 1
 
     def cancel_naming(self) -> None:
         self.naming = None
+        self.name_selected = False
         self.save_after_naming = False
         self.say("")
 
@@ -292,6 +302,7 @@ class Editor:
             self.say(str(exc))
             return False
         self.naming = None
+        self.name_selected = False
         self.draft.rename(name)
         self._changed()
         if self.save_after_naming:

@@ -179,22 +179,23 @@ def show(store: SaveStore) -> None:
         return
     print("Statistics:")
     header = (
-        f"  {'mode':<12}{'preset':<10}{'layout':>6}{'played':>8}{'won':>6}{'lost':>6}"
+        f"  {'mode':<21}{'preset':<10}{'layout':>6}{'played':>8}{'won':>6}{'lost':>6}"
         f"{'win%':>6}{'streak':>8}{'best':>6}{'best score':>12}{'best time':>11}{'best trek':>11}"
     )
     print(header)
     rows: list[tuple[str, str, str, Stats]] = [
-        (key.mode, key.preset, str(key.layout), stats)
+        (key.label.lower(), key.preset, str(key.layout), stats)
         for key, stats in sorted(progress.stats.items())
     ]
-    for mode in sorted({key.mode for key in progress.stats}):
-        if sum(1 for key in progress.stats if key.mode == mode) > 1:
-            total = combine(s for k, s in progress.stats.items() if k.mode == mode)
+    # an untimed mode ("expedition (untimed)") is totalled apart from the timed one
+    for mode in sorted({key.label.lower() for key in progress.stats}):
+        if sum(1 for key in progress.stats if key.label.lower() == mode) > 1:
+            total = combine(s for k, s in progress.stats.items() if k.label.lower() == mode)
             rows.append((mode, "all", "all", total))
     for mode, preset, layout, stats in rows:
         trek = f"{stats.best_trek_pyramids} ({stats.best_trek_score})" if stats.treks else "-"
         print(
-            f"  {mode:<12}{preset:<10}{layout:>6}{stats.played:>8}{stats.won:>6}{stats.lost:>6}"
+            f"  {mode:<21}{preset:<10}{layout:>6}{stats.played:>8}{stats.won:>6}{stats.lost:>6}"
             f"{stats.win_rate:>6.0%}{stats.current_streak:>8}{stats.best_streak:>6}"
             f"{stats.best_score:>12}{_clock(stats.best_seconds):>11}{trek:>11}"
         )

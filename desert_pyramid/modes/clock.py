@@ -159,19 +159,29 @@ def sky_for(left_ms: int) -> Sky:
 
 class DaylightClock(Clock):
     """An Expedition's clock: elapsed time up, daylight down. Daylight never goes below 0; once it
-    is gone the clock stops counting."""
+    is gone the clock stops counting. An untimed trek's clock (``runs=False``) counts elapsed time
+    only: its daylight stays where it is (the sky at noon, no pulse, no sunset)."""
 
-    __slots__ = ("left_ms",)
+    __slots__ = ("left_ms", "runs")
 
     def __init__(
-        self, left_ms: int = DAYLIGHT_START_MS, elapsed_ms: int = 0, paused: bool = False
+        self,
+        left_ms: int = DAYLIGHT_START_MS,
+        elapsed_ms: int = 0,
+        paused: bool = False,
+        *,
+        runs: bool = True,
     ) -> None:
         super().__init__(elapsed_ms, paused)
         if left_ms < 0:
             raise ValueError(f"daylight left cannot be negative ({left_ms} ms)")
         self.left_ms = int(left_ms)
+        self.runs = runs
 
     def _count(self, ms: int) -> int:
+        if not self.runs:  # untimed: time passes, the daylight does not
+            self.elapsed_ms += ms
+            return ms
         used = min(ms, self.left_ms)
         self.left_ms -= used
         self.elapsed_ms += used

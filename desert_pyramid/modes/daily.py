@@ -9,6 +9,9 @@ Streak: the session remembers the date it was started on (``played_on``, the pla
 passed in by the caller). Only a daily played on its own date counts for the day streak; past
 days can be played for practice without touching it (:mod:`desert_pyramid.modes.streak`). A
 future date cannot be played.
+
+Untimed (``untimed=True``, the Settings' Clock row): the clock still counts the time taken, but a
+clear gets no time bonus; the results are marked ``untimed``.
 """
 
 from __future__ import annotations
@@ -57,7 +60,15 @@ def check_playable(day: date, today: date) -> None:
 class DailySession(Session):
     mode = "daily"
 
-    def __init__(self, day: date, today: date, game: Game, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        day: date,
+        today: date,
+        game: Game,
+        clock: Clock | None = None,
+        *,
+        untimed: bool = False,
+    ) -> None:
         check_playable(day, today)
         if game.rules != DESERT:
             raise ModeError("the daily is played under Desert rules")
@@ -65,10 +76,17 @@ class DailySession(Session):
         self.day = day
         self.played_on = today
         self.time_bonus = 0
+        self.untimed = untimed
 
     @classmethod
     def start(
-        cls, day: date, today: date, layout: Layout | None = None, finder: DealFinder | None = None
+        cls,
+        day: date,
+        today: date,
+        layout: Layout | None = None,
+        finder: DealFinder | None = None,
+        *,
+        untimed: bool = False,
     ) -> DailySession:
         """The daily of ``day`` (the player's local ``today`` decides whether it counts for the
         streak). Searches the deal (see :func:`daily_deal`)."""
@@ -76,15 +94,15 @@ class DailySession(Session):
         if layout is None:
             layout = classic_layout()  # the Daily's layout, built by the engine (no file read)
         chosen = daily_deal(day, layout, finder)
-        return cls.from_chosen(day, today, chosen, layout)
+        return cls.from_chosen(day, today, chosen, layout, untimed=untimed)
 
     @classmethod
     def from_chosen(
-        cls, day: date, today: date, chosen: ChosenDeal, layout: Layout
+        cls, day: date, today: date, chosen: ChosenDeal, layout: Layout, *, untimed: bool = False
     ) -> DailySession:
         if chosen.seed != daily_seed(day):
             raise ModeError(f"deal of seed {chosen.seed} is not the daily of {day.isoformat()}")
-        return cls(day, today, Game(layout, DESERT, chosen.deal))
+        return cls(day, today, Game(layout, DESERT, chosen.deal), untimed=untimed)
 
     @property
     def counts_for_streak(self) -> bool:
@@ -94,7 +112,7 @@ class DailySession(Session):
     def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
         if self.game.won:
             self._finish()
-            self.time_bonus = daily_time_bonus(self.clock.elapsed_ms / 1000)
+            self.time_bonus = self.bonus_now
             events.append(DailyCleared(self.clock.seconds, self.time_bonus))
 
     @property
@@ -103,7 +121,9 @@ class DailySession(Session):
 
     @property
     def bonus_now(self) -> int:
-        """The time bonus a clear would get now."""
+        """The time bonus a clear would get now (none untimed)."""
+        if self.untimed:
+            return 0
         return daily_time_bonus(self.clock.elapsed_ms / 1000)
 
     def results(self) -> Results:
@@ -125,7 +145,8 @@ class DailySession(Session):
     def hud(self) -> dict[str, str]:
         out = super().hud()
         out["date"] = self.day.isoformat()
-        out["bonus"] = f"{self.time_bonus if self.finished else self.bonus_now:,}"
+        if not self.untimed:  # untimed: no time bonus to show
+            out["bonus"] = f"{self.time_bonus if self.finished else self.bonus_now:,}"
         out["time"] = clock_text(self.clock.elapsed_ms)
         return out
 
@@ -157,6 +178,7 @@ class DailySession(Session):
             session = cls(day, played_on, game, clock)
         except ModeError as exc:
             raise StateError(f"the saved daily: {exc}") from None
-        session.time_bonus = get_int(data, "time_bonus", 0, high=daily_time_bonus(0))
         session._restore_common(data)
+        bonus_max = 0 if session.untimed else daily_time_bonus(0)
+        session.time_bonus = get_int(data, "time_bonus", 0, high=bonus_max)
         return session

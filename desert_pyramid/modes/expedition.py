@@ -12,6 +12,11 @@
   with the same multiplier. Points already scored on a skipped pyramid stay in the trek's score.
   With 30 s or less left, a skip spends the rest of the daylight and the trek ends.
 - At 0 s the trek ends: the results give pyramids cleared, score, best chain and each pyramid.
+- Untimed (``untimed=True``, the Settings' Clock row): the daylight does not run and a clear
+  adds none; a skip costs none (the skipped pyramid still counts as a loss). The trek ends when
+  the player ends it (``abandon()``) or when the pyramid on the table is stuck (the engine's exact
+  ``is_stuck``: no removal is possible now or ever by flipping, redealing or the Satchel), which
+  takes the sunset's place. Its results are marked ``untimed``.
 - A saved trek never has more daylight than its rules allow (:func:`daylight_cap_ms`): a save
   that claims more is damaged and is refused with :class:`StateError`.
 """
@@ -35,6 +40,7 @@ from .session import (
     SavedSession,
     Session,
     check_header,
+    get_bool,
     get_elapsed,
     get_int,
     get_str,
@@ -79,6 +85,7 @@ class ExpeditionSession(Session):
         *,
         finder: DealFinder | None = None,
         daylight_ms: int = DAYLIGHT_START_MS,
+        untimed: bool = False,
         _first: ChosenDeal | None = None,
         _game: Game | None = None,
         _clock: DaylightClock | None = None,
@@ -99,8 +106,9 @@ class ExpeditionSession(Session):
             _game = Game(layout, DESERT, chosen.deal, multiplier=self.number)
         else:
             self.deal_index = _game.deal.index
-        self.daylight: DaylightClock = _clock or DaylightClock(daylight_ms)
+        self.daylight: DaylightClock = _clock or DaylightClock(daylight_ms, runs=not untimed)
         super().__init__(_game, self.daylight)
+        self.untimed = not self.daylight.runs
         self.trek_id = new_id("trek")
 
     # -- time -------------------------------------------------------------------------------------
@@ -122,9 +130,11 @@ class ExpeditionSession(Session):
     # -- the pyramids ---------------------------------------------------------------------------------
     def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
         if not self.game.won:
+            if self.untimed and self.game.is_stuck():  # untimed, being stuck is the sunset
+                self._end_trek(events)
             return
         k = self.number
-        bonus = clear_bonus_ms(k)
+        bonus = 0 if self.untimed else clear_bonus_ms(k)
         self.daylight.add(bonus)
         self.records.append(
             self._pyramid_record(
@@ -157,12 +167,13 @@ class ExpeditionSession(Session):
 
     def skip(self) -> list[Event]:
         """Skip this pyramid: 30 s of daylight, same pyramid number, a new deal. With 30 s or less
-        left the skip takes the rest of the daylight and the trek ends."""
+        left the skip takes the rest of the daylight and the trek ends. Untimed, a skip costs no
+        daylight (the skipped pyramid still counts as a loss)."""
         if self.finished:
             raise ModeError("the trek is over")
         if self.daylight.paused:
             raise IllegalMoveError("the game is paused: resume to play")
-        cost = self.daylight.spend(SKIP_COST_MS)
+        cost = 0 if self.untimed else self.daylight.spend(SKIP_COST_MS)
         events: list[Event] = [PyramidSkipped(self.number, cost)]
         self.records.append(
             self._pyramid_record(
@@ -172,7 +183,7 @@ class ExpeditionSession(Session):
                 outcome="abandoned",
             )
         )
-        if self.daylight.expired:
+        if self.daylight.expired and not self.untimed:
             self._end_trek(events, recorded=True)
         else:
             self._deal_next(events)
@@ -260,9 +271,10 @@ class ExpeditionSession(Session):
         out = super().hud()
         out["pyramid"] = str(self.number)
         out["multiplier"] = f"×{self.number}"
-        out["daylight"] = clock_text(self.daylight.seconds_left * 1000)
         out["cleared"] = str(self.pyramids_cleared)
-        out["sky"] = self.daylight.sky.phase
+        if not self.untimed:  # untimed: no daylight to show (the time taken is "time")
+            out["daylight"] = clock_text(self.daylight.seconds_left * 1000)
+            out["sky"] = self.daylight.sky.phase
         return out
 
     # -- saving ---------------------------------------------------------------------------------------------
@@ -295,7 +307,7 @@ class ExpeditionSession(Session):
         if not isinstance(raw, list):
             raise StateError("'records' must be a list")
         records = [PyramidRecord.from_dict(r) for r in raw]
-        clock = _saved_daylight(data, number, records)
+        clock = _saved_daylight(data, number, records, untimed=get_bool(data, "untimed", False))
         session = cls(
             get_int(data, "trek_seed"), game.layout, finder=finder, _game=game, _clock=clock
         )
@@ -309,12 +321,13 @@ class ExpeditionSession(Session):
 
 
 def _saved_daylight(
-    data: Mapping[str, Any], number: int, records: list[PyramidRecord]
+    data: Mapping[str, Any], number: int, records: list[PyramidRecord], *, untimed: bool = False
 ) -> DaylightClock:
     """The saved daylight clock, checked against the rules: a trek on pyramid ``number`` has
     cleared ``number - 1`` pyramids, and its daylight left plus the daylight it spent (elapsed
     time and 30 s per skip) is at most :func:`daylight_cap_ms` of them. More is a damaged (or
-    edited) save: :class:`StateError`."""
+    edited) save: :class:`StateError`. An untimed trek's daylight never ran: it is still the
+    240 s of the start, whatever the time played."""
     cleared = sum(1 for r in records if r.cleared)
     if cleared != number - 1:
         raise StateError(
@@ -323,6 +336,14 @@ def _saved_daylight(
     cap = daylight_cap_ms(cleared)
     left = get_int(data, "daylight_ms", high=cap)
     elapsed = get_elapsed(data)
+    paused = get_bool(data, "paused", False)
+    if untimed:
+        if left != DAYLIGHT_START_MS:
+            raise StateError(
+                f"the saved untimed trek has {left} ms of daylight: its daylight never runs "
+                f"({DAYLIGHT_START_MS} ms)"
+            )
+        return DaylightClock(left, elapsed, paused, runs=False)
     skips = sum(1 for r in records if r.skipped)
     finished = data.get("finished", False) is True
     # every skip of a trek still on the way cost 30 s; the last skip of an ended trek may cost less
@@ -332,4 +353,4 @@ def _saved_daylight(
             f"the saved daylight ({left} ms left after {elapsed} ms played and {skips} skips) is more than "
             f"a trek with {cleared} pyramids cleared can have: {cap} ms in all"
         )
-    return DaylightClock(left, elapsed, paused=bool(data.get("paused", False)))
+    return DaylightClock(left, elapsed, paused=paused)

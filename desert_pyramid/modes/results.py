@@ -56,6 +56,8 @@ class Results:
     loss). ``assisted``: the computer player made at least one move.
     Daily only: ``date`` (the deal's date), ``played_on`` (the date the session started, which
     decides the streak), ``counts_for_streak`` and ``time_bonus``.
+    ``untimed``: an Expedition or Daily played without the clock (no daylight, no time bonus):
+    progression keeps it apart from the timed results.
     """
 
     mode: str
@@ -90,6 +92,15 @@ class Results:
         ""  # the deal's whole game (an Expedition's: each pyramid's is in ``pyramids``)
     )
     pyramids: tuple[PyramidRecord, ...] = ()
+    untimed: bool = False  # played untimed: kept apart in the statistics, no speed reward
+
+    @property
+    def replay_total(self) -> int | None:
+        """The total a replay of ``game_code`` ends on, the same as these results show: the
+        mode's score for its one deal (a Daily's time bonus, a timed score's time included,
+        which the moves alone do not give). ``None`` for an Expedition, whose total is the
+        trek's: its replay ends on the last pyramid's own points."""
+        return None if self.mode == "expedition" else self.score
 
     @property
     def seconds(self) -> int:

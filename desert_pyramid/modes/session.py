@@ -123,6 +123,9 @@ class Session:
         self.computer_moves = 0
         self._computer_playing = False
         self.messages: list[CoachMessage] = []  # the coach's words after the last move
+        # played untimed (the Settings' Clock row, read when the session starts): an Expedition's
+        # daylight does not run, a Daily gets no time bonus, the results are kept apart
+        self.untimed = False
 
     # -- time -------------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> int:
@@ -143,7 +146,9 @@ class Session:
         """Whether the clock matters to the result (an Expedition's daylight, the Daily's time
         bonus, the timed scoring of a Practice deal). A timed table hides its cards whenever
         anything covers it (pause, help, a lost focus), and a lost focus keeps it paused until
-        the player resumes."""
+        the player resumes. An untimed Expedition or Daily is not timed."""
+        if self.untimed:
+            return False
         return not self.resume_on_focus or self.game.rules.scoring == Scoring.TIMED
 
     @property
@@ -179,7 +184,8 @@ class Session:
     def focus_gained(self) -> None:
         """The window has focus again. A timed table stays paused (its cards hidden) until the
         player resumes; an untimed one takes up where it was if only the focus had stopped it."""
-        if self.resume_on_focus and self.clock.paused and self.pause_reason == FOCUS:
+        untimed = self.resume_on_focus or self.untimed
+        if untimed and self.clock.paused and self.pause_reason == FOCUS:
             self.resume()
 
     @property
@@ -358,6 +364,7 @@ class Session:
             assisted=self.computer_moves > 0,
             hints_used=self.hints_used,
             game_code=self.game_code,
+            untimed=self.untimed,
         )
         base.update(kw)
         return Results(**base)
@@ -394,7 +401,7 @@ class Session:
             "abandoned": self.abandoned,
             "hints_used": self.hints_used,
             "computer_moves": self.computer_moves,
-        }
+        } | ({"untimed": True} if self.untimed else {})  # absent: timed (saves before it read so)
 
     def mode_state(self) -> dict[str, Any]:
         """Everything of :meth:`to_dict` but the game (for storage's ``CurrentGame.mode_state``)."""
@@ -424,6 +431,7 @@ class Session:
         self.abandoned = get_bool(data, "abandoned", False)
         self.hints_used = get_int(data, "hints_used", 0, high=10**9)
         self.computer_moves = get_int(data, "computer_moves", 0, high=10**9)
+        self.untimed = get_bool(data, "untimed", False)
         if self.finished:
             self.clock.pause()
 

@@ -274,6 +274,8 @@ def share_line(results: Results, streak: int = 0) -> str:
     outcome = f"☀ cleared in {time}" if results.won else f"not cleared ({time})"
     line = parts[0] + " " + outcome
     line += f" · {results.score:,} points · best chain {results.best_chain}"
+    if results.untimed:
+        line += " · untimed"
     if streak > 0:
         line += f" · streak {streak} day{'s' if streak != 1 else ''}"
     return line

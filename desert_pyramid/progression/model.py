@@ -209,6 +209,7 @@ class PlayedGame:
     score: int
     date: str
     code: str
+    untimed: bool = False  # an untimed Expedition pyramid or Daily: its best is kept apart
 
     @classmethod
     def of(cls, result: GameResult) -> PlayedGame:
@@ -221,6 +222,7 @@ class PlayedGame:
             result.score,
             result.date,
             result.game_code,
+            result.untimed,
         )
 
     @property
@@ -230,13 +232,14 @@ class PlayedGame:
 
 def keep_games(games: list[PlayedGame]) -> list[PlayedGame]:
     """The games worth keeping, oldest first: the last ``GAMES_RECENT``, every won Daily (the last
-    ``GAMES_DAILY_WON``) and the best-scoring game of each (mode, rules, layout)."""
+    ``GAMES_DAILY_WON``) and the best-scoring game of each (mode, rules, layout), an untimed
+    game's best apart from the timed one's."""
     keep = set(range(max(0, len(games) - GAMES_RECENT), len(games)))
     dailies = [i for i, g in enumerate(games) if g.mode == "daily" and g.won]
     keep.update(dailies[-GAMES_DAILY_WON:])
-    best: dict[tuple[str, str, int], int] = {}
+    best: dict[tuple[str, str, int, bool], int] = {}
     for i, g in enumerate(games):
-        key = (g.mode, g.preset, g.layout)
+        key = (g.mode, g.preset, g.layout, g.untimed)
         if key not in best or g.score > games[best[key]].score:
             best[key] = i
     keep.update(best.values())
@@ -264,8 +267,8 @@ class Progress:
         """True when there is nothing to lose: no game, trek or relic recorded."""
         return not (self.seen_games or self.seen_treks or self.relics or self.stats)
 
-    def stats_for(self, mode: str, preset: str, layout: int) -> Stats:
-        return self.stats.get(StatsKey(mode, preset, layout), Stats())
+    def stats_for(self, mode: str, preset: str, layout: int, untimed: bool = False) -> Stats:
+        return self.stats.get(StatsKey(mode, preset, layout, untimed), Stats())
 
     def has_seen_game(self, game_id: str) -> bool:
         return game_id in self.seen_games
@@ -361,7 +364,7 @@ def record_game(progress: Progress, backs: BackCollection, result: GameResult) -
         progress.games.append(PlayedGame.of(result))
         if len(progress.games) > GAMES_RECENT:
             progress.games = keep_games(progress.games)
-    key = StatsKey(result.mode, result.preset, result.layout)
+    key = StatsKey(result.mode, result.preset, result.layout, result.untimed)
     progress.stats.setdefault(key, Stats()).add_game(result)
     if result.mode == "daily":
         progress.daily.record_play(result.date)
@@ -374,11 +377,17 @@ def record_game(progress: Progress, backs: BackCollection, result: GameResult) -
         backs,
         result.date,
         clears=progress.pyramids_cleared,
-        trek=result.pyramid_number if (result.won and result.mode == "expedition") else 0,
+        trek=result.pyramid_number if _timed_trek_clear(result) else 0,
         chain=result.best_chain,
         no_redeal_clear=result.won and result.redeals_used == 0,
     )
     return Unlocks(tuple(relics), tuple(new_backs))
+
+
+def _timed_trek_clear(result: GameResult) -> bool:
+    """A pyramid cleared in a timed trek: its number counts for the trek card backs (how many
+    pyramids one day's daylight holds rewards speed; an untimed trek does not count for them)."""
+    return result.won and result.mode == "expedition" and not result.untimed
 
 
 def record_trek(progress: Progress, backs: BackCollection, trek: TrekResult) -> Unlocks:
@@ -390,9 +399,10 @@ def record_trek(progress: Progress, backs: BackCollection, trek: TrekResult) -> 
     if trek.trek_id in progress.seen_treks:
         return Unlocks()
     _remember(progress.seen_treks, trek.trek_id)
-    key = StatsKey("expedition", trek.preset, trek.layout)
+    key = StatsKey("expedition", trek.preset, trek.layout, trek.untimed)
     progress.stats.setdefault(key, Stats()).add_trek(trek)
-    new_backs = _grant_backs(backs, trek.date, trek=trek.pyramids_cleared, chain=trek.best_chain)
+    cleared = 0 if trek.untimed else trek.pyramids_cleared  # the trek backs reward speed
+    new_backs = _grant_backs(backs, trek.date, trek=cleared, chain=trek.best_chain)
     return Unlocks((), tuple(new_backs))
 
 

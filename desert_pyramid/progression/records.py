@@ -99,6 +99,11 @@ def _check_seconds(name: str, value: object) -> None:
         raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
 
 
+def _check_flag(name: str, value: object) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false, not {value!r}")
+
+
 def _check_layout(value: object) -> None:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LAYOUT_MAX:
         raise ValueError(f"layout must be a layout number from 1 to {LAYOUT_MAX}, not {value!r}")
@@ -115,6 +120,8 @@ class GameResult:
     keeps the number, clearing pyramid k means k pyramids cleared in this trek. 0 elsewhere.
     ``date``: the player's local date when the game ended. ``deal_date``: for a Daily, the date of
     the daily deal; the day streak counts a clear only when ``deal_date == date``.
+    ``untimed``: an Expedition pyramid or Daily played without the clock: its statistics are kept
+    under a key of their own (:class:`~desert_pyramid.progression.stats.StatsKey`).
     """
 
     game_id: str
@@ -131,9 +138,11 @@ class GameResult:
     deal_date: str = ""
     trek_id: str = ""
     game_code: str = ""  # the whole game, to watch again ("" when unknown)
+    untimed: bool = False
 
     def __post_init__(self) -> None:
         _check_text("game_id", self.game_id)
+        _check_flag("untimed", self.untimed)
         check_game_code("game_code", self.game_code)
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
@@ -168,9 +177,11 @@ class TrekResult:
     date: str
     preset: str = "desert"
     layout: int = 1
+    untimed: bool = False  # no daylight: kept apart, and no trek card back (they reward speed)
 
     def __post_init__(self) -> None:
         _check_text("trek_id", self.trek_id)
+        _check_flag("untimed", self.untimed)
         _check_count("pyramids_cleared", self.pyramids_cleared, PYRAMID_MAX)
         _check_count("score", self.score, SCORE_MAX)
         _check_count("best_chain", self.best_chain, CHAIN_MAX)
@@ -215,6 +226,7 @@ def game_results(results: Results, date: str) -> list[GameResult]:
                 pyramid_number=p.number,
                 trek_id=results.trek_id,
                 game_code=p.game_code,
+                untimed=results.untimed,
             )
             for p in results.pyramids
         ]
@@ -232,6 +244,7 @@ def game_results(results: Results, date: str) -> list[GameResult]:
             date=date,
             deal_date=results.date,
             game_code=results.game_code,
+            untimed=results.untimed,
         )
     ]
 
@@ -247,4 +260,5 @@ def trek_result(results: Results, date: str) -> TrekResult:
         date=date,
         preset=results.rules,
         layout=results.layout,
+        untimed=results.untimed,
     )

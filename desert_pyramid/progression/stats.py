@@ -1,4 +1,4 @@
-"""Statistics per (mode, rule preset, layout).
+"""Statistics per (mode, rule preset, layout), an untimed Expedition or Daily apart.
 
 Every finished game counts once: a win, or a loss ("lost" and "abandoned" alike; a deal the player
 leaves unfinished is a loss). Streaks count consecutive wins within one key. Best score is the
@@ -22,6 +22,12 @@ class StatsKey(NamedTuple):
     mode: str
     preset: str
     layout: int
+    untimed: bool = False  # Expedition and Daily played without the clock: kept apart
+
+    @property
+    def label(self) -> str:
+        """The mode as the statistics name it: ``Expedition``, ``Expedition (untimed)``."""
+        return self.mode.capitalize() + (" (untimed)" if self.untimed else "")
 
 
 @dataclass(frozen=True, slots=True)

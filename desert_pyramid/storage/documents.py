@@ -63,6 +63,10 @@ from desert_pyramid.storage.schema import (
 SEEN_MAX = 2 * SEEN_LIMIT
 RECENT_MAX = 10 * RECENT_LIMIT
 STATS_MAX = 5_000  # (mode, preset, layout) keys
+# untimed Expedition and Daily keys, in [[untimed_stats]]: an older game keeps that table as an
+# unknown key, and takes lists of at most 1,000 items there
+UNTIMED_STATS_MAX = 1_000
+UNTIMED_MODES = ("expedition", "daily")
 NAMES_MAX = 1_000  # relics found, card backs owned (sibling games' too)
 LATE_MAX = 1_000
 STREAK_MAX = SPAN_DAYS  # days in the calendar a streak may span
@@ -81,7 +85,17 @@ CURRENT_SCHEMA = Schema("current.toml", 1, CURRENT_MIGRATIONS)
 
 # ---------------------------------------------------------------- save.toml
 
-_SAVE_KEYS = {"schema", "pyramids_cleared", "relics", "daily", "seen", "settings", "stats", "games"}
+_SAVE_KEYS = {
+    "schema",
+    "pyramids_cleared",
+    "relics",
+    "daily",
+    "seen",
+    "settings",
+    "stats",
+    "untimed_stats",
+    "games",
+}
 GAMES_MAX = GAMES_RECENT + GAMES_DAILY_WON + STATS_MAX  # what keep_games can leave, at most
 
 
@@ -104,9 +118,16 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
             },
             "seen": {"games": list(progress.seen_games), "treks": list(progress.seen_treks)},
             "settings": copy.deepcopy(progress.settings),
-            "stats": [_encode_stats(key, stats) for key, stats in progress.stats.items()],
+            "stats": [
+                _encode_stats(key, stats)
+                for key, stats in progress.stats.items()
+                if not key.untimed
+            ],
         }
     )
+    untimed = [_encode_stats(key, stats) for key, stats in progress.stats.items() if key.untimed]
+    if untimed:  # absent until an untimed game is counted: a file without it reads as before
+        out["untimed_stats"] = untimed
     if progress.games:  # absent until a game is kept: a file without it reads as before
         out["games"] = [
             {
@@ -119,6 +140,7 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
                 "date": g.date,
                 "code": g.code,
             }
+            | ({"untimed": True} if g.untimed else {})  # absent: timed (older files read so)
             for g in progress.games
         ]
     return out
@@ -174,11 +196,14 @@ def decode_progress(data: dict[str, Any]) -> Progress:
     settings = root.table("settings")
     check_plain(settings.data, "settings")
     progress.settings = dict(settings.data)
-    for entry in root.tables("stats", most=STATS_MAX):
+    stats = [(entry, False) for entry in root.tables("stats", most=STATS_MAX)]
+    stats += [(e, True) for e in root.tables("untimed_stats", [], most=UNTIMED_STATS_MAX)]
+    for entry, untimed in stats:
         key = StatsKey(
-            entry.choice("mode", MODES),
+            entry.choice("mode", UNTIMED_MODES if untimed else MODES),
             entry.text("preset", nonempty=True),
             entry.integer("layout", minimum=1, maximum=LAYOUT_MAX),
+            untimed,
         )
         if key in progress.stats:
             raise entry.fail(
@@ -201,6 +226,7 @@ def decode_progress(data: dict[str, Any]) -> Progress:
                 entry.integer("score", maximum=SCORE_MAX),
                 entry.date("date"),
                 code,
+                entry.boolean("untimed", False),
             )
         )
     progress.extra = {k: v for k, v in data.items() if k not in _SAVE_KEYS}

@@ -281,8 +281,11 @@ class GameApp(arcade.Window):
         analyse: bool = True,
         start_at: int = 0,
         film: bool = False,
+        total: int | None = None,
     ) -> None:
-        """Watch a game again (a game code), with the solver's analysis filling in beside it."""
+        """Watch a game again (a game code), with the solver's analysis filling in beside it.
+        ``total``: the mode's total for the game, which the replay ends on (a Daily's time bonus
+        included); ``None``: the moves' own score."""
         from desert_pyramid.ui.screens.replay import ReplayView
 
         layout = self.catalogue.get_layout(code.layout_number)
@@ -305,6 +308,7 @@ class GameApp(arcade.Window):
                 source=source,
                 start_at=start_at,
                 film=film,
+                total=total,
             )
         )
 

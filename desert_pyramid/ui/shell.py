@@ -202,6 +202,7 @@ class Shell(Protocol):
         analyse: bool = True,
         start_at: int = 0,
         film: bool = False,
+        total: int | None = None,
     ) -> None: ...
 
 

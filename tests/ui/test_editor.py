@@ -272,6 +272,56 @@ def test_help_lists_the_editor_keys(ui: Any) -> None:
     assert keys.pad_action_for("start", EditorView.contexts) == "save"
 
 
+def typed_key(ui: Any, symbol: int, text: str) -> None:
+    """A key as a real keyboard sends it: the press, the text it types, then the release."""
+    ui.app.dispatch_event("on_key_press", symbol, 0)
+    ui.app.dispatch_event("on_text", text)
+    ui.app.dispatch_event("on_key_release", symbol, 0)
+    ui.app.dispatch_events()
+
+
+@pytest.mark.parametrize(("symbol", "text"), [(K.N, "n"), (K.S, "s")])
+def test_the_key_that_opens_the_name_field_is_not_typed_and_typing_replaces_the_name(
+    ui: Any, store: PlayerLayouts, symbol: int, text: str
+) -> None:
+    """N (name) and S (save, asking the name) open the field with the name selected: their own
+    letter is not typed into it (nor its auto-repeat), and the first character typed replaces
+    the name instead of being added to it."""
+    view = open_editor(ui, draft_of(PYRAMID, "My layout"))
+    ed = view.editor
+    ui.app.dispatch_event("on_key_press", symbol, 0)
+    ui.app.dispatch_event("on_text", text)
+    ui.app.dispatch_event("on_text", text)  # the key held: auto-repeat
+    ui.app.dispatch_event("on_key_release", symbol, 0)
+    ui.app.dispatch_events()
+    ui.frames(1)
+    assert ed.naming == "My layout" and ed.name_selected
+    assert view.name_text is not None and view.name_text.text == "Name: My layout"
+    typed_key(ui, K.D, "D")
+    assert ed.naming == "D" and not ed.name_selected
+    for ch in "une":
+        typed_key(ui, getattr(K, ch.upper()), ch)
+    typed_key(ui, K.N, "n")  # N typed in the open field is a letter, not "rename"
+    ui.frames(1)
+    assert ed.naming == "Dunen" and view.name_text.text.startswith("Name: Dunen")
+    ui.key(K.BACKSPACE)
+    ui.key(K.ENTER)
+    assert ed.naming is None and ed.draft.name == "Dune"
+    if symbol == K.S:  # S saved it under the new name
+        assert [lay.name for lay in store.layouts().values()] == ["Dune"]
+
+
+def test_backspace_in_the_opened_name_field_clears_the_selected_name(ui: Any) -> None:
+    view = open_editor(ui, draft_of(PYRAMID, "Long default name"))
+    typed_key(ui, K.N, "n")
+    ui.key(K.BACKSPACE)
+    assert view.editor.naming == ""
+    typed_key(ui, K.A, "a")
+    assert view.editor.naming == "a"
+    ui.key(K.ESCAPE)
+    assert view.editor.naming is None and view.editor.draft.name == "Long default name"
+
+
 # -- the estimate ---------------------------------------------------------------------------------
 def run_until(ui: Any, done: Any, seconds: float = 60.0) -> None:
     end = time.monotonic() + seconds
@@ -400,6 +450,29 @@ def test_rename_and_delete_with_confirmation(ui: Any, store: PlayerLayouts) -> N
     ui.key(K.DELETE)
     assert "Only your own layouts" in picker.message
     assert catalog.get_layout(1).name == "Classic Pyramid"
+
+
+def test_r_opens_the_rename_field_untyped_and_typing_replaces_the_old_name(
+    ui: Any, store: PlayerLayouts
+) -> None:
+    added = store.add(draft_of(PYRAMID, "Old name").build())
+    picker = open_picker(ui, focus=added.number)
+    ui.app.dispatch_event("on_key_press", K.R, 0)
+    ui.app.dispatch_event("on_text", "r")  # the R that opened the field types nothing
+    ui.app.dispatch_event("on_key_release", K.R, 0)
+    ui.app.dispatch_events()
+    assert picker.naming == "Old name" and "type to replace it" in picker.shown_message()
+    typed_key(ui, K.D, "D")
+    typed_key(ui, K.R, "r")  # R in the open field is a letter
+    assert picker.naming == "Dr"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert store.get(added.number).name == "Dr"  # type: ignore[union-attr]
+    ui.key(K.R)
+    ui.key(K.BACKSPACE)  # the selected name cleared at once
+    assert picker.naming == ""
+    ui.key(K.ESCAPE)
+    assert picker.naming is None and store.get(added.number).name == "Dr"  # type: ignore[union-attr]
 
 
 def test_delete_button_asks_then_deletes(ui: Any, store: PlayerLayouts) -> None:

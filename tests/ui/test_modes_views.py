@@ -410,3 +410,35 @@ def test_days_to_come_do_not_look_like_days_gone(ui: Driver, saves: Any) -> None
         and distance(at(past.left + 6, past.cy), at(past.left - 6, past.cy)) > 20
     )
     assert brightest_number(future) < brightest_number(past) - 50  # a faint number
+
+
+def test_the_daily_replay_ends_on_the_total_the_results_showed(ui: Driver, saves: Any) -> None:
+    """Watch again after a Daily clear: the replay's total is the results' (the time bonus
+    included), not the moves' points alone."""
+    from desert_pyramid.ui.screens.replay import ReplayView
+    from desert_pyramid.ui.screens.results import ResultsView
+
+    view = daily_screen(ui)
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert ui.view.session.mode == "daily"
+    ui.frames(30 * 60, draw=False)  # half a minute at the table: a bonus smaller than the most
+    clear_the_deal(ui)
+    results = ui.view
+    assert isinstance(results, ResultsView)
+    record = results.results
+    assert (
+        0 < record.time_bonus < 1800
+        and record.score == results.table.game.points + record.time_bonus
+    )
+    shown = [t.text for t in results.texts.items]
+    assert f"{record.score:,}" in shown
+    press(ui, "Watch again")
+    replay = ui.view
+    assert isinstance(replay, ReplayView) and view is not replay
+    assert replay.final_score == record.score
+    assert replay.state_text.text.endswith(f"at the end: {record.score:,}")
+    replay.go_to(len(replay.moves), animate=False)
+    assert replay.game.points + record.time_bonus == replay.final_score
+    ui.key(K.ESCAPE)  # closed (its analysis stopped): back to the results
+    assert ui.view is results

@@ -112,7 +112,7 @@ def test_the_analysis_marks_the_losing_move_and_l_jumps_there(ui: Driver) -> Non
 def test_play_on_from_here_gives_a_practice_game_with_its_history(ui: Driver) -> None:
     game = lost_game()
     view = open_replay(ui, game, start_at=12)
-    ui.key(K.ENTER)
+    ui.key(K.P)
     table = ui.app.table
     assert table is not None and ui.view is table
     assert table.session.mode == "practice"
@@ -121,6 +121,31 @@ def test_play_on_from_here_gives_a_practice_game_with_its_history(ui: Driver) ->
         ui.key(K.Z)
     assert table.game.moves == 0  # undo goes all the way back to the deal
     assert table.game.deal == game.deal and view.source is None
+
+
+def test_enter_presses_the_focused_button_and_never_plays_on(ui: Driver) -> None:
+    """The focus ring opens on "Start": Enter presses Start (back to the deal), not "Play on";
+    Tab and Shift+Tab move the ring, and Enter presses the button it is on."""
+    ui.app.table = None
+    view = open_replay(ui, lost_game(), start_at=12)
+    labels = [b.label for b in view.buttons.buttons]
+    assert labels[view.buttons.focus] == "Start"
+    ui.key(K.ENTER)
+    assert ui.view is view and ui.app.table is None
+    assert view.step == 0
+    for _ in range(3):
+        ui.key(K.TAB)  # Start → Back → Play → Step
+    ui.key(K.TAB, K.MOD_SHIFT)
+    ui.key(K.TAB)
+    assert labels[view.buttons.focus] == "Step"
+    ui.key(K.ENTER)
+    ui.key(K.NUM_ENTER)
+    assert view.step == 2 and ui.view is view and ui.app.table is None
+    # Play on only by its own key (P) or its own button
+    view.buttons.go_to(labels.index("Play on"))
+    ui.key(K.ENTER)
+    table = ui.app.table
+    assert table is not None and ui.view is table and table.session.mode == "practice"
 
 
 def test_help_over_a_replay_lists_the_replay_keys(ui: Driver) -> None:

@@ -95,7 +95,7 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     ui.key(K.DOWN)
     ui.key(K.LEFT)  # animations: one step slower
     assert ui.app.settings.animation_speed <= before.animation_speed
-    for name in ("four_colour", "large_index", "hide_timer", "hide_score"):
+    for name in ("four_colour", "large_index", "hide_timer", "hide_score", "untimed"):
         ui.key(K.DOWN)
         old = getattr(ui.app.settings, name)
         ui.key(K.ENTER)

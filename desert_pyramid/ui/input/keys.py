@@ -134,12 +134,11 @@ BINDINGS += (
     Binding("replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", "Faster or slower", REPLAY),
     Binding("replay_slower", (K.DOWN, K.MINUS, K.NUM_SUBTRACT), "", "", REPLAY),
     Binding("replay_lost", (K.L,), "L", "Jump to the move that lost the deal", REPLAY),
+    Binding("replay_play_on", (K.P,), "P", "Play on from here as a Practice game", REPLAY),
+    Binding("replay_press", (K.ENTER, K.NUM_ENTER), "Enter", "Press the focused button", REPLAY),
+    Binding("replay_focus_prev", (K.TAB,), "", "", REPLAY, shift=True),
     Binding(
-        "replay_play_on",
-        (K.ENTER, K.NUM_ENTER),
-        "Enter",
-        "Play on from here as a Practice game",
-        REPLAY,
+        "replay_focus_next", (K.TAB,), "Tab", "Move between the buttons (Shift+Tab: back)", REPLAY
     ),
     Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Close the replay", REPLAY),
 )

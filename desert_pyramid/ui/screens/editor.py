@@ -54,6 +54,7 @@ from desert_pyramid.ui.widgets.buttons import (
     label,
     panel_sprite,
 )
+from desert_pyramid.ui.widgets.opening_key import OpeningKey
 from desert_pyramid.workshop import Draft
 
 if TYPE_CHECKING:
@@ -63,6 +64,8 @@ WARN: RGB = (250, 170, 110)
 GOOD: RGB = (160, 226, 130)
 PROBLEM_FILL: RGB = (236, 120, 96)
 PROBLEM_RIM: RGB = (140, 40, 28)
+#: behind the name field's selected text (the default name, replaced by the first key typed)
+SELECTION: RGB = (58, 86, 140)
 KEYS_LINE = (
     "Arrows move · Space place/remove · G move a card · M mirror · Ctrl+Z/Y undo/redo · "
     "N name · S save · C/Ctrl+V code · Esc back · F1 help"
@@ -156,6 +159,10 @@ class EditorView(Screen):
         self._drawn: tuple[Any, ...] | None = None  # what the last frame showed (see on_draw)
         self.dirty = _Redraw(self)
         self.name_text: arcade.Text | None = None
+        #: the key that opened the name field, until it is released or another key is pressed:
+        #: the text it sends (and its auto-repeat) is not typed into the name
+        self._opening_key = OpeningKey()
+        self._name_selection: tuple[float, float] | None = None  # x from, to of the selected name
         self.counts_text: arcade.Text | None = None
         self.word_text: arcade.Text | None = None
         self.status_text: arcade.Text | None = None
@@ -295,7 +302,15 @@ class EditorView(Screen):
                 self.cards.append(sprite)
         # texts
         if self.name_text is not None:
-            if ed.naming is not None:
+            self._name_selection = None
+            if ed.naming is not None and ed.name_selected:  # all selected: no caret, highlighted
+                field = self._fit_end(f"Name: {ed.naming}", g.about.width - 8, self.name_text)
+                self.name_text.text = field.removeprefix("Name: ")
+                width = self.name_text.content_width
+                self.name_text.text = field
+                right = self.name_text.x + self.name_text.content_width
+                self._name_selection = (right - width, right)
+            elif ed.naming is not None:
                 self.name_text.text = self._fit_end(
                     f"Name: {ed.naming}|", g.about.width - 8, self.name_text
                 )
@@ -453,6 +468,7 @@ class EditorView(Screen):
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
         ed = self.editor
+        self._opening_key.pressed()  # another key: its text is typed
         if ed.naming is not None:
             if symbol == K.BACKSPACE:
                 ed.backspace()
@@ -472,11 +488,19 @@ class EditorView(Screen):
             if symbol in (K.F1, K.F11):
                 return super().on_key_press(symbol, modifiers)
             return True  # the key types a character (on_text)
-        return super().on_key_press(symbol, modifiers)
+        handled = super().on_key_press(symbol, modifiers)
+        if ed.naming is not None:  # this key opened the name field (N, S): its text is not typed
+            self._opening_key.opened_by(symbol)
+        return handled
+
+    def on_key_release(self, symbol: int, modifiers: int) -> bool | None:
+        self._opening_key.released(symbol)
+        return None
 
     def on_text(self, text: str) -> bool | None:
         if self.editor.naming is not None:
-            self.editor.type_text(text)
+            if not self._opening_key.held:  # (the key that opened the field types nothing)
+                self.editor.type_text(text)
             return True
         return None
 
@@ -583,6 +607,11 @@ class EditorView(Screen):
             arcade.draw_lbwh_rectangle_outline(
                 a.left - 6 * s, y - 13 * s, a.width + 6 * s, 26 * s, (*GOLD, 255), max(1.0, 2 * s)
             )
+            if self._name_selection is not None:  # the default name, selected
+                x0, x1 = self._name_selection
+                arcade.draw_lbwh_rectangle_filled(
+                    x0 - 2 * s, y - 10 * s, x1 - x0 + 4 * s, 20 * s, (*SELECTION, 255)
+                )
         self.texts.draw()
 
     def _draw_cursor(self, g: EditorGeometry) -> None:

@@ -63,6 +63,7 @@ from desert_pyramid.ui.widgets.buttons import (
     skin_texture,
     text_height,
 )
+from desert_pyramid.ui.widgets.opening_key import OpeningKey
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
@@ -118,6 +119,10 @@ class LayoutPickerView(Screen):
         self.locked = rules.classic_layout_only  # classic and strict: layout 1 only
         self.message = ""
         self.naming: str | None = None  # the new name being typed for one of the player's layouts
+        self.name_selected = (
+            False  # the field opened with the old name selected: typing replaces it
+        )
+        self._opening_key = OpeningKey()  # the key that opened it (R): its text is not typed
         self.confirm_delete: int | None = None  # Delete pressed once on this layout
         self.actions = ButtonColumn(
             app.assets,
@@ -494,6 +499,10 @@ class LayoutPickerView(Screen):
 
     def shown_message(self) -> str:
         if self.naming is not None:
+            if self.name_selected:
+                return (
+                    f"New name: {self.naming}   (type to replace it, Enter keeps it, Esc cancels)"
+                )
             return f"New name: {self.naming}|   (Enter keeps it, Esc cancels)"
         return self.message
 
@@ -625,6 +634,7 @@ class LayoutPickerView(Screen):
             return
         self.confirm_delete = None
         self.naming = layout.name
+        self.name_selected = True
         self._refresh()
 
     def finish_rename(self) -> None:
@@ -706,9 +716,11 @@ class LayoutPickerView(Screen):
 
     # -- input ------------------------------------------------------------------------------------------
     def on_key_press(self, symbol: int, modifiers: int) -> bool | None:
+        self._opening_key.pressed()  # another key: its text is typed
         if self.naming is not None:
             if symbol == K.BACKSPACE:
-                self.naming = self.naming[:-1]
+                self.naming = "" if self.name_selected else self.naming[:-1]
+                self.name_selected = False
             elif symbol in (K.ENTER, K.NUM_ENTER):
                 self.finish_rename()
             elif symbol == K.ESCAPE:
@@ -723,14 +735,24 @@ class LayoutPickerView(Screen):
             self._refresh()
             if symbol == K.ESCAPE:
                 return True
-        return super().on_key_press(symbol, modifiers)
+        handled = super().on_key_press(symbol, modifiers)
+        if self.naming is not None:  # this key opened the name field (R): its text is not typed
+            self._opening_key.opened_by(symbol)
+        return handled
+
+    def on_key_release(self, symbol: int, modifiers: int) -> bool | None:
+        self._opening_key.released(symbol)
+        return None
 
     def on_text(self, text: str) -> bool | None:
         if self.naming is None:
             return None
         clean = "".join(ch for ch in text if ch.isprintable())
-        self.naming = (self.naming + clean)[:NAME_MAX]
-        self._refresh()
+        if not self._opening_key.held and clean:
+            kept = "" if self.name_selected else self.naming
+            self.name_selected = False
+            self.naming = (kept + clean)[:NAME_MAX]
+            self._refresh()
         return True
 
     def on_action(self, action: str) -> bool:

@@ -36,15 +36,22 @@ class PauseView(MenuScreen):
         buttons = [Button(_("Resume"), self.resume)]
         if mode == "expedition":
             buttons += [
-                Button(_("Skip this pyramid (−{seconds} s)").format(seconds=30), self.skip),
+                Button(
+                    _("Skip this pyramid")  # untimed: a skip costs no daylight
+                    if session.untimed
+                    else _("Skip this pyramid (−{seconds} s)").format(seconds=30),
+                    self.skip,
+                ),
                 Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again")),
             ]
         elif mode == "daily":
             buttons += [Button(_("Restart this day's deal"), self.restart)]
         else:
+            # a game under way is thrown away by a new deal: it asks first (press again)
+            ask = _("New deal? Press again") if table.game.moves and not session.finished else ""
             buttons += [
                 Button(_("Restart this deal"), self.restart),
-                Button(_("New deal"), self.new_deal),
+                Button(_("New deal"), self.new_deal, confirm=ask),
             ]
         buttons += [
             Button(_("Settings"), lambda: app.show_settings(self)),

@@ -84,13 +84,15 @@ class ReplayView(Screen):
         analysis: Analysis | None = None,
         start_at: int = 0,
         film: bool = False,
+        total: int | None = None,
     ) -> None:
         super().__init__(app)
         self.film = film  # drawn for a GIF: no buttons, no play state
         self.code = code
         self.moves = code.moves
         self.game = Game(layout, code.rules, code.deal, code.multiplier)
-        self.final_score = code.game(layout).score
+        # the total the results showed (the mode's: a Daily's time bonus included), else the moves'
+        self.final_score = code.game(layout).score if total is None else total
         self.go_back = back
         self.title = title or f"Replay · {layout.name}"
         self.source = source
@@ -471,6 +473,10 @@ class ReplayView(Screen):
             self.to_losing_move()
         elif action == "replay_play_on":
             self.play_on()
+        elif action == "replay_press":  # Enter presses the button the focus ring is on
+            self.buttons.press()
+        elif action in ("replay_focus_next", "replay_focus_prev"):
+            self.buttons.move(1 if action == "replay_focus_next" else -1)
         elif action == "back":
             self.leave()
         else:

@@ -47,7 +47,11 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
             ("Score", f"{r.score:,}"),
             ("Best chain", str(r.best_chain)),
             ("Skips", str(r.skips)),
-            ("Time on the trek", clock_text(r.elapsed_ms)),
+            # untimed: the same rows, said so (the results are counted apart)
+            (
+                "Time on the untimed trek" if r.untimed else "Time on the trek",
+                clock_text(r.elapsed_ms),
+            ),
         ]
         return out
     out += [
@@ -57,7 +61,12 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
         ("Best chain", str(r.best_chain)),
     ]
     if r.mode == "daily":
-        out += [("Date", r.date), ("Time bonus", f"{r.time_bonus:,}")]
+        bonus = (
+            ("Clock", "Untimed: no time bonus")
+            if r.untimed
+            else ("Time bonus", f"{r.time_bonus:,}")
+        )
+        out += [("Date", r.date), bonus]
     out += [
         ("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)),
         ("Rules", rules_words(r.rules)),
@@ -199,6 +208,7 @@ class ResultsView(MenuScreen):
             GameCode.of(self.table.game),
             back=lambda: self.app.show_view(self),
             title=f"Replay · {self.table.game.layout.name}",
+            total=self.results.replay_total,
         )
 
     def copy_game_code(self) -> None:

@@ -1,6 +1,7 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
-card back, with a live preview, speech (docs/accessibility.md) and the language (docs/translations.md)."""
+card back, with a live preview, the clock (Expedition and Daily timed or
+untimed), speech (docs/accessibility.md) and the language (docs/translations.md)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,7 @@ ROWS = (
     (N_("Large indices"), "large_index"),
     (N_("Timer"), "hide_timer"),
     (N_("Score"), "hide_score"),
+    (N_("Clock"), "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
 )
 #: The speech choices' names (speech/voice.py's CHOICE_NAMES), marked for the catalogues.
 SPEECH_NAMES = {
@@ -79,7 +81,7 @@ def language_name(code: str) -> str:
     """The Language row's value: a language named in itself, or the system's."""
     if code in LANGUAGES:
         return LANGUAGES[code]
-    return _("System ({language})").format(language=LANGUAGES[system_language()])
+    return _("Auto · {language}").format(language=LANGUAGES[system_language()])
 
 
 class SettingsView(MenuScreen):
@@ -163,6 +165,7 @@ class SettingsView(MenuScreen):
             on_off(s.large_index),
             on_off(not s.hide_timer, N_("Shown"), N_("Hidden")),
             on_off(not s.hide_score, N_("Shown"), N_("Hidden")),
+            on_off(not s.untimed, N_("Timed"), N_("Untimed")),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
             self._speech_name(s.speech),
@@ -222,17 +225,29 @@ class SettingsView(MenuScreen):
 
     def layout(self, width: int, height: int) -> None:
         sc = self.scale()
+        n = len(self.menu.buttons)
+        rows = n  # in one column; when the rows stand in two, the panel is made for those
+        for _attempt in range(2):
+            columns = self._place(width, height, sc, rows)
+            if columns == 1:
+                break
+            rows = -(-n // columns)
+
+    def _place(self, width: int, height: int, sc: float, rows: int) -> int:
+        """Lay the panel out for ``rows`` rows a column; returns the columns the menu took."""
         self.texts = TextGroup()
         n = len(self.menu.buttons)
         row_h = Span(text_height(14 * sc) + 6, 33 * sc)
-        want = 40 * sc + text_height(28 * sc) + text_height(11 * sc) + n * (33 + 6) * sc
+        want = 40 * sc + text_height(28 * sc) + text_height(11 * sc) + rows * (33 + 6) * sc
+        want = max(want, 40 * sc + text_height(28 * sc) + 330 * sc)  # room for the preview
         panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
         self.panel = panel
         inner = inset(panel, 14 * sc, 8 * sc)
         head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
         self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
-        # the rows on the left, the preview on the right (a third of the panel at most)
-        preview_w = min(300 * sc, body.width * 0.3)
+        # the rows on the left, the preview on the right (a quarter of the panel at most, so the
+        # rows' labels and values keep their words)
+        preview_w = min(300 * sc, body.width * 0.25)
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
         self.preview_area = Rect(rows_area.right + 12 * sc, body.bottom, preview_w, body.height)
         keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)
@@ -244,6 +259,7 @@ class SettingsView(MenuScreen):
         label, _rest = cut_top(self.preview_area, text_height(13 * sc))
         self.texts.fitted(_("Preview"), label, 13 * sc, colour=TAN, bold=True)
         self._preview()
+        return menu.columns
 
     def _preview(self) -> None:
         """The cards as the table will show them, and the chosen back."""

@@ -68,24 +68,39 @@ def preset_label(preset: str) -> str:
 def key_label(catalogue: Catalogue, key: StatsKey) -> str:
     name = layout_name(catalogue, key.layout)
     where = f"layout {key.layout}" + (f": {name}" if name else "")
-    return f"{key.mode.capitalize()} · {preset_label(key.preset)} · {where}"
+    return f"{key.label} · {preset_label(key.preset)} · {where}"
+
+
+def _total(label: str, stats: dict[StatsKey, Stats], keys: list[StatsKey]) -> StatsChoice:
+    # with one key only, the total is that key: its chart shows the same recent results
+    alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
+    return StatsChoice(label, combine(stats[k] for k in keys), keys, alone)
 
 
 def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
-    """All games first, then per mode its total (when it has several keys) and its keys."""
+    """All games first, then per mode its total (when it has several keys) and its keys. Untimed
+    Expedition and Daily results are kept apart: "All games" is then the timed games' total
+    ("All timed games"), the untimed have a total of their own, and each untimed mode comes after
+    its timed one, so no untimed result shows among the timed bests."""
     keys = [k for k, v in stats.items() if v.played or v.treks]
-    # with one key only, "All games" is that key: its chart shows the same recent results
-    alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
-    out = [StatsChoice("All games", combine(stats[k] for k in keys), keys, alone)]
-    modes = sorted(
-        {k.mode for k in keys}, key=lambda m: MODE_ORDER.index(m) if m in MODE_ORDER else 9
+    timed = [k for k in keys if not k.untimed]
+    untimed = [k for k in keys if k.untimed]
+    out: list[StatsChoice] = []
+    if timed or not untimed:
+        out.append(_total("All timed games" if untimed else "All games", stats, timed))
+    if untimed:
+        out.append(_total("All untimed games", stats, untimed))
+    groups = sorted(
+        {(k.mode, k.untimed) for k in keys},
+        key=lambda g: (MODE_ORDER.index(g[0]) if g[0] in MODE_ORDER else 9, g[1]),
     )
-    for mode in modes:
-        mine = sorted((k for k in keys if k.mode == mode), key=lambda k: (k.preset, k.layout))
+    for mode, apart in groups:
+        mine = sorted(
+            (k for k in keys if (k.mode, k.untimed) == (mode, apart)),
+            key=lambda k: (k.preset, k.layout),
+        )
         if len(mine) > 1:
-            out.append(
-                StatsChoice(f"{mode.capitalize()} · all", combine(stats[k] for k in mine), mine)
-            )
+            out.append(StatsChoice(f"{mine[0].label} · all", combine(stats[k] for k in mine), mine))
         for k in mine:
             s = stats[k]
             out.append(StatsChoice(key_label(catalogue, k), s, [k], list(s.recent)))

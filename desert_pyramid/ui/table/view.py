@@ -51,6 +51,7 @@ INTRO = {
     "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
 }
 RESIZE_SETTLE_S = 0.12
+UNTIMED_END_S = 1.6  # an untimed trek's end shows on the table this long before the results
 
 
 class TableView(TableInput, Screen):
@@ -98,6 +99,7 @@ class TableView(TableInput, Screen):
         self._frames_shown = 0
         self.ending = False  # the session finished: a win bounces, a sunset waits, then the results
         self.sunset: Sunset | None = None  # the trek's end: the sun sinks, the light goes
+        self._end_wait = 0.0  # an untimed trek's end shows on the table this long
         self.time = 0.0
         self._stuck_told = False
         self.stuck_dialog: StuckDialog | None = None  # "No more moves": the ways on
@@ -286,12 +288,17 @@ class TableView(TableInput, Screen):
             self.message = " ".join(m.text for m in said)
         for e in events:
             if isinstance(e, PyramidCleared):
-                self.message = f"Pyramid {e.number} cleared: +{e.bonus_ms // 1000} s of daylight."
+                daylight = (
+                    f"+{e.bonus_ms // 1000} s of daylight" if e.bonus_ms else ""
+                )  # untimed: none
+                self.message = f"Pyramid {e.number} cleared" + (
+                    f": {daylight}." if daylight else "."
+                )
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     points = self.effects.cleared_points
-                    detail = f"+{e.bonus_ms // 1000} s of daylight" + (
-                        f" · +{points:,} points" if points else ""
+                    detail = " · ".join(
+                        part for part in (daylight, f"+{points:,} points" if points else "") if part
                     )
                     self.effects.celebrate(
                         f"Pyramid {e.number} cleared!",
@@ -301,9 +308,8 @@ class TableView(TableInput, Screen):
                         self.app.settings.animation_speed,
                     )
             elif isinstance(e, PyramidSkipped):
-                self.message = (
-                    f"Pyramid {e.number} skipped: {e.cost_ms // 1000} s of daylight spent."
-                )
+                spent = f": {e.cost_ms // 1000} s of daylight spent" if e.cost_ms else ""
+                self.message = f"Pyramid {e.number} skipped{spent}."  # untimed: no daylight
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
@@ -332,6 +338,10 @@ class TableView(TableInput, Screen):
                 if self.app.last_input == "pad"
                 else "Cleared! A click or Enter shows the results."
             )
+        elif self.session.untimed:  # no sunset: stuck (its sound has played), skipped or left
+            stuck = "Stuck: " if self.control.stuck else ""
+            self.message = f"{stuck}the untimed trek ends here.".capitalize()
+            self._end_wait = UNTIMED_END_S
         else:  # the sunset: the sun sinks, the light goes, the banner says so, then the results
             self.message = ""
             speed = self.app.settings.animation_speed
@@ -584,8 +594,12 @@ class TableView(TableInput, Screen):
             if sunset is not None:
                 sunset.advance(dt)
                 self.dirty.invalidate()  # the whole sky and the night change
-            if sunset is None or sunset.done:
-                self.finish()
+                if sunset.done:
+                    self.finish()
+            else:  # an untimed trek's end (or no animation): a moment, then the results
+                self._end_wait -= dt
+                if self._end_wait <= 0 or self.app.settings.animation_speed <= 0:
+                    self.finish()
         elif self.app.settings.animation_speed <= 0:
             self.finish()  # no animation: no bounce, straight to the results
         elif self.board.celebration is None and not self.board.busy and self.geom is not None:
