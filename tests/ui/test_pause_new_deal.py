@@ -71,3 +71,42 @@ def test_a_deal_not_yet_played_starts_anew_at_once(ui: Any) -> None:
     ui.key(K.ENTER)
     ui.frames(1)
     assert isinstance(ui.view, TableView) and ui.view is not table
+
+
+def test_restart_asks_before_throwing_a_game_away(ui: Any) -> None:
+    table, pause = paused_practice(ui, 2)
+    i = focus_on(ui, pause, "Restart this deal")
+    ui.key(K.ENTER)
+    assert ui.view is pause and ui.app.table is table and table.game.moves == 2
+    assert pause.menu.buttons[i].label == "Restart? Press again"
+    ui.key(K.ENTER)  # pressed again: the same deal from its start
+    ui.frames(1)
+    again = ui.view
+    assert isinstance(again, TableView) and again is not table and again.game.moves == 0
+    assert again.game.deal == table.game.deal
+
+
+def test_a_daily_restart_asks_too(ui: Any) -> None:
+    ui.app.start_mode("daily")
+    ui.frames(1)
+    table = ui.view
+    assert isinstance(table, TableView) and table.session.mode == "daily"
+    ui.key(K.SPACE)  # a move: the stock flipped
+    assert table.game.moves == 1
+    ui.key(K.ESCAPE)
+    pause = ui.view
+    assert isinstance(pause, PauseView)
+    i = focus_on(ui, pause, "Restart this day's deal")
+    ui.key(K.ENTER)
+    assert ui.view is pause and pause.menu.buttons[i].label == "Restart? Press again"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert isinstance(ui.view, TableView) and ui.view is not table and ui.view.game.moves == 0
+
+
+def test_a_restart_before_any_move_goes_at_once(ui: Any) -> None:
+    table, pause = paused_practice(ui, 0)
+    focus_on(ui, pause, "Restart this deal")
+    ui.key(K.ENTER)
+    ui.frames(1)
+    assert isinstance(ui.view, TableView) and ui.view is not table

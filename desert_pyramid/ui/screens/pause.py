@@ -44,15 +44,19 @@ class PauseView(MenuScreen):
                 ),
                 Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again")),
             ]
-        elif mode == "daily":
-            buttons += [Button(_("Restart this day's deal"), self.restart)]
         else:
-            # a game under way is thrown away by a new deal: it asks first (press again)
-            ask = _("New deal? Press again") if table.game.moves and not session.finished else ""
-            buttons += [
-                Button(_("Restart this deal"), self.restart),
-                Button(_("New deal"), self.new_deal, confirm=ask),
-            ]
+            # a game under way is thrown away by a restart or a new deal: each asks first (press
+            # again); a deal with no move played goes at once
+            under_way = bool(table.game.moves) and not session.finished
+            again = _("Restart? Press again") if under_way else ""
+            if mode == "daily":
+                buttons += [Button(_("Restart this day's deal"), self.restart, confirm=again)]
+            else:
+                ask = _("New deal? Press again") if under_way else ""
+                buttons += [
+                    Button(_("Restart this deal"), self.restart, confirm=again),
+                    Button(_("New deal"), self.new_deal, confirm=ask),
+                ]
         buttons += [
             Button(_("Settings"), lambda: app.show_settings(self)),
             Button(_("How to play"), lambda: app.show_howto(self)),
