@@ -1,6 +1,7 @@
-"""Maintainer tool: the gallery of every screen of the game, at 1280×720 and at 800×600.
+"""Maintainer tool: the gallery of every screen and moment of the game, at 1280×720, 800×600,
+640×360 and 1920×1080.
 
-    python tools/gallery.py                       # writes docs/screens/*.png (both sizes)
+    python tools/gallery.py                       # writes docs/screens/*.png (the four sizes)
     python tools/gallery.py --out /tmp/screens --sizes 1024x768
 
 Each size runs in a process of its own (one offscreen window each), plays real deals through the
@@ -21,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screens"
-SIZES = ("1280x720", "800x600")
+SIZES = ("1280x720", "800x600", "640x360", "1920x1080")
 
 
 def shoot_all(out: Path, size: tuple[int, int]) -> list[Path]:
