@@ -20,13 +20,14 @@ from desert_pyramid.difficulty import UNRATED, LayoutDifficulty
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.errors import EngineError
 from desert_pyramid.engine.layoutcode import looks_like_layout_code
+from desert_pyramid.engine.text import NAME_CHARS_MAX
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts, check_name
 from desert_pyramid.workshop import GRID_X, GRID_Y, Draft, EditError, Estimate, Problem, save_draft
 
 #: Seconds without a change before the estimate starts again (typing a layout card by card does
 #: not start the solver for each card).
 SETTLE = 0.35
-NAME_MAX = 60  # characters typed in the name field (the store checks the bytes)
+NAME_MAX = NAME_CHARS_MAX  # characters typed in the name field (the store checks the bytes)
 
 
 class Estimator(Protocol):

@@ -32,6 +32,7 @@ from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficu
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
+from desert_pyramid.engine.text import NAME_CHARS_MAX
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
@@ -70,7 +71,7 @@ KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · E
 KEYS_SHORT = "← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys"
 OWN_HEADING = "YOUR LAYOUTS"
 OWN_HELP = "Draw one (New), edit a copy of any layout, or paste a layout code someone shared."
-NAME_MAX = 60
+NAME_MAX = NAME_CHARS_MAX  # characters typed when renaming (the editor's limit)
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
     "Gentle": (150, 222, 120),
