@@ -104,6 +104,7 @@ def test_an_untimed_trek_at_the_table_has_no_daylight_and_ends_when_stuck(ui: Dr
     view = ui.view
     assert isinstance(view, TableView)
     assert view.hud.daylight_bar is None  # no daylight to show
+    assert "untimed" in view.message and "sun" not in view.message  # the intro promises no sunset
     ui.frames(150, dt=4.0, draw=False)  # ten minutes at the table (4 s frames: not a gap)
     assert not view.session.finished and view.session.daylight.left_ms == 240_000
     assert view.session.elapsed_ms >= 600_000  # and the one first frame
@@ -140,6 +141,7 @@ def test_an_untimed_daily_at_the_table_shows_no_time_bonus(ui: Driver) -> None:
         view = ui.view
         assert isinstance(view, TableView)
         assert ("bonus" in view.hud.values) is not untimed
+        assert ("bigger time bonus" in view.message) is not untimed  # the intro's promise
 
 
 def test_the_results_say_untimed_in_place_of_the_time_bonus() -> None:

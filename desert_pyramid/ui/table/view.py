@@ -50,6 +50,12 @@ INTRO = {
     "daily": "Today's deal, the same for every player: clear it fast for a bigger time bonus.",
     "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
 }
+#: The same, played untimed (the Settings' Clock row): no sunset, no time bonus to promise.
+INTRO_UNTIMED = {
+    "expedition": "Clear pyramid after pyramid, untimed: pyramid N scores ×N, and the trek ends "
+    "when you end it or a pyramid is stuck.",
+    "daily": "Today's deal, the same for every player, untimed: no time bonus, no hurry.",
+}
 RESIZE_SETTLE_S = 0.12
 UNTIMED_END_S = 1.6  # an untimed trek's end shows on the table this long before the results
 
@@ -88,7 +94,8 @@ class TableView(TableInput, Screen):
         self.has_coach = session.has_coach
         self.coach_said: list[CoachMessage] = list(session.messages)
         coach = [] if self.has_coach else [m.text for m in self.coach_said]
-        self.message = note or " ".join(coach) or INTRO.get(session.mode, INTRO["practice"])
+        intro = INTRO_UNTIMED if session.untimed else INTRO
+        self.message = note or " ".join(coach) or intro.get(session.mode, INTRO["practice"])
         self.focus: Focus | None = None
         self.focus_visible = False
         self.press: Press | None = None
