@@ -474,17 +474,18 @@ class FitText(Text):
         self._room = max(1.0, box.width - 2 * pad)
         self._measure = lambda t: text_width(t, size, bold, name)
         self._max_lines = max_lines
+        self._area = box  # where the lines are centred (``box`` is the audit's)
         x = {"left": box.left + pad, "right": box.right - pad}.get(align, box.cx)
         super().__init__(
             self._fit(str(text)),
             x,
-            box.cy,
+            box.bottom,
             colour,
             size,
             font_name=name,
             bold=bold,
             anchor_x=align,
-            anchor_y="center",
+            anchor_y="bottom",
             batch=batch,
             multiline=max_lines > 1,
             width=int(self._room) + 1 if max_lines > 1 else None,
@@ -492,9 +493,16 @@ class FitText(Text):
         )
         self._given = str(text)
         self.box = box
+        self._centre()
 
     def _fit(self, text: str) -> str:
         return "\n".join(fit_text(text, self._room, self._measure, self._max_lines))
+
+    def _centre(self) -> None:
+        """The lines' boxes in the middle of ``box``'s height, on a whole pixel. (Not pyglet's
+        centre anchor: for one line it sits lower, for looks, and eats the room under the
+        descenders that :func:`text_height` leaves, so a glyph could touch the box's bottom.)"""
+        self.y = self._area.bottom + (self._area.height - self.content_height) / 2
 
     @property
     def text(self) -> str:
@@ -504,6 +512,7 @@ class FitText(Text):
     def text(self, value: object) -> None:
         self._given = str(value)
         arcade.Text.text.fset(self, drawn(self._fit(self._given)))  # type: ignore[attr-defined]
+        self._centre()  # a refitted text may take another number of lines
 
 
 def fitted(
