@@ -385,3 +385,16 @@ def test_an_interrupted_run_counts_the_unbroken_run_of_deals() -> None:
     for key in COUNTS:
         assert getattr(part, key) == getattr(alone, key), key
     assert part.to_dict()["interrupted"] is True and part.to_dict()["requested"] == 200
+
+
+def test_a_result_lost_with_its_worker_is_sent_again() -> None:
+    """A chunk can finish and then lose its result with the worker that held it before the run
+    reads it (status "lost", or "pending" once the scheduler starts it again): that is a loss to
+    send again, not "a worker failed"."""
+    from types import SimpleNamespace
+
+    from desert_pyramid.solver.cluster import _killed
+
+    assert _killed(SimpleNamespace(status="lost"), None)
+    assert _killed(SimpleNamespace(status="pending"), None)
+    assert not _killed(SimpleNamespace(status="finished"), None)

@@ -276,7 +276,12 @@ def _still_connected(client: Any) -> bool:
 
 
 def _killed(fut: Any, distributed: Any) -> bool:
-    """Did the scheduler give up on this task because workers died running it?"""
+    """Did the scheduler give up on this task because workers died running it, or lose its result
+    with the worker that held it? A result can finish and then be lost with its worker before we
+    read it: its status is then "lost", or "pending" once the scheduler starts it again; both are
+    sent again under a new key like a killed task, so every task is counted once."""
+    if fut.status in ("lost", "pending"):
+        return True
     if fut.status != "error":
         return False
     from distributed.scheduler import KilledWorker
