@@ -5,6 +5,8 @@ A maintainer tool, not part of the game at run time::
     python tools/i18n.py extract      # the marked texts of desert_pyramid/ -> resources/locale/desert_pyramid.pot
     python tools/i18n.py update       # each language's .po brought up to the .pot (new: empty;
                                       # changed: fuzzy); a missing language is started
+    python tools/i18n.py fill REF     # entries still empty here take their translation from the
+                                      # catalogues of git revision REF (after a merge conflict)
     python tools/i18n.py check        # exit 1 listing every untranslated or fuzzy entry and
                                       # every placeholder that differs from its message
 
@@ -67,7 +69,17 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as fh:
-        write_po(fh, catalog, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
+        # Sorted by message, locations without line numbers: an entry moves only when its text does,
+        # so two branches that each add texts merge without conflicts in the catalogues.
+        write_po(
+            fh,
+            catalog,
+            width=100,
+            omit_header=False,
+            sort_output=True,
+            ignore_obsolete=True,
+            include_lineno=False,
+        )
 
 
 def read(path: Path, locale: str | None = None) -> Catalog:
@@ -85,7 +97,7 @@ def update(template: Catalog, codes: Sequence[str], root: Path = LOCALE) -> list
         else:
             catalog = Catalog(locale=code, project=PROJECT, domain=DOMAIN, fuzzy=False)
             said.append(f"{code}: started {path.relative_to(root)}")
-        catalog.update(template, update_header_comment=False)
+        catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
         catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[code])]
         write(catalog, path)
         said.append(f"{code}: {len([m for m in catalog if m.id])} messages")
@@ -139,11 +151,58 @@ def check(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
     return found
 
 
+def fill(ref: str, codes: Sequence[str], root: Path = LOCALE) -> list[str]:
+    """Entries without a translation (or fuzzy) take the one the catalogues at git revision ``ref``
+    give the same message and context: how a merge conflict between two branches' catalogues is
+    resolved (keep one side, ``update``, then ``fill`` from the other)."""
+    import io
+    import subprocess
+
+    said = []
+    for code in codes:
+        path = po_path(code, root)
+        rel = path.relative_to(ROOT).as_posix()
+        shown = subprocess.run(
+            ["git", "show", f"{ref}:{rel}"], cwd=ROOT, capture_output=True, check=False
+        )
+        if shown.returncode != 0 or not path.exists():
+            said.append(f"{code}: nothing to fill from {ref}")
+            continue
+        theirs = {
+            (m.id, m.context): m for m in read_po(io.BytesIO(shown.stdout), locale=code) if m.id
+        }
+        catalog = read(path, code)
+        filled = 0
+        for m in catalog:
+            if not m.id:
+                continue
+            strings = m.string if isinstance(m.string, tuple) else (m.string,)
+            if all(strings) and not m.fuzzy:
+                continue
+            other = theirs.get((m.id, m.context))
+            if other is None or other.fuzzy:
+                continue
+            others = other.string if isinstance(other.string, tuple) else (other.string,)
+            if all(others):
+                m.string = other.string
+                m.flags.discard("fuzzy")
+                filled += 1
+        write(catalog, path)
+        said.append(f"{code}: {filled} filled from {ref}")
+    return said
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=("extract", "update", "check"))
+    parser.add_argument("action", choices=("extract", "update", "check", "fill"))
+    parser.add_argument("ref", nargs="?", help="fill: the git revision to take translations from")
     args = parser.parse_args(argv)
     codes = [c for c in LANGUAGES if c != SOURCE]
+    if args.action == "fill":
+        if not args.ref:
+            parser.error("fill needs a git revision (a branch, MERGE_HEAD...)")
+        print("\n".join(fill(args.ref, codes)))
+        return 0
     if args.action in ("extract", "update"):
         template = extract()
         write(template, TEMPLATE)
