@@ -198,7 +198,9 @@ def test_a_screen_text_holding_a_sentence_is_said_from_the_sentences_own_words()
 def test_the_coach_speaks_russian_in_the_right_cases() -> None:
     g = start()
     assert use_language("ru") is None
-    assert explain_card(g, 0) == "4♣ накрыта 2♥ и A♦."  # instrumental: written cards keep their face
+    assert (
+        explain_card(g, 0) == "4♣ накрыта 2♥ и A♦."
+    )  # instrumental: written cards keep their face
     opening = Coach().opening(g)[0]
     assert opening.text.startswith("Убирайте две открытые карты")
     assert "при раздаче это 7 открытых карт." in opening.text
