@@ -87,6 +87,7 @@ def local_cluster() -> Iterator[Any]:
             yield lc
 
 
+@pytest.mark.slow  # a real Dask cluster started for it: in CI's second pass
 def test_a_killed_worker_loses_no_deal(
     local_cluster: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -134,6 +135,7 @@ def test_a_killed_worker_loses_no_deal(
         assert getattr(result, key) == getattr(alone, key), key
 
 
+@pytest.mark.slow  # a 400,000-deal run started and interrupted: in CI's second pass
 @pytest.mark.skipif(
     not hasattr(signal, "SIGINT") or sys.platform == "win32",
     reason="POSIX signals and pseudo-terminals",
@@ -342,6 +344,7 @@ def bench_rows(*args: str) -> list[str]:
     return sorted(rows)  # without the time column
 
 
+@pytest.mark.slow  # a real Dask cluster started for it: in CI's second pass
 def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
     assert bench_rows("--cluster", "local", "--workers", "2") == bench_rows("--workers", "1")
 
