@@ -45,7 +45,7 @@ from desert_pyramid.engine.whereabouts import cards_on
 from desert_pyramid.i18n import N_, _, current_language
 from desert_pyramid.i18n.cards import Rank, card_name
 from desert_pyramid.i18n.say import Arg, Say, many, spoken_for, tell, tell_n, tell_p
-from desert_pyramid.modes.coach import explain_card_say
+from desert_pyramid.modes.coach import explain_card_say, rules_line
 from desert_pyramid.solver.hints import move_words
 
 #: English card words, as the play-by-ear test hears them (the speech itself takes each language's
@@ -335,7 +335,8 @@ def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str
     if kind == MoveKind.KING and gone:
         return aloud(tell("Removed {card:the}.", card=gone[0]))
     if kind == MoveKind.STASH and moved:
-        return aloud(tell("Put {card:the} in the Satchel.", card=CARDS[moved[0].card]))
+        # TRANSLATORS: said after the move (the hint's "Put the 8♣ in the Satchel." asks for it).
+        return aloud(tell_p("done", "Put {card:the} in the Satchel.", card=CARDS[moved[0].card]))
     if kind == MoveKind.FLIP:
         return _flip_words(game, moved)
     if kind == MoveKind.REDEAL:
@@ -591,7 +592,7 @@ def deal_text(title: str, subtitle: str, game: Game) -> str:
             title=speakable(title),
             subtitle=speakable(subtitle),
             rules=str(game.rules),
-            rules_words=speakable(game.rules.describe()),
+            rules_words=rules_line(game.rules).text(spoken=True),
             number=game.layout.number,
             name=name,
             size=game.layout.size,
