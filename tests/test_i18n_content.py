@@ -69,32 +69,6 @@ def test_a_players_layout_keeps_its_name_untranslated(tmp_path: Path) -> None:
 
 
 # -- the texts in the catalogues -------------------------------------------------------------------
-def _rules_texts(content: c.RulesContent) -> set[str]:
-    """Every text a player reads in How to play, as the loader gives it (not the extractor's walk)."""
-    how = content.how_to_play
-    out = {how.title}
-    for section in how.sections:
-        out.add(section.title)
-        out |= {p.source for p in section.paragraphs}
-        if section.diagram is not None:
-            out.add(section.diagram.caption.source)
-        if section.demo is not None:
-            out |= {step.caption.source for step in section.demo.steps}
-    for v in content.variations:
-        out |= {v.title, v.button, *(p.source for p in v.paragraphs)}
-    for e in content.glossary:
-        out |= {e.term, *e.other_names, *(p.source for p in e.paragraphs)}
-    quiz = content.quiz
-    out.add(quiz.title)
-    if quiz.intro is not None:
-        out.add(quiz.intro.source)
-    for q in quiz.questions:
-        out.add(q.prompt.source)
-        for choice in q.choices:
-            out |= {choice.text.source, choice.explanation.source}
-    return out
-
-
 def template() -> set[tuple[str, str | None]]:
     return {(m.id, m.context) for m in read(TEMPLATE) if isinstance(m.id, str) and m.id}
 
@@ -108,6 +82,75 @@ def test_every_layout_name_and_description_is_in_the_catalogues() -> None:
         assert (layout.description, LAYOUT_DESCRIPTION_CONTEXT) in pot, layout.number
 
 
+def test_every_text_of_the_rule_book_is_in_the_catalogues() -> None:
+    how = c.source_content().how_to_play
+    texts = {how.title}
+    for section in how.sections:
+        texts |= {section.title, *(p.source for p in section.paragraphs)}
+        if section.diagram is not None:
+            texts.add(section.diagram.caption.source)
+        if section.demo is not None:
+            texts |= {step.caption.source for step in section.demo.steps}
+    pot = template()
+    assert sorted(t for t in texts if (t, c.RULES_CONTEXT) not in pot) == []
+    assert len(texts) == 80
+
+
 def test_the_extractor_notes_where_each_text_stands() -> None:
     notes = {(m.id, m.context): m.auto_comments for m in read(TEMPLATE) if isinstance(m.id, str)}
     assert notes[(builtin_layout(10).name, LAYOUT_NAME_CONTEXT)] == ["layout 10 name"]
+    title = c.source_content().how_to_play.section("satchel").title
+    assert notes[(title, c.RULES_CONTEXT)] == ["how_to_play: section 'satchel' title"]
+
+
+# -- read back in the player's language -------------------------------------------------------------
+def test_the_rule_book_is_read_in_the_language_spoken_now() -> None:
+    english = c.default_content()
+    assert english is c.source_content()
+    assert use_language("de") is None
+    german = c.default_content()
+    assert german.how_to_play.section("satchel").title == "Die Tasche"
+    assert german.how_to_play.section_ids == english.how_to_play.section_ids
+    values = german.how_to_play.section("values").paragraphs
+    assert values[1].bullet and values[1].plain() == "ein Ass zählt 1;"
+    # the cards and the demo are the source's: only words change
+    assert german.how_to_play.section("example").demo.deal == (  # type: ignore[union-attr]
+        english.how_to_play.section("example").demo.deal  # type: ignore[union-attr]
+    )
+    assert [p.cards for p in values] == [
+        p.cards for p in english.how_to_play.section("values").paragraphs
+    ]
+    assert use_language("ru") is None
+    assert c.default_content().how_to_play.section("satchel").title == "Сумка"
+    use_language("en")
+    assert c.default_content().how_to_play.section("satchel").title == "The Satchel"
+
+
+def test_a_translation_whose_markup_differs_is_not_used(tmp_path: Path) -> None:
+    source = c.source_content().how_to_play.section("values").paragraphs[4].source
+    small_catalogue(
+        tmp_path,
+        [
+            (c.RULES_CONTEXT, source, "Sechs Paare: die {6S} und die {7S}."),  # a card lost
+            (c.RULES_CONTEXT, "The Satchel", "Die Tasche"),
+        ],
+    )
+    assert use_language("de", root=tmp_path) is None
+    german = c.default_content().how_to_play
+    assert german.section("satchel").title == "Die Tasche"
+    assert german.section("values").paragraphs[4].source == source
+
+
+@pytest.mark.parametrize(
+    ("translation", "problem"),
+    [
+        ("**Zwei** Karten", None),
+        ("Zwei **Karten", "the bold markers"),
+        ("**Zwei** **Karten**", "the bold markers"),
+        ("- **Zwei** Karten", "a bullet"),
+        ("Zwei {6S} Karten", "cards"),
+    ],
+)
+def test_the_markup_check(translation: str, problem: str | None) -> None:
+    found = c.markup_problem("**Two** cards", translation)
+    assert (found is None) if problem is None else (found is not None and problem in found)
