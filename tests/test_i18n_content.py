@@ -3,6 +3,7 @@ catalogues, read back translated where they are shown, the markup kept, the quiz
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,6 +70,32 @@ def test_a_players_layout_keeps_its_name_untranslated(tmp_path: Path) -> None:
 
 
 # -- the texts in the catalogues -------------------------------------------------------------------
+def rules_texts(content: c.RulesContent) -> set[str]:
+    """Every text a player reads in How to play, as the loader gives it (not the extractor's walk)."""
+    how = content.how_to_play
+    out = {how.title}
+    for section in how.sections:
+        out.add(section.title)
+        out |= {p.source for p in section.paragraphs}
+        if section.diagram is not None:
+            out.add(section.diagram.caption.source)
+        if section.demo is not None:
+            out |= {step.caption.source for step in section.demo.steps}
+    for v in content.variations:
+        out |= {v.title, v.button, *(p.source for p in v.paragraphs)}
+    for e in content.glossary:
+        out |= {e.term, *e.other_names, *(p.source for p in e.paragraphs)}
+    quiz = content.quiz
+    out.add(quiz.title)
+    if quiz.intro is not None:
+        out.add(quiz.intro.source)
+    for q in quiz.questions:
+        out.add(q.prompt.source)
+        for choice in q.choices:
+            out |= {choice.text.source, choice.explanation.source}
+    return out
+
+
 def template() -> set[tuple[str, str | None]]:
     return {(m.id, m.context) for m in read(TEMPLATE) if isinstance(m.id, str) and m.id}
 
@@ -82,18 +109,13 @@ def test_every_layout_name_and_description_is_in_the_catalogues() -> None:
         assert (layout.description, LAYOUT_DESCRIPTION_CONTEXT) in pot, layout.number
 
 
-def test_every_text_of_the_rule_book_is_in_the_catalogues() -> None:
-    how = c.source_content().how_to_play
-    texts = {how.title}
-    for section in how.sections:
-        texts |= {section.title, *(p.source for p in section.paragraphs)}
-        if section.diagram is not None:
-            texts.add(section.diagram.caption.source)
-        if section.demo is not None:
-            texts |= {step.caption.source for step in section.demo.steps}
+def test_every_text_of_how_to_play_is_in_the_catalogues() -> None:
+    """The rule book, the variations, the glossary and the quiz: a text the extractor missed (a
+    new key in a rules file, say) fails here."""
+    texts = rules_texts(c.source_content())
     pot = template()
     assert sorted(t for t in texts if (t, c.RULES_CONTEXT) not in pot) == []
-    assert len(texts) == 80
+    assert len(texts) == 190
 
 
 def test_the_extractor_notes_where_each_text_stands() -> None:
@@ -154,3 +176,25 @@ def test_a_translation_whose_markup_differs_is_not_used(tmp_path: Path) -> None:
 def test_the_markup_check(translation: str, problem: str | None) -> None:
     found = c.markup_problem("**Two** cards", translation)
     assert (found is None) if problem is None else (found is not None and problem in found)
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es", "it", "pt_BR", "ru"])
+def test_the_quiz_keeps_its_answers_in_every_language(code: str) -> None:
+    english = c.source_content().quiz
+    assert use_language(code) is None
+    quiz = c.default_content().quiz
+    assert [q.id for q in quiz.questions] == [q.id for q in english.questions]
+    for mine, theirs in zip(quiz.questions, english.questions, strict=True):
+        assert [ch.correct for ch in mine.choices] == [ch.correct for ch in theirs.choices]
+        texts = [ch.text.plain() for ch in mine.choices]
+        assert len(set(texts)) == len(texts), mine.id  # three different answers to pick from
+        assert mine.prompt.source != theirs.prompt.source, mine.id  # translated, not English
+        # the numbers a choice gives (the chain's 70, the bonus 750) are the English ones
+        for a, b in zip(mine.choices, theirs.choices, strict=True):
+            assert re.findall(r"\d+", a.text.plain()) == re.findall(r"\d+", b.text.plain())
+    # a session run on the translated questions scores the same answers
+    session = c.QuizSession(quiz.questions)
+    for question in english.questions:
+        assert session.answer(question.right_index).correct
+        session.next()
+    assert session.score == len(english.questions)

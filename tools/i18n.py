@@ -91,7 +91,7 @@ def _add(template: Catalog, text: str, context: str, where: str, note: str) -> N
 RULES = ROOT / "resources" / "rules"
 LAYOUTS = ROOT / "resources" / "layouts"
 #: The rules files whose texts are extracted (each joins once its translations are in).
-_RULE_FILES: tuple[str, ...] = ("how_to_play",)
+_RULE_FILES: tuple[str, ...] = ("how_to_play", "variations", "glossary", "quiz")
 
 
 def _toml(path: Path) -> dict[str, object]:
