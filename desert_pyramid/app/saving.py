@@ -226,9 +226,17 @@ class Saves:
             try:
                 settings = Settings.from_dict({**settings.to_dict(), **saved})
             except SettingsError as exc:
-                self.startup_notices.append(
-                    ("warning", f"Settings in save.toml were not used: {exc}.")
-                )
+                if exc.key == "text_size":  # that one only: the other settings are kept
+                    self.startup_notices.append(
+                        ("warning", f"Text size in save.toml not used: {exc}; text at 100%.")
+                    )
+                    saved.pop("text_size")
+                try:
+                    settings = Settings.from_dict({**settings.to_dict(), **saved})
+                except SettingsError as exc:
+                    self.startup_notices.append(
+                        ("warning", f"Settings in save.toml were not used: {exc}.")
+                    )
         self.app.settings = replace(settings, card_back=store.profile.backs.effective().id)
 
     def close(self) -> None:
