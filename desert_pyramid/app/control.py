@@ -27,6 +27,7 @@ from desert_pyramid.modes import (
     Session,
     explain_card,  # the coach's words for a lone card
 )
+from desert_pyramid.solver.hints import move_words  # a move in the player's words
 
 Place = int
 
@@ -223,7 +224,7 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()
         # say what was taken back (the position is the one the move was played from again)
-        move = self.game.describe(history[-1]) if history else ""
+        move = move_words(self.game, history[-1]).text() if history else ""  # in the language
         words = _("Undone: {move}.").format(move=move) if move else ""
         return Feedback(events=events, message=words, sound="undo", undone=True)
 

@@ -48,6 +48,8 @@ def test_the_table_is_said_in_the_players_language(
         ui.key(symbol)
         ui.frames(1)
     said = " ".join(heard)
+    shown = {"de": "Zurückgenommen: eine Karte vom Talon aufdecken.", "ru": "Отменено: открыть"}
+    assert shown[code] in ui.view.message  # the message line names the move undone in words too
     for word in words:
         assert word in said, (word, said)
     assert " of " not in said and "♠" not in said and "♥" not in said, said
