@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from desert_pyramid.app.layouts import layout_title
 from desert_pyramid.engine import (
     DISCARD,
     SATCHEL,
@@ -582,7 +583,7 @@ def _clock_words(text: str) -> str:
 
 def deal_text(title: str, subtitle: str, game: Game) -> str:
     """A new deal on the table: the mode, the rules and the layout, then how to look around."""
-    name = game.layout.name or _("Layout {number}").format(number=game.layout.number)
+    name = layout_title(game.layout) or _("Layout {number}").format(number=game.layout.number)
     return aloud(
         # TRANSLATORS: said at a new deal. Keep "Rules: {rules}," and "Layout {number}," as
         # they are in form (the rules' code and the number follow them).
