@@ -33,7 +33,10 @@ def heard(ui: Any) -> Iterator[list[str]]:
 @pytest.mark.parametrize(
     ("code", "words"),
     [
-        ("de", ("Regeln: desert, 3 Durchgänge,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: ")),
+        (
+            "de",
+            ("Regeln: desert, 3 Durchgänge,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: "),
+        ),
         ("ru", ("Правила: desert, 3 прохода,", "Ряд 7:", "Из колоды: ", "Отменено: открыть карту")),
     ],
 )
