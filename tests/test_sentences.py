@@ -281,3 +281,17 @@ def test_the_command_lines_hint_is_english_whatever_the_language_of_the_process(
     text = out.getvalue()
     assert "Pair the 3♠ with the 10♥. It frees the 10♦. A winning line from here:" in text
     assert "Move: 40+43 (pair the 3♠ with the 10♥)" in text or "(pair the 3♠ with the 10♥)" in text
+
+
+def test_the_command_lines_hint_json_keeps_its_keys() -> None:
+    from desert_pyramid.engine import encode_deal_code
+
+    g = start()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["hint", encode_deal_code(g.deal, g.rules, 1), "--json"]) == 0
+    import json
+
+    data = json.loads(out.getvalue())
+    assert "says" not in data and data["text"].startswith("Pair the 3♠ with the 10♥.")
+    assert data["reasons"][0] == "Pair the 3♠ with the 10♥."
