@@ -21,7 +21,8 @@ from desert_pyramid.engine import (
     Move,
 )
 from desert_pyramid.engine.moves import MoveKind
-from desert_pyramid.i18n import _, current_language, format_number, ngettext
+from desert_pyramid.i18n import _, format_number, ngettext
+from desert_pyramid.i18n.say import many, tell
 from desert_pyramid.modes import (
     ExpeditionSession,
     Session,
@@ -51,13 +52,6 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?:" else text + "."
-
-
-def or_list(items: list[str]) -> str:
-    """``3♦ or 9♥``, ``3♦, 5♣ or 9♥``: a list of alternatives as the language writes it."""
-    from babel.lists import format_list
-
-    return format_list(items, style="or", locale=current_language())
 
 
 class TableControl:
@@ -175,13 +169,10 @@ class TableControl:
         self.selected = place
         self.partners = partners
         if partners:
-            names = or_list([str(g.card_at(p)) for p in partners])
-            return Feedback(
-                message=_("The {card} pairs with the {cards}: pick one.").format(
-                    card=card, cards=names
-                ),
-                sound="select",
-            )
+            names = many([c for c in map(g.card_at, partners) if c is not None], "or")
+            # the cards in the article and case the language gives them (i18n/say.py)
+            told = tell("{card:the.cap} pairs with {cards:the}: pick one.", card=card, cards=names)
+            return Feedback(message=told.text(), sound="select")
         msg = explain_card(g, place)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
             msg += " " + _("Press S or click the Satchel to park it.")

@@ -34,8 +34,8 @@ class Many:
     spec on its placeholder applies to every item."""
 
     items: tuple[Arg, ...]
-    style: str = "and"  # "and" ("A, B and C", as the language says it), "comma" ("A, B, C"),
-    # "semicolon" ("A; B; C")
+    style: str = "and"  # "and" ("A, B and C", as the language says it), "or" (Babel's: "A, B,
+    # or C"), "comma" ("A, B, C"), "semicolon" ("A; B; C")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +183,8 @@ class _List:
         if self.style in _SEPARATORS:
             return _SEPARATORS[self.style].join(words)
         code = "en" if self.english else _state_now().code
+        if self.style == "or":
+            return str(format_list(words, style="or", locale=code))
         if code == "en" or len(words) < 2:  # English without the serial comma
             return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
         return str(format_list(words, locale=code))
