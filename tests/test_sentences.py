@@ -295,3 +295,41 @@ def test_the_command_lines_hint_json_keeps_its_keys() -> None:
     data = json.loads(out.getvalue())
     assert "says" not in data and data["text"].startswith("Pair the 3♠ with the 10♥.")
     assert data["reasons"][0] == "Pair the 3♠ with the 10♥."
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "",
+        {"m": 3},
+        {"m": "x {card}", "a": {"card": {"card": "ZZ"}}},
+        {"m": "x {card}", "a": {"card": {"rank": 99}}},
+        {"m": "x {card}", "a": {"card": {"what": 1}}},
+        {"m": "x {card}", "a": ["card"]},
+        {"m": "x", "a": {"l": {"many": [{"card": "1S"}]}}},
+    ],
+)
+def test_a_damaged_sentence_from_the_workers_data_is_refused_in_words(data: object) -> None:
+    if data == "":
+        assert Say.from_data(data) == Say("")  # an older answer's plain text
+        return
+    with pytest.raises(ValueError):
+        Say.from_data(data)
+
+
+@pytest.mark.parametrize(
+    "translation",
+    ["Nichts bedeckt {card[0]}.", "Nichts bedeckt {card.nothing}.", "Nichts bedeckt {}.", "{0}"],
+)
+def test_a_translation_asking_what_a_card_has_not_falls_back_to_english(translation: str) -> None:
+    from desert_pyramid.i18n import _state_now
+
+    assert use_language("de") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = translation  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=CARDS[0]).text()
+    finally:
+        use_language("en")
+    assert said == "Nothing covers the A♠."

@@ -115,7 +115,7 @@ def _arg_from(data: object) -> Arg:
         return data
     if isinstance(data, Mapping):
         if isinstance(data.get("card"), str):
-            return Card.parse(str(data["card"]))
+            return Card.parse(str(data["card"]))  # a DealError (a ValueError) when not a card
         rank = data.get("rank")
         if isinstance(rank, int) and 1 <= rank <= 13:
             return Rank(rank)
@@ -257,7 +257,8 @@ def render(sentence: Say, spoken: bool = False, english: bool = False, spec: str
         message = _pass_spec(message, spec)
     try:
         return message.format(**values)
-    except (KeyError, IndexError, ValueError):  # a translation that names what is not there
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a translation that
+        # names what is not there, or asks of an argument what it has not
         if message is sentence.message or english:
             raise
         return render(sentence, spoken, True, spec)
