@@ -181,7 +181,9 @@ def test_the_focus_and_the_board_are_said_in_the_language_with_the_cards_gender(
         assert f", {word}." in text, text
     assert spoken.board_text(g).startswith("Открытые карты: Ряд 7:")
     assert use_language("de") is None
-    assert spoken.rank_text(g, 12).startswith("Damen: Pik-Dame Reihe 4 Karte 2, unter 9 Karten;")
+    assert spoken.rank_text(g, 12).startswith(
+        "Damen: Pik-Dame in Reihe 4, Karte 2, unter 9 Karten;"
+    )
 
 
 def test_a_screen_text_holding_a_sentence_is_said_from_the_sentences_own_words() -> None:
