@@ -166,7 +166,7 @@ class _Phrase:
         return render(self.say, self.spoken, self.english, spec)
 
 
-_SEPARATORS = {"comma": ", ", "semicolon": "; "}
+_SEPARATORS = {"comma": ", "}
 
 
 class _List:
@@ -180,6 +180,11 @@ class _List:
         from babel.lists import format_list
 
         words = [format(_wrap(v, self.spoken, self.english), spec) for v in self.items]
+        if self.style == "semicolon":
+            # TRANSLATORS: what stands between the parts of a list of facts ("the 4♥ is on the
+            # waste; the 4♠ is in the Satchel"); French writes " ; ".
+            t = _translations(self.english)
+            return t.pgettext("list separator", "; ").join(words)
         if self.style in _SEPARATORS:
             return _SEPARATORS[self.style].join(words)
         code = "en" if self.english else _state_now().code
