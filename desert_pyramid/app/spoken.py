@@ -66,7 +66,6 @@ RANK_SPOKEN = (
     "queen",
     "king",
 )
-RANK_PLURAL = tuple("sixes" if w == "six" else w + "s" for w in RANK_SPOKEN)
 SUIT_SPOKEN = ("spades", "hearts", "diamonds", "clubs")
 BUTTON_WORDS = {
     "undo": N_("Undo button"),
@@ -138,12 +137,6 @@ def speakable(text: str) -> str:
     return " ".join(out.split())
 
 
-def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -173,11 +166,6 @@ def place_say(game: Game, place: int) -> Say:
     if place == SATCHEL:
         return tell_p("place", "in the Satchel")
     return tell_p("place", "gone")
-
-
-def place_words(game: Game, place: int) -> str:
-    """``row 6 card 2``, ``on the waste``, ``on the stock``, ``in the Satchel``."""
-    return place_say(game, place).text(spoken=True)
 
 
 def card_at(game: Game, place: int) -> Say:
