@@ -71,6 +71,17 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
     ):
         path = f"desert_pyramid/{Path(filename).as_posix()}"
         template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    # Texts with inline markup written in the code: rules_paragraph("...") (content/localized.py)
+    # translates them with the rules' context, so the markup check covers them.
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(source),
+        method_map=[("**.py", "python")],
+        keywords={"rules_paragraph": None},
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        path = f"desert_pyramid/{Path(filename).as_posix()}"
+        template.add(message, None, [(path, lineno)], auto_comments=comments, context=RULES_CONTEXT)
     for text, context, where, note in content_texts():
         _add(template, text, context, where, note)
     return template
