@@ -55,6 +55,11 @@ PLURAL_FORMS = {
 }
 
 
+#: gettext's names, and desert_pyramid/i18n/say.py's sentences: tell (like _), tell_n (like
+#: ngettext), tell_p (like pgettext).
+KEYWORDS = {**DEFAULT_KEYWORDS, "tell": None, "tell_n": (1, 2), "tell_p": ((1, "c"), 2)}
+
+
 def po_path(code: str, root: Path = LOCALE) -> Path:
     return root / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -65,7 +70,7 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         str(source),
         method_map=[("**.py", "python")],
-        keywords=DEFAULT_KEYWORDS,
+        keywords=KEYWORDS,
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
