@@ -198,3 +198,16 @@ def test_the_quiz_keeps_its_answers_in_every_language(code: str) -> None:
         assert session.answer(question.right_index).correct
         session.next()
     assert session.score == len(english.questions)
+
+
+def test_the_extractor_names_a_rules_file_it_cannot_read(tmp_path: Path) -> None:
+    from tools.i18n import ExtractError, content_texts
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "how_to_play.toml").write_text('title = "unclosed\n', encoding="utf-8")
+    with pytest.raises(ExtractError, match=r"how_to_play.toml: not valid TOML"):
+        content_texts(rules, tmp_path)
+    (rules / "how_to_play.toml").write_bytes(b"title = '\xff'\n")
+    with pytest.raises(ExtractError, match=r"how_to_play.toml"):
+        content_texts(rules, tmp_path)
