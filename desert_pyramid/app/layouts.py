@@ -1,16 +1,23 @@
 """The layouts as the ui names them: the catalogue (the game's and the player's, made by the
-application) and the store of the player's own layouts. The ui imports storage only through
+application) and the store of the player's own layouts. A layout's name and description are shown
+through :func:`layout_title` and :func:`layout_description` (the game's own in the player's
+language, a player's own as named). The ui imports storage only through
 here (an import-linter contract).
 
-The layout screens show a layout's name, its difficulty word and the rule presets through
-:func:`layout_name`, :func:`difficulty_name` and :func:`preset_name` / :func:`rules_heading`, in the
-player's language."""
+The layout screens show a layout's difficulty word and the rule presets through
+:func:`difficulty_name` and :func:`preset_name` / :func:`rules_heading`, in the player's
+language."""
 
 from __future__ import annotations
 
-from desert_pyramid.catalog import Catalogue, all_layouts, builtin_layout
+from desert_pyramid.catalog import (
+    Catalogue,
+    all_layouts,
+    builtin_layout,
+    layout_description,
+    layout_title,
+)
 from desert_pyramid.difficulty import UNRATED
-from desert_pyramid.engine import Layout
 from desert_pyramid.i18n import N_, _
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts, check_name
 
@@ -24,6 +31,7 @@ __all__ = [
     "difficulty_name",
     "layout_description",
     "layout_name",
+    "layout_title",
     "preset_name",
     "rules_heading",
 ]
@@ -54,12 +62,8 @@ PRESET_HEADINGS: dict[str, str] = {
     "relaxed": N_("Relaxed rules"),
 }
 
-
-def layout_name(layout: Layout) -> str:
-    """A layout's name as the player reads it: the one place the layout screens take it from (the
-    game's layouts' names are translated with their descriptions; the player's own stay as
-    typed)."""
-    return layout.name
+#: A layout's name as the layout screens show it (the one place they take it from).
+layout_name = layout_title
 
 
 def difficulty_name(word: str) -> str:
@@ -73,10 +77,5 @@ def preset_name(preset: str) -> str:
 
 
 def rules_heading(preset: str) -> str:
-    """ "Desert rules" for a preset, in the player's language."""
+    """The rules of a preset as a heading ("Desert rules") in the player's language."""
     return _(PRESET_HEADINGS[preset]) if preset in PRESET_HEADINGS else preset.capitalize()
-
-
-def layout_description(layout: Layout) -> str:
-    """A layout's description as the player reads it (see :func:`layout_name`)."""
-    return layout.description

@@ -21,7 +21,7 @@ from desert_pyramid.engine import Layout
 from desert_pyramid.engine.errors import EngineError
 from desert_pyramid.engine.layoutcode import looks_like_layout_code
 from desert_pyramid.engine.text import NAME_CHARS_MAX
-from desert_pyramid.i18n import _, format_number, ngettext
+from desert_pyramid.i18n import _, format_number, format_percent, ngettext
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts, check_name
 from desert_pyramid.workshop import GRID_X, GRID_Y, Draft, EditError, Estimate, Problem, save_draft
 
@@ -509,6 +509,16 @@ def measuring(done: int, planned: int) -> str:
     ).format(done=format_number(done), planned=format_number(planned))
 
 
+def percent_text(d: LayoutDifficulty, rules: str) -> str:
+    """The share of deals won, "67%", or "64–66%" when some were left unknown, as the language
+    writes a percentage."""
+    rate = d.relaxed if rules == "relaxed" else d.desert
+    low, high = round(100 * rate.rate), round(100 * rate.upper)
+    if low == high:
+        return format_percent(low / 100)
+    return f"{format_number(low)}–{format_percent(high / 100)}"
+
+
 def interval_text(d: LayoutDifficulty, rules: str) -> str:
     """The 95% interval of a win rate, "64% to 68%", in the player's language."""
     low, high = (format_number(float(end)) for end in d.interval_bounds(rules))
@@ -522,4 +532,4 @@ def rate_line(rules: str, d: LayoutDifficulty) -> str:
         if rules == "relaxed"
         else _("Desert rules: {percent} won (95%: {interval})")
     )
-    return line.format(percent=d.percent(rules), interval=interval_text(d, rules))
+    return line.format(percent=percent_text(d, rules), interval=interval_text(d, rules))

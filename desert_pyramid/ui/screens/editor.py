@@ -330,7 +330,7 @@ class EditorView(Screen):
             else:
                 self.name_text.text = self._fit(ed.draft.name, g.about.width, self.name_text)
         if self.counts_text is not None:
-            self.counts_text.text = ed.counts_text()
+            self.counts_text.text = self._fit(ed.counts_text(), g.about.width, self.counts_text)
         view = ed.estimate_view()
         if self.word_text is not None:
             self.word_text.text = difficulty_name(view.word) if view.word != UNRATED else "—"

@@ -34,7 +34,7 @@ from desert_pyramid.app.layouts import (
     rules_heading,
 )
 from desert_pyramid.app.picker import remember_layout, store_of
-from desert_pyramid.app.workshop import first_line, interval_text
+from desert_pyramid.app.workshop import first_line, interval_text, percent_text
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
@@ -334,9 +334,13 @@ class LayoutPickerView(Screen):
             name_y, info_y = round(h * 0.76), round(h * 0.905)
             bold, regular = tile_font(True, big), tile_font(False, small)
             d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
+            name_x = tx + d.textlength(str(number), font=bold) + round(big * 0.45)
+            shown = name
+            while len(shown) > 1 and d.textlength(shown, font=bold) > w - tx - name_x:
+                shown = shown[:-2].rstrip() + "…"  # a long name (a language's words) is cut
             d.text(
-                (tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y),
-                name,
+                (name_x, name_y),
+                shown,
                 fill=INK + (fade,),
                 font=bold,
                 anchor="lm",
@@ -1103,9 +1107,9 @@ def rates_text(entry: LayoutDifficulty | None) -> str:
         "{relaxed_interval}), {desert} under desert rules ({desert_interval}).",
         n,
     ).format(
-        relaxed=entry.percent("relaxed"),
+        relaxed=percent_text(entry, "relaxed"),
         n=format_number(n),
         relaxed_interval=interval_text(entry, "relaxed"),
-        desert=entry.percent("desert"),
+        desert=percent_text(entry, "desert"),
         desert_interval=interval_text(entry, "desert"),
     )

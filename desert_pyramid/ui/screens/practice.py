@@ -30,9 +30,9 @@ from desert_pyramid.engine import (
     check_playable,
     looks_like_game_code,
 )
-from desert_pyramid.i18n import N_, _
+from desert_pyramid.i18n import N_, _, pgettext
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, menu_panel
+from desert_pyramid.ui.base.layout import Span, fit_text, menu_panel
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -43,6 +43,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -91,7 +92,7 @@ class PracticeSetupView(MenuScreen):
             app.assets,
             [
                 Button(_("Rules"), lambda: self._rules(1), adjust=self._rules),
-                Button(_("Layout"), self.choose_layout, adjust=self._layout),
+                Button(pgettext("practice", "Layout"), self.choose_layout, adjust=self._layout),
                 Button(_("Passes"), lambda: self._passes(1), adjust=self._passes),
                 *(
                     Button(
@@ -108,6 +109,7 @@ class PracticeSetupView(MenuScreen):
         )
         self.menu.focus = ROW_CODE + 1
         self.about: arcade.Text | None = None
+        self._row_font = 0.0  # the rows' font size (layout() sets it)
         self._search: Future[PracticeSession] | None = None
         self._update_values()
 
@@ -270,9 +272,7 @@ class PracticeSetupView(MenuScreen):
             if self.options
             else preset_name(name)
         )
-        b[ROW_LAYOUT].value = _("{number} · {name}").format(
-            number=number, name=layout_name(self._layout_of(number))
-        )
+        b[ROW_LAYOUT].value = self._layout_value(number, layout_name(self._layout_of(number)))
         b[ROW_PASSES].value = passes_text(rules.passes)
         for i, (_label, field) in enumerate(FLAGS):
             b[ROW_PASSES + 1 + i].value = _("On") if getattr(rules, field) else _("Off")
@@ -286,6 +286,25 @@ class PracticeSetupView(MenuScreen):
         if self.about is not None:
             self.about.text = describe_rules(rules) + "."
         self.menu.refresh()
+
+    def _layout_value(self, number: int, name: str) -> str:
+        """The Layout row's value, "1 · Classic Pyramid": the name cut ("…") when a language's
+        words would not leave the row room for its label."""
+        row = self.menu.buttons[ROW_LAYOUT]
+        r, size = row.rect, self._row_font
+
+        def width(text: str) -> float:
+            return text_width(text, size, True)
+
+        whole = _("{number} · {name}").format(number=number, name=name)
+        if r.width <= 0 or size <= 0:
+            return whole
+        room = r.width - 3 * r.height * 0.45 - width(row.label) - 2
+        if width(f"‹ {whole} ›") <= room:
+            return whole
+        frame = width(f"‹ {_('{number} · {name}').format(number=number, name='')} ›")
+        short = fit_text(name, max(0.0, room - frame), width)[0]
+        return _("{number} · {name}").format(number=number, name=short)
 
     def on_action(self, action: str) -> bool:
         used = super().on_action(action)
@@ -384,7 +403,8 @@ class PracticeSetupView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, parts.panel))
         self.texts.fitted(_("PRACTICE"), parts.heading, 26 * s, colour=GOLD, heading=True)
-        self.menu.place(parts.menu.rects, 14 * s, rows=parts.rows)
+        self._row_font = 14 * s
+        self.menu.place(parts.menu.rects, self._row_font, rows=parts.rows)
         self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
         self.texts.fitted(
             _(
