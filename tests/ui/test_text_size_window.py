@@ -165,3 +165,35 @@ def test_a_slice_of_the_settings_sweep_passes(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "2 screens audited, 0 faults" in out.stdout
+
+
+def test_the_saved_size_and_theme_are_used_at_start(tmp_path: Path) -> None:
+    """Settings saved in the save folder (read after the window opens) are drawn with: the
+    title's labels are larger at a saved 200% than in a fresh folder."""
+    import json
+
+    from desert_pyramid.app.application import Application, NoticeLog
+    from desert_pyramid.app.prefs import Settings
+
+    def label_heights(folder: Path) -> dict[str, float]:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(folder))
+        out = subprocess.run(
+            [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", "3"]
+            + ["--check-layout", "--screen", "title", "--lang", "en"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr
+        parts = json.loads(out.stdout)
+        return {p["name"]: p["rect"][3] for p in parts if p["kind"] == "text"}
+
+    saved = tmp_path / "saved"
+    app = Application(Settings(mute=True), save_dir=str(saved), notices=NoticeLog())
+    app.open_saves(background=False)
+    app.set_settings(replace(app.settings, text_size=200, high_contrast=True))
+    app.close()
+    big, plain = label_heights(saved), label_heights(tmp_path / "fresh")
+    assert big["Settings"] > 1.2 * plain["Settings"]
