@@ -419,6 +419,9 @@ class TextGroup:
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
         self.items: list[arcade.Text] = []
+        # fitted texts of one size and style: drawn at one text size (the smallest any of them
+        # needed), so a column of labels does not mix sizes
+        self._peers: dict[tuple[float, bool, bool], list[FitText]] = {}
 
     def heading(
         self,
@@ -463,18 +466,23 @@ class TextGroup:
         align: str = "center",
     ) -> arcade.Text:
         """A :class:`FitText` in ``box``, drawn with the group."""
-        t = fitted(
+        t = FitText(
             text,
             box,
             size,
-            self.batch,
             colour=colour,
             bold=bold,
             heading=heading,
             max_lines=max_lines,
             align=align,
+            batch=self.batch,
         )
         self.items.append(t)
+        peers = self._peers.setdefault((size, bold, heading), [])
+        peers.append(t)
+        least = min(p.text_scale for p in peers)
+        for p in peers:
+            p.cap_scale(least)
         return t
 
     def draw(self) -> None:
@@ -532,6 +540,18 @@ class FitText(Text):
         self._given = str(text)
         self.box = box
         self._centre()
+
+    @property
+    def text_scale(self) -> float:
+        """The text size it is drawn at (``fonts.points``)."""
+        return self._scale
+
+    def cap_scale(self, scale: float) -> None:
+        """Never drawn larger than ``scale`` from now on (its peers in a :class:`TextGroup`
+        needed that size)."""
+        if scale < self._top:
+            self._top = max(1.0, scale)
+            self.text = self._given  # fitted again at the new bound
 
     def _pad(self, scale: float) -> float:
         return max(2.0, px(self._size, scale) * 0.2)
