@@ -187,7 +187,7 @@ class SettingsView(MenuScreen):
     def _back_name(self, back_id: str) -> str:
         back_id = resolve_back(back_id)
         if back_id in BACK_BY_ID:  # the game's own backs have names (progression catalogue)
-            return BACK_BY_ID[back_id].name
+            return _(BACK_BY_ID[back_id].name)
         name = back_id[7:] if back_id.startswith("arcade-") else back_id
         return name.replace("_", " ").capitalize()
 
