@@ -91,7 +91,8 @@ def test_every_screen_holds_200_percent_without_a_fault(app: Any, ui: Any) -> No
     from desert_pyramid.ui.base import audit
 
     app.set_settings(replace(app.settings, text_size=200))
-    for show in (app.show_title, app.show_statistics, app.show_relics, app.show_backs):
+    shows = (app.show_title, app.show_statistics, app.show_relics, app.start_practice)
+    for show in shows:
         show()
         recorder = audit.start()
         try:
@@ -103,6 +104,9 @@ def test_every_screen_holds_200_percent_without_a_fault(app: Any, ui: Any) -> No
         assert audit.problems(recorder.parts, app.width, app.height) == []
         view = app.current_view
         assert 1.25 <= view.text_scale <= 2.0, (type(view).__name__, view.text_scale)
+    # the table's top bar does not hold 200% at 1280x720: it settled smaller (its first frame
+    # at 200% had labels over their values), and at no fault
+    assert app.current_view.text_scale < 2.0
 
 
 def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
