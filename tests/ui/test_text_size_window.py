@@ -201,3 +201,22 @@ def test_the_saved_size_and_theme_are_used_at_start(tmp_path: Path) -> None:
     app.close()
     big, plain = label_heights(saved), label_heights(tmp_path / "fresh")
     assert big["Settings"] > 1.2 * plain["Settings"]
+
+
+def test_fitted_texts_of_one_group_share_a_size(app: Any, ui: Any) -> None:
+    """A column of labels (one TextGroup, one size) is drawn at one text size: the one the
+    tightest of them needed, not each at its own."""
+    from desert_pyramid.ui.base.geometry import Rect
+    from desert_pyramid.ui.widgets.buttons import TextGroup
+    from desert_pyramid.ui.widgets.richtext import text_width
+
+    app.set_settings(replace(app.settings, text_size=200))
+    group = TextGroup()
+    roomy = group.fitted("Score", Rect(0, 100, 600, 80), 12)
+    assert roomy.label.font_size == 24
+    tight_w = text_width("Best chain", 12, scale=1.5) + 8
+    tight = group.fitted("Best chain", Rect(0, 0, tight_w, 80), 12)
+    assert tight.label.font_size == pytest.approx(18, abs=1.3)
+    assert roomy.label.font_size == tight.label.font_size  # brought down to its peer's size
+    other = group.fitted("Title", Rect(0, 200, 600, 80), 20)  # another size: its own
+    assert other.label.font_size == 40
