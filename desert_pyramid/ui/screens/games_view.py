@@ -58,7 +58,10 @@ class PastGamesView(MenuScreen):
             return
         what, _ = describe(game)
         self.app.show_replay(
-            code, back=lambda: self.app.show_view(self), title=f"Replay · {what.split(' · ')[1]}"
+            code,
+            back=lambda: self.app.show_view(self),
+            title=f"Replay · {what.split(' · ')[1]}",
+            total=game.score,  # the total the row shows (a Daily's time bonus included)
         )
 
     def layout(self, width: int, height: int) -> None:
