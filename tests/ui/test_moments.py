@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer
 from desert_pyramid.ui.table.geometry import HINT
 from desert_pyramid.ui.table.view import TableView
@@ -338,8 +339,6 @@ def _box(ui: Any, r: Any) -> tuple[int, int, int, int]:
 def test_the_top_bar_lies_over_the_wins_thrown_cards(ui) -> None:  # type: ignore[no-untyped-def]
     """Mid-celebration, a thrown card passing the top bar (over the score) passes under it: the
     bar's pixels there are the same with the card and without it."""
-    from desert_pyramid.ui.base.geometry import Rect
-
     view, c, b = _celebrating(ui)
     score = view.hud.values["score"]
     b.x, b.y, b.vx, b.vy, b.gravity, b.spin, b.angle = score.x, score.y, 0, 0, 0, 0, 0
@@ -473,3 +472,32 @@ def test_the_keys_help_keeps_its_text_size_and_scrolls_in_a_small_window(ui) -> 
     assert scroll.offset == 0
     help_view.layout(1280, 720)  # at 1280x720 the whole list shows
     assert help_view.scroll.max_offset == 0
+
+
+def test_an_expedition_pyramids_banner_stands_clear_of_the_next_deal(ui) -> None:  # type: ignore[no-untyped-def]
+    """A pyramid cleared: its banner lies on the sky between the top bar and the message line,
+    over none of the next pyramid's cards nor the piles, at 640x360 (two lines then), 800x600 and
+    1280x720, on a rounded panel."""
+    from desert_pyramid.ui.table.effects import occupied
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    for w, h in ((640, 360), (800, 600), (1280, 720)):
+        view = expedition(ui)
+        view.layout(w, h)  # as a window of that size lays the table out
+        line = find_win(view.game)
+        assert line is not None
+        for move in line:
+            view.apply(view.control.play(move))
+        fx, g = view.effects, view.geom
+        b = fx.backing
+        assert b is not None, (w, h)
+        box = Rect(b.left, b.bottom, b.width, b.height)
+        assert 0 <= box.left and box.right <= w and g.message.top <= box.bottom
+        assert box.top <= g.hud.bottom
+        assert not any(box.overlaps(r) for r in occupied(view.game, g)), (w, h, box)
+        lines = [fx._texts[id(f)] for f in fx.floaters]
+        for t in lines:  # every line inside its panel
+            assert box.left <= t.left and t.right <= box.right, (w, h, t.text)
+            assert box.bottom <= t.bottom and t.top <= box.top, (w, h, t.text)
+        assert len(lines) == (4 if w == 640 else 2), [t.text for t in lines]
+        assert len(fx._panel) == 1 and fx._panel[0].width == round(box.width)

@@ -154,6 +154,7 @@ class Hud:
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
+        self._msg_ceiling = float("inf")  # how high the message bar may reach (under captions)
         self._message = ""  # the message asked for (the text shown may be cut: "…")
         self._low_top = 0.0
 
@@ -352,6 +353,8 @@ class Hud:
             )
             self.bar_sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
+        low = [*self.captions.values(), self.texts["c-undo"], self.texts["c-hint"]]
+        self._msg_ceiling = min(t.bottom for t in low) - 2
         # every skin a button can show goes into the atlas now, not in the middle of a game
         atlas = self.sprites.atlas
         assert atlas is not None
@@ -516,13 +519,20 @@ class Hud:
         a longer one is cut with an ellipsis."""
         g = self.geom
         limit = (g.message.height if g is not None else 40) * 1.2
+        # its bar (8 px over the text) stays under the pile captions and the buttons' captions
+        limit = min(limit, self._msg_ceiling - 12)
         for size in (self._msg_size, self._msg_size * 0.84):
             if t.font_size != size:
                 t.font_size = size
             t.text = text
             if t.content_height <= limit:
-                return
-        cut_to_fit(t, text, lambda: t.content_height <= limit)
+                break
+        else:
+            cut_to_fit(t, text, lambda: t.content_height <= limit)
+        if g is not None:  # two lines in a low message line rise to keep off the window's edge
+            y = max(g.message.cy, t.content_height / 2 + 4)
+            if t.y != y:
+                t.y = y
 
     def settle(self) -> None:
         """Lay out every waiting text now (tests, screenshots)."""
@@ -628,7 +638,8 @@ class Hud:
         if bar.visible != shown:
             bar.visible = shown
         if shown:
-            top = max(g.message.top, g.message.cy + self.texts["message"].content_height / 2 + 8)
+            t = self.texts["message"]
+            top = max(g.message.top, t.y + t.content_height / 2 + 8)
             height = round(top)
             if bar.height != height:
                 bar.height = height
