@@ -501,3 +501,25 @@ def test_an_expedition_pyramids_banner_stands_clear_of_the_next_deal(ui) -> None
             assert box.bottom <= t.bottom and t.top <= box.top, (w, h, t.text)
         assert len(lines) == (4 if w == 640 else 2), [t.text for t in lines]
         assert len(fx._panel) == 1 and fx._panel[0].width == round(box.width)
+
+
+def test_a_long_message_keeps_inside_the_window_and_under_the_captions(ui) -> None:  # type: ignore[no-untyped-def]
+    """In a low window a message too long for its line stays on the window and its bar under the
+    pile captions (cut with "…" rather than rising over them or off the window's edge)."""
+    view = _practice(ui)
+    long = (
+        "Räume Pyramiden ab, bevor die Sonne untergeht: Jede abgeräumte bringt Tageslicht, "
+        "und Pyramide N zählt ×N. "
+    )
+    for w, h, times in ((640, 360, 1), (640, 360, 4), (1280, 400, 4), (1280, 720, 4)):
+        view.layout(w, h)
+        view.message = long * times
+        view.update_hud()
+        hud = view.hud
+        hud.settle()
+        t, bar = hud.texts["message"], hud.message_bar
+        assert t.bottom >= 0 and t.top <= h, (w, h, times)
+        captions = [*hud.captions.values(), hud.texts["c-undo"], hud.texts["c-hint"]]
+        assert bar is not None and bar.top <= min(c.bottom for c in captions), (w, h, times)
+        assert t.text.endswith("…") == (times > 1), (w, h, times)
+    view.layout(ui.app.width, ui.app.height)
