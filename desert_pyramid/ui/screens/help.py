@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.sessions import timed
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
@@ -26,12 +27,12 @@ from desert_pyramid.ui.widgets.scroll import WHEEL_STEP, Scroll
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-RULES = (
+RULES = N_(
     "Remove two free cards that add up to 13, or a king alone. A card is free when no card "
     "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
     "Clear the layout to win."
 )
-MOUSE = (
+MOUSE = N_(
     "Mouse: click a card, then its partner, or drag one onto the other. A card with one "
     "partner pairs at once; a king leaves with one click."
 )
@@ -44,7 +45,7 @@ SCROLL_KEYS = {
     "list_first": "to_top",
     "list_last": "to_end",
 }
-PAD = (
+PAD = N_(
     "Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
     "(or presses a button), B drops the selection or goes back."
 )
@@ -85,14 +86,16 @@ class HelpView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
-            "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
+            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 34 * s, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
         _head, rest = cut_top(inner, 56 * s)
         rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
-        self.texts.fitted(RULES, rules, 11.5 * s, max_lines=2)
-        self.texts.fitted(PAD if self.pad else MOUSE, mouse, 11.5 * s, colour=MUTED, max_lines=2)
+        self.texts.fitted(_(RULES), rules, 11.5 * s, max_lines=2)
+        self.texts.fitted(
+            _(PAD) if self.pad else _(MOUSE), mouse, 11.5 * s, colour=MUTED, max_lines=2
+        )
         # the key list: two columns at the text's own size; taller than its room, it scrolls
         # (in content coordinates: x from the area's left, y from 0 at its top going down)
         area = Rect(
@@ -131,9 +134,9 @@ class HelpView(MenuScreen):
             ys[col] -= 10 * s
         self.scroll.set_area(area, -min(ys) - line / 2, 21 * s)
         closes = (
-            "B, Back or a click closes this help"
+            _("B, Back or a click closes this help")
             if self.pad
-            else "Esc, F1 or a click closes this help"
+            else _("Esc, F1 or a click closes this help")
         )
         self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
 
