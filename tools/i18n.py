@@ -337,6 +337,20 @@ def fill(ref: str, codes: Sequence[str], root: Path = LOCALE, base: str | None =
     return said
 
 
+def _keep_date(template: Catalog) -> None:
+    """The template keeps its creation date while its texts are the same: an update that changes
+    nothing writes nothing, and two branches do not conflict over a date in every header."""
+    if not TEMPLATE.exists():
+        return
+    old = read(TEMPLATE)
+
+    def texts(c: Catalog) -> set[tuple[object, object, tuple[str, ...]]]:
+        return {(m.id, m.context, tuple(m.auto_comments)) for m in c if m.id}
+
+    if texts(old) == texts(template):
+        template.creation_date = old.creation_date
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
     parser.add_argument("action", choices=("extract", "update", "check", "fill"))
@@ -355,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ExtractError as exc:
             print(f"i18n.py: error: {exc}", file=sys.stderr)
             return 1
+        _keep_date(template)
         write(template, TEMPLATE)
         print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
         if args.action == "update":
