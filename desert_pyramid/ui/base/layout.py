@@ -7,6 +7,12 @@ three (:func:`button_grid`): a button is never off the window. Content taller th
 given a scroll height (:class:`Placed`), never squeezed below its minimum. A font is never made
 smaller to fit: a text that is too long wraps, then ends in an ellipsis (:func:`fit_text`).
 
+Larger text (Settings → Text size, ``fonts.points``) gets more room: a part's minimum size is
+measured from its text, and a preferred size smaller than that minimum counts as the minimum, so
+rows grow with their text and a menu takes more columns. A menu that cannot stand in the window
+even so tells :func:`overflowed`; the screen then lays itself out again at a smaller text size,
+towards (never below) 100% (``ui/screen.py``).
+
 Pure: positions in pixels (origin bottom-left, y up), no Arcade; the text measure is passed in.
 """
 
@@ -16,6 +22,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 
 ELLIPSIS = "…"
@@ -67,10 +74,34 @@ def scale_for(width: float, height: float, base: tuple[float, float] = (1280, 72
 # -- rows, columns, grids -------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A part's size along one direction: at least ``minimum``, ``preferred`` when there is room."""
+    """A part's size along one direction: at least ``minimum``, ``preferred`` when there is room
+    (a preferred size under the minimum, as a large text makes it, is the minimum)."""
 
     minimum: float
     preferred: float
+
+    def __post_init__(self) -> None:
+        if self.preferred < self.minimum:
+            object.__setattr__(self, "preferred", self.minimum)
+
+
+#: How many times a menu could not stand in its area since :func:`overflowed` was last asked.
+_overflows = [0]
+
+
+def overflowed() -> bool:
+    """Whether a menu (:func:`button_grid`, :func:`menu_panel`) could not stand in its area, or a
+    part said so (:func:`overflow`), since the last call (then forgets it): the screen's text is
+    too large for the window."""
+    out = _overflows[0] > 0
+    _overflows[0] = 0
+    return out
+
+
+def overflow() -> None:
+    """A part of the screen cannot stand in its area at the text size in use (a menu's label
+    that would be cut to a few letters): :func:`overflowed` says so."""
+    _overflows[0] += 1
 
 
 def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | None:
@@ -185,7 +216,10 @@ def button_grid(
     """A menu's buttons: one column when it stands in ``area``, else two, three...; in reading
     order down each column. Never off the area unless even ``max_columns`` columns of minimum
     buttons cannot stand in it (then it scrolls)."""
-    return grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
+    placed = grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
+    if placed.scrolls(area):
+        overflow()  # a menu's buttons are never meant to scroll
+    return placed
 
 
 # -- text -----------------------------------------------------------------------------------------
@@ -274,9 +308,13 @@ def menu_panel(
     max_columns: int = 2,
 ) -> MenuPanel:
     """Place a :class:`MenuPanel` in ``window``: the panel as tall as its parts want (rows at
-    their preferred height) and no taller than the window less ``margin`` and the message band;
+    their preferred height) and no taller than the window less ``margin`` and the message band,
+    as wide as ``width`` times the text size in use (``fonts.text_scale``) allows;
     the menu takes the room the heading, notes and footer leave (heights in pixels)."""
     area = inset(window, margin)
+    # a larger text size: a wider panel and buttons, as far as the window goes
+    grow = text_scale()
+    width, row_width = width * grow, Span(row_width.minimum, row_width.preferred * grow)
     message_box, area = cut_bottom(area, message, margin) if message else (Rect(0, 0, 0, 0), area)
     fixed = heading + sum(notes) + footer + 2 * pad + gap * (1 + len(notes) + bool(footer))
     want = fixed + count * row_height.preferred + (count - 1) * gap

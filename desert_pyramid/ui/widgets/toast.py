@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 import arcade
 from PIL import Image
 
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.progression import Unlocks
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
@@ -64,18 +65,19 @@ LEVEL_COLOURS: dict[str, RGB] = {
     "warning": (255, 200, 90),
     "error": (255, 120, 100),
 }
+#: A notice's heading by its level (translated where the toast is drawn)
 LEVEL_TITLES = {
-    "info": "Save files",
-    "warning": "Save files: warning",
-    "error": "Save files: problem",
+    "info": N_("Save files"),
+    "warning": N_("Save files: warning"),
+    "error": N_("Save files: problem"),
 }
 
 
 @dataclass
 class Toast:
     kind: str  # "relic", "back" or "notice"
-    heading: str  # "Relic found", "Card back unlocked", "Save files"
-    text: str  # the relic's or back's name, or the notice
+    heading: str  # "Relic found", "Card back unlocked", "Save files" (translated when drawn)
+    text: str  # the relic's or back's name (translated when drawn), or the notice
     item_id: str = ""  # the relic or back id (its picture)
     level: str = "info"
     age: float = 0.0
@@ -83,8 +85,8 @@ class Toast:
 
 
 def toasts_for(unlocks: Unlocks) -> list[Toast]:
-    out = [Toast("relic", "Relic found", r.name, r.id) for r in unlocks.relics]
-    out += [Toast("back", "Card back unlocked", b.name, b.id) for b in unlocks.backs]
+    out = [Toast("relic", N_("Relic found"), r.name, r.id) for r in unlocks.relics]
+    out += [Toast("back", N_("Card back unlocked"), b.name, b.id) for b in unlocks.backs]
     return out
 
 
@@ -177,8 +179,13 @@ class Overlay:
         if toast is None:
             return
         # a toast not yet begun waits for the table's celebration to end: both would sit in the
-        # same corner of a small window (a relic found by the very move that cleared a pyramid)
-        self.waiting = toast.age == 0 and self._celebrating()
+        # same corner of a small window (a relic found by the very move that cleared a pyramid);
+        # notices lie under modal dialogs: one already showing gives way to a dialog that opens
+        # (it is not drawn over it) and comes in again, whole, once the dialog is closed
+        modal = self._modal()
+        if modal and toast.age > 0:
+            toast.age = 0.0
+        self.waiting = toast.age == 0 and (modal or self._celebrating())
         if self.waiting:
             return
         toast.age += max(0.0, dt)
@@ -187,11 +194,13 @@ class Overlay:
             self._next()
 
     def _celebrating(self) -> bool:
-        """The table shows a celebration's banner or a modal dialog (notices lie under modals)."""
-        view = self.app.current_view
-        effects = getattr(view, "effects", None)
-        dialog = getattr(view, "stuck_dialog", None)
-        return getattr(effects, "backing", None) is not None or dialog is not None
+        """The table shows a celebration's banner."""
+        effects = getattr(self.app.current_view, "effects", None)
+        return getattr(effects, "backing", None) is not None
+
+    def _modal(self) -> bool:
+        """The screen shows a modal dialog of its own (the table's "No more moves")."""
+        return getattr(self.app.current_view, "stuck_dialog", None) is not None
 
     def state(self) -> tuple[float, int]:
         """(how far in, 0..1; alpha) of the current toast."""
@@ -219,7 +228,7 @@ class Overlay:
         self._texts = TextGroup()
         colour = LEVEL_COLOURS.get(toast.level, GOLD) if notice else GOLD
         head = self._texts.label(
-            toast.heading, 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True
+            _(toast.heading), 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True
         )
         if notice:
             body = label(
@@ -236,7 +245,8 @@ class Overlay:
             self._texts.items.append(body)
             h = int(max(64 * s, 44 * s + body.content_height))
         else:
-            self._texts.label(toast.text, 0, 0, 15 * s, colour=INK, anchor_x="left", bold=True)
+            name = _(toast.text)  # a relic's or a card back's name
+            self._texts.label(name, 0, 0, 15 * s, colour=INK, anchor_x="left", bold=True)
             h = int(84 * s)
         del head
         self._rect = Rect(0, 0, w, h)
@@ -300,6 +310,7 @@ class Overlay:
         self._draw_banner()
         toast = self.current
         if toast is None or self.waiting:
+            self._drawn = None  # repainted already (update asked for it): nothing drawn there now
             return
         if self._built != (id(toast), self.app.width, self.app.height):
             self._build(toast)
@@ -366,7 +377,7 @@ class Overlay:
         rect = Rect(round((self.app.width - w) / 2), round(40 * s), w, h)
         self.banner_rect = rect
         head = self._banner_texts.label(
-            "Your save files",
+            _("Your save files"),
             rect.left + 16 * s,
             rect.top - 16 * s,
             11 * s,
