@@ -76,6 +76,17 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
     ):
         path = f"desert_pyramid/{Path(filename).as_posix()}"
         template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    # Texts with inline markup written in the code: rules_paragraph("...") (content/localized.py)
+    # translates them with the rules' context, so the markup check covers them.
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(source),
+        method_map=[("**.py", "python")],
+        keywords={"rules_paragraph": None},
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        path = f"desert_pyramid/{Path(filename).as_posix()}"
+        template.add(message, None, [(path, lineno)], auto_comments=comments, context=RULES_CONTEXT)
     for text, context, where, note in content_texts():
         _add(template, text, context, where, note)
     return template
@@ -99,12 +110,23 @@ LAYOUTS = ROOT / "resources" / "layouts"
 _RULE_FILES: tuple[str, ...] = ("how_to_play", "variations", "glossary", "quiz")
 
 
+class ExtractError(Exception):
+    """A data file the extractor cannot read; the message names it and says why."""
+
+
 def _toml(path: Path) -> dict[str, object]:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExtractError(f"{path.name}: not valid TOML ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExtractError(f"{path.name}: cannot be read ({exc})") from None
 
 
-def content_texts() -> list[tuple[str, str, str, str]]:
+def content_texts(
+    rules: Path | None = None, layouts: Path | None = None
+) -> list[tuple[str, str, str, str]]:
     """Every text a player reads in How to play and in the game's layouts, as ``(text, context,
     file, note)``: each paragraph, title, caption, question, choice and explanation one message
     (translators get whole paragraphs, inline markup as written), each layout's name and
@@ -133,8 +155,8 @@ def content_texts() -> list[tuple[str, str, str, str]]:
 
     for name in _RULE_FILES:
         file = f"resources/rules/{name}.toml"
-        walk(_toml(RULES / f"{name}.toml"), file, f"{name}:")
-    for path in sorted(LAYOUTS.glob("[0-9][0-9][0-9]_*.toml")):
+        walk(_toml((rules or RULES) / f"{name}.toml"), file, f"{name}:")
+    for path in sorted((layouts or LAYOUTS).glob("[0-9][0-9][0-9]_*.toml")):
         data = _toml(path)
         file = f"resources/layouts/{path.name}"
         number = data.get("number")
@@ -312,7 +334,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\n".join(fill(args.ref, codes)))
         return 0
     if args.action in ("extract", "update"):
-        template = extract()
+        try:
+            template = extract()
+        except ExtractError as exc:
+            print(f"i18n.py: error: {exc}", file=sys.stderr)
+            return 1
         write(template, TEMPLATE)
         print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
         if args.action == "update":
