@@ -18,7 +18,7 @@ from desert_pyramid.engine import CARDS, DESERT, WASTE, Card, Deal, Game, Move, 
 from desert_pyramid.engine.events import CardMoved
 from desert_pyramid.i18n import LANGUAGES, placeholders, use_language
 from desert_pyramid.i18n.cards import card_name, rank_name
-from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n
+from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n, tell_p
 from desert_pyramid.modes import Coach, explain_card
 from desert_pyramid.solver.hints import Hint, hint_for, move_words
 from tools.i18n import po_path, read
@@ -360,3 +360,17 @@ def test_every_spec_in_a_translation_is_one_the_card_names_know(code: str) -> No
                 if not ok:
                     bad.append((m.id, text))
     assert bad == []
+
+
+def test_a_gender_choice_on_a_phrase_agrees_with_the_phrases_card() -> None:
+    from desert_pyramid.i18n import _state_now
+
+    placed = tell_p("card", "{card} from the waste", card=Card.parse("KS"))
+    assert use_language("ru") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = "{card:cap} {card:?открыт|открыта}."  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=placed).text(spoken=True)
+    finally:
+        use_language("en")
+    assert said == "Король пик из сброса открыт."
