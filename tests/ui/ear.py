@@ -233,4 +233,49 @@ def stock_cards(game: Game) -> int:
     return len(game.stock)
 
 
-__all__ = ["ENGLISH", "STOCK", "Deaf", "EarPlayer", "German", "Phrases", "card_of", "words_of"]
+_RU_RANKS = (
+    "туз двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка валет дама король"
+).split()
+_RU_SUITS = ("пик", "червей", "бубён", "треф")
+
+
+@dataclass(frozen=True)
+class Russian(Phrases):
+    """На слух: «дама пик», «Из колоды: дама пик. В колоде осталось 23 карты.»."""
+
+    rules: str = r"Правила: ([a-z0-9+-]+),"
+    layout: str = r"Раскладка (\d+), "
+    row: str = r"Ряд (\d+): ([^.]*)\."
+    gone: str = "пусто"
+    flipped: str = r"Из колоды: ({card})\. В колоде остал\w+ (\d+) карт"
+    flip_undone: str = "Отменено: открыть карту из колоды"
+    on_waste: str = " в сбросе"
+    in_satchel: str = " в сумке"
+    in_row: str = ", в ряду "
+    paired: str = "Сложены"
+    removed: str = "{card} убран"
+    stashed: str = "{card} положен"
+    flip: str = "Из колоды"
+    redeal: str = "Пересдача"
+    card: str = f"(?:{'|'.join(_RU_RANKS)}) (?:{'|'.join(_RU_SUITS)})"
+
+    def card_of(self, words: str) -> Card:
+        rank, _, suit = words.lower().partition(" ")
+        return Card.make(_RU_RANKS.index(rank) + 1, _RU_SUITS.index(suit))
+
+    def words_of(self, card: int) -> str:
+        c = Card(card)
+        return f"{_RU_RANKS[c.rank - 1]} {_RU_SUITS[c.suit]}"
+
+
+__all__ = [
+    "ENGLISH",
+    "STOCK",
+    "Deaf",
+    "EarPlayer",
+    "German",
+    "Phrases",
+    "Russian",
+    "card_of",
+    "words_of",
+]
