@@ -128,9 +128,9 @@ def test_every_glyph_is_in_the_font_that_draws_it(code: str) -> None:
     """The body (Liberation Sans, both faces) draws every text; headings use League Spartan, or
     the body's bold face for the languages of HEADING_FALLBACK."""
     english = [
-        i for m in read(TEMPLATE) if m.id for i in ((m.id,) if isinstance(m.id, str) else m.id)
+        t for m in read(TEMPLATE) if m.id for t in ([m.id] if isinstance(m.id, str) else m.id)
     ]
-    own = texts(code) if code != "en" else english
+    own = texts(code) if code != "en" else english  # a plural's id is (singular, plural)
     shown = {ord(c) for t in own for c in t if not c.isspace()}
     names = {ord(c) for name in LANGUAGES.values() for c in name}  # the Language row: body font
     for file in ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf"):

@@ -227,12 +227,25 @@ class Saves:
             try:
                 settings = Settings.from_dict({**settings.to_dict(), **saved})
             except SettingsError as exc:
-                self.startup_notices.append(
-                    (
-                        "warning",
-                        _("Settings in save.toml were not used: {error}.").format(error=exc),
+                if exc.key == "text_size":  # that one only: the other settings are kept
+                    self.startup_notices.append(
+                        (
+                            "warning",
+                            _("Text size in save.toml not used: {error}; text at 100%.").format(
+                                error=exc
+                            ),
+                        )
                     )
-                )
+                    saved.pop("text_size")
+                try:
+                    settings = Settings.from_dict({**settings.to_dict(), **saved})
+                except SettingsError as exc:
+                    self.startup_notices.append(
+                        (
+                            "warning",
+                            _("Settings in save.toml were not used: {error}.").format(error=exc),
+                        )
+                    )
         self.app.settings = replace(settings, card_back=store.profile.backs.effective().id)
 
     def close(self) -> None:

@@ -38,7 +38,15 @@ from desert_pyramid.progression.records import (
     is_save_date,
     trek_result,
 )
-from desert_pyramid.progression.stats import RECENT_LIMIT, RecentResult, Stats, StatsKey, combine
+from desert_pyramid.progression.stats import (
+    MODE_NAMES,
+    RECENT_LIMIT,
+    RecentResult,
+    Stats,
+    StatsKey,
+    combine,
+    mode_name,
+)
 
 __all__ = [
     "PlayedGame",
@@ -46,6 +54,7 @@ __all__ = [
     "CARD_BACKS",
     "DEFAULT_BACK",
     "MODES",
+    "MODE_NAMES",
     "OUTCOMES",
     "RECENT_LIMIT",
     "RELICS",
@@ -69,6 +78,7 @@ __all__ = [
     "combine",
     "is_iso_date",
     "is_save_date",
+    "mode_name",
     "next_relic",
     "note_chain",
     "record_game",

@@ -4,12 +4,17 @@ Relics unlock by pyramids cleared in total (every mode counts). Card backs unloc
 ``sandstone`` (the default) is always owned. Ids are stable: they are what the save files store,
 and the names of the pictures in ``resources/images/relics`` and ``resources/images/backs``, whose
 ``relics.toml`` and ``backs.toml`` hold the same data (a test keeps the two in step).
+
+Names and texts are English here, marked with ``N_``: a screen shows them through ``_()`` (the
+command line's ``profile`` prints them in English).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+from desert_pyramid.i18n import N_, ngettext
 
 BackRule = Literal["default", "no_redeal", "trek", "chain", "clears"]
 
@@ -22,8 +27,9 @@ class Relic:
     flavour: str = ""
 
     def how_to_earn(self) -> str:
-        word = "pyramid" if self.threshold == 1 else "pyramids"
-        return f"Clear {self.threshold} {word} in all."
+        """In the player's language: "Clear 4 pyramids in all." """
+        n = self.threshold
+        return ngettext("Clear {n} pyramid in all.", "Clear {n} pyramids in all.", n).format(n=n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,48 +44,71 @@ class CardBack:
 RELICS: tuple[Relic, ...] = (
     Relic(
         "brass_compass",
-        "Brass Compass",
+        N_("Brass Compass"),
         1,
-        "It always points to the next pyramid, never back home.",
+        N_("It always points to the next pyramid, never back home."),
     ),
-    Relic("clay_jar", "Clay Jar", 2, "Cool water for the long walk, sealed with beeswax."),
+    Relic("clay_jar", N_("Clay Jar"), 2, N_("Cool water for the long walk, sealed with beeswax.")),
     Relic(
-        "falcon_feather", "Falcon Feather", 4, "Dropped by a falcon that circled your camp at dawn."
+        "falcon_feather",
+        N_("Falcon Feather"),
+        4,
+        N_("Dropped by a falcon that circled your camp at dawn."),
     ),
-    Relic("old_key", "Old Key", 6, "Nobody knows which door it opens. Perhaps none yet."),
-    Relic("camel_bell", "Camel Bell", 9, "Its ring carries across the dunes long after dusk."),
-    Relic("hourglass", "Hourglass", 12, "The sand runs, the sun sinks, the cards wait for no one."),
+    Relic("old_key", N_("Old Key"), 6, N_("Nobody knows which door it opens. Perhaps none yet.")),
+    Relic(
+        "camel_bell", N_("Camel Bell"), 9, N_("Its ring carries across the dunes long after dusk.")
+    ),
+    Relic(
+        "hourglass",
+        N_("Hourglass"),
+        12,
+        N_("The sand runs, the sun sinks, the cards wait for no one."),
+    ),
     Relic(
         "bloom_cactus",
-        "Bloom Cactus",
+        N_("Bloom Cactus"),
         16,
-        "It flowers one night a year, and you were there to see it.",
+        N_("It flowers one night a year, and you were there to see it."),
     ),
-    Relic("star_map", "Star Map", 20, "The old caravan routes, charted in the stars."),
+    Relic("star_map", N_("Star Map"), 20, N_("The old caravan routes, charted in the stars.")),
     Relic(
-        "glass_scorpion", "Glass Scorpion", 25, "Sand fused by lightning, shaped by a patient hand."
+        "glass_scorpion",
+        N_("Glass Scorpion"),
+        25,
+        N_("Sand fused by lightning, shaped by a patient hand."),
     ),
     Relic(
-        "moon_charm", "Moon Charm", 30, "Worn by night travellers to keep the way silver and clear."
+        "moon_charm",
+        N_("Moon Charm"),
+        30,
+        N_("Worn by night travellers to keep the way silver and clear."),
     ),
-    Relic("oasis_gem", "Oasis Gem", 40, "As green as the water waiting beyond the last dune."),
     Relic(
-        "sun_crown", "Sun Crown", 50, "Fifty pyramids cleared. The desert bows to its new ruler."
+        "oasis_gem", N_("Oasis Gem"), 40, N_("As green as the water waiting beyond the last dune.")
+    ),
+    Relic(
+        "sun_crown",
+        N_("Sun Crown"),
+        50,
+        N_("Fifty pyramids cleared. The desert bows to its new ruler."),
     ),
 )
 
 DEFAULT_BACK = "sandstone"
 
 CARD_BACKS: tuple[CardBack, ...] = (
-    CardBack("sandstone", "Sandstone", "Yours from the start.", "default"),
-    CardBack("no_redeal", "Unbroken Sun", "Clear a pyramid without a redeal.", "no_redeal"),
-    CardBack("trek_3", "Three on the Horizon", "Clear 3 pyramids in a single trek.", "trek", 3),
-    CardBack("trek_5", "Caravan at Dusk", "Clear 5 pyramids in a single trek.", "trek", 5),
-    CardBack("trek_8", "Night Crossing", "Clear 8 pyramids in a single trek.", "trek", 8),
-    CardBack("chain_8", "Scarab Chain", "Make a chain of 8.", "chain", 8),
-    CardBack("clears_10", "Lapis Lotus", "Clear 10 pyramids in all.", "clears", 10),
-    CardBack("clears_25", "Obsidian Obelisk", "Clear 25 pyramids in all.", "clears", 25),
-    CardBack("clears_50", "Golden Pyramid", "Clear 50 pyramids in all.", "clears", 50),
+    CardBack("sandstone", N_("Sandstone"), N_("Yours from the start."), "default"),
+    CardBack("no_redeal", N_("Unbroken Sun"), N_("Clear a pyramid without a redeal."), "no_redeal"),
+    CardBack(
+        "trek_3", N_("Three on the Horizon"), N_("Clear 3 pyramids in a single trek."), "trek", 3
+    ),
+    CardBack("trek_5", N_("Caravan at Dusk"), N_("Clear 5 pyramids in a single trek."), "trek", 5),
+    CardBack("trek_8", N_("Night Crossing"), N_("Clear 8 pyramids in a single trek."), "trek", 8),
+    CardBack("chain_8", N_("Scarab Chain"), N_("Make a chain of 8."), "chain", 8),
+    CardBack("clears_10", N_("Lapis Lotus"), N_("Clear 10 pyramids in all."), "clears", 10),
+    CardBack("clears_25", N_("Obsidian Obelisk"), N_("Clear 25 pyramids in all."), "clears", 25),
+    CardBack("clears_50", N_("Golden Pyramid"), N_("Clear 50 pyramids in all."), "clears", 50),
 )
 
 RELIC_BY_ID: dict[str, Relic] = {relic.id: relic for relic in RELICS}

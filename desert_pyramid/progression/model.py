@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desert_pyramid.engine import EngineError
+from desert_pyramid.i18n import _
 from desert_pyramid.modes.streak import EARLIEST, LATEST, DailyRecord, StreakUpdate, in_range
 from desert_pyramid.progression.catalog import (
     BACK_BY_ID,
@@ -54,8 +55,8 @@ class Unlocks:
 
     def messages(self) -> list[str]:
         """One line per unlock, for a toast: "Relic found: Clay Jar"."""
-        lines = [f"Relic found: {relic.name}" for relic in self.relics]
-        lines += [f"Card back unlocked: {back.name}" for back in self.backs]
+        lines = [_("Relic found: {name}").format(name=_(relic.name)) for relic in self.relics]
+        lines += [_("Card back unlocked: {name}").format(name=_(back.name)) for back in self.backs]
         return lines
 
 

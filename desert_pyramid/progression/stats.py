@@ -13,9 +13,28 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.progression.records import GameResult, Outcome, TrekResult
 
 RECENT_LIMIT = 50
+#: The modes as the player reads them, timed and untimed (shown through :func:`mode_name`).
+MODE_NAMES: dict[tuple[str, bool], str] = {
+    ("expedition", False): N_("Expedition"),
+    ("daily", False): N_("Daily"),
+    ("practice", False): N_("Practice"),
+    ("expedition", True): N_("Expedition (untimed)"),
+    ("daily", True): N_("Daily (untimed)"),
+    ("practice", True): N_("Practice (untimed)"),
+}
+
+
+def mode_name(mode: str, untimed: bool = False) -> str:
+    """A mode in the player's language: ``Expedition``, ``Expedition (untimed)``; a mode the game
+    does not know (a newer save's) as it is written."""
+    name = MODE_NAMES.get((mode, untimed))
+    if name is None:
+        return mode.capitalize() + (" (untimed)" if untimed else "")
+    return _(name)
 
 
 class StatsKey(NamedTuple):
@@ -26,8 +45,9 @@ class StatsKey(NamedTuple):
 
     @property
     def label(self) -> str:
-        """The mode as the statistics name it: ``Expedition``, ``Expedition (untimed)``."""
-        return self.mode.capitalize() + (" (untimed)" if self.untimed else "")
+        """The mode as the statistics name it, in the player's language: ``Expedition``,
+        ``Expedition (untimed)``."""
+        return mode_name(self.mode, self.untimed)
 
 
 @dataclass(frozen=True, slots=True)

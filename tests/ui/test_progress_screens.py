@@ -225,7 +225,7 @@ def test_choosing_a_back_saves_it_and_the_table_uses_it(saved: Driver) -> None:
     view.set_focus(("tile", locked_i))
     saved.key(K.ENTER)
     assert store.profile.backs.chosen == "sandstone"
-    assert view.message == "Night Crossing is locked: clear 8 pyramids in a single trek."
+    assert view.message == "Night Crossing is locked. Clear 8 pyramids in a single trek."
     # the owned one is chosen by keys: saved in the profile and used at once
     view.set_focus(("tile", open_i))
     saved.key(K.ENTER)

@@ -10,6 +10,7 @@ from arcade import key as K
 
 from desert_pyramid.app.advisor import Answer
 from desert_pyramid.i18n import format_date
+from desert_pyramid.i18n.say import Say
 from desert_pyramid.modes import PracticeSession
 from desert_pyramid.ui.screens.pause import PauseView
 from desert_pyramid.ui.screens.results import ResultsView
@@ -135,7 +136,7 @@ def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyp
         move = None
         text = "No way through from here: undo."
 
-    view.show_hint(Answer("hint", None, LostHint.text, (), "lost", 1, LostHint()))
+    view.show_hint(Answer("hint", None, (Say(LostHint.text),), (), "lost", 1, LostHint()))
     assert "Enter goes back there" in view.message and "2 moves" in view.message
     ui.key(K.ENTER)
     assert view.game.moves == 1

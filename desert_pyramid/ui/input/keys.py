@@ -3,6 +3,10 @@
 Each :class:`Binding` names an action, the keys that trigger it, how the keys are written for
 players and what the action does. ``context`` says where it works: ``table`` (playing a deal),
 ``menus`` (title, pause, settings, results) or ``everywhere``.
+
+The table is English (the README's keyboard table is checked against it); the texts and the keys'
+names that are words are marked with ``N_`` and shown in the player's language by
+:func:`help_rows`, :func:`pad_help_rows`, :func:`keys_for` and :func:`label_for`.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from dataclasses import dataclass, replace
 
 from arcade import key as K
 
+from desert_pyramid.i18n import N_, _
+
 TABLE = "table"
 MENUS = "menus"
 EVERYWHERE = "everywhere"
@@ -20,13 +26,13 @@ EDITOR = "editor"  # the layout editor
 PICKER = "picker"  # the layout picker's own keys (its moves are the menus')
 SPEECH = "speech"  # at the table: hear what a sighted player sees (docs/accessibility.md)
 CONTEXT_TITLES = {
-    TABLE: "At the table",
-    SPEECH: "Listening at the table",
-    MENUS: "In menus",
-    REPLAY: "Watching a replay",
-    EDITOR: "In the layout editor",
-    PICKER: "Choosing a layout",
-    EVERYWHERE: "Everywhere",
+    TABLE: N_("At the table"),
+    SPEECH: N_("Listening at the table"),
+    MENUS: N_("In menus"),
+    REPLAY: N_("Watching a replay"),
+    EDITOR: N_("In the layout editor"),
+    PICKER: N_("Choosing a layout"),
+    EVERYWHERE: N_("Everywhere"),
 }
 
 
@@ -47,20 +53,24 @@ class Binding:
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding("flip", (K.SPACE,), "Space", "Flip the stock; redeal when it is empty", TABLE),
-    Binding("undo", (K.Z, K.BACKSPACE), "Z", "Undo the last move (unlimited)", TABLE),
-    Binding("redo", (K.Y,), "Y", "Redo a move you undid", TABLE),
-    Binding("hint", (K.H,), "H", "Show a hint: the next move of a real way through", TABLE),
+    Binding("flip", (K.SPACE,), N_("Space"), N_("Flip the stock; redeal when it is empty"), TABLE),
+    Binding("undo", (K.Z, K.BACKSPACE), "Z", N_("Undo the last move (unlimited)"), TABLE),
+    Binding("redo", (K.Y,), "Y", N_("Redo a move you undid"), TABLE),
+    Binding("hint", (K.H,), "H", N_("Show a hint: the next move of a real way through"), TABLE),
     Binding(
         "accept",
         (K.ENTER, K.NUM_ENTER),
-        "Enter",
-        "Play the hinted move; with no hint shown, select the focused card or button",
+        N_("Enter"),
+        N_("Play the hinted move; with no hint shown, select the focused card or button"),
         TABLE,
     ),
-    Binding("stash", (K.S,), "S", "Put the selected card in the Satchel", TABLE),
+    Binding("stash", (K.S,), "S", N_("Put the selected card in the Satchel"), TABLE),
     Binding(
-        "focus_left", (K.LEFT,), "← ↑ → ↓", "Move the focus between cards, piles and buttons", TABLE
+        "focus_left",
+        (K.LEFT,),
+        "← ↑ → ↓",
+        N_("Move the focus between cards, piles and buttons"),
+        TABLE,
     ),
     Binding("focus_right", (K.RIGHT,), "", "", TABLE),
     Binding("focus_up", (K.UP,), "", "", TABLE),
@@ -69,25 +79,29 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(
         "focus_next",
         (K.TAB,),
-        "Tab",
-        "The next free card, pile or button (Shift+Tab: back)",
+        N_("Tab"),
+        N_("The next free card, pile or button (Shift+Tab: back)"),
         TABLE,
     ),
-    Binding("deselect", (K.DELETE, K.X), "X", "Drop the selection", TABLE),
-    Binding("autoplay", (K.A,), "A", "Let the computer play the deal (press again to stop)", TABLE),
-    Binding("pause", (K.ESCAPE, K.P), "Esc", "Pause (a timed table hides its cards)", TABLE),
+    Binding("deselect", (K.DELETE, K.X), "X", N_("Drop the selection"), TABLE),
+    Binding(
+        "autoplay", (K.A,), "A", N_("Let the computer play the deal (press again to stop)"), TABLE
+    ),
+    Binding(
+        "pause", (K.ESCAPE, K.P), N_("Esc"), N_("Pause (a timed table hides its cards)"), TABLE
+    ),
     # speech (docs/accessibility.md): what a sighted player sees at a glance, said on request
-    Binding("say_board", (K.B,), "B", "The free cards, waste, Satchel and stock", SPEECH),
-    Binding("say_layout", (K.L,), "L", "Every card of the layout, row by row", SPEECH),
-    Binding("say_covering", (K.C,), "C", "The cards covering the focused card", SPEECH),
-    Binding("say_status", (K.D,), "D", "Score, moves, time or daylight left", SPEECH),
-    Binding("say_focus", (K.F,), "F", "The focused card again", SPEECH),
-    Binding("say_rank", (K.R,), "R", "Where the focused card's rank is", SPEECH),
+    Binding("say_board", (K.B,), "B", N_("The free cards, waste, Satchel and stock"), SPEECH),
+    Binding("say_layout", (K.L,), "L", N_("Every card of the layout, row by row"), SPEECH),
+    Binding("say_covering", (K.C,), "C", N_("The cards covering the focused card"), SPEECH),
+    Binding("say_status", (K.D,), "D", N_("Score, moves, time or daylight left"), SPEECH),
+    Binding("say_focus", (K.F,), "F", N_("The focused card again"), SPEECH),
+    Binding("say_rank", (K.R,), "R", N_("Where the focused card's rank is"), SPEECH),
     Binding(
         "say_rank_1",
         (K.KEY_1, K.NUM_1),
         "1-9 0 J Q K",
-        "Where that rank's cards are (1 ace, 0 ten)",
+        N_("Where that rank's cards are (1 ace, 0 ten)"),
         SPEECH,
     ),
     *(
@@ -98,80 +112,104 @@ BINDINGS: tuple[Binding, ...] = (
     Binding("say_rank_11", (K.J,), "", "", SPEECH),
     Binding("say_rank_12", (K.Q,), "", "", SPEECH),
     Binding("say_rank_13", (K.K,), "", "", SPEECH),
-    Binding("menu_up", (K.UP,), "↑ ↓", "Move between buttons", MENUS),
+    Binding("menu_up", (K.UP,), "↑ ↓", N_("Move between buttons"), MENUS),
     Binding("menu_down", (K.DOWN,), "", "", MENUS),
-    Binding("menu_left", (K.LEFT,), "← →", "Change the focused setting", MENUS),
+    Binding("menu_left", (K.LEFT,), "← →", N_("Change the focused setting"), MENUS),
     Binding("menu_right", (K.RIGHT,), "", "", MENUS),
     Binding(
-        "menu_accept", (K.ENTER, K.NUM_ENTER, K.SPACE), "Enter", "Press the focused button", MENUS
+        "menu_accept",
+        (K.ENTER, K.NUM_ENTER, K.SPACE),
+        N_("Enter"),
+        N_("Press the focused button"),
+        MENUS,
     ),
-    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back (from pause: resume)", MENUS),
-    Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a list a page up or down", MENUS),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), N_("Esc"), N_("Back (from pause: resume)"), MENUS),
+    Binding("page_up", (K.PAGEUP,), N_("PgUp PgDn"), N_("Scroll a list a page up or down"), MENUS),
     Binding("page_down", (K.PAGEDOWN,), "", "", MENUS),
     Binding(
-        "list_first", (K.HOME,), "Home End", "Go to the first or the last item of a list", MENUS
+        "list_first",
+        (K.HOME,),
+        N_("Home End"),
+        N_("Go to the first or the last item of a list"),
+        MENUS,
     ),
     Binding("list_last", (K.END,), "", "", MENUS),
-    Binding("help", (K.F1, K.QUESTION), "F1 or ?", "Show or hide this help", EVERYWHERE),
+    Binding("help", (K.F1, K.QUESTION), N_("F1 or ?"), N_("Show or hide this help"), EVERYWHERE),
     Binding("help", (K.SLASH,), "", "", EVERYWHERE, shift=True),
-    Binding("fullscreen", (K.F11,), "F11", "Full screen on or off", EVERYWHERE),
-    Binding("mute", (K.M,), "M", "Mute or unmute all sound", EVERYWHERE),
+    Binding("fullscreen", (K.F11,), "F11", N_("Full screen on or off"), EVERYWHERE),
+    Binding("mute", (K.M,), "M", N_("Mute or unmute all sound"), EVERYWHERE),
     Binding(
         "speech",
         (K.F2,),
         "F2",
-        "Speech on or off (after a failure: try again)",
+        N_("Speech on or off (after a failure: try again)"),
         EVERYWHERE,
     ),
 )
 
 BINDINGS += (
-    Binding("replay_play", (K.SPACE, K.K), "Space", "Play or pause the replay", REPLAY),
-    Binding("replay_prev", (K.LEFT, K.COMMA), "← →", "Step back or forward one move", REPLAY),
+    Binding("replay_play", (K.SPACE, K.K), N_("Space"), N_("Play or pause the replay"), REPLAY),
+    Binding("replay_prev", (K.LEFT, K.COMMA), "← →", N_("Step back or forward one move"), REPLAY),
     Binding("replay_next", (K.RIGHT, K.PERIOD), "", "", REPLAY),
-    Binding("replay_start", (K.HOME,), "Home End", "Jump to the deal or to the end", REPLAY),
+    Binding(
+        "replay_start", (K.HOME,), N_("Home End"), N_("Jump to the deal or to the end"), REPLAY
+    ),
     Binding("replay_end", (K.END,), "", "", REPLAY),
-    Binding("replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", "Faster or slower", REPLAY),
+    Binding(
+        "replay_faster", (K.UP, K.PLUS, K.EQUAL, K.NUM_ADD), "↑ ↓", N_("Faster or slower"), REPLAY
+    ),
     Binding("replay_slower", (K.DOWN, K.MINUS, K.NUM_SUBTRACT), "", "", REPLAY),
-    Binding("replay_lost", (K.L,), "L", "Jump to the move that lost the deal", REPLAY),
-    Binding("replay_play_on", (K.P,), "P", "Play on from here as a Practice game", REPLAY),
-    Binding("replay_press", (K.ENTER, K.NUM_ENTER), "Enter", "Press the focused button", REPLAY),
+    Binding("replay_lost", (K.L,), "L", N_("Jump to the move that lost the deal"), REPLAY),
+    Binding("replay_play_on", (K.P,), "P", N_("Play on from here as a Practice game"), REPLAY),
+    Binding(
+        "replay_press", (K.ENTER, K.NUM_ENTER), N_("Enter"), N_("Press the focused button"), REPLAY
+    ),
     Binding("replay_focus_prev", (K.TAB,), "", "", REPLAY, shift=True),
     Binding(
-        "replay_focus_next", (K.TAB,), "Tab", "Move between the buttons (Shift+Tab: back)", REPLAY
+        "replay_focus_next",
+        (K.TAB,),
+        N_("Tab"),
+        N_("Move between the buttons (Shift+Tab: back)"),
+        REPLAY,
     ),
-    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Close the replay", REPLAY),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), N_("Esc"), N_("Close the replay"), REPLAY),
 )
 
 HOWTO = "howto"  # the How to play screen (its own rows, not shown in the help overlay)
 
 BINDINGS += (
     Binding("tab_prev", (K.TAB,), "", "", HOWTO, shift=True),
-    Binding("tab_next", (K.TAB,), "Tab  ← →", "Next or previous page (Shift+Tab goes back)", HOWTO),
+    Binding(
+        "tab_next",
+        (K.TAB,),
+        N_("Tab  ← →"),
+        N_("Next or previous page (Shift+Tab goes back)"),
+        HOWTO,
+    ),
     Binding("tab_prev", (K.LEFT,), "", "", HOWTO),
     Binding("tab_next", (K.RIGHT,), "", "", HOWTO),
-    Binding("line_up", (K.UP,), "↑ ↓", "Scroll the text; move between buttons", HOWTO),
+    Binding("line_up", (K.UP,), "↑ ↓", N_("Scroll the text; move between buttons"), HOWTO),
     Binding("line_down", (K.DOWN,), "", "", HOWTO),
-    Binding("page_up", (K.PAGEUP,), "PgUp PgDn", "Scroll a page", HOWTO),
+    Binding("page_up", (K.PAGEUP,), N_("PgUp PgDn"), N_("Scroll a page"), HOWTO),
     Binding("page_down", (K.PAGEDOWN,), "", "", HOWTO),
-    Binding("to_top", (K.HOME,), "Home End", "To the start or the end", HOWTO),
+    Binding("to_top", (K.HOME,), N_("Home End"), N_("To the start or the end"), HOWTO),
     Binding("to_end", (K.END,), "", "", HOWTO),
     Binding(
         "press",
         (K.ENTER, K.NUM_ENTER, K.SPACE),
-        "Enter",
-        "Press the focused button or answer",
+        N_("Enter"),
+        N_("Press the focused button or answer"),
         HOWTO,
     ),
-    Binding("pick_1", (K.KEY_1, K.NUM_1), "1 2 3", "Answer the quiz question", HOWTO),
+    Binding("pick_1", (K.KEY_1, K.NUM_1), "1 2 3", N_("Answer the quiz question"), HOWTO),
     Binding("pick_2", (K.KEY_2, K.NUM_2), "", "", HOWTO),
     Binding("pick_3", (K.KEY_3, K.NUM_3), "", "", HOWTO),
     Binding("pick_4", (K.KEY_4, K.NUM_4), "", "", HOWTO),
     Binding("pick_5", (K.KEY_5, K.NUM_5), "", "", HOWTO),
     Binding("pick_6", (K.KEY_6, K.NUM_6), "", "", HOWTO),
-    Binding("next_question", (K.N,), "N", "Next quiz question", HOWTO),
-    Binding("watch", (K.W,), "W", "Watch the worked example on the table", HOWTO),
-    Binding("back", (K.ESCAPE, K.BACKSPACE), "Esc", "Back", HOWTO),
+    Binding("next_question", (K.N,), "N", N_("Next quiz question"), HOWTO),
+    Binding("watch", (K.W,), "W", N_("Watch the worked example on the table"), HOWTO),
+    Binding("back", (K.ESCAPE, K.BACKSPACE), N_("Esc"), N_("Back"), HOWTO),
 )
 
 
@@ -180,7 +218,7 @@ BINDINGS += (
         "cursor_left",
         (K.LEFT,),
         "← ↑ → ↓",
-        "Move the cursor on the grid (a card picked up goes with it)",
+        N_("Move the cursor on the grid (a card picked up goes with it)"),
         EDITOR,
     ),
     Binding("cursor_right", (K.RIGHT,), "", "", EDITOR),
@@ -189,34 +227,55 @@ BINDINGS += (
     Binding(
         "place",
         (K.SPACE, K.ENTER, K.NUM_ENTER),
-        "Space Enter",
-        "Place a card at the cursor, or take away the card there",
+        N_("Space Enter"),
+        N_("Place a card at the cursor, or take away the card there"),
         EDITOR,
     ),
     Binding(
-        "grab", (K.G,), "G", "Pick up the card at the cursor to move it; G puts it down", EDITOR
+        "grab", (K.G,), "G", N_("Pick up the card at the cursor to move it; G puts it down"), EDITOR
     ),
-    Binding("mirror", (K.M,), "M", "Mirror the layout left to right", EDITOR),
-    Binding("edit_undo", (K.Z,), "Ctrl+Z", "Undo the last change", EDITOR),
-    Binding("edit_redo", (K.Y,), "Ctrl+Y", "Redo a change you undid", EDITOR),
-    Binding("rename", (K.N,), "N", "Name the layout", EDITOR),
-    Binding("save", (K.S,), "S", "Save the layout among yours (it asks its name)", EDITOR),
-    Binding("copy_code", (K.C,), "C", "Copy the layout code", EDITOR),
-    Binding("paste_code", (K.V,), "Ctrl+V", "Paste a layout code", EDITOR),
+    Binding("mirror", (K.M,), "M", N_("Mirror the layout left to right"), EDITOR),
+    Binding("edit_undo", (K.Z,), N_("Ctrl+Z"), N_("Undo the last change"), EDITOR),
+    Binding("edit_redo", (K.Y,), N_("Ctrl+Y"), N_("Redo a change you undid"), EDITOR),
+    Binding("rename", (K.N,), "N", N_("Name the layout"), EDITOR),
+    Binding("save", (K.S,), "S", N_("Save the layout among yours (it asks its name)"), EDITOR),
+    Binding("copy_code", (K.C,), "C", N_("Copy the layout code"), EDITOR),
+    Binding("paste_code", (K.V,), N_("Ctrl+V"), N_("Paste a layout code"), EDITOR),
     Binding(
         "back",
         (K.ESCAPE,),
-        "Esc",
-        "Back to the layouts (asks first if changes are not saved)",
+        N_("Esc"),
+        N_("Back to the layouts (asks first if changes are not saved)"),
         EDITOR,
     ),
-    Binding("new_layout", (K.N,), "N", "Draw a new layout in the editor", PICKER),
-    Binding("edit_copy", (K.E,), "E", "Edit one of your layouts, or a copy of any other", PICKER),
-    Binding("rename", (K.R,), "R", "Rename one of your layouts", PICKER),
-    Binding("delete", (K.DELETE,), "Del", "Delete one of your layouts (asks first)", PICKER),
-    Binding("copy_code", (K.C,), "C", "Copy the focused layout's code", PICKER),
-    Binding("paste_code", (K.V,), "Ctrl+V", "Paste a layout code: add it to your layouts", PICKER),
+    Binding("new_layout", (K.N,), "N", N_("Draw a new layout in the editor"), PICKER),
+    Binding(
+        "edit_copy", (K.E,), "E", N_("Edit one of your layouts, or a copy of any other"), PICKER
+    ),
+    Binding("rename", (K.R,), "R", N_("Rename one of your layouts"), PICKER),
+    Binding(
+        "delete", (K.DELETE,), N_("Del"), N_("Delete one of your layouts (asks first)"), PICKER
+    ),
+    Binding("copy_code", (K.C,), "C", N_("Copy the focused layout's code"), PICKER),
+    Binding(
+        "paste_code",
+        (K.V,),
+        N_("Ctrl+V"),
+        N_("Paste a layout code: add it to your layouts"),
+        PICKER,
+    ),
 )
+
+
+def shown(text: str) -> str:
+    """A text or a key's name of the table in the player's language ("" stays "")."""
+    return _(text) if text else ""
+
+
+def shown_pad(label: str) -> str:
+    """A controller label in the player's language: the d-pad's name is a word, the buttons'
+    names (A, LB, Start, Back) are what is printed on them."""
+    return label.replace(STICK, _(STICK)) if STICK in label else label
 
 
 def action_for(symbol: int, modifiers: int, contexts: Iterable[str]) -> str | None:
@@ -245,11 +304,11 @@ def help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list[tup
             else set()
         )
         items = [
-            (b.label, b.text)
+            (shown(b.label), shown(b.text))
             for b in BINDINGS
             if b.context == context and b.label and not (b.keys and set(b.keys) <= taken)
         ]
-        rows.append((CONTEXT_TITLES[context], items))
+        rows.append((shown(CONTEXT_TITLES[context]), items))
     return rows
 
 
@@ -257,7 +316,7 @@ def keys_for(action: str) -> str:
     """The label of an action's keys, for hints in the interface ("Space", "Z")."""
     for b in BINDINGS:
         if b.action == action and b.label:
-            return b.label
+            return shown(b.label)
     raise KeyError(action)
 
 
@@ -265,7 +324,7 @@ def keys_for(action: str) -> str:
 # (context, action, pad buttons, label, text): each row gives the first binding of that action in
 # that context its controller buttons; an action with no key of its own gets a binding of its own.
 # The d-pad and the left stick are one: both send the "dp…" directions (see ui/input/controller.py).
-STICK = "D-pad"  # how the help writes "the d-pad or the left stick"
+STICK = N_("D-pad")  # how the help writes "the d-pad or the left stick"
 PAD_COLUMN: tuple[tuple[str, str, tuple[str, ...], str, str], ...] = (
     (
         TABLE,
@@ -374,12 +433,12 @@ def pad_help_rows(contexts: Iterable[str] | None = None) -> list[tuple[str, list
     rows: list[tuple[str, list[tuple[str, str]]]] = []
     for context in contexts or (TABLE, MENUS, EVERYWHERE):
         order = {(c, a): i for i, (c, a, *_rest) in enumerate(PAD_COLUMN)}
-        shown = sorted(
+        listed = sorted(
             (b for b in BINDINGS if b.context == context and b.pad_label),
             key=lambda b: order.get((b.context, b.action), len(order)),
         )
-        items = [(b.pad_label, b.pad_text or b.text) for b in shown]
-        rows.append((CONTEXT_TITLES[context], items))
+        items = [(shown_pad(b.pad_label), shown(b.pad_text or b.text)) for b in listed]
+        rows.append((shown(CONTEXT_TITLES[context]), items))
     return rows
 
 
@@ -387,5 +446,5 @@ def label_for(action: str, pad: bool = False) -> str:
     """How players see an action's keys, or with ``pad`` its controller buttons ("Enter", "A")."""
     for b in BINDINGS:
         if b.action == action and (b.pad_label if pad else b.label):
-            return b.pad_label if pad else b.label
+            return shown_pad(b.pad_label) if pad else shown(b.label)
     raise KeyError(action)

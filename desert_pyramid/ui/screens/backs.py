@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 import arcade
 from PIL import Image, ImageDraw, ImageEnhance
 
+from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import CARD_BACKS, CardBack
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
 from desert_pyramid.ui.base.layout import Span, column, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
-from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.screens.collection import GridScreen, saved_date
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.toast import back_image
@@ -101,9 +102,9 @@ class BacksView(GridScreen):
             app,
             [
                 Button(
-                    "Relics", lambda: app.show_relics(back=lambda: app.show_backs(self.back_to))
+                    _("Relics"), lambda: app.show_relics(back=lambda: app.show_backs(self.back_to))
                 ),
-                Button("Back", go_back),
+                Button(_("Back"), go_back),
             ],
             go_back,
         )
@@ -134,12 +135,12 @@ class BacksView(GridScreen):
         back = self.backs[i]
         if not self.owned(back):
             self.show_message(
-                f"{back.name} is locked: {back.how_to_earn[0].lower()}{back.how_to_earn[1:]}"
+                _("{back} is locked. {how}").format(back=_(back.name), how=_(back.how_to_earn))
             )
             self.app.sounds.play("illegal")
             return
         if self.app.saves.choose_back(back.id):
-            self.show_message(f"{back.name} is on your cards now.")
+            self.show_message(_("{back} is on your cards now.").format(back=_(back.name)))
         self.update_status()
 
     def show_message(self, text: str) -> None:
@@ -149,37 +150,46 @@ class BacksView(GridScreen):
 
     def detail_text(self, i: int) -> str:
         back = self.backs[i]
+        name = _(back.name)
         if back.id == self.chosen:
-            return f"{back.name}: on your cards now."
+            return _("{back}: on your cards now.").format(back=name)
         if self.owned(back):
             date = self.app.saves.backs.unlocked.get(back.id, "")
-            when = f" (unlocked {date})" if date else ""
-            return f"{back.name}{when}: press Enter to use it."
-        return f"{back.name}: {self._how(back)}"
+            if date:
+                return _("{back} (unlocked {date}): press Enter to use it.").format(
+                    back=name, date=saved_date(date)
+                )
+            return _("{back}: press Enter to use it.").format(back=name)
+        return _("{back}: {how}").format(back=name, how=self._how(back))
 
     def status(self, back: CardBack) -> tuple[str, tuple[int, int, int]]:
         if back.id == self.chosen:
-            return "In use on your cards", IN_USE
+            return _("In use on your cards"), IN_USE
         if self.owned(back):
-            return "Owned · click or Enter to use", MUTED
+            return _("Owned · click or Enter to use"), MUTED
         return self._how(back), FAINT
 
     def _how(self, back: CardBack) -> str:
         """How to earn a back, and for pyramids cleared in all how far it is: "Clear 25 pyramids in
-        all: 12 more to go." """
+        all. 12 more to go." """
+        how = _(back.how_to_earn)
         left = back.amount - self.app.saves.progress.pyramids_cleared
         if back.rule != "clears" or left <= 0:
-            return back.how_to_earn
-        return f"{back.how_to_earn.rstrip('.')}: {left} more to go."
+            return how
+        more = ngettext("{n} more to go.", "{n} more to go.", left).format(n=format_number(left))
+        return f"{how} {more}"  # two sentences
 
     def summary(self) -> str:
         owned = sum(1 for b in self.backs if self.owned(b))
-        return f"{owned} of {len(self.backs)} backs owned · your choice is shared with the other games of the family"
+        return _(
+            "{owned} of {total} backs owned · your choice is shared with the other games of the "
+            "family"
+        ).format(owned=format_number(owned), total=format_number(len(self.backs)))
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         detail_y, buttons_y = self.place_collection(
-            width, height, "CARD BACKS", pad=60, columns=5, tile_h=236, room=22
+            width, height, _("CARD BACKS"), pad=60, columns=5, tile_h=236, room=22
         )
         self.message_text = self.texts.label(
             self.message, width / 2, detail_y - 20 * s, 11 * s, colour=GOLD, bold=True
@@ -195,7 +205,8 @@ class BacksView(GridScreen):
             owned = self.owned(back)
             text, colour = self.status(back)
             inner = inset(r, 8 * s, 6 * s)
-            name_lines = 1 if text_width(back.name, 13 * s, True) <= inner.width else 2
+            back_name = _(back.name)
+            name_lines = 1 if text_width(back_name, 13 * s, True) <= inner.width else 2
             words = [
                 Span(text_height(13 * s), text_height(13 * s, name_lines)),
                 Span(text_height(10 * s), text_height(10 * s, 2)),
@@ -220,7 +231,7 @@ class BacksView(GridScreen):
             self.pictures.append(sprite)
             name = boxes[1]
             self.texts.fitted(
-                back.name,
+                back_name,
                 name,
                 13 * s,
                 colour=GOLD if owned else FAINT,

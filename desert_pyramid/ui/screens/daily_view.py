@@ -28,6 +28,15 @@ from desert_pyramid.app.sessions import (
     DailyRecord,
     InputError,
 )
+from desert_pyramid.i18n import (
+    N_,
+    _,
+    format_date,
+    format_day,
+    format_number,
+    ngettext,
+    weekday_names,
+)
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
@@ -48,24 +57,34 @@ FILL: dict[str, tuple[int, int, int, int]] = {
 }
 FUTURE_EDGE = (150, 120, 84, 255)
 FUTURE_INK = (140, 120, 96)
-MARK = {CLEARED: "●", LATE: "○", MISSED: "×", TODAY: "today", FUTURE: "", NONE: ""}
+# TRANSLATORS: under today's day on the Daily calendar (a small cell: keep it short)
+MARK = {CLEARED: "●", LATE: "○", MISSED: "×", TODAY: N_("today"), FUTURE: "", NONE: ""}
+#: What a past day's Daily is, in a sentence: "{day}: {state}. Played now, it is practice..."
 WORDS = {
-    CLEARED: "cleared on its day",
-    LATE: "cleared later, for practice",
-    MISSED: "missed",
-    TODAY: "not cleared yet",
-    NONE: "before your first Daily",
-    FUTURE: "not yet",
+    CLEARED: N_(
+        "{day}: cleared on its day. Played now, it is practice: the streak is not touched."
+    ),
+    LATE: N_(
+        "{day}: cleared later, for practice. Played now, it is practice: the streak is not touched."
+    ),
+    MISSED: N_("{day}: missed. Played now, it is practice: the streak is not touched."),
+    TODAY: N_("{day}: not cleared yet. Played now, it is practice: the streak is not touched."),
+    NONE: N_(
+        "{day}: before your first Daily. Played now, it is practice: the streak is not touched."
+    ),
+    FUTURE: N_("{day}: not yet. Played now, it is practice: the streak is not touched."),
 }
 FOCUS = (90, 170, 255, 255)
 
 
 def long_date(day: datetime.date) -> str:
-    return f"{day:%A} {day.day} {day:%B %Y}"
+    """Tuesday, December 1, 2026 · Dienstag, 1. Dezember 2026 · вторник, 1 декабря 2026 г."""
+    return format_date(day, "full")
 
 
 def short_date(day: datetime.date) -> str:
-    return f"{day:%a} {day.day} {day:%b}"
+    """Tue, Dec 1 · Di., 1. Dez. · вт, 1 дек."""
+    return format_day(day, "MMMEd")
 
 
 class DailyView(MenuScreen):
@@ -80,9 +99,9 @@ class DailyView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button("Day", self.play, adjust=self.move_day),
-                Button("Play today's pyramid", self.play),
-                Button("Back", lambda: app.show_title()),
+                Button(_("Day"), self.play, adjust=self.move_day),
+                Button(_("Play today's pyramid"), self.play),
+                Button(_("Back"), lambda: app.show_title()),
             ],
         )
         self.menu.focus = 1
@@ -96,8 +115,9 @@ class DailyView(MenuScreen):
     def streak_line(self) -> str:
         rec = self.record()
         now = rec.current(self.today)
-        day_s = "day" if now == 1 else "days"
-        return f"Day streak: {now} {day_s} · best {rec.best}"
+        return ngettext(
+            "Day streak: {n} day · best {best}", "Day streak: {n} days · best {best}", now
+        ).format(n=format_number(now), best=format_number(rec.best))
 
     def calendar(self) -> list[list[CalendarDay]]:
         return self.record().calendar_weeks(self.today, WEEKS)
@@ -116,20 +136,22 @@ class DailyView(MenuScreen):
     def _update_values(self) -> None:
         day = self.selected
         is_today = day == self.today
-        self.menu.buttons[0].value = "Today" if is_today else short_date(day)
+        self.menu.buttons[0].value = _("Today") if is_today else short_date(day)
         self.menu.buttons[1].label = (
-            "Play today's pyramid" if is_today else f"Play {short_date(day)} for practice"
+            _("Play today's pyramid")
+            if is_today
+            else _("Play {day} for practice").format(day=short_date(day))
         )
         if self.info is not None:
             state = self.record().status(day, self.today)
             if is_today:
                 words = (
-                    "Today's pyramid counts for the streak."
+                    _("Today's pyramid counts for the streak.")
                     if state != CLEARED
-                    else "Cleared today: playing it again does not count twice."
+                    else _("Cleared today: playing it again does not count twice.")
                 )
             else:
-                words = f"{short_date(day)}: {WORDS[state]}. Played now, it is practice: the streak is not touched."
+                words = _(WORDS[state]).format(day=short_date(day))
             self.info.text = words
         self.menu.refresh()
 
@@ -162,7 +184,9 @@ class DailyView(MenuScreen):
         note = (
             ""
             if self.selected == self.today
-            else f"The Daily of {short_date(self.selected)}, for practice: the streak is not touched."
+            else _("The Daily of {day}, for practice: the streak is not touched.").format(
+                day=short_date(self.selected)
+            )
         )
         self.app.new_table(session, note=note)
 
@@ -182,7 +206,7 @@ class DailyView(MenuScreen):
         panel = Rect(width / 2 - 330 * s, height / 2 - ph / 2, 660 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading("DAILY", width / 2, panel.top - 38 * s, 30 * s)
+        self.texts.heading(_("DAILY"), width / 2, panel.top - 38 * s, 30 * s)
         self.texts.label(
             long_date(self.today),
             width / 2,
@@ -200,9 +224,10 @@ class DailyView(MenuScreen):
         top = panel.top - 140 * s
         weeks = self.calendar()
         self.cells = []
+        names = weekday_names("abbreviated")
         for d, cell in enumerate(weeks[0]):
             self.texts.label(
-                cell.weekday,
+                names[cell.day.weekday()],
                 left + d * (cw + gap) + cw / 2,
                 top,
                 11 * s,
@@ -219,7 +244,7 @@ class DailyView(MenuScreen):
                 self.texts.label(
                     cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True
                 )
-                mark = MARK[cell.state]
+                mark = _(MARK[cell.state]) if MARK[cell.state] else ""
                 if mark:
                     self.texts.label(
                         mark,
@@ -231,7 +256,7 @@ class DailyView(MenuScreen):
                     )
         cal_bottom = self.cells[-1][0].bottom
         self.texts.label(
-            "● cleared on its day   ○ cleared later   × missed",
+            _("● cleared on its day   ○ cleared later   × missed"),
             width / 2,
             cal_bottom - 20 * s,
             11 * s,
@@ -242,7 +267,10 @@ class DailyView(MenuScreen):
         rects = column_rects(width / 2, cal_bottom - 60 * s, n, 440 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
         self.texts.label(
-            "← → choose a day · Enter plays · a click picks a day, a second click plays · Esc goes back",
+            _(
+                "← → choose a day · Enter plays · a click picks a day, a second click plays · "
+                "Esc goes back"
+            ),
             width / 2,
             panel.bottom + 16 * s,
             10 * s,

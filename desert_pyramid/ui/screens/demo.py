@@ -22,6 +22,7 @@ from desert_pyramid.app.layouts import builtin_layout
 from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
+from desert_pyramid.i18n import N_, _, format_number, ngettext
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 AUTO_STEP_S = 2.5
 CAPTION_PT = 13.5
 NOTE_PT = 12.0
-END_NOTE = "That is the whole example. A watches it again; Esc goes back to How to play."
-CONTROLS = "Space or → next step · ← back · A plays by itself or pauses · Esc leaves"
+END_NOTE = N_("That is the whole example. A watches it again; Esc goes back to How to play.")
+CONTROLS = N_("Space or → next step · ← back · A plays by itself or pauses · Esc leaves")
 ERROR: tuple[int, int, int] = WRONG
 
 
@@ -63,7 +64,7 @@ def place_of(game: Game, code: str) -> int:
     for place, card in game.playable():
         if card.code == code:
             return place
-    raise DemoError(f"the {card_label(code)} is not free here")
+    raise DemoError(_("the {card} is not free here").format(card=card_label(code)))
 
 
 def where(game: Game, code: str) -> int | None:
@@ -80,7 +81,7 @@ def step_move(game: Game, step: DemoStep) -> Move:
     """The engine move that plays one step of the worked example here."""
     if step.action == "flip":
         if not game.stock:
-            raise DemoError("the stock is empty")
+            raise DemoError(_("the stock is empty"))
         return Move.flip()
     if step.action == "redeal":
         return Move.redeal()
@@ -91,7 +92,7 @@ def step_move(game: Game, step: DemoStep) -> Move:
         return Move.king(places[0])
     if step.action == "satchel":
         return Move.stash(places[0])
-    raise DemoError(f"unknown action '{step.action}'")
+    raise DemoError(_("unknown action '{action}'").format(action=step.action))
 
 
 def demo_game(demo: Demo) -> Game:
@@ -114,8 +115,12 @@ class DemoView(TableView):
         session = DemoSession(game, source="seed")
         session.messages = []
         rules = game.rules
-        subtitle = f"{rules.describe().capitalize()} · layout {game.layout.number} · the deal of How to play"
-        super().__init__(app, session, title="Worked example", subtitle=subtitle, note=CONTROLS)
+        subtitle = _("{rules} · layout {number} · the deal of How to play").format(
+            rules=rules.describe().capitalize(), number=format_number(game.layout.number)
+        )
+        super().__init__(
+            app, session, title=_("Worked example"), subtitle=subtitle, note=_(CONTROLS)
+        )
         self.demo = demo
         self.intro = intro
         self.back_view = back
@@ -129,10 +134,10 @@ class DemoView(TableView):
         self.buttons = ButtonColumn(
             app.assets,
             [
-                Button("◄ Back", self.back_step),
-                Button("Next ►", self.next_step),
+                Button(_("◄ Back"), self.back_step),
+                Button(_("Next ►"), self.next_step),
                 Button("", self.toggle_auto),
-                Button("Leave · Esc", self.leave),
+                Button(_("Leave · Esc"), self.leave),
             ],
         )
         self.buttons.focus = -1
@@ -157,19 +162,26 @@ class DemoView(TableView):
         try:
             move = step_move(self.game, step)
         except DemoError as exc:
-            self._fail(f"Step {self.step + 1} does not fit the table: {exc}.")
+            self._fail(
+                _("Step {n} does not fit the table: {why}.").format(n=self.step + 1, why=exc)
+            )
             return
         fb = self.control.play(move)
         if fb.move is None:
-            self._fail(f"Step {self.step + 1} does not fit the table: {fb.message}")
+            self._fail(
+                _("Step {n} does not fit the table: {why}").format(n=self.step + 1, why=fb.message)
+            )
             return
         self.apply(fb)
         if step.action == "flip":
             top = self.game.card_at(WASTE)
             if top is None or top.code != step.cards[0]:
                 self._fail(
-                    f"Step {self.step}: the stock turned over the {top}, not the "
-                    f"{card_label(step.cards[0])}."
+                    _("Step {n}: the stock turned over the {card}, not the {wanted}.").format(
+                        n=self.step,
+                        card=card_label(top.code) if top is not None else "—",
+                        wanted=card_label(step.cards[0]),
+                    )
                 )
                 return
         if self.done:
@@ -218,7 +230,7 @@ class DemoView(TableView):
 
     def _after(self) -> None:
         self.hint_places = self.highlighted()
-        self.message = CONTROLS
+        self.message = _(CONTROLS)
         self.refresh()
         self.build_panel()
 
@@ -239,8 +251,12 @@ class DemoView(TableView):
     def step_title(self) -> str:
         n = len(self.demo.steps)
         if self.step == 0:
-            return f"The deal · {n} steps to watch"
-        return f"Step {self.step} of {n}" + (" · the end" if self.done else "")
+            return ngettext(
+                "The deal · {n} step to watch", "The deal · {n} steps to watch", n
+            ).format(n=format_number(n))
+        if self.done:
+            return _("Step {step} of {n} · the end").format(step=self.step, n=n)
+        return _("Step {step} of {n}").format(step=self.step, n=n)
 
     def build_panel(self) -> None:
         """Place the caption panel where it hides no card: beside the layout (left, else right),
@@ -252,7 +268,7 @@ class DemoView(TableView):
         fs = g.font_scale
         margin = 16 * fs
         self.buttons.buttons[2].label = (
-            "Again · A" if self.done else ("Pause · A" if self.auto else "Play · A")
+            _("Again · A") if self.done else (_("Pause · A") if self.auto else _("Play · A"))
         )
         self.buttons.buttons[0].enabled = self.step > 0
         self.buttons.buttons[1].enabled = not self.done and not self.error
@@ -287,8 +303,9 @@ class DemoView(TableView):
             measure.paragraphs_height(c, inner, CAPTION_PT * fs, gap=0.5)
             for c in self.all_captions()
         ]
+        end_note = _(END_NOTE)
         note = measure.paragraphs_height(
-            [Paragraph(END_NOTE, (Span(END_NOTE),))], inner, NOTE_PT * fs
+            [Paragraph(end_note, (Span(end_note),))], inner, NOTE_PT * fs
         )
         tallest = max(max(heights), heights[-1] + 6 * fs + note)
         return (
@@ -314,7 +331,7 @@ class DemoView(TableView):
         inner = width - 2 * pad
         rich = RichText(self.app.assets, self.app.settings.four_colour)
         y = top - pad
-        rich.heading("WORKED EXAMPLE", left + pad, y - 10 * fs, 14 * fs)
+        rich.heading(_("WORKED EXAMPLE"), left + pad, y - 10 * fs, 14 * fs)
         y -= 30 * fs
         gap, bh = 8 * fs, 36 * fs
         bw = (inner - (columns - 1) * gap) / columns
@@ -335,7 +352,7 @@ class DemoView(TableView):
         if self.error:
             y = rich.paragraph_text(self.error, left + pad, y - 6 * fs, inner, 12.5 * fs, ERROR)
         elif self.done:
-            y = rich.paragraph_text(END_NOTE, left + pad, y - 6 * fs, inner, NOTE_PT * fs, FAINT)
+            y = rich.paragraph_text(_(END_NOTE), left + pad, y - 6 * fs, inner, NOTE_PT * fs, FAINT)
         self.rule_y = rects[-1].bottom - 9 * fs
         bottom = y - pad
         rect = Rect(left, bottom, width, top - bottom)

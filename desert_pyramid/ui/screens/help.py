@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.sessions import timed
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import cut_top, inset
@@ -24,16 +25,16 @@ from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_spr
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-RULES = (
+RULES = N_(
     "Remove two free cards that add up to 13, or a king alone. A card is free when no card "
     "lies on it. Flip the stock for more cards; the Satchel keeps one card for later. "
     "Clear the layout to win."
 )
-MOUSE = (
+MOUSE = N_(
     "Mouse: click a card, then its partner, or drag one onto the other. A card with one "
     "partner pairs at once; a king leaves with one click."
 )
-PAD = (
+PAD = N_(
     "Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
     "(or presses a button), B drops the selection or goes back."
 )
@@ -71,14 +72,16 @@ class HelpView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
-            "BUTTONS" if self.pad else "KEYS", width / 2, panel.top - 34 * s, 24 * s
+            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 34 * s, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
         _head, rest = cut_top(inner, 56 * s)
         rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
-        self.texts.fitted(RULES, rules, 11.5 * s, max_lines=2)
-        self.texts.fitted(PAD if self.pad else MOUSE, mouse, 11.5 * s, colour=MUTED, max_lines=2)
+        self.texts.fitted(_(RULES), rules, 11.5 * s, max_lines=2)
+        self.texts.fitted(
+            _(PAD) if self.pad else _(MOUSE), mouse, 11.5 * s, colour=MUTED, max_lines=2
+        )
         y = rest.top - 20 * s
         col_x = (panel.left + 40 * s, panel.cx + 20 * s)
         col_right = (panel.cx + 10 * s, panel.right - 20 * s)
@@ -105,9 +108,9 @@ class HelpView(MenuScreen):
                 ys[col] -= 21 * s * k
             ys[col] -= 10 * s * k
         closes = (
-            "B, Back or a click closes this help"
+            _("B, Back or a click closes this help")
             if self.pad
-            else "Esc, F1 or a click closes this help"
+            else _("Esc, F1 or a click closes this help")
         )
         self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
 

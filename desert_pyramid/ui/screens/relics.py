@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import RELICS, Relic, next_relic
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import Span, column, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
-from desert_pyramid.ui.screens.collection import GridScreen
+from desert_pyramid.ui.screens.collection import GridScreen, saved_date
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.toast import relic_image
@@ -26,7 +27,7 @@ BAR_FILL = (226, 170, 70, 255)
 
 
 def pyramids(n: int) -> str:
-    return f"{n} more pyramid" if n == 1 else f"{n} more pyramids"
+    return ngettext("{n} more pyramid", "{n} more pyramids", n).format(n=format_number(n))
 
 
 class RelicsView(GridScreen):
@@ -37,8 +38,8 @@ class RelicsView(GridScreen):
         super().__init__(
             app,
             [
-                Button("Card backs", lambda: app.show_backs(self)),
-                Button("Back", go_back),
+                Button(_("Card backs"), lambda: app.show_backs(self)),
+                Button(_("Back"), go_back),
             ],
             go_back,
         )
@@ -64,28 +65,52 @@ class RelicsView(GridScreen):
 
     def detail_text(self, i: int) -> str:
         relic = self.relics[i]
+        name, n = _(relic.name), relic.threshold
         if self.found(relic):
             date = self.app.saves.progress.relics.get(relic.id, "")
-            word = "pyramid" if relic.threshold == 1 else "pyramids"
-            when = f" · found on {date}" if date else ""
-            return f"{relic.name}{when} · for clearing {relic.threshold} {word} in all"
-        left = relic.threshold - self.cleared
-        return f"{relic.name}: {relic.how_to_earn()} {pyramids(left).capitalize()} to go."
+            if date:
+                return ngettext(
+                    "{relic} · found on {date} · for clearing {n} pyramid in all",
+                    "{relic} · found on {date} · for clearing {n} pyramids in all",
+                    n,
+                ).format(relic=name, date=saved_date(date), n=format_number(n))
+            return ngettext(
+                "{relic} · for clearing {n} pyramid in all",
+                "{relic} · for clearing {n} pyramids in all",
+                n,
+            ).format(relic=name, n=format_number(n))
+        left = n - self.cleared
+        to_go = ngettext("{n} more pyramid to go.", "{n} more pyramids to go.", left)
+        how = _("{relic}: {how}").format(relic=name, how=relic.how_to_earn())
+        return f"{how} {to_go.format(n=format_number(left))}"  # two sentences
 
     def summary(self) -> str:
         n = self.cleared
         found = sum(1 for r in self.relics if self.found(r))
-        head = f"{n} pyramid{'s' if n != 1 else ''} cleared in all · {found} of {len(self.relics)} relics found"
+        parts = [
+            ngettext("{n} pyramid cleared in all", "{n} pyramids cleared in all", n).format(
+                n=format_number(n)
+            ),
+            _("{found} of {total} relics found").format(
+                found=format_number(found), total=format_number(len(self.relics))
+            ),
+        ]
         nxt = next_relic(n)
         if nxt is None:
-            return head + " · the collection is complete"
-        relic, more = nxt
-        return head + f" · next: {relic.name} in {pyramids(more)}"
+            parts.append(_("the collection is complete"))
+        else:
+            relic, more = nxt
+            parts.append(
+                ngettext(
+                    "next: {relic} in {n} more pyramid", "next: {relic} in {n} more pyramids", more
+                ).format(relic=_(relic.name), n=format_number(more))
+            )
+        return " · ".join(parts)
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         _detail_y, buttons_y = self.place_collection(
-            width, height, "RELICS", pad=24, columns=6, tile_h=222, room=20
+            width, height, _("RELICS"), pad=24, columns=6, tile_h=222, room=20
         )
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
         self.finish_layout()
@@ -97,8 +122,9 @@ class RelicsView(GridScreen):
         self.bars = []
         for relic, r in zip(self.relics, self.tiles, strict=True):
             found = self.found(relic)
+            relic_name = _(relic.name)
             name_h = text_height(13 * s)
-            one_line = text_width(relic.name, 13 * s, True) <= r.width - 24 * s
+            one_line = text_width(relic_name, 13 * s, True) <= r.width - 24 * s
             name = Span(name_h, name_h if one_line else text_height(13 * s, 2))
             parts: list[tuple[str, Span]] = [("name", name)]
             if found:
@@ -131,12 +157,17 @@ class RelicsView(GridScreen):
                     colour = GOLD if found else FAINT
                     lines = 1 if box.height < text_height(13 * s, 2) else 2
                     self.texts.fitted(
-                        relic.name, box, 13 * s, colour=colour, bold=True, max_lines=lines
+                        relic_name, box, 13 * s, colour=colour, bold=True, max_lines=lines
                     )
                 elif what == "flavour":
                     lines = max(1, int((box.height - 4) // (text_height(10 * s) - 4)))
                     self.texts.fitted(
-                        f"“{relic.flavour}”", box, 10 * s, colour=MUTED, max_lines=min(3, lines)
+                        # TRANSLATORS: a relic's flavour line in quotation marks („…“, « … », «…»)
+                        _("“{flavour}”").format(flavour=_(relic.flavour)),
+                        box,
+                        10 * s,
+                        colour=MUTED,
+                        max_lines=min(3, lines),
                     )
                 elif what == "left":
                     left = relic.threshold - self.cleared
@@ -148,7 +179,8 @@ class RelicsView(GridScreen):
                     self.bars.append((bar, min(1.0, self.cleared / relic.threshold)))
                 else:
                     self.texts.fitted(
-                        f"{min(self.cleared, relic.threshold)} / {relic.threshold}",
+                        f"{format_number(min(self.cleared, relic.threshold))} / "
+                        f"{format_number(relic.threshold)}",
                         box,
                         10 * s,
                         colour=FAINT,

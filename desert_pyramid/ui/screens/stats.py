@@ -8,6 +8,7 @@ result (height: score; colour: won or lost); for a total, the wins and losses of
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import partial
@@ -18,6 +19,15 @@ from arcade.shape_list import ShapeElementList, create_line, create_rectangle_fi
 
 from desert_pyramid.app.layouts import Catalogue
 from desert_pyramid.app.sessions import Mode, clock_text
+from desert_pyramid.i18n import (
+    N_,
+    _,
+    format_day,
+    format_number,
+    format_percent,
+    ngettext,
+    pgettext,
+)
 from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
@@ -36,6 +46,13 @@ GRID = (*MUTED, 38)
 CHART_BARS = 30  # recent results drawn for one key
 CHART_DAYS = 14  # recent days drawn for a total
 DASH = "—"
+#: The rule presets as the statistics name them (engine/rules.py's PRESETS).
+PRESET_NAMES = {
+    "desert": N_("Desert rules"),
+    "classic": N_("Classic rules"),
+    "strict": N_("Strict rules"),
+    "relaxed": N_("Relaxed rules"),
+}
 
 
 @dataclass
@@ -62,12 +79,17 @@ def layout_name(catalogue: Catalogue, number: int) -> str:
 def preset_label(preset: str) -> str:
     """``desert`` → ``Desert rules``; ``classic+p1+top`` → ``Classic rules + p1 + top``."""
     base, *options = preset.split("+")
-    return " + ".join([f"{base.capitalize()} rules", *options])
+    name = _(PRESET_NAMES[base]) if base in PRESET_NAMES else f"{base.capitalize()} rules"
+    return " + ".join([name, *options])
 
 
 def key_label(catalogue: Catalogue, key: StatsKey) -> str:
     name = layout_name(catalogue, key.layout)
-    where = f"layout {key.layout}" + (f": {name}" if name else "")
+    number = format_number(key.layout)
+    if name:
+        where = _("layout {number}: {name}").format(number=number, name=name)
+    else:
+        where = _("layout {number}").format(number=number)
     return f"{key.label} · {preset_label(key.preset)} · {where}"
 
 
@@ -87,9 +109,9 @@ def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsCho
     untimed = [k for k in keys if k.untimed]
     out: list[StatsChoice] = []
     if timed or not untimed:
-        out.append(_total("All timed games" if untimed else "All games", stats, timed))
+        out.append(_total(_("All timed games") if untimed else _("All games"), stats, timed))
     if untimed:
-        out.append(_total("All untimed games", stats, untimed))
+        out.append(_total(_("All untimed games"), stats, untimed))
     groups = sorted(
         {(k.mode, k.untimed) for k in keys},
         key=lambda g: (MODE_ORDER.index(g[0]) if g[0] in MODE_ORDER else 9, g[1]),
@@ -100,7 +122,8 @@ def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsCho
             key=lambda k: (k.preset, k.layout),
         )
         if len(mine) > 1:
-            out.append(StatsChoice(f"{mine[0].label} · all", combine(stats[k] for k in mine), mine))
+            total = _("{mode} · all").format(mode=mine[0].label)
+            out.append(StatsChoice(total, combine(stats[k] for k in mine), mine))
         for k in mine:
             s = stats[k]
             out.append(StatsChoice(key_label(catalogue, k), s, [k], list(s.recent)))
@@ -119,26 +142,39 @@ def per_day(
 
 
 def figures(s: Stats) -> list[tuple[str, str]]:
-    """(label, value) of the figure tiles."""
+    """(label, value) of the figure tiles, in the player's language."""
     trek = DASH
     if s.treks:
-        word = "pyramid" if s.best_trek_pyramids == 1 else "pyramids"
-        trek = f"{s.best_trek_pyramids} {word}"
+        n = s.best_trek_pyramids
+        trek = ngettext("{n} pyramid", "{n} pyramids", n).format(n=format_number(n))
     return [
-        ("Played", f"{s.played:,}"),
-        ("Won", f"{s.won:,}"),
-        ("Lost", f"{s.lost:,}"),
-        ("Win rate", f"{s.win_rate:.0%}" if s.played else DASH),
-        ("Best score", f"{s.best_score:,}" if s.played else DASH),
-        ("Current streak", f"{s.current_streak}"),
-        ("Best streak", f"{s.best_streak}"),
+        (_("Played"), format_number(s.played)),
+        (_("Won"), format_number(s.won)),
+        (_("Lost"), format_number(s.lost)),
+        (_("Win rate"), format_percent(round(s.win_rate, 2)) if s.played else DASH),
+        (_("Best score"), format_number(s.best_score) if s.played else DASH),
+        (_("Current streak"), format_number(s.current_streak)),
+        (_("Best streak"), format_number(s.best_streak)),
         (
-            "Best time",
+            _("Best time"),
             clock_text(int(s.best_seconds * 1000)) if s.best_seconds is not None else DASH,
         ),
-        ("Best trek", trek),
-        ("Best trek score", f"{s.best_trek_score:,}" if s.treks else DASH),
+        (_("Best trek"), trek),
+        (_("Best trek score"), format_number(s.best_trek_score) if s.treks else DASH),
     ]
+
+
+def chart_day(iso: str, room: float, size: float = 9.0) -> str:
+    """A day under the chart: with the month's name where ``room`` pixels hold it (1. Dez.,
+    1 дек.), else in figures (1.12., 01.12); a saved text that is no date as it is."""
+    try:
+        day = datetime.date.fromisoformat(iso)
+    except ValueError:
+        return iso[5:]
+    named = format_day(day, "MMMd")
+    if text_width(named, size) <= room:
+        return named
+    return format_day(day, "Md")
 
 
 class StatsView(MenuScreen):
@@ -150,9 +186,9 @@ class StatsView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button("Showing", lambda: self.select(1), value="", adjust=self.select),
-                Button("Past games", self.past_games),
-                Button("Back", self.go_back),
+                Button(_("Showing"), lambda: self.select(1), value="", adjust=self.select),
+                Button(_("Past games"), self.past_games),
+                Button(_("Back"), self.go_back),
             ],
         )
         self.chart = ShapeElementList[arcade.shape_list.Shape]()
@@ -175,7 +211,7 @@ class StatsView(MenuScreen):
     def _update_value(self) -> None:
         n = len(self.choices)
         self.menu.buttons[0].value = self.choice.label + (
-            f"  ({self.index + 1}/{n})" if n > 1 else ""
+            f"  ({format_number(self.index + 1)}/{format_number(n)})" if n > 1 else ""
         )
         self.menu.refresh()
 
@@ -201,7 +237,7 @@ class StatsView(MenuScreen):
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading("STATISTICS", width / 2, panel.top - 36 * s, 28 * s)
+        self.texts.heading(_("STATISTICS"), width / 2, panel.top - 36 * s, 28 * s)
         selector = Rect(
             round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)
         )
@@ -258,9 +294,9 @@ class StatsView(MenuScreen):
         beside = Rect(
             back.right + 12 * s, back.bottom, panel.right - pad - back.right - 12 * s, back.height
         )
-        keys = "← → change the view · Esc goes back"
+        keys = _("← → change the view · Esc goes back")
         if text_width(keys, 11 * s) > beside.width - 8:
-            keys = "← → view · Esc back"
+            keys = _("← → view · Esc back")
         self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right")
         back_rect = Rect(
             self.chart_rect.left - 40 * s,
@@ -304,7 +340,9 @@ class StatsView(MenuScreen):
             from desert_pyramid.app.saving import today
 
             now = daily.current_on(today())
-            return f"Day streak: {now} now · best {daily.best}"
+            return _("Day streak: {n} now · best {best}").format(
+                n=format_number(now), best=format_number(daily.best)
+            )
         return ""
 
     def _build_chart(self, c: StatsChoice) -> None:
@@ -319,9 +357,9 @@ class StatsView(MenuScreen):
             self.chart.append(create_line(r.left, y, r.right, y, GRID, 1))
         self.chart.append(create_line(r.left, r.bottom, r.right, r.bottom, axis, max(1.0, 2 * s)))
         if not c.keys:
-            self.chart_title.text = "No games yet"
+            self.chart_title.text = _("No games yet")
             self.chart_texts.label(
-                "Finish a deal (or leave one: it counts as a loss) and it is counted here.",
+                _("Finish a deal (or leave one: it counts as a loss) and it is counted here."),
                 r.cx,
                 r.cy,
                 13 * s,
@@ -330,16 +368,17 @@ class StatsView(MenuScreen):
             return
         x, y = self.legend_at
         size = 11 * s
-        for text, colour in (("lost", LOST), ("won", WON)):
+        legend = ((pgettext("chart", "lost"), LOST), (pgettext("chart", "won"), WON))
+        for text, colour in legend:
             t = self.chart_texts.label(text, x, y, 11 * s, colour=MUTED, anchor_x="right")
             x -= t.content_width + 6 * s + size / 2
             self.chart.append(create_rectangle_filled(x, y, size, size, colour))
             x -= size / 2 + 18 * s
         if c.single:
             recent = c.recent[-CHART_BARS:]
-            self.chart_title.text = (
-                f"Last {len(recent)} result{'s' if len(recent) != 1 else ''} (bar: score)"
-            )
+            self.chart_title.text = ngettext(
+                "Last {n} result (bar: score)", "Last {n} results (bar: score)", len(recent)
+            ).format(n=format_number(len(recent)))
             top = max([x.score for x in recent] + [1])
             slot = r.width / max(len(recent), 12)
             bw = max(2.0, slot * 0.62)
@@ -350,16 +389,23 @@ class StatsView(MenuScreen):
                 self.chart.append(create_rectangle_filled(x, r.bottom + h / 2, bw, h, colour))
                 self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, h), res.won))
             self.chart_texts.label(
-                f"{top:,}", r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+                format_number(top),
+                r.left - 8 * s,
+                r.top - 6 * s,
+                10 * s,
+                colour=FAINT,
+                anchor_x="right",
             )
             self.chart_texts.label(
                 "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"
             )
         else:
             days = per_day(self.stats, c.keys)
-            self.chart_title.text = (
-                f"Wins and losses on the last {len(days)} day{'s' if len(days) != 1 else ''} played"
-            )
+            self.chart_title.text = ngettext(
+                "Wins and losses on the last {n} day played",
+                "Wins and losses on the last {n} days played",
+                len(days),
+            ).format(n=format_number(len(days)))
             top = max([w + lo for _d, w, lo in days] + [1])
             slot = r.width / CHART_DAYS
             bw = max(4.0, slot * 0.56)
@@ -375,9 +421,16 @@ class StatsView(MenuScreen):
                         create_rectangle_filled(x, r.bottom + hw + hl / 2, bw, hl, LOST)
                     )
                     self.bar_rects.append((Rect(x - bw / 2, r.bottom + hw, bw, hl), False))
-                self.chart_texts.label(date[5:], x, r.bottom - 12 * s, 9 * s, colour=FAINT)
+                self.chart_texts.label(
+                    chart_day(date, slot - 2, 9 * s), x, r.bottom - 12 * s, 9 * s, colour=FAINT
+                )
             self.chart_texts.label(
-                str(top), r.left - 8 * s, r.top - 6 * s, 10 * s, colour=FAINT, anchor_x="right"
+                format_number(top),
+                r.left - 8 * s,
+                r.top - 6 * s,
+                10 * s,
+                colour=FAINT,
+                anchor_x="right",
             )
             self.chart_texts.label(
                 "0", r.left - 8 * s, r.bottom + 2 * s, 10 * s, colour=FAINT, anchor_x="right"

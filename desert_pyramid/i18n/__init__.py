@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 DOMAIN = "desert_pyramid"
 SOURCE = "en"
+ENGLISH_FORMATS = "en_GB"  # how the English game writes numbers and dates
 #: The languages the game speaks, each named in itself (the Language row shows these names).
 LANGUAGES: dict[str, str] = {
     "en": "English",
@@ -68,7 +69,8 @@ class _State:
 
     @property
     def locale(self) -> Locale:
-        return _locale(self.code)
+        # the game's English is British (colour, travellers): its dates too (Tue 11 Mar)
+        return _locale(ENGLISH_FORMATS if self.code == SOURCE else self.code)
 
 
 def _english() -> _State:
@@ -160,6 +162,11 @@ def use_language(code: str, root: Path | None = None) -> str | None:
 
 def current_language() -> str:
     return _state.code
+
+
+def _state_now() -> _State:
+    """The language in use now (its code and translations), for :mod:`.say`."""
+    return _state
 
 
 def system_language(environ: Mapping[str, str] | None = None) -> str:
@@ -256,3 +263,11 @@ def weekday_names(width: str = "abbreviated") -> list[str]:
     """Monday .. Sunday in the language, standing alone."""
     names = _state.locale.days["stand-alone"][width]
     return [str(names[d]) for d in range(7)]
+
+
+def format_day(day: _dt.date, skeleton: str = "MMMEd") -> str:
+    """A date in a short form the language orders itself (CLDR skeletons): ``MMMEd`` Tue, Dec 1 ·
+    Di., 1. Dez. · вт, 1 дек.; ``MMMd`` Dec 1 · 1. Dez.; ``Md`` 12/1 · 1.12. · 01.12."""
+    from babel.dates import format_skeleton
+
+    return format_skeleton(skeleton, day, locale=_state.locale)
