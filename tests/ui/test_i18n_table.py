@@ -63,9 +63,9 @@ def test_the_hud_and_the_first_line_in_german(ui: Any) -> None:
         "ZEIT",
     ]
     assert texts["cap-stock"].startswith("Talon") and texts["cap-waste"] == "Ablage"
-    assert texts["cap-satchel"] == "Tasche" and texts["cap-discard"] == "Abwurf"
+    assert texts["cap-satchel"] == "Tasche" and texts["cap-discard"] == "Abräumstapel"
     assert texts["c-undo"].startswith("Zurück") and texts["c-hint"].startswith("Tipp")
-    assert "Auslage 1" in texts["subtitle"] and "Tasche" in texts["subtitle"]
+    assert "Layout 1" in texts["subtitle"] and "Tasche" in texts["subtitle"]
     assert (
         view.message == "Bilde Paare mit der Summe 13; ein König geht allein. F1 zeigt die Tasten."
     )
