@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import DESERT, Deal, Game
+from desert_pyramid.engine import DESERT, Deal, Game, Move
 from desert_pyramid.i18n import format_number, use_language
 from desert_pyramid.solver import solve
 from desert_pyramid.ui.screens.results import ResultsView
@@ -173,3 +173,33 @@ def test_a_language_chosen_from_the_pause_menu_applies_to_the_table(ui: Any) -> 
     assert texts["t-score"] == "SCORE" and texts["t-moves"] == "COUPS"
     assert texts["title"] == "Entraînement" and texts["cap-stock"].startswith("Talon")
     assert view.message != intro and view.message.startswith("Associez des cartes qui font 13")
+
+
+def test_why_a_card_cannot_be_played_in_german_and_russian(ui: Any) -> None:
+    """The engine's reasons (English, for the command line) are worded at the table in the
+    player's language: a covered card, a pair that does not make 13."""
+    use_language("de")
+    view = practice(ui)
+    game = view.game
+    covered = next(i for i in range(len(game.layout.slots)) if game.covering(i))
+    view.apply(view.control.click(covered))
+    assert view.message.endswith("bedeckt.") and view.message.split(" ")[1] == str(
+        game.card_at(covered)
+    ), view.message
+    free = game.free_slots()
+    a = next(i for i in free if game.card_at(i).rank != 13)
+    b = next(
+        i
+        for i in free
+        if i != a
+        and game.card_at(i).rank != 13
+        and game.card_at(i).rank + game.card_at(a).rank != 13
+    )
+    view.apply(view.control.play(Move.pair(a, b)))
+    total = game.card_at(a).rank + game.card_at(b).rank
+    assert view.message.endswith(f"ergeben {total}, nicht 13."), view.message
+    use_language("ru")
+    view.apply(view.control.play(Move.pair(a, b)))
+    assert view.message.endswith(f"дают в сумме {total}, а не 13."), view.message
+    view.apply(view.control.undo())
+    assert view.message == "Отменять нечего: это начало расклада."
