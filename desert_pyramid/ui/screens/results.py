@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.app.layouts import layout_title
 from desert_pyramid.app.sessions import (
     clock_text,
     mode_name,
@@ -243,7 +244,7 @@ class ResultsView(MenuScreen):
         self.app.show_replay(
             GameCode.of(self.table.game),
             back=lambda: self.app.show_view(self),
-            title=_("Replay · {layout}").format(layout=self.table.game.layout.name),
+            title=_("Replay · {layout}").format(layout=layout_title(self.table.game.layout)),
             total=self.results.replay_total,
         )
 
@@ -345,7 +346,7 @@ class ResultsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        lines = rows(self.results, self.table.game.layout.name)
+        lines = rows(self.results, layout_title(self.table.game.layout))  # in the language
         if self.results.mode == "expedition" or self.unlocked:
             found = [(unlocked_label(what), _(name)) for what, name in self.unlocked_items]
             lines += found or [(_("Unlocked"), _("nothing new"))]
