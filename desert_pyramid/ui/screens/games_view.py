@@ -88,6 +88,7 @@ class PastGamesView(MenuScreen):
             back=lambda: self.app.show_view(self),
             # TRANSLATORS: the replay screen's title: {mode} is Expedition, Daily or Practice
             title=_("Replay · {mode}").format(mode=mode_name(game.mode)),
+            total=game.score,  # the total the row shows (a Daily's time bonus included)
         )
 
     def layout(self, width: int, height: int) -> None:
