@@ -33,7 +33,13 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
 from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
@@ -272,9 +278,13 @@ class StatsView(MenuScreen):
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))
             self.tiles.append(sprite)
-            self.texts.label(name, r.cx, r.top - 17 * s, 11 * s, colour=MUTED, bold=True)
+            name_h = text_height(11 * s)
+            name_box = Rect(r.left + 2, r.top - 17 * s - name_h / 2, r.width - 4, name_h)
+            self.texts.fitted(name, name_box, 11 * s, colour=MUTED, bold=True)
+            value_h = text_height(20 * s)
+            value_box = Rect(r.left + 2, r.bottom + 23 * s - value_h / 2, r.width - 4, value_h)
             self.value_texts.append(
-                self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True)
+                self.texts.fitted("", value_box, 20 * s, colour=GOLD, bold=True)
             )
         chart_top = top - 2 * th - gap - 46 * s
         self.chart_rect = Rect(
@@ -295,9 +305,11 @@ class StatsView(MenuScreen):
             back.right + 12 * s, back.bottom, panel.right - pad - back.right - 12 * s, back.height
         )
         keys = _("← → change the view · Esc goes back")
+        lines = 1
         if text_width(keys, 11 * s) > beside.width - 8:
             keys = _("← → view · Esc back")
-        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right")
+            lines = 1 if text_width(keys, 11 * s) <= beside.width - 8 else 2
+        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right", max_lines=lines)
         back_rect = Rect(
             self.chart_rect.left - 40 * s,
             self.chart_rect.bottom - 22 * s,
@@ -320,8 +332,13 @@ class StatsView(MenuScreen):
         if not self.value_texts:
             return
         c = self.choice
+        size = 20 * self.scale()
         for t, (_name, value) in zip(self.value_texts, figures(c.stats), strict=True):
-            t.text = value
+            room = getattr(t, "_room", 0.0)  # the fitted box's width for glyphs
+            if value.endswith(tuple("0123456789")) or text_width(value, size, True) <= room:
+                t.text = value
+            else:  # "4 pyramids" where the tile holds only the figure (its label says what)
+                t.text = value.split(" ")[0] if value[:1].isdigit() else value
         self.extra.text = self._extra_line(c)
         self._build_chart(c)
 
