@@ -122,7 +122,9 @@ def test_the_statistics_speak_german_with_german_numbers_and_months(ui: Driver, 
     texts = drawn(view)
     assert "STATISTIK" in texts and "Alle Spiele" in view.menu.buttons[0].value
     assert "Siege und Niederlagen an den letzten 3 gespielten Tagen" in texts
-    assert {"10. März", "12. März", "13. März"} <= set(texts)  # the chart's days with the month's name
+    assert {"10. März", "12. März", "13. März"} <= set(
+        texts
+    )  # the chart's days with the month's name
     assert "gewonnen" in texts and "verloren" in texts  # the chart's legend
 
 
