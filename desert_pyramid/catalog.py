@@ -25,6 +25,7 @@ from desert_pyramid.engine.layout import (
     Layout,
     is_player_number,
 )
+from desert_pyramid.i18n import pgettext
 from desert_pyramid.resources_path import resource_path
 
 if TYPE_CHECKING:  # the save folder's modules are imported when the player's layouts are asked for
@@ -98,6 +99,29 @@ def builtin_layout(number: int) -> Layout:
     if number not in layouts:
         raise LayoutError(f"there is no layout {number}: layouts are numbered 1 to {max(layouts)}")
     return layouts[number]
+
+
+# -- in the player's language ------------------------------------------------------------------------
+#: The catalogues' contexts of the game's layouts' names and descriptions (tools/i18n.py extracts
+#: them from resources/layouts/*.toml).
+LAYOUT_NAME_CONTEXT = "layout name"
+LAYOUT_DESCRIPTION_CONTEXT = "layout description"
+
+
+def layout_title(layout: Layout) -> str:
+    """A layout's name as the player reads it: one of the game's own in the player's language, a
+    player's own (101 and up) as its maker named it. Call it where the name is shown, not before
+    (the Language row applies at once)."""
+    if is_player_number(layout.number) or not layout.name:
+        return layout.name
+    return pgettext(LAYOUT_NAME_CONTEXT, layout.name)
+
+
+def layout_description(layout: Layout) -> str:
+    """A layout's description in the player's language (a player's own stays as written)."""
+    if is_player_number(layout.number) or not layout.description:
+        return layout.description
+    return pgettext(LAYOUT_DESCRIPTION_CONTEXT, layout.description)
 
 
 # -- the game's and the player's --------------------------------------------------------------------

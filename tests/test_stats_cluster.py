@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -86,6 +87,7 @@ def local_cluster() -> Iterator[Any]:
             yield lc
 
 
+@pytest.mark.slow  # a real Dask cluster started for it: in CI's second pass
 def test_a_killed_worker_loses_no_deal(
     local_cluster: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -133,6 +135,7 @@ def test_a_killed_worker_loses_no_deal(
         assert getattr(result, key) == getattr(alone, key), key
 
 
+@pytest.mark.slow  # a 400,000-deal run started and interrupted: in CI's second pass
 @pytest.mark.skipif(
     not hasattr(signal, "SIGINT") or sys.platform == "win32",
     reason="POSIX signals and pseudo-terminals",
@@ -173,6 +176,7 @@ def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
     os.close(slave)
     seen = b""
     counts: list[bytes] = []
+    drain: threading.Thread | None = None
     deadline = time.monotonic() + 60
     try:
         while time.monotonic() < deadline:  # wait for 400 deals decided, then press Ctrl+C
@@ -185,10 +189,17 @@ def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
                 break
         assert counts and int(counts[-1]) >= 400, seen[-500:]
         os.killpg(proc.pid, signal.SIGINT)
+        # Keep reading the terminal while the run ends: a full pseudo-terminal would block its last
+        # progress writes and the run could never exit (seen on a loaded machine).
+        drain = threading.Thread(target=_drain, args=(master,), daemon=True)
+        drain.start()
         out, _ = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
+            proc.wait()
+        if drain is not None:
+            drain.join(timeout=10)  # the terminal's other end closes with the run and its workers
         os.close(master)
     assert proc.returncode == 130
     assert out.startswith("Interrupted: "), out
@@ -199,6 +210,16 @@ def test_ctrl_c_prints_what_was_decided_and_exits_130(where: list[str]) -> None:
     assert int(won.group(2).replace(",", "")) == n and 0 < n < 400000
     alone = win_rate(PRESETS["classic"], get_layout(1), n, seed=3, player="thumb", workers=1)
     assert int(won.group(1).replace(",", "")) == alone.wins  # the deals decided so far, exactly
+
+
+def _drain(fd: int) -> None:
+    """Read a pseudo-terminal until its other end is gone."""
+    while True:
+        try:
+            if not os.read(fd, 4096):
+                return
+        except OSError:
+            return
 
 
 def test_unreachable_scheduler_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -323,6 +344,7 @@ def bench_rows(*args: str) -> list[str]:
     return sorted(rows)  # without the time column
 
 
+@pytest.mark.slow  # a real Dask cluster started for it: in CI's second pass
 def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
     assert bench_rows("--cluster", "local", "--workers", "2") == bench_rows("--workers", "1")
 

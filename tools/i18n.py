@@ -2,7 +2,9 @@
 
 A maintainer tool, not part of the game at run time::
 
-    python tools/i18n.py extract      # the marked texts of desert_pyramid/ -> resources/locale/desert_pyramid.pot
+    python tools/i18n.py extract      # the marked texts of desert_pyramid/ and the texts of How to
+                                      # play (resources/rules/*.toml) and of the game's layouts
+                                      # (resources/layouts/*.toml) -> resources/locale/desert_pyramid.pot
     python tools/i18n.py update       # each language's .po brought up to the .pot (new: empty;
                                       # changed: fuzzy); a missing language is started
     python tools/i18n.py fill REF     # entries still empty here take their translation from the
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -28,6 +31,11 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from desert_pyramid.catalog import (  # noqa: E402
+    LAYOUT_DESCRIPTION_CONTEXT,
+    LAYOUT_NAME_CONTEXT,
+)
+from desert_pyramid.content.localized import RULES_CONTEXT, markup_problem  # noqa: E402
 from desert_pyramid.i18n import DOMAIN, LANGUAGES, SOURCE, placeholders  # noqa: E402
 
 LOCALE = ROOT / "resources" / "locale"
@@ -47,6 +55,11 @@ PLURAL_FORMS = {
 }
 
 
+#: gettext's names, and desert_pyramid/i18n/say.py's sentences: tell (like _), tell_n (like
+#: ngettext), tell_p (like pgettext).
+KEYWORDS = {**DEFAULT_KEYWORDS, "tell": None, "tell_n": (1, 2), "tell_p": ((1, "c"), 2)}
+
+
 def po_path(code: str, root: Path = LOCALE) -> Path:
     return root / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
@@ -57,13 +70,104 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
     for filename, lineno, message, comments, context in extract_from_dir(
         str(source),
         method_map=[("**.py", "python")],
-        keywords=DEFAULT_KEYWORDS,
+        keywords=KEYWORDS,
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
         path = f"desert_pyramid/{Path(filename).as_posix()}"
         template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    for text, context, where, note in content_texts():
+        _add(template, text, context, where, note)
     return template
+
+
+def _add(template: Catalog, text: str, context: str, where: str, note: str) -> None:
+    """One text of a data file; the same text at several places is one message, every place noted."""
+    existing = template.get(text, context)
+    if existing is None:
+        template.add(text, None, [(where, 0)], auto_comments=[note], context=context)
+        return
+    if (where, 0) not in existing.locations:
+        existing.locations.append((where, 0))
+    if note not in existing.auto_comments:
+        existing.auto_comments.append(note)
+
+
+RULES = ROOT / "resources" / "rules"
+LAYOUTS = ROOT / "resources" / "layouts"
+#: The rules files whose texts are extracted (each joins once its translations are in).
+_RULE_FILES: tuple[str, ...] = ("how_to_play", "variations", "glossary", "quiz")
+
+
+def _toml(path: Path) -> dict[str, object]:
+    with path.open("rb") as fh:
+        return tomllib.load(fh)
+
+
+def content_texts() -> list[tuple[str, str, str, str]]:
+    """Every text a player reads in How to play and in the game's layouts, as ``(text, context,
+    file, note)``: each paragraph, title, caption, question, choice and explanation one message
+    (translators get whole paragraphs, inline markup as written), each layout's name and
+    description one message. The note says where the text stands (``how_to_play: section
+    'pairs' (Card values...) paragraph 2``)."""
+    out: list[tuple[str, str, str, str]] = []
+
+    def walk(value: object, file: str, where: str) -> None:
+        if isinstance(value, str):
+            out.append((value, RULES_CONTEXT, file, where))
+        elif isinstance(value, list):
+            strings = [v for v in value if isinstance(v, str)]
+            for i, item in enumerate(value, start=1):
+                walk(item, file, f"{where} {i}" if len(strings) > 1 else where)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if key in _NOT_WORDS:
+                    continue
+                if isinstance(item, list) and item and all(isinstance(t, dict) for t in item):
+                    for i, table in enumerate(item, start=1):
+                        name = table.get("id") if isinstance(table.get("id"), str) else str(i)
+                        walk(table, file, f"{where}{' ' if where else ''}{key} '{name}'")
+                else:
+                    word = _SINGULAR.get(key, key) if isinstance(item, list) else key
+                    walk(item, file, f"{where}{' ' if where else ''}{word}")
+
+    for name in _RULE_FILES:
+        file = f"resources/rules/{name}.toml"
+        walk(_toml(RULES / f"{name}.toml"), file, f"{name}:")
+    for path in sorted(LAYOUTS.glob("[0-9][0-9][0-9]_*.toml")):
+        data = _toml(path)
+        file = f"resources/layouts/{path.name}"
+        number = data.get("number")
+        for key, context in (
+            ("name", LAYOUT_NAME_CONTEXT),
+            ("description", LAYOUT_DESCRIPTION_CONTEXT),
+        ):
+            text = data.get(key)
+            if isinstance(text, str) and text:
+                out.append((text, context, file, f"layout {number} {key}"))
+    return out
+
+
+_SINGULAR = {"paragraphs": "paragraph", "other_names": "other name"}
+#: Keys of the rules files that hold data, not words (ids, card codes, presets, numbers).
+_NOT_WORDS = frozenset(
+    {
+        "schema",
+        "id",
+        "preset",
+        "options",
+        "deal",
+        "cards",
+        "highlight",
+        "action",
+        "removed",
+        "free",
+        "rows",
+        "layout",
+        "score",
+        "correct",
+    }
+)
 
 
 def write(catalog: Catalog, path: Path) -> None:
@@ -121,6 +225,10 @@ def problems(catalog: Catalog, code: str) -> list[str]:
         for s in strings:
             if s and placeholders(s) != want and not _plural_drops_count(m, s, want):
                 found.append(f"{where}: placeholders {sorted(placeholders(s))} != {sorted(want)}")
+            elif s and m.context == RULES_CONTEXT:
+                problem = markup_problem(ids[0], s)
+                if problem:
+                    found.append(f"{where}: {problem}")
     return found
 
 

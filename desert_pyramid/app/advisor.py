@@ -20,17 +20,29 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import Game, Move
+from desert_pyramid.i18n import _
+from desert_pyramid.i18n.say import Say, join_text, tell
 
 
 @dataclass
 class Answer:
     purpose: str  # "hint" or "autoplay"
     move: Move | None
-    text: str
+    says: tuple[Say, ...]  # the answer's sentences, worded when shown (see text)
     line: tuple[Move, ...]
     verdict: str  # winnable, lost, unknown
     rewind_to: int | None = None  # lost: how many moves to keep to be back where it could be won
     hint: Any = None  # the solver's Hint itself
+
+    @property
+    def text(self) -> str:
+        """The answer in the player's language now, cards written as on their faces."""
+        return join_text(self.says)
+
+    @property
+    def spoken(self) -> str:
+        """The answer as it is said aloud (cards in words)."""
+        return join_text(self.says, spoken=True)
 
 
 class Advisor:
@@ -63,10 +75,12 @@ class Advisor:
         """Start a search for this position; returns what to tell the player meanwhile."""
         service = self._get_service()
         if service is None:
-            return "Hints need the solver, which this build does not have."
+            return _("Hints need the solver, which this build does not have.")
         self._pending = (purpose, game.position_key(), game.moves)
         service.request(game)
-        return "Thinking…" if purpose == "hint" else "The computer is looking for a way through…"
+        if purpose == "hint":
+            return _("Thinking…")
+        return _("The computer is looking for a way through…")
 
     def cancel(self, game: Game) -> str:
         """Drop the question on its way (Esc); the worker goes on thinking about the position.
@@ -80,7 +94,7 @@ class Advisor:
         if ponder is not None:
             ponder(game)
             self._pondered = (game.position_key(), game.moves)
-        return "Hint cancelled." if purpose == "hint" else "The computer stopped looking."
+        return _("Hint cancelled.") if purpose == "hint" else _("The computer stopped looking.")
 
     def _keep_up(self, game: Game) -> None:
         """Ponder the position on the table when it changed since the last look."""
@@ -110,13 +124,11 @@ class Advisor:
         if hint is None:
             if service is not None and not service.busy:  # the search process failed
                 self._pending = None
-                return Answer(
-                    "hint",
-                    None,
-                    "The hint search stopped: " + (service.error or "no answer"),
-                    (),
-                    "unknown",
+                # TRANSLATORS: {error} is the search process's own message, in English.
+                stopped = tell(
+                    "The hint search stopped: {error}", error=service.error or "no answer"
                 )
+                return Answer("hint", None, (stopped,), (), "unknown")
             return None
         purpose, key, moves = self._pending
         self._pending = None
@@ -127,8 +139,9 @@ class Advisor:
         if purpose == "autoplay" and verdict == "winnable":
             self.plan = list(line)
             self._plan_at = (key, moves)
+        says = tuple(getattr(hint, "says", ()))
         return Answer(
-            purpose, hint.move, hint.text, line, verdict, getattr(hint, "rewind_to", None), hint
+            purpose, hint.move, says, line, verdict, getattr(hint, "rewind_to", None), hint
         )
 
     def next_planned(self, game: Game) -> Move | None:

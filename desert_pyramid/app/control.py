@@ -21,6 +21,7 @@ from desert_pyramid.engine import (
     Move,
 )
 from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.i18n import _, current_language, format_number, ngettext
 from desert_pyramid.modes import (
     ExpeditionSession,
     Session,
@@ -49,6 +50,13 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?:" else text + "."
+
+
+def or_list(items: list[str]) -> str:
+    """``3♦ or 9♥``, ``3♦, 5♣ or 9♥``: a list of alternatives as the language writes it."""
+    from babel.lists import format_list
+
+    return format_list(items, style="or", locale=current_language())
 
 
 class TableControl:
@@ -117,14 +125,19 @@ class TableControl:
         msg = self.stuck_text() if self.stuck else ""
         if move.kind == MoveKind.REDEAL:
             left = self.game.redeals_left
-            msg = msg or (
-                "Redealt: the waste is the stock again"
-                + ("." if left is None else f" ({left} redeal{'s' if left != 1 else ''} left).")
-            )
+            if left is None:
+                redealt = _("Redealt: the waste is the stock again.")
+            else:
+                redealt = ngettext(
+                    "Redealt: the waste is the stock again ({n} redeal left).",
+                    "Redealt: the waste is the stock again ({n} redeals left).",
+                    left,
+                ).format(n=format_number(left))
+            msg = msg or redealt
         return Feedback(move=move, events=events, message=msg, sound=sound)
 
     def stuck_text(self) -> str:
-        return "No removal can ever be made from here: undo (Z) or start a new deal (Esc)."
+        return _("No removal can ever be made from here: undo (Z) or start a new deal (Esc).")
 
     def click(self, place: Place) -> Feedback:
         """A click on a place (or the keyboard's select on the focused place)."""
@@ -143,7 +156,9 @@ class TableControl:
             return self.play(Move.pair(self.selected, place), shake=(place,))
         if place == SATCHEL and g.satchel < 0:
             return Feedback(
-                message="The Satchel keeps one card: select a card, then the Satchel (or press S)."
+                message=_(
+                    "The Satchel keeps one card: select a card, then the Satchel (or press S)."
+                )
             )
         reason = self.why_not_playable(place)
         if reason is not None:
@@ -159,11 +174,16 @@ class TableControl:
         self.selected = place
         self.partners = partners
         if partners:
-            names = " or the ".join(str(g.card_at(p)) for p in partners)
-            return Feedback(message=f"The {card} pairs with the {names}: pick one.", sound="select")
+            names = or_list([str(g.card_at(p)) for p in partners])
+            return Feedback(
+                message=_("The {card} pairs with the {cards}: pick one.").format(
+                    card=card, cards=names
+                ),
+                sound="select",
+            )
         msg = explain_card(g, place)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
-            msg += " Press S or click the Satchel to park it."
+            msg += " " + _("Press S or click the Satchel to park it.")
         return Feedback(message=msg, sound="select")
 
     def drop(self, src: Place, dst: Place) -> Feedback:
@@ -188,7 +208,7 @@ class TableControl:
         target = self.selected if place is None else place
         if target is None:
             return Feedback(
-                message="Select a card first, then press S to put it in the Satchel.",
+                message=_("Select a card first, then press S to put it in the Satchel."),
                 sound="illegal",
             )
         return self.play(Move.stash(target), shake=(target,))
@@ -203,12 +223,13 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()
         # say what was taken back (the position is the one the move was played from again)
-        words = sentence(f"undone: {self.game.describe(history[-1])}") if history else ""
+        move = self.game.describe(history[-1]) if history else ""
+        words = _("Undone: {move}.").format(move=move) if move else ""
         return Feedback(events=events, message=words, sound="undo", undone=True)
 
     def redo(self) -> Feedback:
         if not self.game.redo_stack:
-            return Feedback(message="Nothing to redo.", sound="illegal")
+            return Feedback(message=_("Nothing to redo."), sound="illegal")
         return self.play(self.game.redo_stack[0])
 
     def set_hint(self, move: Move | None, rewind: int | None = None) -> None:
@@ -232,17 +253,17 @@ class TableControl:
             self.stuck = self.game.is_stuck()
             return Feedback(
                 events=events,
-                message="Back to a position from which the deal can be won.",
+                message=_("Back to a position from which the deal can be won."),
                 sound="undo",
                 undone=True,
             )
-        return Feedback(message="No hint to play: press H for one.", sound="illegal")
+        return Feedback(message=_("No hint to play: press H for one."), sound="illegal")
 
     def skip(self) -> Feedback:
         """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
         session = self.session
         if not isinstance(session, ExpeditionSession):
-            return Feedback(message="Only an Expedition skips a pyramid.", sound="illegal")
+            return Feedback(message=_("Only an Expedition skips a pyramid."), sound="illegal")
         self.deselect()
         self.set_hint(None)
         try:

@@ -30,11 +30,19 @@ SPEECH_CHOICES: tuple[str, ...] = (
     "speech-dispatcher",
     "espeak-ng",
 )
+#: Text sizes the settings screen offers, in per cent (docs/accessibility.md); a settings file
+#: may hold any whole number from the first to the last.
+TEXT_SIZES: tuple[int, ...] = (100, 125, 150, 175, 200)
 SETTINGS_SCHEMA = 1
 
 
 class SettingsError(ValueError):
-    """Settings data that cannot be used. The message names the key."""
+    """Settings data that cannot be used. The message names the key (``key``, when one key is
+    to blame)."""
+
+    def __init__(self, message: str, key: str = "") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 #: The volume settings (each 0.0 .. 1.0): the master volume and the two parts under it.
@@ -61,6 +69,9 @@ class Settings:
     # "" = the system's; else a code of i18n.LANGUAGES. One that no longer exists is kept as read:
     # the window starts in English and says so (i18n.use_language), the other settings stay.
     language: str = ""
+    # per cent, TEXT_SIZES[0] .. TEXT_SIZES[-1]: every text drawn this much larger, the layout
+    # giving it room (ui/base/fonts.py); an older file without it reads as 100
+    text_size: int = 100
 
     @property
     def animations(self) -> bool:
@@ -101,6 +112,16 @@ class Settings:
             i = speeds.index(1.0)
         return replace(self, animation_speed=speeds[max(0, min(len(speeds) - 1, i + step))])
 
+    def with_next_text_size(self, step: int) -> Settings:
+        """The next (``step`` 1) or the previous (-1) of :data:`TEXT_SIZES`, round and round."""
+        sizes = TEXT_SIZES
+        if self.text_size in sizes:
+            i = (sizes.index(self.text_size) + step) % len(sizes)
+        else:  # a size between two steps (a file edited by hand): to the step beyond it
+            i = sum(1 for s in sizes if s < self.text_size) - (step < 0)
+            i %= len(sizes)
+        return replace(self, text_size=sizes[i])
+
     def toggled(self, name: str) -> Settings:
         value = getattr(self, name)
         if not isinstance(value, bool):
@@ -139,6 +160,8 @@ class Settings:
                     raise SettingsError(f"settings: '{f.name}' is far too large a number") from None
             elif isinstance(default, str) and not isinstance(value, str):
                 raise SettingsError(f"settings: '{f.name}' must be text, not {value!r}")
+            elif isinstance(default, int):
+                value = _whole_number(f.name, value)
             kwargs[f.name] = value
         settings = replace(defaults, **kwargs)
         for (
@@ -147,6 +170,13 @@ class Settings:
             value = getattr(settings, name)
             if not 0.0 <= value <= 1.0:  # also refuses nan
                 raise SettingsError(f"settings: '{name}' must be from 0 to 1, not {value}")
+        low, high = TEXT_SIZES[0], TEXT_SIZES[-1]
+        if not low <= settings.text_size <= high:
+            raise SettingsError(
+                f"settings: 'text_size' must be from {low} to {high} (per cent), "
+                f"not {settings.text_size}",
+                key="text_size",
+            )
         if settings.speech not in SPEECH_CHOICES:
             raise SettingsError(
                 f"settings: 'speech' must be one of {', '.join(SPEECH_CHOICES)}, "
@@ -158,3 +188,15 @@ class Settings:
                 f"not {settings.animation_speed:g}"
             )
         return settings
+
+
+def _whole_number(name: str, value: object) -> int:
+    """A whole-number setting as read from a file (``150`` or ``150.0``), or a SettingsError that
+    says what is wrong with it."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise SettingsError(f"settings: '{name}' must be a whole number, not {value!r}", key=name)
+    if isinstance(value, float) and not value.is_integer():  # nan and inf too
+        raise SettingsError(f"settings: '{name}' must be a whole number, not {value!r}", key=name)
+    if abs(value) > 10**6:  # a number of thousands of digits is not shown whole
+        raise SettingsError(f"settings: '{name}' is far too large a number", key=name)
+    return int(value)

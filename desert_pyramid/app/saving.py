@@ -43,6 +43,7 @@ from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.engine import EngineError, Game, Layout
 from desert_pyramid.engine.reading import DocumentError, Reader
+from desert_pyramid.i18n import _, format_number, format_percent
 from desert_pyramid.modes import Results, Session, session_from_saved
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.modes.streak import EARLIEST, LATEST
@@ -109,7 +110,7 @@ def save_date(day: datetime.date) -> str:
 
 def subtitle_for(game: Game, code: str) -> str:
     """What the table shows under its title (the same words as a new Practice deal)."""
-    return f"{game.rules.describe().capitalize()} · layout {game.layout.number} · {code}"
+    return sessions.deal_line(game, code)
 
 
 # -- sessions to and from plain values ----------------------------------------------------------
@@ -226,9 +227,25 @@ class Saves:
             try:
                 settings = Settings.from_dict({**settings.to_dict(), **saved})
             except SettingsError as exc:
-                self.startup_notices.append(
-                    ("warning", f"Settings in save.toml were not used: {exc}.")
-                )
+                if exc.key == "text_size":  # that one only: the other settings are kept
+                    self.startup_notices.append(
+                        (
+                            "warning",
+                            _("Text size in save.toml not used: {error}; text at 100%.").format(
+                                error=exc
+                            ),
+                        )
+                    )
+                    saved.pop("text_size")
+                try:
+                    settings = Settings.from_dict({**settings.to_dict(), **saved})
+                except SettingsError as exc:
+                    self.startup_notices.append(
+                        (
+                            "warning",
+                            _("Settings in save.toml were not used: {error}.").format(error=exc),
+                        )
+                    )
         self.app.settings = replace(settings, card_back=store.profile.backs.effective().id)
 
     def close(self) -> None:
@@ -261,20 +278,40 @@ class Saves:
         mode = active.table.session.mode if active is not None else "practice"
         untimed = active is not None and active.table.session.untimed  # counted apart
         if self.store is None:
-            return "Wins, losses and streaks are kept when the game has its save folder."
+            return _("Wins, losses and streaks are kept when the game has its save folder.")
         stats = self.store.progress.stats_for(mode, str(game.rules), game.layout.number, untimed)
-        apart = " (untimed)" if untimed else ""
         if not stats.played:
-            return "Finished games of these rules and layout are counted in Statistics."
+            return _("Finished games of these rules and layout are counted in Statistics.")
+        figures = {
+            "won": format_number(stats.won),
+            "played": format_number(stats.played),
+            "rate": format_percent(stats.win_rate),
+            "streak": format_number(stats.current_streak),
+            "best": format_number(stats.best_streak),
+        }
         if mode == "expedition":  # its statistics count pyramids, each a deal of its own, not treks
-            return (
-                f"Expedition{apart} pyramids: {stats.won} cleared of {stats.played} dealt ({stats.win_rate:.0%}) · "
-                f"{stats.current_streak} cleared in a row, best {stats.best_streak}"
+            if untimed:
+                line = _(
+                    "Untimed Expedition pyramids: {won} cleared of {played} dealt ({rate}) · "
+                    "{streak} cleared in a row, best {best}"
+                )
+            else:
+                line = _(
+                    "Expedition pyramids: {won} cleared of {played} dealt ({rate}) · "
+                    "{streak} cleared in a row, best {best}"
+                )
+            return line.format(**figures)
+        if untimed:
+            line = _(
+                "{mode} (untimed) on these rules and layout: won {won} of {played} ({rate}) · "
+                "win streak {streak}, best {best}"
             )
-        return (
-            f"{mode.capitalize()}{apart} on these rules and layout: won {stats.won} of {stats.played} "
-            f"({stats.win_rate:.0%}) · win streak {stats.current_streak}, best {stats.best_streak}"
-        )
+        else:
+            line = _(
+                "{mode} on these rules and layout: won {won} of {played} ({rate}) · "
+                "win streak {streak}, best {best}"
+            )
+        return line.format(mode=sessions.mode_name(mode), **figures)
 
     def can_continue(self) -> bool:
         return self.store is not None and self.store.current is not None
@@ -354,7 +391,10 @@ class Saves:
                 self._record_results(session, session.abandon(), final=True)
             except (EngineError, ProgressError) as exc:  # still counted below, from the file
                 self.app.overlay.notice(
-                    f"The game left could not be ended by its mode ({exc}); it counts as a loss.",
+                    _(
+                        "The game left could not be ended by its mode ({error}); it counts as a "
+                        "loss."
+                    ).format(error=exc),
                     "warning",
                 )
         if active is not None and active.game_id == current.game_id:

@@ -12,8 +12,9 @@ import datetime
 
 from desert_pyramid import local_date
 from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
+from desert_pyramid.i18n import N_, _, format_date, ngettext, pgettext
 from desert_pyramid.modes import (
-    MODES,
+    SKIP_COST_MS,
     CoachMessage,
     DailyCleared,
     DailySession,
@@ -42,10 +43,12 @@ from desert_pyramid.modes.streak import (
     DailyRecord,
 )
 
-TITLES = {mode: mode.capitalize() for mode in MODES}  # "Practice", "Expedition", "Daily"
+#: The modes' names (the table's title, the results' line under the headline)
+TITLES = {"practice": N_("Practice"), "expedition": N_("Expedition"), "daily": N_("Daily")}
 __all__ = [
     # the types and events of the modes that the ui names (declared here for it)
     "CLEARED",
+    "SKIP_COST_MS",
     "FUTURE",
     "LATE",
     "MISSED",
@@ -75,7 +78,12 @@ __all__ = [
     "expedition",
     "practice",
     "practice_from_moves",
+    "rules_description",
     "subtitle",
+    "deal_line",
+    "grade_name",
+    "preset_name",
+    "mode_name",
     "timed",
     "title",
     "today",
@@ -134,16 +142,78 @@ def timed(session: object) -> bool:
 
 
 def title(session: Session) -> str:
-    return TITLES.get(session.mode, session.mode.capitalize())
+    """The mode's name in the player's language (the table's title)."""
+    return mode_name(session.mode)
+
+
+def mode_name(mode: str) -> str:
+    return _(TITLES[mode]) if mode in TITLES else mode.capitalize()
+
+
+def rules_description(rules: Rules) -> str:
+    """The rules in one line, in the player's language (``3 passes, Satchel, clear the layout``):
+    the words of the engine's ``Rules.describe``, translated."""
+    passes = rules.max_passes
+    if passes is None:
+        bits = [_("unlimited passes")]
+    elif passes == 1:
+        bits = [_("one pass")]
+    else:
+        bits = [ngettext("{n} pass", "{n} passes", passes).format(n=passes)]
+    options = (
+        (rules.satchel, pgettext("rules", "Satchel")),
+        (rules.stock_top_playable, _("stock top playable")),
+        (rules.draw_three, _("draw three")),
+        (rules.relaxed_match, _("relaxed match")),
+    )
+    bits += [words for on, words in options if on]
+    bits.append(_("all 52 cards must go") if rules.all_52 else _("clear the layout"))
+    # TRANSLATORS: the separator between the parts of a rules line ("3 passes, Satchel, ...")
+    return pgettext("list", ", ").join(bits)
+
+
+def preset_name(preset: str) -> str:
+    """A rule set's name (desert, classic, strict, relaxed), capitalized, in the player's language."""
+    names = {
+        "desert": pgettext("rules", "Desert"),
+        "classic": pgettext("rules", "Classic"),
+        "strict": pgettext("rules", "Strict"),
+        "relaxed": pgettext("rules", "Relaxed"),
+    }
+    return names.get(preset, preset.capitalize())
+
+
+def grade_name(grade: str) -> str:
+    """The solver's difficulty grade of a deal, in the player's language."""
+    names = {
+        "Easy": pgettext("difficulty", "Easy"),
+        "Medium": pgettext("difficulty", "Medium"),
+        "Hard": pgettext("difficulty", "Hard"),
+        "Expert": pgettext("difficulty", "Expert"),
+        "Lost": pgettext("difficulty", "Lost"),
+        "Unknown": pgettext("difficulty", "Unknown"),
+    }
+    return names.get(grade, grade)
+
+
+def deal_line(game: Game, code: str) -> str:
+    """What the table shows under its title: the rules, the layout, the deal code."""
+    rules = rules_description(game.rules)
+    return " · ".join(
+        (
+            rules[:1].upper() + rules[1:],
+            _("layout {number}").format(number=game.layout.number),
+            code,
+        )
+    )
 
 
 def subtitle(session: Session) -> str:
-    g = session.game
-    rules = g.rules.describe()
-    bits = [rules[0].upper() + rules[1:], f"layout {g.layout.number}", session.deal_code]
-    if session.mode == "daily":
-        bits.insert(0, str(session.hud().get("date", "")))
+    bits = [deal_line(session.game, session.deal_code)]
+    day = getattr(session, "day", None)
+    if session.mode == "daily" and isinstance(day, datetime.date):
+        bits.insert(0, format_date(day))
     grade = session.grade
     if grade:  # a "winnable deals only" deal: the solver's difficulty grade
-        bits.append(f"difficulty: {grade}")
+        bits.append(_("difficulty: {grade}").format(grade=grade_name(grade)))
     return " · ".join(b for b in bits if b)

@@ -4,8 +4,13 @@ Pure (no Arcade, no speech backend): the window hands these texts to its voice
 (:mod:`desert_pyramid.speech`). They follow what a sighted player sees, briefly and in order: the
 focus, every move and its result, and on request the board, where a rank's cards are, what covers
 a card, the daylight and the score. Cards are said in words (``eight of clubs``); texts made for
-the screen (hints, the coach, the engine's reasons) go through :func:`speakable`, which turns
-``8♣`` into words. Positions in the layout are ``row R card K`` (K counted from the left).
+the screen go through :func:`speakable`, which turns ``8♣`` into words; sentences that come as
+:class:`~desert_pyramid.i18n.say.Say` values (hints, the coach) are worded aloud from their
+arguments instead (:func:`~desert_pyramid.i18n.say.spoken_for`), so each card is said in the form its sentence needs.
+Positions in the layout are ``row R card K`` (K counted from the left).
+
+Every text is worded in the player's language when it is said (docs/translations.md,
+"Sentences"); a sentence here is a :func:`say` rendered at once with ``spoken=True``.
 """
 
 from __future__ import annotations
@@ -37,8 +42,14 @@ from desert_pyramid.engine.events import (
 )
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import cards_on
-from desert_pyramid.modes import explain_card
+from desert_pyramid.i18n import N_, _, current_language
+from desert_pyramid.i18n.cards import Rank, card_name
+from desert_pyramid.i18n.say import Arg, Say, many, spoken_for, tell, tell_n, tell_p
+from desert_pyramid.modes.coach import explain_card_say
+from desert_pyramid.solver.hints import move_words
 
+#: English card words, as the play-by-ear test hears them (the speech itself takes each language's
+#: names from desert_pyramid/i18n/cards.py).
 RANK_SPOKEN = (
     "ace",
     "two",
@@ -57,33 +68,38 @@ RANK_SPOKEN = (
 RANK_PLURAL = tuple("sixes" if w == "six" else w + "s" for w in RANK_SPOKEN)
 SUIT_SPOKEN = ("spades", "hearts", "diamonds", "clubs")
 BUTTON_WORDS = {
-    "undo": "Undo button",
-    "hint": "Hint button",
-    "menu": "Menu button",
+    "undo": N_("Undo button"),
+    "hint": N_("Hint button"),
+    "menu": N_("Menu button"),
 }
 
 _CARD = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
 _RANK_AFTER = re.compile(r"\b([Aa]n?|[Nn]o|one|two|three|four) (10|[A2-9JQK])\b(?![♠♥♦♣])")
+# TRANSLATORS: the symbols of a screen's text, said aloud ("3×" is "3 times", "←" "left").
 _SYMBOLS = {
-    "×": "times ",
+    "×": N_("times "),
     " · ": ", ",
     "·": ",",
-    "←": " left",
-    "→": " right",
-    "↑": " up",
-    "↓": " down",
+    "←": N_(" left"),
+    "→": N_(" right"),
+    "↑": N_(" up"),
+    "↓": N_(" down"),
     "…": "...",
     "—": ", ",
-    "–": " to ",
+    "–": N_(" to "),
 }
 _RANK_INDEX = {n: i for i, n in enumerate(("A", "2", "3", "4", "5", "6", "7", "8", "9", "10"))}
 _RANK_INDEX.update({"J": 10, "Q": 11, "K": 12})
 
 
+def aloud(*sentences: Say) -> str:
+    """Sentences worded to be said, one after the other."""
+    return " ".join(t for t in (s.text(spoken=True) for s in sentences) if t)
+
+
 def card_words(card: int) -> str:
-    """A card in words: ``eight of clubs``."""
-    c = CARDS[int(card)]
-    return f"{RANK_SPOKEN[c.rank - 1]} of {SUIT_SPOKEN[c.suit]}"
+    """A card in words, in the player's language: ``eight of clubs``, ``Kreuz-Acht``."""
+    return card_name(int(card), current_language(), spoken=True)
 
 
 def _rank_word(name: str) -> str:
@@ -92,12 +108,15 @@ def _rank_word(name: str) -> str:
 
 def speakable(text: str) -> str:
     """A text made for the screen, as it should be heard: ``8♣`` → ``eight of clubs``, ``an 8
-    needs a 5`` → ``an eight needs a five``, symbols in words."""
+    needs a 5`` → ``an eight needs a five``, symbols in words. A sentence worded lately for the
+    screen (a hint, the coach: :func:`~desert_pyramid.i18n.say.spoken_for`) is said from its own
+    arguments, each card in the form the sentence gives it."""
+    text = spoken_for(text)
+    code = current_language()
 
     def card(m: re.Match[str]) -> str:
-        rank = _rank_word(m[1])
-        suit = SUIT_SPOKEN["♠♥♦♣".index(m[2])]
-        return f"{rank} of {suit}"
+        c = Card.make(_RANK_INDEX[m[1]] + 1, "♠♥♦♣".index(m[2]))
+        return card_name(c, code, spoken=True)
 
     def rank(m: re.Match[str]) -> str:
         word = _rank_word(m[2])
@@ -111,9 +130,10 @@ def speakable(text: str) -> str:
         return f"{article} {word}"
 
     out = _CARD.sub(card, text)
-    out = _RANK_AFTER.sub(rank, out)
+    if code == "en":
+        out = _RANK_AFTER.sub(rank, out)
     for symbol, words in _SYMBOLS.items():
-        out = out.replace(symbol, words)
+        out = out.replace(symbol, _(words) if words.strip(" ,.") else words)
     return " ".join(out.split())
 
 
@@ -140,27 +160,57 @@ def position(game: Game, slot: int) -> tuple[int, int]:
     return row, 1 + [s.index for s in same].index(slot)
 
 
-def place_words(game: Game, place: int) -> str:
+def place_say(game: Game, place: int) -> Say:
     """``row 6 card 2``, ``on the waste``, ``on the stock``, ``in the Satchel``."""
     if place >= 0:
         row, k = position(game, place)
-        return f"row {row} card {k}"
-    return {WASTE: "on the waste", STOCK: "on the stock", SATCHEL: "in the Satchel"}.get(
-        place, "gone"
-    )
+        return tell_p("place", "row {row} card {k}", row=row, k=k)
+    if place == WASTE:
+        return tell_p("place", "on the waste")
+    if place == STOCK:
+        return tell_p("place", "on the stock")
+    if place == SATCHEL:
+        return tell_p("place", "in the Satchel")
+    return tell_p("place", "gone")
+
+
+def place_words(game: Game, place: int) -> str:
+    """``row 6 card 2``, ``on the waste``, ``on the stock``, ``in the Satchel``."""
+    return place_say(game, place).text(spoken=True)
+
+
+def card_at(game: Game, place: int) -> Say:
+    """A card and where it lies: ``five of hearts on the waste``, ``eight of clubs row 6 card 2``
+    (a spec on its placeholder passes to the card)."""
+    card = game.card_at(place)
+    assert card is not None
+    # TRANSLATORS: a card and its place, said aloud: "five of hearts on the waste", "eight of
+    # clubs row 6 card 2". Keep {card} without a spec: it takes the one of where it stands.
+    return tell_p("card", "{card} {place}", card=card, place=place_say(game, place))
+
+
+def _redeals(game: Game) -> Say:
+    left = game.redeals_left
+    if left is None:
+        return tell("unlimited redeals")
+    return tell_n("{n} redeal left", "{n} redeals left", left)
 
 
 def _stock_words(game: Game) -> str:
     n = len(game.stock)
     left = game.redeals_left
-    redeals = (
-        "unlimited redeals" if left is None else f"{left} redeal{'s' if left != 1 else ''} left"
-    )
     if n:
-        return f"Stock, {n} card{'s' if n != 1 else ''}, {redeals}."
+        return aloud(
+            tell_n(
+                "Stock, {n} card, {redeals}.",
+                "Stock, {n} cards, {redeals}.",
+                n,
+                redeals=_redeals(game),
+            )
+        )
     if game.waste and (left is None or left > 0):
-        return f"Stock, empty: Space redeals, {redeals}."
-    return "Stock, empty, no redeal left."
+        return aloud(tell("Stock, empty: Space redeals, {redeals}.", redeals=_redeals(game)))
+    return aloud(tell("Stock, empty, no redeal left."))
 
 
 # -- the focus -----------------------------------------------------------------------------------------
@@ -170,18 +220,17 @@ def partners_words(game: Game, place: int) -> str:
     if card is None:
         return ""
     if card.rank == KING_RANK:
-        return "A king goes alone: Enter removes it."
-    found = []
+        return aloud(tell("A king goes alone: Enter removes it."))
+    found: list[Arg] = []
     for m in game.removals():
         if m.kind == MoveKind.PAIR and place in (m.a, m.b):
             other = m.b if m.a == place else m.a
-            c = game.card_at(other)
-            if c is not None:
-                found.append(f"{card_words(c)} {place_words(game, other)}")
+            if game.card_at(other) is not None:
+                found.append(card_at(game, other))
     want = partner_rank(card.rank)
     if found:
-        return f"Pairs with a {RANK_SPOKEN[(want or 1) - 1]}: {_join(found)}."
-    return speakable(explain_card(game, place))
+        return aloud(tell("Pairs with {rank:a}: {cards}.", rank=Rank(want or 1), cards=many(found)))
+    return aloud(*explain_card_say(game, place))
 
 
 def focus_text(game: Game, focus: int | str | None) -> str:
@@ -190,40 +239,53 @@ def focus_text(game: Game, focus: int | str | None) -> str:
     if focus is None:
         return ""
     if isinstance(focus, str):
-        return BUTTON_WORDS.get(focus, f"{focus.capitalize()} button") + "."
+        if focus in BUTTON_WORDS:
+            return _(BUTTON_WORDS[focus]) + "."
+        return aloud(tell("{name} button.", name=focus.capitalize()))
     if focus == STOCK:
         return _stock_words(game)
     if focus == WASTE:
         if not game.waste:
-            return "Waste, empty."
+            return aloud(tell("Waste, empty."))
         n = len(game.waste)
-        top = card_words(game.waste[-1])
+        top = CARDS[game.waste[-1]]
         return (
-            sentence(f"{top} on the waste, {n} card{'s' if n != 1 else ''}")
+            aloud(
+                tell_n(
+                    "{card:cap} on the waste, {n} card.",
+                    "{card:cap} on the waste, {n} cards.",
+                    n,
+                    card=top,
+                )
+            )
             + " "
-            + (partners_words(game, WASTE))
+            + partners_words(game, WASTE)
         )
     if focus == SATCHEL:
         if game.satchel < 0:
-            return "Satchel, empty: S puts the selected card in it."
+            return aloud(tell("Satchel, empty: S puts the selected card in it."))
         return (
-            sentence(f"{card_words(game.satchel)} in the Satchel")
+            aloud(tell("{card:cap} in the Satchel.", card=CARDS[game.satchel]))
             + " "
             + partners_words(game, SATCHEL)
         )
     card = game.card_at(focus)
     if card is None:
-        return sentence(f"{place_words(game, focus)}, empty")
+        row, k = position(game, focus)
+        return aloud(tell("Row {row} card {k}, empty.", row=row, k=k))
+    where = place_say(game, focus)
     if not game.is_free(focus):
         return (
-            sentence(f"{card_words(card)}, {place_words(game, focus)}, covered")
+            # TRANSLATORS: a card with the focus, said aloud: "Eight of clubs, row 6 card 2,
+            # covered." ({card:?...|...} picks the word that agrees with the card's gender).
+            aloud(tell("{card:cap}, {place}, covered.", card=card, place=where))
             + " "
-            + (covering_text(game, focus))
+            + covering_text(game, focus)
         )
     return (
-        sentence(f"{card_words(card)}, {place_words(game, focus)}, free")
+        aloud(tell("{card:cap}, {place}, free.", card=card, place=where))
         + " "
-        + (partners_words(game, focus))
+        + partners_words(game, focus)
     )
 
 
@@ -251,29 +313,29 @@ def move_text(game: Game, move: Move | None, events: Sequence[Event]) -> str:
     parts += _cleared_words(events)
     parts.append(_freed_words(game, events))
     if any(isinstance(e, Won) for e in events):
-        parts.append("You won!")
+        parts.append(aloud(tell("You won!")))
     return " ".join(p for p in parts if p)
 
 
 def _undone_words(game: Game, undone: Undone) -> str:
     try:
-        words = game.describe(Move.parse(undone.move_text))
-    except (ValueError, EngineError):
-        words = "the last move"
-    return sentence(f"undone: {speakable(words)}")
+        words: Say = move_words(game, Move.parse(undone.move_text))
+    except (ValueError, EngineError, AssertionError):
+        words = tell_p("move", "the last move")
+    return aloud(tell("Undone: {move}.", move=words))
 
 
 def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str:
     """What the move did: ``Paired the … and the ….``, ``Flipped the ….``, ``Redealt: …``."""
     moved = [e for e in events if isinstance(e, CardMoved)]
-    gone = [card_words(e.card) for e in moved if e.dst == DISCARD]
+    gone = [CARDS[e.card] for e in moved if e.dst == DISCARD]
     kind = move.kind if move is not None else None
     if kind == MoveKind.PAIR and len(gone) == 2:
-        return f"Paired the {gone[0]} and the {gone[1]}."
+        return aloud(tell("Paired {a:the} and {b:the}.", a=gone[0], b=gone[1]))
     if kind == MoveKind.KING and gone:
-        return f"Removed the {gone[0]}."
+        return aloud(tell("Removed {card:the}.", card=gone[0]))
     if kind == MoveKind.STASH and moved:
-        return f"Put the {card_words(moved[0].card)} in the Satchel."
+        return aloud(tell("Put {card:the} in the Satchel.", card=CARDS[moved[0].card]))
     if kind == MoveKind.FLIP:
         return _flip_words(game, moved)
     if kind == MoveKind.REDEAL:
@@ -284,19 +346,35 @@ def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str
 
 
 def _flip_words(game: Game, moved: Sequence[CardMoved]) -> str:
-    flipped = [card_words(e.card) for e in moved if e.dst == WASTE]
+    flipped = [CARDS[e.card] for e in moved if e.dst == WASTE]
     if not flipped:
-        return "Flipped."
+        return aloud(tell("Flipped."))
     n = len(game.stock)
-    return f"Flipped the {_join(flipped)}. {n} card{'s' if n != 1 else ''} left in the stock."
+    return aloud(
+        tell("Flipped {cards:the}.", cards=many(list(flipped))),
+        tell_n("{n} card left in the stock.", "{n} cards left in the stock.", n),
+    )
 
 
 def _redeal_words(game: Game, events: Sequence[Event]) -> str:
     redealt = next((e for e in events if isinstance(e, Redealt)), None)
     left = game.redeals_left
     count = redealt.count if redealt is not None else len(game.stock)
-    return f"Redealt: {count} cards back in the stock" + (
-        "." if left is None else f", {left} redeal{'s' if left != 1 else ''} left."
+    if left is None:
+        return aloud(
+            tell_n(
+                "Redealt: {n} card back in the stock.",
+                "Redealt: {n} cards back in the stock.",
+                count,
+            )
+        )
+    return aloud(
+        tell_n(
+            "Redealt: {n} card back in the stock, {redeals}.",
+            "Redealt: {n} cards back in the stock, {redeals}.",
+            count,
+            redeals=_redeals(game),
+        )
     )
 
 
@@ -304,21 +382,22 @@ def _tally_words(events: Sequence[Event]) -> str:
     """``Chain 3, plus 30.``: the chain (from 2 on) and the points the move scored."""
     score = sum(e.points for e in events if isinstance(e, Scored))
     chain = next((e.new for e in events if isinstance(e, ChainChanged) and e.new > 1), None)
-    tally = []
+    if chain is not None and score > 0:
+        return aloud(tell("Chain {chain}, plus {points}.", chain=chain, points=score))
     if chain is not None:
-        tally.append(f"Chain {chain}")
+        return aloud(tell("Chain {chain}.", chain=chain))
     if score > 0:
-        tally.append(f"plus {score}")
-    return ", ".join(tally) + "." if tally else ""
+        return aloud(tell("Plus {points}.", points=score))
+    return ""
 
 
 def _cleared_words(events: Sequence[Event]) -> list[str]:
     out = []
     for e in events:
         if isinstance(e, RowCleared):
-            out.append(f"Row {e.row} cleared.")
+            out.append(aloud(tell("Row {row} cleared.", row=e.row)))
         elif isinstance(e, LayoutCleared):
-            out.append("The layout is cleared!")
+            out.append(aloud(tell("The layout is cleared!")))
     return out
 
 
@@ -326,8 +405,7 @@ def _freed_words(game: Game, events: Sequence[Event]) -> str:
     freed = freed_by_events(game, events)
     if not freed:
         return ""
-    names = [f"the {card_words(game.cards[s])} {place_words(game, s)}" for s in freed]
-    return f"Freed {_join(names)}."
+    return aloud(tell("Freed {cards:the}.", cards=many([card_at(game, s) for s in freed])))
 
 
 # -- on request ----------------------------------------------------------------------------------------
@@ -339,15 +417,29 @@ def board_text(game: Game) -> str:
         rows.setdefault(game.layout.slots[s].row, []).append(s)
     parts = []
     for row in sorted(rows, reverse=True):
-        cards = sorted(rows[row], key=lambda s: position(game, s))
-        names = [f"{card_words(game.cards[s])} card {position(game, s)[1]}" for s in cards]
-        parts.append(f"Row {row}: {', '.join(names)}.")
-    text = "Free cards: " + (" ".join(parts) if parts else "none.")
-    text += f" {game.cards_left} card{'s' if game.cards_left != 1 else ''} in the layout."
-    text += " Waste: " + (card_words(game.waste[-1]) if game.waste else "empty") + "."
+        slots = sorted(rows[row], key=lambda s: position(game, s))
+        names: list[Arg] = [
+            tell_p("card", "{card} card {k}", card=CARDS[game.cards[s]], k=position(game, s)[1])
+            for s in slots
+        ]
+        parts.append(aloud(tell("Row {row}: {cards}.", row=row, cards=many(names, "comma"))))
+    free = (
+        aloud(tell("Free cards: {rows}", rows=" ".join(parts)))
+        if parts
+        else aloud(tell("Free cards: none."))
+    )
+    n = game.cards_left
+    said = [free, aloud(tell_n("{n} card in the layout.", "{n} cards in the layout.", n))]
+    if game.waste:
+        said.append(aloud(tell("Waste: {card}.", card=CARDS[game.waste[-1]])))
+    else:
+        said.append(aloud(tell("Waste: empty.")))
     if game.rules.satchel:
-        text += " Satchel: " + (card_words(game.satchel) if game.satchel >= 0 else "empty") + "."
-    return text + " " + _stock_words(game)
+        if game.satchel >= 0:
+            said.append(aloud(tell("Satchel: {card}.", card=CARDS[game.satchel])))
+        else:
+            said.append(aloud(tell("Satchel: empty.")))
+    return " ".join(said) + " " + _stock_words(game)
 
 
 def layout_text(game: Game) -> str:
@@ -358,21 +450,31 @@ def layout_text(game: Game) -> str:
         rows.setdefault(slot.row, []).append(slot.index)
     parts = []
     for row in sorted(rows):
-        said = []
+        said: list[Arg] = []
         for i in sorted(rows[row], key=lambda j: position(game, j)):
             c = game.cards[i]
             if c < 0:
-                said.append("gone")
+                said.append(tell_p("place", "gone"))
+            elif game.is_free(i):
+                said.append(tell("{card}, free", card=CARDS[c]))
             else:
-                said.append(f"{card_words(c)}, {'free' if game.is_free(i) else 'covered'}")
-        parts.append(f"Row {row}: {'; '.join(said)}.")
-    return f"Layout {game.layout.number}, {game.layout.size} places. " + " ".join(parts)
+                said.append(tell("{card}, covered", card=CARDS[c]))
+        parts.append(aloud(tell("Row {row}: {cards}.", row=row, cards=many(said, "semicolon"))))
+    head = aloud(
+        tell_n(
+            "Layout {number}, {n} place.",
+            "Layout {number}, {n} places.",
+            game.layout.size,
+            number=game.layout.number,
+        )
+    )
+    return head + " " + " ".join(parts)
 
 
 def rank_text(game: Game, rank: int) -> str:
     """Where a rank's four cards are: ``Eights: eight of clubs row 6 card 2, free; eight of
     hearts row 3 card 1, under 4 cards; one in the stock; one gone.``"""
-    seen: list[str] = []
+    seen: list[Arg] = []
     hidden = 0
     gone = 0
     for suit in range(4):
@@ -381,78 +483,119 @@ def rank_text(game: Game, rank: int) -> str:
         if c in game.cards:
             slot = game.cards.index(c)
             above = cards_on(game, slot)
-            state = "free" if above == 0 else f"under {above} card{'s' if above != 1 else ''}"
-            seen.append(f"{card_words(c)} {place_words(game, slot)}, {state}")
+            where = place_say(game, slot)
+            if above == 0:
+                seen.append(tell("{card} {place}, free", card=card, place=where))
+            else:
+                seen.append(
+                    tell_n(
+                        "{card} {place}, under {n} card",
+                        "{card} {place}, under {n} cards",
+                        above,
+                        card=card,
+                        place=where,
+                    )
+                )
         elif game.waste and game.waste[-1] == c:
-            seen.append(f"{card_words(c)} on the waste")
+            seen.append(tell("{card} on the waste", card=card))
         elif game.satchel == c:
-            seen.append(f"{card_words(c)} in the Satchel")
+            seen.append(tell("{card} in the Satchel", card=card))
         elif c in game.discard:
             gone += 1
         else:
             hidden += 1
     if hidden:
-        seen.append(f"{hidden} in the stock or under the waste")
+        seen.append(
+            tell_n(
+                "{n} in the stock or under the waste", "{n} in the stock or under the waste", hidden
+            )
+        )
     if gone:
-        seen.append(f"{gone} gone")
-    return f"{RANK_PLURAL[rank - 1].capitalize()}: {'; '.join(seen)}."
+        seen.append(tell_n("{n} gone", "{n} gone", gone))
+    return aloud(tell("{rank:pl.cap}: {cards}.", rank=Rank(rank), cards=many(seen, "semicolon")))
 
 
 def covering_text(game: Game, slot: int | str | None) -> str:
     """The cards lying on a layout card (the ones that must go before it is free)."""
     if not isinstance(slot, int) or slot < 0:
-        return "Only a card in the layout can be covered."
+        return aloud(tell("Only a card in the layout can be covered."))
     card = game.card_at(slot)
     if card is None:
-        return "There is no card there."
+        return aloud(tell("There is no card there."))
     on = game.covering(slot)
     if not on:
-        return f"Nothing covers the {card_words(card)}."
-    names = [f"the {card_words(game.cards[j])} {place_words(game, j)}" for j in on]
+        return aloud(tell("Nothing covers {card:the}.", card=card))
+    names = many([card_at(game, j) for j in on])
     total = cards_on(game, slot)
-    more = f", {total} cards in all" if total > len(on) else ""
-    return f"The {card_words(card)} is covered by {_join(names)}{more}."
+    if total > len(on):
+        return aloud(
+            tell_n(
+                "{card:the.cap} is covered by {cards:the}, {n} card in all.",
+                "{card:the.cap} is covered by {cards:the}, {n} cards in all.",
+                total,
+                card=card,
+                cards=names,
+            )
+        )
+    return aloud(tell("{card:the.cap} is covered by {cards:the}.", card=card, cards=names))
 
 
 def status_text(hud: Mapping[str, str], clock: bool = True) -> str:
     """The score, the chain, the moves and, with ``clock``, the time (the daylight left in an
     Expedition, always)."""
-    parts = [f"Score {hud.get('score', '0')}"]
+    parts = [tell("Score {score}", score=hud.get("score", "0"))]
     chain = hud.get("chain", "")
     if chain:
-        parts.append(f"chain {chain.lstrip('×')}")
-    parts.append(f"{hud.get('moves', '0')} moves")
+        parts.append(tell("chain {chain}", chain=chain.lstrip("×")))
+    moves = hud.get("moves", "0")
+    count = int(moves) if moves.isdecimal() and len(moves) < 10 else 2
+    parts.append(tell_n("{moves} move", "{moves} moves", count, moves=moves))
     if "daylight" in hud:
-        parts.append(f"daylight left {_clock_words(hud['daylight'])}")
+        parts.append(tell("daylight left {time}", time=_clock_words(hud["daylight"])))
         if "pyramid" in hud:
-            parts.append(f"pyramid {hud['pyramid']}")
+            parts.append(tell("pyramid {pyramid}", pyramid=hud["pyramid"]))
     elif clock and hud.get("time"):
-        parts.append(f"time {_clock_words(hud['time'])}")
+        parts.append(tell("time {time}", time=_clock_words(hud["time"])))
     if "redeals" in hud:
-        parts.append(f"redeals left {hud['redeals']}")
-    return sentence(", ".join(parts))
+        parts.append(tell("redeals left {redeals}", redeals=hud["redeals"]))
+    return aloud(tell("{parts:cap}.", parts=many(parts, "comma")))
 
 
 def _clock_words(text: str) -> str:
     """``3:05`` → ``3 minutes 5 seconds``."""
     bits = text.split(":")
-    if len(bits) == 2 and all(b.isdecimal() for b in bits):
+    if len(bits) == 2 and all(b.isdecimal() for b in bits) and all(len(b) < 6 for b in bits):
         m, s = int(bits[0]), int(bits[1])
-        words = []
+        seconds = tell_n("{n} second", "{n} seconds", s)
         if m:
-            words.append(f"{m} minute{'s' if m != 1 else ''}")
-        words.append(f"{s} second{'s' if s != 1 else ''}")
-        return " ".join(words)
+            return aloud(
+                tell(
+                    "{minutes} {seconds}",
+                    minutes=tell_n("{n} minute", "{n} minutes", m),
+                    seconds=seconds,
+                )
+            )
+        return aloud(seconds)
     return text
 
 
 def deal_text(title: str, subtitle: str, game: Game) -> str:
     """A new deal on the table: the mode, the rules and the layout, then how to look around."""
-    name = game.layout.name or f"Layout {game.layout.number}"
-    return (
-        f"{speakable(title)}. {speakable(subtitle)}. Rules: {game.rules}, "
-        f"{speakable(game.rules.describe())}. Layout {game.layout.number}, {name}, "
-        f"{game.layout.size} cards. Tab moves between free cards, B reads the board."
+    name = game.layout.name or _("Layout {number}").format(number=game.layout.number)
+    return aloud(
+        # TRANSLATORS: said at a new deal. Keep "Rules: {rules}," and "Layout {number}," as
+        # they are in form (the rules' code and the number follow them).
+        tell(
+            "{title}. {subtitle}. Rules: {rules}, {rules_words}. Layout {number}, {name}, "
+            "{size} cards. Tab moves between free cards, B reads the board.",
+            title=speakable(title),
+            subtitle=speakable(subtitle),
+            rules=str(game.rules),
+            rules_words=speakable(game.rules.describe()),
+            number=game.layout.number,
+            name=name,
+            size=game.layout.size,
+        )
     )
 
 
@@ -464,5 +607,8 @@ def screen_text(title: str, message: str = "") -> str:
 def button_text(label: str, value: str = "", enabled: bool = True) -> str:
     """A focused menu button: ``Animations: Normal``."""
     label = speakable(label.replace(" · ", ", "))
-    text = f"{label}: {speakable(value)}" if value else label
-    return text + ("" if enabled else ", unavailable") + "."
+    if value:
+        label = aloud(tell("{label}: {value}", label=label, value=speakable(value)))
+    if not enabled:
+        return aloud(tell("{label}, unavailable.", label=label))
+    return label + "."

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid.app.prefs import TEXT_SIZES
 from desert_pyramid.app.screens import STARTING
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
 from desert_pyramid.commands.window_args import parse_size, read_game_code
@@ -70,6 +71,25 @@ def register_root(parser: argparse.ArgumentParser) -> None:
         metavar="CODE",
         help="the window's language for this run: " + ", ".join(LANGUAGES) + " (default: the "
         "one chosen in Settings, else the system's)",
+    )
+    g.add_argument(
+        "--text-size",
+        dest="text_size",
+        metavar="N",
+        help="text size in per cent for this run, from 100 to 200 (default: the one chosen in "
+        "Settings)",
+    )
+    g.add_argument(
+        "--high-contrast",
+        dest="high_contrast",
+        action="store_true",
+        help="the high-contrast theme for this run",
+    )
+    g.add_argument(
+        "--reduced-motion",
+        dest="reduced_motion",
+        action="store_true",
+        help="no animations for this run (Settings → Animations: Off)",
     )
     g.add_argument("--layout", metavar="N", help="start at a Practice table on layout N")
     g.add_argument(
@@ -165,6 +185,11 @@ def options_from_args(args: argparse.Namespace) -> Any:
         if lang.replace("-", "_").lower() not in known:
             raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
         lang = known[lang.replace("-", "_").lower()]
+    text_size: int | None = None
+    if getattr(args, "text_size", None) is not None:
+        text_size = parse_int(
+            args.text_size.removesuffix("%"), "--text-size", TEXT_SIZES[0], TEXT_SIZES[-1]
+        )
     speech_log = getattr(args, "speech_log", None)
     log = None if speech_log is None else check_writable_file(speech_log, "--speech-log")
     save_dir = getattr(args, "save_dir", None)
@@ -193,6 +218,9 @@ def options_from_args(args: argparse.Namespace) -> Any:
         layout=layout,
         check_layout=bool(args.check_layout),
         lang=lang,
+        text_size=text_size,
+        high_contrast=bool(getattr(args, "high_contrast", False)),
+        reduced_motion=bool(getattr(args, "reduced_motion", False)),
     )
 
 

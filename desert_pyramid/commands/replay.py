@@ -143,9 +143,9 @@ def run(args: argparse.Namespace) -> int:
             mark = analysis.marks[analysis.losing_move - 1]
             print(f"Move {mark.number} ({mark.text}) lost the deal.")
             if analysis.instead:
-                print("Winnable instead: " + "; ".join(analysis.instead) + ".")
+                print("Winnable instead: " + "; ".join(str(s) for s in analysis.instead) + ".")
             if analysis.advice:
-                print("Hint there: " + analysis.advice)
+                print("Hint there: " + " ".join(str(s) for s in analysis.advice))
         elif analysis.start is Verdict.LOST:
             print("The deal could not be won from the start.")
         elif analysis.complete:

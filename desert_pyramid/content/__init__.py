@@ -20,9 +20,11 @@ Inline markup in paragraphs: ``**bold**``; ``{6S}`` is a card (rank ``A 2-9 T J 
 This package decides no rule: it holds words and the data a demonstration replays on the engine.
 
 Split by concern: :mod:`.model` (the types, cards and markup), :mod:`.reading` (the files, validated),
-:mod:`.terminal` (plain text), :mod:`.quiz` (the quiz's logic).
+:mod:`.terminal` (plain text), :mod:`.quiz` (the quiz's logic), :mod:`.localized` (the words in
+the player's language: :func:`default_content` gives them, read where they are shown).
 """
 
+from .localized import *  # noqa: F403
 from .model import *  # noqa: F403
 from .quiz import *  # noqa: F403
 from .reading import *  # noqa: F403

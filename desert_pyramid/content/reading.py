@@ -12,6 +12,7 @@ from typing import Any
 
 from desert_pyramid.resources_path import resource_path
 
+from .localized import localized
 from .model import (
     _ID_RE,
     DEMO_ACTIONS,
@@ -423,6 +424,12 @@ def load_rules_content(root: Path | None = None) -> RulesContent:
 
 
 @cache
-def default_content() -> RulesContent:
-    """The game's own rules content, read once."""
+def source_content() -> RulesContent:
+    """The game's own rules content as written (English), read once."""
     return load_rules_content()
+
+
+def default_content() -> RulesContent:
+    """The game's own rules content in the language spoken now (English: :func:`source_content`
+    itself). Call it where the text is shown, so a change of language applies at once."""
+    return localized(source_content())

@@ -16,6 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+def N_(message: str) -> str:  # noqa: N802
+    """Mark a sentence for the catalogues (tools/i18n.py extracts N_): the coach shows it in the
+    player's language (the engine itself imports nothing of the language layer)."""
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class OptionWords:
     """The words for one rule option (a boolean field of ``Rules``)."""
@@ -33,46 +39,48 @@ OPTIONS: tuple[OptionWords, ...] = (
         "Satchel",
         "with the Satchel",
         "no Satchel",
-        "The Satchel holds one free card for later; it pairs with any free card.",
+        N_("The Satchel holds one free card for later; it pairs with any free card."),
     ),
     OptionWords(
         "stock_top_playable",
         "stock top playable",
         "stock top playable",
         "stock top face down",
-        "The stock's top card is face up and free: it pairs with the waste top or a free layout "
-        "card.",
+        N_(
+            "The stock's top card is face up and free: it pairs with the waste top or a free "
+            "layout card."
+        ),
     ),
     OptionWords(
         "draw_three",
         "draw three",
         "draw three",
         "draw one",
-        "A flip turns three cards onto the waste; only the last one is free.",
+        N_("A flip turns three cards onto the waste; only the last one is free."),
     ),
     OptionWords(
         "relaxed_match",
         "relaxed match",
         "relaxed match",
         "no relaxed match",
-        "A card may pair with the card it covers when no other card covers either.",
+        N_("A card may pair with the card it covers when no other card covers either."),
     ),
     OptionWords(
         "all_52",
         "all 52 cards must go",
         "all 52 cards must go",
         "clearing the layout wins",
-        "Win by removing all 52 cards.",
+        N_("Win by removing all 52 cards."),
     ),
 )
 OPTION_WORDS: dict[str, OptionWords] = {o.field: o for o in OPTIONS}
 
 # The rules every rule set shares, and the defaults that the options above change.
-PAIRS = "Remove two free cards that add up to 13, or a free king on its own."
+PAIRS = N_("Remove two free cards that add up to 13, or a free king on its own.")
 FREE = "A card is free when no card covers it"
-DRAW_ONE = "Flip the stock for more cards: only the waste's top card is free."
+DRAW_ONE = N_("Flip the stock for more cards: only the waste's top card is free.")
 CLEAR_THE_LAYOUT = "clear the layout"  # the goal without all_52, in a one-line description
-WIN_BY_CLEARING = "Win by clearing the layout."
+WIN_BY_CLEARING = N_("Win by clearing the layout.")
 KING_ALONE = "a king goes alone"
 SATCHEL_PAIRS_LATER = "The Satchel card can pair later with any free card."
 

@@ -18,7 +18,7 @@ from .clock import (
     is_suspend_gap,
     sky_for,
 )
-from .coach import Coach, CoachMessage, explain_card, rules_text
+from .coach import Coach, CoachMessage, explain_card, explain_card_say, rules_says, rules_text
 from .daily import DailySession
 from .dealing import ChosenDeal, daily_deal, daily_seed, expedition_deal, find_deal, parse_date
 from .errors import InputError, ModeError
@@ -70,6 +70,8 @@ __all__ = [
     "daily_seed",
     "expedition_deal",
     "explain_card",
+    "explain_card_say",
+    "rules_says",
     "find_deal",
     "is_suspend_gap",
     "parse_date",

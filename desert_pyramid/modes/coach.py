@@ -28,19 +28,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
-from desert_pyramid.engine.cards import KING_RANK, TARGET, a_rank, rank_name, rank_of
+from desert_pyramid.engine.cards import KING_RANK, TARGET, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.reading import Reader
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
-from desert_pyramid.engine.wording import (
-    DRAW_ONE,
-    FREE,
-    KING_ALONE,
-    OPTION_WORDS,
-    PAIRS,
-    WIN_BY_CLEARING,
-    passes_sentence,
-)
+from desert_pyramid.engine.wording import DRAW_ONE, OPTION_WORDS, PAIRS, WIN_BY_CLEARING
+from desert_pyramid.i18n.cards import Rank
+from desert_pyramid.i18n.say import Arg, Say, cards, join_text, many, tell, tell_n, tell_p
 
 TIP = "tip"
 MISTAKE = "mistake"
@@ -51,45 +45,76 @@ WARNING = "warning"
 class CoachMessage:
     """One thing the coach says. ``mistake`` is 1..4 for the four beginner mistakes, else 0.
     ``places``: where the cards it is about lie now (layout slots, WASTE, STOCK, SATCHEL), the
-    card it is most about first; only places whose card can be seen."""
+    card it is most about first; only places whose card can be seen. ``says``: its sentences,
+    worded in the player's language when shown (:attr:`text`) or said (:attr:`spoken`)."""
 
     kind: str  # "tip", "mistake" or "warning"
     topic: str  # rules, flip, redeal, last_pass, satchel, king_tip, stuck, uncover, waste, king, partner
-    text: str
+    says: tuple[Say, ...]
     mistake: int = 0
     places: tuple[int, ...] = ()
 
+    @property
+    def text(self) -> str:
+        """The message in the player's language now, cards written as on their faces."""
+        return join_text(self.says)
+
+    @property
+    def spoken(self) -> str:
+        """The message as it is said aloud, cards in words."""
+        return join_text(self.says, spoken=True)
+
 
 # -- words ------------------------------------------------------------------------------------------
+# Sentences worded where they are shown (desert_pyramid/i18n/say.py); a card's placeholder takes
+# its article and case from its spec ("{card:the}" is "the 7♠" in English).
 
 
-def _join(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _the(cards: Iterable[Card]) -> str:
-    return _join([f"the {c}" for c in cards])
+def where_say(game: Game, place: int) -> Say:
+    """Where a place is: ``in row 3``, ``on the waste``, ``in the Satchel``."""
+    if place >= 0:
+        return tell_p("where", "in row {row}", row=game.layout.slots[place].row)
+    if place == WASTE:
+        return tell_p("where", "on the waste")
+    if place == STOCK:
+        return tell_p("where", "on the stock")
+    return tell_p("where", "in the Satchel")
 
 
 def where(game: Game, place: int) -> str:
     """Where a place is, in words: ``in row 3``, ``on the waste``, ``in the Satchel``."""
-    if place >= 0:
-        return f"in row {game.layout.slots[place].row}"
-    return {WASTE: "on the waste", STOCK: "on the stock", SATCHEL: "in the Satchel"}.get(place, "")
+    return where_say(game, place).text()
+
+
+def located(card: int, where: Say) -> Say:
+    """A card and where it is: ``the 7♠ in row 3`` (the spec on its placeholder passes to the
+    card)."""
+    # TRANSLATORS: a card and where it lies: "the 7♠ in row 3", "the 6♥ on the waste". Keep
+    # {card} without a spec: it takes the one of the placeholder this phrase stands in.
+    return tell_p("card", "{card} {where}", card=CARDS[int(card)], where=where)
+
+
+def at(game: Game, card: int, place: int) -> Say:
+    return located(card, where_say(game, place))
+
+
+def where_card_say(game: Game, card: int) -> Say:
+    """Where a card is now (``gone`` on the discard pile)."""
+    found = locate(game, card)
+    if found is None:
+        return tell_p("where", "gone")
+    if found.place == WASTE:
+        return (
+            tell_p("where", "on the waste") if found.above == 0 else tell_p("where", "in the waste")
+        )
+    if found.place == STOCK:
+        return tell_p("where", "in the stock")
+    return where_say(game, found.place)  # a layout slot: its row; the Satchel
 
 
 def where_card(game: Game, card: int) -> str:
     """Where a card is now, in words (``"gone"`` on the discard pile)."""
-    at = locate(game, card)
-    if at is None:
-        return "gone"
-    if at.place == WASTE:
-        return "on the waste" if at.above == 0 else "in the waste"
-    if at.place == STOCK:
-        return "in the stock"
-    return where(game, at.place)  # a layout slot: its row; the Satchel
+    return where_card_say(game, card).text()
 
 
 def place_of(game: Game, card: int) -> int | None:
@@ -147,8 +172,8 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
     for alt in before.removals():
         if alt == move or alt.kind != MoveKind.PAIR:
             continue
-        cards = _cards(before, alt)
-        if cards in still or not cards & chosen:
+        cards_alt = _cards(before, alt)
+        if cards_alt in still or not cards_alt & chosen:
             continue  # still possible, or untouched by the move: nothing was given up
         freed = freed_by(before, alt)
         if freed and (best is None or len(freed) > len(best[1])):
@@ -162,13 +187,23 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
     z_card = next(c for c in _cards(before, alt) if c != shared)
     y_place = next(p for p in _places(move) if before.card_at(p) == y_card)
     z_place = next(p for p in _places(alt) if before.card_at(p) == z_card)
-    freed_cards = [CARDS[before.cards[s]] for s in freed]
     return CoachMessage(
         MISTAKE,
         "uncover",
-        f"You paired the {x} with the {CARDS[y_card]} {where(before, y_place)}, which freed no card. "
-        f"Paired with the {CARDS[z_card]} {where(before, z_place)} instead, the {x} would have freed "
-        f"{_the(freed_cards)}. Uncover cards first.",
+        (
+            tell(
+                "You paired {x:the} with {y:the}, which freed no card.",
+                x=x,
+                y=at(before, y_card, y_place),
+            ),
+            tell(
+                "Paired with {z:the} instead, {x:the} would have freed {freed:the}.",
+                z=at(before, z_card, z_place),
+                x=x,
+                freed=cards(before.cards[s] for s in freed),
+            ),
+            tell("Uncover cards first."),
+        ),
         1,
         shown_at(after, [z_card]),
     )
@@ -188,16 +223,33 @@ def mistake_waste(before: Game, move: Move, after: Game) -> CoachMessage | None:
             and before.is_legal(Move.pair(WASTE, place))
         ):
             top = after.card_at(WASTE) if move.kind == MoveKind.FLIP else None
-            if move.kind == MoveKind.FLIP:
-                now = f"now the {top} lies on it" if top is not None else "now it is covered"
+            partner = at(before, card, place)
+            if move.kind == MoveKind.REDEAL:
+                what = tell(
+                    "{w:the.cap} on the waste could have paired with {card:the} before you "
+                    "redealt: now it is back in the stock.",
+                    w=w,
+                    card=partner,
+                )
+            elif top is not None:
+                what = tell(
+                    "{w:the.cap} on the waste could have paired with {card:the} before you "
+                    "flipped: now {top:the} lies on it.",
+                    w=w,
+                    card=partner,
+                    top=top,
+                )
             else:
-                now = "now it is back in the stock"
-            verb = "flipped" if move.kind == MoveKind.FLIP else "redealt"
+                what = tell(
+                    "{w:the.cap} on the waste could have paired with {card:the} before you "
+                    "flipped: now it is covered.",
+                    w=w,
+                    card=partner,
+                )
             return CoachMessage(
                 MISTAKE,
                 "waste",
-                f"The {w} on the waste could have paired with the {card} {where(before, place)} "
-                f"before you {verb}: {now}. Use the waste card before you turn over the next.",
+                (what, tell("Use the waste card before you turn over the next.")),
                 2,
                 shown_at(after, [card, top]),
             )
@@ -212,43 +264,83 @@ def mistake_king(
     if move.kind == MoveKind.KING:
         return None
     warned = set() if warned is None else warned
+    take = tell("Take a free king away at once.")
     for place, card in before.playable():
         if card.rank != KING_RANK or int(card) in warned:
             continue
         named: list[Card | None] = [card]
+        text: tuple[Say, ...]
         if move.kind == MoveKind.STASH and move.a == place:
             text = (
-                f"{KING_ALONE.capitalize()}: the {card} could have been removed at once instead of "
-                "filling the Satchel."
+                tell(
+                    "A king goes alone: {card:the} could have been removed at once instead of "
+                    "filling the Satchel.",
+                    card=card,
+                ),
             )
         elif place >= 0:
             under = [
-                CARDS[before.cards[j]]
-                for j in before.layout.slots[place].covers
-                if before.cards[j] >= 0
+                before.cards[j] for j in before.layout.slots[place].covers if before.cards[j] >= 0
             ]
-            holds = f", and it holds down {_the(under)}" if under else ""
+            holds = (
+                tell(
+                    "It never pairs with anything, and it holds down {cards:the}.",
+                    cards=cards(under),
+                )
+                if under
+                else tell("It never pairs with anything.")
+            )
             text = (
-                f"The {card} {where(before, place)} is free: take a free king away at once. "
-                f"It never pairs with anything{holds}."
+                tell(
+                    "{card:the.cap} is free: take a free king away at once.",
+                    card=at(before, card, place),
+                ),
+                holds,
             )
         elif place == WASTE:
             if move.kind == MoveKind.FLIP:
-                named.append(after.card_at(WASTE))
+                top = after.card_at(WASTE)
+                named.append(top)
+                assert top is not None
                 text = (
-                    f"The {card} was free on the waste; now the {after.card_at(WASTE)} lies on it. "
-                    "Take a free king away at once."
+                    tell(
+                        "{card:the.cap} was free on the waste; now {top:the} lies on it.",
+                        card=card,
+                        top=top,
+                    ),
+                    take,
                 )
             elif move.kind == MoveKind.REDEAL:
-                text = f"The {card} was free on the waste; now it is back in the stock. Take a free king away at once."
+                text = (
+                    tell(
+                        "{card:the.cap} was free on the waste; now it is back in the stock.",
+                        card=card,
+                    ),
+                    take,
+                )
             else:
-                text = f"The {card} on the waste is free: take it away at once, before the next flip covers it."
+                text = (
+                    tell(
+                        "{card:the.cap} on the waste is free: take it away at once, before the "
+                        "next flip covers it.",
+                        card=card,
+                    ),
+                )
         elif place == SATCHEL:
             text = (
-                f"The {card} in the Satchel can go alone: remove it and the Satchel is free again."
+                tell(
+                    "{card:the.cap} in the Satchel can go alone: remove it and the Satchel is "
+                    "free again.",
+                    card=card,
+                ),
             )
         else:
-            text = f"The {card} {where(before, place)} is free: take a free king away at once."
+            text = (
+                tell(
+                    "{card:the.cap} is free: take a free king away at once.",
+                    card=at(before, card, place),
+                ),
+            )
         warned.add(int(card))
         return CoachMessage(MISTAKE, "king", text, 3, shown_at(after, named))
     return None
@@ -284,18 +376,34 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
             if not inside or outside != [int(x)]:
                 continue
             card_a = CARDS[c]
-            below = _join([f"the {CARDS[p]} {where(before, slot_of[p])}" for p in inside])
+            below: list[Arg] = [at(before, p, slot_of[p]) for p in inside]
             if rules.satchel:
-                then = f"Now the {card_a} can leave the layout only through the Satchel."
+                then = tell(
+                    "Now {card:the} can leave the layout only through the Satchel.", card=card_a
+                )
             else:
-                then = f"Now the {card_a} can never be removed: this deal is lost."
+                then = tell("Now {card:the} can never be removed: this deal is lost.", card=card_a)
             return CoachMessage(
                 MISTAKE,
                 "partner",
-                f"That {x} was the only partner left for the {card_a} {where(before, s)}, which lies "
-                f"over {below} and can never pair with {'it' if len(inside) == 1 else 'them'}. "
-                f"The {y} had another partner: the {CARDS[y_others[0]]} {where_card(before, y_others[0])}. "
-                f"{then}",
+                (
+                    tell_n(
+                        "That {x} was the only partner left for {a:the}, which lies over "
+                        "{below:the} and can never pair with it.",
+                        "That {x} was the only partner left for {a:the}, which lies over "
+                        "{below:the} and can never pair with them.",
+                        len(inside),
+                        x=x,
+                        a=at(before, c, s),
+                        below=many(below),
+                    ),
+                    tell(
+                        "{y:the.cap} had another partner: {other:the}.",
+                        y=y,
+                        other=located(y_others[0], where_card_say(before, y_others[0])),
+                    ),
+                    then,
+                ),
                 4,
                 shown_at(after, [c, y_others[0]]),
             )
@@ -305,56 +413,118 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
 # -- the coach -------------------------------------------------------------------------------------
 
 
-def rules_text(game: Game) -> list[str]:
+def passes_say(passes: int | None) -> Say:
+    """The passes rule told to a player (engine.wording.passes_sentence's words)."""
+    if passes is None:
+        return tell("You may go through the stock as often as you like.")
+    if passes == 1:
+        return tell("You go through the stock once: there is no redeal.")
+    return tell_n(
+        "You may go through the stock {passes} times in all ({n} redeal).",
+        "You may go through the stock {passes} times in all ({n} redeals).",
+        passes - 1,
+        passes=passes,
+    )
+
+
+def rules_says(game: Game) -> list[Say]:
     """The rules of this table in a few sentences (shown at the deal), in the words of
-    :mod:`desert_pyramid.engine.wording`."""
+    :mod:`desert_pyramid.engine.wording` (marked there for the catalogues)."""
     r = game.rules
     free = len(game.free_slots())
-    lines = [f"{PAIRS} {FREE}: at the deal, the {free} uncovered cards."]
-    lines.append(OPTION_WORDS["draw_three"].sentence if r.draw_three else DRAW_ONE)
-    lines.append(passes_sentence(r.max_passes))
+    lines = [
+        Say(PAIRS),
+        tell_n(
+            "A card is free when no card covers it: at the deal, the {n} uncovered card.",
+            "A card is free when no card covers it: at the deal, the {n} uncovered cards.",
+            free,
+        ),
+    ]
+    lines.append(Say(OPTION_WORDS["draw_three"].sentence if r.draw_three else DRAW_ONE))
+    lines.append(passes_say(r.max_passes))
     for field in ("stock_top_playable", "satchel", "relaxed_match"):
         if getattr(r, field):
-            lines.append(OPTION_WORDS[field].sentence)
-    lines.append(OPTION_WORDS["all_52"].sentence if r.all_52 else WIN_BY_CLEARING)
+            lines.append(Say(OPTION_WORDS[field].sentence))
+    lines.append(Say(OPTION_WORDS["all_52"].sentence if r.all_52 else WIN_BY_CLEARING))
     return lines
 
 
-def explain_card(game: Game, place: int) -> str:
-    """What a picked card needs, in words: its free partners, or why it has none now."""
+def rules_text(game: Game) -> list[str]:
+    """:func:`rules_says` worded in the player's language."""
+    return [s.text() for s in rules_says(game)]
+
+
+def _spot(kind: str, n: int) -> Say:
+    if kind == "covered":
+        return tell_n("{n} covered in the layout", "{n} covered in the layout", n)
+    if kind == "on the waste":
+        return tell_n("{n} on the waste", "{n} on the waste", n)
+    if kind == "in the waste":
+        return tell_n("{n} in the waste", "{n} in the waste", n)
+    if kind == "in the stock":
+        return tell_n("{n} in the stock", "{n} in the stock", n)
+    if kind == "in the Satchel":
+        return tell_n("{n} in the Satchel", "{n} in the Satchel", n)
+    return tell_n("{n} gone", "{n} gone", n)
+
+
+def explain_card_say(game: Game, place: int) -> list[Say]:
+    """What a picked card needs: its free partners, or why it has none now."""
     card = game.card_at(place)
     if card is None:
-        return "There is no card there."
+        return [tell("There is no card there.")]
     if place >= 0 and not game.is_free(place):
-        return (
-            f"The {card} is covered by {_the(CARDS[game.cards[j]] for j in game.covering(place))}."
-        )
+        return [
+            tell(
+                "{card:the.cap} is covered by {cards:the}.",
+                card=card,
+                cards=cards(game.cards[j] for j in game.covering(place)),
+            )
+        ]
     if card.rank == KING_RANK:
-        return f"The {card} is a king: it goes alone."
+        return [tell("{card:the.cap} is a king: it goes alone.", card=card)]
     want = TARGET - card.rank
-    partners = [
-        (p, c)
+    partners: list[Arg] = [
+        at(game, c, p)
         for p, c in game.playable()
         if p != place and c.rank == want and game.is_legal(Move.pair(place, p))
     ]
     if partners:
-        return (
-            f"The {card} pairs with "
-            + _join([f"the {c} {where(game, p)}" for p, c in partners])
-            + "."
-        )
+        return [tell("{card:the.cap} pairs with {cards:the}.", card=card, cards=many(partners))]
     gone = sum(1 for c in game.discard if rank_of(c) == want)
     spots: dict[str, int] = {}
     for c in range(52):
         if rank_of(c) == want and c not in game.discard:
-            w = where_card(game, c)
-            w = "covered in the layout" if w.startswith("in row") else w
-            spots[w] = spots.get(w, 0) + 1
+            found = locate(game, c)
+            if found is None:
+                continue
+            if found.place >= 0:
+                kind = "covered"
+            elif found.place == WASTE:
+                kind = "on the waste" if found.above == 0 else "in the waste"
+            elif found.place == STOCK:
+                kind = "in the stock"
+            else:
+                kind = "in the Satchel"
+            spots[kind] = spots.get(kind, 0) + 1
     if gone:
         spots["gone"] = gone
-    detail = ", ".join(f"{n} {w}" for w, n in spots.items())
-    needs = f"{a_rank(card.rank)} needs {a_rank(want)}"
-    return f"{needs[0].upper()}{needs[1:]}, and no {rank_name(want)} is free now ({detail})."
+    detail = many([_spot(k, n) for k, n in spots.items()], "comma")
+    return [
+        tell(
+            # TRANSLATORS: "A Q needs an A, and no A is free now (2 covered in the layout, 1 gone)."
+            "{rank:a.cap} needs {want:a}, and {want:no} is free now ({detail}).",
+            rank=Rank(card.rank),
+            want=Rank(want),
+            detail=detail,
+        )
+    ]
+
+
+def explain_card(game: Game, place: int) -> str:
+    """What a picked card needs, in the player's language: its free partners, or why it has none
+    now."""
+    return join_text(explain_card_say(game, place))
 
 
 class Coach:
@@ -375,7 +545,7 @@ class Coach:
     def opening(self, game: Game) -> list[CoachMessage]:
         """The rules of the table; it points at the cards free at the deal."""
         return [
-            CoachMessage(TIP, "rules", " ".join(rules_text(game)), places=tuple(game.free_slots()))
+            CoachMessage(TIP, "rules", tuple(rules_says(game)), places=tuple(game.free_slots()))
         ]
 
     def after_move(self, before: Game, move: Move, after: Game) -> list[CoachMessage]:
@@ -404,13 +574,22 @@ class Coach:
         tips: list[CoachMessage] = []
         r = after.rules
         if move.kind == MoveKind.FLIP and self._once("flip"):
-            n = "three cards" if r.draw_three else "its top card"
+            turned = (
+                tell("The flip turned three cards onto the waste.")
+                if r.draw_three
+                else tell("The flip turned its top card onto the waste.")
+            )
             tips.append(
                 CoachMessage(
                     TIP,
                     "flip",
-                    f"The flip turned {n} onto the waste. Only the waste's top card is free: the next "
-                    "flip covers it, so use it first if it pairs.",
+                    (
+                        turned,
+                        tell(
+                            "Only the waste's top card is free: the next flip covers it, so use "
+                            "it first if it pairs."
+                        ),
+                    ),
                     places=shown_at(after, [after.card_at(WASTE)]),
                 )
             )
@@ -418,16 +597,22 @@ class Coach:
             left = after.redeals_left
             if self._once("redeal"):
                 more = (
-                    "unlimited redeals"
+                    tell("unlimited redeals")
                     if left is None
-                    else f"{left} redeal{'s' if left != 1 else ''} left"
+                    else tell_n("{n} redeal left", "{n} redeals left", left)
                 )
                 tips.append(
                     CoachMessage(
                         TIP,
                         "redeal",
-                        "The waste turned back over as the stock, unshuffled: the cards come up again in "
-                        f"the same order ({more}). A redeal resets the chain.",
+                        (
+                            tell(
+                                "The waste turned back over as the stock, unshuffled: the cards "
+                                "come up again in the same order ({redeals}).",
+                                redeals=more,
+                            ),
+                            tell("A redeal resets the chain."),
+                        ),
                         places=(STOCK,),
                     )
                 )
@@ -436,7 +621,7 @@ class Coach:
                     CoachMessage(
                         TIP,
                         "last_pass",
-                        "This is your last pass through the stock.",
+                        (tell("This is your last pass through the stock."),),
                         places=(STOCK,),
                     )
                 )
@@ -445,30 +630,44 @@ class Coach:
                 CoachMessage(
                     TIP,
                     "satchel",
-                    f"The {after.card_at(SATCHEL)} waits in the Satchel. It stays free: it pairs with any "
-                    "free layout card or the waste top, and it leaves the Satchel only by being removed.",
+                    (
+                        tell("{card:the.cap} waits in the Satchel.", card=CARDS[after.satchel]),
+                        tell(
+                            "It stays free: it pairs with any free layout card or the waste top, "
+                            "and it leaves the Satchel only by being removed."
+                        ),
+                    ),
                     places=(SATCHEL,),
                 )
             )
         if move.kind == MoveKind.KING and self._once("king_tip"):
             tips.append(
-                CoachMessage(TIP, "king_tip", "A king counts 13 on its own, so it goes alone.")
-            )
-        if after.is_stuck() and not before.is_stuck():
-            ways = ["flipping"]
-            if r.passes != 1:
-                ways.append("redealing")
-            if r.satchel:
-                ways.append("using the Satchel")
-            how = ", ".join(ways[:-1]) + " or " + ways[-1] if len(ways) > 1 else ways[0]
-            tips.append(
                 CoachMessage(
-                    WARNING,
-                    "stuck",
-                    "Stuck: no pair or king can be removed now, and none ever can by "
-                    f"{how}. Undo to find another way.",
+                    TIP, "king_tip", (tell("A king counts 13 on its own, so it goes alone."),)
                 )
             )
+        if after.is_stuck() and not before.is_stuck():
+            redeal, satchel = r.passes != 1, r.satchel
+            if redeal and satchel:
+                stuck = tell(
+                    "Stuck: no pair or king can be removed now, and none ever can by flipping, "
+                    "redealing or using the Satchel."
+                )
+            elif redeal:
+                stuck = tell(
+                    "Stuck: no pair or king can be removed now, and none ever can by flipping or "
+                    "redealing."
+                )
+            elif satchel:
+                stuck = tell(
+                    "Stuck: no pair or king can be removed now, and none ever can by flipping or "
+                    "using the Satchel."
+                )
+            else:
+                stuck = tell(
+                    "Stuck: no pair or king can be removed now, and none ever can by flipping."
+                )
+            tips.append(CoachMessage(WARNING, "stuck", (stuck, tell("Undo to find another way."))))
         return tips
 
     def to_dict(self) -> dict[str, Any]:

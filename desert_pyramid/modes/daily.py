@@ -31,6 +31,7 @@ from desert_pyramid.engine import (
     classic_layout,
     daily_time_bonus,
 )
+from desert_pyramid.i18n import format_number
 
 from .clock import Clock, clock_text
 from .dealing import ChosenDeal, DealFinder, daily_deal, daily_seed, parse_date
@@ -146,7 +147,7 @@ class DailySession(Session):
         out = super().hud()
         out["date"] = self.day.isoformat()
         if not self.untimed:  # untimed: no time bonus to show
-            out["bonus"] = f"{self.time_bonus if self.finished else self.bonus_now:,}"
+            out["bonus"] = format_number(self.time_bonus if self.finished else self.bonus_now)
         out["time"] = clock_text(self.clock.elapsed_ms)
         return out
 

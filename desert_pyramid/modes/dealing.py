@@ -10,12 +10,23 @@ The finder is a parameter everywhere (the real one is the default), so the modes
 without the solver and a view can run the search somewhere else.
 
 **Daily**: the seed of a date is the number ``YYYYMMDD`` (30 November 2026 → ``20261130``); the
-deal is the first proven-winnable shuffle of that seed's sequence under Desert rules on layout 1,
-searched with :data:`DAILY_NODE_BUDGET` nodes per deal.
+deal is the first *winnable* shuffle of that seed's sequence under Desert rules on layout 1. Each
+shuffle is searched with :data:`DAILY_NODE_BUDGET` nodes, and one left undecided is searched on
+(ten times the budget at a time) up to :data:`DECIDE_BUDGET`, so the choice does not depend on the
+search's strength: a faster or stronger solver in a later version picks the same deal (every
+shuffle is either proved lost or proved winnable, and a proof is a proof). The one date of
+2026-2035 where the earlier rule (the first shuffle proved winnable within 200,000 nodes) chose
+another deal keeps it (:data:`DAILY_KEPT`); ``tests/test_modes_dealing_pinned.py`` pins the
+choice for fixed dates and treks.
 
-**Expedition**: a trek has a seed; pyramid 1 is the first proven-winnable deal of the trek seed's
-sequence, and each later pyramid (after a clear or a skip) is the next proven-winnable deal after
-the previous one (``start_index`` = previous index + 1), under Desert rules on layout 1.
+**Expedition**: a trek has a seed; pyramid 1 is the first winnable deal of the trek seed's
+sequence, and each later pyramid (after a clear or a skip) is the next winnable deal after the
+previous one (``start_index`` = previous index + 1), under Desert rules on layout 1, decided the
+same way as the Daily's.
+
+**Practice** ("winnable deals only", any rules) takes the first shuffle proved winnable within
+:data:`PRACTICE_NODE_BUDGET` nodes: under strict rules an undecided deal may take minutes to
+decide, and a Practice deal is kept by its code, not by its seed.
 """
 
 from __future__ import annotations
@@ -31,7 +42,18 @@ from desert_pyramid.engine import DESERT, Deal, Layout, Rules, encode_deal_code
 from .errors import InputError, ModeError
 
 DAILY_NODE_BUDGET = 200_000
-"""Search nodes per candidate deal for the Daily (part of the definition of the daily deal)."""
+"""Search nodes for each candidate deal of the Daily's first try (2,000,000, 20,000,000 next)."""
+
+DECIDE_BUDGET = 20_000_000
+"""Search nodes up to which a Daily or Expedition candidate left undecided is searched on. Among
+the 8,776 candidates on the way to every Daily of 2026-2035 and to 10 pyramids of 500 treks, one
+was undecided after 200,000 nodes (shuffle 0 of 2029-05-18, winnable in 1.08 million)."""
+
+DAILY_KEPT = {20290518: 1}
+"""Dates (their seeds) whose Daily the earlier rule, "the first shuffle proved winnable within
+200,000 nodes", chose past a winnable shuffle, in 2026-2035: the chooser starts at the shuffle
+it chose, so those Dailies stay what they were. (2029-05-18: shuffle 0 is winnable, but needed
+1.08 million nodes.)"""
 
 DAILY_MAX_TRIES = 200
 """Candidate deals looked at for a date before giving up (never reached in practice)."""
@@ -57,11 +79,17 @@ DealFinder = Callable[..., Any]
 signature of :func:`desert_pyramid.solver.deals.first_winnable`."""
 
 
-def solver_finder() -> DealFinder:
-    """The real finder: :func:`desert_pyramid.solver.deals.first_winnable`."""
+def solver_finder(decide: bool = False) -> DealFinder:
+    """The real finder: :func:`desert_pyramid.solver.deals.first_winnable`; with ``decide``, a
+    shuffle the budget leaves undecided is searched on up to :data:`DECIDE_BUDGET` nodes (the
+    Daily's and the Expedition's rule: the first winnable shuffle)."""
+    from functools import partial
+
     from desert_pyramid.solver.deals import first_winnable
 
-    finder: DealFinder = first_winnable
+    finder: DealFinder = (
+        partial(first_winnable, max_budget=DECIDE_BUDGET) if decide else first_winnable
+    )
     return finder
 
 
@@ -165,22 +193,25 @@ def daily_seed(day: date) -> int:
 
 
 def daily_deal(day: date, layout: Layout, finder: DealFinder | None = None) -> ChosenDeal:
-    """The Daily deal of ``day``: the first proven-winnable shuffle of its sequence, Desert rules,
-    ``layout`` (layout 1, the classic pyramid, for the real Daily)."""
+    """The Daily deal of ``day``: the first winnable shuffle of its sequence (from the one
+    :data:`DAILY_KEPT` names, if any), Desert rules, ``layout`` (layout 1, the classic pyramid,
+    for the real Daily)."""
+    seed = daily_seed(day)
     return find_deal(
-        daily_seed(day),
+        seed,
         DESERT,
         layout,
+        start_index=DAILY_KEPT.get(seed, 0),
         node_budget=DAILY_NODE_BUDGET,
         max_tries=DAILY_MAX_TRIES,
-        finder=finder,
+        finder=finder or solver_finder(decide=True),
     )
 
 
 def expedition_deal(
     trek_seed: int, start_index: int, layout: Layout, finder: DealFinder | None = None
 ) -> ChosenDeal:
-    """The next pyramid of a trek: the first proven-winnable deal from ``start_index`` on."""
+    """The next pyramid of a trek: the first winnable deal from ``start_index`` on."""
     return find_deal(
         trek_seed,
         DESERT,
@@ -188,5 +219,5 @@ def expedition_deal(
         start_index=start_index,
         node_budget=EXPEDITION_NODE_BUDGET,
         max_tries=EXPEDITION_MAX_TRIES,
-        finder=finder,
+        finder=finder or solver_finder(decide=True),
     )

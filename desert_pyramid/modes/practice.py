@@ -29,6 +29,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.errors import LayoutError
 from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.i18n import format_number, ngettext
 
 from .clock import Clock
 from .coach import Coach
@@ -219,7 +220,9 @@ class PracticeSession(Session):
         if self.grade:
             out["grade"] = self.grade
         if self.game.rules.scoring == Scoring.CLASSIC:
-            out["score"] = f"{self.game.cards_left} left"
+            left = self.game.cards_left
+            # TRANSLATORS: the HUD's score box in classic scoring: the cards still to remove
+            out["score"] = ngettext("{n} left", "{n} left", left).format(n=format_number(left))
         return out
 
     # -- saving ----------------------------------------------------------------------------------------

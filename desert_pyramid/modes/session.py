@@ -28,6 +28,7 @@ from desert_pyramid.engine import (
     encode_game_code,
 )
 from desert_pyramid.engine.rules import Scoring
+from desert_pyramid.i18n import format_number
 
 from .clock import MAX_ELAPSED_MS, Clock, DaylightClock, Sky, clock_text, is_suspend_gap
 from .coach import CoachMessage
@@ -375,10 +376,10 @@ class Session:
         left = g.redeals_left
         return {
             "mode": self.mode.capitalize(),
-            "score": f"{self.score:,}",
+            "score": format_number(self.score),
             "chain": f"×{g.chain}",
             "best_chain": str(self.best_chain),
-            "moves": str(g.moves),
+            "moves": format_number(g.moves),
             "time": clock_text(self.clock.elapsed_ms),
             "redeals": "unlimited" if left is None else str(left),
             "stock": str(len(g.stock)),

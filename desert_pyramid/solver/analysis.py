@@ -24,9 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from desert_pyramid.engine import Game, Move
+from desert_pyramid.i18n.say import Say
 
 from .core import SolveResult, Store, Verdict, solve, solve_growing
-from .hints import explain_move
+from .hints import explain_move, move_words
 
 FIRST_BUDGET = 30_000
 MAX_BUDGET = 3_000_000
@@ -39,7 +40,7 @@ class MoveMark:
 
     number: int  # 1-based
     move: Move
-    text: str  # the move in words, as it was played
+    text: Say  # the move in words, as it was played (``str()``: English; ``.text()``: shown)
     verdict: Verdict  # of the position after the move
     losing: bool = False  # the first move after which the deal could not be won
 
@@ -51,8 +52,8 @@ class Analysis:
     start: Verdict  # the deal itself
     marks: tuple[MoveMark, ...]
     losing_move: int | None = None  # 1-based number of the move that lost the deal
-    instead: tuple[str, ...] = ()  # the moves that kept it winnable there, in words
-    advice: str = ""  # the hint at that position: the winning move and why
+    instead: tuple[Say, ...] = ()  # the moves that kept it winnable there, in words
+    advice: tuple[Say, ...] = ()  # the hint at that position: the winning move and why
     nodes: int = 0
     complete: bool = True  # every position decided
 
@@ -64,15 +65,15 @@ class Analysis:
         return {
             "start": self.start.value,
             "losing_move": self.losing_move,
-            "instead": list(self.instead),
-            "advice": self.advice,
+            "instead": [str(s) for s in self.instead],
+            "advice": " ".join(str(s) for s in self.advice),
             "nodes": self.nodes,
             "complete": self.complete,
             "moves": [
                 {
                     "number": m.number,
                     "move": str(m.move),
-                    "text": m.text,
+                    "text": str(m.text),
                     "verdict": m.verdict.value,
                     "losing": m.losing,
                 }
@@ -180,11 +181,11 @@ def _build(game: Game, s: _Search, partial: bool) -> Analysis:
     replay = Game(game.layout, game.rules, game.deal, game.multiplier)
     marks: list[MoveMark] = []
     for k, move in enumerate(moves, start=1):
-        text = replay.describe(move)
+        text = move_words(replay, move)
         replay.play(move)
         marks.append(MoveMark(k, move, text, verdicts[k], losing == k))
-    instead: tuple[str, ...] = ()
-    advice = ""
+    instead: tuple[Say, ...] = ()
+    advice: tuple[Say, ...] = ()
     if losing is not None and not partial:
         before = s.position(losing - 1)
         instead = _winning_moves(before, s, losing - 1)
@@ -194,21 +195,21 @@ def _build(game: Game, s: _Search, partial: bool) -> Analysis:
                 before, SolveResult(Verdict.WINNABLE, line), alternatives=False
             )
             s.nodes += used
-            advice = " ".join(words)
+            advice = tuple(words)
     complete = all(v is not Verdict.UNKNOWN for v in verdicts)
     return Analysis(
         verdicts[0], tuple(marks), losing, instead, advice, s.nodes, complete and not partial
     )
 
 
-def _winning_moves(before: Game, s: _Search, k: int) -> tuple[str, ...]:
+def _winning_moves(before: Game, s: _Search, k: int) -> tuple[Say, ...]:
     """The moves from position k that keep the deal winnable, in words (the line's first move
     first; others only when a search proves them)."""
-    out: list[str] = []
+    out: list[Say] = []
     line = s.lines.get(k)
     known = line[0] if line else None
     if known is not None:
-        out.append(before.describe(known))
+        out.append(move_words(before, known))
     for move in before.legal_moves():
         if move == known or move == s.moves[k]:
             continue
@@ -217,7 +218,7 @@ def _winning_moves(before: Game, s: _Search, k: int) -> tuple[str, ...]:
         r = solve(g, ALTERNATIVE_BUDGET, store=s.store)
         s.nodes += r.nodes
         if r.verdict is Verdict.WINNABLE:
-            out.append(before.describe(move))
+            out.append(move_words(before, move))
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Rules
 from desert_pyramid.engine.moves import MoveKind
 
-from .core import SolveResult, Verdict, solve
+from .core import SolveResult, Store, Verdict, solve, solve_growing
 
 SELECT_BUDGET = (
     200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
@@ -41,13 +41,29 @@ def first_winnable(
     node_budget: int = SELECT_BUDGET,
     start_index: int = 0,
     max_tries: int = 1000,
+    max_budget: int | None = None,
 ) -> WinnableDeal:
     """The first shuffle of ``seed``'s sequence, from ``start_index`` on, that the solver proves
-    winnable within ``node_budget`` nodes. Raises :class:`NoWinnableDealError` after ``max_tries``."""
+    winnable within ``node_budget`` nodes. Raises :class:`NoWinnableDealError` after ``max_tries``.
+
+    ``max_budget``: a shuffle that ``node_budget`` leaves undecided is searched on, ten times the
+    budget at a time (going on from what each try proved), up to ``max_budget``: the choice is
+    then the first shuffle that *is* winnable, whatever the search's strength, for every shuffle
+    that ``max_budget`` decides (see docs/solver.md, "Deal selection")."""
     for k in range(max_tries):
         index = start_index + k
         deal = Deal.from_seed(seed, index)
-        result = solve(Game(layout, rules, deal), node_budget)
+        game = Game(layout, rules, deal)
+        result = solve(game, node_budget)
+        if (
+            result.verdict is Verdict.UNKNOWN
+            and result.reason == "budget"
+            and max_budget is not None
+            and max_budget > node_budget
+        ):
+            result, _ = solve_growing(
+                game, min(node_budget * 10, max_budget), max_budget, store=Store(game)
+            )
         if result.verdict is Verdict.WINNABLE:
             return WinnableDeal(deal, index, result, k + 1)
     raise NoWinnableDealError(

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
 from desert_pyramid.engine.cards import KING_RANK, partner_rank, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import freed_by, locate
-from desert_pyramid.engine.wording import KING_ALONE, SATCHEL_PAIRS_LATER
+from desert_pyramid.i18n import N_
+from desert_pyramid.i18n.say import Arg, Many, Say, cards, many, tell, tell_n, tell_p
 
 from .core import SolveResult, Store, Verdict, solve, solve_growing
 
@@ -29,9 +30,9 @@ REWIND_MAX_BUDGET = (
     3_000_000  # a position the first budget cannot decide is searched again, x10 each time
 )
 
-NO_WAY = "No way through from here: undo."
-CANNOT_TELL = "I can't tell within my search budget whether this position can still be won."
-WON = "The layout is cleared: nothing left to do."
+NO_WAY = N_("No way through from here: undo.")
+CANNOT_TELL = N_("I can't tell within my search budget whether this position can still be won.")
+WON = N_("The layout is cleared: nothing left to do.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,21 @@ class Hint:
 
     verdict: Verdict
     move: Move | None = None  # the next move of a winning line (WINNABLE only)
-    text: str = ""
     line: tuple[Move, ...] = ()  # the whole winning line from the position
     rewind_to: int | None = None  # LOST: moves of the history to keep to be back on a winnable path
     nodes: int = 0
-    reasons: tuple[str, ...] = field(default=())  # the explanation, one fact per item
+    #: the explanation, one fact per sentence, worded where it is shown (``say.text()``)
+    says: tuple[Say, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The whole hint in English (the command line's); the window words :attr:`says`."""
+        return " ".join(str(s) for s in self.says)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The sentences in English, one fact each."""
+        return tuple(str(s) for s in self.says)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -55,24 +66,26 @@ class Hint:
             "rewind_to": self.rewind_to,
             "nodes": self.nodes,
             "reasons": list(self.reasons),
+            "says": [s.to_data() for s in self.says],
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Hint:
         move = data.get("move")
         line = data.get("line") or []
-        reasons = data.get("reasons") or []
+        says = data.get("says")
+        if says is None:  # plain English sentences
+            says = data.get("reasons") or []
         rewind = data.get("rewind_to")
         nodes = data.get("nodes", 0)
-        assert isinstance(line, list) and isinstance(reasons, list)
+        assert isinstance(line, list) and isinstance(says, list)
         return cls(
             verdict=Verdict(str(data["verdict"])),
             move=Move.parse(move) if isinstance(move, str) else None,
-            text=str(data.get("text", "")),
             line=tuple(Move.parse(str(m)) for m in line),
             rewind_to=rewind if isinstance(rewind, int) else None,
             nodes=nodes if isinstance(nodes, int) else 0,
-            reasons=tuple(str(r) for r in reasons),
+            says=tuple(Say.from_data(s) for s in says),
         )
 
 
@@ -101,7 +114,7 @@ def hint_for(
     rewind search starts from what the verdict search proved).
     """
     if game.won:
-        return Hint(Verdict.WINNABLE, None, WON, (), None, 0, (WON,))
+        return Hint(Verdict.WINNABLE, says=(Say(WON),))
     if store is None or not store.fits(game):
         store = Store(game)
     if max_budget is None:
@@ -117,33 +130,26 @@ def hint_for(
             break
         budget = min(budget * 10, max_budget)
     if result.verdict is Verdict.UNKNOWN:
-        return Hint(Verdict.UNKNOWN, None, CANNOT_TELL, (), None, nodes, (CANNOT_TELL,))
+        return Hint(Verdict.UNKNOWN, nodes=nodes, says=(Say(CANNOT_TELL),))
     if result.verdict is Verdict.LOST:
         rewind_to: int | None = None
-        extra = ""
+        lost = [Say(NO_WAY)]
         if rewind and game.moves:
             rewind_to, used, from_start = last_winnable(
                 game, REWIND_BUDGET, should_stop=should_stop, store=store
             )
             nodes += used
             if rewind_to is not None:
-                back = game.moves - rewind_to
-                extra = (
-                    f" Undo {back} move{'s' if back != 1 else ''} to get back to a position "
-                    "that can still be won."
-                )
+                lost.append(rewind_words(game.moves - rewind_to))
             elif from_start:
-                extra = " This deal could not be won even from the start."
-        text = NO_WAY + extra
-        reasons: tuple[str, ...] = (NO_WAY,) + ((extra.strip(),) if extra else ())
-        return Hint(Verdict.LOST, None, text, (), rewind_to, nodes, reasons)
+                lost.append(tell("This deal could not be won even from the start."))
+        return Hint(Verdict.LOST, rewind_to=rewind_to, nodes=nodes, says=tuple(lost))
     move = result.line[0]
     reasons_list, alt_nodes = explain_move(
         game, result, explain, should_stop=should_stop, store=store
     )
     nodes += alt_nodes
-    text = " ".join(reasons_list)
-    return Hint(Verdict.WINNABLE, move, text, result.line, None, nodes, tuple(reasons_list))
+    return Hint(Verdict.WINNABLE, move, result.line, None, nodes, tuple(reasons_list))
 
 
 def last_winnable(
@@ -194,6 +200,10 @@ def last_winnable(
 
 
 # -- explanations -------------------------------------------------------------------------------
+# Sentences, not text: each is a Say worded where it is shown, in the player's language then
+# (desert_pyramid/i18n/say.py, docs/translations.md "Sentences"); str() of one is the English.
+# A card placeholder takes its article (and, in German or Russian, its case) from its spec:
+# "{a:the}" is "the 6♠" in English.
 
 
 def card_name(game: Game, place: int) -> str:
@@ -201,34 +211,96 @@ def card_name(game: Game, place: int) -> str:
     return str(c) if c is not None else "?"
 
 
-def _names(game: Game, slots: list[int]) -> str:
-    names = [f"the {CARDS[game.cards[s]]}" for s in slots]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def placed(game: Game, place: int) -> Say | Card:
+    """The card at ``place`` as a move names it: a layout card alone, a pile's card with its pile
+    ("the 3♣ from the waste"; the spec on its placeholder passes to the card)."""
+    c = game.card_at(place)
+    assert c is not None
+    if place == WASTE:
+        # TRANSLATORS: a card named in a move ("pair the 6♠ with the 3♣ from the waste"); the
+        # form that {card} needs comes from where the phrase stands: write {card} without a spec.
+        return tell_p("card", "{card} from the waste", card=c)
+    if place == STOCK:
+        return tell_p("card", "{card} from the stock", card=c)
+    if place == SATCHEL:
+        return tell_p("card", "{card} from the Satchel", card=c)
+    return c
 
 
-def _where(game: Game, card: int) -> tuple[str, bool] | None:
-    """Where a live card is, in words, and whether it can be played now (None when discarded)."""
+def move_words(game: Game, move: Move) -> Say:
+    """A move as a phrase, as it stands in a sentence: ``pair the 6♠ with the 7♦`` (the words of
+    ``Game.describe``, which the command line prints)."""
+    kind = move.kind
+    if kind == MoveKind.PAIR:
+        return tell_p(
+            "move", "pair {a:the} with {b:the}", a=placed(game, move.a), b=placed(game, move.b)
+        )
+    if kind == MoveKind.KING:
+        return tell_p("move", "remove {a:the}", a=placed(game, move.a))
+    if kind == MoveKind.STASH:
+        return tell_p("move", "put {a:the} in the Satchel", a=placed(game, move.a))
+    if kind == MoveKind.FLIP:
+        return tell_p("move", "flip the stock")
+    return tell_p("move", "redeal the waste")
+
+
+def rewind_words(back: int) -> Say:
+    return tell_n(
+        "Undo {n} move to get back to a position that can still be won.",
+        "Undo {n} moves to get back to a position that can still be won.",
+        back,
+    )
+
+
+def _names(game: Game, slots: list[int]) -> Many:
+    return cards(game.cards[s] for s in slots)
+
+
+def _where(game: Game, card: int) -> tuple[Say, bool] | None:
+    """Where a live card is, as a sentence about it, and whether it can be played now (None when
+    discarded)."""
     at = locate(game, card)
     if at is None:
         return None
+    c = CARDS[card]
     n = at.above
     if at.place == WASTE:
-        return ("on the waste", True) if n == 0 else (f"in the waste under {_cards(n)}", False)
+        if n == 0:
+            return tell("{card:the} is on the waste", card=c), True
+        return (
+            tell_n(
+                "{card:the} is in the waste under {n} card",
+                "{card:the} is in the waste under {n} cards",
+                n,
+                card=c,
+            ),
+            False,
+        )
     if at.place == STOCK:
         if at.playable:
-            return "on top of the stock", True
-        return f"{_cards(n + 1)} down in the stock", False
+            return tell("{card:the} is on top of the stock", card=c), True
+        return (
+            tell_n(
+                "{card:the} is {n} card down in the stock",
+                "{card:the} is {n} cards down in the stock",
+                n + 1,
+                card=c,
+            ),
+            False,
+        )
     if at.place == SATCHEL:
-        return "in the Satchel", True
+        return tell("{card:the} is in the Satchel", card=c), True
     if n == 0:
-        return "free in the pyramid", True
-    return f"under {_cards(n)} in the pyramid", False
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+        return tell("{card:the} is free in the pyramid", card=c), True
+    return (
+        tell_n(
+            "{card:the} is under {n} card in the pyramid",
+            "{card:the} is under {n} cards in the pyramid",
+            n,
+            card=c,
+        ),
+        False,
+    )
 
 
 def explain_move(
@@ -237,30 +309,32 @@ def explain_move(
     alternatives: bool = True,
     should_stop: Callable[[], bool] | None = None,
     store: Store | None = None,
-) -> tuple[list[str], int]:
+) -> tuple[list[Say], int]:
     """Sentences for the first move of ``result.line`` (a winning line from ``game``)."""
     line = result.line
     move = line[0]
     used = 0
-    out: list[str] = []
+    out: list[Say] = []
     kind = move.kind
     if kind in (MoveKind.PAIR, MoveKind.KING):
         freed = freed_by(game, move)
-        what = game.describe(move)
-        what = what[0].upper() + what[1:]
         if kind == MoveKind.KING:
-            out.append(f"{what}: {KING_ALONE}.")
+            out.append(tell("Remove {a:the}: a king goes alone.", a=placed(game, move.a)))
         else:
-            out.append(f"{what}.")
+            out.append(
+                tell("Pair {a:the} with {b:the}.", a=placed(game, move.a), b=placed(game, move.b))
+            )
         if freed:
-            out.append(f"It frees {_names(game, freed)}.")
+            out.append(tell("It frees {cards:the}.", cards=_names(game, freed)))
         after = game.copy()
         after.play(move)
         if after.won:
-            out.append("That clears the layout.")
+            out.append(tell("That clears the layout."))
         uses_waste = WASTE in (move.a, move.b)
         if uses_waste and game.stock:
-            out.append(f"Do it now: the next flip would cover the {card_name(game, WASTE)}.")
+            waste = game.card_at(WASTE)
+            assert waste is not None
+            out.append(tell("Do it now: the next flip would cover {card:the}.", card=waste))
         if kind == MoveKind.PAIR and alternatives:
             alt_lines, n = _alternatives(game, move, should_stop, store)
             used += n
@@ -268,42 +342,42 @@ def explain_move(
     elif kind == MoveKind.STASH:
         c = game.card_at(move.a)
         assert c is not None
-        src = "" if move.a >= 0 else f" from {'the waste' if move.a == WASTE else 'the stock'}"
-        out.append(f"Put the {c}{src} in the Satchel.")
+        out.append(tell("Put {card:the} in the Satchel.", card=placed(game, move.a)))
         if c.rank != KING_RANK:
-            wheres = []
+            wheres: list[Say] = []
             reachable = False
             for p in range(52):
                 if rank_of(p) != partner_rank(c.rank):
                     continue
                 w = _where(game, p)
                 if w is not None:
-                    wheres.append(f"the {CARDS[p]} is {w[0]}")
+                    wheres.append(w[0])
                     reachable = reachable or w[1]
+            listed = many(list(wheres), "semicolon")
             if not wheres:
                 pass
             elif reachable:
-                out.append(f"Its partners: {'; '.join(wheres)}.")
+                out.append(tell("Its partners: {where}.", where=listed))
             else:
-                out.append(f"No partner of it can be played yet: {'; '.join(wheres)}.")
+                out.append(tell("No partner of it can be played yet: {where}.", where=listed))
         if move.a >= 0:
             freed = freed_by(game, move)
             if freed:
-                out.append(f"Parking it frees {_names(game, freed)}.")
+                out.append(tell("Parking it frees {cards:the}.", cards=_names(game, freed)))
         elif move.a == WASTE and game.stock:
-            out.append("Otherwise the next flip would bury it.")
-        out.append(SATCHEL_PAIRS_LATER)
+            out.append(tell("Otherwise the next flip would bury it."))
+        out.append(tell("The Satchel card can pair later with any free card."))
     elif kind == MoveKind.FLIP:
-        out.append("Flip the stock.")
-        out.append(_purpose(game, line))
+        out.append(tell("Flip the stock."))
+        out.extend(_purpose(game, line))
     elif kind == MoveKind.REDEAL:
-        out.append("Turn the waste over for the next pass.")
-        out.append(_purpose(game, line))
+        out.append(tell("Turn the waste over for the next pass."))
+        out.extend(_purpose(game, line))
     out.append(_line_summary(line))
-    return [s for s in out if s], used
+    return out, used
 
 
-def _purpose(game: Game, line: tuple[Move, ...]) -> str:
+def _purpose(game: Game, line: tuple[Move, ...]) -> list[Say]:
     """What the coming flips are for: the next move of the line that uses a stock/waste card."""
     g = game.copy()
     flips = 0
@@ -317,15 +391,24 @@ def _purpose(game: Game, line: tuple[Move, ...]) -> str:
         ):
             place = m.a if m.a in (WASTE, STOCK) else m.b
             c = g.card_at(place)
-            desc = g.describe(m)
-            steps = f"{flips} turn{'s' if flips != 1 else ''} of the stock"
+            what = move_words(g, m)
+            steps = tell_n("{n} turn of the stock", "{n} turns of the stock", flips)
             if c is not None:
-                return f"In {steps} the {c} comes up: then {desc}."
-            return f"After {steps}: {desc}."
+                return [
+                    # TRANSLATORS: {steps} is "3 turns of the stock", {move} a move such as
+                    # "pair the 6♠ with the 7♦ from the waste".
+                    tell(
+                        "In {steps} {card:the} comes up: then {move}.",
+                        steps=steps,
+                        card=c,
+                        move=what,
+                    )
+                ]
+            return [tell("After {steps}: {move}.", steps=steps, move=what)]
         if m.is_removal or m.kind == MoveKind.STASH:
-            return "No pair on the table is part of the winning line yet."
+            return [tell("No pair on the table is part of the winning line yet.")]
         g.play(m)
-    return ""
+    return []
 
 
 def _alternatives(
@@ -333,10 +416,10 @@ def _alternatives(
     move: Move,
     should_stop: Callable[[], bool] | None = None,
     store: Store | None = None,
-) -> tuple[list[str], int]:
+) -> tuple[list[Say], int]:
     """Why this pair rather than another: the other pairs open now that the search proves lose."""
     used = 0
-    losing: list[str] = []
+    losing: list[Say] = []
     others = [m for m in game.removals() if m != move and m.kind == MoveKind.PAIR]
     for m in others[:MAX_ALTERNATIVES]:
         g = game.copy()
@@ -344,28 +427,47 @@ def _alternatives(
         r = solve(g, ALT_BUDGET, should_stop=should_stop, store=store)
         used += r.nodes
         if r.verdict is Verdict.LOST:
-            losing.append(game.describe(m))
+            # TRANSLATORS: one of the other pairs, in "Not the others: to pair the 6♠ with the
+            # 7♦; to pair ... instead would each lose the deal."
+            losing.append(tell_p("alternative", "to {move}", move=move_words(game, m)))
     if not losing:
         return [], used
     if len(losing) == 1:
-        return [f"Not the other pair: to {losing[0]} instead would lose the deal."], used
-    return [f"Not the others: to {'; to '.join(losing)} instead would each lose the deal."], used
+        return [
+            tell("Not the other pair: {move} instead would lose the deal.", move=losing[0])
+        ], used
+    return [
+        tell(
+            "Not the others: {moves} instead would each lose the deal.",
+            moves=many(losing, "semicolon"),
+        )
+    ], used
 
 
-def _line_summary(line: tuple[Move, ...]) -> str:
+def _line_summary(line: tuple[Move, ...]) -> Say:
     removals = sum(1 for m in line if m.is_removal)
     flips = sum(1 for m in line if m.kind == MoveKind.FLIP)
     redeals = sum(1 for m in line if m.kind == MoveKind.REDEAL)
     stashes = sum(1 for m in line if m.kind == MoveKind.STASH)
-    bits = [
-        f"{removals} removal{'s' if removals != 1 else ''}",
-        f"{flips} flip{'s' if flips != 1 else ''}",
+    bits: list[Arg] = [
+        tell_n("{n} removal", "{n} removals", removals),
+        tell_n("{n} flip", "{n} flips", flips),
     ]
     if redeals:
-        bits.append(f"{redeals} redeal{'s' if redeals != 1 else ''}")
+        bits.append(tell_n("{n} redeal", "{n} redeals", redeals))
     if stashes:
-        bits.append(f"{stashes} Satchel move{'s' if stashes != 1 else ''}")
-    return f"A winning line from here: {', '.join(bits)}."
+        bits.append(tell_n("{n} Satchel move", "{n} Satchel moves", stashes))
+    return tell("A winning line from here: {counts}.", counts=many(bits, "comma"))
 
 
-__all__ = ["CANNOT_TELL", "NO_WAY", "WON", "Hint", "hint_for", "last_winnable"]
+__all__ = [
+    "CANNOT_TELL",
+    "NO_WAY",
+    "WON",
+    "Hint",
+    "explain_move",
+    "hint_for",
+    "last_winnable",
+    "move_words",
+    "placed",
+]

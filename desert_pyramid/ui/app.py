@@ -28,7 +28,7 @@ from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
 from desert_pyramid.i18n import system_language, use_language
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
-from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SpeechLink
@@ -75,7 +75,6 @@ class GameApp(arcade.Window):
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
         self.speech = SpeechLink(self.settings, options.speech_log)
-        use_high_contrast(self.settings.high_contrast)
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
         self.howto_memory: HowtoMemory | None = (
@@ -83,6 +82,7 @@ class GameApp(arcade.Window):
         )
         if options.store is not None:
             self.saves.attach(options.store)
+        self.use_settings()
         self.probe = BufferProbe()
         self.full_redraw = options.full_redraw
         from desert_pyramid.ui.input.controller import KEYS, ControllerLayer
@@ -372,7 +372,28 @@ class GameApp(arcade.Window):
     def set_settings(self, settings: Settings) -> None:
         self.application.set_settings(settings)
         self.speech.settings_changed(settings)
-        use_high_contrast(settings.high_contrast)
+        self.use_settings()
+
+    def use_settings(self) -> None:
+        """Draw from now on as the settings say: the theme and the text size (a screen laid out
+        at another text size lays itself out again when it is next shown or asked)."""
+        use_high_contrast(self.settings.high_contrast)
+        fonts.set_text_size(self.settings.text_size)
+
+    def run_settings(self, options: RunOptions) -> None:
+        """This run's settings from the command line (``--high-contrast``, ``--text-size``,
+        ``--reduced-motion``) over the saved ones, for this run only (not saved unless the player
+        changes a setting)."""
+        changes: dict[str, object] = {}
+        if options.high_contrast:
+            changes["high_contrast"] = True
+        if options.text_size is not None:
+            changes["text_size"] = options.text_size
+        if options.reduced_motion:
+            changes["animation_speed"] = 0.0
+        if changes:
+            self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+        self.use_settings()
 
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
@@ -440,10 +461,65 @@ class GameApp(arcade.Window):
         notice = self.speech.observe(self.current_view, self.overlay)
         if notice is not None:  # speech failed: said once on screen (F2 tries again)
             self.overlay.notice(notice, "warning")
+        self._text_probe_start()
 
     def on_draw(self) -> None:
         """After the screen has drawn: the toasts and notices on top."""
         self.overlay.draw()
+        self._text_probe_end()
+
+    # -- the text size: the first frame of a screen laid out larger than 100% is audited ------
+    _text_probe: audit.Recorder | None = None
+    _text_probe_own = False
+
+    def _text_probe_start(self) -> None:
+        """A screen laid out at a text size over 100% and not yet checked: its next frame is
+        drawn whole and its parts recorded (into the ``--check-layout`` recorder when it runs)."""
+        view = self.current_view
+        if all(getattr(v, "text_checked", True) for v in self._text_views()):
+            return
+        dirty = getattr(view, "dirty", None)
+        if dirty is not None:
+            dirty.invalidate()  # every part drawn, not only the changed ones
+        recorder = audit.recording()
+        self._text_probe_own = recorder is None
+        self._text_probe = audit.start() if recorder is None else recorder
+
+    def _text_probe_end(self) -> None:
+        """The probed frame's faults go to its screen (:meth:`Screen.text_faults`), which lays
+        itself out smaller when there are any; the frame is then drawn again at once and checked
+        again, so the one shown is the one that fits (a few draws, only when a screen is laid
+        out at a text size over 100%)."""
+        recorder, self._text_probe = self._text_probe, None
+        if recorder is None:
+            return
+        for _attempt in range(12):  # 200% to 100% by TEXT_STEP, for a screen and its table
+            views = [v for v in self._text_views() if not getattr(v, "text_checked", True)]
+            if not views:
+                break
+            for view in views:
+                parts = recorder.parts
+                if view is not self.current_view:  # the table under a menu: its own parts
+                    parts = [p for p in parts if p.layer == audit.TABLE]
+                view.text_faults(audit.problems(parts, self.width, self.height))
+            view = self.current_view
+            if view is None:
+                break
+            recorder.clear()
+            dirty = getattr(view, "dirty", None)
+            if dirty is not None:
+                dirty.invalidate()
+            view.on_draw()
+            self.overlay.draw()
+        if self._text_probe_own:
+            audit.stop()
+
+    def _text_views(self) -> list[Any]:
+        """The screen shown and the table it covers (pause, help), for the text size's check."""
+        view = self.current_view
+        under_of = getattr(view, "table_under", None)
+        under = under_of() if under_of is not None else None
+        return [view] if under is None or under is view else [view, under]
 
     def save_game(self, session: Session) -> None:
         """Save the deal in play now (the table saves after every move through ``self.saves``)."""
@@ -592,6 +668,7 @@ def run(options: RunOptions) -> int:
         app.application.open_saves(background=True)
     notice_own_layouts(app)
     choose_language(app, options)
+    app.run_settings(options)
     start(app, options)
     if options.frames is None:
         arcade.run()

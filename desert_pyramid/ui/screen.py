@@ -2,15 +2,70 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
 import arcade
 
+from desert_pyramid.ui.base import fonts
+from desert_pyramid.ui.base.layout import overflowed
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.shell import Shell, window_of
+
+#: How much smaller a screen's text is tried when the window cannot hold it at the setting's.
+TEXT_STEP = 0.25
+
+Layout = Callable[[Any, int, int], None]
+#: Screens laying themselves out now (a screen's layout may lay out the table under it).
+_laying = [0]
+
+
+def _at_text_size(layout: Layout) -> Layout:
+    """A screen's :meth:`Screen.layout` at the text size of the settings; again at a smaller one
+    (by :data:`TEXT_STEP`, never under 100%) while a menu of it cannot stand in the window
+    (:func:`layout.overflowed`). The size it settled on stays the screen's; the window then
+    checks the first frame drawn at it (:meth:`Screen.text_faults`)."""
+
+    @functools.wraps(layout)
+    def laid_out(self: Screen, width: int, height: int) -> None:
+        if self._laying_out:  # a subclass's layout calling its base's
+            layout(self, width, height)
+            return
+        self._laying_out = True
+        outer = fonts.text_scale()  # the scale of a screen whose layout asked for this one
+        nested = _laying[0] > 0
+        _laying[0] += 1
+        try:
+            key = (width, height, fonts.text_generation())
+            setting = fonts.text_setting()
+            scale = min(setting, self._text_cap[1]) if self._text_cap[0] == key else setting
+            while True:
+                fonts.use_scale(scale)
+                overflowed()  # forget what an earlier screen left
+                layout(self, width, height)
+                if scale <= 1.0 or not overflowed():
+                    break
+                scale = max(1.0, scale - TEXT_STEP)
+            self.text_scale = scale
+            self.text_checked = scale <= 1.0
+            self._text_generation = fonts.text_generation()
+        finally:
+            self._laying_out = False
+            _laying[0] -= 1
+            if nested:
+                fonts.use_scale(outer)
+
+    return laid_out
 
 
 class Screen(arcade.View):
     """A view of the game. Subclasses lay themselves out in :meth:`layout` and handle actions
-    from :mod:`keys` in :meth:`on_action` (return ``True`` when used)."""
+    from :mod:`keys` in :meth:`on_action` (return ``True`` when used).
+
+    Every subclass's :meth:`layout` runs at the text size of the settings, smaller where the
+    window cannot hold it (:func:`_at_text_size`, :meth:`text_faults`); it runs again when the
+    text size changes (Settings → Text size applies at once)."""
 
     contexts: tuple[str, ...] = (keys.MENUS, keys.EVERYWHERE)
     horizon = 0.58  # where the sky meets the sand, as a fraction of the height
@@ -20,6 +75,28 @@ class Screen(arcade.View):
     def table_under(self) -> Screen | None:
         """The table this screen is or covers (the ambience follows its daylight), if any."""
         return None
+
+    _laying_out = False
+    text_scale = 1.0  # the text size this screen was laid out at (fonts.points)
+    text_checked = True  # its first frame at that size was drawn without a fault
+    _text_generation = -1
+    _text_cap: tuple[tuple[int, int, int], float] = ((0, 0, -1), 2.0)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "layout" in cls.__dict__:
+            setattr(cls, "layout", _at_text_size(cls.__dict__["layout"]))  # noqa: B010
+
+    def text_faults(self, faults: list[str]) -> None:
+        """The layout audit of the first frame drawn at this screen's text size
+        (``ui/app.py``): with a fault (a text grown over a neighbour or out of its box), the
+        screen is laid out again a step smaller, never under 100%; without, it stays."""
+        if not faults or self.text_scale <= 1.0:
+            self.text_checked = True
+            return
+        size = (self.app.width, self.app.height)
+        self._text_cap = ((*size, fonts.text_generation()), self.text_scale - TEXT_STEP)
+        self.layout(*size)
 
     def __init__(self, app: Shell) -> None:
         super().__init__(window_of(app))
@@ -32,12 +109,14 @@ class Screen(arcade.View):
 
     def ensure_layout(self) -> None:
         size = (self.app.width, self.app.height)
-        if size != self._size:
+        if size != self._size or self._text_generation != fonts.text_generation():
             self._size = size
             self.layout(*size)
+        elif _laying[0] == 0:
+            fonts.use_scale(self.text_scale)  # the texts it makes from now on: at its size
 
     def on_resize(self, width: int, height: int) -> None:
-        if (width, height) == self._size:
+        if (width, height) == self._size and self._text_generation == fonts.text_generation():
             return
         self._size = (width, height)
         self.layout(width, height)

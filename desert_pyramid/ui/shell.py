@@ -64,6 +64,10 @@ class RunOptions:
     layout: int | None = None  # --layout N: start at a Practice table on this layout
     check_layout: bool = False  # --check-layout: print every drawn part's box, fail on a fault
     lang: str | None = None  # --lang: this run's language (else the settings', else the system's)
+    # --high-contrast, --text-size N, --reduced-motion: over the saved settings, for this run
+    high_contrast: bool = False
+    text_size: int | None = None
+    reduced_motion: bool = False
 
 
 class Shell(Protocol):

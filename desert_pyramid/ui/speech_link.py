@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from desert_pyramid.app import spoken
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.speech import RecordBackend, SpeechError, Voice
 
 if TYPE_CHECKING:
@@ -68,22 +69,24 @@ def is_table(view: object) -> TypeGuard[SpokenTable]:
     return hasattr(view, "control") and getattr(view, "game", None) is not None
 
 
+# TRANSLATORS: the screens' names, said aloud when a screen opens.
 SCREEN_NAMES = {
-    "TitleView": "Desert Pyramid, title screen",
-    "PauseView": "Paused",
-    "SettingsView": "Settings",
-    "HelpView": "Help: the keys",
-    "PracticeSetupView": "Practice",
-    "RelicsView": "Relics",
-    "BacksView": "Card backs",
-    "StatsView": "Statistics",
-    "HowToView": "How to play",
-    "DailyView": "Daily deal",
-    "LayoutPickerView": "Layouts",
-    "EditorView": "Layout editor",
-    "ReplayView": "Replay",
+    "TitleView": N_("Desert Pyramid, title screen"),
+    "PauseView": N_("Paused"),
+    "SettingsView": N_("Settings"),
+    "HelpView": N_("Help: the keys"),
+    "PracticeSetupView": N_("Practice"),
+    "RelicsView": N_("Relics"),
+    "BacksView": N_("Card backs"),
+    "StatsView": N_("Statistics"),
+    "HowToView": N_("How to play"),
+    "DailyView": N_("Daily deal"),
+    "LayoutPickerView": N_("Layouts"),
+    "EditorView": N_("Layout editor"),
+    "ReplayView": N_("Replay"),
     "PlaceholderView": "",
 }
+FOCUS_FIRST = N_("Move the focus to a card first: Tab or the arrow keys.")
 RANK_ACTIONS = {f"say_rank_{r}": r for r in range(1, 14)}
 
 
@@ -156,7 +159,7 @@ class SpeechLink:
             self._table_message = ""
             parts.append(spoken.deal_text(view.title, view.subtitle, game))
         elif self._view is not view:  # back from the pause, the help or the settings
-            parts.append("Back at the table.")
+            parts.append(_("Back at the table."))
             self._focus = None
         self._view = view
         moved = bool(self._pending)
@@ -164,7 +167,7 @@ class SpeechLink:
         self._pending = []
         selected = view.control.selected
         if self._selected is not None and selected is None and not moved:
-            parts.append("Selection dropped.")
+            parts.append(_("Selection dropped."))
         self._selected = selected
         message = view.message or ""
         if message != self._table_message:
@@ -172,9 +175,14 @@ class SpeechLink:
                 parts.append(spoken.speakable(message))
             self._table_message = message
         self._fb_message = None
-        coach = [m.text for m in view.coach_said] if view.has_coach else []
+        said = list(view.coach_said) if view.has_coach else []
+        coach = [m.text for m in said]
         if coach != self._coach:
-            parts += [spoken.speakable(t) for t in coach if t not in self._coach]
+            parts += [
+                spoken.speakable(getattr(m, "spoken", "") or t)
+                for m, t in zip(said, coach, strict=True)
+                if t not in self._coach
+            ]
             self._coach = coach
         focus = view.focus if view.focus_visible else None
         if focus != self._focus:
@@ -198,20 +206,16 @@ class SpeechLink:
         elif action == "say_layout":
             self.say(spoken.layout_text(game))
         elif action == "say_covering":
-            self.say(
-                spoken.covering_text(game, focus)
-                if focus is not None
-                else "Move the focus to a card first: Tab or the arrow keys."
-            )
+            self.say(spoken.covering_text(game, focus) if focus is not None else _(FOCUS_FIRST))
         elif action == "say_status":
             shown = not view.app.settings.hide_timer  # the clock, as the top bar shows it
             self.say(spoken.status_text(view.session.hud(), shown))
         elif action == "say_focus":
-            self.say(spoken.focus_text(game, focus) or "Nothing has the focus: press Tab.")
+            self.say(spoken.focus_text(game, focus) or _("Nothing has the focus: press Tab."))
         elif action == "say_rank":
             card = game.card_at(focus) if isinstance(focus, int) else None
             if card is None:
-                self.say("Move the focus to a card first: Tab or the arrow keys.")
+                self.say(_(FOCUS_FIRST))
             else:
                 self.say(spoken.rank_text(game, card.rank))
         elif action in RANK_ACTIONS:
@@ -321,8 +325,11 @@ class SpeechLink:
         if name == "ResultsView":
             return self._results_words(view)
         if name == "HelpView":
-            return SCREEN_NAMES[name] + ". " + self._help_words(view)
-        title = SCREEN_NAMES.get(name, getattr(view, "title", "") or "")
+            return _(SCREEN_NAMES[name]) + ". " + self._help_words(view)
+        if name in SCREEN_NAMES:
+            title = _(SCREEN_NAMES[name]) if SCREEN_NAMES[name] else ""
+        else:
+            title = getattr(view, "title", "") or ""
         return spoken.screen_text(str(title), getattr(view, "message", "") or "")
 
     def _results_words(self, view: object) -> str:
@@ -332,7 +339,9 @@ class SpeechLink:
         r = getattr(view, "results", None)
         lines = [spoken.sentence(str(module.headline(r)).capitalize())]
         lines += [
-            spoken.sentence(f"{label}: {spoken.speakable(value)}")
+            spoken.sentence(
+                _("{label}: {value}").format(label=label, value=spoken.speakable(value))
+            )
             for label, value in module.rows(r)
         ]
         lines += [spoken.sentence(spoken.speakable(t)) for t in getattr(view, "unlocked", ())]
@@ -345,8 +354,8 @@ class SpeechLink:
         contexts = getattr(under, "contexts", None)
         out = []
         for title, items in keys.help_rows(contexts):
-            said = "; ".join(f"{k}: {t}" for k, t in items if k)
-            out.append(f"{title}: {said}.")
+            said = "; ".join(_("{key}: {action}").format(key=k, action=t) for k, t in items if k)
+            out.append(_("{title}: {keys}.").format(title=title, keys=said))
         return spoken.speakable(" ".join(out))
 
     def close(self) -> None:

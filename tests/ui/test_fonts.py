@@ -276,10 +276,10 @@ def test_heading_font_has_every_heading_character() -> None:
     """Headings and banners (capitals, digits, "!", "+", ":", "·") exist in the heading font."""
     from desert_pyramid.resources_path import resource_path
     from desert_pyramid.ui.base.fonts import HEADING_FILE
-    from desert_pyramid.ui.table.effects import WARM
+    from desert_pyramid.ui.table.effects import warm_text
 
     heading = _cmap(resource_path("fonts", HEADING_FILE))
-    needed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !+-:·'") | set(WARM["banner"])
+    needed = set("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 !+-:·'") | set(warm_text("banner"))
     assert not {c for c in needed if ord(c) not in heading}
 
 

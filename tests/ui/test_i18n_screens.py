@@ -138,7 +138,9 @@ def test_the_statistics_in_russian(ui: Driver, saves: Any) -> None:
     view.select(2)  # the Practice key alone: its own results, one bar each
     ui.frames(1)
     assert view.chart_title.text == "Последние 3 результата (столбец: счёт)"  # the "few" form
-    assert view.choice.label.startswith("Тренировка · Правила пустыни · схема 1")
+    label = view.choice.label
+    assert label.startswith("Тренировка · Правила пустыни · раскладка 1: ")
+    assert "Classic" not in label  # the layout's name in Russian too
 
 
 def test_relics_and_backs_in_russian_and_german(ui: Driver, saves: Any) -> None:

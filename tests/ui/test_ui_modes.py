@@ -9,6 +9,8 @@ import pytest
 from arcade import key as K
 
 from desert_pyramid.app.advisor import Answer
+from desert_pyramid.i18n import format_date
+from desert_pyramid.i18n.say import Say
 from desert_pyramid.modes import PracticeSession
 from desert_pyramid.ui.screens.pause import PauseView
 from desert_pyramid.ui.screens.results import ResultsView
@@ -99,7 +101,7 @@ def test_the_daily_is_todays_deal(ui) -> None:  # type: ignore[no-untyped-def]
     view = ui.view
     assert view.session.mode == "daily"
     assert view.game.deal.cards == daily_deal(today(), view.game.layout).deal.cards
-    assert today().isoformat() in view.hud.texts["subtitle"].text
+    assert format_date(today()) in view.hud.texts["subtitle"].text  # as the language writes it
 
 
 def test_focus_lost_pauses_and_a_timed_table_hides(ui) -> None:  # type: ignore[no-untyped-def]
@@ -134,7 +136,7 @@ def test_a_lost_position_offers_to_go_back(ui) -> None:  # type: ignore[no-untyp
         move = None
         text = "No way through from here: undo."
 
-    view.show_hint(Answer("hint", None, LostHint.text, (), "lost", 1, LostHint()))
+    view.show_hint(Answer("hint", None, (Say(LostHint.text),), (), "lost", 1, LostHint()))
     assert "Enter goes back there" in view.message and "2 moves" in view.message
     ui.key(K.ENTER)
     assert view.game.moves == 1

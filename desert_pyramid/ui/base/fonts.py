@@ -1,5 +1,12 @@
-"""The game's fonts: the families every text is set in and the files they ship as
-(``resources/fonts``; the art's assets load them into pyglet once per window)."""
+"""The game's fonts: the families every text is set in, the files they ship as
+(``resources/fonts``; the art's assets load them into pyglet once per window), and the text size.
+
+The text size (Settings → Text size, ``--text-size``; 100% to 200%) goes through one place:
+:func:`points` turns a size a screen asks for (its design size in points, already scaled to the
+window) into the size drawn. Every text (``widgets/text.Text``) and every measure of one
+(``richtext.text_width``, ``font_metrics``, ``px``, ``buttons.text_height``) calls it, so a box
+made from a measure grows with the text it holds.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +23,47 @@ REGULAR_FILE = "Liberation_Sans_Regular.ttf"
 BOLD_FILE = "Liberation_Sans_Bold.ttf"
 HEADING_FILE = "League_Spartan_Bold.otf"
 FONT_FILES = (REGULAR_FILE, BOLD_FILE, HEADING_FILE)
+
+#: The text size of the settings as a factor (1.0 = 100%), the one in use (a screen whose menu
+#: cannot stand in the window at the settings' size uses a smaller one, never under 1.0:
+#: ``ui/screen.py``), and how many times the setting has changed (a screen laid out under an
+#: older one lays itself out again).
+_text = {"setting": 1.0, "scale": 1.0, "generation": 0}
+
+
+def set_text_size(percent: float) -> None:
+    """Draw every text from now on at ``percent`` % of its size (100..200, else clamped)."""
+    scale = max(1.0, min(2.0, float(percent) / 100)) if percent == percent else 1.0
+    if scale != _text["setting"]:
+        _text["setting"] = scale
+        _text["generation"] += 1
+    _text["scale"] = scale
+
+
+def text_setting() -> float:
+    """The text size of the settings as a factor: 1.0 .. 2.0."""
+    return _text["setting"]
+
+
+def use_scale(scale: float) -> None:
+    """The texts made from now on: at ``scale`` (kept in 1.0 .. the setting)."""
+    _text["scale"] = max(1.0, min(_text["setting"], scale))
+
+
+def text_scale() -> float:
+    """The text size in use as a factor: 1.0 .. the setting."""
+    return _text["scale"]
+
+
+def text_generation() -> int:
+    """Changes with every change of the text size."""
+    return int(_text["generation"])
+
+
+def points(size: float, scale: float | None = None) -> float:
+    """The size a text asked for at ``size`` points is drawn at: ``size`` times the text size
+    (or ``scale``, a text that had to be set smaller in a box too small for it: never below 1)."""
+    return size * (_text["scale"] if scale is None else max(1.0, scale))
 
 
 def heading_font() -> str:

@@ -7,6 +7,12 @@ three (:func:`button_grid`): a button is never off the window. Content taller th
 given a scroll height (:class:`Placed`), never squeezed below its minimum. A font is never made
 smaller to fit: a text that is too long wraps, then ends in an ellipsis (:func:`fit_text`).
 
+Larger text (Settings → Text size, ``fonts.points``) gets more room: a part's minimum size is
+measured from its text, and a preferred size smaller than that minimum counts as the minimum, so
+rows grow with their text and a menu takes more columns. A menu that cannot stand in the window
+even so tells :func:`overflowed`; the screen then lays itself out again at a smaller text size,
+towards (never below) 100% (``ui/screen.py``).
+
 Pure: positions in pixels (origin bottom-left, y up), no Arcade; the text measure is passed in.
 """
 
@@ -67,10 +73,31 @@ def scale_for(width: float, height: float, base: tuple[float, float] = (1280, 72
 # -- rows, columns, grids -------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Span:
-    """A part's size along one direction: at least ``minimum``, ``preferred`` when there is room."""
+    """A part's size along one direction: at least ``minimum``, ``preferred`` when there is room
+    (a preferred size under the minimum, as a large text makes it, is the minimum)."""
 
     minimum: float
     preferred: float
+
+    def __post_init__(self) -> None:
+        if self.preferred < self.minimum:
+            object.__setattr__(self, "preferred", self.minimum)
+
+
+#: How many times a menu could not stand in its area since :func:`overflowed` was last asked.
+_overflows = [0]
+
+
+def overflowed() -> bool:
+    """Whether a menu (:func:`button_grid`, :func:`menu_panel`) could not stand in its area since
+    the last call (then forgets it): the screen's text is too large for the window."""
+    out = _overflows[0] > 0
+    _overflows[0] = 0
+    return out
+
+
+def _overflow() -> None:
+    _overflows[0] += 1
 
 
 def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | None:
@@ -185,7 +212,10 @@ def button_grid(
     """A menu's buttons: one column when it stands in ``area``, else two, three...; in reading
     order down each column. Never off the area unless even ``max_columns`` columns of minimum
     buttons cannot stand in it (then it scrolls)."""
-    return grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
+    placed = grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
+    if placed.scrolls(area):
+        _overflow()  # a menu's buttons are never meant to scroll
+    return placed
 
 
 # -- text -----------------------------------------------------------------------------------------

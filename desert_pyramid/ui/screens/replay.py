@@ -23,6 +23,7 @@ from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.solver import Verdict
 from desert_pyramid.solver.analysis import Analysis
+from desert_pyramid.solver.hints import move_words
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK
@@ -333,7 +334,7 @@ class ReplayView(Screen):
         else:
             replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
             replay.replay(self.moves[: self.step - 1])
-            words = f"{self.step}. {replay.describe(self.moves[self.step - 1])}"
+            words = f"{self.step}. {move_words(replay, self.moves[self.step - 1]).text()}"
             mark = (
                 mark_words(self.analysis, self.step)
                 if self.analysis is not None or self.source
@@ -349,7 +350,7 @@ class ReplayView(Screen):
             and self.analysis.losing_move is not None
             and self.step == self.analysis.losing_move - 1
         ):
-            instead = "; ".join(self.analysis.instead[:2])
+            instead = "; ".join(s.text() for s in self.analysis.instead[:2])
             words = f"Next, move {self.step + 1} lost the deal. Winnable instead: {instead}."
         self.move_text.text = words
         width = self.timeline.width
@@ -410,7 +411,7 @@ class ReplayView(Screen):
         y = box.top - 44 * s
         for number in range(first, min(len(self.moves), first + rows - 1) + 1):
             move = self.moves[number - 1]
-            words = replay.describe(move)
+            words = move_words(replay, move).text()
             replay.play(move)
             mark = a.marks[number - 1] if a is not None and number <= len(a.marks) else None
             colour = COLOURS[mark.verdict] if mark is not None else PENDING

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, Any
 
 import arcade
 
-from desert_pyramid.app.sessions import clock_text
+from desert_pyramid.app.sessions import (
+    clock_text,
+    mode_name,
+    preset_name,
+    rules_description,
+)
 from desert_pyramid.engine import EngineError, GameCode, Rules, RulesError, encode_game_code
+from desert_pyramid.i18n import N_, _, format_date, format_number, ngettext, pgettext
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base.geometry import Rect
@@ -37,58 +44,67 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.table.view import TableView
 
 
+#: The results' row whose value is drawn in gold, and the row a card back's picture stands beside
+SCORE = N_("Score")
+BACK_UNLOCKED = N_("Card back unlocked")
+
+
 def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
-    """The lines of a :class:`desert_pyramid.modes.Results` record, by mode."""
-    score_label = "Cards left" if r.scoring == "classic" else "Score"
+    """The lines of a :class:`desert_pyramid.modes.Results` record, by mode, in the player's
+    language: (label, value)."""
+    score_label = _("Cards left") if r.scoring == "classic" else _(SCORE)
     out: list[tuple[str, str]] = []
     if r.mode == "expedition":
         out += [
-            ("Pyramids cleared", str(r.pyramids_cleared)),
-            ("Score", f"{r.score:,}"),
-            ("Best chain", str(r.best_chain)),
-            ("Skips", str(r.skips)),
+            (_("Pyramids cleared"), format_number(r.pyramids_cleared)),
+            (_(SCORE), format_number(r.score)),
+            (_("Best chain"), format_number(r.best_chain)),
+            (_("Skips"), format_number(r.skips)),
             # untimed: the same rows, said so (the results are counted apart)
             (
-                "Time on the untimed trek" if r.untimed else "Time on the trek",
+                _("Time on the untimed trek") if r.untimed else _("Time on the trek"),
                 clock_text(r.elapsed_ms),
             ),
         ]
         return out
     out += [
-        (score_label, f"{r.score:,}"),
-        ("Time", clock_text(r.elapsed_ms)),
-        ("Moves", str(r.moves)),
-        ("Best chain", str(r.best_chain)),
+        (score_label, format_number(r.score)),
+        (_("Time"), clock_text(r.elapsed_ms)),
+        (_("Moves"), format_number(r.moves)),
+        (_("Best chain"), format_number(r.best_chain)),
     ]
     if r.mode == "daily":
         bonus = (
-            ("Clock", "Untimed: no time bonus")
+            (pgettext("results", "Clock"), _("Untimed: no time bonus"))
             if r.untimed
-            else ("Time bonus", f"{r.time_bonus:,}")
+            else (_("Time bonus"), format_number(r.time_bonus))
         )
-        out += [("Date", r.date), bonus]
+        out += [(_("Date"), date_words(r.date)), bonus]
     out += [
-        ("Layout", f"{r.layout} · {layout_name}" if layout_name else str(r.layout)),
-        ("Rules", rules_words(r.rules)),
-        ("Deal code", r.deal_code),
+        (_("Layout"), f"{r.layout} · {layout_name}" if layout_name else str(r.layout)),
+        (_("Rules"), rules_words(r.rules)),
+        (_("Deal code"), r.deal_code),
     ]
     if r.assisted or r.hints_used:
-        out.append(
-            (
-                "Help",
-                ", ".join(
-                    x
-                    for x in (
-                        "the computer played" if r.assisted else "",
-                        f"{r.hints_used} hint{'s' if r.hints_used != 1 else ''}"
-                        if r.hints_used
-                        else "",
-                    )
-                    if x
-                ),
-            )
-        )
+        out.append((_("Help"), help_words(r.assisted, r.hints_used)))
     return out
+
+
+def date_words(text: str) -> str:
+    """A results record's date (``2026-11-30``) as the language writes it; shown as it is when
+    it is not a date."""
+    try:
+        return format_date(datetime.date.fromisoformat(text))
+    except (ValueError, TypeError):
+        return text
+
+
+def help_words(assisted: bool, hints: int) -> str:
+    """The help a deal had: the computer played, hints asked."""
+    hinted = ngettext("{n} hint", "{n} hints", hints).format(n=format_number(hints))
+    if assisted and hints:
+        return _("the computer played, {hints}").format(hints=hinted)
+    return _("the computer played") if assisted else hinted
 
 
 def rules_words(text: str) -> str:
@@ -99,14 +115,17 @@ def rules_words(text: str) -> str:
         rules = Rules.parse(text)
     except RulesError:
         return text
-    base = rules.base_preset.capitalize()
-    return base if rules.preset else f"{base}: {rules.describe()}"
+    base = preset_name(rules.base_preset)
+    if rules.preset:
+        return base
+    # TRANSLATORS: a rule set's name and what its rules are ("Classic: one pass, ...")
+    return _("{preset}: {rules}").format(preset=base, rules=rules_description(rules))
 
 
 def headline(r: Any) -> str:
     if r.mode == "expedition":
-        return "THE SUN HAS SET" if not r.abandoned else "TREK OVER"
-    return "PYRAMID CLEARED!" if r.won else "DEAL OVER"
+        return _("THE SUN HAS SET") if not r.abandoned else _("TREK OVER")
+    return _("PYRAMID CLEARED!") if r.won else _("DEAL OVER")
 
 
 class ResultsView(MenuScreen):
@@ -118,30 +137,31 @@ class ResultsView(MenuScreen):
         mode = self.results.mode
         if mode == "practice":
             first = [
-                Button("New deal", lambda: app.start_practice(g.rules, g.layout)),
+                Button(_("New deal"), lambda: app.start_practice(g.rules, g.layout)),
                 Button(
-                    "Play this deal again", lambda: app.start_practice(g.rules, g.layout, g.deal)
+                    _("Play this deal again"),
+                    lambda: app.start_practice(g.rules, g.layout, g.deal),
                 ),
             ]
         elif mode == "daily":
-            first = [Button("Daily calendar", lambda: app.show_daily())]
+            first = [Button(_("Daily calendar"), lambda: app.show_daily())]
         else:
-            first = [Button("New trek", lambda: app.start_mode(mode))]
+            first = [Button(_("New trek"), lambda: app.start_mode(mode))]
         self.share = self.share_line()
         if self.share:
-            first.append(Button("Copy the share line", self.copy))
+            first.append(Button(_("Copy the share line"), self.copy))
         try:
             self.game_code = encode_game_code(g)
         except EngineError:  # longer than a game code holds (docs/rules.md): nothing to watch
             self.game_code = ""
         if self.game_code:
-            first.append(Button("Watch again", self.watch))
-            first.append(Button("Copy the game code", self.copy_game_code))
-            first.append(Button("Save a GIF", self.save_gif))
+            first.append(Button(_("Watch again"), self.watch))
+            first.append(Button(_("Copy the game code"), self.copy_game_code))
+            first.append(Button(_("Save a GIF"), self.save_gif))
         self.gif: Any = None  # the GIF being drawn: (process, path)
-        self.unlocked = self.unlocked_lines()
+        self.unlocked_items = self.unlocked_lines()
         self.menu = ButtonColumn(
-            app.assets, [*first, Button("Title screen", lambda: app.show_title())]
+            app.assets, [*first, Button(_("Title screen"), lambda: app.show_title())]
         )
 
     def share_line(self) -> str:
@@ -168,23 +188,30 @@ class ResultsView(MenuScreen):
         sprite.position = (round(right - bw / 2), round(cy))
         return sprite
 
-    def unlocked_lines(self) -> list[str]:
-        """Relics and card backs unlocked while this deal or trek was played (the save store's answers)."""
+    def unlocked_lines(self) -> list[tuple[str, str]]:
+        """Relics and card backs unlocked while this deal or trek was played (the save store's
+        answers): (what, its name), translated where they are shown."""
         found = self.app.saves.unlocked_by(self.table)
         self.unlocked_backs = [back.id for back in found.backs]  # shown beside their lines
         return [
-            *(f"Relic found: {relic.name}" for relic in found.relics),
-            *(f"Card back unlocked: {back.name}" for back in found.backs),
+            *((N_("Relic found"), relic.name) for relic in found.relics),
+            *((BACK_UNLOCKED, back.name) for back in found.backs),
         ]
+
+    @property
+    def unlocked(self) -> list[str]:
+        """What was unlocked, a line each in the player's language ("Relic found: Brass Compass")."""
+        # TRANSLATORS: a results line read out: what was unlocked and its name
+        return [_("{what}: {name}").format(what=_(w), name=_(n)) for w, n in self.unlocked_items]
 
     def copy(self) -> None:
         self._to_clipboard(
             self.share,
             self.copy,
-            done=("Share line copied.", "Copied"),
+            done=(_("Share line copied."), _("Copied")),
             none=(
-                "No clipboard here: the share line is shown above, to copy by hand.",
-                "No clipboard: copy it by hand",
+                _("No clipboard here: the share line is shown above, to copy by hand."),
+                _("No clipboard: copy it by hand"),
             ),
         )
 
@@ -207,7 +234,7 @@ class ResultsView(MenuScreen):
         self.app.show_replay(
             GameCode.of(self.table.game),
             back=lambda: self.app.show_view(self),
-            title=f"Replay · {self.table.game.layout.name}",
+            title=_("Replay · {layout}").format(layout=self.table.game.layout.name),
             total=self.results.replay_total,
         )
 
@@ -215,10 +242,13 @@ class ResultsView(MenuScreen):
         self._to_clipboard(
             self.game_code,
             self.copy_game_code,
-            done=(f"Game code copied: {self.game_code}", "Game code copied"),
+            done=(
+                _("Game code copied: {code}").format(code=self.game_code),
+                _("Game code copied"),
+            ),
             none=(
-                f"No clipboard here: the game code is {self.game_code}",
-                "No clipboard: see below",
+                _("No clipboard here: the game code is {code}").format(code=self.game_code),
+                _("No clipboard: see below"),
             ),
         )
 
@@ -226,7 +256,6 @@ class ResultsView(MenuScreen):
         """Draw the game as an animated GIF in the save folder's ``replays`` folder. Another
         process draws it offscreen (``desert-pyramid replay CODE --gif PATH``), so this screen
         goes on at full speed meanwhile."""
-        import datetime
         import os
         import subprocess
         import sys
@@ -234,11 +263,13 @@ class ResultsView(MenuScreen):
         store = self.app.saves.store
         if store is None:
             self.set_message(
-                f"No save folder here: desert-pyramid replay {self.game_code} --gif PATH draws it."
+                _("No save folder here: {command} draws it.").format(
+                    command=f"desert-pyramid replay {self.game_code} --gif PATH"
+                )
             )
             return
         if self.gif is not None:
-            self.set_message("The GIF is being drawn…")
+            self.set_message(_("The GIF is being drawn…"))
             return
         folder = store.folder.path / "replays"
         stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
@@ -256,10 +287,12 @@ class ResultsView(MenuScreen):
                 env={**os.environ, "ARCADE_HEADLESS": "1"},
             )
         except OSError as exc:
-            self.set_message(f"The GIF cannot be drawn here: {exc.strerror or exc}.")
+            self.set_message(
+                _("The GIF cannot be drawn here: {error}.").format(error=exc.strerror or exc)
+            )
             return
         self.gif = (proc, path)
-        self.set_message("Drawing the GIF…")
+        self.set_message(_("Drawing the GIF…"))
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -274,11 +307,13 @@ class ResultsView(MenuScreen):
         if proc.stderr:
             proc.stderr.close()
         if code == 0 and path.is_file():
-            self.set_message(f"GIF saved: {path}")
-        else:
+            self.set_message(_("GIF saved: {path}").format(path=path))
+        elif error:
             self.set_message(
-                "The GIF could not be drawn" + (f": {error.splitlines()[-1]}" if error else ".")
+                _("The GIF could not be drawn: {error}").format(error=error.splitlines()[-1])
             )
+        else:
+            self.set_message(_("The GIF could not be drawn."))
 
     def on_hide_view(self) -> None:
         if self.gif is not None:  # the GIF goes on being drawn; its message has nowhere to go
@@ -303,10 +338,8 @@ class ResultsView(MenuScreen):
         self.texts = TextGroup()
         lines = rows(self.results, self.table.game.layout.name)
         if self.results.mode == "expedition" or self.unlocked:
-            found = [
-                (name, what) for name, _, what in (item.partition(": ") for item in self.unlocked)
-            ]
-            lines += found or [("Unlocked", "nothing new")]
+            found = [(_(what), _(name)) for what, name in self.unlocked_items]
+            lines += found or [(_("Unlocked"), _("nothing new"))]
         n = len(self.menu.buttons)
         window = inset(Rect(0, 0, width, height), 8)
         message, window = cut_bottom(window, text_height(12 * s), 4)
@@ -337,7 +370,7 @@ class ResultsView(MenuScreen):
         head, body = cut_top(inner, text_height(28 * s), 0)
         sub, body = cut_top(body, text_height(13 * s), 4 * s)
         self.texts.fitted(headline(self.results), head, 28 * s, colour=GOLD, heading=True)
-        self.texts.fitted(self.results.mode.capitalize(), sub, 13 * s, colour=MUTED, bold=True)
+        self.texts.fitted(mode_name(self.results.mode), sub, 13 * s, colour=MUTED, bold=True)
         # the buttons at the bottom: two columns, three in a low window (the figures keep one)
         cols = 1 if n <= 4 else (3 if compact else 2)
         brows = -(-n // cols)
@@ -377,11 +410,11 @@ class ResultsView(MenuScreen):
                 value,
                 Rect(r.left + left, r.bottom, right, r.height),
                 15 * s,
-                colour=GOLD if name == "Score" else INK,
+                colour=GOLD if name == _(SCORE) else INK,
                 bold=True,
                 align="right",
             )
-            if name == "Card back unlocked" and backs:  # the back itself, left of its name
+            if name == _(BACK_UNLOCKED) and backs:  # the back itself, left of its name
                 h = min(26 * s, r.height - 2)
                 self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
         self.texts.fitted(

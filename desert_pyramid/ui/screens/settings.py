@@ -1,7 +1,7 @@
 """The settings screen: the master volume and mute, the effects and ambience volumes, animation
 speed (off included), the four-colour deck, large indices, hiding the timer and the score, the
 card back, with a live preview, the clock (Expedition and Daily timed or
-untimed), speech (docs/accessibility.md) and the language (docs/translations.md)."""
+untimed), high contrast, the text size (100% to 200%, applied at once), speech (docs/accessibility.md) and the language (docs/translations.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from desert_pyramid.progression import BACK_BY_ID
 from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect
 from desert_pyramid.ui.base.layout import (
     Span,
@@ -104,6 +105,7 @@ class SettingsView(MenuScreen):
                     lambda: self.change("high_contrast", 1),
                     adjust=lambda d: self.change("high_contrast", d),
                 ),
+                option_row(_("Text size"), partial(self.change, "text_size")),
                 Button(
                     _("Speech · F2"),
                     lambda: self.change("speech", 1),
@@ -141,6 +143,11 @@ class SettingsView(MenuScreen):
             self.app.set_settings(s)
             self.relabel(use_language(s.language or system_language()))
             return
+        elif what == "text_size":  # applied at once: this screen again at the new size
+            self.app.set_settings(s.with_next_text_size(step))
+            self._values()
+            self.layout(self.app.width, self.app.height)
+            return
         elif what == "back":
             ids = self.backs
             i = ids.index(resolve_back(s.card_back))
@@ -168,6 +175,7 @@ class SettingsView(MenuScreen):
             on_off(not s.untimed, N_("Timed"), N_("Untimed")),
             self._back_name(s.card_back),
             on_off(s.high_contrast),
+            format_percent(s.text_size / 100),
             self._speech_name(s.speech),
             language_name(s.language),
             "",
@@ -238,7 +246,13 @@ class SettingsView(MenuScreen):
         self.texts = TextGroup()
         n = len(self.menu.buttons)
         row_h = Span(text_height(14 * sc) + 6, 33 * sc)
-        want = 40 * sc + text_height(28 * sc) + text_height(11 * sc) + rows * (33 + 6) * sc
+        # rows as tall as their text needs (a large text size: taller than 33)
+        want = (
+            40 * sc
+            + text_height(28 * sc)
+            + text_height(11 * sc)
+            + rows * (row_h.preferred + 6 * sc)
+        )
         want = max(want, 40 * sc + text_height(28 * sc) + 330 * sc)  # room for the preview
         panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
         self.panel = panel
@@ -247,7 +261,7 @@ class SettingsView(MenuScreen):
         self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
-        preview_w = min(300 * sc, body.width * 0.25)
+        preview_w = min(300 * sc, body.width * 0.25 / fonts.text_scale())  # large text: rows wider
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
         self.preview_area = Rect(rows_area.right + 12 * sc, body.bottom, preview_w, body.height)
         keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.layouts import Catalogue
+from desert_pyramid.app.layouts import Catalogue, layout_title
 from desert_pyramid.app.sessions import Mode, clock_text
+from desert_pyramid.engine import EngineError
 from desert_pyramid.i18n import (
     N_,
     _,
@@ -76,8 +77,14 @@ class StatsChoice:
 
 
 def layout_name(catalogue: Catalogue, number: int) -> str:
+    """The layout's name in the player's language (a player's own as named); a layout that is
+    gone keeps the catalogue's name for it ("Layout 104 (deleted)")."""
     try:
-        return catalogue.layout_name(number)  # a player's deleted layout keeps a name
+        return layout_title(catalogue.get_layout(number))
+    except EngineError:
+        pass
+    try:
+        return catalogue.layout_name(number)
     except (KeyError, ValueError):
         return ""
 

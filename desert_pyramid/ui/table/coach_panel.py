@@ -14,6 +14,7 @@ import arcade
 import pyglet
 
 from desert_pyramid.app.sessions import CoachMessage
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.art.assets import COACH
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
@@ -25,9 +26,20 @@ from desert_pyramid.ui.widgets.text import Text, report_texts
 
 BACK = (*BAR_BACK, PANEL_ALPHA)  # opaque: nothing shows through its words
 RIM = (*BAR_RIM, 255)
-IDLE = "Play on: I speak up when a move teaches something, and the Hint button shows a good move."
-HEADINGS = {"tip": "COACH", "mistake": "COACH · A COMMON MISTAKE", "warning": "COACH · STUCK"}
-STRIP_HEADINGS = {"tip": "COACH", "mistake": "COACH · MISTAKE", "warning": "COACH · STUCK"}
+IDLE = N_(
+    "Play on: I speak up when a move teaches something, and the Hint button shows a good move."
+)
+# TRANSLATORS: the coach panel's headings (shown in capitals); the strip is narrower
+HEADINGS = {
+    "tip": N_("Coach"),
+    "mistake": N_("Coach · a common mistake"),
+    "warning": N_("Coach · stuck"),
+}
+STRIP_HEADINGS = {
+    "tip": N_("Coach"),
+    "mistake": N_("Coach · mistake"),
+    "warning": N_("Coach · stuck"),
+}
 SHRINK = (1.0, 0.9, 0.82)
 
 
@@ -36,8 +48,8 @@ def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:
     kinds = [m.kind for m in messages]
     for kind in ("warning", "mistake"):
         if kind in kinds:
-            return names[kind]
-    return names["tip"]
+            return _(names[kind]).upper()
+    return _(names["tip"]).upper()
 
 
 class CoachPanel:
@@ -131,7 +143,7 @@ class CoachPanel:
             return
         heading = heading_of(messages, self.side)
         sep = "\n\n" if self.side else " "
-        body = sep.join(m.text for m in messages) or IDLE
+        body = sep.join(m.text for m in messages) or _(IDLE)
         if self._said == (heading, body):
             return  # fitted already
         self._said = (heading, body)

@@ -26,7 +26,8 @@ from desert_pyramid.engine import (
     RowCleared,
     Scored,
 )
-from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.i18n import _, format_number
+from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, GOLD
 from desert_pyramid.ui.table.anim import Flash, Floater
@@ -49,12 +50,46 @@ BACKING = BAR_BACK  # the celebration's panel (the HUD's brown), with a gold rim
 RIM = GOLD
 CELEBRATE_S = 2.4  # how long a celebration shows at normal speed (it fades over the last 40%)
 POOL = 2  # texts kept ready per style
-WARM = {  # the characters each style shows
-    "points": "0123456789+· chain",
-    "row": "0123456789+ Rowcleard",
-    "banner": "0123456789+!: PyramidLayoutclearedsDiy",
-    "detail": "0123456789+,· sofdaylightpn",
-}  # glyphs drawn into the font atlas at set-up
+
+
+def warm_text(style: str) -> str:
+    """The characters a style shows in the player's language (its glyphs are drawn into the font
+    atlas at set-up)."""
+    digits = "0123456789+· "
+    if style == "points":
+        texts = [points_text(2, 2), format_number(1000)]
+    elif style == "row":
+        texts = [row_text(1, 2)]
+    elif style == "banner":
+        texts = [
+            _("Layout cleared!"),
+            _("Pyramid {number} cleared!").format(number=1),
+            _("The sun has set"),
+        ]
+        texts = [t.upper() for t in texts]
+    else:
+        texts = [
+            _("+{points} points").format(points=format_number(1000)),
+            _("+{seconds} s of daylight").format(seconds=1),
+            _("The trek ends"),
+        ]
+    return "".join(sorted(set(digits + "".join(texts))))
+
+
+def points_text(points: int, chain: int) -> str:
+    """A pair's or a king's points rising, with the chain from 2 on: ``+26 · chain 3``."""
+    if chain >= 2:
+        return _("+{points} · chain {chain}").format(
+            points=format_number(points), chain=format_number(chain)
+        )
+    return f"+{format_number(points)}"
+
+
+def row_text(row: int, points: int) -> str:
+    """A cleared row's bonus rising: ``Row 3 cleared  +50``."""
+    if points:
+        return _("Row {row} cleared  +{points}").format(row=row, points=format_number(points))
+    return _("Row {row} cleared").format(row=row)
 
 
 class Effects:
@@ -86,12 +121,12 @@ class Effects:
             for k in range(1 if style in ("banner", "detail") else POOL):
                 pair = [
                     Text(
-                        WARM[style] if k == 0 and c is colour else "",
+                        warm_text(style) if k == 0 and c is colour else "",
                         -1000,
                         -1000,
                         c,
                         size * fs,
-                        font_name=HEADING if heading else FONT,
+                        font_name=heading_font() if heading else FONT,
                         bold=True,
                         anchor_x="center",
                         anchor_y="center",
@@ -167,7 +202,8 @@ class Effects:
         """The layout cleared: a celebration with the move's points replaces its small effects."""
         total = sum(e.points for e in events if isinstance(e, Scored) and e.points > 0)
         self.cleared_points = total
-        self.celebrate("Layout cleared!", f"+{total:,} points", game, geom, speed)
+        detail = _("+{points} points").format(points=format_number(total))
+        self.celebrate(_("Layout cleared!"), detail, game, geom, speed)
 
     def _rise_points(
         self,
@@ -178,7 +214,7 @@ class Effects:
         slow: float,
     ) -> None:
         """A pair's or a king's points (and the chain from 2 on) rise from where the card was."""
-        text = f"+{scored.points}" + (f" · chain {chain}" if chain >= 2 else "")
+        text = points_text(scored.points, chain)
         self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
 
     def _flash_row(self, row: RowCleared, game: Game, geom: TableGeometry, slow: float) -> None:
@@ -192,7 +228,7 @@ class Effects:
                 box.left - 6, box.bottom - 6, box.width + 12, box.height + 12, duration=0.7 * slow
             )
         )
-        text = f"Row {row.row} cleared" + (f"  +{row.points}" if row.points else "")
+        text = row_text(row.row, row.points)
         self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)
 
     def celebrate(

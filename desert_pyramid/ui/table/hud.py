@@ -15,6 +15,7 @@ import pyglet
 
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE, Game
+from desert_pyramid.i18n import _, current_language, format_number, ngettext, pgettext
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
@@ -31,21 +32,76 @@ CHARSET = (
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 .,:;!?'\"()+-=/%&"
     "♠♥♦♣…—–×·‹›←→↑↓"
 )
-NUMBERS = "0123456789,:—×- "
-CAPTIONS = "SRDWtockedalfusyhrmpn0123456789 ·"
-LABELS = {
-    "pyramid": "PYRAMID",
-    "score": "SCORE",
-    "chain": "CHAIN",
-    "moves": "MOVES",
-    "bonus": "TIME BONUS",
-    "time": "TIME",
-    "daylight": "DAYLIGHT",
+#: The letters each language adds to CHARSET (its messages' accents, its alphabet).
+LETTERS = {
+    "de": "ÄÖÜäöüß„“",
+    "fr": "àâçéèêëîïôùûüÿœÀÂÇÉÈÊÎÔÙÛŒ«»\u00a0\u202f",
+    "es": "áéíñóúüÁÉÍÑÓÚÜ¿¡«»",
+    "it": "àèéìíòóùÀÈÉÌÒÙ«»",
+    "pt_BR": "áâãàçéêíóôõúüÁÂÃÀÇÉÊÍÓÔÕÚ«»",
+    "ru": "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯабвгдеёжзийклмнопрстуфхцчшщъыьэюя«»„“",
 }
+NUMBERS = (
+    "0123456789,.:—×- \u00a0\u202f"  # Babel's group separators: , . and (narrow) no-break spaces
+)
 ORDER = ("pyramid", "score", "chain", "moves", "bonus", "daylight", "time")
 PULSE = (255, 120, 90)
 TEXT_BUDGET_MS = 1.5  # texts laid out per frame (see Hud.flush)
 DAYLIGHT = GOLD
+
+
+def label(key: str) -> str:
+    """A figure box's title in the player's language, in capitals ("SCORE", "PUNKTE")."""
+    labels = {
+        # TRANSLATORS: the HUD's figure boxes' titles (shown in capitals, in a narrow box)
+        "pyramid": pgettext("hud", "Pyramid"),
+        "score": pgettext("hud", "Score"),
+        "chain": pgettext("hud", "Chain"),
+        "moves": pgettext("hud", "Moves"),
+        "bonus": pgettext("hud", "Time bonus"),
+        "time": pgettext("hud", "Time"),
+        "daylight": pgettext("hud", "Daylight"),
+    }
+    return labels.get(key, key).upper()
+
+
+def pile_name(pile: int) -> str:
+    """A pile's caption under it: Stock, Waste, Satchel, Discard."""
+    names = {
+        STOCK: pgettext("pile", "Stock"),
+        WASTE: pgettext("pile", "Waste"),
+        SATCHEL: pgettext("pile", "Satchel"),
+        DISCARD: pgettext("pile", "Discard"),
+    }
+    return names[pile]
+
+
+def stock_caption(cards: int, redeals_left: int | None, waste: bool) -> str:
+    """The stock's caption: how many redeals are left, or that the waste can be redealt."""
+    if cards:
+        if redeals_left is None:
+            return pile_name(STOCK)
+        return ngettext("Stock · {n} redeal", "Stock · {n} redeals", redeals_left).format(
+            n=format_number(redeals_left)
+        )
+    if waste and (redeals_left is None or redeals_left > 0):
+        if redeals_left is None:
+            return _("Redeal")
+        return ngettext("Redeal · {n} left", "Redeal · {n} left", redeals_left).format(
+            n=format_number(redeals_left)
+        )
+    return _("Stock empty")
+
+
+def discard_caption(cards: int) -> str:
+    if not cards:
+        return pile_name(DISCARD)
+    # TRANSLATORS: the discard pile's caption with the number of cards on it
+    return _("Discard {n}").format(n=format_number(cards))
+
+
+def satchel_caption(full: bool) -> str:
+    return _("Satchel · full") if full else pile_name(SATCHEL)
 
 
 def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
@@ -162,7 +218,14 @@ class Hud:
         icon.position = (round(m.left + m.height * 0.55), round(m.cy))
         self.sprites.append(icon)
         self._text(
-            "menu", "Menu", m.left + m.height * 1.05, m.cy, 13 * fs, INK, anchor_x="left", bold=True
+            "menu",
+            pgettext("button", "Menu"),
+            m.left + m.height * 1.05,
+            m.cy,
+            13 * fs,
+            INK,
+            anchor_x="left",
+            bold=True,
         )
         self._text(
             "title",
@@ -191,7 +254,7 @@ class Hud:
         for key in reversed(self._keys):
             self.titles[key] = self._text(
                 f"t-{key}",
-                LABELS.get(key, key.upper()),
+                label(key),
                 x,
                 bar.cy + bar.height * 0.22,
                 9 * fs,
@@ -211,7 +274,9 @@ class Hud:
             t = self.texts[name]
             self._fit_parts(t, t.text, room)
         # round buttons
-        for name, label in ((UNDO, "Undo · Z"), (HINT, "Hint · H")):
+        undo_caption = pgettext("button", "Undo") + " · Z"
+        hint_caption = pgettext("button", "Hint") + " · H"
+        for name, caption in ((UNDO, undo_caption), (HINT, hint_caption)):
             r = geom.places[name]
             self._button(name, r)
             size = int(r.width * 0.62)
@@ -222,10 +287,10 @@ class Hud:
             )
             icon.position = (round(r.cx), round(r.cy))
             self.sprites.append(icon)
-            self._text(f"c-{name}", label, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
+            self._text(f"c-{name}", caption, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
         self._caption_size = 9.5 * fs
         self._captions_asked = None  # new texts: fit them
-        self.set_button_captions("Undo · Z", "Hint · H")
+        self.set_button_captions(undo_caption, hint_caption)
         # pile captions and the stock badge
         for pile in (STOCK, WASTE, SATCHEL, DISCARD):
             if pile == SATCHEL and not satchel:
@@ -233,7 +298,7 @@ class Hud:
             name = PILE_NAMES[pile]
             cx, cy = geom.captions[name]
             self.captions[pile] = self._text(
-                f"cap-{name}", name.capitalize(), cx, cy, 10 * fs, CAPTION, bold=True
+                f"cap-{name}", pile_name(pile), cx, cy, 10 * fs, CAPTION, bold=True
             )
         # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
         waste = self.captions[WASTE]
@@ -244,7 +309,7 @@ class Hud:
         for t in self.captions.values():
             self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
         self._captions_asked = None  # fitted to their rooms now
-        self.set_button_captions("Undo · Z", "Hint · H")
+        self.set_button_captions(undo_caption, hint_caption)
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
         self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
@@ -483,23 +548,13 @@ class Hud:
                 bar.color = colour
             bar.visible = w > 0
         n = len(game.stock)
-        left = game.redeals_left
-        if n:
-            passes = "" if left is None else f" · {left} redeal{'s' if left != 1 else ''}"
-            cap = f"Stock{passes}"
-        elif game.waste and (left is None or left > 0):
-            cap = "Redeal" + ("" if left is None else f" · {left} left")
-        else:
-            cap = "Stock empty"
-        self._set(self.captions[STOCK], cap)
-        self._set(self.texts["badge"], str(n))
+        self._set(self.captions[STOCK], stock_caption(n, game.redeals_left, bool(game.waste)))
+        self._set(self.texts["badge"], format_number(n))
         if self.badge is not None:
             self.badge.visible = n > 0
-        self._set(
-            self.captions[DISCARD], f"Discard {len(game.discard)}" if game.discard else "Discard"
-        )
+        self._set(self.captions[DISCARD], discard_caption(len(game.discard)))
         if SATCHEL in self.captions:
-            self._set(self.captions[SATCHEL], "Satchel" if game.satchel < 0 else "Satchel · full")
+            self._set(self.captions[SATCHEL], satchel_caption(game.satchel >= 0))
         msg = self.texts["message"]
         if (
             message != self._message
@@ -513,11 +568,21 @@ class Hud:
         the middle of a game would cost a stalled frame, but the first frame should not wait)."""
         if not self.texts:
             return
-        warm_glyphs(self.texts["message"], CHARSET)
+        warm_glyphs(self.texts["message"], CHARSET + LETTERS.get(current_language(), ""))
         for name in ("badge", *(f"v-{k}" for k in self._keys)):
             warm_glyphs(self.texts[name], NUMBERS)
+        captions = "".join(
+            {
+                *"0123456789 ·",
+                *stock_caption(2, 2, True),
+                *stock_caption(0, 2, True),
+                *stock_caption(0, 0, False),
+                *discard_caption(2),
+                *satchel_caption(True),
+            }
+        )
         for caption in self.captions.values():
-            warm_glyphs(caption, CAPTIONS)
+            warm_glyphs(caption, captions)
 
     def set_title(self, title: str, subtitle: str) -> None:
         """A new pyramid of an Expedition: its deal code."""

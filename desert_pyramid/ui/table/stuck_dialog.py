@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import arcade
 
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
@@ -19,7 +20,7 @@ from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import MUTED
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
-TITLE = "NO MORE MOVES"
+TITLE = N_("NO MORE MOVES")
 
 #: The table's actions that work the dialog's buttons (the table's key context has no menu keys)
 STEPS = {"focus_up": -1, "focus_prev": -1, "focus_left": -1, "focus_down": 1, "focus_next": 1}
@@ -49,7 +50,7 @@ class StuckDialog:
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.assets, panel))
         self.texts = TextGroup()
-        self.texts.heading(TITLE, width / 2, panel.top - 36 * s, 26 * s)
+        self.texts.heading(_(TITLE), width / 2, panel.top - 36 * s, 26 * s)
         self.texts.label(
             self.note, width / 2, panel.top - 70 * s, 12 * s, colour=MUTED, width=int(pw - 40 * s)
         )

@@ -15,6 +15,7 @@ import arcade
 from desert_pyramid.app.advisor import Advisor, Answer
 from desert_pyramid.app.control import Feedback, TableControl
 from desert_pyramid.app.sessions import (
+    SKIP_COST_MS,
     CoachMessage,
     DailyCleared,
     NewPyramid,
@@ -26,6 +27,7 @@ from desert_pyramid.app.sessions import subtitle as subtitle_of
 from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
+from desert_pyramid.i18n import N_, _, current_language, format_number, pgettext
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
@@ -46,15 +48,19 @@ if TYPE_CHECKING:
 
 AUTOPLAY_STEP_S = 0.45
 INTRO = {
-    "expedition": "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N.",
-    "daily": "Today's deal, the same for every player: clear it fast for a bigger time bonus.",
-    "practice": "Pair cards that add up to 13; a king goes alone. F1 shows the keys.",
+    "expedition": N_(
+        "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N."
+    ),
+    "daily": N_("Today's deal, the same for every player: clear it fast for a bigger time bonus."),
+    "practice": N_("Pair cards that add up to 13; a king goes alone. F1 shows the keys."),
 }
 #: The same, played untimed (the Settings' Clock row): no sunset, no time bonus to promise.
 INTRO_UNTIMED = {
-    "expedition": "Clear pyramid after pyramid, untimed: pyramid N scores ×N, and the trek ends "
-    "when you end it or a pyramid is stuck.",
-    "daily": "Today's deal, the same for every player, untimed: no time bonus, no hurry.",
+    "expedition": N_(
+        "Clear pyramid after pyramid, untimed: pyramid N scores ×N, and the trek ends "
+        "when you end it or a pyramid is stuck."
+    ),
+    "daily": N_("Today's deal, the same for every player, untimed: no time bonus, no hurry."),
 }
 RESIZE_SETTLE_S = 0.12
 UNTIMED_END_S = 1.6  # an untimed trek's end shows on the table this long before the results
@@ -80,7 +86,7 @@ class TableView(TableInput, Screen):
     ) -> None:
         super().__init__(app)
         self.session = session
-        self.title = title or title_of(session)
+        self._title = title  # None: the mode's name, in the language shown (see :attr:`title`)
         self._subtitle = subtitle
         self.control = TableControl(session)
         self.board = Board()
@@ -94,8 +100,9 @@ class TableView(TableInput, Screen):
         self.has_coach = session.has_coach
         self.coach_said: list[CoachMessage] = list(session.messages)
         coach = [] if self.has_coach else [m.text for m in self.coach_said]
-        intro = INTRO_UNTIMED if session.untimed else INTRO
-        self.message = note or " ".join(coach) or intro.get(session.mode, INTRO["practice"])
+        self._opening = self.opening_line()  # as shown, to say it again in another language
+        self.message = note or " ".join(coach) or self._opening
+        self._language = current_language()  # the language the texts were made in
         self.focus: Focus | None = None
         self.focus_visible = False
         self.press: Press | None = None
@@ -125,6 +132,16 @@ class TableView(TableInput, Screen):
     @property
     def timed(self) -> bool:
         return self.session.timed
+
+    def opening_line(self) -> str:
+        """The first words on the message line, in the player's language."""
+        session = self.session
+        intro = INTRO_UNTIMED if session.untimed else INTRO
+        return _(intro.get(session.mode, INTRO["practice"]))
+
+    @property
+    def title(self) -> str:
+        return self._title if self._title is not None else title_of(self.session)
 
     @property
     def subtitle(self) -> str:
@@ -162,7 +179,13 @@ class TableView(TableInput, Screen):
         self.refresh()
 
     def on_show_view(self) -> None:
-        # lay out again: the window or the settings (deck, card back) may have changed meanwhile
+        # lay out again: the window or the settings (deck, card back, language) may have changed
+        # meanwhile; the opening words are said again in the new language
+        if self._language != current_language():
+            self._language = current_language()
+            opening, self._opening = self._opening, self.opening_line()
+            if self.message == opening:  # (a move's words stay until the next move's)
+                self.message = self._opening
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         if not self.session.finished:
@@ -244,8 +267,11 @@ class TableView(TableInput, Screen):
         was used last (the HUD writes the keys when it is laid out)."""
         pad = self.app.last_input == "pad"
         undo, hint = (
-            f"{name.capitalize()} · {keys.label_for(action, pad)}"
-            for name, action in ((UNDO, "undo"), (HINT, "hint_or_play" if pad else "hint"))
+            f"{name} · {keys.label_for(action, pad)}"
+            for name, action in (
+                (pgettext("button", "Undo"), "undo"),
+                (pgettext("button", "Hint"), "hint_or_play" if pad else "hint"),
+            )
         )
         self.hud.set_button_captions(undo, hint)
 
@@ -295,28 +321,41 @@ class TableView(TableInput, Screen):
             self.message = " ".join(m.text for m in said)
         for e in events:
             if isinstance(e, PyramidCleared):
-                daylight = (
-                    f"+{e.bonus_ms // 1000} s of daylight" if e.bonus_ms else ""
-                )  # untimed: none
-                self.message = f"Pyramid {e.number} cleared" + (
-                    f": {daylight}." if daylight else "."
-                )
+                seconds = e.bonus_ms // 1000
+                number = format_number(e.number)
+                if e.bonus_ms:
+                    self.message = _("Pyramid {number} cleared: +{seconds} s of daylight.").format(
+                        number=number, seconds=format_number(seconds)
+                    )
+                else:  # untimed: no daylight
+                    self.message = _("Pyramid {number} cleared.").format(number=number)
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     points = self.effects.cleared_points
-                    detail = " · ".join(
-                        part for part in (daylight, f"+{points:,} points" if points else "") if part
-                    )
+                    parts = []
+                    if e.bonus_ms:
+                        parts.append(
+                            _("+{seconds} s of daylight").format(seconds=format_number(seconds))
+                        )
+                    if points:
+                        parts.append(_("+{points} points").format(points=format_number(points)))
+                    detail = " · ".join(parts)
                     self.effects.celebrate(
-                        f"Pyramid {e.number} cleared!",
+                        _("Pyramid {number} cleared!").format(number=number),
                         detail,
                         self.game,
                         self.geom,
                         self.app.settings.animation_speed,
                     )
             elif isinstance(e, PyramidSkipped):
-                spent = f": {e.cost_ms // 1000} s of daylight spent" if e.cost_ms else ""
-                self.message = f"Pyramid {e.number} skipped{spent}."  # untimed: no daylight
+                number = format_number(e.number)
+                if e.cost_ms:
+                    self.message = _("Pyramid {number} skipped: {seconds} s of daylight spent.")
+                    self.message = self.message.format(
+                        number=number, seconds=format_number(e.cost_ms // 1000)
+                    )
+                else:  # untimed: no daylight
+                    self.message = _("Pyramid {number} skipped.").format(number=number)
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
@@ -324,12 +363,16 @@ class TableView(TableInput, Screen):
                 self.hud.set_title(self.title, self.subtitle)
                 self.advisor.forget()
             elif isinstance(e, DailyCleared) and e.time_bonus:
-                self.message = f"Cleared in {e.seconds} s: a time bonus of {e.time_bonus:,} points."
+                self.message = _("Cleared in {seconds} s: a time bonus of {points} points.").format(
+                    seconds=format_number(e.seconds), points=format_number(e.time_bonus)
+                )
 
     def sound_changed(self) -> None:
         """M was pressed: say whether the sound is on."""
         self.message = (
-            "Sound off: M turns it back on." if self.app.settings.mute else "Sound on: M mutes it."
+            _("Sound off: M turns it back on.")
+            if self.app.settings.mute
+            else _("Sound on: M mutes it.")
         )
         self.refresh()
 
@@ -341,13 +384,16 @@ class TableView(TableInput, Screen):
         if self.game.won:
             self.effects.hold()  # the banner stays crisp over the thrown cards
             self.message = (
-                "Cleared! A shows the results."
+                _("Cleared! A shows the results.")
                 if self.app.last_input == "pad"
-                else "Cleared! A click or Enter shows the results."
+                else _("Cleared! A click or Enter shows the results.")
             )
         elif self.session.untimed:  # no sunset: stuck (its sound has played), skipped or left
-            stuck = "Stuck: " if self.control.stuck else ""
-            self.message = f"{stuck}the untimed trek ends here.".capitalize()
+            self.message = (
+                _("Stuck: the untimed trek ends here.")
+                if self.control.stuck
+                else _("The untimed trek ends here.")
+            )
             self._end_wait = UNTIMED_END_S
         else:  # the sunset: the sun sinks, the light goes, the banner says so, then the results
             self.message = ""
@@ -358,8 +404,10 @@ class TableView(TableInput, Screen):
             if self.geom is not None:
                 score = self.session.hud().get("score")
                 self.effects.celebrate(
-                    "The sun has set",
-                    f"The trek ends · score {score}" if score else "The trek ends",
+                    _("The sun has set"),
+                    _("The trek ends · score {score}").format(score=score)
+                    if score
+                    else _("The trek ends"),
                     self.game,
                     self.geom,
                     speed,
@@ -370,28 +418,33 @@ class TableView(TableInput, Screen):
     def open_stuck_dialog(self) -> None:
         """The engine says no move is left: a dialog offers the ways on (they depend on the mode)."""
         mode = self.session.mode
-        keep = Button("Keep looking", self.close_stuck_dialog)
-        undo = Button("Undo a move", self._dialog(lambda: self.on_action("undo")))
+        keep = Button(_("Keep looking"), self.close_stuck_dialog)
+        undo = Button(_("Undo a move"), self._dialog(lambda: self.on_action("undo")))
         if mode == "practice":
             g = self.game
             buttons = [
-                Button("Undo to where it can still be won", self._dialog(self.rewind_to_winnable)),
                 Button(
-                    "New deal", self._dialog(lambda: self.app.start_practice(g.rules, g.layout))
+                    _("Undo to where it can still be won"), self._dialog(self.rewind_to_winnable)
                 ),
-                Button("Watch the replay", self._dialog(self.watch_replay)),
+                Button(
+                    _("New deal"), self._dialog(lambda: self.app.start_practice(g.rules, g.layout))
+                ),
+                Button(_("Watch the replay"), self._dialog(self.watch_replay)),
                 keep,
             ]
         elif mode == "expedition":
             buttons = [
-                Button("Skip this pyramid (−30 s)", self._dialog(self.skip_pyramid)),
+                Button(
+                    _("Skip this pyramid (−{seconds} s)").format(seconds=SKIP_COST_MS // 1000),
+                    self._dialog(self.skip_pyramid),
+                ),
                 undo,
                 keep,
             ]
         else:
             buttons = [undo, keep]
         self.stuck_dialog = StuckDialog(
-            self.app.assets, buttons, "None of the cards left can pair."
+            self.app.assets, buttons, _("None of the cards left can pair.")
         )
         self.stuck_dialog.layout(self.app.width, self.app.height)
         self.dirty.invalidate()
@@ -526,7 +579,9 @@ class TableView(TableInput, Screen):
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
         self.message = (
-            "The computer plays; press A to take over." if self.autoplay else "You have the cards."
+            _("The computer plays; press A to take over.")
+            if self.autoplay
+            else _("You have the cards.")
         )
         if not self.autoplay:
             self.advisor.forget()
@@ -549,11 +604,13 @@ class TableView(TableInput, Screen):
             if rewind is not None:
                 self.apply(self.control.accept_hint())
                 return
-        again = "Y again" if self.app.last_input == "pad" else "Enter"  # the controller's second Y
+        pad = self.app.last_input == "pad"  # the controller's second Y
         if move is not None:
-            self.message = answer.text + f" {again} plays it."
+            follow = _("Y again plays it.") if pad else _("Enter plays it.")
+            self.message = f"{answer.text} {follow}"
         elif rewind is not None:
-            self.message = words + f" {again} goes back there."
+            follow = _("Y again goes back there.") if pad else _("Enter goes back there.")
+            self.message = f"{words} {follow}"
         else:
             self.message = words or answer.text
         self.refresh()
@@ -582,7 +639,8 @@ class TableView(TableInput, Screen):
             if answer.purpose == "hint":
                 self.show_hint(answer)
             elif not self.advisor.plan:
-                self.message = answer.text + " The computer plays on by rules of thumb."
+                thumb = _("The computer plays on by rules of thumb.")
+                self.message = f"{answer.text} {thumb}"
                 self._thumb = True
         if self.autoplay and not self.ending:
             self._autoplay_step(delta_time)
@@ -627,7 +685,7 @@ class TableView(TableInput, Screen):
             move = self.advisor.thumb_move(self.game)
             if move is None:
                 self.autoplay = False
-                self.message = "The computer has no move left: undo (Z) or start a new deal."
+                self.message = _("The computer has no move left: undo (Z) or start a new deal.")
                 self.refresh()
                 return
         elif move is None:

@@ -14,7 +14,7 @@ import pyglet
 
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
-from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
@@ -105,12 +105,14 @@ class ButtonColumn:
         self._labels: list[arcade.Text] = []
         self._values: list[arcade.Text] = []
         self._font = 16.0
+        self._scale = 1.0  # the menu's text size (fonts.points), chosen when it is placed
         self.rows = len(self.buttons)  # buttons per column (a menu in columns: layout.button_grid)
 
     def place(self, rects: Sequence[Rect], font_size: float, rows: int | None = None) -> None:
         """Put the buttons in these rectangles and (re)build their sprites and labels;
         ``rows``: buttons per column when they stand in columns, down each column."""
         self._font = font_size
+        self._scale = self._choose_scale(rects, font_size)
         self.rows = len(self.buttons) if rows is None else max(1, rows)
         self.sprites = arcade.SpriteList()
         self.batch = pyglet.graphics.Batch()
@@ -138,6 +140,7 @@ class ButtonColumn:
                     anchor_x="left" if align_left else "center",
                     anchor_y="center",
                     batch=self.batch,
+                    text_scale=self._scale,
                 )
             )
             self._values.append(
@@ -152,19 +155,50 @@ class ButtonColumn:
                     anchor_x="right",
                     anchor_y="center",
                     batch=self.batch,
+                    text_scale=self._scale,
                 )
             )
         self.refresh()
+
+    def _choose_scale(self, rects: Sequence[Rect], font_size: float) -> float:
+        """One text size for the whole menu: the largest, from the setting's down to (never
+        under) 100%, at which every label stands in its button's height and no more labels are
+        cut with an ellipsis than at 100%."""
+        pairs = list(zip(self.buttons, rects, strict=False))
+
+        def cut(scale: float) -> int:
+            return sum(1 for b, r in pairs if self._room(b, r, font_size, scale) < 0)
+
+        at_100 = cut(1.0)
+        for scale in text_scales():
+            if scale <= 1.0:
+                break
+            if any(text_height(font_size, 1, scale) > r.height for _b, r in pairs):
+                continue
+            if cut(scale) <= at_100:
+                return scale
+        return 1.0
+
+    def _room(self, b: Button, r: Rect, font_size: float, scale: float) -> float:
+        """The width left in button ``b`` at ``r`` once its label and value are set at
+        ``scale`` (negative: the label would be cut)."""
+        pad = r.height * 0.45
+        room = r.width - 2 * pad - text_width(b.label, font_size, True, scale=scale)
+        if b.value:
+            value = f"‹ {b.value} ›" if b.adjust else b.value
+            room -= text_width(value, font_size, True, scale=scale) + pad
+        return room
 
     def _fitted(self, b: Button, r: Rect, font_size: float) -> str:
         """A button's label as it fits its button (an ellipsis when it cannot: never a smaller
         font); a settings row leaves room for its value."""
         pad = r.height * 0.45
         room = r.width - 2 * pad
+        scale = self._scale
         if b.value:
             value = f"‹ {b.value} ›" if b.adjust else b.value
-            room -= text_width(value, font_size, True) + pad
-        return fit_text(b.label, room, lambda t: text_width(t, font_size, True))[0]
+            room -= text_width(value, font_size, True, scale=scale) + pad
+        return fit_text(b.label, room, lambda t: text_width(t, font_size, True, scale=scale))[0]
 
     def _skin(self, b: Button, focused: bool) -> arcade.Texture:
         r = b.rect
@@ -450,8 +484,10 @@ class TextGroup:
 
 class FitText(Text):
     """A text fitted into a box (the one place texts are fitted): wrapped to at most
-    ``max_lines`` lines, then cut with an ellipsis (:func:`layout.fit_text`), never set smaller;
-    fitted again whenever its ``text`` changes. Centred in the box's height; ``align`` left,
+    ``max_lines`` lines, then cut with an ellipsis (:func:`layout.fit_text`); fitted again
+    whenever its ``text`` changes. At a text size over 100% (Settings → Text size) it is drawn at
+    the largest size, from the setting's down to (never under) 100%, at which the whole text
+    fits the box; only at 100% is it cut. Centred in the box's height; ``align`` left,
     center or right. ``text`` is what it was given; the audit checks the drawn glyphs against
     ``box``."""
 
@@ -470,15 +506,16 @@ class FitText(Text):
     ) -> None:
         name = heading_font() if heading else FONT
         bold = bold or heading
-        pad = max(2.0, px(size) * 0.2)
-        self._room = max(1.0, box.width - 2 * pad)
-        self._measure = lambda t: text_width(t, size, bold, name)
+        self._size, self._bold, self._name = size, bold, name
         self._max_lines = max_lines
         self._area = box  # where the lines are centred (``box`` is the audit's)
-        x = {"left": box.left + pad, "right": box.right - pad}.get(align, box.cx)
+        self._top = fonts.text_scale()
+        self._align = align
+        scale, lines = self._choose(str(text))
+        self._room = max(1.0, box.width - 2 * self._pad(scale))
         super().__init__(
-            self._fit(str(text)),
-            x,
+            "\n".join(lines),
+            self._x(scale),
             box.bottom,
             colour,
             size,
@@ -490,13 +527,48 @@ class FitText(Text):
             multiline=max_lines > 1,
             width=int(self._room) + 1 if max_lines > 1 else None,
             align=align,
+            text_scale=scale,
         )
         self._given = str(text)
         self.box = box
         self._centre()
 
-    def _fit(self, text: str) -> str:
-        return "\n".join(fit_text(text, self._room, self._measure, self._max_lines))
+    def _pad(self, scale: float) -> float:
+        return max(2.0, px(self._size, scale) * 0.2)
+
+    def _x(self, scale: float) -> float:
+        box, pad = self._area, self._pad(scale)
+        return {"left": box.left + pad, "right": box.right - pad}.get(self._align, box.cx)
+
+    def _lines(self, text: str, scale: float) -> list[str] | None:
+        """``text`` fitted at ``scale``; ``None`` when not even one line's height fits the box."""
+        fit = min(self._max_lines, self._lines_held(scale))
+        if fit < 1:
+            return None
+        room = max(1.0, self._area.width - 2 * self._pad(scale))
+        return fit_text(
+            text, room, lambda t: text_width(t, self._size, self._bold, self._name, scale), fit
+        )
+
+    def _lines_held(self, scale: float) -> int:
+        """How many lines the box's height holds at ``scale`` (at 100%: always ``max_lines``,
+        the screen made the box for them)."""
+        if scale <= 1.0:
+            return self._max_lines
+        n = 0
+        while n < self._max_lines and text_height(self._size, n + 1, scale) <= self._area.height:
+            n += 1
+        return n
+
+    def _choose(self, text: str) -> tuple[float, list[str]]:
+        """The largest text size (the setting's, else smaller, never under 100%) at which the
+        whole text fits the box, and its lines; at 100% it is cut with an ellipsis."""
+        words = text.split()
+        for scale in text_scales(self._top):
+            lines = self._lines(text, scale)
+            if lines is not None and " ".join(lines).split() == words:
+                return scale, lines
+        return 1.0, self._lines(text, 1.0) or [text]
 
     def _centre(self) -> None:
         """The lines' boxes in the middle of ``box``'s height, on a whole pixel. (Not pyglet's
@@ -511,7 +583,15 @@ class FitText(Text):
     @text.setter
     def text(self, value: object) -> None:
         self._given = str(value)
-        arcade.Text.text.fset(self, drawn(self._fit(self._given)))  # type: ignore[attr-defined]
+        scale, lines = self._choose(self._given)
+        if scale != self._scale:  # a longer text set smaller, a shorter one larger again
+            self._scale = scale
+            self._room = max(1.0, self._area.width - 2 * self._pad(scale))
+            self.label.font_size = fonts.points(self._size, scale)
+            self.x = self._x(scale)
+            if self.multiline:
+                self.label.width = int(self._room) + 1
+        arcade.Text.text.fset(self, drawn("\n".join(lines)))  # type: ignore[attr-defined]
         self._centre()  # a refitted text may take another number of lines
 
 
@@ -541,10 +621,20 @@ def fitted(
     )
 
 
-def text_height(size: float, lines: int = 1) -> float:
-    """The height a text of ``lines`` lines of ``size`` points needs (its line boxes)."""
-    ascent, descent = font_metrics(size)
+def text_height(size: float, lines: int = 1, scale: float | None = None) -> float:
+    """The height a text of ``lines`` lines of ``size`` points needs (its line boxes), at the text
+    size in use (or ``scale``)."""
+    ascent, descent = font_metrics(size, scale=scale)
     return round((ascent - descent) * (1.2 * lines - 0.2) + 4)
+
+
+def text_scales(top: float | None = None) -> list[float]:
+    """The text sizes a text may be set at, largest first: the one in use (or ``top``), then
+    smaller by tenths down to 100% (a box too small for the setting; never smaller than 100%)."""
+    out = [fonts.text_scale() if top is None else top]
+    while out[-1] > 1.0:
+        out.append(max(1.0, round(out[-1] - 0.1, 2)))
+    return out
 
 
 def focus_hover(column: ButtonColumn, x: float, y: float) -> None:

@@ -21,7 +21,7 @@ from desert_pyramid.engine.cards import SUIT_CHARS
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
-from desert_pyramid.ui.base.fonts import FONT, HEADING
+from desert_pyramid.ui.base.fonts import FONT, HEADING, points
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import (
     BOLD_INK,
@@ -38,9 +38,10 @@ BULLET = "•"
 _SPACE = re.compile(r"(\s+)")
 
 
-def px(points: float) -> float:
-    """A font size in points as pixels (pyglet draws at 96 dpi)."""
-    return points * 96 / 72
+def px(size: float, scale: float | None = None) -> float:
+    """A font size asked for in points as the pixels it is drawn at (pyglet draws at 96 dpi; the
+    text size in use, or ``scale``, applied: :func:`fonts.points`)."""
+    return points(size, scale) * 96 / 72
 
 
 @lru_cache(maxsize=32)
@@ -48,16 +49,26 @@ def _font(name: str, size: float, bold: bool) -> pyglet.font.base.Font:
     return pyglet.font.load(name, size, weight="bold" if bold else "normal")
 
 
+def text_width(
+    text: str, size: float, bold: bool = False, name: str = FONT, scale: float | None = None
+) -> float:
+    """The advance width of ``text`` as pyglet draws it at ``size`` (the text size in use, or
+    ``scale``, applied), in pixels."""
+    return _width(text, points(size, scale), bold, name)
+
+
 @lru_cache(maxsize=8192)
-def text_width(text: str, size: float, bold: bool = False, name: str = FONT) -> float:
-    """The advance width of ``text`` as pyglet draws it, in pixels."""
+def _width(text: str, size: float, bold: bool, name: str) -> float:
     glyphs, positions = _font(name, size, bold).get_glyphs(drawn(text))
     return float(sum(g.advance for g in glyphs) + sum(p.x_advance for p in positions))
 
 
-def font_metrics(size: float, bold: bool = False, name: str = FONT) -> tuple[float, float]:
-    """(ascent, descent) of the font in pixels; descent is negative."""
-    f = _font(name, size, bold)
+def font_metrics(
+    size: float, bold: bool = False, name: str = FONT, scale: float | None = None
+) -> tuple[float, float]:
+    """(ascent, descent) of the font at ``size`` (the text size applied) in pixels; descent is
+    negative."""
+    f = _font(name, points(size, scale), bold)
     return float(f.ascent), float(f.descent)
 
 

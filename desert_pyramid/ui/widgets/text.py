@@ -23,7 +23,7 @@ import arcade
 import pyglet
 from arcade.text import _attempt_font_name_resolution
 
-from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.geometry import Rect
 
 DRAWN = str.maketrans("←→↑↓", "◄►▲▼")
@@ -38,9 +38,35 @@ def drawn(text: str) -> str:
 
 
 class Text(arcade.Text):
-    def __init__(self, text: str, x: float, y: float, *args: Any, **kwargs: Any) -> None:
+    """An :class:`arcade.Text` on whole pixels at the text size in use (``fonts.points``): its
+    ``font_size`` is the size asked for, drawn at that size times the text size; ``text_scale``
+    (a :class:`FitText` in a box too small for the setting) draws it at a smaller factor."""
+
+    def __init__(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        *args: Any,
+        text_scale: float | None = None,
+        **kwargs: Any,
+    ) -> None:
         self._given = str(text)
+        self._scale = fonts.text_scale() if text_scale is None else max(1.0, text_scale)
+        if len(args) >= 2:  # (colour, font_size, ...)
+            args = (args[0], fonts.points(args[1], self._scale), *args[2:])
+        else:
+            kwargs["font_size"] = fonts.points(kwargs.get("font_size", 12), self._scale)
         super().__init__(drawn(self._given), round(x), round(y), *args, **kwargs)
+
+    @property
+    def font_size(self) -> float:
+        """The size asked for (drawn at :func:`fonts.points` of it)."""
+        return float(self.label.font_size) / self._scale
+
+    @font_size.setter
+    def font_size(self, size: float) -> None:
+        self.label.font_size = fonts.points(size, self._scale)
 
     @property
     def text(self) -> str:

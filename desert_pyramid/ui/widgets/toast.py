@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 import arcade
 from PIL import Image
 
+from desert_pyramid.i18n import N_, _
 from desert_pyramid.progression import Unlocks
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
@@ -64,18 +65,19 @@ LEVEL_COLOURS: dict[str, RGB] = {
     "warning": (255, 200, 90),
     "error": (255, 120, 100),
 }
+#: A notice's heading by its level (translated where the toast is drawn)
 LEVEL_TITLES = {
-    "info": "Save files",
-    "warning": "Save files: warning",
-    "error": "Save files: problem",
+    "info": N_("Save files"),
+    "warning": N_("Save files: warning"),
+    "error": N_("Save files: problem"),
 }
 
 
 @dataclass
 class Toast:
     kind: str  # "relic", "back" or "notice"
-    heading: str  # "Relic found", "Card back unlocked", "Save files"
-    text: str  # the relic's or back's name, or the notice
+    heading: str  # "Relic found", "Card back unlocked", "Save files" (translated when drawn)
+    text: str  # the relic's or back's name (translated when drawn), or the notice
     item_id: str = ""  # the relic or back id (its picture)
     level: str = "info"
     age: float = 0.0
@@ -83,8 +85,8 @@ class Toast:
 
 
 def toasts_for(unlocks: Unlocks) -> list[Toast]:
-    out = [Toast("relic", "Relic found", r.name, r.id) for r in unlocks.relics]
-    out += [Toast("back", "Card back unlocked", b.name, b.id) for b in unlocks.backs]
+    out = [Toast("relic", N_("Relic found"), r.name, r.id) for r in unlocks.relics]
+    out += [Toast("back", N_("Card back unlocked"), b.name, b.id) for b in unlocks.backs]
     return out
 
 
@@ -219,7 +221,7 @@ class Overlay:
         self._texts = TextGroup()
         colour = LEVEL_COLOURS.get(toast.level, GOLD) if notice else GOLD
         head = self._texts.label(
-            toast.heading, 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True
+            _(toast.heading), 0, 0, 11 * s, colour=colour, anchor_x="left", bold=True
         )
         if notice:
             body = label(
@@ -236,7 +238,8 @@ class Overlay:
             self._texts.items.append(body)
             h = int(max(64 * s, 44 * s + body.content_height))
         else:
-            self._texts.label(toast.text, 0, 0, 15 * s, colour=INK, anchor_x="left", bold=True)
+            name = _(toast.text)  # a relic's or a card back's name
+            self._texts.label(name, 0, 0, 15 * s, colour=INK, anchor_x="left", bold=True)
             h = int(84 * s)
         del head
         self._rect = Rect(0, 0, w, h)
@@ -366,7 +369,7 @@ class Overlay:
         rect = Rect(round((self.app.width - w) / 2), round(40 * s), w, h)
         self.banner_rect = rect
         head = self._banner_texts.label(
-            "Your save files",
+            _("Your save files"),
             rect.left + 16 * s,
             rect.top - 16 * s,
             11 * s,

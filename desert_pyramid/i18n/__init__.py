@@ -164,6 +164,11 @@ def current_language() -> str:
     return _state.code
 
 
+def _state_now() -> _State:
+    """The language in use now (its code and translations), for :mod:`.say`."""
+    return _state
+
+
 def system_language(environ: Mapping[str, str] | None = None) -> str:
     """The system's language if the game speaks it (``pt_PT`` gives ``pt_BR``), else English."""
     env = os.environ if environ is None else environ
