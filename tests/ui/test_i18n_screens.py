@@ -187,9 +187,11 @@ def test_the_keys_help_speaks_german_and_the_key_table_stays_english(ui: Driver)
         assert "TASTEN" in texts and "Am Tisch" in texts and "Leertaste" in texts
         assert "Diese Hilfe zeigen oder verbergen" in texts
         assert keys.label_for("flip") == "Leertaste" and keys.label_for("focus_left", pad=True) == (
-            "Steuerkreuz"
+            "D-Pad"
         )
         assert keys.BINDINGS[0].label == "Space"  # the table itself: what the README lists
+        pad = dict(keys.pad_help_rows())["Am Tisch"]
+        assert ("RT", "Gewählte Karte in die Tasche legen") in pad  # the controller's column too
     finally:
         use_language("en")
     assert dict(keys.help_rows())["At the table"][0] == (

@@ -70,6 +70,7 @@ class StatsChoice:
     stats: Stats
     keys: list[StatsKey]
     recent: list[RecentResult] = field(default_factory=list)  # one key: its own recent results
+    shorter: list[str] = field(default_factory=list)  # the label in fewer words, for less room
 
     @property
     def single(self) -> bool:
@@ -97,13 +98,21 @@ def preset_label(preset: str) -> str:
 
 
 def key_label(catalogue: Catalogue, key: StatsKey) -> str:
+    return key_labels(catalogue, key)[0]
+
+
+def key_labels(catalogue: Catalogue, key: StatsKey) -> list[str]:
+    """A key's label, then shorter ones for a narrow selector: without the layout's name, then
+    without the rules."""
     name = layout_name(catalogue, key.layout)
     number = format_number(key.layout)
+    where = _("layout {number}").format(number=number)
+    rules = preset_label(key.preset)
+    out = [f"{key.label} · {rules} · {where}", f"{key.label} · {where}"]
     if name:
-        where = _("layout {number}: {name}").format(number=number, name=name)
-    else:
-        where = _("layout {number}").format(number=number)
-    return f"{key.label} · {preset_label(key.preset)} · {where}"
+        named = _("layout {number}: {name}").format(number=number, name=name)
+        out.insert(0, f"{key.label} · {rules} · {named}")
+    return out
 
 
 def _total(label: str, stats: dict[StatsKey, Stats], keys: list[StatsKey]) -> StatsChoice:
@@ -139,7 +148,8 @@ def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsCho
             out.append(StatsChoice(total, combine(stats[k] for k in mine), mine))
         for k in mine:
             s = stats[k]
-            out.append(StatsChoice(key_label(catalogue, k), s, [k], list(s.recent)))
+            label, *shorter = key_labels(catalogue, k)
+            out.append(StatsChoice(label, s, [k], list(s.recent), shorter))
     return out
 
 
@@ -223,9 +233,17 @@ class StatsView(MenuScreen):
 
     def _update_value(self) -> None:
         n = len(self.choices)
-        self.menu.buttons[0].value = self.choice.label + (
-            f"  ({format_number(self.index + 1)}/{format_number(n)})" if n > 1 else ""
-        )
+        count = f"  ({format_number(self.index + 1)}/{format_number(n)})" if n > 1 else ""
+        b = self.menu.buttons[0]
+        labels = [self.choice.label, *self.choice.shorter]
+        value = labels[0] + count
+        if b.rect.width > 0:  # placed: the longest label that leaves the row's name its room
+            size = 14 * self.scale()
+            pad = b.rect.height * 0.45
+            room = b.rect.width - 3 * pad - text_width(b.label, size, True) - 8
+            fits = [v + count for v in labels if text_width(f"‹ {v}{count} ›", size, True) <= room]
+            value = fits[0] if fits else labels[-1] + count
+        b.value = value
         self.menu.refresh()
 
     def go_back(self) -> None:
@@ -259,6 +277,7 @@ class StatsView(MenuScreen):
         )
         games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
         self.menu.place([selector, games, back], 14 * s)
+        self._update_value()  # the selector's label as its width holds it
         # figure tiles: two rows of five
         self.tiles = arcade.SpriteList()
         self.value_texts = []
