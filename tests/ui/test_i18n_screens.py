@@ -48,7 +48,8 @@ def game(n: int, won: bool, score: int, date: str, mode: str = "practice") -> Ga
 def drawn(view: Any) -> list[str]:
     """Every text the screen draws now: its texts, its chart's, its buttons' labels and values."""
     out = [t.text for t in view.texts.items]
-    out += [t.text for t in getattr(getattr(view, "chart_texts", None), "items", [])]
+    for extra in ("chart_texts", "keys_texts"):  # the statistics' chart, the help's key list
+        out += [t.text for t in getattr(getattr(view, extra, None), "items", [])]
     out += [b.label for b in view.menu.buttons] + [str(b.value) for b in view.menu.buttons]
     return out
 
@@ -139,7 +140,7 @@ def test_the_statistics_in_russian(ui: Driver, saves: Any) -> None:
     ui.frames(1)
     assert view.chart_title.text == "Последние 3 результата (столбец: счёт)"  # the "few" form
     label = view.choice.label
-    assert label.startswith("Тренировка · Правила пустыни · раскладка 1: ")
+    assert label.startswith("Тренировка · Правила пустыни · схема 1: ")
     assert "Classic" not in label  # the layout's name in Russian too
 
 
@@ -181,6 +182,8 @@ def test_the_keys_help_speaks_german_and_the_key_table_stays_english(ui: Driver)
 
     use_language("de")
     try:
+        ui.app.show_title()
+        ui.frames(1)
         ui.app.show_view(HelpView(ui.app, ui.app.current_view))
         ui.frames(1)
         texts = drawn(ui.view)
