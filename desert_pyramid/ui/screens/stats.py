@@ -33,7 +33,13 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
 from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
@@ -272,7 +278,10 @@ class StatsView(MenuScreen):
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))
             self.tiles.append(sprite)
-            self.texts.label(name, r.cx, r.top - 17 * s, 11 * s, colour=MUTED, bold=True)
+            # the name fitted in the tile's width (a long German or Russian name, a large text)
+            name_h = text_height(11 * s)
+            name_box = Rect(r.left + 3, r.top - 17 * s - name_h / 2, r.width - 6, name_h)
+            self.texts.fitted(name, name_box, 11 * s, colour=MUTED, bold=True)
             self.value_texts.append(
                 self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True)
             )
