@@ -18,12 +18,13 @@ from desert_pyramid.engine import CARDS, DESERT, WASTE, Card, Deal, Game, Move, 
 from desert_pyramid.engine.events import CardMoved
 from desert_pyramid.i18n import LANGUAGES, placeholders, use_language
 from desert_pyramid.i18n.cards import card_name, rank_name
-from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n
+from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n, tell_p
 from desert_pyramid.modes import Coach, explain_card
 from desert_pyramid.solver.hints import Hint, hint_for, move_words
 from tools.i18n import po_path, read
 
 CARD_SYMBOL = re.compile(r"(10|[A2-9JQK])[♠♥♦♣]")
+NUMBER_SPEC = re.compile(r"[<>=^]?[+\- ]?#?0?\d*[,_]?(\.\d+)?[bcdeEfFgGnosxX%]?")
 
 
 @pytest.fixture(autouse=True)
@@ -181,7 +182,9 @@ def test_the_focus_and_the_board_are_said_in_the_language_with_the_cards_gender(
         assert f", {word}." in text, text
     assert spoken.board_text(g).startswith("Открытые карты: Ряд 7:")
     assert use_language("de") is None
-    assert spoken.rank_text(g, 12).startswith("Damen: Pik-Dame Reihe 4 Karte 2, unter 9 Karten;")
+    assert spoken.rank_text(g, 12).startswith(
+        "Damen: Pik-Dame in Reihe 4, Karte 2, unter 9 Karten;"
+    )
 
 
 def test_a_screen_text_holding_a_sentence_is_said_from_the_sentences_own_words() -> None:
@@ -281,3 +284,93 @@ def test_the_command_lines_hint_is_english_whatever_the_language_of_the_process(
     text = out.getvalue()
     assert "Pair the 3♠ with the 10♥. It frees the 10♦. A winning line from here:" in text
     assert "Move: 40+43 (pair the 3♠ with the 10♥)" in text or "(pair the 3♠ with the 10♥)" in text
+
+
+def test_the_command_lines_hint_json_keeps_its_keys() -> None:
+    from desert_pyramid.engine import encode_deal_code
+
+    g = start()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["hint", encode_deal_code(g.deal, g.rules, 1), "--json"]) == 0
+    import json
+
+    data = json.loads(out.getvalue())
+    assert "says" not in data and data["text"].startswith("Pair the 3♠ with the 10♥.")
+    assert data["reasons"][0] == "Pair the 3♠ with the 10♥."
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "",
+        {"m": 3},
+        {"m": "x {card}", "a": {"card": {"card": "ZZ"}}},
+        {"m": "x {card}", "a": {"card": {"rank": 99}}},
+        {"m": "x {card}", "a": {"card": {"what": 1}}},
+        {"m": "x {card}", "a": ["card"]},
+        {"m": "x", "a": {"l": {"many": [{"card": "1S"}]}}},
+    ],
+)
+def test_a_damaged_sentence_from_the_workers_data_is_refused_in_words(data: object) -> None:
+    if data == "":
+        assert Say.from_data(data) == Say("")  # an older answer's plain text
+        return
+    with pytest.raises(ValueError):
+        Say.from_data(data)
+
+
+@pytest.mark.parametrize(
+    "translation",
+    ["Nichts bedeckt {card[0]}.", "Nichts bedeckt {card.nothing}.", "Nichts bedeckt {}.", "{0}"],
+)
+def test_a_translation_asking_what_a_card_has_not_falls_back_to_english(translation: str) -> None:
+    from desert_pyramid.i18n import _state_now
+
+    assert use_language("de") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = translation  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=CARDS[0]).text()
+    finally:
+        use_language("en")
+    assert said == "Nothing covers the A♠."
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_every_spec_in_a_translation_is_one_the_card_names_know(code: str) -> None:
+    """A misspelt form ("{card:akk}") would silently give the nominative: every token of every
+    spec in the catalogues is one of i18n/cards.py's, and a gender choice has 2 or 3 words."""
+    import string
+
+    known = {"nom", "acc", "dat", "gen", "ins", "pre", "the", "a", "no", "of", "to", "in", "by"}
+    known |= {"pl", "cap"}
+    bad = []
+    for m in read(po_path(code), code):
+        strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
+        for text in [s for s in strings if s]:
+            for _lit, field, spec, _conv in string.Formatter().parse(text):
+                if field is None or not spec or NUMBER_SPEC.fullmatch(spec):
+                    continue  # none, or a number's own format ("{ms:.0f}")
+                if spec.startswith("?"):
+                    ok = 2 <= len(spec[1:].split("|")) <= 3
+                else:
+                    ok = set(spec.split(".")) <= known
+                if not ok:
+                    bad.append((m.id, text))
+    assert bad == []
+
+
+def test_a_gender_choice_on_a_phrase_agrees_with_the_phrases_card() -> None:
+    from desert_pyramid.i18n import _state_now
+
+    placed = tell_p("card", "{card} from the waste", card=Card.parse("KS"))
+    assert use_language("ru") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = "{card:cap} {card:?открыт|открыта}."  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=placed).text(spoken=True)
+    finally:
+        use_language("en")
+    assert said == "Король пик из сброса открыт."

@@ -155,7 +155,7 @@ def test_help_overlay_reads_the_key_table(ui) -> None:  # type: ignore[no-untype
     assert (
         ui.view.title_text.text == "KEYS"
     )  # as the pause menu's "Keys · F1" names it, not HOW TO PLAY
-    shown = " ".join(t.text for t in ui.view.texts.items)
+    shown = " ".join(t.text for t in [*ui.view.texts.items, *ui.view.keys_texts.items])
     for _title, rows in help_rows():
         for keys_label, text in rows:
             assert keys_label in shown and text in shown

@@ -147,6 +147,14 @@ def per_day(
     return [(d, c[0], c[1]) for d, c in sorted(count.items())[-days:]]
 
 
+def chart_slots(r: Rect, count: int, fewest: int) -> tuple[float, float]:
+    """The width of each bar's slot and the left of the first: ``count`` bars spread over the
+    chart's whole width, each no wider than a ``fewest``-th of it (a few bars stand centred,
+    not as wide as the chart)."""
+    slot = r.width / max(count, fewest)
+    return slot, r.left + (r.width - slot * count) / 2
+
+
 def figures(s: Stats) -> list[tuple[str, str]]:
     """(label, value) of the figure tiles, in the player's language."""
     trek = DASH
@@ -389,11 +397,11 @@ class StatsView(MenuScreen):
                 "Last {n} result (bar: score)", "Last {n} results (bar: score)", len(recent)
             ).format(n=format_number(len(recent)))
             top = max([x.score for x in recent] + [1])
-            slot = r.width / max(len(recent), 12)
-            bw = max(2.0, slot * 0.62)
+            slot, left = chart_slots(r, len(recent), 12)
+            bw = max(2.0, min(slot * 0.62, 56 * s))
             for i, res in enumerate(recent):
                 h = max(3 * s, (r.height - 6 * s) * res.score / top)
-                x = r.left + slot * (i + 0.5)
+                x = left + slot * (i + 0.5)
                 colour = WON if res.won else LOST
                 self.chart.append(create_rectangle_filled(x, r.bottom + h / 2, bw, h, colour))
                 self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, h), res.won))
@@ -416,10 +424,10 @@ class StatsView(MenuScreen):
                 len(days),
             ).format(n=format_number(len(days)))
             top = max([w + lo for _d, w, lo in days] + [1])
-            slot = r.width / CHART_DAYS
-            bw = max(4.0, slot * 0.56)
+            slot, left = chart_slots(r, len(days), 7)
+            bw = max(4.0, min(slot * 0.56, 56 * s))
             for i, (date, wins, losses) in enumerate(days):
-                x = r.left + slot * (i + 0.5)
+                x = left + slot * (i + 0.5)
                 hw = (r.height - 6 * s) * wins / top
                 hl = (r.height - 6 * s) * losses / top
                 if wins:
