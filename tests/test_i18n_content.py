@@ -198,3 +198,26 @@ def test_the_quiz_keeps_its_answers_in_every_language(code: str) -> None:
         assert session.answer(question.right_index).correct
         session.next()
     assert session.score == len(english.questions)
+
+
+def test_the_extractor_names_a_rules_file_it_cannot_read(tmp_path: Path) -> None:
+    from tools.i18n import ExtractError, content_texts
+
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "how_to_play.toml").write_text('title = "unclosed\n', encoding="utf-8")
+    with pytest.raises(ExtractError, match=r"how_to_play.toml: not valid TOML"):
+        content_texts(rules, tmp_path)
+    (rules / "how_to_play.toml").write_bytes(b"title = '\xff'\n")
+    with pytest.raises(ExtractError, match=r"how_to_play.toml"):
+        content_texts(rules, tmp_path)
+
+
+def test_the_variations_rule_sets_read_as_the_engines_words_in_english() -> None:
+    """content.variation_rules_words repeats engine/wording.py's words to translate them: in
+    English they must be the same (a changed wording fails here)."""
+    for v in c.source_content().variations:
+        assert c.variation_rules_words(v).lower() == c.variation_rules_text(v).lower(), v.id
+    assert use_language("ru") is None
+    one_pass = c.source_content().variations[0]
+    assert c.variation_rules_words(one_pass) == "классические правила, 1 проход"

@@ -181,7 +181,9 @@ def test_the_focus_and_the_board_are_said_in_the_language_with_the_cards_gender(
         assert f", {word}." in text, text
     assert spoken.board_text(g).startswith("Открытые карты: Ряд 7:")
     assert use_language("de") is None
-    assert spoken.rank_text(g, 12).startswith("Damen: Pik-Dame Reihe 4 Karte 2, unter 9 Karten;")
+    assert spoken.rank_text(g, 12).startswith(
+        "Damen: Pik-Dame in Reihe 4, Karte 2, unter 9 Karten;"
+    )
 
 
 def test_a_screen_text_holding_a_sentence_is_said_from_the_sentences_own_words() -> None:
@@ -281,3 +283,55 @@ def test_the_command_lines_hint_is_english_whatever_the_language_of_the_process(
     text = out.getvalue()
     assert "Pair the 3♠ with the 10♥. It frees the 10♦. A winning line from here:" in text
     assert "Move: 40+43 (pair the 3♠ with the 10♥)" in text or "(pair the 3♠ with the 10♥)" in text
+
+
+def test_the_command_lines_hint_json_keeps_its_keys() -> None:
+    from desert_pyramid.engine import encode_deal_code
+
+    g = start()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["hint", encode_deal_code(g.deal, g.rules, 1), "--json"]) == 0
+    import json
+
+    data = json.loads(out.getvalue())
+    assert "says" not in data and data["text"].startswith("Pair the 3♠ with the 10♥.")
+    assert data["reasons"][0] == "Pair the 3♠ with the 10♥."
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "",
+        {"m": 3},
+        {"m": "x {card}", "a": {"card": {"card": "ZZ"}}},
+        {"m": "x {card}", "a": {"card": {"rank": 99}}},
+        {"m": "x {card}", "a": {"card": {"what": 1}}},
+        {"m": "x {card}", "a": ["card"]},
+        {"m": "x", "a": {"l": {"many": [{"card": "1S"}]}}},
+    ],
+)
+def test_a_damaged_sentence_from_the_workers_data_is_refused_in_words(data: object) -> None:
+    if data == "":
+        assert Say.from_data(data) == Say("")  # an older answer's plain text
+        return
+    with pytest.raises(ValueError):
+        Say.from_data(data)
+
+
+@pytest.mark.parametrize(
+    "translation",
+    ["Nichts bedeckt {card[0]}.", "Nichts bedeckt {card.nothing}.", "Nichts bedeckt {}.", "{0}"],
+)
+def test_a_translation_asking_what_a_card_has_not_falls_back_to_english(translation: str) -> None:
+    from desert_pyramid.i18n import _state_now
+
+    assert use_language("de") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = translation  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=CARDS[0]).text()
+    finally:
+        use_language("en")
+    assert said == "Nothing covers the A♠."

@@ -7,8 +7,10 @@ A maintainer tool, not part of the game at run time::
                                       # (resources/layouts/*.toml) -> resources/locale/desert_pyramid.pot
     python tools/i18n.py update       # each language's .po brought up to the .pot (new: empty;
                                       # changed: fuzzy); a missing language is started
-    python tools/i18n.py fill REF     # entries still empty here take their translation from the
-                                      # catalogues of git revision REF (after a merge conflict)
+    python tools/i18n.py fill REF [--base B]  # entries still empty here take their translation
+                                      # from git revision REF (after a merge conflict); with the
+                                      # merge base B, REF's revisions of entries this side left
+                                      # unchanged too
     python tools/i18n.py check        # exit 1 listing every untranslated or fuzzy entry and
                                       # every placeholder that differs from its message
 
@@ -76,6 +78,17 @@ def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
     ):
         path = f"desert_pyramid/{Path(filename).as_posix()}"
         template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+    # Texts with inline markup written in the code: rules_paragraph("...") (content/localized.py)
+    # translates them with the rules' context, so the markup check covers them.
+    for filename, lineno, message, comments, _context in extract_from_dir(
+        str(source),
+        method_map=[("**.py", "python")],
+        keywords={"rules_paragraph": None},
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+    ):
+        path = f"desert_pyramid/{Path(filename).as_posix()}"
+        template.add(message, None, [(path, lineno)], auto_comments=comments, context=RULES_CONTEXT)
     for text, context, where, note in content_texts():
         _add(template, text, context, where, note)
     return template
@@ -99,12 +112,23 @@ LAYOUTS = ROOT / "resources" / "layouts"
 _RULE_FILES: tuple[str, ...] = ("how_to_play", "variations", "glossary", "quiz")
 
 
+class ExtractError(Exception):
+    """A data file the extractor cannot read; the message names it and says why."""
+
+
 def _toml(path: Path) -> dict[str, object]:
-    with path.open("rb") as fh:
-        return tomllib.load(fh)
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ExtractError(f"{path.name}: not valid TOML ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ExtractError(f"{path.name}: cannot be read ({exc})") from None
 
 
-def content_texts() -> list[tuple[str, str, str, str]]:
+def content_texts(
+    rules: Path | None = None, layouts: Path | None = None
+) -> list[tuple[str, str, str, str]]:
     """Every text a player reads in How to play and in the game's layouts, as ``(text, context,
     file, note)``: each paragraph, title, caption, question, choice and explanation one message
     (translators get whole paragraphs, inline markup as written), each layout's name and
@@ -133,8 +157,8 @@ def content_texts() -> list[tuple[str, str, str, str]]:
 
     for name in _RULE_FILES:
         file = f"resources/rules/{name}.toml"
-        walk(_toml(RULES / f"{name}.toml"), file, f"{name}:")
-    for path in sorted(LAYOUTS.glob("[0-9][0-9][0-9]_*.toml")):
+        walk(_toml((rules or RULES) / f"{name}.toml"), file, f"{name}:")
+    for path in sorted((layouts or LAYOUTS).glob("[0-9][0-9][0-9]_*.toml")):
         data = _toml(path)
         file = f"resources/layouts/{path.name}"
         number = data.get("number")
@@ -259,60 +283,93 @@ def check(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
     return found
 
 
-def fill(ref: str, codes: Sequence[str], root: Path = LOCALE) -> list[str]:
-    """Entries without a translation (or fuzzy) take the one the catalogues at git revision ``ref``
-    give the same message and context: how a merge conflict between two branches' catalogues is
-    resolved (keep one side, ``update``, then ``fill`` from the other)."""
+def _at(ref: str, path: Path, code: str) -> dict[tuple[object, object], Message] | None:
+    """The catalogue ``path`` as git revision ``ref`` has it, by (message, context)."""
     import io
     import subprocess
 
+    rel = path.relative_to(ROOT).as_posix()
+    shown = subprocess.run(
+        ["git", "show", f"{ref}:{rel}"], cwd=ROOT, capture_output=True, check=False
+    )
+    if shown.returncode != 0:
+        return None
+    return {(m.id, m.context): m for m in read_po(io.BytesIO(shown.stdout), locale=code) if m.id}
+
+
+def _done(m: Message) -> bool:
+    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+    return all(strings) and not m.fuzzy
+
+
+def fill(ref: str, codes: Sequence[str], root: Path = LOCALE, base: str | None = None) -> list[str]:
+    """Entries without a translation (or fuzzy) take the one the catalogues at git revision ``ref``
+    give the same message and context: how a merge conflict between two branches' catalogues is
+    resolved (keep one side, ``update``, then ``fill`` from the other). With ``base`` (the merge
+    base), an entry this side left as it was there takes ``ref``'s revision of it too."""
     said = []
     for code in codes:
         path = po_path(code, root)
-        rel = path.relative_to(ROOT).as_posix()
-        shown = subprocess.run(
-            ["git", "show", f"{ref}:{rel}"], cwd=ROOT, capture_output=True, check=False
-        )
-        if shown.returncode != 0 or not path.exists():
+        theirs = _at(ref, path, code)
+        if theirs is None or not path.exists():
             said.append(f"{code}: nothing to fill from {ref}")
             continue
-        theirs = {
-            (m.id, m.context): m for m in read_po(io.BytesIO(shown.stdout), locale=code) if m.id
-        }
+        before = (_at(base, path, code) or {}) if base else {}
         catalog = read(path, code)
-        filled = 0
+        filled = revised = 0
         for m in catalog:
             if not m.id:
                 continue
-            strings = m.string if isinstance(m.string, tuple) else (m.string,)
-            if all(strings) and not m.fuzzy:
-                continue
             other = theirs.get((m.id, m.context))
-            if other is None or other.fuzzy:
+            if other is None or not _done(other) or other.string == m.string:
                 continue
-            others = other.string if isinstance(other.string, tuple) else (other.string,)
-            if all(others):
-                m.string = other.string
-                m.flags.discard("fuzzy")
+            if not _done(m):
                 filled += 1
+            else:
+                old = before.get((m.id, m.context))
+                if old is None or old.string != m.string:
+                    continue  # this side revised it (or never had it): keep this side's
+                revised += 1
+            m.string = other.string
+            m.flags.discard("fuzzy")
         write(catalog, path)
-        said.append(f"{code}: {filled} filled from {ref}")
+        said.append(f"{code}: {filled} filled, {revised} revised from {ref}")
     return said
+
+
+def _keep_date(template: Catalog) -> None:
+    """The template keeps its creation date while its texts are the same: an update that changes
+    nothing writes nothing, and two branches do not conflict over a date in every header."""
+    if not TEMPLATE.exists():
+        return
+    old = read(TEMPLATE)
+
+    def texts(c: Catalog) -> set[tuple[object, object, tuple[str, ...]]]:
+        return {(m.id, m.context, tuple(m.auto_comments)) for m in c if m.id}
+
+    if texts(old) == texts(template):
+        template.creation_date = old.creation_date
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
     parser.add_argument("action", choices=("extract", "update", "check", "fill"))
     parser.add_argument("ref", nargs="?", help="fill: the git revision to take translations from")
+    parser.add_argument("--base", help="fill: the merge base (take the revision's changes too)")
     args = parser.parse_args(argv)
     codes = [c for c in LANGUAGES if c != SOURCE]
     if args.action == "fill":
         if not args.ref:
             parser.error("fill needs a git revision (a branch, MERGE_HEAD...)")
-        print("\n".join(fill(args.ref, codes)))
+        print("\n".join(fill(args.ref, codes, base=args.base)))
         return 0
     if args.action in ("extract", "update"):
-        template = extract()
+        try:
+            template = extract()
+        except ExtractError as exc:
+            print(f"i18n.py: error: {exc}", file=sys.stderr)
+            return 1
+        _keep_date(template)
         write(template, TEMPLATE)
         print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
         if args.action == "update":

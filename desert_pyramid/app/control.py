@@ -21,12 +21,14 @@ from desert_pyramid.engine import (
     Move,
 )
 from desert_pyramid.engine.moves import MoveKind
-from desert_pyramid.i18n import _, current_language, format_number, ngettext
+from desert_pyramid.i18n import _, format_number, ngettext
+from desert_pyramid.i18n.say import many, tell
 from desert_pyramid.modes import (
     ExpeditionSession,
     Session,
     explain_card,  # the coach's words for a lone card
 )
+from desert_pyramid.solver.hints import move_words  # a move in the player's words
 
 Place = int
 
@@ -50,13 +52,6 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?:" else text + "."
-
-
-def or_list(items: list[str]) -> str:
-    """``3♦ or 9♥``, ``3♦, 5♣ or 9♥``: a list of alternatives as the language writes it."""
-    from babel.lists import format_list
-
-    return format_list(items, style="or", locale=current_language())
 
 
 class TableControl:
@@ -174,13 +169,10 @@ class TableControl:
         self.selected = place
         self.partners = partners
         if partners:
-            names = or_list([str(g.card_at(p)) for p in partners])
-            return Feedback(
-                message=_("The {card} pairs with the {cards}: pick one.").format(
-                    card=card, cards=names
-                ),
-                sound="select",
-            )
+            names = many([c for c in map(g.card_at, partners) if c is not None], "or")
+            # the cards in the article and case the language gives them (i18n/say.py)
+            told = tell("{card:the.cap} pairs with {cards:the}: pick one.", card=card, cards=names)
+            return Feedback(message=told.text(), sound="select")
         msg = explain_card(g, place)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
             msg += " " + _("Press S or click the Satchel to park it.")
@@ -223,7 +215,7 @@ class TableControl:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()
         # say what was taken back (the position is the one the move was played from again)
-        move = self.game.describe(history[-1]) if history else ""
+        move = move_words(self.game, history[-1]).text() if history else ""  # in the language
         words = _("Undone: {move}.").format(move=move) if move else ""
         return Feedback(events=events, message=words, sound="undo", undone=True)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
+from desert_pyramid.app.layouts import layout_title
 from desert_pyramid.engine import (
     DISCARD,
     SATCHEL,
@@ -45,7 +46,7 @@ from desert_pyramid.engine.whereabouts import cards_on
 from desert_pyramid.i18n import N_, _, current_language
 from desert_pyramid.i18n.cards import Rank, card_name
 from desert_pyramid.i18n.say import Arg, Say, many, spoken_for, tell, tell_n, tell_p
-from desert_pyramid.modes.coach import explain_card_say
+from desert_pyramid.modes.coach import explain_card_say, rules_line
 from desert_pyramid.solver.hints import move_words
 
 #: English card words, as the play-by-ear test hears them (the speech itself takes each language's
@@ -65,7 +66,6 @@ RANK_SPOKEN = (
     "queen",
     "king",
 )
-RANK_PLURAL = tuple("sixes" if w == "six" else w + "s" for w in RANK_SPOKEN)
 SUIT_SPOKEN = ("spades", "hearts", "diamonds", "clubs")
 BUTTON_WORDS = {
     "undo": N_("Undo button"),
@@ -137,12 +137,6 @@ def speakable(text: str) -> str:
     return " ".join(out.split())
 
 
-def _join(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def sentence(text: str) -> str:
     text = text.strip()
     if not text:
@@ -172,11 +166,6 @@ def place_say(game: Game, place: int) -> Say:
     if place == SATCHEL:
         return tell_p("place", "in the Satchel")
     return tell_p("place", "gone")
-
-
-def place_words(game: Game, place: int) -> str:
-    """``row 6 card 2``, ``on the waste``, ``on the stock``, ``in the Satchel``."""
-    return place_say(game, place).text(spoken=True)
 
 
 def card_at(game: Game, place: int) -> Say:
@@ -335,7 +324,8 @@ def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str
     if kind == MoveKind.KING and gone:
         return aloud(tell("Removed {card:the}.", card=gone[0]))
     if kind == MoveKind.STASH and moved:
-        return aloud(tell("Put {card:the} in the Satchel.", card=CARDS[moved[0].card]))
+        # TRANSLATORS: said after the move (the hint's "Put the 8♣ in the Satchel." asks for it).
+        return aloud(tell_p("done", "Put {card:the} in the Satchel.", card=CARDS[moved[0].card]))
     if kind == MoveKind.FLIP:
         return _flip_words(game, moved)
     if kind == MoveKind.REDEAL:
@@ -581,7 +571,7 @@ def _clock_words(text: str) -> str:
 
 def deal_text(title: str, subtitle: str, game: Game) -> str:
     """A new deal on the table: the mode, the rules and the layout, then how to look around."""
-    name = game.layout.name or _("Layout {number}").format(number=game.layout.number)
+    name = layout_title(game.layout) or _("Layout {number}").format(number=game.layout.number)
     return aloud(
         # TRANSLATORS: said at a new deal. Keep "Rules: {rules}," and "Layout {number}," as
         # they are in form (the rules' code and the number follow them).
@@ -591,7 +581,7 @@ def deal_text(title: str, subtitle: str, game: Game) -> str:
             title=speakable(title),
             subtitle=speakable(subtitle),
             rules=str(game.rules),
-            rules_words=speakable(game.rules.describe()),
+            rules_words=rules_line(game.rules).text(spoken=True),
             number=game.layout.number,
             name=name,
             size=game.layout.size,

@@ -71,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
     undo = undo_count(game, hint)
     if args.json:
         data: dict[str, Any] = hint.to_dict()
+        data.pop("says", None)  # the sentences' structure is the window's; "text" is the English
         data.update(
             {
                 "undo": undo,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from desert_pyramid.i18n import SOURCE, current_language, pgettext, placeholders
+from desert_pyramid.i18n import SOURCE, current_language, ngettext, pgettext, placeholders
 
 from .model import (
     Choice,
@@ -32,7 +32,13 @@ from .model import (
     parse_markup,
 )
 
-__all__ = ["RULES_CONTEXT", "localized", "markup_problem"]
+__all__ = [
+    "RULES_CONTEXT",
+    "localized",
+    "markup_problem",
+    "rules_paragraph",
+    "variation_rules_words",
+]
 
 #: The catalogues' context of every text of How to play (so "Quiz" the page title and "pass" the
 #: glossary term never share a translation with a button of the same English word elsewhere).
@@ -67,6 +73,14 @@ def _paragraph(paragraph: Paragraph) -> Paragraph:
     if translated == paragraph.source or markup_problem(paragraph.source, translated) is not None:
         return paragraph
     return parse_markup(translated)
+
+
+def rules_paragraph(source: str) -> Paragraph:
+    """A text with inline markup written in the code (a screen's introduction) in the player's
+    language. ``tools/i18n.py extract`` takes every ``rules_paragraph("...")`` literal into the
+    catalogues with the rules' context, so the check compares its markup with its translation's;
+    a translation that does not match is not used."""
+    return _paragraph(parse_markup(source))
 
 
 def _paragraphs(paragraphs: tuple[Paragraph, ...]) -> tuple[Paragraph, ...]:
@@ -142,3 +156,44 @@ def localized(content: RulesContent) -> RulesContent:
     if current_language() == SOURCE:
         return content
     return _localize(content)
+
+
+def _rule_set_words() -> dict[str, str]:
+    # ("rules" is RULES_CONTEXT, written out: the extractor reads only a literal context)
+    # TRANSLATORS: a variation's rule set, first in a list such as "classic rules, 1 pass, no
+    # Satchel" under the variation's title on How to play's Variations page.
+    return {
+        "desert": pgettext("rules", "Desert rules"),
+        "classic": pgettext("rules", "classic rules"),
+        "strict": pgettext("rules", "strict rules"),
+        "relaxed": pgettext("rules", "relaxed rules"),
+    }
+
+
+def _option_words(key: str, value: int | bool) -> str:
+    """The words of one of a variation's options (engine/wording.py's ``on``/``off`` labels and
+    its passes, which the engine cannot translate)."""
+    if key == "passes":
+        if not value:
+            return pgettext("rules", "unlimited passes")
+        return ngettext("{n} pass", "{n} passes", int(value)).format(n=int(value))
+    words = {
+        ("satchel", True): pgettext("rules", "with the Satchel"),
+        ("satchel", False): pgettext("rules", "no Satchel"),
+        ("stock_top_playable", True): pgettext("rules", "stock top playable"),
+        ("stock_top_playable", False): pgettext("rules", "stock top face down"),
+        ("draw_three", True): pgettext("rules", "draw three"),
+        ("draw_three", False): pgettext("rules", "draw one"),
+        ("relaxed_match", True): pgettext("rules", "relaxed match"),
+        ("relaxed_match", False): pgettext("rules", "no relaxed match"),
+        ("all_52", True): pgettext("rules", "all 52 cards must go"),
+        ("all_52", False): pgettext("rules", "clearing the layout wins"),
+    }
+    return words[(key, bool(value))]
+
+
+def variation_rules_words(variation: Variation) -> str:
+    """The rule set a variation starts, in the player's language: ``"classic rules, 1 pass"``
+    (:func:`~desert_pyramid.content.variation_rules_text`'s words, translated)."""
+    preset = _rule_set_words()[variation.preset]
+    return ", ".join([preset, *(_option_words(k, v) for k, v in variation.options)])

@@ -2,10 +2,12 @@
 
 :meth:`Rules.describe <desert_pyramid.engine.rules.Rules.describe>` (one line: ``3 passes,
 Satchel, clear the layout``), the coach's sentences at the deal
-(:func:`desert_pyramid.modes.coach.rules_text`), the hints' reasons
-(:mod:`desert_pyramid.solver.hints`) and the How to play content's labels of a variation's options
-(:func:`desert_pyramid.content.option_label`) take their words from here, so a rule reads the same
-wherever it is stated. The rule book these words follow is ``docs/rules.md``.
+(:func:`desert_pyramid.modes.coach.rules_text`) and the How to play content's labels of a
+variation's options (:func:`desert_pyramid.content.option_label`) take their words from here, so a
+rule reads the same wherever it is stated. The rule book these words follow is ``docs/rules.md``.
+The sentences the window shows are marked with ``N_`` for the catalogues and shown in the
+player's language by the layers above (the engine imports nothing of the language layer; the
+command line's ``Rules.describe`` stays English).
 
 (This module imports nothing: :mod:`.rules` imports it. Passes are given as a count, ``None`` for
 unlimited.)
@@ -36,14 +38,14 @@ class OptionWords:
 OPTIONS: tuple[OptionWords, ...] = (
     OptionWords(
         "satchel",
-        "Satchel",
+        N_("Satchel"),
         "with the Satchel",
         "no Satchel",
         N_("The Satchel holds one free card for later; it pairs with any free card."),
     ),
     OptionWords(
         "stock_top_playable",
-        "stock top playable",
+        N_("stock top playable"),
         "stock top playable",
         "stock top face down",
         N_(
@@ -53,21 +55,21 @@ OPTIONS: tuple[OptionWords, ...] = (
     ),
     OptionWords(
         "draw_three",
-        "draw three",
+        N_("draw three"),
         "draw three",
         "draw one",
         N_("A flip turns three cards onto the waste; only the last one is free."),
     ),
     OptionWords(
         "relaxed_match",
-        "relaxed match",
+        N_("relaxed match"),
         "relaxed match",
         "no relaxed match",
         N_("A card may pair with the card it covers when no other card covers either."),
     ),
     OptionWords(
         "all_52",
-        "all 52 cards must go",
+        N_("all 52 cards must go"),
         "all 52 cards must go",
         "clearing the layout wins",
         N_("Win by removing all 52 cards."),
@@ -77,12 +79,9 @@ OPTION_WORDS: dict[str, OptionWords] = {o.field: o for o in OPTIONS}
 
 # The rules every rule set shares, and the defaults that the options above change.
 PAIRS = N_("Remove two free cards that add up to 13, or a free king on its own.")
-FREE = "A card is free when no card covers it"
 DRAW_ONE = N_("Flip the stock for more cards: only the waste's top card is free.")
-CLEAR_THE_LAYOUT = "clear the layout"  # the goal without all_52, in a one-line description
+CLEAR_THE_LAYOUT = N_("clear the layout")  # the goal without all_52, in a one-line description
 WIN_BY_CLEARING = N_("Win by clearing the layout.")
-KING_ALONE = "a king goes alone"
-SATCHEL_PAIRS_LATER = "The Satchel card can pair later with any free card."
 
 
 def passes_short(passes: int | None) -> str:

@@ -34,8 +34,8 @@ class Many:
     spec on its placeholder applies to every item."""
 
     items: tuple[Arg, ...]
-    style: str = "and"  # "and" ("A, B and C", as the language says it), "comma" ("A, B, C"),
-    # "semicolon" ("A; B; C")
+    style: str = "and"  # "and" ("A, B and C", as the language says it), "or" (Babel's: "A, B,
+    # or C"), "comma" ("A, B, C"), "semicolon" ("A; B; C")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +115,7 @@ def _arg_from(data: object) -> Arg:
         return data
     if isinstance(data, Mapping):
         if isinstance(data.get("card"), str):
-            return Card.parse(str(data["card"]))
+            return Card.parse(str(data["card"]))  # a DealError (a ValueError) when not a card
         rank = data.get("rank")
         if isinstance(rank, int) and 1 <= rank <= 13:
             return Rank(rank)
@@ -166,7 +166,7 @@ class _Phrase:
         return render(self.say, self.spoken, self.english, spec)
 
 
-_SEPARATORS = {"comma": ", ", "semicolon": "; "}
+_SEPARATORS = {"comma": ", "}
 
 
 class _List:
@@ -180,9 +180,16 @@ class _List:
         from babel.lists import format_list
 
         words = [format(_wrap(v, self.spoken, self.english), spec) for v in self.items]
+        if self.style == "semicolon":
+            # TRANSLATORS: what stands between the parts of a list of facts ("the 4♥ is on the
+            # waste; the 4♠ is in the Satchel"); French writes " ; ".
+            t = _translations(self.english)
+            return t.pgettext("list separator", "; ").join(words)
         if self.style in _SEPARATORS:
             return _SEPARATORS[self.style].join(words)
         code = "en" if self.english else _state_now().code
+        if self.style == "or":
+            return str(format_list(words, style="or", locale=code))
         if code == "en" or len(words) < 2:  # English without the serial comma
             return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
         return str(format_list(words, locale=code))
@@ -255,7 +262,8 @@ def render(sentence: Say, spoken: bool = False, english: bool = False, spec: str
         message = _pass_spec(message, spec)
     try:
         return message.format(**values)
-    except (KeyError, IndexError, ValueError):  # a translation that names what is not there
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):  # a translation that
+        # names what is not there, or asks of an argument what it has not
         if message is sentence.message or english:
             raise
         return render(sentence, spoken, True, spec)

@@ -27,12 +27,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move
+from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move, Rules
 from desert_pyramid.engine.cards import KING_RANK, TARGET, rank_of
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.reading import Reader
 from desert_pyramid.engine.whereabouts import freed_by, locate, newly_freed, slots_under
-from desert_pyramid.engine.wording import DRAW_ONE, OPTION_WORDS, PAIRS, WIN_BY_CLEARING
+from desert_pyramid.engine.wording import (
+    CLEAR_THE_LAYOUT,
+    DRAW_ONE,
+    OPTION_WORDS,
+    PAIRS,
+    WIN_BY_CLEARING,
+)
 from desert_pyramid.i18n.cards import Rank
 from desert_pyramid.i18n.say import Arg, Say, cards, join_text, many, tell, tell_n, tell_p
 
@@ -425,6 +431,23 @@ def passes_say(passes: int | None) -> Say:
         passes - 1,
         passes=passes,
     )
+
+
+def rules_line(rules: Rules) -> Say:
+    """The rules in one line, as ``Rules.describe`` words them (``3 passes, Satchel, clear the
+    layout``), in the player's language when shown."""
+    passes = rules.max_passes
+    if passes is None:
+        bits: list[Arg] = [tell("unlimited passes")]
+    elif passes == 1:
+        bits = [tell("one pass")]
+    else:
+        bits = [tell_n("{n} pass", "{n} passes", passes)]
+    for words in OPTION_WORDS.values():
+        if words.field != "all_52" and getattr(rules, words.field):
+            bits.append(Say(words.short))
+    bits.append(Say(OPTION_WORDS["all_52"].short if rules.all_52 else CLEAR_THE_LAYOUT))
+    return Say("{rules}", (("rules", many(bits, "comma")),))  # a list, not a text to translate
 
 
 def rules_says(game: Game) -> list[Say]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
+from desert_pyramid.i18n import _
+
 from .backends import (
     BACKEND_NAMES,
     Backend,
@@ -99,7 +101,8 @@ class Voice:
                 self.log.speak(text)
             except SpeechError as exc:
                 self.log = None
-                self._notice = f"The speech log stopped: {exc}."
+                # TRANSLATORS: {error} is the system's own message, in English.
+                self._notice = _("The speech log stopped: {error}.").format(error=exc)
         if not self.speaking:
             return
         backend = self.backend or self._open()
@@ -130,7 +133,8 @@ class Voice:
     def _fail(self, why: str) -> None:
         self._drop()
         self.broken = why
-        self._notice = f"Speech is off: {why}. F2 tries again."
+        # TRANSLATORS: {why} is what failed, in the backend's own (English) words.
+        self._notice = _("Speech is off: {why}. F2 tries again.").format(why=why)
 
     def _drop(self) -> None:
         backend, self.backend = self.backend, None
@@ -159,13 +163,16 @@ class Voice:
     def status(self) -> str:
         """The voice in words, for the screen and the settings."""
         if self.broken:
-            return f"Speech is off: {self.broken}."
+            return _("Speech is off: {why}.").format(why=self.broken)
         if self.choice == "off":
-            return "Speech is off."
+            return _("Speech is off.")
         if not self.wanted:
-            return "Speech is off: no screen reader is running."
+            return _("Speech is off: no screen reader is running.")
         name = self.backend.name if self.backend is not None else ""
-        return f"Speech is on{f' ({name})' if name else ''}."
+        if name:
+            # TRANSLATORS: {name} is the voice's program: espeak-ng, NVDA, say...
+            return _("Speech is on ({name}).").format(name=name)
+        return _("Speech is on.")
 
     def available(self) -> list[str]:
         return available_backends()

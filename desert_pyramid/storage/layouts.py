@@ -42,6 +42,7 @@ from desert_pyramid.engine.layout import (
 )
 from desert_pyramid.engine.layoutcode import decode_layout_code
 from desert_pyramid.engine.text import escaped, name_problem
+from desert_pyramid.i18n import _
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
 from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
@@ -96,10 +97,10 @@ def check_name(name: str) -> str:
         raise PlayerLayoutError("a layout's name is text")
     text = " ".join(name.split())
     if not text:
-        raise PlayerLayoutError("a layout needs a name")
+        raise PlayerLayoutError(_("a layout needs a name"))
     problem = name_problem(text)  # the one check of names from outside (engine/text.py)
     if problem is not None and problem.startswith("holds"):
-        raise PlayerLayoutError("a layout's name cannot hold control characters")
+        raise PlayerLayoutError(_("a layout's name cannot hold control characters"))
     if problem is not None:
         raise PlayerLayoutError(f"the name {problem}")
     return text

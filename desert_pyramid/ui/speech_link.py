@@ -251,7 +251,8 @@ class SpeechLink:
         toast = getattr(overlay, "current", None)
         if toast is not None and toast is not self._toast:
             self._toast = toast
-            self.say(spoken.sentence(spoken.speakable(f"{toast.heading}: {toast.text}")))
+            heard = _("{label}: {value}").format(label=toast.heading, value=toast.text)
+            self.say(spoken.sentence(spoken.speakable(heard)))
         elif toast is None:
             self._toast = None
         return self.voice.take_notice()
@@ -310,7 +311,7 @@ class SpeechLink:
             except (AttributeError, ValueError, IndexError):  # not laid out yet
                 pairs = []
             extra = getattr(getattr(view, "extra", None), "text", "")
-            said = [f"{label}: {value}." for label, value in pairs]
+            said = [_("{label}: {value}").format(label=k, value=v) + "." for k, v in pairs]
             return " ".join([*said, extra] if extra else said)
         detail = getattr(view, "detail", None)
         if getattr(view, "move_text", None) is not None:

@@ -33,8 +33,11 @@ def heard(ui: Any) -> Iterator[list[str]]:
 @pytest.mark.parametrize(
     ("code", "words"),
     [
-        ("de", ("Regeln: desert,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: ")),
-        ("ru", ("Правила: desert,", "Ряд 7:", "Из колоды: ", "Отменено: открыть карту из колоды")),
+        (
+            "de",
+            ("Regeln: desert, 3 Durchgänge,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: "),
+        ),
+        ("ru", ("Правила: desert, 3 прохода,", "Ряд 7:", "Из колоды: ", "Отменено: открыть карту")),
     ],
 )
 def test_the_table_is_said_in_the_players_language(
@@ -48,6 +51,9 @@ def test_the_table_is_said_in_the_players_language(
         ui.key(symbol)
         ui.frames(1)
     said = " ".join(heard)
+    shown = {"de": "Zurückgenommen: eine Karte vom Talon aufdecken.", "ru": "Отменено: открыть"}
+    assert shown[code] in ui.view.message  # the message line names the move undone in words too
     for word in words:
         assert word in said, (word, said)
+    assert "Classic Pyramid" not in said  # the layout's name in the language too
     assert " of " not in said and "♠" not in said and "♥" not in said, said

@@ -16,6 +16,7 @@ between buttons, Enter presses, 1 2 3 answer, W watches, Esc goes back).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -30,9 +31,11 @@ from desert_pyramid.content import (
     Variation,
     default_content,
     parse_markup,
-    variation_rules_text,
+    rules_paragraph,
+    variation_rules_words,
 )
 from desert_pyramid.engine import PRESETS, Rules
+from desert_pyramid.i18n import N_, _, pgettext
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.input import keys
@@ -54,12 +57,17 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 PAGES = ("rules", "variations", "glossary", "quiz")
-PAGE_TITLES = {
-    "rules": "How to play",
-    "variations": "Variations",
-    "glossary": "Other names",
-    "quiz": "Quiz",
-}
+
+
+def page_title(name: str) -> str:
+    """A page's tab, in the player's language (its own context: a tab is narrower than the title
+    screen's How to play button, so a language may choose a shorter word)."""
+    return {
+        "rules": pgettext("how to play tab", "How to play"),
+        "variations": pgettext("how to play tab", "Variations"),
+        "glossary": pgettext("how to play tab", "Other names"),
+        "quiz": pgettext("how to play tab", "Quiz"),
+    }[name]
 
 
 # --------------------------------------------------------------------------------------------
@@ -71,7 +79,24 @@ def memory_of(app: Shell, content: RulesContent) -> HowtoMemory:
     if memory is None:
         memory = HowtoMemory(QuizSession(content.quiz.questions))
         app.howto_memory = memory
+    elif memory.quiz.questions != content.quiz.questions:
+        # the language changed since: the same questions (same right answers) in its words, the
+        # score and the place in the quiz kept
+        memory.quiz.questions = content.quiz.questions
+        last = memory.last
+        if last is not None and not memory.quiz.finished:
+            question = memory.quiz.current
+            memory.last = dataclasses.replace(
+                last,
+                question=question,
+                explanation=question.choices[last.choice_index].explanation,
+            )
     return memory
+
+
+def _capital(text: str) -> str:
+    """The first letter a capital, the rest as written ("Desert rules" keeps its capital)."""
+    return text[:1].upper() + text[1:]
 
 
 def variation_rules(variation: Variation) -> Rules:
@@ -95,7 +120,7 @@ class RulesPage(ScrollPage):
     """The sections of the rules, with the list of sections beside them."""
 
     name = "rules"
-    hint = "↑ ↓ PgUp PgDn scroll · Tab or ← → change page · W watches the example · Esc back"
+    hint = N_("↑ ↓ PgUp PgDn scroll · Tab or ← → change page · W watches the example · Esc back")
 
     def __init__(self, view: HowToView) -> None:
         super().__init__(view)
@@ -103,7 +128,9 @@ class RulesPage(ScrollPage):
         self.anchors: list[float] = []  # content y of each section's top
         self.blocks: list[Block] = []
         self.col = 0.0
-        self.watch = ButtonColumn(view.app.assets, [Button("► Watch it on the table", view.watch)])
+        self.watch = ButtonColumn(
+            view.app.assets, [Button(_("► Watch it on the table"), view.watch)]
+        )
         self.watch.focus = -1
         self.side_rects: list[Rect] = []
         self.side = RichText(view.app.assets)
@@ -230,8 +257,8 @@ class RulesPage(ScrollPage):
         size = 12.5 * s
         for state, words in LEGEND:
             figure.legend_swatch(state, Rect(lx, y - sh, sw, sh))
-            rich.text(words, lx + sw + 10 * s, y - sh / 2, size, INK, anchor_y="center")
-            lx += sw + 10 * s + text_width(words, size) + 34 * s
+            rich.text(_(words), lx + sw + 10 * s, y - sh / 2, size, INK, anchor_y="center")
+            lx += sw + 10 * s + text_width(_(words), size) + 34 * s
         return y - sh - 4 * s
 
     def _steps(self, section: Section, rich: RichText, top: float, col: float, s: float) -> float:
@@ -349,7 +376,7 @@ class GlossaryPage(ScrollPage):
     """Other names for the things of the game."""
 
     name = "glossary"
-    hint = "↑ ↓ PgUp PgDn scroll · Tab or ← → change page · Esc back"
+    hint = N_("↑ ↓ PgUp PgDn scroll · Tab or ← → change page · Esc back")
 
     def fill(self, width: float, s: float) -> float:
         col = min(width, 860 * s)
@@ -357,15 +384,22 @@ class GlossaryPage(ScrollPage):
         body = self.body_size * s
         y = 0.0
         self.rich.line_text(
-            "The same things go by other names in other games and books.", x0, y, 13 * s, MUTED
+            _("The same things go by other names in other games and books."),
+            x0,
+            y,
+            13 * s,
+            MUTED,
         )
         y -= px(13 * s) * 1.5 + 14 * s
         for entry in self.view.content.glossary:
             term = entry.term[0].upper() + entry.term[1:]
             y = self.rich.line_text(term, x0, y, 16.5 * s, GOLD, bold=True)
             if entry.other_names:
+                # TRANSLATORS: {names} is a list of other names for a glossary term, each in bold.
                 also = parse_markup(
-                    "Also called: " + ", ".join(f"**{n}**" for n in entry.other_names)
+                    _("Also called: {names}").format(
+                        names=", ".join(f"**{n}**" for n in entry.other_names)
+                    )
                 )
                 y = self.rich.paragraph(also, x0, y, col, 13.5 * s, MUTED)
                 y -= 2 * s
@@ -378,7 +412,7 @@ class VariationsPage(ScrollPage):
     """The variations, each with a button that starts a Practice deal under its rules."""
 
     name = "variations"
-    hint = "↑ ↓ choose · Enter starts a Practice deal · Tab or ← → change page · Esc back"
+    hint = N_("↑ ↓ choose · Enter starts a Practice deal · Tab or ← → change page · Esc back")
 
     def __init__(self, view: HowToView) -> None:
         super().__init__(view)
@@ -396,9 +430,9 @@ class VariationsPage(ScrollPage):
         bx = x0 + col + 40 * s
         body = self.body_size * s
         y = 0.0
-        intro = parse_markup(
-            "Pyramid is played by many rule books. Each button starts a **Practice** deal under that "
-            "rule set: no clock, hints and undo as always."
+        intro = rules_paragraph(
+            "Pyramid is played by many rule books. Each button starts a **Practice** deal under "
+            "that rule set: no clock, hints and undo as always."
         )
         y = self.rich.paragraph(intro, x0, y, col + bw + 40 * s, 13.5 * s, MUTED) - 16 * s
         rects: list[Rect] = []
@@ -407,7 +441,11 @@ class VariationsPage(ScrollPage):
             top = y
             y = self.rich.line_text(v.title, x0, y, 16.5 * s, GOLD, bold=True)
             y = self.rich.line_text(
-                variation_rules_text(v).capitalize() + ".", x0, y, 12.5 * s, MUTED
+                _("{rules}.").format(rules=_capital(variation_rules_words(v))),
+                x0,
+                y,
+                12.5 * s,
+                MUTED,
             )
             y = self.rich.paragraphs(v.paragraphs, x0, y - 4 * s, col, body)
             rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
@@ -426,7 +464,10 @@ class VariationsPage(ScrollPage):
     def start(self, variation: Variation) -> None:
         self.view.memory.variation_focus = self.variations.index(variation)
         self.leave()
-        note = f"{variation.title}: {variation_rules_text(variation)}."
+        # TRANSLATORS: the note a Practice deal started from a variation opens with.
+        note = _("{title}: {rules}.").format(
+            title=variation.title, rules=variation_rules_words(variation)
+        )
         self.app.start_practice(variation_rules(variation), self.app.get_layout(1), note=note)
 
     def focus(self, index: int) -> None:
@@ -508,15 +549,15 @@ class HowToView(Screen):
         self.tabs = ButtonColumn(
             app.assets,
             [
-                Button(PAGE_TITLES[name], lambda name=name: self.show_page(name))  # type: ignore[misc]
+                Button(page_title(name), lambda name=name: self.show_page(name))  # type: ignore[misc]
                 for name in PAGES
             ],
         )
         self.footer = ButtonColumn(
             app.assets,
             [
-                Button("► Watch the worked example · W", self.watch),
-                Button("Back · Esc", self.back),
+                Button(_("► Watch the worked example · W"), self.watch),
+                Button(_("Back · Esc"), self.back),
             ],
         )
         self.footer.focus = -1
@@ -541,17 +582,16 @@ class HowToView(Screen):
         self.panel.append(panel_sprite(self.app.assets, panel))
         self.texts = TextGroup()
         head_y = panel.top - 38 * s
+        heading = _("HOW TO PLAY")
         shadow = self.texts.heading(
-            "HOW TO PLAY",
+            heading,
             panel.left + 30 * s + 2,
             head_y - 2,
             24 * s,
             colour=(30, 18, 8),
             anchor_x="left",
         )
-        name = self.texts.heading(
-            "HOW TO PLAY", panel.left + 30 * s, head_y, 24 * s, anchor_x="left"
-        )
+        name = self.texts.heading(heading, panel.left + 30 * s, head_y, 24 * s, anchor_x="left")
         shadow.owner = name.owner = "heading"  # type: ignore[attr-defined]  # one heading, shadowed
         tw, th, gap = 176 * s, 40 * s, 10 * s
         x = panel.right - 24 * s - len(PAGES) * tw - (len(PAGES) - 1) * gap
@@ -565,15 +605,18 @@ class HowToView(Screen):
         self.divider_y = head_y - th / 2 - 14 * s
         fh = 40 * s
         fy = panel.bottom + 14 * s
+        # each button as wide as its words need (German and Russian run longer), within limits
+        watch_b, back_b = self.footer.buttons
+        back_w = max(150 * s, text_width(back_b.label, 14 * s, True) + 40 * s)
+        watch_w = min(
+            max(340 * s, text_width(watch_b.label, 14 * s, True) + 40 * s),
+            panel.width * 0.5 - back_w,
+        )
+        back_x = panel.right - 24 * s - back_w
         self.footer.place(
             [
-                Rect(
-                    round(panel.right - 24 * s - 150 * s - 12 * s - 340 * s),
-                    round(fy),
-                    round(340 * s),
-                    round(fh),
-                ),
-                Rect(round(panel.right - 24 * s - 150 * s), round(fy), round(150 * s), round(fh)),
+                Rect(round(back_x - 12 * s - watch_w), round(fy), round(watch_w), round(fh)),
+                Rect(round(back_x), round(fy), round(back_w), round(fh)),
             ],
             14 * s,
         )
@@ -601,7 +644,8 @@ class HowToView(Screen):
         self.tabs.refresh()
         if self.hint_text is not None:
             room = self.footer.buttons[0].rect.left - self.hint_text.x - 12 * self.s
-            self.hint_text.text = page.hint if text_width(page.hint, 11.5 * self.s) <= room else ""
+            hint = _(page.hint)
+            self.hint_text.text = hint if text_width(hint, 11.5 * self.s) <= room else ""
 
     def show_page(self, name: str) -> None:
         if name == self.memory.page:

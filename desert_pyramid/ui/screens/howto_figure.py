@@ -11,6 +11,7 @@ import arcade
 
 from desert_pyramid.content import Diagram, DiagramState
 from desert_pyramid.engine import Card
+from desert_pyramid.i18n import N_
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.base.geometry import Rect
@@ -22,9 +23,9 @@ CARD_RATIO = 190 / 140  # height / width, as the table's cards
 ROW_STEP = 0.52  # each row starts this far (in card heights) below the one above
 GAP = 0.08  # between neighbours, in card widths
 LEGEND: tuple[tuple[DiagramState, str], ...] = (
-    ("free", "free: nothing covers it"),
-    ("covered", "covered: not free yet"),
-    ("removed", "taken away"),
+    ("free", N_("free: nothing covers it")),
+    ("covered", N_("covered: not free yet")),
+    ("removed", N_("taken away")),
 )
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import arcade
 
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.widgets.richtext import RichText, px
 from desert_pyramid.ui.widgets.scroll import WHEEL_STEP, Scroll
@@ -109,6 +110,8 @@ class ScrollPage(Page):
         self.rich.draw()
 
     def draw(self) -> None:
-        with self.scroll.camera.activate():
+        sc = self.scroll
+        # the layout audit sees the parts where they show (content y is 0 at the top, down)
+        with sc.camera.activate(), audit.scrolled(sc.area, sc.area.left, sc.offset + sc.area.top):
             self.draw_content()
-        self.scroll.draw_bar()
+        sc.draw_bar()

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.content import Paragraph, QuizQuestion, QuizSession, Span, parse_markup
+from desert_pyramid.i18n import N_, _, pgettext
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, WRONG
 from desert_pyramid.ui.screens.pages import PageHost, ScrollPage
 from desert_pyramid.ui.widgets.buttons import STYLES
-from desert_pyramid.ui.widgets.richtext import px
+from desert_pyramid.ui.widgets.richtext import px, text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory
@@ -54,7 +55,9 @@ class Row:
 
 class QuizPage(ScrollPage):
     name = "quiz"
-    hint = "1 2 3 answer · ↑ ↓ and Enter too · N next question · Tab or ← → change page · Esc back"
+    hint = N_(
+        "1 2 3 answer · ↑ ↓ and Enter too · N next question · Tab or ← → change page · Esc back"
+    )
 
     def __init__(self, view: PageHost) -> None:
         self.skins: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -108,17 +111,25 @@ class QuizPage(ScrollPage):
 
     def score_text(self) -> str:
         q = self.quiz
-        text = f"Score: {q.score} of {q.answered_count} right"
-        if q.best_score is not None:
-            text += f" · best {q.best_score} of {q.total}"
-        return text
+        if q.best_score is None:
+            return _("Score: {score} of {answered} right").format(
+                score=q.score, answered=q.answered_count
+            )
+        return _("Score: {score} of {answered} right · best {best} of {total}").format(
+            score=q.score, answered=q.answered_count, best=q.best_score, total=q.total
+        )
 
     def _question(
         self, question: QuizQuestion, x0: float, top: float, col: float, s: float
     ) -> float:
         quiz, last = self.quiz, self.memory.last
         y = self.rich.line_text(
-            f"Question {quiz.index + 1} of {quiz.total}", x0, top, 12.5 * s, MUTED, bold=True
+            _("Question {number} of {total}").format(number=quiz.index + 1, total=quiz.total),
+            x0,
+            top,
+            12.5 * s,
+            MUTED,
+            bold=True,
         )
         y = self.rich.paragraph(question.prompt, x0, y, col, 17 * s, INK, bold=True) - 10 * s
         size = 14.5 * s
@@ -153,7 +164,7 @@ class QuizPage(ScrollPage):
         if last is None:
             return y
         y -= 6 * s
-        verdict = "Right." if last.correct else "Not right."
+        verdict = _("Right.") if last.correct else _("Not right.")
         self.result_text = verdict + " " + last.explanation.plain()
         y = self.rich.line_text(verdict, x0, y, 16 * s, GOOD if last.correct else BAD, bold=True)
         y = self.rich.paragraph(last.explanation, x0, y, col, 14.5 * s, INK)
@@ -163,7 +174,9 @@ class QuizPage(ScrollPage):
             note = Paragraph(
                 right.source,
                 (
-                    *parse_markup(f"The right answer is {last.right_index + 1}:").spans,
+                    *parse_markup(
+                        _("The right answer is {number}:").format(number=last.right_index + 1)
+                    ).spans,
                     Span(" ", False),
                     *right.spans,
                     *parse_markup(".").spans,
@@ -173,10 +186,10 @@ class QuizPage(ScrollPage):
             y = self.rich.paragraph(note, x0, y - 4 * s, col, 14 * s, MUTED)
         if not last.counted:
             y = self.rich.line_text(
-                "(Only your first answer counts for the score.)", x0, y, 12 * s, MUTED
+                _("(Only your first answer counts for the score.)"), x0, y, 12 * s, MUTED
             )
         last_question = quiz.index + 1 >= quiz.total
-        label = "See your score · Enter" if last_question else "Next question · Enter"
+        label = _("See your score · Enter") if last_question else _("Next question · Enter")
         bh = 42 * s
         y -= 12 * s
         rect = Rect(round(x0 + col - 300 * s), round(y - bh), round(300 * s), round(bh))
@@ -190,22 +203,37 @@ class QuizPage(ScrollPage):
         quiz = self.quiz
         y = top - 6 * s
         y = self.rich.line_text(
-            f"You got {quiz.score} of {quiz.total} right.", x0, y, 22 * s, INK, bold=True
+            _("You got {score} of {total} right.").format(score=quiz.score, total=quiz.total),
+            x0,
+            y,
+            22 * s,
+            INK,
+            bold=True,
         )
         if quiz.best_score is not None and self.memory.rounds > 1:
             y = self.rich.line_text(
-                f"Your best this session: {quiz.best_score} of {quiz.total}.", x0, y, 14 * s, MUTED
+                _("Your best this session: {best} of {total}.").format(
+                    best=quiz.best_score, total=quiz.total
+                ),
+                x0,
+                y,
+                14 * s,
+                MUTED,
             )
         y -= 10 * s
         size = 13.5 * s
+        words = {
+            True: (pgettext("quiz answer", "right"), GOOD),
+            False: (pgettext("quiz answer", "wrong"), BAD),
+            None: (pgettext("quiz answer", "skipped"), MUTED),
+        }
+        # the prompts start past the widest word (German and Russian run longer than "skipped")
+        indent = max(80 * s, max(text_width(w, size, True) for w, _c in words.values()) + 14 * s)
         for i, question in enumerate(quiz.questions):
-            ok = self.memory.first_answers.get(i)
-            word, colour = (
-                ("right", GOOD) if ok else (("wrong", BAD) if ok is False else ("skipped", MUTED))
-            )
+            word, colour = words[self.memory.first_answers.get(i)]
             self.rich.line_text(word, x0, y, size, colour, bold=True)
             y = (
-                self.rich.paragraph(question.prompt, x0 + 80 * s, y, col - 80 * s, size, INK)
+                self.rich.paragraph(question.prompt, x0 + indent, y, col - indent, size, INK)
                 - 4 * s
             )
         y -= 14 * s
@@ -213,7 +241,7 @@ class QuizPage(ScrollPage):
         rect = Rect(round(x0), round(y - bh), round(300 * s), round(bh))
         self.rows.append(Row(rect, self.restart, kind="button"))
         self.rich.text(
-            "Try again · Enter",
+            _("Try again · Enter"),
             rect.cx,
             rect.cy,
             14.5 * s,
