@@ -393,12 +393,12 @@ def test_a_notice_already_showing_gives_way_to_the_stuck_dialog(ui) -> None:  # 
     ui.app.set_settings(Settings(animation_speed=1, mute=True))  # the toast slides and holds
     overlay = ui.app.overlay
     overlay.notice("The save folder is full.", "warning")
-    ui.frames(40)
+    ui.frames(5, dt=0.12)
     toast = overlay.current
     assert toast is not None and toast.age > 0.5 and overlay.rect is not None  # on screen
     view.apply(view.control.play(line[-1]))
     assert view.stuck_dialog is not None
-    ui.frames(60)  # the last move's cards come to rest
+    ui.frames(8, dt=0.2)  # the last move's cards come to rest
     with_notice = _frame(ui, view)
     assert overlay.current is toast and overlay.waiting
     overlay.current = None
