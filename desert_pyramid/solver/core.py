@@ -1538,10 +1538,12 @@ class Searcher:
         useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
         # Draw one, pruned search: a move with the card at k leads to the same board whatever
         # the time it is made at (the pass, and the waste top or the stock top), and the child's
-        # time is then the same index of that pass (see first_times). From the earliest of those
-        # times every later one is reachable by flips alone, so the child of the earliest time
-        # explores all the others' times: only it is generated (the others would be met as
-        # transpositions right after it, never searched).
+        # time is then the same index of that pass: in one pass the card is the stock top (index
+        # prev + 1) before it is the waste top (index k + 1), and either way the child's time is
+        # the index prev + 1 of that pass. From the earliest of those times every later one is
+        # reachable by flips alone, so the child of the earliest time explores all the others'
+        # times: only it is generated (the others would be met as transpositions right after it,
+        # never searched).
         earliest = self.draw == 1 and not self.plain
         pairs_of: dict[int, list[tuple[int, int, int, int]]] = {}
         while useful:
@@ -1557,8 +1559,15 @@ class Searcher:
                 continue
             # (the waste-stock pair's board differs: its earliest waste time is kept for it)
             first_waste = waste_times & -waste_times
-            if earliest:
-                waste_times, stock_times = first_times(waste_times, stock_times)
+            if earliest:  # keep the earliest time alone, in the mask of its place
+                if stock_times:
+                    first = (waste_times | stock_times) & -(waste_times | stock_times)
+                    if first & stock_times:
+                        waste_times, stock_times = 0, first
+                    else:
+                        waste_times, stock_times = first, 0
+                else:
+                    waste_times = first_waste
             if r == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
@@ -1612,7 +1621,7 @@ class Searcher:
                 if win is not None:
                     return win
                 nxt_partner = False
-            for place in (WASTE, STOCK):
+            for place in (WASTE, STOCK) if stock_times else (WASTE,):
                 times = waste_times if place == WASTE else stock_times
                 while times:
                     tl = times & -times
@@ -1987,18 +1996,6 @@ class Searcher:
                 b = free_by_rank[partner][0]
                 return (b,), True, (PAIR_MOVE, b, SATCHEL)
         return None
-
-
-def first_times(waste_times: int, stock_times: int) -> tuple[int, int]:
-    """Of the times a cycle card can be played at, as the waste top (``waste_times``) or the stock
-    top (``stock_times``), the earliest alone, in the mask of its place (draw one: see
-    ``Searcher._cycle_moves``). In one pass the card is the stock top (index ``prev + 1``) before
-    it is the waste top (index ``k + 1``), and either way the child's time is the index
-    ``prev + 1`` of that pass, so the earliest time gives the earliest child."""
-    first = (waste_times | stock_times) & -(waste_times | stock_times)
-    if first & stock_times:
-        return 0, first
-    return first, 0
 
 
 def _real_line(game: Game, searcher: Searcher) -> list[Move]:
