@@ -110,8 +110,7 @@ class CoachPanel:
             pad = self._pad = round(6 * fs)
             head_at = (left, rect.top - pad)
             body_at = (left + 74 * fs, rect.top - pad)
-        width = int(rect.right - pad - body_at[0])
-        self.texts["heading"] = Text(
+        heading = Text(
             "",
             *head_at,
             GOLD,
@@ -120,10 +119,19 @@ class CoachPanel:
             bold=True,
             anchor_x="left",
             anchor_y="top",
-            multiline=not self.side,
-            width=int(70 * fs),
             batch=self.batch,
         )
+        column = 70 * fs
+        if not self.side:  # as wide as the heading's longest word in this language (ENTRENADOR)
+            for word in {w for h in STRIP_HEADINGS.values() for w in _(h).upper().split()}:
+                heading.text = word
+                column = max(column, heading.content_width + 2)
+            heading.text = ""
+            body_at = (left + column + 4 * fs, body_at[1])
+            heading.width = int(column)
+            heading.multiline = True
+        self.texts["heading"] = heading
+        width = int(rect.right - pad - body_at[0])
         self.texts["body"] = Text(
             "",
             *body_at,
