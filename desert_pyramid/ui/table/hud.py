@@ -419,11 +419,14 @@ class Hud:
         def gap() -> float:
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
 
-        if gap() < 6:
+        def room(t: arcade.Text) -> float:
+            return min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
+
+        # the keys go (from both: they read alike) when the captions touch or one is too wide
+        if gap() < 6 or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
-            room = min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
-            self._cut_caption(t, room)
+            self._cut_caption(t, room(t))
 
     @staticmethod
     def _cut_caption(t: arcade.Text, room: float) -> None:
@@ -679,8 +682,12 @@ class Hud:
         """The HUD's own layer (:data:`Layer.HUD`): the top bar and the message line, over the
         table's moving cards and the night."""
         g = self.geom
-        self.bar_sprites.draw()
-        if g is None or box is None or box[3] >= g.hud.bottom:
+        top = g is None or box is None or box[3] >= g.hud.bottom - 8  # the daylight bar under it
+        bar = self.message_bar
+        low = box is None or (bar is not None and bar.visible and box[1] <= bar.top)
+        if top or low:  # a partial redraw far from both bars skips them
+            self.bar_sprites.draw()
+        if top:
             self.batch.draw()
         msg = self.texts.get("message")
         if msg is not None and msg.text and (box is None or box[1] <= msg.top + 8):
