@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from desert_pyramid.engine import (
     SATCHEL,
     STOCK,
+    WASTE,
     Event,
     Game,
     IllegalMoveError,
@@ -22,7 +23,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.i18n import _, format_number, ngettext
-from desert_pyramid.i18n.say import many, tell
+from desert_pyramid.i18n.say import Say, many, tell, tell_n
 from desert_pyramid.modes import (
     ExpeditionSession,
     Session,
@@ -52,6 +53,91 @@ def sentence(text: str) -> str:
         return text
     text = text[0].upper() + text[1:]
     return text if text[-1] in ".!?:" else text + "."
+
+
+def place_reason(game: Game, place: Place) -> Say | None:
+    """Why the card at ``place`` cannot take part in a move, in the player's words (the engine's
+    ``why_not_playable`` says it in English for the command line), or ``None`` when the words
+    for the engine's reason are not known here."""
+    if game.won:
+        return tell("The game is already won.")
+    if place >= 0:
+        card = game.card_at(place)
+        if card is None:
+            return tell("That place is empty.")
+        over = [c for c in map(game.card_at, game.covering(place)) if c is not None]
+        if over:
+            return tell("{card:the.cap} is covered by {cards:the}.", card=card, cards=many(over))
+        return None
+    if place == WASTE and not game.waste:
+        return tell("The waste is empty.")
+    if place == STOCK:
+        if not game.stock:
+            return tell("The stock is empty.")
+        if not game.rules.stock_top_playable:
+            return tell("The stock's top card is face down: flip it onto the waste first.")
+    if place == SATCHEL:
+        if not game.rules.satchel:
+            return tell("These rules have no Satchel.")
+        if game.satchel < 0:
+            return tell("The Satchel is empty.")
+    return None
+
+
+def move_reason(game: Game, move: Move) -> Say | None:
+    """Why ``move`` (which the engine refused) cannot be played, in the player's words; ``None``
+    when the words are not known here (the engine's English is shown then)."""
+    if game.won:
+        return tell("The game is already won.")
+    kind = move.kind
+    if kind == MoveKind.PAIR:
+        if move.a == move.b:
+            return tell("A card cannot pair with itself.")
+        for place in (move.a, move.b):
+            reason = place_reason(game, place)
+            if reason is not None:
+                return reason
+        a, b = game.card_at(move.a), game.card_at(move.b)
+        if a is None or b is None:
+            return None
+        for one in (a, b):
+            if one.rank == 13:
+                return tell("{card:the.cap} is a king: it goes alone.", card=one)
+        return tell(
+            "{a:the.cap} and {b:the} add up to {total}, not 13.", a=a, b=b, total=a.rank + b.rank
+        )
+    if kind == MoveKind.KING:
+        reason = place_reason(game, move.a)
+        alone = game.card_at(move.a)
+        if reason is None and alone is not None and alone.rank != 13:
+            return tell("{card:the.cap} is not a king: only a king goes alone.", card=alone)
+        return reason
+    left = game.redeals_left
+    if kind == MoveKind.FLIP and not game.stock:
+        if game.waste and (left is None or left > 0):
+            return tell("The stock is empty: redeal to turn the waste over.")
+        return tell("The stock is empty and no redeal is left.")
+    if kind == MoveKind.REDEAL:
+        n = len(game.stock)
+        if n:
+            return tell_n(
+                "The stock still has {n} card: redeal when it is empty.",
+                "The stock still has {n} cards: redeal when it is empty.",
+                n,
+            )
+        if not game.waste:
+            return tell("The waste is empty: there is nothing to redeal.")
+        return tell("No redeal is left.")
+    if kind == MoveKind.STASH:
+        if not game.rules.satchel:
+            return tell("These rules have no Satchel.")
+        if move.a == SATCHEL:
+            return tell("That card is already in the Satchel.")
+        held = game.card_at(SATCHEL)
+        if held is not None:
+            return tell("The Satchel already holds {card:the}.", card=held)
+        return place_reason(game, move.a)
+    return None
 
 
 class TableControl:
@@ -87,7 +173,10 @@ class TableControl:
     def why_not_playable(self, place: Place) -> str | None:
         """The engine's reason that the card at ``place`` cannot be played now, or ``None``."""
         reason = self.game.why_not_playable(place)
-        return None if reason is None else sentence(reason)
+        if reason is None:
+            return None
+        words = place_reason(self.game, place)
+        return words.text() if words is not None else sentence(reason)
 
     # -- actions ------------------------------------------------------------------------------------
     def deselect(self) -> None:
@@ -105,7 +194,9 @@ class TableControl:
         try:
             events = by_computer(move) if by_computer is not None else self.session.play(move)
         except IllegalMoveError as exc:
-            return Feedback(message=sentence(str(exc)), shake=shake, sound="illegal")
+            words = move_reason(self.game, move)
+            message = words.text() if words is not None else sentence(str(exc))
+            return Feedback(message=message, shake=shake, sound="illegal")
         self.deselect()
         self.set_hint(None)
         sound = {
@@ -212,7 +303,8 @@ class TableControl:
         try:
             events = self.session.undo()
         except IllegalMoveError as exc:
-            return Feedback(message=sentence(str(exc)), sound="illegal")
+            message = _("Nothing to undo: this is the deal.") if not history else sentence(str(exc))
+            return Feedback(message=message, sound="illegal")
         self.stuck = self.game.is_stuck()
         # say what was taken back (the position is the one the move was played from again)
         move = move_words(self.game, history[-1]).text() if history else ""  # in the language

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.app.layouts import layout_title
 from desert_pyramid.app.sessions import (
     clock_text,
     mode_name,
@@ -44,9 +45,15 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.table.view import TableView
 
 
-#: The results' row whose value is drawn in gold, and the row a card back's picture stands beside
+#: The results' row whose value is drawn in gold
 SCORE = N_("Score")
-BACK_UNLOCKED = N_("Card back unlocked")
+
+
+def unlocked_label(kind: str) -> str:
+    """The results' row label of something unlocked: a relic or a card back."""
+    if kind == "relic":
+        return pgettext("results", "Relic found")
+    return pgettext("results", "Card back unlocked")
 
 
 def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
@@ -190,19 +197,22 @@ class ResultsView(MenuScreen):
 
     def unlocked_lines(self) -> list[tuple[str, str]]:
         """Relics and card backs unlocked while this deal or trek was played (the save store's
-        answers): (what, its name), translated where they are shown."""
+        answers): ("relic" or "back", its name), translated where they are shown."""
         found = self.app.saves.unlocked_by(self.table)
         self.unlocked_backs = [back.id for back in found.backs]  # shown beside their lines
         return [
-            *((N_("Relic found"), relic.name) for relic in found.relics),
-            *((BACK_UNLOCKED, back.name) for back in found.backs),
+            *(("relic", relic.name) for relic in found.relics),
+            *(("back", back.name) for back in found.backs),
         ]
 
     @property
     def unlocked(self) -> list[str]:
         """What was unlocked, a line each in the player's language ("Relic found: Brass Compass")."""
         # TRANSLATORS: a results line read out: what was unlocked and its name
-        return [_("{what}: {name}").format(what=_(w), name=_(n)) for w, n in self.unlocked_items]
+        return [
+            _("{what}: {name}").format(what=unlocked_label(w), name=_(n))
+            for w, n in self.unlocked_items
+        ]
 
     def copy(self) -> None:
         self._to_clipboard(
@@ -234,7 +244,7 @@ class ResultsView(MenuScreen):
         self.app.show_replay(
             GameCode.of(self.table.game),
             back=lambda: self.app.show_view(self),
-            title=_("Replay · {layout}").format(layout=self.table.game.layout.name),
+            title=_("Replay · {layout}").format(layout=layout_title(self.table.game.layout)),
             total=self.results.replay_total,
         )
 
@@ -336,16 +346,19 @@ class ResultsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        lines = rows(self.results, self.table.game.layout.name)
+        lines = rows(self.results, layout_title(self.table.game.layout))  # in the language
         if self.results.mode == "expedition" or self.unlocked:
-            found = [(_(what), _(name)) for what, name in self.unlocked_items]
+            found = [(unlocked_label(what), _(name)) for what, name in self.unlocked_items]
             lines += found or [(_("Unlocked"), _("nothing new"))]
         n = len(self.menu.buttons)
         window = inset(Rect(0, 0, width, height), 8)
         message, window = cut_bottom(window, text_height(12 * s), 4)
         row_h = Span(text_height(15 * s), 30 * s)
         button_h = Span(text_height(15 * s) + 8, 40 * s)
-        head_h = text_height(28 * s) + text_height(13 * s)
+        # the headline and the mode's name a few pixels taller than their line: an accent over a
+        # capital (ABGERÄUMT, Übung) rises above the font's ascent
+        head_line, sub_line = text_height(28 * s) + 6, text_height(13 * s) + 4
+        head_h = head_line + sub_line
         notes = [text_height(11 * s)] + ([text_height(12 * s)] if self.share else [])
         button_rows = -(-n // 2) if n > 4 else n
         want = (
@@ -367,8 +380,8 @@ class ResultsView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         inner = inset(panel, 16 * s, 10 * s)
-        head, body = cut_top(inner, text_height(28 * s), 0)
-        sub, body = cut_top(body, text_height(13 * s), 4 * s)
+        head, body = cut_top(inner, head_line, 0)
+        sub, body = cut_top(body, sub_line, 4 * s)
         self.texts.fitted(headline(self.results), head, 28 * s, colour=GOLD, heading=True)
         self.texts.fitted(mode_name(self.results.mode), sub, 13 * s, colour=MUTED, bold=True)
         # the buttons at the bottom: two columns, three in a low window (the figures keep one)
@@ -414,7 +427,7 @@ class ResultsView(MenuScreen):
                 bold=True,
                 align="right",
             )
-            if name == _(BACK_UNLOCKED) and backs:  # the back itself, left of its name
+            if name == unlocked_label("back") and backs:  # the back itself, left of its name
                 h = min(26 * s, r.height - 2)
                 self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
         self.texts.fitted(

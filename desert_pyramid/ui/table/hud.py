@@ -419,11 +419,14 @@ class Hud:
         def gap() -> float:
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
 
-        if gap() < 6:
+        def room(t: arcade.Text) -> float:
+            return min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
+
+        # the keys go (from both: they read alike) when the captions touch or one is too wide
+        if gap() < 6 or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
-            room = min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
-            self._cut_caption(t, room)
+            self._cut_caption(t, room(t))
 
     @staticmethod
     def _cut_caption(t: arcade.Text, room: float) -> None:

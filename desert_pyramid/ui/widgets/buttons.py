@@ -21,7 +21,7 @@ from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
-from desert_pyramid.ui.widgets.text import Text, drawn, report_text, report_texts
+from desert_pyramid.ui.widgets.text import Text, drawn, ink_of, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -608,6 +608,11 @@ class FitText(Text):
         centre anchor: for one line it sits lower, for looks, and eats the room under the
         descenders that :func:`text_height` leaves, so a glyph could touch the box's bottom.)"""
         self.y = self._area.bottom + (self._area.height - self.content_height) / 2
+        if self.multiline:
+            return
+        ink = ink_of(self)  # an accented capital (É, Á) may reach over the line's box
+        if ink is not None and not ink.inside(self._area.inflated(-audit.MARGIN)):
+            self.y = self.y + (self._area.cy - ink.cy)  # the glyphs in the middle instead
 
     @property
     def text(self) -> str:
