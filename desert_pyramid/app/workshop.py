@@ -481,7 +481,7 @@ class Editor:
         error = getattr(self.estimator, "error", None)
         if error and e is None:
             return EstimateView(
-                UNRATED, _("the estimate stopped ({reason})").format(reason=error), "", "", False
+                UNRATED, _("the estimate stopped ({reason})").format(reason=_(error)), "", "", False
             )
         if e is None:
             return EstimateView(UNRATED, measuring(0, planned), "", "", False)

@@ -122,7 +122,7 @@ def test_the_replay_in_russian(ui: Any) -> None:
     assert view.figures_text.text.startswith("Ход 0 из 4 · ")
     assert view.move_text.text == "Раздача. Пробел — воспроизвести, стрелки — по шагу."
     view.change_speed(1)
-    assert any(label == "Скорость 2×" for label in (b.label for b in view.buttons.buttons))
+    assert any(label == "Темп 2×" for label in (b.label for b in view.buttons.buttons))
 
 
 def test_past_games_in_german(ui: Any) -> None:

@@ -393,12 +393,12 @@ def test_a_notice_already_showing_gives_way_to_the_stuck_dialog(ui) -> None:  # 
     ui.app.set_settings(Settings(animation_speed=1, mute=True))  # the toast slides and holds
     overlay = ui.app.overlay
     overlay.notice("The save folder is full.", "warning")
-    ui.frames(40)
+    ui.frames(5, dt=0.12)
     toast = overlay.current
     assert toast is not None and toast.age > 0.5 and overlay.rect is not None  # on screen
     view.apply(view.control.play(line[-1]))
     assert view.stuck_dialog is not None
-    ui.frames(60)  # the last move's cards come to rest
+    ui.frames(8, dt=0.2)  # the last move's cards come to rest
     with_notice = _frame(ui, view)
     assert overlay.current is toast and overlay.waiting
     overlay.current = None
@@ -462,6 +462,10 @@ def test_the_keys_help_keeps_its_text_size_and_scrolls_in_a_small_window(ui) -> 
     s = max(0.7, min(640 / 1280, 360 / 720) ** 0.8)
     sizes = {round(t.font_size, 2) for t in help_view.keys_texts.items}
     assert sizes == {round(13 * s, 2), round(11.5 * s, 2)}  # titles and lines, full size
+    # it scrolls anyway: one column, each line whole (none cut with "…")
+    scroll_w = help_view.scroll.area.width
+    cut = [t.text for t in help_view.keys_texts.items if t.label.text.endswith("…")]
+    assert not cut and all(t.x < scroll_w / 2 for t in help_view.keys_texts.items)
     scroll = help_view.scroll
     assert scroll.max_offset > 0 and scroll.offset == 0  # taller than its room: it scrolls
     ui.key(K.DOWN)

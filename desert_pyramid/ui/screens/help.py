@@ -109,6 +109,10 @@ class HelpView(MenuScreen):
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
         groups = rows_of(getattr(self.under, "help_contexts", None))
         columns = self._pack(groups, s)
+        if self._height(groups, columns, s) > area.height:
+            # it scrolls anyway: one column, whose lines have the whole width (none is cut)
+            columns = [0] * len(groups)
+            col_right = (area.width - 14 * s, area.width - 14 * s)
         self.keys_texts = TextGroup()
         top = -12 * s
         ys = [top, top]
@@ -148,6 +152,16 @@ class HelpView(MenuScreen):
         needs = [(24 + 21 * len(rows) + 10) * s for _title, rows in groups]
         best = min(range(len(needs) + 1), key=lambda i: max(sum(needs[:i]), sum(needs[i:])))
         return [0 if i < best else 1 for i in range(len(needs))]
+
+    @staticmethod
+    def _height(
+        groups: list[tuple[str, list[tuple[str, str]]]], columns: list[int], s: float
+    ) -> float:
+        """How tall the key list is in these columns (as :meth:`layout` places it)."""
+        used = [12 * s, 12 * s]
+        for col, (_title, rows) in zip(columns, groups, strict=True):
+            used[col] += (24 + 21 * len(rows) + 10) * s
+        return max(used)
 
     def on_action(self, action: str) -> bool:
         if action in SCROLL_KEYS:  # ↑ ↓, PgUp PgDn, Home End scroll a list taller than its room

@@ -349,14 +349,17 @@ class ReplayView(Screen):
         else:
             replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
             replay.replay(self.moves[: self.step - 1])
-            words = f"{self.step}. {move_words(replay, self.moves[self.step - 1]).text()}"
+            words = _("{number}. {move}").format(
+                number=self.step, move=move_words(replay, self.moves[self.step - 1]).text()
+            )
             mark = (
                 mark_words(self.analysis, self.step)
                 if self.analysis is not None or self.source
                 else ""
             )
             if mark:
-                words += f" · {mark}"
+                # TRANSLATORS: a replayed move and what the analysis says of it
+                words = _("{move} · {verdict}").format(move=words, verdict=mark)
         if self.message:
             words = self.message
             self.message = ""

@@ -682,8 +682,12 @@ class Hud:
         """The HUD's own layer (:data:`Layer.HUD`): the top bar and the message line, over the
         table's moving cards and the night."""
         g = self.geom
-        self.bar_sprites.draw()
-        if g is None or box is None or box[3] >= g.hud.bottom:
+        top = g is None or box is None or box[3] >= g.hud.bottom - 8  # the daylight bar under it
+        bar = self.message_bar
+        low = box is None or (bar is not None and bar.visible and box[1] <= bar.top)
+        if top or low:  # a partial redraw far from both bars skips them
+            self.bar_sprites.draw()
+        if top:
             self.batch.draw()
         msg = self.texts.get("message")
         if msg is not None and msg.text and (box is None or box[1] <= msg.top + 8):
