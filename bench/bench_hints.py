@@ -99,8 +99,10 @@ def hard_games() -> list[tuple[str, Game]]:
 def hard_row(game: Game) -> dict[str, object]:
     """One cold hint of the hard set, measured: ms, nodes, verdict, undo count, text."""
     t = time.perf_counter()
+    c = time.process_time()
     hint = hint_for(game)
     ms = (time.perf_counter() - t) * 1000
+    cpu_ms = (time.process_time() - c) * 1000
     if hint.verdict is Verdict.WINNABLE and hint.line:
         g = game.copy()
         g.replay(hint.line)
@@ -108,6 +110,7 @@ def hard_row(game: Game) -> dict[str, object]:
     undo = None if hint.rewind_to is None else game.moves - hint.rewind_to
     return {
         "ms": ms,
+        "cpu_ms": cpu_ms,
         "nodes": hint.nodes,
         "verdict": hint.verdict.value,
         "undo": undo,
@@ -122,7 +125,10 @@ def run_hard(each: bool, ref: str | None) -> None:
     for j, (label, game) in enumerate(games):
         row = hard_row(game)
         sides["this"].append(row)
-        out = f"    {label}: {row['ms']:.0f} ms, {row['nodes']} nodes, {_verdict(row)}"
+        out = (
+            f"    {label}: {row['ms']:.0f} ms ({row['cpu_ms']:.0f} CPU), {row['nodes']} nodes, "
+            f"{_verdict(row)}"
+        )
         if ref:
             other = subprocess.run(
                 [sys.executable, __file__, "--hard", "--only", str(j)],
@@ -136,12 +142,16 @@ def run_hard(each: bool, ref: str | None) -> None:
             same = (
                 "same" if (r["verdict"], r["undo"]) == (row["verdict"], row["undo"]) else "DIFFERS"
             )
-            out += f" | ref {r['ms']:.0f} ms, {r['nodes']} nodes, {_verdict(r)} ({same}"
+            out += (
+                f" | ref {r['ms']:.0f} ms ({r['cpu_ms']:.0f} CPU), {r['nodes']} nodes, "
+                f"{_verdict(r)} ({same}"
+            )
             out += ", same words)" if r["text"] == row["text"] else ", other words)"
         if each:
             print(out, flush=True)
     for side, rows in sides.items():
         times = [float(r["ms"]) for r in rows]  # type: ignore[arg-type]
+        cpu = [float(r.get("cpu_ms", 0.0)) for r in rows]  # type: ignore[arg-type]
         nodes = [float(r["nodes"]) for r in rows]  # type: ignore[arg-type]
         counts = {v.value: sum(1 for r in rows if r["verdict"] == v.value) for v in Verdict}
         no_undo = sum(
@@ -156,6 +166,11 @@ def run_hard(each: bool, ref: str | None) -> None:
         print(
             f"  ms per hint: p50 {pct(times, 0.5):.0f}, p95 {pct(times, 0.95):.0f}, "
             f"max {max(times):.0f}; total {sum(times) / 1000:.1f} s"
+        )
+        print(
+            f"  CPU ms per hint (the process's own time, steadier on a loaded machine): "
+            f"p50 {pct(cpu, 0.5):.0f}, p95 {pct(cpu, 0.95):.0f}, max {max(cpu):.0f}; "
+            f"total {sum(cpu) / 1000:.1f} s"
         )
         print(
             f"  nodes per hint: p50 {pct(nodes, 0.5):.0f}, p95 {pct(nodes, 0.95):.0f}, "

@@ -114,8 +114,14 @@ class LayoutDifficulty:
 
     def interval_text(self, rules: str = "relaxed") -> str:
         """``"64% to 68%"``, rounded outwards to whole percents (``"99.7% to 100%"`` near the top)."""
+        lo, hi = self.interval_bounds(rules)
+        return f"{lo}% to {hi}%"
+
+    def interval_bounds(self, rules: str = "relaxed") -> tuple[str, str]:
+        """The interval's ends in percent, rounded outwards: ``("64", "68")``, ``("99.7", "100")``
+        (for a sentence in the player's language)."""
         lo, hi = self.interval(rules)
-        return f"{_pct_down(lo)}% to {_pct_up(hi)}%"
+        return _pct_down(lo), _pct_up(hi)
 
 
 def _pct_down(x: float) -> str:

@@ -18,12 +18,13 @@ from desert_pyramid.engine import CARDS, DESERT, WASTE, Card, Deal, Game, Move, 
 from desert_pyramid.engine.events import CardMoved
 from desert_pyramid.i18n import LANGUAGES, placeholders, use_language
 from desert_pyramid.i18n.cards import card_name, rank_name
-from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n
+from desert_pyramid.i18n.say import Say, cards, render, tell, tell_n, tell_p
 from desert_pyramid.modes import Coach, explain_card
 from desert_pyramid.solver.hints import Hint, hint_for, move_words
 from tools.i18n import po_path, read
 
 CARD_SYMBOL = re.compile(r"(10|[A2-9JQK])[♠♥♦♣]")
+NUMBER_SPEC = re.compile(r"[<>=^]?[+\- ]?#?0?\d*[,_]?(\.\d+)?[bcdeEfFgGnosxX%]?")
 
 
 @pytest.fixture(autouse=True)
@@ -335,3 +336,41 @@ def test_a_translation_asking_what_a_card_has_not_falls_back_to_english(translat
     finally:
         use_language("en")
     assert said == "Nothing covers the A♠."
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if c != "en"])
+def test_every_spec_in_a_translation_is_one_the_card_names_know(code: str) -> None:
+    """A misspelt form ("{card:akk}") would silently give the nominative: every token of every
+    spec in the catalogues is one of i18n/cards.py's, and a gender choice has 2 or 3 words."""
+    import string
+
+    known = {"nom", "acc", "dat", "gen", "ins", "pre", "the", "a", "no", "of", "to", "in", "by"}
+    known |= {"pl", "cap"}
+    bad = []
+    for m in read(po_path(code), code):
+        strings = [m.string] if isinstance(m.string, str) else list(m.string or ())
+        for text in [s for s in strings if s]:
+            for _lit, field, spec, _conv in string.Formatter().parse(text):
+                if field is None or not spec or NUMBER_SPEC.fullmatch(spec):
+                    continue  # none, or a number's own format ("{ms:.0f}")
+                if spec.startswith("?"):
+                    ok = 2 <= len(spec[1:].split("|")) <= 3
+                else:
+                    ok = set(spec.split(".")) <= known
+                if not ok:
+                    bad.append((m.id, text))
+    assert bad == []
+
+
+def test_a_gender_choice_on_a_phrase_agrees_with_the_phrases_card() -> None:
+    from desert_pyramid.i18n import _state_now
+
+    placed = tell_p("card", "{card} from the waste", card=Card.parse("KS"))
+    assert use_language("ru") is None
+    t = _state_now().translations
+    t._catalog["Nothing covers {card:the}."] = "{card:cap} {card:?открыт|открыта}."  # type: ignore[attr-defined]
+    try:
+        said = tell("Nothing covers {card:the}.", card=placed).text(spoken=True)
+    finally:
+        use_language("en")
+    assert said == "Король пик из сброса открыт."

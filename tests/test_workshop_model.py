@@ -212,7 +212,7 @@ def test_problems_of_a_draft_made_by_hand() -> None:
     draft = Draft(places, "")
     texts = [p.text for p in draft.problems()]
     assert "a layout needs a name" in texts
-    assert "off the table (or not on a half step): card 29, 30" in texts
+    assert "off the table (or not on a half step): cards 29, 30" in texts
     assert "cards 1 and 2 overlap at the same depth" in texts
     with pytest.raises(EditError, match="overlap at the same depth"):
         draft.build()

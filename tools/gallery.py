@@ -148,6 +148,7 @@ def shoot_all(out: Path, size: tuple[int, int], parts: tuple[str, ...] = PARTS) 
 
     def won(table: Any) -> None:
         """The deal at ``table`` played to the end: the results come up."""
+        app.show_view(table)
         for move in solve(table.game, 300_000).line:
             table.apply(table.control.play(move))
         until(lambda: type(app.current_view).__name__ == "ResultsView", 20)

@@ -7,8 +7,10 @@ A maintainer tool, not part of the game at run time::
                                       # (resources/layouts/*.toml) -> resources/locale/desert_pyramid.pot
     python tools/i18n.py update       # each language's .po brought up to the .pot (new: empty;
                                       # changed: fuzzy); a missing language is started
-    python tools/i18n.py fill REF     # entries still empty here take their translation from the
-                                      # catalogues of git revision REF (after a merge conflict)
+    python tools/i18n.py fill REF [--base B]  # entries still empty here take their translation
+                                      # from git revision REF (after a merge conflict); with the
+                                      # merge base B, REF's revisions of entries this side left
+                                      # unchanged too
     python tools/i18n.py check        # exit 1 listing every untranslated or fuzzy entry and
                                       # every placeholder that differs from its message
 
@@ -281,57 +283,85 @@ def check(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
     return found
 
 
-def fill(ref: str, codes: Sequence[str], root: Path = LOCALE) -> list[str]:
-    """Entries without a translation (or fuzzy) take the one the catalogues at git revision ``ref``
-    give the same message and context: how a merge conflict between two branches' catalogues is
-    resolved (keep one side, ``update``, then ``fill`` from the other)."""
+def _at(ref: str, path: Path, code: str) -> dict[tuple[object, object], Message] | None:
+    """The catalogue ``path`` as git revision ``ref`` has it, by (message, context)."""
     import io
     import subprocess
 
+    rel = path.relative_to(ROOT).as_posix()
+    shown = subprocess.run(
+        ["git", "show", f"{ref}:{rel}"], cwd=ROOT, capture_output=True, check=False
+    )
+    if shown.returncode != 0:
+        return None
+    return {(m.id, m.context): m for m in read_po(io.BytesIO(shown.stdout), locale=code) if m.id}
+
+
+def _done(m: Message) -> bool:
+    strings = m.string if isinstance(m.string, tuple) else (m.string,)
+    return all(strings) and not m.fuzzy
+
+
+def fill(ref: str, codes: Sequence[str], root: Path = LOCALE, base: str | None = None) -> list[str]:
+    """Entries without a translation (or fuzzy) take the one the catalogues at git revision ``ref``
+    give the same message and context: how a merge conflict between two branches' catalogues is
+    resolved (keep one side, ``update``, then ``fill`` from the other). With ``base`` (the merge
+    base), an entry this side left as it was there takes ``ref``'s revision of it too."""
     said = []
     for code in codes:
         path = po_path(code, root)
-        rel = path.relative_to(ROOT).as_posix()
-        shown = subprocess.run(
-            ["git", "show", f"{ref}:{rel}"], cwd=ROOT, capture_output=True, check=False
-        )
-        if shown.returncode != 0 or not path.exists():
+        theirs = _at(ref, path, code)
+        if theirs is None or not path.exists():
             said.append(f"{code}: nothing to fill from {ref}")
             continue
-        theirs = {
-            (m.id, m.context): m for m in read_po(io.BytesIO(shown.stdout), locale=code) if m.id
-        }
+        before = (_at(base, path, code) or {}) if base else {}
         catalog = read(path, code)
-        filled = 0
+        filled = revised = 0
         for m in catalog:
             if not m.id:
                 continue
-            strings = m.string if isinstance(m.string, tuple) else (m.string,)
-            if all(strings) and not m.fuzzy:
-                continue
             other = theirs.get((m.id, m.context))
-            if other is None or other.fuzzy:
+            if other is None or not _done(other) or other.string == m.string:
                 continue
-            others = other.string if isinstance(other.string, tuple) else (other.string,)
-            if all(others):
-                m.string = other.string
-                m.flags.discard("fuzzy")
+            if not _done(m):
                 filled += 1
+            else:
+                old = before.get((m.id, m.context))
+                if old is None or old.string != m.string:
+                    continue  # this side revised it (or never had it): keep this side's
+                revised += 1
+            m.string = other.string
+            m.flags.discard("fuzzy")
         write(catalog, path)
-        said.append(f"{code}: {filled} filled from {ref}")
+        said.append(f"{code}: {filled} filled, {revised} revised from {ref}")
     return said
+
+
+def _keep_date(template: Catalog) -> None:
+    """The template keeps its creation date while its texts are the same: an update that changes
+    nothing writes nothing, and two branches do not conflict over a date in every header."""
+    if not TEMPLATE.exists():
+        return
+    old = read(TEMPLATE)
+
+    def texts(c: Catalog) -> set[tuple[object, object, tuple[str, ...]]]:
+        return {(m.id, m.context, tuple(m.auto_comments)) for m in c if m.id}
+
+    if texts(old) == texts(template):
+        template.creation_date = old.creation_date
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
     parser.add_argument("action", choices=("extract", "update", "check", "fill"))
     parser.add_argument("ref", nargs="?", help="fill: the git revision to take translations from")
+    parser.add_argument("--base", help="fill: the merge base (take the revision's changes too)")
     args = parser.parse_args(argv)
     codes = [c for c in LANGUAGES if c != SOURCE]
     if args.action == "fill":
         if not args.ref:
             parser.error("fill needs a git revision (a branch, MERGE_HEAD...)")
-        print("\n".join(fill(args.ref, codes)))
+        print("\n".join(fill(args.ref, codes, base=args.base)))
         return 0
     if args.action in ("extract", "update"):
         try:
@@ -339,6 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ExtractError as exc:
             print(f"i18n.py: error: {exc}", file=sys.stderr)
             return 1
+        _keep_date(template)
         write(template, TEMPLATE)
         print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
         if args.action == "update":

@@ -43,7 +43,7 @@ from desert_pyramid.engine.events import (
 )
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import cards_on
-from desert_pyramid.i18n import N_, _, current_language
+from desert_pyramid.i18n import N_, _, current_language, pgettext
 from desert_pyramid.i18n.cards import Rank, card_name
 from desert_pyramid.i18n.say import Arg, Say, many, spoken_for, tell, tell_n, tell_p
 from desert_pyramid.modes.coach import explain_card_say, rules_line
@@ -67,11 +67,9 @@ RANK_SPOKEN = (
     "king",
 )
 SUIT_SPOKEN = ("spades", "hearts", "diamonds", "clubs")
-BUTTON_WORDS = {
-    "undo": N_("Undo button"),
-    "hint": N_("Hint button"),
-    "menu": N_("Menu button"),
-}
+#: The table's buttons as the top bar labels them (its texts, context "button"): the focus says
+#: the label the player sees.
+BUTTON_LABELS = {"undo": "Undo", "hint": "Hint", "menu": "Menu"}
 
 _CARD = re.compile(r"(10|[A2-9JQK])([♠♥♦♣])")
 _RANK_AFTER = re.compile(r"\b([Aa]n?|[Nn]o|one|two|three|four) (10|[A2-9JQK])\b(?![♠♥♦♣])")
@@ -228,9 +226,11 @@ def focus_text(game: Game, focus: int | str | None) -> str:
     if focus is None:
         return ""
     if isinstance(focus, str):
-        if focus in BUTTON_WORDS:
-            return _(BUTTON_WORDS[focus]) + "."
-        return aloud(tell("{name} button.", name=focus.capitalize()))
+        if focus in BUTTON_LABELS:
+            name = pgettext("button", BUTTON_LABELS[focus])
+        else:
+            name = focus.capitalize()
+        return aloud(tell("{name} button.", name=name))
     if focus == STOCK:
         return _stock_words(game)
     if focus == WASTE:

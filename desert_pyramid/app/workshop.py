@@ -21,6 +21,7 @@ from desert_pyramid.engine import Layout
 from desert_pyramid.engine.errors import EngineError
 from desert_pyramid.engine.layoutcode import looks_like_layout_code
 from desert_pyramid.engine.text import NAME_CHARS_MAX
+from desert_pyramid.i18n import _, format_number, format_percent, ngettext
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts, check_name
 from desert_pyramid.workshop import GRID_X, GRID_Y, Draft, EditError, Estimate, Problem, save_draft
 
@@ -49,9 +50,9 @@ class Estimator(Protocol):
 class EstimateView:
     """The estimate as the screen writes it: a headline and two lines of rates."""
 
-    word: str  # the grade (Gentle ... Fiendish), or "unrated"
-    status: str  # "measuring… 40/300 deals", "300 deals", "" ...
-    relaxed: str  # "Relaxed rules: 64% (60% to 68%)"
+    word: str  # the grade (Gentle ... Fiendish), or "unrated" (not translated: a key)
+    status: str  # "measuring… 40/300 deals", "300 deals", "" ... (in the player's language)
+    relaxed: str  # "Relaxed rules: 64% won (95%: 60% to 68%)"
     desert: str
     done: bool
 
@@ -119,9 +120,9 @@ class Editor:
     def counts_text(self) -> str:
         d = self.draft
         n, free = d.count, d.free_count
-        return (
-            f"{n} card{'s' if n != 1 else ''} · {free} free at the deal · "
-            f"{max(0, d.stock_count)} in the stock"
+        cards = ngettext("{n} card", "{n} cards", n).format(n=format_number(n))
+        return _("{cards} · {free} free at the deal · {stock} in the stock").format(
+            cards=cards, free=format_number(free), stock=format_number(max(0, d.stock_count))
         )
 
     def at_cursor(self) -> int | None:
@@ -167,7 +168,7 @@ class Editor:
         try:
             self.draft.place(x, y)
         except EditError as exc:
-            self.say(f"No card there: {exc}")
+            self.say(_("No card there: {reason}").format(reason=exc))
             return False
         self.cursor = (x, y)
         self._changed()
@@ -186,10 +187,12 @@ class Editor:
         if self.held is None:
             index = self.at_cursor()
             if index is None:
-                self.say("Put the cursor on a card to pick it up")
+                self.say(_("Put the cursor on a card to pick it up"))
                 return
             self.held = index
-            self.say("Moving a card: the arrows move it, Space or G puts it down, Esc puts it back")
+            self.say(
+                _("Moving a card: the arrows move it, Space or G puts it down, Esc puts it back")
+            )
             return
         index, self.held = self.held, None
         if self.move(index, *self.cursor):
@@ -209,7 +212,7 @@ class Editor:
         try:
             self.draft.move(index, x, y)
         except EditError as exc:
-            self.say(f"The card cannot go there: {exc}")
+            self.say(_("The card cannot go there: {reason}").format(reason=exc))
             return False
         self.cursor = (x, y)
         self._changed()
@@ -217,21 +220,22 @@ class Editor:
 
     def mirror(self) -> None:
         if not self.draft.places:
-            self.say("Nothing to mirror yet")
+            self.say(_("Nothing to mirror yet"))
             return
         self.held = None
         self.draft.mirror()
-        self._changed("Mirrored left to right")
+        self._changed(_("Mirrored left to right"))
 
     def undo(self) -> None:
         self.held = None
         what = self.draft.undo()
-        self._changed(f"Undone: {what}" if what else "Nothing to undo")
+        # the edit's name was marked where it was made (workshop/model.py)
+        self._changed(_("Undone: {edit}").format(edit=_(what)) if what else _("Nothing to undo"))
 
     def redo(self) -> None:
         self.held = None
         what = self.draft.redo()
-        self._changed(f"Redone: {what}" if what else "Nothing to redo")
+        self._changed(_("Redone: {edit}").format(edit=_(what)) if what else _("Nothing to redo"))
 
     # -- the mouse (half-card steps, y down) ------------------------------------------------------
     @staticmethod
@@ -265,9 +269,9 @@ class Editor:
         self.name_selected = True
         self.save_after_naming = then_save
         self.say(
-            "Name the layout, then Enter to save it; Esc cancels"
+            _("Name the layout, then Enter to save it; Esc cancels")
             if then_save
-            else "Type a new name, then Enter; Esc cancels"
+            else _("Type a new name, then Enter; Esc cancels")
         )
 
     def type_text(self, text: str) -> None:
@@ -309,18 +313,20 @@ class Editor:
         if self.save_after_naming:
             self.save_after_naming = False
             return self.save(named=True)
-        self.say(f"Named “{name}”")
+        self.say(_("Named “{name}”").format(name=name))
         return True
 
     def refusal(self) -> str:
         """Why the layout cannot be saved ("" when it can)."""
         problems = self.problems
         if problems:
-            return "Cannot save yet: " + "; ".join(p.text for p in problems)
+            return _("Cannot save yet: {problems}").format(
+                problems="; ".join(p.text for p in problems)
+            )
         if self.store is None:
-            return "Cannot save here: there is no save folder"
+            return _("Cannot save here: there is no save folder")
         if self.store.readonly:
-            return "Cannot save here: the layouts are open read-only"
+            return _("Cannot save here: the layouts are open read-only")
         return ""
 
     def save(self, named: bool = False) -> bool:
@@ -338,11 +344,13 @@ class Editor:
         try:
             saved = save_draft(self.draft, self.store)
         except (EditError, PlayerLayoutError) as exc:
-            self.say(f"Not saved: {exc}")
+            self.say(_("Not saved: {reason}").format(reason=exc))
             return False
         self.saved = saved
         self._record_difficulty()
-        self._changed(f"Saved as layout {saved.number} “{saved.name}”")
+        self._changed(
+            _("Saved as layout {number} “{name}”").format(number=saved.number, name=saved.name)
+        )
         return True
 
     def _record_difficulty(self) -> None:
@@ -355,7 +363,7 @@ class Editor:
         try:
             self.store.record_difficulty(saved.number, e.difficulty(saved.number, saved.name))
         except PlayerLayoutError as exc:
-            self.say(f"Saved, but its difficulty was not kept: {exc}")
+            self.say(_("Saved, but its difficulty was not kept: {reason}").format(reason=exc))
 
     def leave(self) -> bool:
         """Esc: ``True`` when the editor may close (a second Esc leaves unsaved changes)."""
@@ -366,7 +374,9 @@ class Editor:
             return False
         if self.draft.changed and not self.leave_armed and self.draft.places:
             self.leave_armed = True
-            self.message = "Your changes are not saved: Esc again leaves without saving, S saves."
+            self.message = _(
+                "Your changes are not saved: Esc again leaves without saving, S saves."
+            )
             self.version += 1
             return False
         return True
@@ -374,7 +384,7 @@ class Editor:
     # -- layout codes -----------------------------------------------------------------------------
     def code(self) -> str | None:
         if not self.draft.places:
-            self.say("Place a card first: an empty layout has no code")
+            self.say(_("Place a card first: an empty layout has no code"))
             return None
         try:
             return self.draft.code()
@@ -386,22 +396,28 @@ class Editor:
         """Replace the drawing by a layout code's (a bad code says why and changes nothing)."""
         text = (text or "").strip()
         if not text:
-            self.say("Nothing to paste: the clipboard is empty or not reachable here")
+            self.say(_("Nothing to paste: the clipboard is empty or not reachable here"))
             return False
         if not looks_like_layout_code(text):
-            self.say(f"That is not a layout code (they start with DL-): {text[:24]}")
+            self.say(
+                _("That is not a layout code (they start with DL-): {text}").format(text=text[:24])
+            )
             return False
         try:
             pasted = Draft.from_code(text)
         except (EngineError, ValueError) as exc:
-            self.say(f"That layout code cannot be used: {exc}")
+            self.say(_("That layout code cannot be used: {reason}").format(reason=exc))
             return False
         pasted.number = None  # a shared layout is a new one here, never saved over one of yours
         self.draft = pasted
         self.draft.changed = True
         self.held = None
         self.cursor = self._start_cursor()
-        self._changed(f"Pasted “{pasted.name}”: {pasted.count} cards")
+        self._changed(
+            ngettext(
+                "Pasted “{name}”: {n} card", "Pasted “{name}”: {n} cards", pasted.count
+            ).format(name=pasted.name, n=pasted.count)
+        )
         return True
 
     # -- the estimate -----------------------------------------------------------------------------
@@ -459,27 +475,61 @@ class Editor:
         e = self.estimate
         planned = self.estimator.deals if self.estimator is not None else 0
         if self.estimator is None:
-            return EstimateView(UNRATED, "no estimate here", "", "", False)
+            return EstimateView(UNRATED, _("no estimate here"), "", "", False)
         if not self.playable:
-            return EstimateView(UNRATED, "measured once the layout can be played", "", "", False)
+            return EstimateView(UNRATED, _("measured once the layout can be played"), "", "", False)
         error = getattr(self.estimator, "error", None)
         if error and e is None:
-            return EstimateView(UNRATED, f"the estimate stopped ({error})", "", "", False)
+            return EstimateView(
+                UNRATED, _("the estimate stopped ({reason})").format(reason=_(error)), "", "", False
+            )
         if e is None:
-            return EstimateView(UNRATED, f"measuring… 0/{planned} deals", "", "", False)
+            return EstimateView(UNRATED, measuring(0, planned), "", "", False)
         d = e.difficulty()
-        status = f"{e.done} deals" if e.complete else f"measuring… {e.done}/{e.planned} deals"
+        status = (
+            ngettext("{n} deal", "{n} deals", e.done).format(n=format_number(e.done))
+            if e.complete
+            else measuring(e.done, e.planned)
+        )
         if not e.done:
             return EstimateView(UNRATED, status, "", "", False)
         return EstimateView(
             e.word,
             status,
-            rate_line("Relaxed", d),
-            rate_line("Desert", d),
+            rate_line("relaxed", d),
+            rate_line("desert", d),
             e.complete,
         )
 
 
+def measuring(done: int, planned: int) -> str:
+    """The estimate's progress: "measuring… 40/300 deals"."""
+    return ngettext(
+        "measuring… {done}/{planned} deal", "measuring… {done}/{planned} deals", planned
+    ).format(done=format_number(done), planned=format_number(planned))
+
+
+def percent_text(d: LayoutDifficulty, rules: str) -> str:
+    """The share of deals won, "67%", or "64–66%" when some were left unknown, as the language
+    writes a percentage."""
+    rate = d.relaxed if rules == "relaxed" else d.desert
+    low, high = round(100 * rate.rate), round(100 * rate.upper)
+    if low == high:
+        return format_percent(low / 100)
+    return f"{format_number(low)}–{format_percent(high / 100)}"
+
+
+def interval_text(d: LayoutDifficulty, rules: str) -> str:
+    """The 95% interval of a win rate, "64% to 68%", in the player's language."""
+    low, high = (format_number(float(end)) for end in d.interval_bounds(rules))
+    return _("{low}% to {high}%").format(low=low, high=high)
+
+
 def rate_line(rules: str, d: LayoutDifficulty) -> str:
-    key = rules.lower()
-    return f"{rules} rules: {d.percent(key)} won (95%: {d.interval_text(key)})"
+    """One rule set's measured win rate: "Relaxed rules: 64% won (95%: 60% to 68%)"."""
+    line = (
+        _("Relaxed rules: {percent} won (95%: {interval})")
+        if rules == "relaxed"
+        else _("Desert rules: {percent} won (95%: {interval})")
+    )
+    return line.format(percent=percent_text(d, rules), interval=interval_text(d, rules))

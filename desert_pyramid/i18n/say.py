@@ -163,7 +163,23 @@ class _Phrase:
         self.say, self.spoken, self.english = say, spoken, english
 
     def __format__(self, spec: str) -> str:
+        if spec.startswith("?"):  # a word agreeing with the phrase's card ("{card} from the waste")
+            card = _first_card(self.say)
+            if card is not None:
+                return format(_wrap(card, self.spoken, self.english), spec)
         return render(self.say, self.spoken, self.english, spec)
+
+
+def _first_card(sentence: Say) -> Card | Rank | None:
+    """The card (or rank) a phrase is about: its first, looking into nested phrases too."""
+    for _name, value in sentence.args:
+        if isinstance(value, (Card, Rank)):
+            return value
+        if isinstance(value, Say):
+            found = _first_card(value)
+            if found is not None:
+                return found
+    return None
 
 
 _SEPARATORS = {"comma": ", "}

@@ -53,6 +53,8 @@ MAX_TABLE = 4_000_000
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
+QUICK_FIRST = 64  # nodes of exhaustive search tried before the root's free-stock check
+RX_INNER_AFTER = 256  # nodes before the free-stock relaxation is asked below the root
 PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
 PROBE_CAP = 10_000  # nodes all probes may use together
@@ -167,6 +169,9 @@ class Searcher:
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
     rx_inner: bool = True  # check the free-stock relaxation at every new board (not only the root)
+    # ... once the search has used this many nodes: most deals are won within a few dozen nodes,
+    # where the relaxation's own states would cost more than the cuts save (see _hopeless)
+    rx_after: int = RX_INNER_AFTER
     purged: frozenset[int] = frozenset()  # kings left out of the model's cycle (see from_game)
     last_start: int = 1 << 30  # the first time bit of the last pass (never, when unlimited)
     root_gone: int = 0  # cycle positions already gone at the root (a store's cycle, see Store)
@@ -177,6 +182,8 @@ class Searcher:
     # a search stops or wins, these are not proved lost: :meth:`forget_open` takes them back out.
     stack: list[tuple[int, int]] = field(default_factory=list)
     keep: bool = False  # a store's search: what a stopped phase proved stays in the table
+    # a store's positions whose probes found nothing (see solve): not probed again
+    probed: set[tuple[int, int, int, int]] | None = None
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -754,13 +761,32 @@ class Searcher:
                 if not self.pair_game_ok(q, vacated, live_cycle, satchel):
                     self.root_rule = "pairing"
                     return Verdict.LOST
+        if not self.plain and self.rx_after > 0:
+            # Most deals are won within a few dozen nodes: the first QUICK_FIRST nodes of the
+            # exhaustive search run before the root's free-stock check (below), which often costs
+            # more than such a search. The check cannot cut anything from a winnable root, so a
+            # win found here is the very line that the search after it would find; anything else
+            # (a loss, the cap) goes on to the check, which names a lost root's rule.
+            if (
+                self._phase(lambda: self._search(*root), QUICK_FIRST)
+                and self._phase_result is Verdict.WINNABLE
+            ):
+                return Verdict.WINNABLE
+            self.path = []
         if not self.plain and not self.relaxed_clearable(
             vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
         ):
             self.root_rule = "free-stock"
             return Verdict.LOST
         # In the last pass (one-pass rules) wins are rare and the probes rarely pay: skip them.
-        if not self.plain and self.probes and self.root_time < self.last_start:
+        probed = self.probed
+        root_key = (vacated, gone, satchel, self.root_time)
+        if (
+            not self.plain
+            and self.probes
+            and self.root_time < self.last_start
+            and (probed is None or root_key not in probed)
+        ):
             # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
             # hard win is usually a line that leaves the search's favourite move only two to five
             # times, deep under a big lost subtree that the exhaustive search would finish first.
@@ -785,6 +811,10 @@ class Searcher:
                 if self.nodes - spent >= PROBE_CAP:
                     break
             self.probe_seen = {}
+            if probed is not None:
+                # A store's next search of this position (a larger budget) would run the very
+                # same probes again, to the same end: they are not run twice.
+                probed.add(root_key)
             if not self.keep:
                 self.table = {}
             self.path = []
@@ -1047,6 +1077,8 @@ class Searcher:
                 raise _Stop("memory")
             table[key] = explored | reach
             return explored
+        if self.keep and not reach & ~self.table.get(key, 0):
+            return -1  # proved lost from these times by a store's search (see forget_open)
         seen = self.probe_seen.get(key)
         if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
             return -1
@@ -1081,8 +1113,12 @@ class Searcher:
                 for q in range(1, 7):
                     if not pair_game_ok(q, vacated, live_cycle, satchel):
                         return True
-            if self.rx_inner and not self.relaxed_clearable(
-                vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
+            if (
+                self.rx_inner
+                and self.nodes > self.rx_after
+                and not self.relaxed_clearable(
+                    vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
+                )
             ):
                 return True
         if start >= self.last_start and self.K:
@@ -1500,6 +1536,14 @@ class Searcher:
         new = self._first_pair_times(free_by_rank, live, live_cycle, gone, sat_rank, new, reach)
         in_cycle = ~gone & ((1 << K) - 1)  # the live cycle positions
         useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
+        # Draw one, pruned search: a move with the card at k leads to the same board whatever
+        # the time it is made at (the pass, and the waste top or the stock top), and the child's
+        # time is then the same index of that pass (see first_times). From the earliest of those
+        # times every later one is reachable by flips alone, so the child of the earliest time
+        # explores all the others' times: only it is generated (the others would be met as
+        # transpositions right after it, never searched).
+        earliest = self.draw == 1 and not self.plain
+        pairs_of: dict[int, list[tuple[int, int, int, int]]] = {}
         while useful:
             low = useful & -useful
             k = low.bit_length() - 1
@@ -1511,6 +1555,10 @@ class Searcher:
             stock_times = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
             if not waste_times | stock_times:
                 continue
+            # (the waste-stock pair's board differs: its earliest waste time is kept for it)
+            first_waste = waste_times & -waste_times
+            if earliest:
+                waste_times, stock_times = first_times(waste_times, stock_times)
             if r == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
@@ -1537,12 +1585,33 @@ class Searcher:
             if not (fb or sat_rank == partner or can_stash or nxt_partner):
                 continue
             back = prev + 1  # the index once the waste top k is gone
-            pairs = self._pairs_with(fb, vacated, free) if fb else []
+            pairs = pairs_of.get(partner) if fb else ()
+            if pairs is None:  # (the same for every cycle card of the rank)
+                pairs = pairs_of[partner] = self._pairs_with(fb, vacated, free)
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
             rank_live = 1 << 3 * r
             partner_live = 1 << 3 * partner
             live_cycle_k = live_cycle - rank_live
+            if earliest and nxt_partner and first_waste and not waste_times & first_waste:
+                # the waste-stock pair at its own earliest time
+                t = first_waste.bit_length() - 1
+                win = self._waste_stock_pair(
+                    children,
+                    vacated,
+                    gone_k | 1 << nxt,
+                    satchel,
+                    t,
+                    (t // W) * W + back,
+                    free,
+                    indexes_k & ~(1 << (nxt + 1)),
+                    live - rank_live - partner_live,
+                    live_cycle_k - partner_live,
+                    (order_time[t] - order_time[start]) * 4,
+                )
+                if win is not None:
+                    return win
+                nxt_partner = False
             for place in (WASTE, STOCK):
                 times = waste_times if place == WASTE else stock_times
                 while times:
@@ -1920,6 +1989,18 @@ class Searcher:
         return None
 
 
+def first_times(waste_times: int, stock_times: int) -> tuple[int, int]:
+    """Of the times a cycle card can be played at, as the waste top (``waste_times``) or the stock
+    top (``stock_times``), the earliest alone, in the mask of its place (draw one: see
+    ``Searcher._cycle_moves``). In one pass the card is the stock top (index ``prev + 1``) before
+    it is the waste top (index ``k + 1``), and either way the child's time is the index
+    ``prev + 1`` of that pass, so the earliest time gives the earliest child."""
+    first = (waste_times | stock_times) & -(waste_times | stock_times)
+    if first & stock_times:
+        return 0, first
+    return first, 0
+
+
 def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     """The model's winning line as engine moves: put back the removal of each king that the model
     left out of the cycle, as it comes up (see ``Searcher.from_game``)."""
@@ -2092,6 +2173,7 @@ class Store:
         self.rx_raw: dict[int, bool] = {}
         self.pq_memo: dict[int, bool] = {}
         self.results: dict[tuple[object, ...], SolveResult] = {}
+        self.probed: set[tuple[int, int, int, int]] = set()
         self.searches = 0  # searches made with the store (for the tests and the benchmark)
 
     def fits(self, game: Game) -> bool:
@@ -2109,11 +2191,13 @@ class Store:
     def attach(self, searcher: Searcher) -> None:
         if len(self.table) > STORE_MAX:
             self.table.clear()
+            self.probed.clear()
         searcher.table = self.table
         searcher._rx_memo = self.rx_memo
         searcher._rx_raw = self.rx_raw
         searcher._pq_memo = self.pq_memo
         searcher.keep = True
+        searcher.probed = self.probed
         self.searches += 1
 
     def remember(self, game: Game, result: SolveResult) -> None:

@@ -13,9 +13,8 @@ from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Store, Verdict, solve, solve_growing
 
-SELECT_BUDGET = (
-    200_000  # nodes per shuffle tried by first_winnable (part of the Daily's definition)
-)
+# nodes per shuffle tried by first_winnable (the first try, for the Daily: see modes/dealing.py)
+SELECT_BUDGET = 200_000
 GRADE_BUDGET = 100_000
 ALT_GRADE_BUDGET = 5_000  # nodes for each alternative move tried by the grade
 GRADES = ("Easy", "Medium", "Hard", "Expert")

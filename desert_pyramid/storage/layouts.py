@@ -41,7 +41,8 @@ from desert_pyramid.engine.layout import (
     is_player_number,
 )
 from desert_pyramid.engine.layoutcode import decode_layout_code
-from desert_pyramid.engine.text import escaped, name_problem
+from desert_pyramid.engine.text import NAME_BYTES_MAX, NAME_CHARS_MAX, escaped, name_problem
+from desert_pyramid.i18n import _, format_number
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
 from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
@@ -96,10 +97,23 @@ def check_name(name: str) -> str:
         raise PlayerLayoutError("a layout's name is text")
     text = " ".join(name.split())
     if not text:
-        raise PlayerLayoutError("a layout needs a name")
+        raise PlayerLayoutError(_("a layout needs a name"))
     problem = name_problem(text)  # the one check of names from outside (engine/text.py)
     if problem is not None and problem.startswith("holds"):
-        raise PlayerLayoutError("a layout's name cannot hold control characters")
+        raise PlayerLayoutError(_("a layout's name cannot hold control characters"))
+    if problem is not None and problem.startswith("is too long") and len(text) > NAME_CHARS_MAX:
+        raise PlayerLayoutError(
+            _("the name is too long ({length} characters; at most {most})").format(
+                length=format_number(len(text)), most=format_number(NAME_CHARS_MAX)
+            )
+        )
+    if problem is not None and problem.startswith("is too long"):
+        raise PlayerLayoutError(
+            _("the name is too long ({size} bytes of UTF-8; at most {most})").format(
+                size=format_number(len(text.encode("utf-8", "surrogatepass"))),
+                most=format_number(NAME_BYTES_MAX),
+            )
+        )
     if problem is not None:
         raise PlayerLayoutError(f"the name {problem}")
     return text
@@ -324,7 +338,7 @@ class PlayerLayouts:
 
     def _writable(self) -> None:
         if self.readonly:
-            raise PlayerLayoutError("the layouts are open read-only here")
+            raise PlayerLayoutError(_("the layouts are open read-only here"))
 
     def _taken(self) -> set[int]:
         """Numbers no new layout may take: every layout's, and every ``NNN_`` file's of the folder
@@ -348,9 +362,11 @@ class PlayerLayouts:
                 if number not in taken:
                     return number
             raise PlayerLayoutError(
-                f"there is no number left for a new layout ({PLAYER_FIRST} to {PLAYER_LAST} are "
-                "all used, deleted layouts included): delete the kept files of deleted layouts "
-                f"(NAME.deleted-…) from {self.folder}"
+                _(
+                    "there is no number left for a new layout ({first} to {last} are all used, "
+                    "deleted layouts included): delete the kept files of deleted layouts "
+                    "(NAME.deleted-…) from {folder}"
+                ).format(first=PLAYER_FIRST, last=PLAYER_LAST, folder=self.folder)
             )
 
     def _write(self, path: Path, layout: Layout) -> None:
@@ -358,10 +374,14 @@ class PlayerLayouts:
             atomic_write(path, layout_file_bytes(layout), durable=self.durable)
         except OSError as exc:
             raise PlayerLayoutError(
-                f"could not write {path.name} ({exc.strerror or exc}); nothing was changed"
+                _("could not write {file} ({reason}); nothing was changed").format(
+                    file=path.name, reason=exc.strerror or exc
+                )
             ) from None
         except ValueError as exc:  # a path the system cannot hold
-            raise PlayerLayoutError(f"could not write {path.name} ({exc})") from None
+            raise PlayerLayoutError(
+                _("could not write {file} ({reason})").format(file=path.name, reason=exc)
+            ) from None
 
     def add(self, layout: Layout, name: str | None = None) -> Layout:
         """Add ``layout`` (any layout: a copy of the game's own, an edited one, one read from a
@@ -377,7 +397,9 @@ class PlayerLayouts:
             path = self.folder / f"{number:03d}_{slug(title)}.toml"
             if os.path.lexists(path):  # another program wrote it a moment ago: never over it
                 raise PlayerLayoutError(
-                    f"{path.name} appeared while the layout was being added; try again"
+                    _("{file} appeared while the layout was being added; try again").format(
+                        file=path.name
+                    )
                 )
             remove_stale_temps(path)
             self._write(path, new)
@@ -398,7 +420,7 @@ class PlayerLayouts:
         self._scan()
         layout, path = self._layouts.get(number), self._files.get(number)
         if layout is None or path is None:
-            raise PlayerLayoutError(f"you have no layout {number}")
+            raise PlayerLayoutError(_("you have no layout {number}").format(number=number))
         return layout, path
 
     def replace(self, number: int, layout: Layout) -> Layout:
@@ -445,7 +467,9 @@ class PlayerLayouts:
                 kept = quarantine(path, self.clock(), tag="deleted")
             except OSError as exc:
                 raise PlayerLayoutError(
-                    f"could not delete {path.name} ({exc.strerror or exc})"
+                    _("could not delete {file} ({reason})").format(
+                        file=path.name, reason=exc.strerror or exc
+                    )
                 ) from None
             try:
                 os.unlink(backup_path(path))
@@ -536,7 +560,9 @@ class PlayerLayouts:
                 )
             except OSError as exc:
                 raise PlayerLayoutError(
-                    f"could not write {DIFFICULTY_FILE} ({exc.strerror or exc})"
+                    _("could not write {file} ({reason})").format(
+                        file=DIFFICULTY_FILE, reason=exc.strerror or exc
+                    )
                 ) from None
 
 

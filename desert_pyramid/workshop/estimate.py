@@ -25,9 +25,13 @@ from typing import Any
 
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, difficulty_word
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
+from desert_pyramid.i18n import N_
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.solver.lifeline import exit_now, start_parent_watch
 from desert_pyramid.solver.service import WorkerService, read_requests
+
+#: Why the estimate stopped when its process did (translated where it is shown).
+PROCESS_STOPPED = N_("the estimate process stopped")
 
 ESTIMATE_DEALS = 300  # random deals per rule set
 ESTIMATE_BUDGET = 50_000  # solver nodes per deal and rule set; beyond it a deal is "unknown"
@@ -223,7 +227,7 @@ class EstimateService(WorkerService):
         item = (ESTIMATE, self._next_id, layout.to_dict(), self.deals, self.budget, self.seed)
         if not self._send(item):
             self._pending = None
-            self.error = "the estimate process stopped"
+            self.error = PROCESS_STOPPED
 
     def poll(self) -> Estimate | None:
         """The newest estimate of the latest request received so far (``None`` before the
@@ -236,7 +240,7 @@ class EstimateService(WorkerService):
                 req_id, value, error = conn.recv()
             except (EOFError, OSError):
                 self._pending = None
-                self.error = "the estimate process stopped"
+                self.error = PROCESS_STOPPED
                 break
             if req_id != self._pending:
                 continue
@@ -254,7 +258,7 @@ class EstimateService(WorkerService):
         """More is to come for the latest request."""
         if self._pending is not None and (self._proc is None or not self._proc.is_alive()):
             self._pending = None
-            self.error = "the estimate process stopped"
+            self.error = PROCESS_STOPPED
         return self._pending is not None
 
     def wait(self, timeout: float = 60.0) -> Estimate | None:

@@ -42,6 +42,7 @@ from desert_pyramid.engine.layoutcode import (
     encode_places,
     layout_data,
 )
+from desert_pyramid.i18n import N_, _, ngettext
 from desert_pyramid.storage.layouts import PlayerLayoutError, check_name
 
 #: The highest ``x`` and ``y`` of a place: a card is 2 steps wide and tall.
@@ -49,7 +50,8 @@ GRID_X = MAX_WIDTH - 2
 GRID_Y = MAX_HEIGHT - 2
 DECK = 52
 HISTORY_MAX = 500
-DEFAULT_NAME = "My layout"
+#: A new layout's name (``_(DEFAULT_NAME)`` where a layout is started in the window).
+DEFAULT_NAME = N_("My layout")
 
 
 class EditError(ValueError):
@@ -126,17 +128,18 @@ class Draft:
     # ------------------------------------------------------------------ making
 
     @classmethod
-    def new(cls, name: str = DEFAULT_NAME) -> Draft:
-        """An empty draft."""
-        return cls([], name)
+    def new(cls, name: str | None = None) -> Draft:
+        """An empty draft (named "My layout" in the player's language unless ``name`` is given)."""
+        return cls([], _(DEFAULT_NAME) if name is None else name)
 
     @classmethod
-    def from_layout(cls, layout: Layout, *, copy: bool = True) -> Draft:
+    def from_layout(cls, layout: Layout, *, copy: bool = True, shown_name: str = "") -> Draft:
         """A draft of ``layout``'s places (a copy of any layout; with ``copy=False`` and one of the
-        player's own layouts, an edit that is saved over it)."""
+        player's own layouts, an edit that is saved over it). A copy is named after
+        ``shown_name`` when given (the layout's name in the player's language)."""
         places = [Place(s.x, s.y, s.z) for s in layout.slots]
         own = not copy and is_player_number(layout.number)
-        name = layout.name if own else _copy_name(layout.name)
+        name = layout.name if own else _copy_name(shown_name or layout.name)
         return cls(places, name, layout.number if own else None)
 
     @classmethod
@@ -235,12 +238,18 @@ class Draft:
         except EditError as exc:
             return str(exc)
         if not (0 <= fx <= GRID_X and 0 <= fy <= GRID_Y):
-            return f"that is off the table (x 0 to {GRID_X:g}, y 0 to {GRID_Y:g})"
+            return _("that is off the table (x 0 to {x_max}, y 0 to {y_max})").format(
+                x_max=f"{GRID_X:g}", y_max=f"{GRID_Y:g}"
+            )
         for i, p in enumerate(self.places):
             if i != ignore and p.x == fx and p.y == fy:
-                return f"card {i + 1} is already there"
+                return _("card {number} is already there").format(number=i + 1)
         if ignore is None and self.count >= MAX_CARDS:
-            return f"a layout holds at most {MAX_CARDS} cards"
+            return ngettext(
+                "a layout holds at most {most} card",
+                "a layout holds at most {most} cards",
+                MAX_CARDS,
+            ).format(most=MAX_CARDS)
         return ""
 
     # ------------------------------------------------------------------ editing
@@ -256,18 +265,19 @@ class Draft:
         if problem:
             raise EditError(problem)
         fx, fy = float(x), float(y)
-        self._push("place a card")
+        self._push(N_("place a card"))
         self.places.append(Place(fx, fy, self._front_z(fx, fy)))
         return len(self.places) - 1
 
     def _index(self, index: int) -> None:
         if not isinstance(index, int) or not 0 <= index < len(self.places):
-            raise EditError(f"there is no card {index + 1 if isinstance(index, int) else index}")
+            shown = index + 1 if isinstance(index, int) else index
+            raise EditError(_("there is no card {number}").format(number=shown))
 
     def remove(self, index: int) -> None:
         """Take card ``index`` away (the others keep their order)."""
         self._index(index)
-        self._push("remove a card")
+        self._push(N_("remove a card"))
         del self.places[index]
 
     def move(self, index: int, x: float, y: float) -> None:
@@ -287,7 +297,7 @@ class Draft:
         )
         if clash:
             moved = Place(fx, fy, self._front_z(fx, fy, ignore=index))
-        self._push("move a card")
+        self._push(N_("move a card"))
         self.places[index] = moved
 
     def shift(self, dx: float, dy: float) -> None:
@@ -297,8 +307,8 @@ class Draft:
             return
         moved = [Place(p.x + ddx, p.y + ddy, p.z) for p in self.places]
         if not all(0 <= p.x <= GRID_X and 0 <= p.y <= GRID_Y for p in moved):
-            raise EditError("that would take cards off the table")
-        self._push("move every card")
+            raise EditError(_("that would take cards off the table"))
+        self._push(N_("move every card"))
         self.places = moved
 
     def mirror(self, *, vertical: bool = False) -> None:
@@ -312,7 +322,7 @@ class Draft:
         else:
             side = min(p.x for p in self.places) + max(p.x for p in self.places)
             flipped = [Place(side - p.x, p.y, p.z) for p in self.places]
-        self._push("mirror")
+        self._push(N_("mirror"))
         self.places = flipped
 
     def to_front(self, index: int) -> None:
@@ -321,7 +331,7 @@ class Draft:
         p = self.places[index]
         z = self._front_z(p.x, p.y, ignore=index)
         if z != p.z:
-            self._push("bring a card to the front")
+            self._push(N_("bring a card to the front"))
             self.places[index] = Place(p.x, p.y, z)
 
     def to_back(self, index: int) -> None:
@@ -333,7 +343,7 @@ class Draft:
         if not others or p.z < min(others):
             return
         z = min(others) - 1
-        self._push("send a card to the back")
+        self._push(N_("send a card to the back"))
         if z < 0:
             self.places = [Place(q.x, q.y, q.z - z) for q in self.places]
             z = 0
@@ -388,14 +398,33 @@ class Draft:
             more = MIN_CARDS - n
             out.append(
                 Problem(
-                    f"{n} card{'s' if n != 1 else ''}: a layout needs at least {MIN_CARDS} "
-                    f"({more} more)"
+                    ngettext(
+                        "{n} card: a layout needs at least {least} ({more} more)",
+                        "{n} cards: a layout needs at least {least} ({more} more)",
+                        n,
+                    ).format(n=n, least=MIN_CARDS, more=more)
                 )
             )
         elif n > DECK - 1:
-            out.append(Problem(f"{n} cards: the deck has {DECK}, and the stock needs at least one"))
+            out.append(
+                Problem(
+                    ngettext(
+                        "{n} card: the deck has {deck}, and the stock needs at least one",
+                        "{n} cards: the deck has {deck}, and the stock needs at least one",
+                        n,
+                    ).format(n=n, deck=DECK)
+                )
+            )
         elif n > MAX_CARDS:
-            out.append(Problem(f"{n} cards: a layout holds at most {MAX_CARDS}"))
+            out.append(
+                Problem(
+                    ngettext(
+                        "{n} card: a layout holds at most {most}",
+                        "{n} cards: a layout holds at most {most}",
+                        n,
+                    ).format(n=n, most=MAX_CARDS)
+                )
+            )
         try:
             check_name(self.name)
         except PlayerLayoutError as exc:
@@ -407,13 +436,23 @@ class Draft:
         )
         if off:
             listed = ", ".join(str(i + 1) for i in off)
-            out.append(Problem(f"off the table (or not on a half step): card {listed}", off))
+            text = ngettext(
+                "off the table (or not on a half step): card {cards}",
+                "off the table (or not on a half step): cards {cards}",
+                len(off),
+            ).format(cards=listed)
+            out.append(Problem(text, off))
         for i, p in enumerate(self.places):
             for j in range(i + 1, n):
                 q = self.places[j]
                 if p.touches(q) and p.z == q.z:
                     out.append(
-                        Problem(f"cards {i + 1} and {j + 1} overlap at the same depth", (i, j))
+                        Problem(
+                            _("cards {first} and {second} overlap at the same depth").format(
+                                first=i + 1, second=j + 1
+                            ),
+                            (i, j),
+                        )
                     )
         if not out:
             try:
@@ -446,11 +485,11 @@ class Draft:
 
 
 def _copy_name(name: str) -> str:
-    text = f"{name} (copy)"
+    text = _("{name} (copy)").format(name=name)
     return text if len(text.encode("utf-8")) <= 60 else name
 
 
-def draft_of(places: Iterable[tuple[float, float]], name: str = DEFAULT_NAME) -> Draft:
+def draft_of(places: Iterable[tuple[float, float]], name: str | None = None) -> Draft:
     """A draft with a card put at each ``(x, y)`` in turn (each in front of what it touches)."""
     draft = Draft.new(name)
     for x, y in places:

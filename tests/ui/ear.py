@@ -35,6 +35,68 @@ def words_of(card: int) -> str:
     return f"{RANK_SPOKEN[c.rank - 1]} of {SUIT_SPOKEN[c.suit]}"
 
 
+@dataclass(frozen=True)
+class Phrases:
+    """What the player listens for, in one language: the words it knows, as a player who speaks
+    the language knows them (not read from the game)."""
+
+    rules: str = r"Rules: ([a-z0-9+-]+),"
+    layout: str = r"Layout (\d+), "
+    row: str = r"Row (\d+): ([^.]*)\."
+    gone: str = "gone"
+    flipped: str = r"Flipped the ({card})\. (\d+) cards? left"
+    flip_undone: str = "Undone: flip the stock"
+    on_waste: str = " on the waste"
+    in_satchel: str = " in the Satchel"
+    in_row: str = ", row "
+    paired: str = "Paired the"
+    removed: str = "Removed the {card}"
+    stashed: str = "Put the {card} in the Satchel"
+    flip: str = "Flipped"
+    redeal: str = "Redealt"
+    card: str = CARD_WORDS
+
+    def card_of(self, words: str) -> Card:
+        return card_of(words)
+
+    def words_of(self, card: int) -> str:
+        return words_of(card)
+
+
+ENGLISH = Phrases()
+
+
+@dataclass(frozen=True)
+class German(Phrases):
+    """Gesprochen: "Pik-Dame", "Aufgedeckt: die Kreuz-Acht. 23 Karten im Talon übrig."."""
+
+    rules: str = r"Regeln: ([a-z0-9+-]+),"
+    layout: str = r"Auslage (\d+), "
+    row: str = r"Reihe (\d+): ([^.]*)\."
+    gone: str = "weg"
+    flipped: str = r"Aufgedeckt: (?:der|die|das) ({card})\. (\d+) Karten? im Talon"
+    flip_undone: str = "Zurückgenommen: eine Karte vom Talon aufdecken"
+    on_waste: str = " auf dem Ablagestapel"
+    in_satchel: str = " in der Tasche"
+    in_row: str = ", in Reihe "
+    paired: str = "Gepaart:"
+    removed: str = "Abgelegt: der {card}"
+    stashed: str = "In die Tasche gelegt: "
+    flip: str = "Aufgedeckt"
+    redeal: str = "Neu gegeben"
+    card: str = r"(?:Pik|Herz|Karo|Kreuz)-(?:Ass|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|Dame|König)"
+
+    def card_of(self, words: str) -> Card:
+        suit, _, rank = words.partition("-")
+        ranks = "Ass Zwei Drei Vier Fünf Sechs Sieben Acht Neun Zehn Bube Dame König".split()
+        return Card.make(ranks.index(rank) + 1, ["Pik", "Herz", "Karo", "Kreuz"].index(suit))
+
+    def words_of(self, card: int) -> str:
+        c = Card(card)
+        ranks = "Ass Zwei Drei Vier Fünf Sechs Sieben Acht Neun Zehn Bube Dame König".split()
+        return f"{['Pik', 'Herz', 'Karo', 'Kreuz'][c.suit]}-{ranks[c.rank - 1]}"
+
+
 class Deaf(AssertionError):
     """The player did not hear what it needed."""
 
@@ -44,6 +106,7 @@ class EarPlayer:
     ui: Any  # the test driver: only its key() and frames() are used
     lines: list[str]  # the speech log, as it grows
     heard: list[str] = field(default_factory=list)  # everything heard, in order
+    words: Phrases = ENGLISH  # the language it listens in
     _read: int = 0
 
     # -- ears and hands ----------------------------------------------------------------------------
@@ -63,8 +126,8 @@ class EarPlayer:
     # -- what the deal is --------------------------------------------------------------------------
     def learn_deal(self) -> tuple[Rules, Layout]:
         said = " ".join(self.listen())
-        rules = re.search(r"Rules: ([a-z0-9+-]+),", said)
-        number = re.search(r"Layout (\d+), ", said)
+        rules = re.search(self.words.rules, said)
+        number = re.search(self.words.layout, said)
         if rules is None or number is None:
             raise Deaf(f"no rules or layout in the deal's announcement: {said!r}")
         return Rules.parse(rules[1]), get_layout(int(number[1]))
@@ -73,7 +136,7 @@ class EarPlayer:
         """L: every layout card, row by row, left to right; gone places are -1."""
         said = self.press(K.L)
         cards = [-1] * layout.size
-        rows = dict(re.findall(r"Row (\d+): ([^.]*)\.", said))
+        rows = dict(re.findall(self.words.row, said))
         for row, text in rows.items():
             slots = sorted(
                 (s for s in layout.slots if s.row == int(row)), key=lambda s: (s.x, s.index)
@@ -82,8 +145,8 @@ class EarPlayer:
             if len(items) != len(slots):
                 raise Deaf(f"row {row} has {len(slots)} places but I heard {items}")
             for slot, item in zip(slots, items, strict=True):
-                if item != "gone":
-                    cards[slot.index] = int(card_of(item.split(",")[0]))
+                if item != self.words.gone:
+                    cards[slot.index] = int(self.words.card_of(item.split(",")[0]))
         if sum(1 for c in cards if c >= 0) == 0:
             raise Deaf(f"no layout card heard: {said!r}")
         return cards
@@ -93,15 +156,15 @@ class EarPlayer:
         order: list[int] = []
         while True:
             said = self.press(K.SPACE)
-            m = re.search(rf"Flipped the ({CARD_WORDS})\. (\d+) cards? left", said)
+            m = re.search(self.words.flipped.format(card=self.words.card), said)
             if m is None:
                 raise Deaf(f"a flip that I could not follow: {said!r}")
-            order.append(int(card_of(m[1])))
+            order.append(int(self.words.card_of(m[1])))
             if m[2] == "0":
                 break
         for _ in order:
             said = self.press(K.Z)
-            if "Undone: flip the stock" not in said:
+            if self.words.flip_undone not in said:
                 raise Deaf(f"an undo that I could not follow: {said!r}")
         return order
 
@@ -118,8 +181,9 @@ class EarPlayer:
         """Tab until the focus announcement names the card at ``place``."""
         card = game.card_at(place)
         assert card is not None
-        name = words_of(card)
-        where = {WASTE: " on the waste", SATCHEL: " in the Satchel"}.get(place, ", row ")
+        name = self.words.words_of(card)
+        w = self.words
+        where = {WASTE: w.on_waste, SATCHEL: w.in_satchel}.get(place, w.in_row)
         for _ in range(60):
             said = self.press(K.TAB)
             if re.search(rf"\b{name}{re.escape(where)}", said, re.IGNORECASE):
@@ -129,24 +193,25 @@ class EarPlayer:
     def play(self, game: Game, move: Move) -> str:
         """Make one move by keys; returns what was said about it."""
         kind = move.kind
+        w = self.words
         if kind in (MoveKind.FLIP, MoveKind.REDEAL):
             said = self.press(K.SPACE)
-            expect = "Flipped" if kind == MoveKind.FLIP else "Redealt"
+            expect = w.flip if kind == MoveKind.FLIP else w.redeal
         elif kind == MoveKind.KING:
             self.focus(game, move.a)
             said = self.press(K.ENTER)
-            expect = f"Removed the {words_of(game.card_at(move.a))}"  # type: ignore[arg-type]
+            expect = w.removed.format(card=w.words_of(game.card_at(move.a)))  # type: ignore[arg-type]
         elif kind == MoveKind.STASH:
             self.focus(game, move.a)
             said = self.press(K.S)
-            expect = f"Put the {words_of(game.card_at(move.a))} in the Satchel"  # type: ignore[arg-type]
+            expect = w.stashed.format(card=w.words_of(game.card_at(move.a)))  # type: ignore[arg-type]
         else:
             self.focus(game, move.a)
             said = self.press(K.ENTER)
-            if "Paired" not in said:  # more than one partner: pick this one
+            if w.paired.split()[0] not in said:  # more than one partner: pick this one
                 self.focus(game, move.b)
                 said = self.press(K.ENTER)
-            expect = "Paired the"
+            expect = w.paired
         if expect.lower() not in said.lower():
             raise Deaf(f"after {game.describe(move)} I expected {expect!r}, heard {said!r}")
         game.play(move)
@@ -168,4 +233,49 @@ def stock_cards(game: Game) -> int:
     return len(game.stock)
 
 
-__all__ = ["STOCK", "Deaf", "EarPlayer", "card_of", "words_of"]
+_RU_RANKS = (
+    "туз двойка тройка четвёрка пятёрка шестёрка семёрка восьмёрка девятка десятка валет дама король"
+).split()
+_RU_SUITS = ("пик", "червей", "бубён", "треф")
+
+
+@dataclass(frozen=True)
+class Russian(Phrases):
+    """На слух: «дама пик», «Из колоды: дама пик. В колоде осталось 23 карты.»."""
+
+    rules: str = r"Правила: ([a-z0-9+-]+),"
+    layout: str = r"Раскладка (\d+), "
+    row: str = r"Ряд (\d+): ([^.]*)\."
+    gone: str = "пусто"
+    flipped: str = r"Из колоды: ({card})\. В колоде остал\w+ (\d+) карт"
+    flip_undone: str = "Отменено: открыть карту из колоды"
+    on_waste: str = " в сбросе"
+    in_satchel: str = " в сумке"
+    in_row: str = ", в ряду "
+    paired: str = "Сложены"
+    removed: str = "{card} убран"
+    stashed: str = "{card} положен"
+    flip: str = "Из колоды"
+    redeal: str = "Пересдача"
+    card: str = f"(?:{'|'.join(_RU_RANKS)}) (?:{'|'.join(_RU_SUITS)})"
+
+    def card_of(self, words: str) -> Card:
+        rank, _, suit = words.lower().partition(" ")
+        return Card.make(_RU_RANKS.index(rank) + 1, _RU_SUITS.index(suit))
+
+    def words_of(self, card: int) -> str:
+        c = Card(card)
+        return f"{_RU_RANKS[c.rank - 1]} {_RU_SUITS[c.suit]}"
+
+
+__all__ = [
+    "ENGLISH",
+    "STOCK",
+    "Deaf",
+    "EarPlayer",
+    "German",
+    "Phrases",
+    "Russian",
+    "card_of",
+    "words_of",
+]

@@ -445,7 +445,7 @@ def test_the_help_shows_the_buttons_of_the_input_used_last(ui, pad) -> None:  # 
     help_view = ui.view
     assert isinstance(help_view, HelpView)
     ui.frames(1)
-    shown = " ".join(t.text for t in help_view.texts.items)
+    shown = " ".join(t.text for t in [*help_view.texts.items, *help_view.keys_texts.items])
     for _title, rows in pad_help_rows():
         for label, text in rows:
             assert label in shown and text in shown
@@ -453,14 +453,14 @@ def test_the_help_shows_the_buttons_of_the_input_used_last(ui, pad) -> None:  # 
     ui.key(K.LEFT)  # a key: the keyboard is the input now, and the help says its keys
     ui.frames(1)
     assert ui.view is help_view and ui.app.last_input == "keys"
-    shown = " ".join(t.text for t in help_view.texts.items)
+    shown = " ".join(t.text for t in [*help_view.texts.items, *help_view.keys_texts.items])
     for _title, rows in help_rows():
         for label, text in rows:
             assert label in shown and text in shown
     assert "Controller:" not in shown
     pad.tap(Vec2(0, 1))  # and back to the pad
     ui.frames(1)
-    shown = " ".join(t.text for t in help_view.texts.items)
+    shown = " ".join(t.text for t in [*help_view.texts.items, *help_view.keys_texts.items])
     assert "LB" in shown and "Space" not in shown
     ui.key(K.F1)
     assert isinstance(ui.view, TableView)

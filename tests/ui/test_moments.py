@@ -9,11 +9,12 @@ from typing import Any
 import pytest
 from PIL import ImageChops
 
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer
 from desert_pyramid.ui.table.geometry import HINT
 from desert_pyramid.ui.table.view import TableView
 
-from .winning import find_win
+from .winning import find_win, stuck_line
 
 pytestmark = pytest.mark.ui
 
@@ -69,11 +70,11 @@ def test_the_wins_thrown_cards_lie_over_the_round_buttons(ui) -> None:  # type: 
         round(min(button.right, card.right)) - 2,
         h - round(max(button.bottom, card.bottom)) - 2,
     )
-    view.hud.draw = lambda box=None: None  # type: ignore[method-assign]
+    view.hud.draw_piles = lambda box=None: None  # type: ignore[method-assign]
     try:
         without_hud = _frame(ui, view)
     finally:
-        del view.hud.draw
+        del view.hud.draw_piles
     card.visible = False
     view.board.flying.remove(card)
     without_card = _frame(ui, view)
@@ -231,17 +232,8 @@ def test_with_animations_off_the_sunset_goes_straight_to_the_results(ui) -> None
 def stuck_practice(ui: Any) -> TableView:
     """A Practice deal played (by always taking the last legal move) up to its last move before
     it is stuck; the last move is played by the test."""
-    from desert_pyramid.catalog import get_layout
-    from desert_pyramid.engine import DESERT, Deal, Game
-
-    g = Game(get_layout(1), DESERT, Deal.from_seed(1))
-    line = []
-    while not g.is_stuck() and not g.won and len(line) < 400:
-        move = g.legal_moves()[-1]
-        g.play(move)
-        line.append(move)
-    assert g.is_stuck()
     view = _practice(ui, seed=1)
+    line = stuck_line(view.game)
     for move in line[:-1]:
         view.control.play(move)
     view.apply(view.control.play(line[-1]))
@@ -320,3 +312,218 @@ def test_with_animations_off_a_win_throws_nothing_and_shows_the_results(ui) -> N
     assert view.board.celebration is None and not view.board.flying
     assert view.effects.backing is None and not view.effects.floaters
     assert isinstance(ui.view, ResultsView)
+
+
+def _celebrating(ui: Any) -> tuple[TableView, Any, Any]:
+    """A won deal mid-celebration, with one thrown card held still where ``place`` says."""
+    view = won_practice(ui)
+    for _ in range(400):
+        ui.frames(1)
+        c = view.board.celebration
+        if c is not None and c.active:
+            break
+    c = view.board.celebration
+    assert c is not None and c.active
+    b = c.active[0]
+    c.active = [b]
+    c.launched = len(c.cards)  # no other card comes
+    return view, c, b
+
+
+def _box(ui: Any, r: Any) -> tuple[int, int, int, int]:
+    """A rectangle in window coordinates (y up) as an image crop box (y down), 2 px inside."""
+    h = ui.app.height
+    return (round(r.left) + 2, h - round(r.top) + 2, round(r.right) - 2, h - round(r.bottom) - 2)
+
+
+def test_the_top_bar_lies_over_the_wins_thrown_cards(ui) -> None:  # type: ignore[no-untyped-def]
+    """Mid-celebration, a thrown card passing the top bar (over the score) passes under it: the
+    bar's pixels there are the same with the card and without it."""
+    view, c, b = _celebrating(ui)
+    score = view.hud.values["score"]
+    b.x, b.y, b.vx, b.vy, b.gravity, b.spin, b.angle = score.x, score.y, 0, 0, 0, 0, 0
+    shown = _frame(ui, view)
+    assert view.drawn_layers == sorted(view.drawn_layers)
+    assert view.drawn_layers.index(Layer.EFFECTS) < view.drawn_layers.index(Layer.HUD)
+    card = view.board.cards[b.card]
+    assert card in view.board.flying and card.visible
+    bar = view.geom.hud
+    assert card.bottom < bar.top and card.top > bar.bottom  # the card lies across the bar
+    left, right = max(bar.left, card.left), min(bar.right, card.right)
+    crop = _box(ui, Rect(left, max(bar.bottom, card.bottom), right - left, bar.top - bar.bottom))
+    crop = (crop[0], crop[1], crop[2], min(crop[3], ui.app.height - round(bar.bottom) - 4))
+    card.visible = False
+    view.board.flying.remove(card)
+    without_card = _frame(ui, view)
+    assert ImageChops.difference(shown.crop(crop), without_card.crop(crop)).getbbox() is None
+    # under the bar, the card shows (the thrown cards lie over the table)
+    below = _box(ui, Rect(card.left, card.bottom, card.width, bar.bottom - card.bottom - 6))
+    assert ImageChops.difference(shown.crop(below), without_card.crop(below)).getbbox()
+
+
+def test_the_top_bar_lies_over_the_sunsets_night(ui) -> None:  # type: ignore[no-untyped-def]
+    """As the light goes at the end of a trek, the top bar (the trek's score) is not darkened."""
+    view = expedition(ui)
+    view.session.daylight.left_ms = 30
+    ui.frames(2)
+    sunset = view.sunset
+    assert sunset is not None
+    sunset.t = sunset.duration * 0.9  # the light mostly gone
+    assert sunset.darkness > 100
+    dark = _frame(ui, view)
+    view._draw_night = lambda: None  # type: ignore[method-assign]
+    try:
+        lit = _frame(ui, view)
+    finally:
+        del view._draw_night
+    bar = _box(ui, view.geom.hud)
+    assert ImageChops.difference(dark.crop(bar), lit.crop(bar)).getbbox() is None
+    assert ImageChops.difference(dark, lit).getbbox() is not None  # the table under it is dark
+
+
+def test_a_notice_already_showing_gives_way_to_the_stuck_dialog(ui) -> None:  # type: ignore[no-untyped-def]
+    """A notice up when the deal gets stuck is not drawn over the dialog: it waits, and comes in
+    again, whole, once the dialog is closed."""
+    from desert_pyramid.app.prefs import Settings
+
+    view = _practice(ui, seed=1)
+    line = stuck_line(view.game)
+    for move in line[:-1]:
+        view.control.play(move)
+    ui.app.set_settings(Settings(animation_speed=1, mute=True))  # the toast slides and holds
+    overlay = ui.app.overlay
+    overlay.notice("The save folder is full.", "warning")
+    ui.frames(5, dt=0.12)
+    toast = overlay.current
+    assert toast is not None and toast.age > 0.5 and overlay.rect is not None  # on screen
+    view.apply(view.control.play(line[-1]))
+    assert view.stuck_dialog is not None
+    ui.frames(8, dt=0.2)  # the last move's cards come to rest
+    with_notice = _frame(ui, view)
+    assert overlay.current is toast and overlay.waiting
+    overlay.current = None
+    without = _frame(ui, view)
+    overlay.current = toast
+    assert ImageChops.difference(with_notice, without).getbbox() is None  # not drawn at all
+    view.on_action("pause")  # Esc: keep looking
+    ui.frames(2)
+    assert overlay.current is toast and not overlay.waiting and 0 < toast.age < 0.1
+    assert ImageChops.difference(ui.shot(), without).getbbox() is not None  # it shows again
+
+
+def test_a_stuck_deal_restored_by_continue_offers_the_dialog(ui, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A player who quit on a stuck deal comes back (Continue) to the "No more moves" dialog,
+    not to a silent table."""
+    from desert_pyramid.storage import SaveStore
+
+    saves = ui.app.saves
+    store = SaveStore.open(tmp_path / "saves", background=True)
+    saves.attach(store)
+    try:
+        view = _practice(ui, seed=1)
+        for move in stuck_line(view.game):
+            view.apply(view.control.play(move))
+        assert view.stuck_dialog is not None
+        played = view.game.moves
+        saves.close()  # quit
+        ui.app.table = None
+        store = SaveStore.open(tmp_path / "saves", background=True)
+        saves.attach(store)
+        ui.app.show_title()
+        ui.frames(1)
+        assert ui.app.continue_game()
+        ui.frames(1)
+        table = ui.view
+        assert isinstance(table, TableView) and ui.view is table and table is not view
+        assert table.game.moves == played and table.control.stuck
+        assert table.stuck_dialog is not None
+        assert table.drawn_layers[-1] == Layer.MODAL
+        table.on_action("pause")  # keep looking: the table does not offer it again
+        ui.app.show_pause(table)
+        ui.app.show_view(table)
+        assert table.stuck_dialog is None
+    finally:
+        saves.attach(None)
+        store.close()
+        ui.app.table = None
+
+
+def test_the_keys_help_keeps_its_text_size_and_scrolls_in_a_small_window(ui) -> None:  # type: ignore[no-untyped-def]
+    """At 640x360 the key list keeps the size of its text (no tiny lines): it scrolls."""
+    from arcade import key as K
+
+    from desert_pyramid.ui.screens.help import HelpView
+
+    view = _practice(ui)
+    ui.app.show_help(view)
+    help_view = ui.view
+    assert isinstance(help_view, HelpView)
+    help_view.layout(640, 360)  # as the window at its smallest lays it out
+    s = max(0.7, min(640 / 1280, 360 / 720) ** 0.8)
+    sizes = {round(t.font_size, 2) for t in help_view.keys_texts.items}
+    assert sizes == {round(13 * s, 2), round(11.5 * s, 2)}  # titles and lines, full size
+    # it scrolls anyway: one column, each line whole (none cut with "…")
+    scroll_w = help_view.scroll.area.width
+    cut = [t.text for t in help_view.keys_texts.items if t.label.text.endswith("…")]
+    assert not cut and all(t.x < scroll_w / 2 for t in help_view.keys_texts.items)
+    scroll = help_view.scroll
+    assert scroll.max_offset > 0 and scroll.offset == 0  # taller than its room: it scrolls
+    ui.key(K.DOWN)
+    assert scroll.offset > 0 and isinstance(ui.view, HelpView)
+    ui.key(K.END)
+    assert scroll.at_end
+    ui.key(K.HOME)
+    assert scroll.offset == 0
+    help_view.layout(1280, 720)  # at 1280x720 the whole list shows
+    assert help_view.scroll.max_offset == 0
+
+
+def test_an_expedition_pyramids_banner_stands_clear_of_the_next_deal(ui) -> None:  # type: ignore[no-untyped-def]
+    """A pyramid cleared: its banner lies on the sky between the top bar and the message line,
+    over none of the next pyramid's cards nor the piles, at 640x360 (two lines then), 800x600 and
+    1280x720, on a rounded panel."""
+    from desert_pyramid.ui.table.effects import occupied
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 5000))
+    for w, h in ((640, 360), (800, 600), (1280, 720)):
+        view = expedition(ui)
+        view.layout(w, h)  # as a window of that size lays the table out
+        line = find_win(view.game)
+        assert line is not None
+        for move in line:
+            view.apply(view.control.play(move))
+        fx, g = view.effects, view.geom
+        b = fx.backing
+        assert b is not None, (w, h)
+        box = Rect(b.left, b.bottom, b.width, b.height)
+        assert 0 <= box.left and box.right <= w and g.message.top <= box.bottom
+        assert box.top <= g.hud.bottom
+        assert not any(box.overlaps(r) for r in occupied(view.game, g)), (w, h, box)
+        lines = [fx._texts[id(f)] for f in fx.floaters]
+        for t in lines:  # every line inside its panel
+            assert box.left <= t.left and t.right <= box.right, (w, h, t.text)
+            assert box.bottom <= t.bottom and t.top <= box.top, (w, h, t.text)
+        assert len(lines) == (4 if w == 640 else 2), [t.text for t in lines]
+        assert len(fx._panel) == 1 and fx._panel[0].width == round(box.width)
+
+
+def test_a_long_message_keeps_inside_the_window_and_under_the_captions(ui) -> None:  # type: ignore[no-untyped-def]
+    """In a low window a message too long for its line stays on the window and its bar under the
+    pile captions (cut with "…" rather than rising over them or off the window's edge)."""
+    view = _practice(ui)
+    long = (
+        "Räume Pyramiden ab, bevor die Sonne untergeht: Jede abgeräumte bringt Tageslicht, "
+        "und Pyramide N zählt ×N. "
+    )
+    for w, h, times in ((640, 360, 1), (640, 360, 4), (1280, 400, 4), (1280, 720, 4)):
+        view.layout(w, h)
+        view.message = long * times
+        view.update_hud()
+        hud = view.hud
+        hud.settle()
+        t, bar = hud.texts["message"], hud.message_bar
+        assert t.bottom >= 0 and t.top <= h, (w, h, times)
+        captions = [*hud.captions.values(), hud.texts["c-undo"], hud.texts["c-hint"]]
+        assert bar is not None and bar.top <= min(c.bottom for c in captions), (w, h, times)
+        assert t.text.endswith("…") == (times > 1), (w, h, times)
+    view.layout(ui.app.width, ui.app.height)

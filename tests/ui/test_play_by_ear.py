@@ -61,3 +61,29 @@ def test_an_expedition_pyramid_cleared_by_ear(ui: Any, ear: EarPlayer) -> None:
     assert table.session.pyramids_cleared == 1
     # the next pyramid is announced as a new deal, its layout and rules named again
     assert "Layout 1," in said and "Rules: desert" in said, said
+
+
+@pytest.mark.parametrize(("code", "won"), [("de", "Gewonnen!"), ("ru", "Победа!")])
+def test_a_deal_won_by_ear_in_german_and_russian(
+    ui: Any, ear: EarPlayer, code: str, won: str
+) -> None:
+    """The same player, listening in German or Russian: every announcement it needs is there in
+    the language, the cards by their own names (in Russian, the nominative where it reads them)."""
+    from desert_pyramid.i18n import use_language
+
+    from .ear import German, Russian
+
+    assert use_language(code) is None
+    try:
+        layout = get_layout(1)
+        deal = first_winnable(5, DESERT, layout).deal
+        ui.app.start_practice(DESERT, layout, deal)
+        ui.frames(1)
+        table = ui.view
+        ear.words = German() if code == "de" else Russian()
+        told = ear.win()
+        assert table.game.won
+        assert won in told[-1], told[-1]
+        assert not any(" of " in t or "♠" in t for t in ear.heard), ear.heard
+    finally:
+        use_language("en")

@@ -333,6 +333,9 @@ def test_statistics_per_key_with_totals_and_a_chart(saved: Driver) -> None:
     assert [w for _r, w in view.bar_rects] == [True, True, False, True]
     heights = [r.height for r, _w in view.bar_rects]
     assert heights[1] == max(heights) and heights[2] == min(heights)
+    # a few bars stand in the middle of the chart's width, not at its left end
+    chart, bars = view.chart_rect, [r for r, _w in view.bar_rects]
+    assert abs((bars[0].left - chart.left) - (chart.right - bars[-1].right)) < 2
     img = frame(saved)
     for r, won in view.bar_rects:
         px = mean(crop(img, r.cx - 2, r.bottom + 2, r.cx + 2, r.bottom + 6))
@@ -623,3 +626,33 @@ def test_all_games_after_one_game_shows_its_result(saved: Driver) -> None:
     assert isinstance(view, StatsView) and view.choice.label == "All games"
     assert view.chart_title.text.startswith("Last 1 result")  # not "Last 0 results" and no chart
     assert len(view.bar_rects) == 1 and view.bar_rects[0][1] is True
+
+
+def test_past_games_watches_a_daily_to_the_total_its_row_shows(saved: Driver) -> None:
+    """A Daily's row shows its total with the time bonus; the replay it opens ends on that total,
+    not on the moves' points alone."""
+    from dataclasses import replace
+
+    from desert_pyramid.engine import encode_game_code
+    from desert_pyramid.ui.screens.games_view import PastGamesView, describe
+    from desert_pyramid.ui.screens.replay import ReplayView
+
+    game = Game(get_layout(1), DESERT, Deal.from_seed(4))
+    line = find_win(game)
+    assert line is not None
+    game.replay(line)
+    total = game.score + 900  # the moves' points and a time bonus
+    result = replace(win("daily-1", "daily", score=total), game_code=encode_game_code(game))
+    saved.app.saves.store.record_game(result)
+    saved.app.show_view(PastGamesView(saved.app, back=lambda: None))
+    saved.frames(1)
+    view = saved.view
+    assert isinstance(view, PastGamesView)
+    assert describe(view.games[0])[1].endswith(f"{total:,}")
+    view.watch(0)
+    replay = saved.view
+    assert isinstance(replay, ReplayView)
+    replay.close_source()
+    saved.frames(1)
+    assert replay.final_score == total
+    assert f"at the end: {total:,}" in replay.state_text.text

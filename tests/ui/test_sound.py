@@ -270,7 +270,7 @@ def test_m_mutes_and_unmutes_on_every_screen_and_is_in_the_help(ui: Driver, spy:
     assert ("M", "Mute or unmute all sound") in everywhere
     ui.key(K.F1)
     assert isinstance(ui.view, HelpView)
-    assert "Mute or unmute all sound" in [t.text for t in ui.view.texts.items]
+    assert "Mute or unmute all sound" in [t.text for t in ui.view.keys_texts.items]
     ui.key(K.M)  # works over the help too
     assert not app.settings.mute
 

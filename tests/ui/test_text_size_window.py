@@ -91,7 +91,8 @@ def test_every_screen_holds_200_percent_without_a_fault(app: Any, ui: Any) -> No
     from desert_pyramid.ui.base import audit
 
     app.set_settings(replace(app.settings, text_size=200))
-    for show in (app.show_title, app.show_statistics, app.show_relics, app.show_backs):
+    shows = (app.show_title, app.show_statistics, app.show_relics, app.start_practice)
+    for show in shows:
         show()
         recorder = audit.start()
         try:
@@ -103,6 +104,9 @@ def test_every_screen_holds_200_percent_without_a_fault(app: Any, ui: Any) -> No
         assert audit.problems(recorder.parts, app.width, app.height) == []
         view = app.current_view
         assert 1.25 <= view.text_scale <= 2.0, (type(view).__name__, view.text_scale)
+    # the table's top bar does not hold 200% at 1280x720: it settled smaller (its first frame
+    # at 200% had labels over their values), and at no fault
+    assert app.current_view.text_scale < 2.0
 
 
 def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -165,3 +169,54 @@ def test_a_slice_of_the_settings_sweep_passes(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "2 screens audited, 0 faults" in out.stdout
+
+
+def test_the_saved_size_and_theme_are_used_at_start(tmp_path: Path) -> None:
+    """Settings saved in the save folder (read after the window opens) are drawn with: the
+    title's labels are larger at a saved 200% than in a fresh folder."""
+    import json
+
+    from desert_pyramid.app.application import Application, NoticeLog
+    from desert_pyramid.app.prefs import Settings
+
+    def label_heights(folder: Path) -> dict[str, float]:
+        env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(folder))
+        out = subprocess.run(
+            [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", "3"]
+            + ["--check-layout", "--screen", "title", "--lang", "en"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert out.returncode == 0, out.stderr
+        parts = json.loads(out.stdout)
+        return {p["name"]: p["rect"][3] for p in parts if p["kind"] == "text"}
+
+    saved = tmp_path / "saved"
+    app = Application(Settings(mute=True), save_dir=str(saved), notices=NoticeLog())
+    app.open_saves(background=False)
+    app.set_settings(replace(app.settings, text_size=200, high_contrast=True))
+    app.close()
+    big, plain = label_heights(saved), label_heights(tmp_path / "fresh")
+    assert big["Settings"] > 1.2 * plain["Settings"]
+
+
+def test_fitted_texts_of_one_group_share_a_size(app: Any, ui: Any) -> None:
+    """A column of labels (one TextGroup, one size) is drawn at one text size: the one the
+    tightest of them needed, not each at its own."""
+    from desert_pyramid.ui.base.geometry import Rect
+    from desert_pyramid.ui.widgets.buttons import TextGroup
+    from desert_pyramid.ui.widgets.richtext import text_width
+
+    app.set_settings(replace(app.settings, text_size=200))
+    group = TextGroup()
+    roomy = group.fitted("Score", Rect(0, 100, 600, 80), 12)
+    assert roomy.label.font_size == 24
+    tight_w = text_width("Best chain", 12, scale=1.5) + 8
+    tight = group.fitted("Best chain", Rect(0, 0, tight_w, 80), 12)
+    assert tight.label.font_size == pytest.approx(18, abs=1.3)
+    assert roomy.label.font_size == tight.label.font_size  # brought down to its peer's size
+    other = group.fitted("Title", Rect(0, 200, 600, 80), 20)  # another size: its own
+    assert other.label.font_size == 40

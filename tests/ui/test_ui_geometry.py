@@ -140,3 +140,25 @@ def test_arrows_move_the_focus_straight_first() -> None:
     assert nearest_in_direction((100, 100), targets[1:], -1, 0) == "d"
     assert nearest_in_direction((100, 100), targets[1:], 0, -1) is None
     assert Rect(0, 0, 10, 10).contains(5, 5) and not Rect(0, 0, 10, 10).contains(10, 5)
+
+
+def test_a_tall_layout_puts_its_piles_beside_it_for_bigger_cards() -> None:
+    """A layout higher than wide (Desert Rose, the tallest) left the window's sides empty with
+    the piles under it: beside it the cards grow by a fifth and more, and the whole table still
+    fits; a table with a coach keeps its side panel; an ordinary pyramid keeps its pile row."""
+    import desert_pyramid.ui.table.geometry as geometry
+
+    layouts = all_layouts()
+    tallest = max(layouts.values(), key=lambda lay: (lay.height, lay.size))
+    pos = [(s.x, s.y) for s in tallest.slots]
+    classic = [(s.x, s.y) for s in layouts[1].slots]
+    for w, h in ((640, 360), (800, 600), (1280, 720), (1920, 1080)):
+        g = table_geometry(pos, w, h)
+        before = geometry._table_geometry(pos, w, h, True, False, 0.0, tall=False)
+        assert g.piles_beside and not before.piles_beside
+        assert g.card_h >= before.card_h * 1.18, (w, h, g.card_h, before.card_h)
+        check(g)
+        coached = table_geometry(pos, w, h, coach=True)
+        assert coached.coach is not None and coached.card_h >= before.card_h
+        assert coached.coach.height > (coached.hud.bottom - coached.message.top) / 2  # beside
+        assert not table_geometry(classic, w, h).piles_beside

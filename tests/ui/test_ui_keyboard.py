@@ -108,6 +108,12 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     ui.key(K.ENTER)  # high contrast on
     assert ui.app.settings.high_contrast
     ui.key(K.DOWN)
+    size = ui.app.settings.text_size
+    ui.key(K.RIGHT)  # text size: one step larger
+    assert ui.app.settings.text_size > size
+    ui.key(K.LEFT)
+    assert ui.app.settings.text_size == size
+    ui.key(K.DOWN)
     ui.key(K.RIGHT)  # speech: auto -> off
     assert ui.app.settings.speech == "off"
     ui.key(K.ESCAPE)
@@ -155,7 +161,7 @@ def test_help_overlay_reads_the_key_table(ui) -> None:  # type: ignore[no-untype
     assert (
         ui.view.title_text.text == "KEYS"
     )  # as the pause menu's "Keys · F1" names it, not HOW TO PLAY
-    shown = " ".join(t.text for t in ui.view.texts.items)
+    shown = " ".join(t.text for t in [*ui.view.texts.items, *ui.view.keys_texts.items])
     for _title, rows in help_rows():
         for keys_label, text in rows:
             assert keys_label in shown and text in shown

@@ -36,3 +36,15 @@ def find_win(game: Game, node_limit: int = 200_000) -> list[Move] | None:
         return False
 
     return list(line) if dfs() else None
+
+
+def stuck_line(game: Game) -> list[Move]:
+    """The moves (always the last legal one) that leave ``game``'s deal stuck (played on a copy)."""
+    g = game.copy()
+    line: list[Move] = []
+    while not g.is_stuck() and not g.won and len(line) < 400:
+        move = g.legal_moves()[-1]
+        g.play(move)
+        line.append(move)
+    assert g.is_stuck()
+    return line

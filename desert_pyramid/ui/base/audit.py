@@ -222,9 +222,13 @@ def problems(parts: list[Part], width: float, height: float) -> list[str]:
 
 def _meet(a: Part, b: Part) -> bool:
     """Two parts overlap; a text counts by its glyphs (its line box may reach into a neighbour's
-    without any ink showing there)."""
+    without any ink showing there). Two texts must keep :data:`MARGIN` between their glyphs:
+    glyphs that touch read as one word ("SCORE" sitting on "130")."""
     ra = a.ink if a.kind == TEXT and a.ink is not None else a.rect
     rb = b.ink if b.kind == TEXT and b.ink is not None else b.rect
+    if a.kind == TEXT and b.kind == TEXT and a.ink is not None and b.ink is not None:
+        ra = ra.inflated(MARGIN / 2)
+        rb = rb.inflated(MARGIN / 2)
     return ra.overlaps(rb)
 
 

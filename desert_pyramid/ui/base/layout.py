@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 
 ELLIPSIS = "…"
@@ -89,14 +90,17 @@ _overflows = [0]
 
 
 def overflowed() -> bool:
-    """Whether a menu (:func:`button_grid`, :func:`menu_panel`) could not stand in its area since
-    the last call (then forgets it): the screen's text is too large for the window."""
+    """Whether a menu (:func:`button_grid`, :func:`menu_panel`) could not stand in its area, or a
+    part said so (:func:`overflow`), since the last call (then forgets it): the screen's text is
+    too large for the window."""
     out = _overflows[0] > 0
     _overflows[0] = 0
     return out
 
 
-def _overflow() -> None:
+def overflow() -> None:
+    """A part of the screen cannot stand in its area at the text size in use (a menu's label
+    that would be cut to a few letters): :func:`overflowed` says so."""
     _overflows[0] += 1
 
 
@@ -214,7 +218,7 @@ def button_grid(
     buttons cannot stand in it (then it scrolls)."""
     placed = grid(area, count, width, height, gap, max_columns=max_columns, by_column=True)
     if placed.scrolls(area):
-        _overflow()  # a menu's buttons are never meant to scroll
+        overflow()  # a menu's buttons are never meant to scroll
     return placed
 
 
@@ -304,9 +308,13 @@ def menu_panel(
     max_columns: int = 2,
 ) -> MenuPanel:
     """Place a :class:`MenuPanel` in ``window``: the panel as tall as its parts want (rows at
-    their preferred height) and no taller than the window less ``margin`` and the message band;
+    their preferred height) and no taller than the window less ``margin`` and the message band,
+    as wide as ``width`` times the text size in use (``fonts.text_scale``) allows;
     the menu takes the room the heading, notes and footer leave (heights in pixels)."""
     area = inset(window, margin)
+    # a larger text size: a wider panel and buttons, as far as the window goes
+    grow = text_scale()
+    width, row_width = width * grow, Span(row_width.minimum, row_width.preferred * grow)
     message_box, area = cut_bottom(area, message, margin) if message else (Rect(0, 0, 0, 0), area)
     fixed = heading + sum(notes) + footer + 2 * pad + gap * (1 + len(notes) + bool(footer))
     want = fixed + count * row_height.preferred + (count - 1) * gap

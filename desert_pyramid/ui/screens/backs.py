@@ -179,12 +179,14 @@ class BacksView(GridScreen):
         more = ngettext("{n} more to go.", "{n} more to go.", left).format(n=format_number(left))
         return f"{how} {more}"  # two sentences
 
-    def summary(self) -> str:
+    def summary_parts(self) -> list[str]:
         owned = sum(1 for b in self.backs if self.owned(b))
-        return _(
-            "{owned} of {total} backs owned · your choice is shared with the other games of the "
-            "family"
-        ).format(owned=format_number(owned), total=format_number(len(self.backs)))
+        return [
+            _("{owned} of {total} backs owned").format(
+                owned=format_number(owned), total=format_number(len(self.backs))
+            ),
+            _("your choice is shared with the other games of the family"),
+        ]
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()

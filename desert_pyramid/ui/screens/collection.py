@@ -20,7 +20,14 @@ from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
 from desert_pyramid.ui.base.layout import grid_rects, row_rects
 from desert_pyramid.ui.base.palette import CHOSEN, GOLD, INK, MUTED, RGB
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -90,7 +97,12 @@ class GridScreen(MenuScreen):
 
     def summary(self) -> str:
         """The line under the heading (what the collection holds)."""
-        return ""
+        return " · ".join(self.summary_parts())
+
+    def summary_parts(self) -> list[str]:
+        """The summary's parts, the most needed first: where the line does not fit the panel
+        (a narrow window, a long language), the last parts are left out."""
+        return []
 
     # -- focus ------------------------------------------------------------------------------------------
     def targets(self) -> list[tuple[Focus, tuple[float, float]]]:
@@ -216,8 +228,17 @@ class GridScreen(MenuScreen):
         s = self.scale()
         panel = self.place_panel(width, height)
         self.texts.heading(title, width / 2, panel.top - 36 * s, 28 * s)
-        self.texts.label(
-            self.summary(), width / 2, panel.top - 70 * s, 13 * s, colour=MUTED, bold=True
+        line_w = panel.width - 24 * s
+        parts = self.summary_parts()
+        while len(parts) > 1 and text_width(" · ".join(parts), 13 * s, True) > line_w - 8:
+            parts.pop()
+        line_h = text_height(13 * s)
+        self.texts.fitted(
+            " · ".join(parts),
+            Rect(panel.left + 12 * s, panel.top - 70 * s - line_h / 2, line_w, line_h),
+            13 * s,
+            colour=MUTED,
+            bold=True,
         )
         grid_top = panel.top - 92 * s
         buttons_y = panel.bottom + 16 * s
@@ -231,7 +252,13 @@ class GridScreen(MenuScreen):
             2 * tile_h + gap,
         )
         self.place_grid(area, columns, tile_h, gap)
-        self.detail = self.texts.label("", width / 2, detail_y, 12 * s, colour=INK)
+        detail_h = text_height(12 * s)
+        self.detail = self.texts.fitted(
+            "",
+            Rect(panel.left + 12 * s, detail_y - detail_h / 2, line_w, detail_h),
+            12 * s,
+            colour=INK,
+        )
         return detail_y, buttons_y
 
     def place_panel(self, width: int, height: int) -> Rect:

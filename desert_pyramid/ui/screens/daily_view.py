@@ -41,7 +41,14 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -59,21 +66,16 @@ FUTURE_EDGE = (150, 120, 84, 255)
 FUTURE_INK = (140, 120, 96)
 # TRANSLATORS: under today's day on the Daily calendar (a small cell: keep it short)
 MARK = {CLEARED: "●", LATE: "○", MISSED: "×", TODAY: N_("today"), FUTURE: "", NONE: ""}
-#: What a past day's Daily is, in a sentence: "{day}: {state}. Played now, it is practice..."
+#: What a past day's Daily is, in a sentence; :data:`PRACTICE` follows where the line has room.
 WORDS = {
-    CLEARED: N_(
-        "{day}: cleared on its day. Played now, it is practice: the streak is not touched."
-    ),
-    LATE: N_(
-        "{day}: cleared later, for practice. Played now, it is practice: the streak is not touched."
-    ),
-    MISSED: N_("{day}: missed. Played now, it is practice: the streak is not touched."),
-    TODAY: N_("{day}: not cleared yet. Played now, it is practice: the streak is not touched."),
-    NONE: N_(
-        "{day}: before your first Daily. Played now, it is practice: the streak is not touched."
-    ),
-    FUTURE: N_("{day}: not yet. Played now, it is practice: the streak is not touched."),
+    CLEARED: N_("{day}: cleared on its day."),
+    LATE: N_("{day}: cleared later, for practice."),
+    MISSED: N_("{day}: missed."),
+    TODAY: N_("{day}: not cleared yet."),
+    NONE: N_("{day}: before your first Daily."),
+    FUTURE: N_("{day}: not yet."),
 }
+PRACTICE = N_("Played now, it is practice: the streak is not touched.")
 FOCUS = (90, 170, 255, 255)
 
 
@@ -152,6 +154,10 @@ class DailyView(MenuScreen):
                 )
             else:
                 words = _(WORDS[state]).format(day=short_date(day))
+                more = f"{words} {_(PRACTICE)}"
+                room = getattr(self.info, "_room", 0.0)  # the fitted line's width for glyphs
+                if text_width(more, self.info.font_size, False) <= room:
+                    words = more
             self.info.text = words
         self.menu.refresh()
 
@@ -202,33 +208,32 @@ class DailyView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        ph = 540 * s
+        ph = min(540 * s, height - 16.0)
+        v = s * ph / (540 * s)  # the vertical steps, closer together in a low window
         panel = Rect(width / 2 - 330 * s, height / 2 - ph / 2, 660 * s, ph)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading(_("DAILY"), width / 2, panel.top - 38 * s, 30 * s)
-        self.texts.label(
-            long_date(self.today),
-            width / 2,
-            panel.top - 76 * s,
-            15 * s,
-            colour=MUTED,
-            bold=True,
-        )
-        self.texts.label(
-            self.streak_line(), width / 2, panel.top - 106 * s, 17 * s, colour=GOLD, bold=True
-        )
+
+        def line(text: str, y: float, size: float, **style: Any) -> arcade.Text:
+            """A line across the panel centred on ``y``, fitted to the panel's width."""
+            h = text_height(size)
+            box = Rect(panel.left + 12 * s, y - h / 2, panel.width - 24 * s, h)
+            return self.texts.fitted(text, box, size, **style)
+
+        self.texts.heading(_("DAILY"), width / 2, panel.top - 38 * v, 30 * s)
+        line(long_date(self.today), panel.top - 76 * v, 15 * s, colour=MUTED, bold=True)
+        line(self.streak_line(), panel.top - 106 * v, 17 * s, colour=GOLD, bold=True)
         # the calendar: weekday names, then two weeks, Monday first
-        cw, ch, gap = 70 * s, 56 * s, 8 * s
-        left = width / 2 - (7 * cw + 6 * gap) / 2
-        top = panel.top - 140 * s
+        cw, ch, gap = 70 * s, 56 * v, 8 * v
+        left = width / 2 - (7 * cw + 6 * 8 * s) / 2
+        top = panel.top - 140 * v
         weeks = self.calendar()
         self.cells = []
         names = weekday_names("abbreviated")
         for d, cell in enumerate(weeks[0]):
             self.texts.label(
                 names[cell.day.weekday()],
-                left + d * (cw + gap) + cw / 2,
+                left + d * (cw + 8 * s) + cw / 2,
                 top,
                 11 * s,
                 colour=FAINT,
@@ -236,43 +241,37 @@ class DailyView(MenuScreen):
             )
         for w, week in enumerate(weeks):
             for d, cell in enumerate(week):
-                rect = Rect(left + d * (cw + gap), top - 14 * s - (w + 1) * ch - w * gap, cw, ch)
+                rect = Rect(left + d * (cw + 8 * s), top - 14 * v - (w + 1) * ch - w * gap, cw, ch)
                 self.cells.append((rect, cell))
                 colour = (
                     FUTURE_INK if cell.state == FUTURE else MUTED if cell.state == NONE else INK
                 )
                 self.texts.label(
-                    cell.label, rect.cx, rect.top - 18 * s, 15 * s, colour=colour, bold=True
+                    cell.label, rect.cx, rect.top - 18 * v, 15 * s, colour=colour, bold=True
                 )
                 mark = _(MARK[cell.state]) if MARK[cell.state] else ""
                 if mark:
-                    self.texts.label(
-                        mark,
-                        rect.cx,
-                        rect.bottom + 13 * s,
-                        (11 if len(mark) > 1 else 15) * s,
-                        colour=colour,
-                        bold=True,
-                    )
+                    size = (11 if len(mark) > 1 else 15) * s
+                    h = text_height(size)
+                    box = Rect(rect.left, rect.bottom + 13 * v - h / 2, rect.width, h)
+                    self.texts.fitted(mark, box, size, colour=colour, bold=True)
         cal_bottom = self.cells[-1][0].bottom
-        self.texts.label(
+        line(
             _("● cleared on its day   ○ cleared later   × missed"),
-            width / 2,
-            cal_bottom - 20 * s,
+            cal_bottom - 20 * v,
             11 * s,
             colour=FAINT,
         )
-        self.info = self.texts.label("", width / 2, cal_bottom - 44 * s, 12 * s, colour=MUTED)
+        self.info = line("", cal_bottom - 44 * v, 12 * s, colour=MUTED)
         n = len(self.menu.buttons)
-        rects = column_rects(width / 2, cal_bottom - 60 * s, n, 440 * s, 40 * s, 9 * s)
+        rects = column_rects(width / 2, cal_bottom - 60 * v, n, 440 * s, 40 * v, 9 * v)
         self.menu.place(rects, 15 * s)
-        self.texts.label(
+        line(
             _(
                 "← → choose a day · Enter plays · a click picks a day, a second click plays · "
                 "Esc goes back"
             ),
-            width / 2,
-            panel.bottom + 16 * s,
+            panel.bottom + 16 * v,
             10 * s,
             colour=FAINT,
         )

@@ -25,10 +25,12 @@ import arcade
 from arcade import key as K
 from PIL import Image, ImageDraw
 
-from desert_pyramid.app.layouts import PlayerLayouts
+from desert_pyramid.app.layouts import PlayerLayouts, difficulty_name
 from desert_pyramid.app.workshop import Editor, Estimator
+from desert_pyramid.difficulty import UNRATED
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
+from desert_pyramid.i18n import N_, _, ngettext
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
@@ -66,7 +68,7 @@ PROBLEM_FILL: RGB = (236, 120, 96)
 PROBLEM_RIM: RGB = (140, 40, 28)
 #: behind the name field's selected text (the default name, replaced by the first key typed)
 SELECTION: RGB = (58, 86, 140)
-KEYS_LINE = (
+KEYS_LINE = N_(
     "Arrows move · Space place/remove · G move a card · M mirror · Ctrl+Z/Y undo/redo · "
     "N name · S save · C/Ctrl+V code · Esc back · F1 help"
 )
@@ -140,14 +142,15 @@ class EditorView(Screen):
         self.buttons = ButtonColumn(
             app.assets,
             [
-                Button("Save (S)", self.save),
-                Button("Name (N)", self.rename),
-                Button("Mirror (M)", self.mirror),
-                Button("Move (G)", self.grab),
-                Button("Undo", self.undo),
-                Button("Redo", self.redo),
-                Button("Copy code", self.copy_code),
-                Button("Back", lambda: None if self.back() else None),
+                # TRANSLATORS: the editor's buttons; the letter in brackets is the key (not translated)
+                Button(_("Save (S)"), self.save),
+                Button(_("Name (N)"), self.rename),
+                Button(_("Mirror (M)"), self.mirror),
+                Button(_("Move (G)"), self.grab),
+                Button(_("Undo"), self.undo),
+                Button(_("Redo"), self.redo),
+                Button(_("Copy code"), self.copy_code),
+                Button(_("Back"), lambda: None if self.back() else None),
             ],
         )
         self.buttons.focus = -1
@@ -192,12 +195,12 @@ class EditorView(Screen):
         self.buttons.refresh()
         t = self.texts = TextGroup()
         p, a, pr = g.panel, g.about, g.problems
-        t.heading("LAYOUT EDITOR", p.left + 24 * s, p.top - 30 * s, 22 * s, anchor_x="left")
+        t.heading(_("LAYOUT EDITOR"), p.left + 24 * s, p.top - 30 * s, 22 * s, anchor_x="left")
         sx, sw = a.left, int(a.width)
         y = a.top
         self.name_text = t.label("", sx, y - 4 * s, 15 * s, colour=GOLD, anchor_x="left", bold=True)
         self.counts_text = t.label("", sx, y - 28 * s, 11.5 * s, colour=INK, anchor_x="left")
-        t.label("DIFFICULTY", sx, y - 58 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True)
+        t.label(_("DIFFICULTY"), sx, y - 58 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True)
         self.word_text = t.label("", sx, y - 80 * s, 16 * s, colour=INK, anchor_x="left", bold=True)
         self.status_text = t.label("", sx + sw, y - 80 * s, 10 * s, colour=SOFT, anchor_x="right")
         self.rates_text = self._wrapped(sx, y - 96 * s, 10.5 * s, sw, INK)
@@ -205,7 +208,7 @@ class EditorView(Screen):
             "", pr.left, pr.top - 4 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True
         )
         self.problems_text = self._wrapped(pr.left, pr.top - 16 * s, 10.5 * s, int(pr.width), WARN)
-        legend = (
+        legend = _(
             "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
         )
         if g.about.left < g.side.left:  # a narrow window: under the buttons
@@ -227,13 +230,16 @@ class EditorView(Screen):
             bold=True,
         )
         self.keys_text = t.label(
-            KEYS_LINE,
+            _(KEYS_LINE),
             p.left + 24 * s,
             p.bottom + 14 * s,
             9.5 * s,
             colour=KEYS_INK,
             anchor_x="left",
         )
+        room = p.width - 48 * s  # a longer line (a language's words) is set smaller to fit
+        if self.keys_text.content_width > room > 0:
+            self.keys_text.font_size *= room / self.keys_text.content_width * 0.98
         self._shown = None
         self._refresh()
 
@@ -303,24 +309,31 @@ class EditorView(Screen):
         # texts
         if self.name_text is not None:
             self._name_selection = None
+            # TRANSLATORS: the name field of the layout editor while the name is typed
+            field_text = _("Name: {name}")
             if ed.naming is not None and ed.name_selected:  # all selected: no caret, highlighted
-                field = self._fit_end(f"Name: {ed.naming}", g.about.width - 8, self.name_text)
-                self.name_text.text = field.removeprefix("Name: ")
+                field = self._fit_end(
+                    field_text.format(name=ed.naming), g.about.width - 8, self.name_text
+                )
+                # the name's part of the field (its end, when the field is cut at its start)
+                self.name_text.text = (
+                    ed.naming if field.endswith(ed.naming) else field.removeprefix("…")
+                )
                 width = self.name_text.content_width
                 self.name_text.text = field
                 right = self.name_text.x + self.name_text.content_width
                 self._name_selection = (right - width, right)
             elif ed.naming is not None:
                 self.name_text.text = self._fit_end(
-                    f"Name: {ed.naming}|", g.about.width - 8, self.name_text
+                    field_text.format(name=ed.naming + "|"), g.about.width - 8, self.name_text
                 )
             else:
                 self.name_text.text = self._fit(ed.draft.name, g.about.width, self.name_text)
         if self.counts_text is not None:
-            self.counts_text.text = ed.counts_text()
+            self.counts_text.text = self._fit(ed.counts_text(), g.about.width, self.counts_text)
         view = ed.estimate_view()
         if self.word_text is not None:
-            self.word_text.text = view.word.capitalize() if view.word != "unrated" else "—"
+            self.word_text.text = difficulty_name(view.word) if view.word != UNRATED else "—"
             colour = WORD_COLOURS.get(view.word, SOFT)
             self.word_text.color = (*colour, 255)
         if self.status_text is not None:
@@ -329,16 +342,17 @@ class EditorView(Screen):
             self.rates_text.text = "\n".join(t for t in (view.relaxed, view.desert) if t)
         if self.problems_title is not None and self.problems_text is not None:
             if problems:
-                self.problems_title.text = "WHY IT CANNOT BE PLAYED YET"
+                self.problems_title.text = _("WHY IT CANNOT BE PLAYED YET")
                 self.problems_title.color = (*WARN, 255)
                 shown = [f"• {p.text}" for p in problems[:5]]
                 if len(problems) > 5:
-                    shown.append(f"… and {len(problems) - 5} more")
+                    more = len(problems) - 5
+                    shown.append(ngettext("… and {n} more", "… and {n} more", more).format(n=more))
                 self.problems_text.text = "\n".join(shown)
             else:
-                self.problems_title.text = "READY TO PLAY"
+                self.problems_title.text = _("READY TO PLAY")
                 self.problems_title.color = (*GOOD, 255)
-                self.problems_text.text = "Save it (S) to play it in Practice."
+                self.problems_text.text = _("Save it (S) to play it in Practice.")
                 self.problems_text.color = (*SOFT, 255)
             if problems:
                 self.problems_text.color = (*WARN, 255)
@@ -403,9 +417,9 @@ class EditorView(Screen):
         try:
             self.app.set_clipboard_text(code)
         except Exception:  # an offscreen window, a system without a clipboard
-            self.editor.say(f"No clipboard here; the code is {code}")
+            self.editor.say(_("No clipboard here; the code is {code}").format(code=code))
             return
-        self.editor.say("The layout code is copied: paste it to share the layout")
+        self.editor.say(_("The layout code is copied: paste it to share the layout"))
 
     def paste_code(self) -> None:
         try:

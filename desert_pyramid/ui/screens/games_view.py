@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.app.layouts import preset_name
 from desert_pyramid.engine import EngineError, decode_game_code
+from desert_pyramid.i18n import N_, _, format_date, format_number, ngettext, pgettext
 from desert_pyramid.progression import PlayedGame
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, TAN
@@ -24,15 +26,40 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 
+#: The modes' names (the title's buttons).
+MODE_NAMES = {"expedition": N_("Expedition"), "daily": N_("Daily"), "practice": N_("Practice")}
+
+
+def mode_name(mode: str) -> str:
+    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode.capitalize()
+
+
+def outcome_word(outcome: str) -> str:
+    """How a game ended, as its row says it."""
+    if outcome == "won":
+        # TRANSLATORS: a past game's outcome in its row
+        return pgettext("outcome", "won")
+    if outcome == "lost":
+        return pgettext("outcome", "lost")
+    if outcome == "abandoned":
+        # TRANSLATORS: a past game's outcome: the player left it before it ended
+        return pgettext("outcome", "left")
+    return outcome
+
+
 def describe(game: PlayedGame) -> tuple[str, str]:
     """A row's words: (what, outcome and score)."""
     try:
-        day = datetime.date.fromisoformat(game.date).strftime("%d %b %Y")
+        day = format_date(datetime.date.fromisoformat(game.date), "medium")
     except ValueError:
         day = game.date
-    what = f"{day} · {game.mode.capitalize()} · {game.preset} · layout {game.layout}"
-    outcome = {"won": "won", "lost": "lost", "abandoned": "left"}.get(game.outcome, game.outcome)
-    return what, f"{outcome} · {game.score:,}"
+    # TRANSLATORS: a past game's row: its date, mode, rule preset and layout number
+    what = _("{date} · {mode} · {rules} · layout {layout}").format(
+        date=day, mode=mode_name(game.mode), rules=preset_name(game.preset), layout=game.layout
+    )
+    outcome = outcome_word(game.outcome)
+    # TRANSLATORS: a past game's outcome (won, lost, left) and its score
+    return what, _("{outcome} · {score}").format(outcome=outcome, score=format_number(game.score))
 
 
 class PastGamesView(MenuScreen):
@@ -54,11 +81,14 @@ class PastGamesView(MenuScreen):
         try:
             code = decode_game_code(game.code, self.app.get_layout)
         except EngineError as exc:
-            self.set_message(f"This game cannot be shown: {exc}.")
+            self.set_message(_("This game cannot be shown: {reason}.").format(reason=exc))
             return
-        what, _ = describe(game)
         self.app.show_replay(
-            code, back=lambda: self.app.show_view(self), title=f"Replay · {what.split(' · ')[1]}"
+            code,
+            back=lambda: self.app.show_view(self),
+            # TRANSLATORS: the replay screen's title: {mode} is Expedition, Daily or Practice
+            title=_("Replay · {mode}").format(mode=mode_name(game.mode)),
+            total=game.score,  # the total the row shows (a Daily's time bonus included)
         )
 
     def layout(self, width: int, height: int) -> None:
@@ -70,7 +100,7 @@ class PastGamesView(MenuScreen):
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.texts = TextGroup()
-        self.texts.heading("PAST GAMES", width / 2, panel.top - 36 * s, 26 * s)
+        self.texts.heading(_("PAST GAMES"), width / 2, panel.top - 36 * s, 26 * s)
         self.count_text = self.texts.label("", width / 2, panel.top - 70 * s, 12 * s, colour=TAN)
         self.row_h = 40 * s
         self.list_top = panel.top - 92 * s
@@ -96,7 +126,7 @@ class PastGamesView(MenuScreen):
             )
             for i in shown
         ]
-        buttons.append(Button("Back", self.go_back))
+        buttons.append(Button(_("Back"), self.go_back))
         focus = self.menu.focus
         self.menu = ButtonColumn(self.app.assets, buttons)
         w = panel.width - 60 * s
@@ -126,12 +156,13 @@ class PastGamesView(MenuScreen):
         self.menu.refresh()
         if n:
             last = min(n, self.first + self.rows)
-            self.count_text.text = (
-                f"{n} game{'s' if n != 1 else ''} kept with their moves · "
-                f"{self.first + 1}-{last} shown · Enter watches one"
-            )
+            self.count_text.text = ngettext(
+                "{n} game kept with its moves · {first}-{last} shown · Enter watches one",
+                "{n} games kept with their moves · {first}-{last} shown · Enter watches one",
+                n,
+            ).format(n=format_number(n), first=self.first + 1, last=last)
         else:
-            self.count_text.text = (
+            self.count_text.text = _(
                 "No finished game yet: the games you play are kept here to watch again."
             )
 

@@ -13,6 +13,7 @@ import arcade
 
 from desert_pyramid.app.sessions import timed
 from desert_pyramid.i18n import N_, _
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import cut_top, inset
@@ -21,6 +22,7 @@ from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite, text_height
+from desert_pyramid.ui.widgets.scroll import WHEEL_STEP, Scroll
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -34,6 +36,15 @@ MOUSE = N_(
     "Mouse: click a card, then its partner, or drag one onto the other. A card with one "
     "partner pairs at once; a king leaves with one click."
 )
+#: The menu keys that scroll the key list (when it is taller than its room)
+SCROLL_KEYS = {
+    "menu_up": "line_up",
+    "menu_down": "line_down",
+    "page_up": "page_up",
+    "page_down": "page_down",
+    "list_first": "to_top",
+    "list_last": "to_end",
+}
 PAD = N_(
     "Controller: the d-pad or the left stick moves the focus, A selects a card and then its partner "
     "(or presses a button), B drops the selection or goes back."
@@ -52,6 +63,8 @@ class HelpView(MenuScreen):
         self.under = under
         self.menu = ButtonColumn(app.assets, [])
         self.pad = app.last_input == "pad"  # a controller was used last: its buttons are shown
+        self.keys_texts = TextGroup()  # the key list, in the scroll area's content coordinates
+        self.scroll = Scroll()
 
     def back(self) -> bool:
         self.app.show_view(self.under)
@@ -67,7 +80,8 @@ class HelpView(MenuScreen):
             ensure()
         s = max(0.7, min(width / 1280, height / 720) ** 0.8)
         self.texts = TextGroup()
-        panel = Rect(width / 2 - 470 * s, height * 0.04, 940 * s, height * 0.92)
+        pw = min(940 * s, width - 16.0)
+        panel = Rect(width / 2 - pw / 2, height * 0.04, pw, height * 0.92)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
@@ -82,31 +96,47 @@ class HelpView(MenuScreen):
         self.texts.fitted(
             _(PAD) if self.pad else _(MOUSE), mouse, 11.5 * s, colour=MUTED, max_lines=2
         )
-        y = rest.top - 20 * s
-        col_x = (panel.left + 40 * s, panel.cx + 20 * s)
-        col_right = (panel.cx + 10 * s, panel.right - 20 * s)
+        # the key list: two columns at the text's own size; taller than its room, it scrolls
+        # (in content coordinates: x from the area's left, y from 0 at its top going down)
+        area = Rect(
+            panel.left + 20 * s,
+            panel.bottom + 34 * s,
+            panel.width - 40 * s,
+            max(20 * s, rest.top - 8 * s - (panel.bottom + 34 * s)),
+        )
+        col_x = (20 * s, area.width / 2 + 20 * s)
+        col_right = (area.width / 2 - 6 * s, area.width - 14 * s)  # short of the scroll bar
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
         groups = rows_of(getattr(self.under, "help_contexts", None))
-        k, columns = self._pack(groups, y - (panel.bottom + 40 * s), s)
-        ys = [y, y]
+        columns = self._pack(groups, s)
+        if self._height(groups, columns, s) > area.height:
+            # it scrolls anyway: one column, whose lines have the whole width (none is cut)
+            columns = [0] * len(groups)
+            col_right = (area.width - 14 * s, area.width - 14 * s)
+        self.keys_texts = TextGroup()
+        top = -12 * s
+        ys = [top, top]
+        line = text_height(11.5 * s)
         for col, (title, rows) in zip(columns, groups, strict=True):
             x = col_x[col]
-            self.texts.label(title, x, ys[col], 13 * s * k, colour=GOLD, anchor_x="left", bold=True)
-            ys[col] -= 24 * s * k
+            self.keys_texts.label(
+                title, x, ys[col], 13 * s, colour=GOLD, anchor_x="left", bold=True
+            )
+            ys[col] -= 24 * s
             for key_label, text in rows:
-                line = text_height(11.5 * s * k)
-                self.texts.fitted(
+                self.keys_texts.fitted(
                     key_label,
                     Rect(x - 3, ys[col] - line / 2, 96 * s, line),
-                    11.5 * s * k,
+                    11.5 * s,
                     colour=GOLD,
                     bold=True,
                     align="left",
                 )
                 box = Rect(x + 96 * s, ys[col] - line / 2, col_right[col] - x - 96 * s, line)
-                self.texts.fitted(text, box, 11.5 * s * k, colour=INK, align="left")
-                ys[col] -= 21 * s * k
-            ys[col] -= 10 * s * k
+                self.keys_texts.fitted(text, box, 11.5 * s, colour=INK, align="left")
+                ys[col] -= 21 * s
+            ys[col] -= 10 * s
+        self.scroll.set_area(area, -min(ys) - line / 2, 21 * s)
         closes = (
             _("B, Back or a click closes this help")
             if self.pad
@@ -115,25 +145,33 @@ class HelpView(MenuScreen):
         self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
 
     @staticmethod
-    def _pack(
-        groups: list[tuple[str, list[tuple[str, str]]]], room: float, s: float
-    ) -> tuple[float, list[int]]:
-        """The scale of the key lines and the column of each group: the groups in order, the
-        first column filled before the second, smaller lines when two columns do not hold them."""
-        k = 1.0
-        while True:
-            used = [0.0, 0.0]
-            columns: list[int] = []
-            col = 0
-            for _title, rows in groups:
-                need = (24 + 21 * len(rows) + 10) * s * k
-                if col == 0 and used[0] + need > room and used[0] > 0:
-                    col = 1
-                used[col] += need
-                columns.append(col)
-            if used[1] <= room and used[0] <= room or k < 0.6:
-                return k, columns
-            k *= 0.92
+    def _pack(groups: list[tuple[str, list[tuple[str, str]]]], s: float) -> list[int]:
+        """The column of each group: the groups in order, the first ones in the first column,
+        split where the taller column is the shortest. The lines keep their size (a list taller
+        than its room scrolls, :attr:`scroll`)."""
+        needs = [(24 + 21 * len(rows) + 10) * s for _title, rows in groups]
+        best = min(range(len(needs) + 1), key=lambda i: max(sum(needs[:i]), sum(needs[i:])))
+        return [0 if i < best else 1 for i in range(len(needs))]
+
+    @staticmethod
+    def _height(
+        groups: list[tuple[str, list[tuple[str, str]]]], columns: list[int], s: float
+    ) -> float:
+        """How tall the key list is in these columns (as :meth:`layout` places it)."""
+        used = [12 * s, 12 * s]
+        for col, (_title, rows) in zip(columns, groups, strict=True):
+            used[col] += (24 + 21 * len(rows) + 10) * s
+        return max(used)
+
+    def on_action(self, action: str) -> bool:
+        if action in SCROLL_KEYS:  # ↑ ↓, PgUp PgDn, Home End scroll a list taller than its room
+            self.scroll.on_action(SCROLL_KEYS[action])
+            return True
+        return super().on_action(action)
+
+    def on_mouse_scroll(self, x: int, y: int, scroll_x: float, scroll_y: float) -> bool | None:
+        self.scroll.scroll_by(-scroll_y * WHEEL_STEP * self.scroll.line)
+        return True
 
     def on_update(self, delta_time: float) -> None:
         super().on_update(delta_time)
@@ -158,3 +196,10 @@ class HelpView(MenuScreen):
         dim_under(self.app.width, self.app.height)  # the screen under the dialog, dimmed
         self.decor.draw()
         self.texts.draw()
+        area = self.scroll.area
+        with (
+            self.scroll.camera.activate(),
+            audit.scrolled(area, area.left, area.top + self.scroll.offset),
+        ):
+            self.keys_texts.draw()
+        self.scroll.draw_bar()

@@ -25,14 +25,22 @@ from arcade import key as K
 from arcade.camera import Camera2D
 from PIL import Image, ImageDraw
 
-from desert_pyramid.app.layouts import PlayerLayoutError, all_layouts
+from desert_pyramid.app.layouts import (
+    PlayerLayoutError,
+    all_layouts,
+    difficulty_name,
+    layout_description,
+    layout_name,
+    rules_heading,
+)
 from desert_pyramid.app.picker import remember_layout, store_of
-from desert_pyramid.app.workshop import first_line
+from desert_pyramid.app.workshop import first_line, interval_text, percent_text
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
 from desert_pyramid.engine.layout import is_player_number
 from desert_pyramid.engine.layoutcode import encode_layout_code
 from desert_pyramid.engine.text import NAME_CHARS_MAX
+from desert_pyramid.i18n import N_, _, current_language, format_number, format_percent, ngettext
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
@@ -67,10 +75,10 @@ from desert_pyramid.ui.widgets.buttons import (
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
-KEYS_LINE = "← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help"
-KEYS_SHORT = "← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys"
-OWN_HEADING = "YOUR LAYOUTS"
-OWN_HELP = "Draw one (New), edit a copy of any layout, or paste a layout code someone shared."
+KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help")
+KEYS_SHORT = N_("← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys")
+OWN_HEADING = N_("YOUR LAYOUTS")
+OWN_HELP = N_("Draw one (New), edit a copy of any layout, or paste a layout code someone shared.")
 NAME_MAX = NAME_CHARS_MAX  # characters typed when renaming (the editor's limit)
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
@@ -128,12 +136,13 @@ class LayoutPickerView(Screen):
         self.actions = ButtonColumn(
             app.assets,
             [
-                Button("New", self.new_layout),
-                Button("Edit a copy", self.edit_copy),
-                Button("Rename", self.rename),
-                Button("Delete", self.delete),
-                Button("Copy code", self.copy_code),
-                Button("Paste code", self.paste_code),
+                # TRANSLATORS: the buttons of the player's layouts, under the layout picker
+                Button(_("New"), self.new_layout),
+                Button(_("Edit a copy"), self.edit_copy),
+                Button(_("Rename"), self.rename),
+                Button(_("Delete"), self.delete),
+                Button(_("Copy code"), self.copy_code),
+                Button(_("Paste code"), self.paste_code),
             ],
         )
         self.actions.focus = -1
@@ -245,10 +254,18 @@ class LayoutPickerView(Screen):
         if g.own_start is not None:
             s = g.scale
             x = g.tiles[0].left if g.tiles else g.grid.left + g.pad
-            self.grid_texts.heading(OWN_HEADING, x, g.heading_y + 10 * s, 15 * s, anchor_x="left")
+            self.grid_texts.heading(
+                _(OWN_HEADING), x, g.heading_y + 10 * s, 15 * s, anchor_x="left"
+            )
             mine = len(self.layouts) - self.own_start
             self.grid_texts.label(
-                (f"{mine} of your own. " if mine else "None yet. ") + OWN_HELP,
+                (
+                    ngettext("{n} of your own.", "{n} of your own.", mine).format(n=mine)
+                    if mine
+                    else _("None yet.")
+                )
+                + " "
+                + _(OWN_HELP),
                 x,
                 g.heading_y - 14 * s,
                 10.5 * s,
@@ -300,6 +317,9 @@ class LayoutPickerView(Screen):
         allowed = self.selectable(index)
         style = ("tile" if allowed else "tile_locked") + ("_focus" if focused else "")
         word = self.word(number)
+        name = layout_name(layout)
+        word_shown = difficulty_name(word)
+        size = ngettext("{n} card", "{n} cards", layout.size).format(n=layout.size)
 
         def make() -> Image.Image:
             img = tile_skin(w, h, style, chosen).copy()
@@ -314,19 +334,21 @@ class LayoutPickerView(Screen):
             name_y, info_y = round(h * 0.76), round(h * 0.905)
             bold, regular = tile_font(True, big), tile_font(False, small)
             d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
+            name_x = tx + d.textlength(str(number), font=bold) + round(big * 0.45)
+            shown = name
+            while len(shown) > 1 and d.textlength(shown, font=bold) > w - tx - name_x:
+                shown = shown[:-2].rstrip() + "…"  # a long name (a language's words) is cut
             d.text(
-                (tx + d.textlength(str(number), font=bold) + round(big * 0.45), name_y),
-                layout.name,
+                (name_x, name_y),
+                shown,
                 fill=INK + (fade,),
                 font=bold,
                 anchor="lm",
             )
-            d.text(
-                (tx, info_y), f"{layout.size} cards", fill=SOFT + (fade,), font=regular, anchor="lm"
-            )
+            d.text((tx, info_y), size, fill=SOFT + (fade,), font=regular, anchor="lm")
             d.text(
                 (w - tx, info_y),
-                word,
+                word_shown,
                 fill=WORD_COLOURS.get(word, SOFT) + (fade,),
                 font=tile_font(True, small),
                 anchor="rm",
@@ -335,7 +357,9 @@ class LayoutPickerView(Screen):
             return img
 
         return self.app.assets.texture(
-            f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}", make
+            # the words are drawn into the texture: its key names the language they are in
+            f"picker-tile-{number}-{w}x{h}-{style}-{chosen}-{word}-{big}-{current_language()}-{name}",
+            make,
         )
 
     def _build_texts(self, g: PickerGeometry, width: int) -> None:
@@ -343,9 +367,9 @@ class LayoutPickerView(Screen):
         p = g.panel
         self.texts = TextGroup()
         self.texts.heading(
-            "CHOOSE A LAYOUT", p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left"
+            _("CHOOSE A LAYOUT"), p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left"
         )
-        rules = f"{self.rules_name.capitalize()} rules" if self.rules_name else "Rules"
+        rules = self.rules_shown()
         self.texts.label(
             rules,
             p.right - 28 * s,
@@ -356,15 +380,27 @@ class LayoutPickerView(Screen):
             bold=True,
         )
         if self.locked:
-            sub = (
-                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+            sub = _(
+                "These rules play the Classic Pyramid only: "
                 "choose Desert or Relaxed rules in Practice to play the other layouts."
             )
             colour: RGB = NOTICE
         else:
-            sub = (
-                f"{self.own_start} layouts. Difficulty: how many random deals the solver clears "
-                "under relaxed rules (Gentle 95%+, Moderate 80%+, Tricky 50%+, Fiendish below)."
+            sub = ngettext(
+                "{n} layout. Difficulty: how many random deals the solver clears under relaxed "
+                "rules ({gentle} {p95}+, {moderate} {p80}+, {tricky} {p50}+, {fiendish} below).",
+                "{n} layouts. Difficulty: how many random deals the solver clears under relaxed "
+                "rules ({gentle} {p95}+, {moderate} {p80}+, {tricky} {p50}+, {fiendish} below).",
+                self.own_start,
+            ).format(
+                n=self.own_start,
+                gentle=difficulty_name("Gentle"),
+                moderate=difficulty_name("Moderate"),
+                tricky=difficulty_name("Tricky"),
+                fiendish=difficulty_name("Fiendish"),
+                p95=format_percent(0.95),
+                p80=format_percent(0.8),
+                p50=format_percent(0.5),
             )
             colour = SOFT
         if self.difficulty_warning:
@@ -439,7 +475,7 @@ class LayoutPickerView(Screen):
                 KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=KEYS_INK, anchor_x="left"
             )
         b = g.back
-        self.back_text = self.texts.label("Back", b.cx, b.cy, 14 * s, colour=INK, bold=True)
+        self.back_text = self.texts.label(_("Back"), b.cx, b.cy, 14 * s, colour=INK, bold=True)
         self._back_sprite()
 
     def _back_sprite(self) -> None:
@@ -459,6 +495,16 @@ class LayoutPickerView(Screen):
             self.static.append(sprite)
 
     # -- state shown ---------------------------------------------------------------------------------
+    def rules_shown(self) -> str:
+        """The rules the picker is for, as its heading says them: "Desert rules", and "+ options"
+        when single options differ from the preset's."""
+        preset = self.rules.preset
+        if preset is not None:
+            return rules_heading(preset)
+        base = self.rules.base_preset
+        # TRANSLATORS: a rule preset changed by options: {rules} is "Desert rules", "Classic rules"...
+        return _("{rules} + options").format(rules=rules_heading(base))
+
     def word(self, number: int) -> str:
         entry = self.difficulty.get(number)
         return entry.word if entry is not None else UNRATED
@@ -478,33 +524,42 @@ class LayoutPickerView(Screen):
                 self._shown_focus[i] = focused
         layout = self.layouts[self.focus]
         entry = self.difficulty.get(layout.number)
-        self.detail[
-            0
-        ].text = (
-            f"{layout.number} · {layout.name} · {layout.size} cards · {self.word(layout.number)}"
+        self.detail[0].text = ngettext(
+            "{number} · {name} · {n} card · {difficulty}",
+            "{number} · {name} · {n} cards · {difficulty}",
+            layout.size,
+        ).format(
+            number=layout.number,
+            name=layout_name(layout),
+            n=layout.size,
+            difficulty=difficulty_name(self.word(layout.number)),
         )
         rates = rates_text(entry)
         if entry is None and is_player_number(layout.number):
-            rates = "Not measured yet: Edit opens it in the editor, which measures it as you look."
-        self._fit_about(layout.description, rates, self._stats_text(layout.number))
+            rates = _(
+                "Not measured yet: Edit opens it in the editor, which measures it as you look."
+            )
+        self._fit_about(layout_description(layout), rates, self._stats_text(layout.number))
         if self.message_text is not None and self.keys_text is not None:
             shown = self.shown_message()
             self.message_text.text = shown  # a message takes the place of the keys line
             if self.geom is not None and self.geom.actions:  # ... or of the description
-                self.keys_text.text = KEYS_SHORT
+                self.keys_text.text = _(KEYS_SHORT)
                 if shown:
                     self.detail[1].text = ""
             else:
-                self.keys_text.text = "" if shown else KEYS_LINE
+                self.keys_text.text = "" if shown else _(KEYS_LINE)
         self._refresh_actions()
 
     def shown_message(self) -> str:
         if self.naming is not None:
             if self.name_selected:
-                return (
-                    f"New name: {self.naming}   (type to replace it, Enter keeps it, Esc cancels)"
-                )
-            return f"New name: {self.naming}|   (Enter keeps it, Esc cancels)"
+                return _(
+                    "New name: {name}   (type to replace it, Enter keeps it, Esc cancels)"
+                ).format(name=self.naming)
+            return _("New name: {name}   (Enter keeps it, Esc cancels)").format(
+                name=self.naming + "|"
+            )
         return self.message
 
     def _refresh_actions(self) -> None:
@@ -512,8 +567,8 @@ class LayoutPickerView(Screen):
         b = self.actions.buttons
         if len(b) == 6:
             b[2].enabled = b[3].enabled = mine
-            b[1].label = "Edit" if mine else "Edit a copy"
-            b[3].label = "Delete?" if self.confirm_delete is not None else "Delete"
+            b[1].label = _("Edit") if mine else _("Edit a copy")
+            b[3].label = _("Delete?") if self.confirm_delete is not None else _("Delete")
             self.actions.refresh()
 
     def _fit_about(self, description: str, rates: str, stats: str) -> None:
@@ -540,10 +595,16 @@ class LayoutPickerView(Screen):
             return ""
         st = store.progress.stats_for("practice", preset, number)
         if not st.played:
-            return f"You have not played this layout in Practice under {preset} rules yet."
-        return (
-            f"Your Practice games here ({preset} rules): {st.played} played, {st.won} won "
-            f"({round(100 * st.win_rate)}%), best streak {st.best_streak}."
+            return _("You have not played this layout in Practice under these rules yet.")
+        # TRANSLATORS: the player's record on the focused layout under the rules of the heading
+        return _(
+            "Your Practice games here under these rules: {played} played, {won} won ({rate}), "
+            "best streak {streak}."
+        ).format(
+            played=format_number(st.played),
+            won=format_number(st.won),
+            rate=format_percent(round(st.win_rate, 2)),
+            streak=format_number(st.best_streak),
         )
 
     # -- moving and choosing --------------------------------------------------------------------------
@@ -582,8 +643,8 @@ class LayoutPickerView(Screen):
     def choose(self, index: int | None = None) -> bool:
         i = self.focus if index is None else index
         if not self.selectable(i):
-            self.message = (
-                f"{self.rules_name.capitalize()} rules play the Classic Pyramid only: "
+            self.message = _(
+                "These rules play the Classic Pyramid only: "
                 "change the rules in Practice to play this layout."
             )
             self._refresh()
@@ -607,7 +668,9 @@ class LayoutPickerView(Screen):
         """Back from the editor: the layouts read again, the one saved there focused."""
         self.reload(saved.number if saved is not None else None)
         if saved is not None:
-            self.message = f"Saved: layout {saved.number} “{saved.name}” is among your layouts."
+            self.message = _("Saved: layout {number} “{name}” is among your layouts.").format(
+                number=saved.number, name=saved.name
+            )
             self._refresh()
         self.app.show_view(self)
 
@@ -623,15 +686,16 @@ class LayoutPickerView(Screen):
         self.app.sounds.play("click")
         # one of the player's own is edited itself (saved over, its number and statistics kept);
         # any other layout is copied into a new one of theirs
+        layout = self.layouts[self.focus]
         self.app.show_editor(
-            Draft.from_layout(self.layouts[self.focus], copy=self.own() is None),
+            Draft.from_layout(layout, copy=self.own() is None, shown_name=layout_name(layout)),
             back=self._from_editor,
         )
 
     def rename(self) -> None:
         layout = self.own()
         if layout is None:
-            self.say("Only your own layouts can be renamed: Edit a copy makes one", ok=False)
+            self.say(_("Only your own layouts can be renamed: Edit a copy makes one"), ok=False)
             return
         self.confirm_delete = None
         self.naming = layout.name
@@ -651,21 +715,25 @@ class LayoutPickerView(Screen):
             self.say(str(exc), ok=False)
             return
         self.reload(renamed.number)
-        self.say(f"Renamed “{renamed.name}”")
+        self.say(_("Renamed “{name}”").format(name=renamed.name))
 
     def delete(self) -> None:
         layout = self.own()
         if layout is None:
-            self.say("Only your own layouts can be deleted", ok=False)
+            self.say(_("Only your own layouts can be deleted"), ok=False)
             return
         if self.confirm_delete != layout.number:
             self.confirm_delete = layout.number
             self.naming = None
             playing = self.app.application.playing_on(layout.number)
             self.message = (
-                f"Delete “{layout.name}”? Press Delete again to delete it; any other key keeps it."
-                + (" The game in progress on it ends (a loss)." if playing else "")
-            )
+                _(
+                    "Delete “{name}”? Press Delete again to delete it; any other key keeps it. "
+                    "The game in progress on it ends (a loss)."
+                )
+                if playing
+                else _("Delete “{name}”? Press Delete again to delete it; any other key keeps it.")
+            ).format(name=layout.name)
             self._refresh()
             self.app.sounds.play("click")
             return
@@ -678,7 +746,11 @@ class LayoutPickerView(Screen):
         index = self.focus
         self.reload()
         self.set_focus(min(index, len(self.layouts) - 1))
-        self.say(f"Deleted “{layout.name}” (its file is kept aside in the layouts folder)")
+        self.say(
+            _("Deleted “{name}” (its file is kept aside in the layouts folder)").format(
+                name=layout.name
+            )
+        )
 
     def copy_code(self) -> None:
         layout = self.layouts[self.focus]
@@ -690,9 +762,13 @@ class LayoutPickerView(Screen):
         try:
             self.app.set_clipboard_text(code)
         except Exception:  # an offscreen window, a system without a clipboard
-            self.say(f"No clipboard here; the code is {code}")
+            self.say(_("No clipboard here; the code is {code}").format(code=code))
             return
-        self.say(f"The code of “{layout.name}” is copied: paste it to share the layout")
+        self.say(
+            _("The code of “{name}” is copied: paste it to share the layout").format(
+                name=layout_name(layout)
+            )
+        )
 
     def paste_code(self) -> None:
         try:
@@ -700,15 +776,19 @@ class LayoutPickerView(Screen):
         except Exception:
             text = ""
         if not text:
-            self.say("Nothing to paste: the clipboard is empty or not reachable here", ok=False)
+            self.say(_("Nothing to paste: the clipboard is empty or not reachable here"), ok=False)
             return
         try:
             added = self.app.application.add_layout_code(text)
         except (EngineError, PlayerLayoutError, ValueError) as exc:
-            self.say(f"That layout code cannot be used: {exc}", ok=False)
+            self.say(_("That layout code cannot be used: {reason}").format(reason=exc), ok=False)
             return
         self.reload(added.number)
-        self.say(f"Added layout {added.number} “{added.name}” to your layouts")
+        self.say(
+            _("Added layout {number} “{name}” to your layouts").format(
+                number=added.number, name=added.name
+            )
+        )
 
     def go_back(self) -> bool:
         self.app.sounds.play("click")
@@ -732,7 +812,7 @@ class LayoutPickerView(Screen):
             return True  # other keys type characters (on_text)
         if self.confirm_delete is not None and symbol != K.DELETE:
             self.confirm_delete = None  # any other key keeps the layout
-            self.message = "Kept."
+            self.message = _("Kept.")
             self._refresh()
             if symbol == K.ESCAPE:
                 return True
@@ -1018,10 +1098,18 @@ class _Redraw:
 
 def rates_text(entry: LayoutDifficulty | None) -> str:
     if entry is None:
-        return "Not rated yet."
+        return _("Not rated yet.")
     n = entry.relaxed.deals
-    return (
-        f"The solver clears {entry.percent('relaxed')} of {n:,} random deals under relaxed rules "
-        f"(95% interval {entry.interval_text('relaxed')}), {entry.percent('desert')} under desert rules "
-        f"({entry.interval_text('desert')})."
+    return ngettext(
+        "The solver clears {relaxed} of {n} random deal under relaxed rules (95% interval "
+        "{relaxed_interval}), {desert} under desert rules ({desert_interval}).",
+        "The solver clears {relaxed} of {n} random deals under relaxed rules (95% interval "
+        "{relaxed_interval}), {desert} under desert rules ({desert_interval}).",
+        n,
+    ).format(
+        relaxed=percent_text(entry, "relaxed"),
+        n=format_number(n),
+        relaxed_interval=interval_text(entry, "relaxed"),
+        desert=percent_text(entry, "desert"),
+        desert_interval=interval_text(entry, "desert"),
     )

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any
 import arcade
 from arcade import key as K
 
+from desert_pyramid.app.layouts import layout_name, preset_name
 from desert_pyramid.app.picker import remember_layout, remembered_layout
+from desert_pyramid.app.rule_words import describe_rules
 from desert_pyramid.app.sessions import InputError, PracticeSession
 from desert_pyramid.engine import (
     PRESETS,
@@ -28,8 +30,9 @@ from desert_pyramid.engine import (
     check_playable,
     looks_like_game_code,
 )
+from desert_pyramid.i18n import N_, _, pgettext
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, menu_panel
+from desert_pyramid.ui.base.layout import Span, fit_text, menu_panel
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -40,19 +43,21 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-SOURCES = ("Random", "Winnable only", "Deal code")
+# TRANSLATORS: the Deal row's choices: any deal, one the solver proves winnable, one typed as a code
+SOURCES = (N_("Random"), N_("Winnable only"), N_("Deal code"))
 CODE_SOURCE = 2
 PASSES = (1, 3, UNLIMITED)
 FLAGS = (  # (row label, Rules field)
-    ("All 52 must go", "all_52"),
-    ("Stock top playable", "stock_top_playable"),
-    ("Relaxed match", "relaxed_match"),
-    ("Draw three", "draw_three"),
-    ("Satchel", "satchel"),
+    (N_("All 52 must go"), "all_52"),
+    (N_("Stock top playable"), "stock_top_playable"),
+    (N_("Relaxed match"), "relaxed_match"),
+    (N_("Draw three"), "draw_three"),
+    (N_("Satchel"), "satchel"),
 )
 CODE_MAX = 4_000  # characters in the code field (52 cards in the notation, a long game code fit)
 ROW_RULES, ROW_LAYOUT, ROW_PASSES = 0, 1, 2
@@ -61,7 +66,8 @@ ROW_CODE = ROW_DEAL + 1
 
 
 def passes_text(passes: int) -> str:
-    return "Unlimited" if passes == UNLIMITED else str(passes)
+    # TRANSLATORS: the Passes row's value: no limit on going through the stock
+    return _("Unlimited") if passes == UNLIMITED else str(passes)
 
 
 class PracticeSetupView(MenuScreen):
@@ -85,21 +91,25 @@ class PracticeSetupView(MenuScreen):
         self.menu = ButtonColumn(
             app.assets,
             [
-                Button("Rules", lambda: self._rules(1), adjust=self._rules),
-                Button("Layout", self.choose_layout, adjust=self._layout),
-                Button("Passes", lambda: self._passes(1), adjust=self._passes),
+                Button(_("Rules"), lambda: self._rules(1), adjust=self._rules),
+                Button(pgettext("practice", "Layout"), self.choose_layout, adjust=self._layout),
+                Button(_("Passes"), lambda: self._passes(1), adjust=self._passes),
                 *(
-                    Button(label, partial(self._flag, name), adjust=partial(self._flag_step, name))
+                    Button(
+                        _(label), partial(self._flag, name), adjust=partial(self._flag_step, name)
+                    )
                     for label, name in FLAGS
                 ),
-                Button("Deal", lambda: self._source(1), adjust=self._source),
-                Button("Deal code", self.deal),
-                Button("Play", self.deal),
-                Button("Back", lambda: app.show_title()),
+                # TRANSLATORS: the row that chooses the kind of deal (Random, Winnable only...)
+                Button(_("Deal"), lambda: self._source(1), adjust=self._source),
+                Button(_("Deal code"), self.deal),
+                Button(_("Play"), self.deal),
+                Button(_("Back"), lambda: app.show_title()),
             ],
         )
         self.menu.focus = ROW_CODE + 1
         self.about: arcade.Text | None = None
+        self._row_font = 0.0  # the rows' font size (layout() sets it)
         self._search: Future[PracticeSession] | None = None
         self._update_values()
 
@@ -135,9 +145,17 @@ class PracticeSetupView(MenuScreen):
         :func:`check_playable` decides), as a sentence for the screen; None when they can."""
         try:
             check_playable(self.rules(), number)
-        except RulesError as exc:
-            text = str(exc)
-            return text[:1].upper() + text[1:] + "."
+        except RulesError:
+            # the one refusal check_playable makes (classic and strict: layout 1 only)
+            if self.rules().base_preset == "strict":
+                text = _(
+                    "The strict rules play the classic pyramid (layout 1) only, not layout {number}."
+                )
+            else:
+                text = _(
+                    "The classic rules play the classic pyramid (layout 1) only, not layout {number}."
+                )
+            return text.format(number=number)
         return None
 
     def _layout(self, step: int) -> None:
@@ -213,7 +231,7 @@ class PracticeSetupView(MenuScreen):
             text = ""
         if not text:
             self.set_message(
-                "Nothing to paste: the clipboard is empty or not reachable here. Type the code."
+                _("Nothing to paste: the clipboard is empty or not reachable here. Type the code.")
             )
             return
         self.type_text(text.strip())
@@ -249,21 +267,44 @@ class PracticeSetupView(MenuScreen):
         number = self.layouts[self.layout_i]
         b = self.menu.buttons
         name = self.presets[self.preset]
-        b[ROW_RULES].value = name.capitalize() + (" + options" if self.options else "")
-        b[ROW_LAYOUT].value = f"{number} · {self._layout_of(number).name}"
+        b[ROW_RULES].value = (
+            _("{rules} + options").format(rules=preset_name(name))
+            if self.options
+            else preset_name(name)
+        )
+        b[ROW_LAYOUT].value = self._layout_value(number, layout_name(self._layout_of(number)))
         b[ROW_PASSES].value = passes_text(rules.passes)
         for i, (_label, field) in enumerate(FLAGS):
-            b[ROW_PASSES + 1 + i].value = "On" if getattr(rules, field) else "Off"
-        b[ROW_DEAL].value = SOURCES[self.source]
+            b[ROW_PASSES + 1 + i].value = _("On") if getattr(rules, field) else _("Off")
+        b[ROW_DEAL].value = _(SOURCES[self.source])
         shown = self.code if len(self.code) <= 26 else "…" + self.code[-25:]
         b[ROW_CODE].value = (
             (shown + ("|" if self.editing() else ""))
             if (self.code or self.editing())
-            else "type or paste (Ctrl+V)"
+            else _("type or paste (Ctrl+V)")
         )
         if self.about is not None:
-            self.about.text = rules.describe().capitalize() + "."
+            self.about.text = describe_rules(rules) + "."
         self.menu.refresh()
+
+    def _layout_value(self, number: int, name: str) -> str:
+        """The Layout row's value, "1 · Classic Pyramid": the name cut ("…") when a language's
+        words would not leave the row room for its label."""
+        row = self.menu.buttons[ROW_LAYOUT]
+        r, size = row.rect, self._row_font
+
+        def width(text: str) -> float:
+            return text_width(text, size, True)
+
+        whole = _("{number} · {name}").format(number=number, name=name)
+        if r.width <= 0 or size <= 0:
+            return whole
+        room = r.width - 3 * r.height * 0.45 - width(row.label) - 2
+        if width(f"‹ {whole} ›") <= room:
+            return whole
+        frame = width(f"‹ {_('{number} · {name}').format(number=number, name='')} ›")
+        short = fit_text(name, max(0.0, room - frame), width)[0]
+        return _("{number} · {name}").format(number=number, name=short)
 
     def on_action(self, action: str) -> bool:
         used = super().on_action(action)
@@ -314,7 +355,7 @@ class PracticeSetupView(MenuScreen):
             return
         # the solver proves a deal winnable: a fraction of a second, sometimes several seconds,
         # so it runs beside the frames and the screen says so
-        self.set_message("Looking for a deal the solver can prove winnable…")
+        self.set_message(_("Looking for a deal the solver can prove winnable…"))
         self._search = self.app.application.find_winnable(
             rules, layout, finder=self.finder, grader=self.grader
         )
@@ -353,18 +394,23 @@ class PracticeSetupView(MenuScreen):
             row_width=Span(260 * s, 540 * s),
             row_height=Span(text_height(14 * s) + 6, 37 * s),
             gap=5 * s,
-            heading=text_height(26 * s),
+            # room above the capitals for accents (Ü in German, Й in Russian)
+            heading=text_height(26 * s) + 6 * s,
             notes=(text_height(12 * s),),
             footer=text_height(10 * s, 2),
             message=text_height(12 * s),
         )
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, parts.panel))
-        self.texts.fitted("PRACTICE", parts.heading, 26 * s, colour=GOLD, heading=True)
-        self.menu.place(parts.menu.rects, 14 * s, rows=parts.rows)
+        self.texts.fitted(_("PRACTICE"), parts.heading, 26 * s, colour=GOLD, heading=True)
+        self._row_font = 14 * s
+        self.menu.place(parts.menu.rects, self._row_font, rows=parts.rows)
         self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
         self.texts.fitted(
-            "← → change a row · Enter on Layout: all layouts · type or paste a deal code · Esc back",
+            _(
+                "← → change a row · Enter on Layout: all layouts · type or paste a deal code · "
+                "Esc back"
+            ),
             parts.footer,
             10 * s,
             colour=FAINT,

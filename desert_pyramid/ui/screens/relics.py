@@ -84,7 +84,7 @@ class RelicsView(GridScreen):
         how = _("{relic}: {how}").format(relic=name, how=relic.how_to_earn())
         return f"{how} {to_go.format(n=format_number(left))}"  # two sentences
 
-    def summary(self) -> str:
+    def summary_parts(self) -> list[str]:
         n = self.cleared
         found = sum(1 for r in self.relics if self.found(r))
         parts = [
@@ -105,7 +105,7 @@ class RelicsView(GridScreen):
                     "next: {relic} in {n} more pyramid", "next: {relic} in {n} more pyramids", more
                 ).format(relic=_(relic.name), n=format_number(more))
             )
-        return " · ".join(parts)
+        return parts
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()

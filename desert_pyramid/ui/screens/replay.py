@@ -19,8 +19,10 @@ import arcade
 from arcade.camera import Camera2D
 from arcade.types import LBWH
 
+from desert_pyramid.app.layouts import layout_name
 from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
+from desert_pyramid.i18n import _, format_number, pgettext
 from desert_pyramid.solver import Verdict
 from desert_pyramid.solver.analysis import Analysis
 from desert_pyramid.solver.hints import move_words
@@ -58,15 +60,16 @@ class AnalysisSource(Protocol):
 def mark_words(analysis: Analysis | None, number: int) -> str:
     """What the analysis says of move ``number`` (1-based), in a few words."""
     if analysis is None or not 1 <= number <= len(analysis.marks):
-        return "analysing…" if analysis is None else ""
+        return _("analysing…") if analysis is None else ""
     mark = analysis.marks[number - 1]
     if mark.losing:
-        return "the move that lost the deal"
+        return _("the move that lost the deal")
     if mark.verdict is Verdict.WINNABLE:
-        return "still winnable"
+        return _("still winnable")
     if mark.verdict is Verdict.LOST:
-        return "lost" if analysis.start is Verdict.LOST else "already lost"
-    return "not decided" if analysis.complete or not analysis.nodes else "analysing…"
+        # TRANSLATORS: a replayed move's verdict: the deal could not be won after it
+        return pgettext("move", "lost") if analysis.start is Verdict.LOST else _("already lost")
+    return _("not decided") if analysis.complete or not analysis.nodes else _("analysing…")
 
 
 class ReplayView(Screen):
@@ -95,7 +98,7 @@ class ReplayView(Screen):
         # the total the results showed (the mode's: a Daily's time bonus included), else the moves'
         self.final_score = code.game(layout).score if total is None else total
         self.go_back = back
-        self.title = title or f"Replay · {layout.name}"
+        self.title = title or _("Replay · {name}").format(name=layout_name(layout))
         self.source = source
         self.analysis = analysis
         self.playing = False
@@ -158,6 +161,12 @@ class ReplayView(Screen):
         self._wait = 0.0
         self._refresh_texts()
 
+    def speed_label(self) -> str:
+        return _("Speed {speed}×").format(speed=format_number(self.speed))
+
+    def next_speed(self) -> None:
+        self.change_speed(1 if self.speed_index < len(SPEEDS) - 1 else -len(SPEEDS))
+
     def change_speed(self, step: int) -> None:
         self.speed_index = max(0, min(len(SPEEDS) - 1, self.speed_index + step))
         self._refresh_texts()
@@ -168,9 +177,9 @@ class ReplayView(Screen):
             self.go_to(self.analysis.losing_move - 1, animate=False)
         else:
             self.message = (
-                "No move lost this deal."
+                _("No move lost this deal.")
                 if self.analysis is not None and self.analysis.complete
-                else "The analysis has not found a losing move (yet)."
+                else _("The analysis has not found a losing move (yet).")
             )
             self._refresh_texts()
 
@@ -187,7 +196,9 @@ class ReplayView(Screen):
         self.close_source()
         self.app.new_table(
             session,
-            note=f"Played on from move {self.step} of a replay: undo goes back to the deal.",
+            note=_("Played on from move {number} of a replay: undo goes back to the deal.").format(
+                number=self.step
+            ),
         )
 
     def close_source(self) -> None:
@@ -250,20 +261,16 @@ class ReplayView(Screen):
 
         # buttons: one row
         labels: list[tuple[str, Callable[[], None]]] = [
-            ("Start", lambda: self.go_to(0, animate=False)),
-            ("Back", lambda: self.go_to(self.step - 1)),
-            ("Play", self.toggle_play),
-            ("Step", lambda: self.go_to(self.step + 1)),
-            ("End", lambda: self.go_to(len(self.moves), animate=False)),
-            (
-                "Speed",
-                lambda: self.change_speed(
-                    1 if self.speed_index < len(SPEEDS) - 1 else -len(SPEEDS)
-                ),
-            ),
-            ("Lost where?", self.to_losing_move),
-            ("Play on", self.play_on),
-            ("Close", self.leave),
+            # TRANSLATORS: the replay's buttons: to the deal, one move back, play, one move on...
+            (pgettext("replay", "Start"), lambda: self.go_to(0, animate=False)),
+            (pgettext("replay", "Back"), lambda: self.go_to(self.step - 1)),
+            (pgettext("replay", "Play"), self.toggle_play),
+            (pgettext("replay", "Step"), lambda: self.go_to(self.step + 1)),
+            (pgettext("replay", "End"), lambda: self.go_to(len(self.moves), animate=False)),
+            (self.speed_label(), self.next_speed),
+            (_("Lost where?"), self.to_losing_move),
+            (_("Play on"), self.play_on),
+            (_("Close"), self.leave),
         ]
         if self.film:
             labels = []
@@ -291,7 +298,8 @@ class ReplayView(Screen):
         )
         deal_code = encode_deal_code(self.code.deal, self.code.rules, self.code.layout_number)
         self.code_text = self.texts.label(
-            f"Rules {self.code.rules} · {deal_code}",
+            # TRANSLATORS: {rules} is the rules' short code (desert, classic+p1...), {code} the deal's
+            _("Rules {rules} · {code}").format(rules=self.code.rules, code=deal_code),
             18 * s,
             height - top_h / 2 - 13 * s,
             10 * s,
@@ -321,27 +329,37 @@ class ReplayView(Screen):
         if not hasattr(self, "figures_text"):
             return
         n = len(self.moves)
-        label = "Cards left" if self.game.rules.scoring is Scoring.CLASSIC else "Score"
-        self.figures_text.text = f"Move {self.step} of {n} · {label} {self.game.score:,}"
-        state = "playing" if self.playing else "paused"
-        self.state_text.text = (
-            f"at the end: {self.final_score:,}"
-            if self.film
-            else f"{state} · speed {self.speed:g}× · at the end: {self.final_score:,}"
-        )
+        score = format_number(self.game.score)
+        self.figures_text.text = (
+            _("Move {number} of {total} · Cards left {score}")
+            if self.game.rules.scoring is Scoring.CLASSIC
+            else _("Move {number} of {total} · Score {score}")
+        ).format(number=self.step, total=n, score=score)
+        final = format_number(self.final_score)
+        if self.film:
+            self.state_text.text = _("at the end: {score}").format(score=final)
+        else:
+            self.state_text.text = (
+                _("playing · speed {speed}× · at the end: {score}")
+                if self.playing
+                else _("paused · speed {speed}× · at the end: {score}")
+            ).format(speed=format_number(self.speed), score=final)
         if self.step == 0:
-            words = "The deal." if self.film else "The deal. Space plays, the arrows step."
+            words = _("The deal.") if self.film else _("The deal. Space plays, the arrows step.")
         else:
             replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
             replay.replay(self.moves[: self.step - 1])
-            words = f"{self.step}. {move_words(replay, self.moves[self.step - 1]).text()}"
+            words = _("{number}. {move}").format(
+                number=self.step, move=move_words(replay, self.moves[self.step - 1]).text()
+            )
             mark = (
                 mark_words(self.analysis, self.step)
                 if self.analysis is not None or self.source
                 else ""
             )
             if mark:
-                words += f" · {mark}"
+                # TRANSLATORS: a replayed move and what the analysis says of it
+                words = _("{move} · {verdict}").format(move=words, verdict=mark)
         if self.message:
             words = self.message
             self.message = ""
@@ -351,7 +369,9 @@ class ReplayView(Screen):
             and self.step == self.analysis.losing_move - 1
         ):
             instead = "; ".join(s.text() for s in self.analysis.instead[:2])
-            words = f"Next, move {self.step + 1} lost the deal. Winnable instead: {instead}."
+            words = _("Next, move {number} lost the deal. Winnable instead: {moves}.").format(
+                number=self.step + 1, moves=instead
+            )
         self.move_text.text = words
         width = self.timeline.width
         if self.move_text.content_width > width > 0:
@@ -362,9 +382,11 @@ class ReplayView(Screen):
             self.move_text.font_size = 12 * getattr(self, "s", 1.0)
         for b in self.buttons.buttons:
             if b.action == self.toggle_play:
-                b.label = "Pause" if self.playing else "Play"
-            elif b.label.startswith("Speed"):
-                b.label = f"Speed {self.speed:g}×"
+                b.label = (
+                    pgettext("replay", "Pause") if self.playing else pgettext("replay", "Play")
+                )
+            elif b.action == self.next_speed:
+                b.label = self.speed_label()
         self.buttons.refresh()
         self._fill_list()
 
@@ -379,19 +401,23 @@ class ReplayView(Screen):
         self.list_texts = TextGroup()
         self.list_rows = []
         self.list_texts.heading(
-            "ANALYSIS", box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
+            _("ANALYSIS"), box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
         )
         a = self.analysis
         summary = (
-            "analysing…"
+            _("analysing…")
             if a is None
             else (
-                f"lost at move {a.losing_move}"
+                _("lost at move {number}").format(number=a.losing_move)
                 if a.losing_move is not None
                 else (
-                    "lost from the deal"
+                    _("lost from the deal")
                     if a.start is Verdict.LOST
-                    else ("every position winnable" if a.complete else "some positions undecided")
+                    else (
+                        _("every position winnable")
+                        if a.complete
+                        else _("some positions undecided")
+                    )
                 )
             )
         )
@@ -418,9 +444,13 @@ class ReplayView(Screen):
             if number == self.step:
                 colour = GOLD
             prefix = "» " if number == self.step else "  "
-            text = f"{prefix}{number}. {words}"
-            if mark is not None and mark.losing:
-                text += "  (lost it)"
+            text = (
+                # TRANSLATORS: a move in the replay's list: its number, the move in words
+                _("{number}. {move}  (lost it)")
+                if mark is not None and mark.losing
+                else _("{number}. {move}")
+            ).format(number=number, move=words)
+            text = prefix + text
             t = self.list_texts.label(
                 text,
                 box.left + 12 * s,

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.layouts import Catalogue
+from desert_pyramid.app.layouts import Catalogue, layout_title
 from desert_pyramid.app.sessions import Mode, clock_text
+from desert_pyramid.engine import EngineError
 from desert_pyramid.i18n import (
     N_,
     _,
@@ -33,7 +34,13 @@ from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
 from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
@@ -63,6 +70,7 @@ class StatsChoice:
     stats: Stats
     keys: list[StatsKey]
     recent: list[RecentResult] = field(default_factory=list)  # one key: its own recent results
+    shorter: list[str] = field(default_factory=list)  # the label in fewer words, for less room
 
     @property
     def single(self) -> bool:
@@ -70,8 +78,14 @@ class StatsChoice:
 
 
 def layout_name(catalogue: Catalogue, number: int) -> str:
+    """The layout's name in the player's language (a player's own as named); a layout that is
+    gone keeps the catalogue's name for it ("Layout 104 (deleted)")."""
     try:
-        return catalogue.layout_name(number)  # a player's deleted layout keeps a name
+        return layout_title(catalogue.get_layout(number))
+    except EngineError:
+        pass
+    try:
+        return catalogue.layout_name(number)
     except (KeyError, ValueError):
         return ""
 
@@ -84,13 +98,21 @@ def preset_label(preset: str) -> str:
 
 
 def key_label(catalogue: Catalogue, key: StatsKey) -> str:
+    return key_labels(catalogue, key)[0]
+
+
+def key_labels(catalogue: Catalogue, key: StatsKey) -> list[str]:
+    """A key's label, then shorter ones for a narrow selector: without the layout's name, then
+    without the rules."""
     name = layout_name(catalogue, key.layout)
     number = format_number(key.layout)
+    where = _("layout {number}").format(number=number)
+    rules = preset_label(key.preset)
+    out = [f"{key.label} · {rules} · {where}", f"{key.label} · {where}"]
     if name:
-        where = _("layout {number}: {name}").format(number=number, name=name)
-    else:
-        where = _("layout {number}").format(number=number)
-    return f"{key.label} · {preset_label(key.preset)} · {where}"
+        named = _("layout {number}: {name}").format(number=number, name=name)
+        out.insert(0, f"{key.label} · {rules} · {named}")
+    return out
 
 
 def _total(label: str, stats: dict[StatsKey, Stats], keys: list[StatsKey]) -> StatsChoice:
@@ -126,7 +148,8 @@ def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsCho
             out.append(StatsChoice(total, combine(stats[k] for k in mine), mine))
         for k in mine:
             s = stats[k]
-            out.append(StatsChoice(key_label(catalogue, k), s, [k], list(s.recent)))
+            label, *shorter = key_labels(catalogue, k)
+            out.append(StatsChoice(label, s, [k], list(s.recent), shorter))
     return out
 
 
@@ -139,6 +162,14 @@ def per_day(
         for r in stats[k].recent:
             count[r.date][0 if r.won else 1] += 1
     return [(d, c[0], c[1]) for d, c in sorted(count.items())[-days:]]
+
+
+def chart_slots(r: Rect, count: int, fewest: int) -> tuple[float, float]:
+    """The width of each bar's slot and the left of the first: ``count`` bars spread over the
+    chart's whole width, each no wider than a ``fewest``-th of it (a few bars stand centred,
+    not as wide as the chart)."""
+    slot = r.width / max(count, fewest)
+    return slot, r.left + (r.width - slot * count) / 2
 
 
 def figures(s: Stats) -> list[tuple[str, str]]:
@@ -210,9 +241,17 @@ class StatsView(MenuScreen):
 
     def _update_value(self) -> None:
         n = len(self.choices)
-        self.menu.buttons[0].value = self.choice.label + (
-            f"  ({format_number(self.index + 1)}/{format_number(n)})" if n > 1 else ""
-        )
+        count = f"  ({format_number(self.index + 1)}/{format_number(n)})" if n > 1 else ""
+        b = self.menu.buttons[0]
+        labels = [self.choice.label, *self.choice.shorter]
+        value = labels[0] + count
+        if b.rect.width > 0:  # placed: the longest label that leaves the row's name its room
+            size = 14 * self.scale()
+            pad = b.rect.height * 0.45
+            room = b.rect.width - 3 * pad - text_width(b.label, size, True) - 8
+            fits = [v + count for v in labels if text_width(f"‹ {v}{count} ›", size, True) <= room]
+            value = fits[0] if fits else labels[-1] + count
+        b.value = value
         self.menu.refresh()
 
     def go_back(self) -> None:
@@ -246,6 +285,7 @@ class StatsView(MenuScreen):
         )
         games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
         self.menu.place([selector, games, back], 14 * s)
+        self._update_value()  # the selector's label as its width holds it
         # figure tiles: two rows of five
         self.tiles = arcade.SpriteList()
         self.value_texts = []
@@ -272,9 +312,13 @@ class StatsView(MenuScreen):
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))
             self.tiles.append(sprite)
-            self.texts.label(name, r.cx, r.top - 17 * s, 11 * s, colour=MUTED, bold=True)
+            name_h = text_height(11 * s)
+            name_box = Rect(r.left + 2, r.top - 17 * s - name_h / 2, r.width - 4, name_h)
+            self.texts.fitted(name, name_box, 11 * s, colour=MUTED, bold=True)
+            value_h = text_height(20 * s)
+            value_box = Rect(r.left + 2, r.bottom + 23 * s - value_h / 2, r.width - 4, value_h)
             self.value_texts.append(
-                self.texts.label("", r.cx, r.bottom + 23 * s, 20 * s, colour=GOLD, bold=True)
+                self.texts.fitted("", value_box, 20 * s, colour=GOLD, bold=True)
             )
         chart_top = top - 2 * th - gap - 46 * s
         self.chart_rect = Rect(
@@ -295,9 +339,11 @@ class StatsView(MenuScreen):
             back.right + 12 * s, back.bottom, panel.right - pad - back.right - 12 * s, back.height
         )
         keys = _("← → change the view · Esc goes back")
+        lines = 1
         if text_width(keys, 11 * s) > beside.width - 8:
             keys = _("← → view · Esc back")
-        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right")
+            lines = 1 if text_width(keys, 11 * s) <= beside.width - 8 else 2
+        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right", max_lines=lines)
         back_rect = Rect(
             self.chart_rect.left - 40 * s,
             self.chart_rect.bottom - 22 * s,
@@ -320,8 +366,13 @@ class StatsView(MenuScreen):
         if not self.value_texts:
             return
         c = self.choice
+        size = 20 * self.scale()
         for t, (_name, value) in zip(self.value_texts, figures(c.stats), strict=True):
-            t.text = value
+            room = getattr(t, "_room", 0.0)  # the fitted box's width for glyphs
+            if value.endswith(tuple("0123456789")) or text_width(value, size, True) <= room:
+                t.text = value
+            else:  # "4 pyramids" where the tile holds only the figure (its label says what)
+                t.text = value.split(" ")[0] if value[:1].isdigit() else value
         self.extra.text = self._extra_line(c)
         self._build_chart(c)
 
@@ -380,11 +431,11 @@ class StatsView(MenuScreen):
                 "Last {n} result (bar: score)", "Last {n} results (bar: score)", len(recent)
             ).format(n=format_number(len(recent)))
             top = max([x.score for x in recent] + [1])
-            slot = r.width / max(len(recent), 12)
-            bw = max(2.0, slot * 0.62)
+            slot, left = chart_slots(r, len(recent), 12)
+            bw = max(2.0, min(slot * 0.62, 56 * s))
             for i, res in enumerate(recent):
                 h = max(3 * s, (r.height - 6 * s) * res.score / top)
-                x = r.left + slot * (i + 0.5)
+                x = left + slot * (i + 0.5)
                 colour = WON if res.won else LOST
                 self.chart.append(create_rectangle_filled(x, r.bottom + h / 2, bw, h, colour))
                 self.bar_rects.append((Rect(x - bw / 2, r.bottom, bw, h), res.won))
@@ -407,10 +458,10 @@ class StatsView(MenuScreen):
                 len(days),
             ).format(n=format_number(len(days)))
             top = max([w + lo for _d, w, lo in days] + [1])
-            slot = r.width / CHART_DAYS
-            bw = max(4.0, slot * 0.56)
+            slot, left = chart_slots(r, len(days), 7)
+            bw = max(4.0, min(slot * 0.56, 56 * s))
             for i, (date, wins, losses) in enumerate(days):
-                x = r.left + slot * (i + 0.5)
+                x = left + slot * (i + 0.5)
                 hw = (r.height - 6 * s) * wins / top
                 hl = (r.height - 6 * s) * losses / top
                 if wins:

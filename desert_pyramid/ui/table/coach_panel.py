@@ -22,6 +22,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
 from desert_pyramid.ui.table.hud import cut_to_fit
+from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import Text, report_texts
 
 BACK = (*BAR_BACK, PANEL_ALPHA)  # opaque: nothing shows through its words
@@ -104,13 +105,17 @@ class CoachPanel:
         for s in (self.back, self.rim, self.stripe):
             self.sprites.append(s)
         left = rect.left + stripe_w + pad
+        # the strip's heading column: as wide as its longest word in this language and text size
+        words = {w for name in STRIP_HEADINGS.values() for w in _(name).upper().split()}
+        heading_w = max([70 * fs] + [text_width(w, 10.5 * fs, True) + 2 for w in words])
         if self.side:  # the heading over the words
             head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - 20 * fs)
         else:  # a strip: the heading in a column of its own, the words beside it
             pad = self._pad = round(6 * fs)
             head_at = (left, rect.top - pad)
-            body_at = (left + 74 * fs, rect.top - pad)
-        heading = Text(
+            body_at = (left + heading_w + 4 * fs, rect.top - pad)
+        width = int(rect.right - pad - body_at[0])
+        self.texts["heading"] = Text(
             "",
             *head_at,
             GOLD,
@@ -119,19 +124,10 @@ class CoachPanel:
             bold=True,
             anchor_x="left",
             anchor_y="top",
+            multiline=not self.side,
+            width=int(heading_w),
             batch=self.batch,
         )
-        column = 70 * fs
-        if not self.side:  # as wide as the heading's longest word in this language (ENTRENADOR)
-            for word in {w for h in STRIP_HEADINGS.values() for w in _(h).upper().split()}:
-                heading.text = word
-                column = max(column, heading.content_width + 2)
-            heading.text = ""
-            body_at = (left + column + 4 * fs, body_at[1])
-            heading.width = int(column)
-            heading.multiline = True
-        self.texts["heading"] = heading
-        width = int(rect.right - pad - body_at[0])
         self.texts["body"] = Text(
             "",
             *body_at,

@@ -27,6 +27,8 @@ from desert_pyramid.engine import (
     Scored,
 )
 from desert_pyramid.i18n import _, format_number
+from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, GOLD
@@ -46,7 +48,8 @@ STYLES: dict[str, tuple[tuple[int, int, int], float, bool]] = {
     "banner": (POINTS, 28, True),
     "detail": (ROW, 15, False),
 }
-BACKING = BAR_BACK  # the celebration's panel (the HUD's brown), with a gold rim
+BACKING = BAR_BACK  # the celebration's panel (the HUD's brown, lighter at its top), gold rim
+BACKING_TOP = (78, 50, 28)
 RIM = GOLD
 CELEBRATE_S = 2.4  # how long a celebration shows at normal speed (it fades over the last 40%)
 POOL = 2  # texts kept ready per style
@@ -102,6 +105,7 @@ class Effects:
             None  # the celebration's panel (its alpha follows the banner's)
         )
         self._banner: Floater | None = None
+        self._panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the backing's look
         self.cleared_points = 0  # the points of the last move that cleared the layout
         self._pool: dict[str, list[Text]] = {}
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
@@ -118,7 +122,7 @@ class Effects:
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
             texts: list[Text] = []
-            for k in range(1 if style in ("banner", "detail") else POOL):
+            for k in range(POOL):  # a banner that stands in a narrow room has two lines
                 pair = [
                     Text(
                         warm_text(style) if k == 0 and c is colour else "",
@@ -240,29 +244,64 @@ class Effects:
         title_t, detail_t = self._pool.get("banner"), self._pool.get("detail")
         if not title_t or not detail_t:
             return
-        t, d = title_t[0], detail_t[0]
-        self._set(t, title.upper(), -1000, -1000, STYLES["banner"][0], 255)
-        self._set(d, detail, -1000, -1000, STYLES["detail"][0], 255)
         fs = geom.font_scale
         pad_x, pad_y, gap = 22 * fs, 12 * fs, 6 * fs
-        w = max(t.content_width, d.content_width) + 2 * pad_x
-        h = t.content_height + d.content_height + gap + 2 * pad_y
-        box = free_spot(w, h, geom, occupied(game, geom))
+        avoid = occupied(game, geom)
+        # on one line each where the sky has room; else the title and the detail in two lines
+        # each, narrow enough for the sky beside the cards (a small window); else one line
+        # each under the top bar
+        forms = [[title.upper()], [detail]], [halves(title.upper(), " "), halves(detail, " · ")]
+        lines: list[tuple[str, str]] = []
+        shown: list[tuple[str, Text, str]] = []
+        box: Rect | None = None
+        for heads, details in forms:
+            lines = [
+                (style, text)
+                for style, texts in (("banner", heads), ("detail", details))
+                for text in texts
+                if text
+            ]
+            pool = {"banner": list(title_t), "detail": list(detail_t)}
+            shown = [(text, pool[style].pop(0), style) for style, text in lines]
+            for text, t, style in shown:
+                self._set(t, text, -1000, -1000, STYLES[style][0], 255)
+            w = max(t.content_width for _x, t, _s in shown) + 2 * pad_x
+            h = sum(t.content_height for _x, t, _s in shown) + gap + 2 * pad_y
+            box = find_free(w, h, geom, avoid)
+            if box is not None:
+                break
+        if box is None:  # nowhere free: the one-line form just under the top bar
+            heads, details = forms[0]
+            shown = [(heads[0], title_t[0], "banner"), (details[0], detail_t[0], "detail")]
+            for text, t, style in shown:
+                self._set(t, text, -1000, -1000, STYLES[style][0], 255)
+            w = max(t.content_width for _x, t, _s in shown) + 2 * pad_x
+            h = sum(t.content_height for _x, t, _s in shown) + gap + 2 * pad_y
+            box = free_spot(w, h, geom, avoid)
         duration = CELEBRATE_S / max(0.5, speed)
         self.backing = Flash(box.left, box.bottom, box.width, box.height, duration=duration)
-        ty = box.top - pad_y - t.content_height / 2
-        dy = box.bottom + pad_y + d.content_height / 2
-        banner = Floater(
-            title.upper(), box.cx, ty, STYLES["banner"][0], t.font_size, rise=0.0, duration=duration
-        )
-        line = Floater(
-            detail, box.cx, dy, STYLES["detail"][0], d.font_size, rise=0.0, duration=duration
-        )
-        for f, text in ((banner, t), (line, d)):
-            self._set(text, f.text, f.x, f.y, f.colour, 255)
+        self._panel = banner_panel(box, fs)
+        # the lines from the top down: the title's, a gap, the detail's
+        y = box.top - pad_y
+        floaters: list[Floater] = []
+        for i, (text, t, style) in enumerate(shown):
+            if i and style == "detail" and shown[i - 1][2] == "banner":
+                y -= gap
+            f = Floater(
+                text,
+                box.cx,
+                y - t.content_height / 2,
+                STYLES[style][0],
+                t.font_size,
+                rise=0.0,
+                duration=duration,
+            )
+            y -= t.content_height
+            self._set(t, f.text, f.x, f.y, f.colour, 255)
             self.floaters.append(f)
-            self._texts[id(f)] = text
-        self._banner = banner
+            self._texts[id(f)] = t
+            floaters.append(f)
+        self._banner = floaters[0]
 
     def hold(self) -> None:
         """Keep the celebration showing, crisp, until the table is left (a won deal: the banner
@@ -360,15 +399,9 @@ class Effects:
             )
         b, banner = self.backing, self._banner
         if b is not None and banner is not None:
-            a = banner.alpha
-            lf, r, bt, tp = (
-                round(b.left),
-                round(b.left + b.width),
-                round(b.bottom),
-                round(b.bottom + b.height),
-            )
-            arcade.draw_lrbt_rectangle_filled(lf, r, bt, tp, (*BACKING, a))
-            arcade.draw_lrbt_rectangle_outline(lf, r, bt, tp, (*RIM, a), border_width=2)
+            for sprite in self._panel:
+                sprite.alpha = banner.alpha
+            self._panel.draw()
 
     def draw_texts(self, box: tuple[int, int, int, int] | None = None) -> None:
         for f in self.floaters:
@@ -410,6 +443,41 @@ def occupied(game: Game, geom: TableGeometry) -> list[Rect]:
     if geom.satchel is not None:
         rects.append(geom.satchel)
     return rects
+
+
+def halves(text: str, sep: str) -> list[str]:
+    """``text`` in two lines, cut at the ``sep`` nearest its middle (one line if it has none)."""
+    cuts = [i for i in range(len(text)) if text.startswith(sep, i)]
+    if not cuts:
+        return [text]
+    i = min(cuts, key=lambda c: abs(2 * c + len(sep) - len(text)))
+    return [text[:i], text[i + len(sep) :]]
+
+
+def banner_panel(box: Rect, fs: float) -> arcade.SpriteList[arcade.Sprite]:
+    """The celebration's backing: a rounded panel in the HUD's browns with a gold rim, like the
+    notices' (a hard-edged box read as a tooltip over the sky)."""
+    w, h = int(box.width), int(box.height)
+    rad, rim = max(6, int(12 * fs)), max(2, round(2 * fs))
+    tex = make_texture(
+        skin(w, h, BACKING_TOP, BACKING, RIM, rim, rad), f"banner-panel-{w}x{h}-{rad}-{rim}"
+    )
+    sprite = arcade.Sprite(tex)
+    sprite.position = (box.left + w / 2, box.bottom + h / 2)
+    panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+    panel.append(sprite)
+    return panel
+
+
+def find_free(w: float, h: float, geom: TableGeometry, avoid: Sequence[Rect]) -> Rect | None:
+    """A ``w`` x ``h`` box between the top bar and the message line that covers none of
+    ``avoid`` (with a margin), as near the layout's centre as can be, or ``None``."""
+    box = free_spot(w, h, geom, avoid)
+    return None if box.width < w - 1 or box.height < h - 1 or _covers(box, avoid) else box
+
+
+def _covers(box: Rect, avoid: Sequence[Rect]) -> bool:
+    return any(box.overlaps(r) for r in avoid)
 
 
 def free_spot(w: float, h: float, geom: TableGeometry, avoid: Sequence[Rect]) -> Rect:

@@ -22,6 +22,8 @@ from desert_pyramid.engine import DISCARD, SATCHEL, STOCK, WASTE
 from desert_pyramid.ui.base.geometry import CARD_ASPECT, Rect, hud_height
 
 MIN_SIZE = (640, 360)
+BESIDE_GAIN = 1.45  # the piles go beside the layout for cards this much bigger
+TALL_GAIN = 1.1  # ... or this much, for a layout higher than wide
 #: The table's piles, by the engine's place, named as TableGeometry.places and .captions know
 #: them; and the table's buttons, by name (TableGeometry.places too).
 PILE_NAMES: dict[int, str] = {
@@ -142,8 +144,13 @@ def table_geometry(
     side = _side_panel(g)
     if side is not None:
         return replace(g, coach=side)
+    if g.piles_beside:  # a tall layout's piles beside it left no room for the coach beside
+        g = _table_geometry(slots, width, height, satchel, draw_three, 0.0, tall=False)
+        side = _side_panel(g)
+        if side is not None:
+            return replace(g, coach=side)
     strip = coach_strip_height(g.width, g.height)
-    g = _table_geometry(slots, width, height, satchel, draw_three, strip)
+    g = _table_geometry(slots, width, height, satchel, draw_three, strip, tall=False)
     margin = max(8.0, 0.014 * min(g.width, g.height))
     bottom = g.message.top + margin * 0.5
     # under everything (a caption under the piles beside a tall layout may hang into the room)
@@ -185,8 +192,10 @@ def _table_geometry(
     satchel: bool,
     draw_three: bool,
     reserve: float,
+    tall: bool = True,
 ) -> TableGeometry:
-    """:func:`table_geometry` with ``reserve`` pixels kept free over the message line."""
+    """:func:`table_geometry` with ``reserve`` pixels kept free over the message line;
+    ``tall=False``: a tall layout's piles go beside it only as any layout's would."""
     if not slots:
         raise ValueError("a layout has at least one slot")
     width = max(int(width), MIN_SIZE[0])
@@ -234,7 +243,10 @@ def _table_geometry(
     h_rows_b = area.height / (max(units_h / 2, block_h) + 0.08)
     h_cols_b = area.width / (units_w / 2 + 0.6 + block_w) / CARD_ASPECT
     card_h_b = min(h_rows_b, h_cols_b, height * 0.3)
-    beside = card_h_b > card_h_a * 1.45
+    # a tall layout (higher than wide) leaves the window's sides empty with the piles under it:
+    # beside it they take some of that room and the cards grow (Desert Rose, Ankh, Obelisk)
+    tall = tall and units_h / 2 >= units_w / 2 * CARD_ASPECT
+    beside = card_h_b > card_h_a * (TALL_GAIN if tall else BESIDE_GAIN)
 
     card_h = _even(card_h_b if beside else card_h_a)
     card_w = _even(card_h * CARD_ASPECT)

@@ -1,8 +1,14 @@
 """The table's heads-up display: the top bar (menu, title, score, chain, multiplier, moves, time),
 the pile captions, the stock's count badge, the round Undo and Hint buttons and the message line.
 
-Texts are :class:`arcade.Text` objects in two batches (the top bar, the rest), so a partial
-redraw skips the batch it does not touch; a text is re-laid out only when it changes.
+It is drawn in two layers (:mod:`layers`): the pile captions, the badge and the round buttons lie
+with the piles (:meth:`Hud.draw_piles`: the win's thrown cards pass over them), the top bar and
+the message line are the HUD's own layer over the table's moving cards and the sunset's night
+(:meth:`Hud.draw_bars`): the score and the way on stay readable through every moment.
+
+Texts are :class:`arcade.Text` objects in three batches (the top bar, the message line, the
+rest), so a partial redraw skips the batch it does not touch; a text is re-laid out only when it
+changes.
 """
 
 from __future__ import annotations
@@ -113,7 +119,7 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
     return items
 
 
-BAR = (*BAR_BACK, 215)
+BAR = (*BAR_BACK, 255)  # opaque: the HUD is a layer of its own, nothing passes through it
 MSG_BAR = (*BAR_BACK, 150)
 RIM = (*BAR_RIM, 255)
 CAPTION = (96, 60, 28)
@@ -123,8 +129,10 @@ class Hud:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
         self.batch = pyglet.graphics.Batch()  # the top bar's texts
-        self.low_batch = pyglet.graphics.Batch()  # captions, badge, button labels, message
-        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
+        self.low_batch = pyglet.graphics.Batch()  # captions, badge, button labels
+        self.message_batch = pyglet.graphics.Batch()  # the message line (the HUD's layer)
+        self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # with the piles
+        self.bar_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()  # the bars
         self.geom: TableGeometry | None = None
         self.values: dict[str, arcade.Text] = {}
         self.titles: dict[str, arcade.Text] = {}
@@ -146,6 +154,7 @@ class Hud:
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
+        self._msg_ceiling = float("inf")  # how high the message bar may reach (under captions)
         self._message = ""  # the message asked for (the text shown may be cut: "…")
         self._low_top = 0.0
 
@@ -183,21 +192,23 @@ class Hud:
         self.geom = geom
         self.batch = pyglet.graphics.Batch()
         self.low_batch = pyglet.graphics.Batch()
+        self.message_batch = pyglet.graphics.Batch()
         self.sprites = arcade.SpriteList()
-        # the bars are sprites: drawn in the same call as the buttons, and a partial redraw sees
+        self.bar_sprites = arcade.SpriteList()
+        # the bars are sprites: drawn in one call with the menu button, and a partial redraw sees
         # the message bar come, go and grow like any other sprite
         top = geom.hud
-        self.sprites.append(
+        self.bar_sprites.append(
             arcade.SpriteSolidColor(geom.width, int(top.height), geom.width / 2, top.cy, BAR)
         )
-        self.sprites.append(
+        self.bar_sprites.append(
             arcade.SpriteSolidColor(geom.width, 2, geom.width / 2, top.bottom - 1, RIM)
         )
         self.message_bar = arcade.SpriteSolidColor(
             geom.width, int(geom.message.height), geom.width / 2, geom.message.cy, MSG_BAR
         )
         self.message_bar.visible = False
-        self.sprites.append(self.message_bar)
+        self.bar_sprites.append(self.message_bar)
         self.texts, self.values, self.titles, self.captions = {}, {}, {}, {}
         self._pending = {}
         self._asked = {}  # new Text objects (an id may be reused): nothing asked of them yet
@@ -206,7 +217,7 @@ class Hud:
         bar = geom.hud
         # menu button
         m = geom.places[MENU]
-        self._button(MENU, m, radius=int(m.height * 0.3))
+        self._button(MENU, m, radius=int(m.height * 0.3), bars=True)
         hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
         icon_ink, theme = (INK, "-hc") if hc else (SAND_INK, "")
         icon = arcade.Sprite(
@@ -216,7 +227,7 @@ class Hud:
             )
         )
         icon.position = (round(m.left + m.height * 0.55), round(m.cy))
-        self.sprites.append(icon)
+        self.bar_sprites.append(icon)
         self._text(
             "menu",
             pgettext("button", "Menu"),
@@ -331,7 +342,7 @@ class Hud:
             multiline=True,
             width=int(geom.width * 0.94),
             align="center",
-            batch=self.low_batch,
+            batch=self.message_batch,
         )
         self.texts["message"] = msg
         self._message = ""
@@ -340,12 +351,14 @@ class Hud:
             self.daylight_bar = arcade.SpriteSolidColor(
                 geom.width, 5, geom.width / 2, bar.bottom - 4.5, (*DAYLIGHT, 255)
             )
-            self.sprites.append(self.daylight_bar)
+            self.bar_sprites.append(self.daylight_bar)
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
+        low = [*self.captions.values(), self.texts["c-undo"], self.texts["c-hint"]]
+        self._msg_ceiling = min(t.bottom for t in low) - 2
         # every skin a button can show goes into the atlas now, not in the middle of a game
         atlas = self.sprites.atlas
         assert atlas is not None
-        for sprite in self.sprites:
+        for sprite in self.buttons:
             b = sprite.properties.get("button")
             if b is not None:
                 for style in ("round", "round_focus"):
@@ -361,14 +374,19 @@ class Hud:
                     )
         self.set_focus(self.focus_button)
 
-    def _button(self, name: str, r: Rect, radius: int | None = None) -> None:
+    def _button(self, name: str, r: Rect, radius: int | None = None, bars: bool = False) -> None:
         style = "round_focus" if self.focus_button == name else "round"
         sprite = arcade.Sprite(
             skin_texture(self.assets, style, int(r.width), int(r.height), radius=radius)
         )
         sprite.position = (round(r.cx), round(r.cy))
         sprite.properties["button"] = name
-        self.sprites.append(sprite)
+        (self.bar_sprites if bars else self.sprites).append(sprite)
+
+    @property
+    def buttons(self) -> list[arcade.Sprite]:
+        """The buttons' sprites: the menu's on the top bar, Undo and Hint with the piles."""
+        return [s for s in (*self.bar_sprites, *self.sprites) if "button" in s.properties]
 
     def set_focus(self, name: str | None) -> None:
         """Show the keyboard focus on a HUD button (or none)."""
@@ -376,10 +394,8 @@ class Hud:
         g = self.geom
         if g is None:
             return
-        for sprite in self.sprites:
-            b = sprite.properties.get("button")
-            if b is None:
-                continue
+        for sprite in self.buttons:
+            b = sprite.properties["button"]
             r = g.places[b]
             style = "round_focus" if b == name else "round"
             radius = None if b != MENU else int(r.height * 0.3)
@@ -506,13 +522,20 @@ class Hud:
         a longer one is cut with an ellipsis."""
         g = self.geom
         limit = (g.message.height if g is not None else 40) * 1.2
+        # its bar (8 px over the text) stays under the pile captions and the buttons' captions
+        limit = min(limit, self._msg_ceiling - 12)
         for size in (self._msg_size, self._msg_size * 0.84):
             if t.font_size != size:
                 t.font_size = size
             t.text = text
             if t.content_height <= limit:
-                return
-        cut_to_fit(t, text, lambda: t.content_height <= limit)
+                break
+        else:
+            cut_to_fit(t, text, lambda: t.content_height <= limit)
+        if g is not None:  # two lines in a low message line rise to keep off the window's edge
+            y = max(g.message.cy, t.content_height / 2 + 4)
+            if t.y != y:
+                t.y = y
 
     def settle(self) -> None:
         """Lay out every waiting text now (tests, screenshots)."""
@@ -618,7 +641,8 @@ class Hud:
         if bar.visible != shown:
             bar.visible = shown
         if shown:
-            top = max(g.message.top, g.message.cy + self.texts["message"].content_height / 2 + 8)
+            t = self.texts["message"]
+            top = max(g.message.top, t.y + t.content_height / 2 + 8)
             height = round(top)
             if bar.height != height:
                 bar.height = height
@@ -643,13 +667,31 @@ class Hud:
                 text.text = count
 
     def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
-        """Draw the buttons and texts; with ``box`` (a partial redraw) skip what lies outside it."""
-        g = self.geom
+        """Draw it all (the pause screen's table): the piles' parts, then the bars."""
+        self.draw_piles(box)
+        self.draw_bars(box)
+
+    def draw_piles(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """The parts that lie with the piles (:data:`Layer.PILES`): the round buttons, the badge
+        and the captions; with ``box`` (a partial redraw) skip what lies outside it."""
         self.sprites.draw()
-        if g is None or box is None or box[3] >= g.hud.bottom:
-            self.batch.draw()
-        if g is None or box is None or box[1] <= self._low_top:
+        if self.geom is None or box is None or box[1] <= self._low_top:
             self.low_batch.draw()
+
+    def draw_bars(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """The HUD's own layer (:data:`Layer.HUD`): the top bar and the message line, over the
+        table's moving cards and the night."""
+        g = self.geom
+        top = g is None or box is None or box[3] >= g.hud.bottom - 8  # the daylight bar under it
+        bar = self.message_bar
+        low = box is None or (bar is not None and bar.visible and box[1] <= bar.top)
+        if top or low:  # a partial redraw far from both bars skips them
+            self.bar_sprites.draw()
+        if top:
+            self.batch.draw()
+        msg = self.texts.get("message")
+        if msg is not None and msg.text and (box is None or box[1] <= msg.top + 8):
+            self.message_batch.draw()
         if g is not None and audit.recording() is not None:
             self._report(g)
 

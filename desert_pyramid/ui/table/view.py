@@ -190,6 +190,11 @@ class TableView(TableInput, Screen):
         self.layout(*self._size)
         if not self.session.finished:
             self.session.resume()
+            if self.control.stuck and not self._stuck_told:
+                # a deal that comes to the table stuck (restored by Continue after the player
+                # quit on it, or a replay played on from a stuck position) offers the ways on
+                self._stuck_told = True
+                self.open_stuck_dialog()
 
     def on_resize(self, width: int, height: int) -> None:
         """A window being dragged to a new size sends many sizes: the table lays itself out (and
@@ -720,6 +725,7 @@ class TableView(TableInput, Screen):
         board, hud = self.board, self.hud
         sprites = [(s, board.z_of(s)) for s in board.sprites]
         sprites += [(s, float(i)) for i, s in enumerate(hud.sprites)]
+        sprites += [(s, 95_000.0 + i) for i, s in enumerate(hud.bar_sprites)]
         sprites += [(s, 90_000.0 + i) for i, s in enumerate(board.flying)]
         panel = self.coach_panel
         shown = self.coach_shown  # a panel gone quiet is not watched: its place is repainted
@@ -749,19 +755,22 @@ class TableView(TableInput, Screen):
     def drawn_sprites(self) -> int:
         """How many sprites a whole frame of the table draws (the frame benchmark's bare-Arcade
         baseline draws as many)."""
-        return len(self.board.sprites) + len(self.hud.sprites) + len(self.coach_panel.sprites)
+        hud = len(self.hud.sprites) + len(self.hud.bar_sprites)
+        return len(self.board.sprites) + hud + len(self.coach_panel.sprites)
 
     def _draw_scene(self, box: tuple[int, int, int, int] | None) -> None:
         self.drawn_layers = draw_in_order(self.layers(box))
 
     def layers(self, box: tuple[int, int, int, int] | None = None) -> list[Part]:
         """The table's parts by layer (:mod:`layers`): the desert; the cards, the piles and the
-        buttons; the effects (the win's thrown cards over the buttons, flashes, score texts,
-        banners); the coach's panel, quiet once the deal is won; a dialog over a dim."""
+        round buttons; the effects (the sunset's night, the win's thrown cards over the buttons,
+        flashes, score texts, banners); the HUD's top bar and message line over them all; the
+        coach's panel, quiet once the deal is won; a dialog over a dim."""
         parts: list[Part] = [
             (Layer.BACKDROP, lambda: self.draw_backdrop(box)),
             (Layer.PILES, self.board.draw),
-            (Layer.PILES, lambda: self.hud.draw(box)),
+            (Layer.PILES, lambda: self.hud.draw_piles(box)),
+            (Layer.HUD, lambda: self.hud.draw_bars(box)),
             (Layer.EFFECTS, self._draw_night),
             (Layer.EFFECTS, self.board.draw_effects),
             (Layer.EFFECTS, self.effects.draw_flashes),

@@ -18,10 +18,10 @@ from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
-from desert_pyramid.ui.base.layout import fit_text
+from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
-from desert_pyramid.ui.widgets.text import Text, drawn, report_text, report_texts
+from desert_pyramid.ui.widgets.text import Text, drawn, ink_of, report_text, report_texts
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -46,6 +46,9 @@ HIGH_CONTRAST_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "round_focus": ((0, 0, 0), (0, 0, 0), GOLD, 5),
 }
 _theme = {"high_contrast": False}
+#: A menu's label cut with an ellipsis at a text size over 100% keeps at least this many letters
+#: (else the menu is set smaller): "Lay…" is no label.
+LABEL_KEPT = 8
 
 
 def use_high_contrast(on: bool) -> None:
@@ -169,13 +172,23 @@ class ButtonColumn:
         def cut(scale: float) -> int:
             return sum(1 for b, r in pairs if self._room(b, r, font_size, scale) < 0)
 
+        def readable(scale: float) -> bool:  # a cut label keeps a word's worth of its letters
+            self._scale = scale
+            kept = [len(self._fitted(b, r, font_size).rstrip(ELLIPSIS)) for b, r in pairs]
+            self._scale = 1.0
+            return all(
+                k >= min(len(b.label), LABEL_KEPT) for k, (b, _r) in zip(kept, pairs, strict=True)
+            )
+
         at_100 = cut(1.0)
+        if fonts.text_scale() > 1.0 and not readable(1.0):
+            overflow()  # the screen gave its buttons too little width for their labels
         for scale in text_scales():
             if scale <= 1.0:
                 break
             if any(text_height(font_size, 1, scale) > r.height for _b, r in pairs):
                 continue
-            if cut(scale) <= at_100:
+            if cut(scale) <= at_100 and readable(scale):
                 return scale
         return 1.0
 
@@ -419,6 +432,9 @@ class TextGroup:
     def __init__(self) -> None:
         self.batch = pyglet.graphics.Batch()
         self.items: list[arcade.Text] = []
+        # fitted texts of one size and style: drawn at one text size (the smallest any of them
+        # needed), so a column of labels does not mix sizes
+        self._peers: dict[tuple[float, bool, bool], list[FitText]] = {}
 
     def heading(
         self,
@@ -463,18 +479,23 @@ class TextGroup:
         align: str = "center",
     ) -> arcade.Text:
         """A :class:`FitText` in ``box``, drawn with the group."""
-        t = fitted(
+        t = FitText(
             text,
             box,
             size,
-            self.batch,
             colour=colour,
             bold=bold,
             heading=heading,
             max_lines=max_lines,
             align=align,
+            batch=self.batch,
         )
         self.items.append(t)
+        peers = self._peers.setdefault((size, bold, heading), [])
+        peers.append(t)
+        least = min(p.text_scale for p in peers)
+        for p in peers:
+            p.cap_scale(least)
         return t
 
     def draw(self) -> None:
@@ -533,6 +554,18 @@ class FitText(Text):
         self.box = box
         self._centre()
 
+    @property
+    def text_scale(self) -> float:
+        """The text size it is drawn at (``fonts.points``)."""
+        return self._scale
+
+    def cap_scale(self, scale: float) -> None:
+        """Never drawn larger than ``scale`` from now on (its peers in a :class:`TextGroup`
+        needed that size)."""
+        if scale < self._top:
+            self._top = max(1.0, scale)
+            self.text = self._given  # fitted again at the new bound
+
     def _pad(self, scale: float) -> float:
         return max(2.0, px(self._size, scale) * 0.2)
 
@@ -575,6 +608,11 @@ class FitText(Text):
         centre anchor: for one line it sits lower, for looks, and eats the room under the
         descenders that :func:`text_height` leaves, so a glyph could touch the box's bottom.)"""
         self.y = self._area.bottom + (self._area.height - self.content_height) / 2
+        if self.multiline:
+            return
+        ink = ink_of(self)  # an accented capital (É, Á) may reach over the line's box
+        if ink is not None and not ink.inside(self._area.inflated(-audit.MARGIN)):
+            self.y = self.y + (self._area.cy - ink.cy)  # the glyphs in the middle instead
 
     @property
     def text(self) -> str:

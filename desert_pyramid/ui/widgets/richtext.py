@@ -21,7 +21,7 @@ from desert_pyramid.engine.cards import SUIT_CHARS
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.skin import skin
-from desert_pyramid.ui.base.fonts import FONT, HEADING, points
+from desert_pyramid.ui.base.fonts import FONT, heading_font, points
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import (
     BOLD_INK,
@@ -185,7 +185,15 @@ class RichText:
         anchor_y: str = "center",
     ) -> arcade.Text | None:
         return self.text(
-            text, x, y, size, colour, bold=True, anchor_x=anchor_x, anchor_y=anchor_y, font=HEADING
+            text,
+            x,
+            y,
+            size,
+            colour,
+            bold=True,
+            anchor_x=anchor_x,
+            anchor_y=anchor_y,
+            font=heading_font(),
         )
 
     def line_text(

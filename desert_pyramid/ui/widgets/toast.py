@@ -179,8 +179,13 @@ class Overlay:
         if toast is None:
             return
         # a toast not yet begun waits for the table's celebration to end: both would sit in the
-        # same corner of a small window (a relic found by the very move that cleared a pyramid)
-        self.waiting = toast.age == 0 and self._celebrating()
+        # same corner of a small window (a relic found by the very move that cleared a pyramid);
+        # notices lie under modal dialogs: one already showing gives way to a dialog that opens
+        # (it is not drawn over it) and comes in again, whole, once the dialog is closed
+        modal = self._modal()
+        if modal and toast.age > 0:
+            toast.age = 0.0
+        self.waiting = toast.age == 0 and (modal or self._celebrating())
         if self.waiting:
             return
         toast.age += max(0.0, dt)
@@ -189,11 +194,13 @@ class Overlay:
             self._next()
 
     def _celebrating(self) -> bool:
-        """The table shows a celebration's banner or a modal dialog (notices lie under modals)."""
-        view = self.app.current_view
-        effects = getattr(view, "effects", None)
-        dialog = getattr(view, "stuck_dialog", None)
-        return getattr(effects, "backing", None) is not None or dialog is not None
+        """The table shows a celebration's banner."""
+        effects = getattr(self.app.current_view, "effects", None)
+        return getattr(effects, "backing", None) is not None
+
+    def _modal(self) -> bool:
+        """The screen shows a modal dialog of its own (the table's "No more moves")."""
+        return getattr(self.app.current_view, "stuck_dialog", None) is not None
 
     def state(self) -> tuple[float, int]:
         """(how far in, 0..1; alpha) of the current toast."""
@@ -303,6 +310,7 @@ class Overlay:
         self._draw_banner()
         toast = self.current
         if toast is None or self.waiting:
+            self._drawn = None  # repainted already (update asked for it): nothing drawn there now
             return
         if self._built != (id(toast), self.app.width, self.app.height):
             self._build(toast)
