@@ -152,7 +152,7 @@ def test_help_over_a_replay_lists_the_replay_keys(ui: Driver) -> None:
     open_replay(ui, lost_game())
     ui.key(K.F1)
     ui.frames(1)
-    texts = [t.text for t in ui.view.texts.items]
+    texts = [t.text for t in ui.view.texts.items + ui.view.keys_texts.items]  # the list scrolls
     assert "Watching a replay" in texts
     assert "Jump to the move that lost the deal" in texts
     ui.key(K.ESCAPE)

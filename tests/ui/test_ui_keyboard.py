@@ -108,6 +108,12 @@ def test_settings_by_keys(ui) -> None:  # type: ignore[no-untyped-def]
     ui.key(K.ENTER)  # high contrast on
     assert ui.app.settings.high_contrast
     ui.key(K.DOWN)
+    size = ui.app.settings.text_size
+    ui.key(K.RIGHT)  # text size: one step larger
+    assert ui.app.settings.text_size > size
+    ui.key(K.LEFT)
+    assert ui.app.settings.text_size == size
+    ui.key(K.DOWN)
     ui.key(K.RIGHT)  # speech: auto -> off
     assert ui.app.settings.speech == "off"
     ui.key(K.ESCAPE)
