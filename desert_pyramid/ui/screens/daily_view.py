@@ -220,7 +220,8 @@ class DailyView(MenuScreen):
             box = Rect(panel.left + 12 * s, y - h / 2, panel.width - 24 * s, h)
             return self.texts.fitted(text, box, size, **style)
 
-        self.texts.heading(_("DAILY"), width / 2, panel.top - 38 * v, 30 * s)
+        # the heading as much smaller as the rows came closer (a low window)
+        self.texts.heading(_("DAILY"), width / 2, panel.top - 38 * v, 30 * s * max(0.8, v / s))
         line(long_date(self.today), panel.top - 76 * v, 15 * s, colour=MUTED, bold=True)
         line(self.streak_line(), panel.top - 106 * v, 17 * s, colour=GOLD, bold=True)
         # the calendar: weekday names, then two weeks, Monday first
