@@ -183,7 +183,7 @@ def test_why_a_card_cannot_be_played_in_german_and_russian(ui: Any) -> None:
     game = view.game
     covered = next(i for i in range(len(game.layout.slots)) if game.covering(i))
     view.apply(view.control.click(covered))
-    assert view.message.endswith("bedeckt.") and view.message.split(" ")[1] == str(
+    assert view.message.endswith("überdeckt.") and view.message.split(" ")[1] == str(
         game.card_at(covered)
     ), view.message
     free = game.free_slots()
