@@ -151,6 +151,9 @@ def shoot_all(out: Path, size: tuple[int, int], parts: tuple[str, ...] = PARTS) 
         app.show_view(table)
         for move in solve(table.game, 300_000).line:
             table.apply(table.control.play(move))
+        frames(30)
+        if type(app.current_view).__name__ != "ResultsView":
+            table.finish()  # the win's moment waits for a click or Enter
         until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
 
     if "screens" in parts:

@@ -1538,10 +1538,12 @@ class Searcher:
         useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
         # Draw one, pruned search: a move with the card at k leads to the same board whatever
         # the time it is made at (the pass, and the waste top or the stock top), and the child's
-        # time is then the same index of that pass (see first_times). From the earliest of those
-        # times every later one is reachable by flips alone, so the child of the earliest time
-        # explores all the others' times: only it is generated (the others would be met as
-        # transpositions right after it, never searched).
+        # time is then the same index of that pass: in one pass the card is the stock top (index
+        # prev + 1) before it is the waste top (index k + 1), and either way the child's time is
+        # the index prev + 1 of that pass. From the earliest of those times every later one is
+        # reachable by flips alone, so the child of the earliest time explores all the others'
+        # times: only it is generated (the others would be met as transpositions right after it,
+        # never searched).
         earliest = self.draw == 1 and not self.plain
         pairs_of: dict[int, list[tuple[int, int, int, int]]] = {}
         while useful:
@@ -1557,8 +1559,15 @@ class Searcher:
                 continue
             # (the waste-stock pair's board differs: its earliest waste time is kept for it)
             first_waste = waste_times & -waste_times
-            if earliest:
-                waste_times, stock_times = first_times(waste_times, stock_times)
+            if earliest:  # keep the earliest time alone, in the mask of its place
+                if stock_times:
+                    first = (waste_times | stock_times) & -(waste_times | stock_times)
+                    if first & stock_times:
+                        waste_times, stock_times = 0, first
+                    else:
+                        waste_times, stock_times = first, 0
+                else:
+                    waste_times = first_waste
             if r == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
@@ -1612,7 +1621,7 @@ class Searcher:
                 if win is not None:
                     return win
                 nxt_partner = False
-            for place in (WASTE, STOCK):
+            for place in (WASTE, STOCK) if stock_times else (WASTE,):
                 times = waste_times if place == WASTE else stock_times
                 while times:
                     tl = times & -times
@@ -1989,21 +1998,88 @@ class Searcher:
         return None
 
 
-def first_times(waste_times: int, stock_times: int) -> tuple[int, int]:
-    """Of the times a cycle card can be played at, as the waste top (``waste_times``) or the stock
-    top (``stock_times``), the earliest alone, in the mask of its place (draw one: see
-    ``Searcher._cycle_moves``). In one pass the card is the stock top (index ``prev + 1``) before
-    it is the waste top (index ``k + 1``), and either way the child's time is the index
-    ``prev + 1`` of that pass, so the earliest time gives the earliest child."""
-    first = (waste_times | stock_times) & -(waste_times | stock_times)
-    if first & stock_times:
-        return 0, first
-    return first, 0
-
-
 def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     """The model's winning line as engine moves: put back the removal of each king that the model
-    left out of the cycle, as it comes up (see ``Searcher.from_game``)."""
+    left out of the cycle, as it comes up (see ``Searcher.from_game``).
+
+    Only the stock and the waste decide where a king comes up, so only they are followed here
+    (the engine's replay, :func:`_real_line_replayed`, costs a third of a small deal's solve; the
+    tests check that both give the same line). The game is won right after the model's last move
+    (with all 52, once the stock and the waste are empty too): the model's line ends at its win."""
+    model = searcher.line()
+    purged = searcher.purged
+    if not purged:
+        return model
+    stock = list(game.stock)
+    waste = list(game.waste)
+    all_52 = game.rules.all_52
+    top = game.rules.stock_top_playable
+    out: list[Move] = []
+    append = out.append
+    played = 0  # model moves played
+    last = len(model)
+
+    def won() -> bool:
+        return played == last and (not all_52 or not (stock or waste))
+
+    def take(place: int) -> None:
+        if place == WASTE:
+            waste.pop()
+        elif place == STOCK:
+            stock.pop()
+
+    def play(m: Move) -> None:
+        kind = m.kind
+        if kind == MoveKind.FLIP:
+            waste.append(stock.pop())
+        elif kind == MoveKind.REDEAL:
+            waste.reverse()
+            stock[:] = waste
+            waste.clear()
+        else:
+            take(m.a)
+            if kind == MoveKind.PAIR:
+                take(m.b)
+        append(m)
+
+    def purge() -> None:
+        while not won():
+            if waste and waste[-1] in purged:
+                play(Move.king(WASTE))
+            elif top and stock and stock[-1] in purged:
+                play(Move.king(STOCK))
+            else:
+                return
+
+    purge()
+    for m in model:
+        if m == FLIP_MOVE:
+            play(m)
+            while not won() and waste and waste[-1] in purged:  # a king came up: it goes, flip on
+                play(Move.king(WASTE))
+                if stock:
+                    play(FLIP_MOVE)
+        elif m == REDEAL_MOVE:
+            while stock:  # only purged kings can be left: turn them over and remove them
+                play(FLIP_MOVE)
+                purge()
+            play(m)
+        else:
+            played += 1  # (counted before its king removals: the win comes with the move)
+            play(m)
+            purge()
+            continue
+        played += 1
+        purge()
+    while not won() and stock:  # all 52: kings still in the stock are turned over and removed
+        play(FLIP_MOVE)
+        purge()
+    return out
+
+
+def _real_line_replayed(game: Game, searcher: Searcher) -> list[Move]:
+    """:func:`_real_line` through the engine's own moves (``Game.play``, every move checked): the
+    tests compare the two."""
     model = searcher.line()
     purged = searcher.purged
     if not purged:
