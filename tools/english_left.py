@@ -1,0 +1,197 @@
+"""Maintainer tool: the sweep for texts still drawn in English (issue 25).
+
+Every screen ``--screen`` accepts (and the Daily, an Expedition table, a replay) is opened in a
+language that is not English, a few frames are drawn with the layout audit on, and every drawn
+text (texts, buttons' labels, the HUD's badges) is checked: a text that holds a word of the
+catalogues' English (a word of some message that no translation of that language uses) is
+reported. Numbers, codes (DP-...), card indices (Q♠), key names (Esc, F1) and a player's own
+layout names hold no such word, and a word both languages spell alike (``Desert``, ``Expedition``
+in a glossary) is used by some translation, so neither is reported.
+
+    python tools/english_left.py                 # German, every screen
+    python tools/english_left.py --lang ru --screens title settings
+
+Prints one line per English text found (``screen: 'text' (words)``) and exits 1 when any is.
+``tests/ui/test_no_english_left.py`` runs the same check over a handful of screens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "resources" / "locale"
+DOMAIN = "desert_pyramid"
+
+#: Words a drawn text may hold although they are English, with the reason.
+ALLOWED: dict[str, str] = {
+    "Desert": "the game's name (Desert Pyramid) is kept in every language",
+    "Pyramid": "the game's name (Desert Pyramid) is kept in every language",
+    "DP": "the prefix of a deal or game code",
+    "Esc": "a key's name, printed on the keyboard",
+    "Enter": "a key's name, printed on the keyboard",
+    "Tab": "a key's name, printed on the keyboard",
+    "Shift": "a key's name, printed on the keyboard",
+    "Ctrl": "a key's name, printed on the keyboard",
+    "Space": "a key's name, printed on the keyboard",
+    "Home": "a key's name, printed on the keyboard",
+    "End": "a key's name, printed on the keyboard",
+    "English": "the Language row names each language in itself",
+    "System": "the Language row's 'System' when the catalogue keeps it (checked as a message)",
+}
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
+#: Left out of a text's words: placeholders, markup, file names (difficulty.toml).
+_FIELD = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|\*\*|[\w-]+\.(?:toml|json|png|txt)\b")
+
+
+def words(text: str) -> set[str]:
+    """The words of ``text`` made of Latin letters (placeholders and markup left out)."""
+    return {w.strip("'") for w in _WORD.findall(_FIELD.sub(" ", text)) if len(w.strip("'")) > 1}
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The English words of the catalogues that the language ``code`` never uses itself."""
+
+    english_only: frozenset[str]
+    translations: frozenset[str]  # every translation of the language, whole
+
+    def english_in(self, text: str) -> list[str]:
+        """The words of ``text`` that are the catalogues' English (empty: nothing English)."""
+        if text.strip() in self.translations:
+            return []
+        allowed = {w.casefold() for w in ALLOWED}
+        return sorted(
+            w
+            for w in words(text)
+            if w.casefold() in self.english_only and w.casefold() not in allowed
+        )
+
+
+@lru_cache(maxsize=8)
+def vocabulary(code: str, root: Path = LOCALE) -> Vocabulary:
+    from babel.messages.pofile import read_po
+
+    with (root / code / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as f:
+        catalog = read_po(f, locale=code)
+    english: set[str] = set()
+    native: set[str] = set()
+    whole: set[str] = set()
+    for m in catalog:
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        strs = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        for s in ids:
+            english |= {w.casefold() for w in words(s)}
+        for s in strs:
+            if s:
+                native |= {w.casefold() for w in words(s)}
+                whole.add(s.strip())
+    return Vocabulary(frozenset(english - native), frozenset(whole))
+
+
+# -- the sweep through the real window -----------------------------------------------------------
+
+#: What the sweep opens: a --screen name, or one of these (the Daily, an Expedition, a replay).
+EXTRA = ("daily", "expedition", "clock", "replay")
+
+
+def drawn_texts(app: object, frames: int = 3) -> list[str]:
+    """The texts the window draws in ``frames`` frames (texts, buttons' labels, badges)."""
+    from desert_pyramid.ui.base import audit
+
+    recorder = audit.start()
+    try:
+        for _ in range(frames):
+            recorder.clear()
+            app.step()  # type: ignore[attr-defined]
+    finally:
+        audit.stop()
+    seen: list[str] = []
+    for p in recorder.parts:
+        if p.kind == audit.BUTTON and p.layer == audit.TABLE:
+            continue  # the table's buttons are named by their ids; their labels are texts
+        if p.kind in (audit.TEXT, audit.BUTTON, "badge") and p.name not in seen:
+            seen.append(p.name)
+    return seen
+
+
+def sweep(
+    lang: str, screens: Iterable[str], size: tuple[int, int] = (1280, 720)
+) -> dict[str, list[tuple[str, list[str]]]]:
+    """For each screen, the drawn texts in ``lang`` that hold English words, with those words."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from dataclasses import replace
+
+    import desert_pyramid.ui  # noqa: F401  (before Arcade)
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.engine import GameCode
+    from desert_pyramid.ui.app import GameApp, RunOptions, choose_language, start
+
+    vocab = vocabulary(lang)
+    found: dict[str, list[tuple[str, list[str]]]] = {}
+    with tempfile.TemporaryDirectory() as saves:
+        options = RunOptions(
+            size=size,
+            headless=True,
+            frames=3,
+            full_redraw=True,
+            save_dir=saves,
+            lang=lang,
+            settings=Settings(animation_speed=0, mute=True),
+        )
+        app = GameApp(options)
+        choose_language(app, options)
+        for what in screens:
+            if what in ("daily", "expedition", "clock"):
+                opts = replace(options, mode=what)
+            elif what == "replay":
+                opts = replace(options, code=GameCode.parse(REPLAY_CODE))
+            else:
+                opts = replace(options, screen=what)
+            app.options = opts
+            start(app, opts)
+            texts = drawn_texts(app)
+            found[what] = [(t, e) for t in texts if (e := vocab.english_in(t))]
+        app.close()
+    return found
+
+
+REPLAY_CODE = "DP1-"  # replaced below by a real game code when the sweep opens a replay
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from desert_pyramid.app.screens import STARTING
+
+    parser = argparse.ArgumentParser(prog="english_left.py", description=__doc__.split("\n")[0])
+    parser.add_argument("--lang", default="de", help="the language to sweep (default de)")
+    parser.add_argument("--screens", nargs="*", help="the screens (default: every one)")
+    parser.add_argument("--size", default="1280x720", help="the window's size (default 1280x720)")
+    args = parser.parse_args(argv)
+    w, h = (int(x) for x in args.size.split("x"))
+    screens = args.screens or [*STARTING, "daily", "expedition"]
+    found = sweep(args.lang, screens, (w, h))
+    count = 0
+    for screen, texts in found.items():
+        for text, english in texts:
+            count += 1
+            print(f"{screen}: {text!r} ({', '.join(english)})")
+    print(
+        f"{count} texts in English on {sum(1 for t in found.values() if t)} of {len(found)} screens"
+    )
+    return 1 if count else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())
