@@ -102,8 +102,21 @@ def vocabulary(code: str, root: Path = LOCALE) -> Vocabulary:
 
 # -- the sweep through the real window -----------------------------------------------------------
 
-#: What the sweep opens: a --screen name, or one of these (the Daily, an Expedition, a replay).
-EXTRA = ("daily", "expedition", "clock", "replay")
+#: What the sweep opens besides the --screen names: a table in these modes.
+EXTRA = ("daily", "expedition", "clock")
+
+
+def damage(save_dir: Path) -> None:
+    """Files a player may break by hand, so that the title's notices are drawn: a layout file far
+    too large, a layout that is not TOML, a damaged difficulty file, a damaged save."""
+    from desert_pyramid.storage.layouts import DIFFICULTY_FILE, LAYOUT_FILE_MAX, LAYOUTS_DIR
+
+    folder = save_dir / LAYOUTS_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "101_huge.toml").write_bytes(b"#" * (LAYOUT_FILE_MAX + 1))
+    (folder / "102_broken.toml").write_text("this is [not toml", encoding="utf-8")
+    (folder / DIFFICULTY_FILE).write_text("[[[", encoding="utf-8")
+    (save_dir / "save.toml").write_text("[[[", encoding="utf-8")
 
 
 def drawn_texts(app: object, frames: int = 3) -> list[str]:
@@ -127,7 +140,7 @@ def drawn_texts(app: object, frames: int = 3) -> list[str]:
 
 
 def sweep(
-    lang: str, screens: Iterable[str], size: tuple[int, int] = (1280, 720)
+    lang: str, screens: Iterable[str], size: tuple[int, int] = (1280, 720), damaged: bool = False
 ) -> dict[str, list[tuple[str, list[str]]]]:
     """For each screen, the drawn texts in ``lang`` that hold English words, with those words."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -135,12 +148,19 @@ def sweep(
 
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.engine import GameCode
-    from desert_pyramid.ui.app import GameApp, RunOptions, choose_language, start
+    from desert_pyramid.ui.app import (
+        GameApp,
+        RunOptions,
+        choose_language,
+        notice_own_layouts,
+        start,
+    )
 
     vocab = vocabulary(lang)
     found: dict[str, list[tuple[str, list[str]]]] = {}
     with tempfile.TemporaryDirectory() as saves:
+        if damaged:
+            damage(Path(saves))
         options = RunOptions(
             size=size,
             headless=True,
@@ -151,12 +171,13 @@ def sweep(
             settings=Settings(animation_speed=0, mute=True),
         )
         app = GameApp(options)
+        if app.saves.store is None:
+            app.application.open_saves(background=False)
         choose_language(app, options)
+        notice_own_layouts(app)
         for what in screens:
             if what in ("daily", "expedition", "clock"):
                 opts = replace(options, mode=what)
-            elif what == "replay":
-                opts = replace(options, code=GameCode.parse(REPLAY_CODE))
             else:
                 opts = replace(options, screen=what)
             app.options = opts
@@ -167,20 +188,20 @@ def sweep(
     return found
 
 
-REPLAY_CODE = "DP1-"  # replaced below by a real game code when the sweep opens a replay
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     from desert_pyramid.app.screens import STARTING
 
     parser = argparse.ArgumentParser(prog="english_left.py", description=__doc__.split("\n")[0])
     parser.add_argument("--lang", default="de", help="the language to sweep (default de)")
     parser.add_argument("--screens", nargs="*", help="the screens (default: every one)")
+    parser.add_argument(
+        "--damaged", action="store_true", help="break the save and layout files first (notices)"
+    )
     parser.add_argument("--size", default="1280x720", help="the window's size (default 1280x720)")
     args = parser.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
     screens = args.screens or [*STARTING, "daily", "expedition"]
-    found = sweep(args.lang, screens, (w, h))
+    found = sweep(args.lang, screens, (w, h), args.damaged)
     count = 0
     for screen, texts in found.items():
         for text, english in texts:

@@ -666,8 +666,8 @@ def run(options: RunOptions) -> int:
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)
+    choose_language(app, options)  # first: the layout files' notices are worded in it
     notice_own_layouts(app)
-    choose_language(app, options)
     app.run_settings(options)
     start(app, options)
     if options.frames is None:
