@@ -10,6 +10,8 @@ in a glossary) is used by some translation, so neither is reported.
 
     python tools/english_left.py                 # German, every screen
     python tools/english_left.py --lang ru --screens title settings
+    python tools/english_left.py --moments --damaged   # also a hint, the coach, a stuck deal,
+                                                       # a win, How to play, broken files
 
 Prints one line per English text found (``screen: 'text' (words)``) and exits 1 when any is.
 ``tests/ui/test_no_english_left.py`` runs the same check over a handful of screens.
@@ -22,10 +24,11 @@ import os
 import re
 import sys
 import tempfile
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "resources" / "locale"
@@ -139,8 +142,77 @@ def drawn_texts(app: object, frames: int = 3) -> list[str]:
     return seen
 
 
+#: The moments the sweep stages at a Practice table (``--moments``).
+MOMENTS = ("hint", "coach", "stuck", "won", "howto pages", "worked example")
+
+
+def moments(app: Any) -> Iterator[tuple[str, list[str]]]:
+    """Each of :data:`MOMENTS` staged at a table in ``app``, with the texts then drawn."""
+    import time
+
+    import arcade
+
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import DESERT, Deal, Game
+    from desert_pyramid.solver import solve
+
+    def until(done: Callable[[], bool], seconds: float = 30.0) -> None:
+        end = time.monotonic() + seconds
+        while not done() and time.monotonic() < end:
+            app.step()
+            time.sleep(0.01)
+
+    def table(seed: int = 5, moves: int = 0) -> Any:
+        app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
+        t = app.table
+        for move in solve(t.game, 300_000).line[:moves]:
+            t.apply(t.control.play(move))
+        return t
+
+    t = table(moves=14)
+    t.ask_hint()
+    until(lambda: bool(t.hint_places))
+    yield "hint", drawn_texts(app)
+    king = next(
+        seed
+        for seed in range(1, 500)
+        if any(
+            c.rank == 13
+            for place, c in Game(get_layout(1), DESERT, Deal.from_seed(seed)).playable()
+            if place >= 0
+        )
+    )
+    t = table(seed=king)
+    t.apply(t.control.flip())  # a flip while a king is free: the coach speaks
+    yield "coach", drawn_texts(app, 20)
+    t = table(seed=1)
+    while not t.game.is_stuck() and not t.game.won:
+        t.apply(t.control.play(t.game.legal_moves()[-1]))
+    yield "stuck", drawn_texts(app, 60)
+    t = table()
+    for move in solve(t.game, 300_000).line:
+        t.apply(t.control.play(move))
+    drawn_texts(app, 30)
+    if type(app.current_view).__name__ != "ResultsView":
+        t.finish()
+    until(lambda: type(app.current_view).__name__ == "ResultsView", 20)
+    yield "won", drawn_texts(app)
+    app.show_howto(app.current_view)
+    texts = drawn_texts(app)
+    for _ in range(8):  # the next pages of How to play
+        app.current_view.on_key_press(arcade.key.RIGHT, 0)
+        texts += drawn_texts(app)
+    yield "howto pages", texts
+    app.current_view.on_key_press(arcade.key.W, 0)  # the worked example of this page
+    yield "worked example", drawn_texts(app, 10)
+
+
 def sweep(
-    lang: str, screens: Iterable[str], size: tuple[int, int] = (1280, 720), damaged: bool = False
+    lang: str,
+    screens: Iterable[str],
+    size: tuple[int, int] = (1280, 720),
+    damaged: bool = False,
+    staged: bool = False,
 ) -> dict[str, list[tuple[str, list[str]]]]:
     """For each screen, the drawn texts in ``lang`` that hold English words, with those words."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -184,6 +256,9 @@ def sweep(
             start(app, opts)
             texts = drawn_texts(app)
             found[what] = [(t, e) for t in texts if (e := vocab.english_in(t))]
+        if staged:
+            for what, texts in moments(app):
+                found[what] = [(t, e) for t in dict.fromkeys(texts) if (e := vocab.english_in(t))]
         app.close()
     return found
 
@@ -197,11 +272,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--damaged", action="store_true", help="break the save and layout files first (notices)"
     )
+    parser.add_argument(
+        "--moments", action="store_true", help="stage a hint, the coach, a stuck deal, a win..."
+    )
     parser.add_argument("--size", default="1280x720", help="the window's size (default 1280x720)")
     args = parser.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
     screens = args.screens or [*STARTING, "daily", "expedition"]
-    found = sweep(args.lang, screens, (w, h), args.damaged)
+    found = sweep(args.lang, screens, (w, h), args.damaged, args.moments)
     count = 0
     for screen, texts in found.items():
         for text, english in texts:
