@@ -331,7 +331,7 @@ def _played_words(game: Game, move: Move | None, events: Sequence[Event]) -> str
     if kind == MoveKind.REDEAL:
         return _redeal_words(game, events)
     if move is not None:
-        return sentence(speakable(game.describe(move)))
+        return sentence(move_words(game, move).text(spoken=True))
     return ""
 
 

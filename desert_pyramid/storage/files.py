@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
+from desert_pyramid.i18n import _, ngettext, pgettext
 from desert_pyramid.storage.atomic import (
     atomic_write,
     backup_path,
@@ -270,9 +271,6 @@ class Opened(Generic[T]):
     notices: list[Notice] = field(default_factory=list)
 
 
-_WHAT = {"unreadable": "could not be read", "damaged": "was damaged"}
-
-
 def open_document(
     path: Path,
     schema: Schema,
@@ -297,7 +295,9 @@ def open_document(
             opened.notices.append(
                 Notice(
                     name,
-                    f"{name} was upgraded from schema {main.version} to {schema.version}.",
+                    _("{file} was upgraded from schema {old} to {new}.").format(
+                        file=name, old=main.version, new=schema.version
+                    ),
                     "info",
                 )
             )
@@ -312,62 +312,82 @@ def open_document(
     if main.status == "missing":
         if backup.status == "missing":
             return opened  # a first start: nothing to say
-        said.append(f"{name} was missing")
+        said.append(_("{file} was missing").format(file=name))
     elif main.status == "future":
-        opened.blocked = (
-            f"{name} was written by a newer version of Desert Pyramid ({main.problem}); "
+        opened.blocked = _(
+            "{file} was written by a newer version of Desert Pyramid ({problem}); "
             "it is left untouched and this session does not save over it"
-        )
+        ).format(file=name, problem=main.problem)
         said.append(opened.blocked)
     else:
-        said.append(f"{name} {_WHAT[main.status]} ({main.problem})")
+        said.append(
+            (
+                _("{file} could not be read ({problem})")
+                if main.status == "unreadable"
+                else _("{file} was damaged ({problem})")
+            ).format(file=name, problem=main.problem)
+        )
         if not readonly:
             try:
                 kept.append(quarantine(path, moment, raw=main.raw).name)
             except OSError as exc:
-                opened.blocked = (
-                    f"{name} could not be moved aside ({exc.strerror or exc}); it is left in place "
+                opened.blocked = _(
+                    "{file} could not be moved aside ({reason}); it is left in place "
                     "and this session does not save over it"
-                )
+                ).format(file=name, reason=exc.strerror or exc)
                 said.append(opened.blocked)
 
     if backup.ok:
         opened.value, opened.source = backup.value, "backup"
         when = _when(bak_path)
         if readonly:
-            said.append(f"using its backup from {when}")
+            said.append(_("using its backup from {when}").format(when=when))
         elif opened.blocked:
-            said.append(f"playing on with its backup from {when}")
+            said.append(_("playing on with its backup from {when}").format(when=when))
         else:
-            said.append(f"restored the backup from {when}")
+            said.append(_("restored the backup from {when}").format(when=when))
             try:
                 assert backup.raw is not None
                 atomic_write(path, backup.raw, keep_backup=False)
             except OSError as exc:
                 said.append(
-                    f"but could not write it back ({exc.strerror or exc}); will retry on the next save"
+                    _("but could not write it back ({reason}); will retry on the next save").format(
+                        reason=exc.strerror or exc
+                    )
                 )
     else:
         if backup.status == "missing":
-            said.append(f"there is no backup: {empty}")
+            said.append(_("there is no backup: {empty}").format(empty=empty))
         else:
-            said.append(
-                f"its backup {_WHAT.get(backup.status, 'is from a newer version')} "
-                f"({backup.problem}): {empty}"
-            )
+            if backup.status == "unreadable":
+                its = _("its backup could not be read ({problem}): {empty}")
+            elif backup.status == "damaged":
+                its = _("its backup was damaged ({problem}): {empty}")
+            else:
+                its = _("its backup is from a newer version ({problem}): {empty}")
+            said.append(its.format(problem=backup.problem, empty=empty))
             if not readonly and not opened.blocked:  # blocked: nothing is written, leave it be
                 try:
                     tag = "newer" if backup.status == "future" else "broken"
                     kept.append(quarantine(bak_path, moment, tag).name)
                 except OSError as exc:
-                    said.append(f"the backup could not be moved aside ({exc.strerror or exc})")
-                    opened.blocked = opened.blocked or (
-                        f"{bak_path.name} could not be moved aside; this session does not save {name}"
+                    said.append(
+                        _("the backup could not be moved aside ({reason})").format(
+                            reason=exc.strerror or exc
+                        )
                     )
-    message = "; ".join(said)
+                    opened.blocked = opened.blocked or _(
+                        "{backup} could not be moved aside; this session does not save {file}"
+                    ).format(backup=bak_path.name, file=name)
+    # TRANSLATORS: the separator between the clauses of a notice about a damaged file
+    message = pgettext("list separator", "; ").join(said)
     if kept:
-        noun = "original is" if len(kept) == 1 else "originals are"
-        message += f". The {noun} kept as {' and '.join(kept)}."
+        # TRANSLATORS: after a notice about a damaged file; {files}: one or two file names
+        message = ngettext(
+            "{said}. The original is kept as {files}.",
+            "{said}. The originals are kept as {files}.",
+            len(kept),
+        ).format(said=message, files=_(" and ").join(kept))
     else:
         message += "."
     level: Level = "warning" if backup.ok else "error"

@@ -231,7 +231,9 @@ class PlayerLayouts:
         except FileNotFoundError:
             return []
         except OSError as exc:
-            problem = f"cannot read the folder {self.folder} ({exc.strerror or exc}): your own layouts are left out"
+            problem = _(
+                "cannot read the folder {folder} ({reason}): your own layouts are left out"
+            ).format(folder=self.folder, reason=exc.strerror or exc)
             if problem != self._folder_said:
                 self._folder_said = problem
                 self._notices.append(Notice(LAYOUTS_DIR, problem, "error"))
@@ -245,8 +247,9 @@ class PlayerLayouts:
             self._say(
                 "",
                 None,
-                f"the layouts folder holds {len(names):,} .toml files; only the first "
-                f"{FILES_MAX:,} are read",
+                _(
+                    "the layouts folder holds {count} .toml files; only the first {most} are read"
+                ).format(count=format_number(len(names)), most=format_number(FILES_MAX)),
             )
             names = names[:FILES_MAX]
         seen: set[str] = set()
@@ -272,12 +275,13 @@ class PlayerLayouts:
             path = self.folder / name
             problem = ""
             if not is_player_number(layout.number):
-                problem = (
-                    f"its number {layout.number} is not one of a player's own layouts' "
-                    f"({PLAYER_FIRST} to {PLAYER_LAST})"
-                )
+                problem = _(
+                    "its number {number} is not one of a player's own layouts' ({first} to {last})"
+                ).format(number=layout.number, first=PLAYER_FIRST, last=PLAYER_LAST)
             elif layout.number in layouts:
-                problem = f"its number {layout.number} is already {files[layout.number].name}'s"
+                problem = _("its number {number} is already {file}'s").format(
+                    number=layout.number, file=files[layout.number].name
+                )
             if problem:
                 self._set_aside(path, entry.stamp, problem)
                 continue
@@ -291,7 +295,9 @@ class PlayerLayouts:
         try:
             st = os.stat(path)
             if stat.S_ISREG(st.st_mode) and st.st_size > LAYOUT_FILE_MAX:
-                problem = f"the file is {st.st_size // 1024:,} KB; a layout file is a few KB"
+                problem = _("the file is {size} KB; a layout file is a few KB").format(
+                    size=format_number(st.st_size // 1024)
+                )
                 self._set_aside(path, stamp, problem)
                 return _Entry(stamp, None, problem)
         except (OSError, ValueError):
@@ -307,7 +313,7 @@ class PlayerLayouts:
             path,
             LAYOUT_FILE,
             decode,
-            empty="the layout is left out",
+            empty=_("the layout is left out"),
             readonly=self.readonly,
             now=self.clock(),
         )
@@ -318,7 +324,11 @@ class PlayerLayouts:
 
     def _set_aside(self, path: Path, stamp: Stamp, problem: str) -> None:
         if self.readonly:
-            self._say(path.name, stamp, f"{path.name} is left out: {problem}.")
+            self._say(
+                path.name,
+                stamp,
+                _("{file} is left out: {problem}.").format(file=path.name, problem=problem),
+            )
             return
         try:
             kept = quarantine(path, self.clock())
@@ -326,12 +336,17 @@ class PlayerLayouts:
             self._say(
                 path.name,
                 stamp,
-                f"{path.name} is left out: {problem}; it could not be moved aside "
-                f"({exc.strerror or exc}).",
+                _("{file} is left out: {problem}; it could not be moved aside ({reason}).").format(
+                    file=path.name, problem=problem, reason=exc.strerror or exc
+                ),
             )
             return
         self._say(
-            path.name, stamp, f"{path.name} is left out: {problem}. It is kept as {kept.name}."
+            path.name,
+            stamp,
+            _("{file} is left out: {problem}. It is kept as {kept}.").format(
+                file=path.name, problem=problem, kept=kept.name
+            ),
         )
 
     # ------------------------------------------------------------------ writing
@@ -491,7 +506,9 @@ class PlayerLayouts:
             self._say(
                 DIFFICULTY_FILE,
                 _stamp(path),
-                f"{DIFFICULTY_FILE} cannot be read ({problem}); your layouts show as unrated",
+                _("{file} cannot be read ({problem}); your layouts show as unrated").format(
+                    file=DIFFICULTY_FILE, problem=problem
+                ),
             )
             return {}, {}
         try:
@@ -507,8 +524,10 @@ class PlayerLayouts:
             self._say(
                 DIFFICULTY_FILE,
                 _stamp(path),
-                f"{DIFFICULTY_FILE} is damaged ({str(exc)[:200]}); your layouts show as unrated "
-                "until the workshop measures them again",
+                _(
+                    "{file} is damaged ({problem}); your layouts show as unrated until the "
+                    "workshop measures them again"
+                ).format(file=DIFFICULTY_FILE, problem=str(exc)[:200]),
             )
             return {}, {}
         codes: dict[int, str] = {}

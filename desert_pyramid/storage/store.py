@@ -26,6 +26,7 @@ from typing import Any
 
 import tomli_w
 
+from desert_pyramid.i18n import _
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
     BackCollection,
@@ -162,7 +163,7 @@ class SaveStore:
             folder.save,
             SAVE_SCHEMA,
             decode_progress,
-            empty="starting with empty progress",
+            empty=_("starting with empty progress"),
             readonly=self.readonly,
             now=now,
         )
@@ -170,7 +171,7 @@ class SaveStore:
             folder.profile,
             PROFILE_SCHEMA,
             decode_profile,
-            empty="starting with the default card back",
+            empty=_("starting with the default card back"),
             readonly=self.readonly,
             now=now,
         )
@@ -178,7 +179,7 @@ class SaveStore:
             folder.current,
             CURRENT_SCHEMA,
             functools.partial(decode_current, get_layout=self.layouts),
-            empty="there is no game to continue",
+            empty=_("there is no game to continue"),
             readonly=self.readonly,
             now=now,
         )

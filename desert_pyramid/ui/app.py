@@ -25,7 +25,7 @@ from desert_pyramid.app.saving import Saves
 from desert_pyramid.app.screens import OVER_A_TABLE, ScreenName, screen_name
 from desert_pyramid.app.sessions import Session
 from desert_pyramid.engine import DESERT, Deal, GameCode, Layout, Rules
-from desert_pyramid.i18n import system_language, use_language
+from desert_pyramid.i18n import _, system_language, use_language
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit, fonts
@@ -574,7 +574,7 @@ def _open_editor(app: GameApp) -> None:
     app.show_editor(
         draft_of(
             [(13 + 2 * c - r, 2 + r) for r in range(5) for c in range(r + 1)],
-            "My pyramid",
+            _("My pyramid"),
         ),
         back=lambda _saved: app.show_layouts(),
     )
@@ -666,8 +666,8 @@ def run(options: RunOptions) -> int:
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)
+    choose_language(app, options)  # first: the layout files' notices are worded in it
     notice_own_layouts(app)
-    choose_language(app, options)
     app.run_settings(options)
     start(app, options)
     if options.frames is None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import arcade
 
 from desert_pyramid.app.layouts import builtin_layout
+from desert_pyramid.app.rule_words import describe_rules
 from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
@@ -116,7 +117,7 @@ class DemoView(TableView):
         session.messages = []
         rules = game.rules
         subtitle = _("{rules} · layout {number} · the deal of How to play").format(
-            rules=rules.describe().capitalize(), number=format_number(game.layout.number)
+            rules=describe_rules(rules), number=format_number(game.layout.number)
         )
         super().__init__(
             app, session, title=_("Worked example"), subtitle=subtitle, note=_(CONTROLS)
