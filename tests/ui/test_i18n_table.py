@@ -183,7 +183,7 @@ def test_why_a_card_cannot_be_played_in_german_and_russian(ui: Any) -> None:
     game = view.game
     covered = next(i for i in range(len(game.layout.slots)) if game.covering(i))
     view.apply(view.control.click(covered))
-    assert view.message.endswith("bedeckt.") and view.message.split(" ")[1] == str(
+    assert view.message.endswith("überdeckt.") and view.message.split(" ")[1] == str(
         game.card_at(covered)
     ), view.message
     free = game.free_slots()
@@ -203,3 +203,19 @@ def test_why_a_card_cannot_be_played_in_german_and_russian(ui: Any) -> None:
     assert view.message.endswith(f"дают в сумме {total}, а не 13."), view.message
     view.apply(view.control.undo())
     assert view.message == "Отменять нечего: это начало расклада."
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_the_table_holds_a_larger_text_size_in_german_and_russian(ui: Any, lang: str) -> None:
+    """At 125% the title's descender ("Übung", "Тренировка") met the subtitle under it and the
+    table fell back to 100% (English held 125%): the two lines part within the bar."""
+    from dataclasses import replace
+
+    use_language(lang)
+    ui.app.set_settings(replace(ui.app.settings, text_size=125))
+    try:
+        view = practice(ui)
+        ui.frames(3)
+        assert view.text_scale == 1.25
+    finally:
+        ui.app.set_settings(replace(ui.app.settings, text_size=100))

@@ -257,6 +257,7 @@ class Hud:
             MUTED,
             "left",
         )
+        self._part_title_lines(bar)
         # stat boxes from the right
         hud = shown_items(hud)
         self._keys = tuple(hud)
@@ -373,6 +374,24 @@ class Hud:
                         )
                     )
         self.set_focus(self.focus_button)
+
+    def _part_title_lines(self, bar: Rect) -> None:
+        """The title over the subtitle without their glyphs meeting: at a larger text size a
+        descender of the title ("Übung", "Тренировка") reached the subtitle's capitals. They
+        move apart as far as the bar lets them."""
+        title, sub = self.texts["title"], self.texts["subtitle"]
+        shown = title.text, sub.text
+        title.text, sub.text = "Ågjpqy", "ÅÉgjpqy"  # the tallest capitals and the deepest tails
+        gap = (title.y - title.content_height / 2) - (sub.y + sub.content_height / 2)
+        room_up = bar.top - 1 - (title.y + title.content_height / 2)
+        room_down = sub.y - sub.content_height / 2 - (bar.bottom + 1)
+        title.text, sub.text = shown
+        if gap >= 1:
+            return
+        up = max(0.0, min((1 - gap) / 2, room_up))
+        down = max(0.0, min(1 - gap - up, room_down))
+        title.y += up
+        sub.y -= down
 
     def _button(self, name: str, r: Rect, radius: int | None = None, bars: bool = False) -> None:
         style = "round_focus" if self.focus_button == name else "round"
