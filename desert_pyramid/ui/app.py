@@ -662,7 +662,9 @@ def choose_language(app: GameApp, options: RunOptions) -> None:
 
 
 def run(options: RunOptions) -> int:
-
+    # the language known before the saves are read (--lang, else the system's): a damaged
+    # save.toml's notice is worded in it; the saved one is chosen below, once it is read
+    use_language(options.lang or system_language())
     app = GameApp(options)  # the player's own layouts: in the same save folder
     if app.saves.store is None:
         app.application.open_saves(background=True)

@@ -93,3 +93,29 @@ def test_a_layout_file_set_aside_is_told_in_german(tmp_path: Path) -> None:
         said = message.split("(")[0] + message.rpartition(")")[2]
         assert vocab.english_in(said) == [], message
     assert "101_huge.toml" in notices[0] and "ausgelassen" in notices[0]
+
+
+def test_a_damaged_save_is_told_in_the_language_of_the_command_line(tmp_path: Path) -> None:
+    """The save is read before its saved language is known: --lang (else the system's) words its
+    notice, through the real command line."""
+    import json
+    import os
+    import subprocess
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "save.toml").write_text("[[[", encoding="utf-8")
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", "3", "--check-layout"]
+        + ["--lang", "de", "--save-dir", str(saves)],
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    names = [p["name"] for p in json.loads(out.stdout) if "save.toml" in p["name"]]
+    assert len(names) == 1, out.stderr
+    said = names[0].split("(")[0] + names[0].rpartition(")")[2]
+    assert "beschädigt" in said and "leerem Fortschritt" in said, names
+    assert vocabulary("de").english_in(said) == [], names
