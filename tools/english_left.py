@@ -111,13 +111,18 @@ EXTRA = ("daily", "expedition", "clock")
 
 def damage(save_dir: Path) -> None:
     """Files a player may break by hand, so that the title's notices are drawn: a layout file far
-    too large, a layout that is not TOML, a damaged difficulty file, a damaged save."""
+    too large, one that is not TOML, one without its slots, an empty one, a damaged difficulty
+    file, a damaged save."""
     from desert_pyramid.storage.layouts import DIFFICULTY_FILE, LAYOUT_FILE_MAX, LAYOUTS_DIR
 
     folder = save_dir / LAYOUTS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "101_huge.toml").write_bytes(b"#" * (LAYOUT_FILE_MAX + 1))
     (folder / "102_broken.toml").write_text("this is [not toml", encoding="utf-8")
+    (folder / "103_wrong.toml").write_text(
+        'schema = 1\nnumber = 103\nname = "x"\n', encoding="utf-8"
+    )
+    (folder / "104_empty.toml").write_text("", encoding="utf-8")
     (folder / DIFFICULTY_FILE).write_text("[[[", encoding="utf-8")
     (save_dir / "save.toml").write_text("[[[", encoding="utf-8")
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
-from desert_pyramid.i18n import _, ngettext, pgettext
+from desert_pyramid.i18n import _, format_number, ngettext, pgettext
 from desert_pyramid.storage.atomic import (
     atomic_write,
     backup_path,
@@ -162,7 +162,7 @@ def _read_document(
     except (FileNotFoundError, NotADirectoryError):  # no file (or not even its folder)
         return ReadAttempt(path, "missing")
     except IsADirectoryError:
-        return ReadAttempt(path, "unreadable", problem="it is a folder, not a file")
+        return ReadAttempt(path, "unreadable", problem=_("it is a folder, not a file"))
     except TooLarge as exc:
         return ReadAttempt(path, "damaged", problem=str(exc.strerror), newest=schema.version)
     except OSError as exc:
@@ -171,15 +171,17 @@ def _read_document(
         return ReadAttempt(path, "unreadable", problem=str(exc))
     attempt: ReadAttempt[T] = ReadAttempt(path, "damaged", raw=raw, newest=schema.version)
     if not raw.strip():
-        attempt.problem = "the file is empty"
+        attempt.problem = _("the file is empty")
         return attempt
     if len(raw) > MAX_FILE_BYTES:
-        attempt.problem = f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        attempt.problem = _("the file is larger than {size} MB").format(
+            size=format_number(MAX_FILE_BYTES // (1024 * 1024))
+        )
         return attempt
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        attempt.problem = f"not text: byte {exc.start} is not UTF-8"
+        attempt.problem = _("not text: byte {position} is not UTF-8").format(position=exc.start)
         return attempt
     try:
         data = tomllib.loads(text)
@@ -187,13 +189,15 @@ def _read_document(
         attempt.problem = _toml_problem(exc)
         return attempt
     except RecursionError:
-        attempt.problem = "values nested too deeply to read"
+        attempt.problem = _("values nested too deeply to read")
         return attempt
     except ValueError as exc:  # a whole number of more than 4,300 digits: Python will not read it
         attempt.problem = (
-            "a whole number has too many digits to read (more than 4,300)"
+            _("a whole number has too many digits to read (more than {most})").format(
+                most=format_number(4300)
+            )
             if "digits" in str(exc)
-            else f"a value cannot be read ({exc})"
+            else _("a value cannot be read ({problem})").format(problem=exc)
         )
         return attempt
     try:
@@ -202,18 +206,22 @@ def _read_document(
     except FutureSchemaError as exc:
         attempt.status = "future"
         attempt.version = exc.version
-        attempt.problem = f"schema {exc.version}; this version reads up to {exc.supported}"
+        attempt.problem = _("schema {version}; this version reads up to {supported}").format(
+            version=exc.version, supported=exc.supported
+        )
         return attempt
     except SchemaError as exc:
         attempt.problem = str(exc)
         return attempt
     except RecursionError:
-        attempt.problem = "values nested too deeply to read"
+        attempt.problem = _("values nested too deeply to read")
         return attempt
     except Exception as exc:  # noqa: BLE001 - the last safety net: a file never crashes the game
         # Every value is range-checked by the decoders, so this is a check missing somewhere;
         # the file is still treated as damaged (set aside, backup used, the player told).
-        attempt.problem = f"a value cannot be used ({type(exc).__name__}: {exc})"
+        attempt.problem = _("a value cannot be used ({problem})").format(
+            problem=f"{type(exc).__name__}: {exc}"
+        )
         return attempt
     attempt.status = "ok"
     return attempt

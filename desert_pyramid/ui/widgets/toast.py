@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 import arcade
 from PIL import Image
 
-from desert_pyramid.i18n import N_, _
+from desert_pyramid.i18n import N_, _, format_number, ngettext
 from desert_pyramid.progression import Unlocks
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
@@ -353,7 +353,11 @@ class Overlay:
         if more:
             lines.append(
                 (
-                    f"…and {more} more: desert-pyramid profile --check tells what each file holds.",
+                    ngettext(
+                        "…and {n} more: desert-pyramid profile --check tells what each file holds.",
+                        "…and {n} more: desert-pyramid profile --check tells what each file holds.",
+                        more,
+                    ).format(n=format_number(more)),
                     (220, 200, 170),
                 )
             )
