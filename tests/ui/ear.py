@@ -71,7 +71,7 @@ class German(Phrases):
     """Gesprochen: "Pik-Dame", "Aufgedeckt: die Kreuz-Acht. 23 Karten im Talon übrig."."""
 
     rules: str = r"Regeln: ([a-z0-9+-]+),"
-    layout: str = r"Auslage (\d+), "
+    layout: str = r"Layout (\d+), "
     row: str = r"Reihe (\d+): ([^.]*)\."
     gone: str = "weg"
     flipped: str = r"Aufgedeckt: (?:der|die|das) ({card})\. (\d+) Karten? im Talon"
@@ -80,7 +80,7 @@ class German(Phrases):
     in_satchel: str = " in der Tasche"
     in_row: str = ", in Reihe "
     paired: str = "Gepaart:"
-    removed: str = "Abgelegt: der {card}"
+    removed: str = "Weggenommen: der {card}"
     stashed: str = "In die Tasche gelegt: "
     flip: str = "Aufgedeckt"
     redeal: str = "Neu gegeben"
@@ -244,7 +244,7 @@ class Russian(Phrases):
     """На слух: «дама пик», «Из колоды: дама пик. В колоде осталось 23 карты.»."""
 
     rules: str = r"Правила: ([a-z0-9+-]+),"
-    layout: str = r"Раскладка (\d+), "
+    layout: str = r"Схема (\d+), "
     row: str = r"Ряд (\d+): ([^.]*)\."
     gone: str = "пусто"
     flipped: str = r"Из колоды: ({card})\. В колоде остал\w+ (\d+) карт"

@@ -41,7 +41,7 @@ def test_the_picker_in_german(ui: Any) -> None:
     ui.frames(2)
     shown = words(view)
     assert "LAYOUT WÄHLEN" in shown and "Wüstenregeln" in shown and "Zurück" in shown
-    assert [b.label for b in view.actions.buttons][:2] == ["Neu", "Kopie bearbeiten"]
+    assert [b.label for b in view.actions.buttons][:2] == ["Neu", "Kopie ändern"]
     # the focused layout: its name from the catalogue, its card count in German, its difficulty
     title, about = view.detail[0].text, view.detail[1].text
     assert title.startswith("1 · Klassische Pyramide · 28 Karten · "), title
@@ -78,7 +78,7 @@ def test_the_editor_in_russian_counts_with_three_plural_forms(ui: Any) -> None:
     ui.frames(1)
     assert view.counts_text.text.startswith("5 карт · ")
     view.editor.undo()
-    assert view.editor.message == "Отменено: карта положена"
+    assert view.editor.message == "Отменено: добавление карты"
     view.editor.save()  # refused: too few cards, said in Russian
     assert view.editor.message.startswith("Пока нельзя сохранить: 4 карты: ")
 
