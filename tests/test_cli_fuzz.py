@@ -49,6 +49,7 @@ def test_an_exception_would_be_seen() -> None:
     assert rc is None and kind in ("TypeError", "AttributeError")  # int has no .split
 
 
+@pytest.mark.slow  # about 1,000 runs of the command line: in CI's second pass
 @pytest.mark.skipif(sys.platform == "win32", reason="the harness's time limit uses SIGALRM")
 def test_fuzz_the_command_line() -> None:
     rng = random.Random(20261201)
