@@ -55,6 +55,8 @@ def faults(found: list[dict[str, object]]) -> list[str]:
     return [f"{d['what']} at {d['size']}: {p}" for d in found for p in d["problems"]]  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # every screen at four sizes in subprocesses (11 s): in CI's second pass; the
+# fast group audits them at a drawn size below and through tools/audit_all.py's slice
 def test_the_moved_screens_pass_the_audit_at_the_four_sizes(tmp_path: Path) -> None:
     found = audit(tmp_path, SIZES, screens=MOVED)
     assert len(found) == len(MOVED) * len(SIZES)
