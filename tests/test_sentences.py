@@ -149,7 +149,7 @@ def test_a_move_is_said_in_german_and_russian() -> None:
     assert move is not None
     for code, want in (
         ("de", "Gepaart: die Pik-Drei und die Herz-Zehn. Plus 10. Freigelegt: die Karo-Zehn"),
-        ("ru", "Сложены тройка пик и десятка червей. Плюс 10. Открыто: десятка бубён"),
+        ("ru", "Сложены тройка пик и десятка червей. Плюс 10. Освобождено: десятка бубён"),
         (
             "en",
             "Paired the three of spades and the ten of hearts. Plus 10. Freed the ten of diamonds",
@@ -178,9 +178,9 @@ def test_the_focus_and_the_board_are_said_in_the_language_with_the_cards_gender(
     for slot, text in zip(free, texts, strict=True):
         c = g.card_at(slot)
         assert c is not None
-        word = "открыт" if c.rank in (1, 11, 13) else "открыта"
+        word = "свободен" if c.rank in (1, 11, 13) else "свободна"
         assert f", {word}." in text, text
-    assert spoken.board_text(g).startswith("Открытые карты: Ряд 7:")
+    assert spoken.board_text(g).startswith("Свободные карты: Ряд 7:")
     assert use_language("de") is None
     assert spoken.rank_text(g, 12).startswith(
         "Damen: Pik-Dame in Reihe 4, Karte 2, unter 9 Karten;"
@@ -205,8 +205,8 @@ def test_the_coach_speaks_russian_in_the_right_cases() -> None:
         explain_card(g, 0) == "4♣ накрыта 2♥ и A♦."
     )  # instrumental: written cards keep their face
     opening = Coach().opening(g)[0]
-    assert opening.text.startswith("Убирайте две открытые карты")
-    assert "при раздаче это 7 открытых карт." in opening.text
+    assert opening.text.startswith("Убирайте две свободные карты")
+    assert "при раздаче это 7 свободных карт." in opening.text
 
 
 # -- the catalogues --------------------------------------------------------------------------------
