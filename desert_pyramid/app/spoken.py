@@ -44,29 +44,15 @@ from desert_pyramid.engine.events import (
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.engine.whereabouts import cards_on
 from desert_pyramid.i18n import N_, _, current_language, pgettext
-from desert_pyramid.i18n.cards import Rank, card_name
+from desert_pyramid.i18n.cards import English, Rank, card_name
 from desert_pyramid.i18n.say import Arg, Say, many, spoken_for, tell, tell_n, tell_p
 from desert_pyramid.modes.coach import explain_card_say, rules_line
 from desert_pyramid.solver.hints import move_words
 
 #: English card words, as the play-by-ear test hears them (the speech itself takes each language's
 #: names from desert_pyramid/i18n/cards.py).
-RANK_SPOKEN = (
-    "ace",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-)
-SUIT_SPOKEN = ("spades", "hearts", "diamonds", "clubs")
+RANK_SPOKEN = English.ranks
+SUIT_SPOKEN = English.suits
 #: The table's buttons as the top bar labels them (its texts, context "button"): the focus says
 #: the label the player sees.
 BUTTON_LABELS = {"undo": "Undo", "hint": "Hint", "menu": "Menu"}
