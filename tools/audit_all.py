@@ -67,12 +67,8 @@ def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, An
                         opts = replace(base, screen=screen)
                     app.options = opts
                     start(app, opts)
-                    recorder = audit.start()
-                    for _ in range(int(spec.get("frames", 3))):
-                        recorder.clear()
-                        app.step()
-                    audit.stop()
-                    found = audit.problems(recorder.parts, app.width, app.height)
+                    parts = audit.record_frames(app.step, int(spec.get("frames", 3)))
+                    found = audit.problems(parts, app.width, app.height)
                     view = app.current_view
                     out.append(
                         {

@@ -131,15 +131,9 @@ def drawn_texts(app: object, frames: int = 3) -> list[str]:
     """The texts the window draws in ``frames`` frames (texts, buttons' labels, badges)."""
     from desert_pyramid.ui.base import audit
 
-    recorder = audit.start()
-    try:
-        for _ in range(frames):
-            recorder.clear()
-            app.step()  # type: ignore[attr-defined]
-    finally:
-        audit.stop()
+    parts = audit.record_frames(app.step, frames)  # type: ignore[attr-defined]
     seen: list[str] = []
-    for p in recorder.parts:
+    for p in parts:
         if p.kind == audit.BUTTON and p.layer == audit.TABLE:
             continue  # the table's buttons are named by their ids; their labels are texts
         if p.kind in (audit.TEXT, audit.BUTTON, "badge") and p.name not in seen:

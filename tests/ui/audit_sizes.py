@@ -37,12 +37,8 @@ def main(save_dir: str, spec: dict[str, list]) -> None:  # type: ignore[type-arg
         for what, opts in jobs:
             app.options = opts
             start(app, opts)
-            recorder = audit.start()
-            for _ in range(int(spec.get("frames", 3))):
-                recorder.clear()
-                app.step()
-            audit.stop()
-            found = audit.problems(recorder.parts, app.width, app.height)
+            parts = audit.record_frames(app.step, int(spec.get("frames", 3)))
+            found = audit.problems(parts, app.width, app.height)
             print(json.dumps({"what": what, "size": [w, h], "problems": found}), flush=True)
         app.close()
 

@@ -118,15 +118,9 @@ def test_every_page_passes_the_layout_audit_in_every_language(ui_lang: Driver, c
     view = open_howto(ui_lang)
     for page in ("rules", "variations", "glossary", "quiz"):
         view.show_page(page)
-        recorder = audit.start()
-        try:
-            for _ in range(2):
-                recorder.clear()
-                ui_lang.frames(1)
-        finally:
-            audit.stop()
-        assert audit.problems(recorder.parts, ui_lang.app.width, ui_lang.app.height) == [], page
-        cut = [p.name for p in recorder.parts if p.kind == "text" and p.name.endswith("…")]
+        parts = audit.record_frames(lambda: ui_lang.frames(1), 2)
+        assert audit.problems(parts, ui_lang.app.width, ui_lang.app.height) == [], page
+        cut = [p.name for p in parts if p.kind == "text" and p.name.endswith("…")]
         assert cut == [], (page, cut)
 
 

@@ -17,7 +17,7 @@ Parts are compared only on one layer: a screen's menu drawn over a paused table 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
@@ -111,6 +111,19 @@ def start() -> Recorder:
 def stop() -> None:
     global _recorder
     _recorder = None
+
+
+def record_frames(step: Callable[[], object], frames: int = 3) -> list[Part]:
+    """The parts of the last of ``frames`` frames drawn by ``step`` (the audit on only for them):
+    what ``--check-layout``, tools/audit_all.py and the tests check."""
+    recorder = start()
+    try:
+        for _ in range(frames):
+            recorder.clear()
+            step()
+    finally:
+        stop()
+    return recorder.parts
 
 
 def recording() -> Recorder | None:
