@@ -61,6 +61,10 @@ PROBE_CAP = 10_000  # nodes all probes may use together
 RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
 STORE_MAX = 1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
 STORE_RESULTS_MAX = 4_096  # answers by position a Store keeps
+# The move generator's tables by free slots or by board layout part (see Searcher._free_by_rank):
+# a search meets a few hundred to a few thousand of them, far fewer than its boards; emptied past
+# this (they are only caches).
+LAYOUT_CACHE_MAX = 200_000
 
 
 class Verdict(StrEnum):
@@ -184,6 +188,15 @@ class Searcher:
     keep: bool = False  # a store's search: what a stopped phase proved stays in the table
     # a store's positions whose probes found nothing (see solve): not probed again
     probed: set[tuple[int, int, int, int]] | None = None
+    # Caches of the move generator, by free slots (``_free_by_rank`` fills the first three) and by
+    # vacated slots and partner rank (``_pairs_with``): parts of a node that depend on the layout
+    # alone, which a search meets thousands of times with other stock/waste cards gone.
+    _fbr: dict[int, list[list[int]]] = field(default_factory=dict)
+    _franks: dict[int, tuple[int, ...]] = field(default_factory=dict)  # ranks 1-12 free
+    _useful_base: dict[int, int] = field(default_factory=dict)  # cycle positions worth playing
+    _pairs_cache: dict[int, list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    # only the waste top plays and nothing is stashed (see _waste_moves); set by from_game
+    waste_only: bool = False
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -270,6 +283,12 @@ class Searcher:
             plain=plain,
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
+            waste_only=(
+                not rules.draw_three
+                and not rules.stock_top_playable
+                and not rules.satchel
+                and not plain
+            ),
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -1010,7 +1029,7 @@ class Searcher:
             return False
         free_by_rank = self._free_by_rank(free)
         if not plain:
-            forced = self._forced_move(vacated, satchel, live, free_by_rank)
+            forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
                 slots, satchel_after, move, live_delta = forced
                 vacated_after = vacated
@@ -1134,14 +1153,32 @@ class Searcher:
         return False
 
     def _free_by_rank(self, free: int) -> list[list[int]]:
-        """The free layout slots, listed by the rank of their card (index 1 to 13)."""
+        """The free layout slots, listed by the rank of their card (index 1 to 13); never changed
+        by the caller (kept by ``free`` with the ranks 1 to 12 that have one, ``_franks``, and the
+        cycle positions whose card may pair with one or is a king, ``_useful_base``)."""
+        got = self._fbr.get(free)
+        if got is not None:
+            return got
         slot_rank = self.slot_rank
         free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        while free:
-            low = free & -free
+        mask = free
+        while mask:
+            low = mask & -mask
             i = low.bit_length() - 1
             free_by_rank[slot_rank[i]].append(i)
-            free ^= low
+            mask ^= low
+        if len(self._fbr) > LAYOUT_CACHE_MAX:
+            self._fbr.clear()
+            self._franks.clear()
+            self._useful_base.clear()
+        ranks = tuple(r for r in range(1, 13) if free_by_rank[r])
+        rank_pos = self.rank_pos
+        useful = rank_pos[KING_RANK] if rank_pos else 0
+        for r in ranks:
+            useful |= rank_pos[13 - r]
+        self._fbr[free] = free_by_rank
+        self._franks[free] = ranks
+        self._useful_base[free] = useful
         return free_by_rank
 
     def _free_after(self, free: int, vacated_after: int, removed: tuple[int, ...]) -> int:
@@ -1158,7 +1195,7 @@ class Searcher:
         return free
 
     def _forced_move(
-        self, vacated: int, satchel: int, live: int, free_by_rank: list[list[int]]
+        self, vacated: int, satchel: int, live: int, free_by_rank: list[list[int]], free: int
     ) -> _Forced | None:
         """A move that some winning line makes now if any line wins, or None. It removes layout or
         Satchel cards only, so it is legal at every time reachable from the node.
@@ -1183,7 +1220,7 @@ class Searcher:
         if sat_rank == KING_RANK:
             return (), 0, (KING_MOVE, SATCHEL, 0), king
         sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
-        pair = self._forced_pair(vacated, satchel, live, free_by_rank, sat_rank, sat_must)
+        pair = self._forced_pair(vacated, satchel, live, free_by_rank, free, sat_rank, sat_must)
         if pair is None:
             return None
         slots, use_satchel, move = pair
@@ -1522,6 +1559,10 @@ class Searcher:
         pairs with a layout card, with the Satchel card, of the waste top with the stock top, and
         stashes. Each move is added to ``children`` (earlier times first); the flips that lead to
         its time stay implicit. Returns ``(time, move)`` at once when a move wins."""
+        if self.waste_only and not satchel:
+            return self._waste_moves(
+                children, vacated, gone, satchel, start, free, indexes, live, live_cycle, new, reach
+            )
         K = self.K
         W = K + 1
         cyc_rank = self.cyc_rank
@@ -1533,9 +1574,9 @@ class Searcher:
         append = children.append
         sat_rank = satchel & 15
         can_stash = self.satchel_rule and satchel == 0
-        new = self._first_pair_times(free_by_rank, live, live_cycle, gone, sat_rank, new, reach)
+        new = self._first_pair_times(free, live, live_cycle, gone, sat_rank, new, reach)
         in_cycle = ~gone & ((1 << K) - 1)  # the live cycle positions
-        useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
+        useful = self._useful_cycle(free, sat_rank, in_cycle, can_stash or top)
         # Draw one, pruned search: a move with the card at k leads to the same board whatever
         # the time it is made at (the pass, and the waste top or the stock top), and the child's
         # time is then the same index of that pass: in one pass the card is the stock top (index
@@ -1545,7 +1586,6 @@ class Searcher:
         # times: only it is generated (the others would be met as transpositions right after it,
         # never searched).
         earliest = self.draw == 1 and not self.plain
-        pairs_of: dict[int, list[tuple[int, int, int, int]]] = {}
         while useful:
             low = useful & -useful
             k = low.bit_length() - 1
@@ -1594,9 +1634,7 @@ class Searcher:
             if not (fb or sat_rank == partner or can_stash or nxt_partner):
                 continue
             back = prev + 1  # the index once the waste top k is gone
-            pairs = pairs_of.get(partner) if fb else ()
-            if pairs is None:  # (the same for every cycle card of the rank)
-                pairs = pairs_of[partner] = self._pairs_with(fb, vacated, free)
+            pairs = self._pairs_with(fb, vacated, free, partner) if fb else ()
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
             rank_live = 1 << 3 * r
@@ -1698,11 +1736,121 @@ class Searcher:
                         )
         return None
 
+    def _waste_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        new: int,
+        reach: int,
+    ) -> tuple[int, ModelMove] | None:
+        """:meth:`_cycle_moves` when only the waste top plays and nothing can be stashed (draw one,
+        the stock top hidden, no Satchel: the classic and strict rules), with the Satchel empty:
+        the same children in the same order, without the branches those rules never take. Each
+        live cycle card that may play (a king, or a partner of a free layout card) is tried at the
+        earliest new time it is the waste top, alone (a king) or with each free partner."""
+        W = self.K + 1
+        cyc_rank = self.cyc_rank
+        order_time = self.order_time
+        rep = self.rep
+        won = self._won
+        full = (1 << self.n) - 1
+        append = children.append
+        pairs_cache = self._pairs_cache
+        if self.draw == 1 and not self.plain:  # (see _first_pair_times)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
+            if t1 >= 0:
+                new &= (2 << t1) - 1
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        useful = self._useful_base[free] & in_cycle
+        start_order = order_time[start]
+        while useful:
+            low = useful & -useful
+            k = low.bit_length() - 1
+            useful ^= low
+            times = (rep << (k + 1)) & new  # times when k is the waste top
+            if not times:
+                continue
+            t = (times & -times).bit_length() - 1  # the earliest (see _cycle_moves)
+            back = (in_cycle & (low - 1)).bit_length()  # the index once k is gone
+            t_next = (t // W) * W + back
+            earlier = (order_time[t] - start_order) * 4  # earlier first
+            r = cyc_rank[k]
+            gone_k = gone | low
+            indexes_k = indexes & ~(low << 1)
+            rank_live = 1 << 3 * r
+            if r == KING_RANK:
+                move = (KING_MOVE, WASTE, 0)
+                if vacated == full and won(vacated, gone_k, satchel):
+                    return t, move
+                append(
+                    (
+                        earlier - 30,
+                        vacated,
+                        gone_k,
+                        satchel,
+                        t,
+                        t_next,
+                        free,
+                        indexes_k,
+                        live - rank_live,
+                        live_cycle - rank_live,
+                        move,
+                    )
+                )
+                continue
+            partner = 13 - r
+            pairs = pairs_cache.get(vacated << 4 | partner)
+            if pairs is None:
+                pairs = self._pairs_with(self._fbr[free][partner], vacated, free, partner)
+            live_k = live - rank_live - (1 << 3 * partner)
+            live_cycle_k = live_cycle - rank_live
+            for b, vac, fr, priority in pairs:
+                move = (PAIR_MOVE, b, WASTE)
+                if vac == full and won(vac, gone_k, satchel):
+                    return t, move
+                append(
+                    (
+                        earlier + priority,
+                        vac,
+                        gone_k,
+                        satchel,
+                        t,
+                        t_next,
+                        fr,
+                        indexes_k,
+                        live_k,
+                        live_cycle_k,
+                        move,
+                    )
+                )
+        return None
+
     def _pairs_with(
+        self, slots: list[int], vacated: int, free: int, partner: int
+    ) -> list[tuple[int, int, int, int]]:
+        """For each free layout slot b in ``slots`` (the free cards of rank ``partner``) that a
+        stock/waste card may pair with (at any time: none of this depends on the time, nor on the
+        stock and waste, so the list is kept by layout part and rank): (b, vacated after, free
+        after, priority). The caller does not change it."""
+        cache_key = vacated << 4 | partner
+        got = self._pairs_cache.get(cache_key)
+        if got is not None:
+            return got
+        if len(self._pairs_cache) > LAYOUT_CACHE_MAX:
+            self._pairs_cache.clear()
+        got = self._pairs_cache[cache_key] = self._pairs_made(slots, vacated, free)
+        return got
+
+    def _pairs_made(
         self, slots: list[int], vacated: int, free: int
     ) -> list[tuple[int, int, int, int]]:
-        """For each free layout slot b in ``slots`` that a stock/waste card may pair with (at any
-        time: none of this depends on the time): (b, vacated after, free after, priority)."""
         on = self.on
         cov_mask = self.cov_mask
         out = []
@@ -1717,7 +1865,7 @@ class Searcher:
 
     def _first_pair_times(
         self,
-        free_by_rank: list[list[int]],
+        free: int,
         live: int,
         live_cycle: int,
         gone: int,
@@ -1738,25 +1886,20 @@ class Searcher:
         are explored after the pair). Times are limited to reach(start), not just the new ones,
         so an earlier visit of this board covers the rest."""
         if self.draw == 1 and not self.plain:
-            t1 = self._unique_cycle_time(free_by_rank, live, live_cycle, gone, sat_rank, reach)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, sat_rank, reach)
             if t1 >= 0:
                 new &= (2 << t1) - 1
         return new
 
-    def _useful_cycle(
-        self, free_by_rank: list[list[int]], sat_rank: int, in_cycle: int, every: bool
-    ) -> int:
+    def _useful_cycle(self, free: int, sat_rank: int, in_cycle: int, every: bool) -> int:
         """The live cycle positions whose card may be played: ``every`` one (the Satchel can take
         any, or two stock/waste cards can pair), else kings and the partners of a free layout
-        card or of the Satchel card."""
+        card (kept by :meth:`_free_by_rank`, which the node has asked) or of the Satchel card."""
         if every:
             return in_cycle
-        rank_pos = self.rank_pos
-        useful = rank_pos[KING_RANK]
-        for r in range(1, 13):
-            if free_by_rank[r]:
-                useful |= rank_pos[13 - r]
+        useful = self._useful_base[free]
         if sat_rank:
+            rank_pos = self.rank_pos
             useful |= rank_pos[13 - sat_rank]
         return useful & in_cycle
 
@@ -1912,7 +2055,30 @@ class Searcher:
         children.sort(key=_first_item)
         search = self._search
         if discrepancies < 0:
+            if self.draw != 1:
+                for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                    if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
+                        self.path.append((gone, start, t_at, move))
+                        return True
+                return False
+            # Draw one: a child whose board is already explored at every time it reaches is
+            # counted here as the node it is, without the call that :meth:`_search` would leave at
+            # once (about half the children of a long search are such transpositions).
+            table_get = self.table.get
+            n = self.n
+            shift = n + self.K
+            rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                explored = table_get(vac | gone_c << n | sat << shift)
+                if explored is not None:
+                    reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
+                    if not reach & ~explored:
+                        nodes = self.nodes + 1
+                        self.nodes = nodes
+                        if nodes > self.budget or not nodes & 255:
+                            self.nodes -= 1
+                            self._tick()
+                        continue
                 if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                     self.path.append((gone, start, t_at, move))
                     return True
@@ -1928,7 +2094,7 @@ class Searcher:
 
     def _unique_cycle_time(
         self,
-        free_by_rank: list[list[int]],
+        free: int,
         live: int,
         live_cycle: int,
         gone: int,
@@ -1936,11 +2102,10 @@ class Searcher:
         reach: int,
     ) -> int:
         """The first time in ``reach`` at which a free layout card's only live partner, a stock or
-        waste card, can be played; -1 when there is no such card."""
+        waste card, can be played; -1 when there is no such card. (``free``: the free slots, whose
+        ranks :meth:`_free_by_rank` has kept.)"""
         best = -1
-        for r in range(1, 13):
-            if not free_by_rank[r]:
-                continue
+        for r in self._franks[free]:
             p = 13 - r
             if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
@@ -1962,6 +2127,7 @@ class Searcher:
         satchel: int,
         live: int,
         free_by_rank: list[list[int]],
+        free: int,
         sat_rank: int,
         sat_must: bool,
     ) -> tuple[tuple[int, ...], bool, tuple[int, int, int]] | None:
@@ -1969,9 +2135,7 @@ class Searcher:
         that must go (a free layout card, or a layout card in the Satchel) whose rank has exactly
         one live partner card left, that partner being free in the layout or in the Satchel."""
         slot_rank = self.slot_rank
-        for r in range(1, 13):
-            if not free_by_rank[r]:
-                continue
+        for r in self._franks[free]:
             partner = 13 - r
             if (live >> 3 * partner) & 7 != 1:
                 continue
