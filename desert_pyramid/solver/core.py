@@ -195,6 +195,9 @@ class Searcher:
     _franks: dict[int, tuple[int, ...]] = field(default_factory=dict)  # ranks 1-12 free
     _useful_base: dict[int, int] = field(default_factory=dict)  # cycle positions worth playing
     _pairs_cache: dict[int, list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    _layout_pairs: dict[int, list[tuple[int, int, int, ModelMove, int]]] = field(
+        default_factory=dict
+    )
     # only the waste top plays and nothing is stashed (see _waste_moves); set by from_game
     waste_only: bool = False
 
@@ -1012,9 +1015,18 @@ class Searcher:
             reach = indexes if self.unlimited else (indexes * self.rep) & ~((1 << start) - 1)
         else:
             reach = self.reach(gone, indexes, start)
-        explored = self._visit(key, reach, discrepancies)
-        if explored < 0:
-            return False
+        if discrepancies < 0:  # (_visit's exhaustive case, written out: it runs at every node)
+            table = self.table
+            explored = table.get(key, 0)
+            if not reach & ~explored:
+                return False
+            if not explored and len(table) >= MAX_TABLE:
+                raise _Stop("memory")
+            table[key] = explored | reach
+        else:
+            explored = self._visit(key, reach, discrepancies)
+            if explored < 0:
+                return False
         # With a store, the exhaustive search's board is open until it is proved lost (see
         # forget_open); without one, a stopped phase empties the whole table instead.
         exhaustive = self.keep and discrepancies < 0
@@ -1056,7 +1068,7 @@ class Searcher:
             children, vacated, gone, satchel, start, free, indexes, live, live_cycle, free_by_rank
         )
         if win is None and K:
-            win = self._cycle_moves(
+            win = (self._waste_moves if self.waste_only and not satchel else self._cycle_moves)(
                 children,
                 vacated,
                 gone,
@@ -1250,8 +1262,6 @@ class Searcher:
         relaxed pairs, the Satchel card with a layout card, stashes (and, in the plain search, king
         removals). Each move is added to ``children`` with its priority (lower first: pairs that
         free more cards, then stashes). Returns ``(time, move)`` at once when a move wins."""
-        on = self.on
-        cov_mask = self.cov_mask
         won = self._won
         full = (1 << self.n) - 1
         append = children.append
@@ -1270,39 +1280,28 @@ class Searcher:
             )
             if win is not None:
                 return win
-        # layout pairs
-        for r in range(1, 7):
-            fa = free_by_rank[r]
-            fb = free_by_rank[13 - r]
-            if not fa or not fb:
-                continue
-            pair_live = (1 << 3 * r) + (1 << 3 * (13 - r))
-            for a in fa:
-                for b in fb:
-                    vac = vacated | 1 << a | 1 << b
-                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                    if vac == full and won(vac, gone, satchel):
-                        return start, move
-                    fr = free & ~(1 << a | 1 << b)
-                    for g in (a, b):
-                        for j in on[g]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
-                    append(
-                        (
-                            -20 - 3 * (fr & ~free).bit_count(),
-                            vac,
-                            gone,
-                            satchel,
-                            start,
-                            start,
-                            fr,
-                            indexes,
-                            live - pair_live,
-                            live_cycle,
-                            move,
-                        )
-                    )
+        # layout pairs (what they remove and free depends on the layout alone: kept by board)
+        pairs = self._layout_pairs.get(vacated)
+        if pairs is None:
+            pairs = self._layout_pairs_made(vacated, free, free_by_rank)
+        for priority, vac, fr, move, pair_live in pairs:
+            if vac == full and won(vac, gone, satchel):
+                return start, move
+            append(
+                (
+                    priority,
+                    vac,
+                    gone,
+                    satchel,
+                    start,
+                    start,
+                    fr,
+                    indexes,
+                    live - pair_live,
+                    live_cycle,
+                    move,
+                )
+            )
         if self.relaxed:
             win = self._relaxed_pair_moves(
                 children,
@@ -1332,6 +1331,36 @@ class Searcher:
                 free_by_rank,
             )
         return None
+
+    def _layout_pairs_made(
+        self, vacated: int, free: int, free_by_rank: list[list[int]]
+    ) -> list[tuple[int, int, int, ModelMove, int]]:
+        """The pairs of two free layout cards on the board ``vacated`` (whose free slots are
+        ``free``), in the order the search tries them: (priority, vacated after, free after, move,
+        live cards removed). Kept in ``_layout_pairs``; the caller does not change the list."""
+        on = self.on
+        cov_mask = self.cov_mask
+        out: list[tuple[int, int, int, ModelMove, int]] = []
+        for r in range(1, 7):
+            fa = free_by_rank[r]
+            fb = free_by_rank[13 - r]
+            if not fa or not fb:
+                continue
+            pair_live = (1 << 3 * r) + (1 << 3 * (13 - r))
+            for a in fa:
+                for b in fb:
+                    vac = vacated | 1 << a | 1 << b
+                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    fr = free & ~(1 << a | 1 << b)
+                    for g in (a, b):
+                        for j in on[g]:
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
+                    out.append((-20 - 3 * (fr & ~free).bit_count(), vac, fr, move, pair_live))
+        if len(self._layout_pairs) > LAYOUT_CACHE_MAX:
+            self._layout_pairs.clear()
+        self._layout_pairs[vacated] = out
+        return out
 
     def _plain_king_moves(
         self,
@@ -1561,7 +1590,18 @@ class Searcher:
         its time stay implicit. Returns ``(time, move)`` at once when a move wins."""
         if self.waste_only and not satchel:
             return self._waste_moves(
-                children, vacated, gone, satchel, start, free, indexes, live, live_cycle, new, reach
+                children,
+                vacated,
+                gone,
+                satchel,
+                start,
+                free,
+                indexes,
+                live,
+                live_cycle,
+                free_by_rank,
+                new,
+                reach,
             )
         K = self.K
         W = K + 1
@@ -1747,6 +1787,7 @@ class Searcher:
         indexes: int,
         live: int,
         live_cycle: int,
+        free_by_rank: list[list[int]],
         new: int,
         reach: int,
     ) -> tuple[int, ModelMove] | None:
@@ -1808,7 +1849,7 @@ class Searcher:
             partner = 13 - r
             pairs = pairs_cache.get(vacated << 4 | partner)
             if pairs is None:
-                pairs = self._pairs_with(self._fbr[free][partner], vacated, free, partner)
+                pairs = self._pairs_with(free_by_rank[partner], vacated, free, partner)
             live_k = live - rank_live - (1 << 3 * partner)
             live_cycle_k = live_cycle - rank_live
             for b, vac, fr, priority in pairs:
