@@ -200,6 +200,10 @@ class Searcher:
     )
     # only the waste top plays and nothing is stashed (see _waste_moves); set by from_game
     waste_only: bool = False
+    # by cycle position k: the times when k is the waste top (in every pass), and its card as a
+    # live count (``1 << 3 * rank``)
+    waste_top_times: list[int] = field(default_factory=list)
+    cyc_live: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -286,6 +290,8 @@ class Searcher:
             plain=plain,
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
+            waste_top_times=[rep << (k + 1) for k in range(K)],
+            cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=(
                 not rules.draw_three
                 and not rules.stock_top_playable
@@ -1033,13 +1039,16 @@ class Searcher:
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
-        if not plain and self._hopeless(
-            vacated, gone, satchel, start, live, live_cycle, explored == 0
+        # (_hopeless has nothing to check on a board met before, outside the last pass)
+        if (
+            not plain
+            and (not explored or start >= self.last_start)
+            and self._hopeless(vacated, gone, satchel, start, live, live_cycle, explored == 0)
         ):
             if exhaustive:
                 self.stack.pop()
             return False
-        free_by_rank = self._free_by_rank(free)
+        free_by_rank = self._fbr.get(free) or self._free_by_rank(free)
         if not plain:
             forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
@@ -1799,11 +1808,12 @@ class Searcher:
         W = self.K + 1
         cyc_rank = self.cyc_rank
         order_time = self.order_time
-        rep = self.rep
         won = self._won
         full = (1 << self.n) - 1
         append = children.append
         pairs_cache = self._pairs_cache
+        waste_top_times = self.waste_top_times
+        cyc_live = self.cyc_live
         if self.draw == 1 and not self.plain:  # (see _first_pair_times)
             t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
             if t1 >= 0:
@@ -1811,11 +1821,12 @@ class Searcher:
         in_cycle = ~gone & ((1 << self.K) - 1)
         useful = self._useful_base[free] & in_cycle
         start_order = order_time[start]
+        vacated4 = vacated << 4
         while useful:
             low = useful & -useful
             k = low.bit_length() - 1
             useful ^= low
-            times = (rep << (k + 1)) & new  # times when k is the waste top
+            times = waste_top_times[k] & new  # times when k is the waste top
             if not times:
                 continue
             t = (times & -times).bit_length() - 1  # the earliest (see _cycle_moves)
@@ -1825,7 +1836,7 @@ class Searcher:
             r = cyc_rank[k]
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
-            rank_live = 1 << 3 * r
+            rank_live = cyc_live[k]
             if r == KING_RANK:
                 move = (KING_MOVE, WASTE, 0)
                 if vacated == full and won(vacated, gone_k, satchel):
@@ -1847,7 +1858,7 @@ class Searcher:
                 )
                 continue
             partner = 13 - r
-            pairs = pairs_cache.get(vacated << 4 | partner)
+            pairs = pairs_cache.get(vacated4 | partner)
             if pairs is None:
                 pairs = self._pairs_with(free_by_rank[partner], vacated, free, partner)
             live_k = live - rank_live - (1 << 3 * partner)
