@@ -98,6 +98,8 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 # time after it, free, indexes, live, live_cycle, move), the state named as in Searcher._search.
 # Plain tuples: a node builds a dozen of them.
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
+# What the window bound keeps of a board's layout (see Searcher._window_shape)
+_WindowShape = tuple[int, list[tuple[int, tuple[int, ...]]]]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
 
@@ -204,6 +206,14 @@ class Searcher:
     # live count (``1 << 3 * rank``)
     waste_top_times: list[int] = field(default_factory=list)
     cyc_live: list[int] = field(default_factory=list)
+    # The window bound (see _window_lost): asked where only the waste top plays, the passes are
+    # limited and cards pair only when both are free. ``cover_order``: the layout slots, every
+    # slot after the slots lying on it; ``rank_slots``: the root's layout slots by rank.
+    windows: bool = False
+    _window_shapes: dict[int, _WindowShape] = field(default_factory=dict)
+    window_from: int = 0  # the first time of the pass before the last
+    cover_order: list[int] = field(default_factory=list)
+    rank_slots: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -291,6 +301,17 @@ class Searcher:
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
             waste_top_times=[rep << (k + 1) for k in range(K)],
+            windows=(
+                not rules.draw_three
+                and not rules.stock_top_playable
+                and not rules.satchel
+                and not rules.relaxed_match
+                and not plain
+                and not unlimited
+            ),
+            window_from=max(0, passes - 2) * (K + 1),
+            cover_order=sorted(range(n), key=lambda i: -layout.slots[i].z),
+            rank_slots=[sum(1 << i for i, r in enumerate(slot_rank) if r == q) for q in range(14)],
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=(
                 not rules.draw_three
@@ -1171,7 +1192,132 @@ class Searcher:
                     vacated, reachable, satchel, self._must(live, live_cycle, satchel)
                 ):
                     return True
+        # (with a pass or more to come after the next one, it rarely cuts: not asked)
+        return (
+            self.windows
+            and new_board
+            and start >= self.window_from
+            and self._window_lost(vacated, gone, start, live, live_cycle)
+        )
+
+    def _window_lost(self, vacated: int, gone: int, start: int, live: int, live_cycle: int) -> bool:
+        """The window bound (rules where only the waste top plays, the passes are limited, there is
+        no Satchel and two cards pair only when both are free): True when the layout cannot be
+        cleared in time.
+
+        A stock/waste card whose partner rank has no live layout card left is *dead*: it can only
+        leave in a pair with a layout card, so it never leaves. Once a dead card lies on the
+        waste, the cards under it cannot come back until the next redeal. So the stock/waste
+        cards that can still be played fall into *windows*, in order: this pass's first window is
+        the waste cards above its highest dead card and the stock cards before the first dead
+        one, the next window the stock cards between the first and second dead ones, and so on;
+        after each redeal left, the whole cycle again, split at every dead card. Every stock/waste
+        card played from now on is played during a window it belongs to (dead cards only grow, so
+        splitting at today's is generous).
+
+        Every layout card must go, and after the cards lying on it. One with no live partner left
+        in the layout that could ever be free beside it (a card lying over or under it cannot) pairs
+        with a stock/waste card, so it goes during a window holding a card of its partner rank,
+        and no sooner than the cards lying on it: its earliest window is the first window of its
+        partner rank from the latest of the earliest windows of such cards over it (a king or a
+        card with a layout partner may go at any time here, and passes their earliest windows
+        on). When some card has no such window left, no line clears the layout: the node is lost.
+        (A generous estimate: card counts, the order within a window and whether the cards in
+        between can go are all left out.)"""
+        shape = self._window_shapes.get(vacated)
+        if shape is None:
+            shape = self._window_shape(vacated)
+        dead_pos, items = shape
+        K = self.K
+        p, a = divmod(start, K + 1)
+        in_cycle = ~gone & ((1 << K) - 1)
+        dead = in_cycle & dead_pos  # the dead cards, as cycle positions
+        under = (1 << a) - 1  # the waste's positions
+        # window 0 of this pass: the waste cards above its highest dead card, the stock cards
+        # before the first dead one. A stock card's window is the count of dead stock cards
+        # before it; in each later pass, a card's window is that pass's first window plus the
+        # count of dead cards before it in the cycle.
+        reachable = under & ~((1 << (dead & under).bit_length()) - 1)
+        stock = in_cycle & ~under
+        dead_stock = dead & ~under
+        later = self.passes - 1 - p  # passes left after this one
+        first_later = dead_stock.bit_count() + 1  # the first window of the next pass
+        per_pass = dead.bit_count() + 1
+        rank_pos = self.rank_pos
+        earliest = [0] * len(items)
+        for i, (q, nearest_above) in enumerate(items):
+            e = 0
+            for y in nearest_above:
+                if earliest[y] > e:
+                    e = earliest[y]
+            cards = in_cycle & rank_pos[q]  # the live stock/waste partners
+            w = -1  # the first window from e on that holds one
+            if not e and cards & reachable:
+                w = 0
+            else:
+                m = cards & stock
+                if m and e:  # only the stock cards after the e-th dead one
+                    d = dead_stock
+                    for _ in range(e - 1):
+                        d &= d - 1
+                    m = m & ~(((d & -d) << 1) - 1) if d else 0
+                if m:
+                    w = (dead_stock & ((m & -m) - 1)).bit_count()
+                elif cards and later:
+                    base = first_later
+                    for _ in range(later):
+                        m = cards
+                        if e > base:
+                            d = dead
+                            for _ in range(e - base - 1):
+                                d &= d - 1
+                            m = m & ~(((d & -d) << 1) - 1) if d else 0
+                        if m:
+                            w = base + (dead & ((m & -m) - 1)).bit_count()
+                            break
+                        base += per_pass
+            if w < 0:
+                return True  # no window left for this card
+            earliest[i] = w
         return False
+
+    def _window_shape(self, vacated: int) -> _WindowShape:
+        """What the window bound needs of a board's layout (kept in ``_window_shapes``): the cycle
+        positions of the dead ranks' cards, and the live layout cards that can only pair with a
+        stock/waste card, in cover order, each as (partner rank, the indexes in this list of the
+        nearest such cards lying over it)."""
+        slot_rank = self.slot_rank
+        rank_slots = self.rank_slots
+        rank_pos = self.rank_pos
+        above = self.above
+        below = self.below
+        dead_pos = 0
+        for r in range(1, 13):
+            if not rank_slots[13 - r] & ~vacated:
+                dead_pos |= rank_pos[r]
+        bound: list[tuple[int, int]] = []  # (slot, partner rank), in cover order
+        for x in self.cover_order:
+            if vacated >> x & 1:
+                continue
+            r = slot_rank[x]
+            if r != KING_RANK and not rank_slots[13 - r] & ~vacated & ~(above[x] | below[x]):
+                bound.append((x, 13 - r))
+        # Only these cards bound a window: the others go whenever the cards around them do, so a
+        # card's earliest window follows from the nearest such cards over it (every one further
+        # up lies over one of those, whose earliest window is no later).
+        index = {x: i for i, (x, _) in enumerate(bound)}
+        items: list[tuple[int, tuple[int, ...]]] = []
+        for x, q in bound:
+            over = [y for y, _ in bound if above[x] >> y & 1]
+            nearest = tuple(
+                index[y] for y in over if not any(below[y] >> z & 1 for z in over if z != y)
+            )
+            items.append((q, nearest))
+        shape = (dead_pos, items)
+        if len(self._window_shapes) > LAYOUT_CACHE_MAX:
+            self._window_shapes.clear()
+        self._window_shapes[vacated] = shape
+        return shape
 
     def _free_by_rank(self, free: int) -> list[list[int]]:
         """The free layout slots, listed by the rank of their card (index 1 to 13); never changed
