@@ -311,7 +311,7 @@ class Searcher:
             ),
             window_from=max(0, passes - 2) * (K + 1),
             cover_order=sorted(range(n), key=lambda i: -layout.slots[i].z),
-            rank_slots=[sum(1 << i for i, r in enumerate(slot_rank) if r == q) for q in range(14)],
+            rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=(
                 not rules.draw_three
@@ -1192,11 +1192,13 @@ class Searcher:
                     vacated, reachable, satchel, self._must(live, live_cycle, satchel)
                 ):
                     return True
-        # (with a pass or more to come after the next one, it rarely cuts: not asked)
+        # (with a pass or more to come after the next one, it rarely cuts: not asked; nor in the
+        # first nodes, like the free-stock game: most deals are won before it would pay)
         return (
             self.windows
             and new_board
             and start >= self.window_from
+            and self.nodes > self.rx_after
             and self._window_lost(vacated, gone, start, live, live_cycle)
         )
 
@@ -2522,6 +2524,14 @@ def _geometry(
             above[low.bit_length() - 1] |= 1 << i
             m ^= low
     return cov_mask, on, on_mask, below, above
+
+
+def _rank_slots(slot_rank: list[int]) -> list[int]:
+    """The layout slots of each rank (bitmasks, by rank 0 to 13; 0 is the vacated slots)."""
+    out = [0] * 14
+    for i, r in enumerate(slot_rank):
+        out[r] |= 1 << i
+    return out
 
 
 def _model_cycle(game: Game, plain: bool) -> tuple[list[int], int, set[int]]:
