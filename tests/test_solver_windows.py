@@ -1,5 +1,6 @@
 """The window bound (``Searcher._window_lost``): where only the waste top plays, a card with no
-layout partner left must go in a window of the stock/waste that holds one of its partners.
+layout partner left must go in a window of the stock/waste that holds one of its partners, each
+with a partner of its own.
 
 Three checks: the bound agrees with a plain re-statement of its definition (windows built card by
 card, the earliest window carried through every live layout card) on many boards; every position
@@ -39,10 +40,12 @@ def reference_lost(s: Searcher, vacated: int, gone: int, start: int) -> bool:
 
     live = [k for k in range(K) if not gone >> k & 1]
     windows: dict[int, list[int]] = {r: [] for r in range(1, 14)}
+    card_windows: list[tuple[int, int]] = []  # (cycle position, a window it plays in)
     for k in reversed([k for k in live if k < a]):  # the waste, top first
         if dead(k):
             break
         windows[s.cyc_rank[k]].append(0)
+        card_windows.append((k, 0))
     w = 0
     for pass_ in range(p, s.passes):
         for k in live:
@@ -52,10 +55,12 @@ def reference_lost(s: Searcher, vacated: int, gone: int, start: int) -> bool:
                 w += 1
             else:
                 windows[s.cyc_rank[k]].append(w)
+                card_windows.append((k, w))
         w += 1
     for r in windows:
         windows[r].sort()
     earliest: dict[int, int] = {}
+    needs: list[tuple[int, int]] = []  # (partner rank, earliest window) of the cards bound
     for x in s.cover_order:
         if vacated >> x & 1:
             continue
@@ -75,7 +80,16 @@ def reference_lost(s: Searcher, vacated: int, gone: int, start: int) -> bool:
             if not later:
                 return True
             e = later[0]
+            needs.append((13 - r, e))
         earliest[x] = e
+    # each such card takes a partner of its own, one with a window no sooner than its earliest
+    for q in range(1, 13):
+        es = sorted((e for rank, e in needs if rank == q), reverse=True)
+        cards = [k for k in live if s.cyc_rank[k] == q]
+        last_windows = [max((v for k2, v in card_windows if k2 == k), default=-1) for k in cards]
+        for t, e in enumerate(es, start=1):
+            if sum(1 for v in last_windows if v >= e) < t:
+                return True
     return False
 
 

@@ -99,7 +99,9 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 # Plain tuples: a node builds a dozen of them.
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
 # What the window bound keeps of a board's layout (see Searcher._window_shape)
-_WindowShape = tuple[int, list[tuple[int, tuple[int, ...]]]]
+_WindowShape = tuple[
+    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...]
+]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
 
@@ -1229,7 +1231,7 @@ class Searcher:
         shape = self._window_shapes.get(vacated)
         if shape is None:
             shape = self._window_shape(vacated)
-        dead_pos, items = shape
+        dead_pos, items, groups = shape
         K = self.K
         p, a = divmod(start, K + 1)
         in_cycle = ~gone & ((1 << K) - 1)
@@ -1281,13 +1283,35 @@ class Searcher:
             if w < 0:
                 return True  # no window left for this card
             earliest[i] = w
+        # Each such card takes a stock/waste partner of its own, one whose last window is no
+        # sooner than the card's earliest: per partner rank, the t cards with the latest earliest
+        # windows need t partners whose last windows come no sooner than the t-th of those.
+        last_base = first_later + (later - 1) * per_pass
+        for q, members in groups:
+            es = [earliest[i] for i in members]
+            cards = in_cycle & rank_pos[q]
+            lasts = []
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if later:
+                    lasts.append(last_base + (dead & (low - 1)).bit_count())
+                elif low & stock:
+                    lasts.append((dead_stock & (low - 1)).bit_count())
+                elif low & reachable:
+                    lasts.append(0)
+            es.sort(reverse=True)
+            for t, e in enumerate(es, start=1):
+                if sum(1 for v in lasts if v >= e) < t:
+                    return True
         return False
 
     def _window_shape(self, vacated: int) -> _WindowShape:
         """What the window bound needs of a board's layout (kept in ``_window_shapes``): the cycle
-        positions of the dead ranks' cards, and the live layout cards that can only pair with a
+        positions of the dead ranks' cards; the live layout cards that can only pair with a
         stock/waste card, in cover order, each as (partner rank, the indexes in this list of the
-        nearest such cards lying over it)."""
+        nearest such cards lying over it); and the partner ranks two or more of them need, with
+        their indexes."""
         slot_rank = self.slot_rank
         rank_slots = self.rank_slots
         rank_pos = self.rank_pos
@@ -1315,7 +1339,11 @@ class Searcher:
                 index[y] for y in over if not any(below[y] >> z & 1 for z in over if z != y)
             )
             items.append((q, nearest))
-        shape = (dead_pos, items)
+        members: dict[int, list[int]] = {}
+        for i, (q, _) in enumerate(items):
+            members.setdefault(q, []).append(i)
+        groups = tuple((q, tuple(m)) for q, m in members.items() if len(m) > 1)
+        shape = (dead_pos, items, groups)
         if len(self._window_shapes) > LAYOUT_CACHE_MAX:
             self._window_shapes.clear()
         self._window_shapes[vacated] = shape
