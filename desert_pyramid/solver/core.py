@@ -53,7 +53,7 @@ MAX_TABLE = 4_000_000
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
-QUICK_FIRST = 64  # nodes of exhaustive search tried before the root's free-stock check
+QUICK_FIRST = 256  # nodes of exhaustive search tried before the root's free-stock check
 RX_INNER_AFTER = 256  # nodes before the free-stock relaxation is asked below the root
 PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
@@ -813,7 +813,7 @@ class Searcher:
                     self.root_rule = "pairing"
                     return Verdict.LOST
         if not self.plain and self.rx_after > 0:
-            # Most deals are won within a few dozen nodes: the first QUICK_FIRST nodes of the
+            # Most deals are won within a few hundred nodes: the first QUICK_FIRST nodes of the
             # exhaustive search run before the root's free-stock check (below), which often costs
             # more than such a search. The check cannot cut anything from a winnable root, so a
             # win found here is the very line that the search after it would find; anything else
