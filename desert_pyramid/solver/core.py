@@ -100,7 +100,7 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
 # What the window bound keeps of a board's layout (see Searcher._window_shape)
 _WindowShape = tuple[
-    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...]
+    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...], int
 ]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
@@ -213,6 +213,7 @@ class Searcher:
     # slot after the slots lying on it; ``rank_slots``: the root's layout slots by rank.
     windows: bool = False
     _window_shapes: dict[int, _WindowShape] = field(default_factory=dict)
+    _window_memo: dict[int, bool] = field(default_factory=dict)  # see _window_lost
     window_from: int = 0  # the first time of the pass before the last
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
@@ -1231,10 +1232,33 @@ class Searcher:
         shape = self._window_shapes.get(vacated)
         if shape is None:
             shape = self._window_shape(vacated)
-        dead_pos, items, groups = shape
+        dead_pos, items, groups, watch = shape
         K = self.K
         p, a = divmod(start, K + 1)
         in_cycle = ~gone & ((1 << K) - 1)
+        # The answer depends on the stock/waste cards of the dead ranks and of the ranks these
+        # cards need alone, and on which of them are in the waste: many boards share it.
+        watch &= in_cycle
+        under = (1 << a) - 1  # the waste's positions
+        memo_key = ((vacated << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
+        memo = self._window_memo
+        got = memo.get(memo_key)
+        if got is None:
+            if len(memo) > LAYOUT_CACHE_MAX:
+                memo.clear()
+            got = memo[memo_key] = self._windows_closed(items, groups, in_cycle, dead_pos, p, a)
+        return got
+
+    def _windows_closed(
+        self,
+        items: list[tuple[int, tuple[int, ...]]],
+        groups: tuple[tuple[int, tuple[int, ...]], ...],
+        in_cycle: int,
+        dead_pos: int,
+        p: int,
+        a: int,
+    ) -> bool:
+        """:meth:`_window_lost`'s answer, worked out."""
         dead = in_cycle & dead_pos  # the dead cards, as cycle positions
         under = (1 << a) - 1  # the waste's positions
         # window 0 of this pass: the waste cards above its highest dead card, the stock cards
@@ -1300,9 +1324,14 @@ class Searcher:
                     lasts.append((dead_stock & (low - 1)).bit_count())
                 elif low & reachable:
                     lasts.append(0)
+            if len(lasts) < len(es):
+                return True
             es.sort(reverse=True)
-            for t, e in enumerate(es, start=1):
-                if sum(1 for v in lasts if v >= e) < t:
+            lasts.sort(reverse=True)
+            # (t partners with a last window from the t-th latest earliest on: the t-th latest
+            # last window is no sooner than it)
+            for t, e in enumerate(es):
+                if lasts[t] < e:
                     return True
         return False
 
@@ -1310,8 +1339,9 @@ class Searcher:
         """What the window bound needs of a board's layout (kept in ``_window_shapes``): the cycle
         positions of the dead ranks' cards; the live layout cards that can only pair with a
         stock/waste card, in cover order, each as (partner rank, the indexes in this list of the
-        nearest such cards lying over it); and the partner ranks two or more of them need, with
-        their indexes."""
+        nearest such cards lying over it); the partner ranks two or more of them need, with their
+        indexes; and the cycle positions the answer depends on (of the dead ranks and the ranks
+        needed)."""
         slot_rank = self.slot_rank
         rank_slots = self.rank_slots
         rank_pos = self.rank_pos
@@ -1343,7 +1373,10 @@ class Searcher:
         for i, (q, _) in enumerate(items):
             members.setdefault(q, []).append(i)
         groups = tuple((q, tuple(m)) for q, m in members.items() if len(m) > 1)
-        shape = (dead_pos, items, groups)
+        watch = dead_pos
+        for q, _ in items:
+            watch |= rank_pos[q]
+        shape = (dead_pos, items, groups, watch)
         if len(self._window_shapes) > LAYOUT_CACHE_MAX:
             self._window_shapes.clear()
         self._window_shapes[vacated] = shape
