@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import itemgetter
 
-from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move, Rules
 from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
@@ -304,24 +304,12 @@ class Searcher:
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
             waste_top_times=[rep << (k + 1) for k in range(K)],
-            windows=(
-                not rules.draw_three
-                and not rules.stock_top_playable
-                and not rules.satchel
-                and not rules.relaxed_match
-                and not plain
-                and not unlimited
-            ),
+            windows=_waste_only(rules, plain) and not rules.relaxed_match and not unlimited,
             window_from=max(0, passes - 2) * (K + 1),
             cover_order=sorted(range(n), key=lambda i: -layout.slots[i].z),
             rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
-            waste_only=(
-                not rules.draw_three
-                and not rules.stock_top_playable
-                and not rules.satchel
-                and not plain
-            ),
+            waste_only=_waste_only(rules, plain),
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -906,7 +894,10 @@ class Searcher:
         win = self._moves_now(*args, free_by_rank)
         if win is None and self.K:
             reach = self.reach(gone, indexes, start)
-            win = self._cycle_moves(*args, free_by_rank, 1 << start, reach)
+            stock_moves = (
+                self._waste_moves if self.waste_only and not satchel else self._cycle_moves
+            )
+            win = stock_moves(*args, free_by_rank, 1 << start, reach)
         return children if win is None else win
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
@@ -1045,18 +1036,9 @@ class Searcher:
             reach = indexes if self.unlimited else (indexes * self.rep) & ~((1 << start) - 1)
         else:
             reach = self.reach(gone, indexes, start)
-        if discrepancies < 0:  # (_visit's exhaustive case, written out: it runs at every node)
-            table = self.table
-            explored = table.get(key, 0)
-            if not reach & ~explored:
-                return False
-            if not explored and len(table) >= MAX_TABLE:
-                raise _Stop("memory")
-            table[key] = explored | reach
-        else:
-            explored = self._visit(key, reach, discrepancies)
-            if explored < 0:
-                return False
+        explored = self._visit(key, reach, discrepancies)
+        if explored < 0:
+            return False
         # With a store, the exhaustive search's board is open until it is proved lost (see
         # forget_open); without one, a stopped phase empties the whole table instead.
         exhaustive = self.keep and discrepancies < 0
@@ -1076,22 +1058,8 @@ class Searcher:
         if not plain:
             forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
-                slots, satchel_after, move, live_delta = forced
-                vacated_after = vacated
-                for g in slots:
-                    vacated_after |= 1 << g
-                if self._won(vacated_after, gone, satchel_after) or self._search(
-                    vacated_after,
-                    gone,
-                    satchel_after,
-                    start,
-                    self._free_after(free, vacated_after, slots),
-                    indexes,
-                    live - live_delta,
-                    live_cycle,
-                    discrepancies,
-                ):
-                    self.path.append((gone, start, start, move))
+                state = (vacated, gone, start, free, indexes, live, live_cycle)
+                if self._play_forced(forced, *state, discrepancies):
                     return True
                 if exhaustive:
                     self.stack.pop()
@@ -1122,6 +1090,39 @@ class Searcher:
             return True
         if exhaustive:
             self.stack.pop()
+        return False
+
+    def _play_forced(
+        self,
+        forced: _Forced,
+        vacated: int,
+        gone: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        discrepancies: int,
+    ) -> bool:
+        """Play the node's forced move (its only child): True when a line wins after it, the move
+        then on the path."""
+        slots, satchel_after, move, live_delta = forced
+        vacated_after = vacated
+        for g in slots:
+            vacated_after |= 1 << g
+        if self._won(vacated_after, gone, satchel_after) or self._search(
+            vacated_after,
+            gone,
+            satchel_after,
+            start,
+            self._free_after(free, vacated_after, slots),
+            indexes,
+            live - live_delta,
+            live_cycle,
+            discrepancies,
+        ):
+            self.path.append((gone, start, start, move))
+            return True
         return False
 
     def _visit(self, key: int, reach: int, discrepancies: int) -> int:
@@ -1806,21 +1807,6 @@ class Searcher:
         pairs with a layout card, with the Satchel card, of the waste top with the stock top, and
         stashes. Each move is added to ``children`` (earlier times first); the flips that lead to
         its time stay implicit. Returns ``(time, move)`` at once when a move wins."""
-        if self.waste_only and not satchel:
-            return self._waste_moves(
-                children,
-                vacated,
-                gone,
-                satchel,
-                start,
-                free,
-                indexes,
-                live,
-                live_cycle,
-                free_by_rank,
-                new,
-                reach,
-            )
         K = self.K
         W = K + 1
         cyc_rank = self.cyc_rank
@@ -1857,15 +1843,8 @@ class Searcher:
                 continue
             # (the waste-stock pair's board differs: its earliest waste time is kept for it)
             first_waste = waste_times & -waste_times
-            if earliest:  # keep the earliest time alone, in the mask of its place
-                if stock_times:
-                    first = (waste_times | stock_times) & -(waste_times | stock_times)
-                    if first & stock_times:
-                        waste_times, stock_times = 0, first
-                    else:
-                        waste_times, stock_times = first, 0
-                else:
-                    waste_times = first_waste
+            if earliest:
+                waste_times, stock_times = _earliest_alone(waste_times, stock_times)
             if r == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
@@ -2585,6 +2564,21 @@ def _geometry(
             above[low.bit_length() - 1] |= 1 << i
             m ^= low
     return cov_mask, on, on_mask, below, above
+
+
+def _earliest_alone(waste_times: int, stock_times: int) -> tuple[int, int]:
+    """Of a card's times as the waste top and as the stock top, the earliest alone, in the mask of
+    its place (see Searcher._cycle_moves)."""
+    if not stock_times:
+        return waste_times & -waste_times, 0
+    first = (waste_times | stock_times) & -(waste_times | stock_times)
+    return (0, first) if first & stock_times else (first, 0)
+
+
+def _waste_only(rules: Rules, plain: bool) -> bool:
+    """Whether only the waste top plays and nothing is stashed (draw one, the stock top hidden, no
+    Satchel: the classic and strict rules), in a pruned search."""
+    return not (rules.draw_three or rules.stock_top_playable or rules.satchel or plain)
 
 
 def _rank_slots(slot_rank: list[int]) -> list[int]:
