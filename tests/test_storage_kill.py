@@ -33,10 +33,15 @@ ROOT = Path(__file__).resolve().parent.parent
 FORKED_KILLS = 74
 FRESH_KILLS = 6
 
-pytestmark = pytest.mark.skipif(
-    not hasattr(signal, "SIGKILL") or "fork" not in multiprocessing.get_all_start_methods(),
-    reason="needs POSIX fork and SIGKILL",
-)
+pytestmark = [
+    pytest.mark.skipif(
+        not hasattr(signal, "SIGKILL") or "fork" not in multiprocessing.get_all_start_methods(),
+        reason="needs POSIX fork and SIGKILL",
+    ),
+    # a soak of 80 real processes killed at random moments (about 10 s, most of it the writers'
+    # random lifetimes): in the slow group CI runs second
+    pytest.mark.slow,
+]
 
 
 def check_files(folder: Path, previous: int) -> int:

@@ -18,6 +18,7 @@ from desert_pyramid.storage.documents import (
     CURRENT_SCHEMA,
     PROFILE_SCHEMA,
     SAVE_SCHEMA,
+    STATS_MAX,
     CurrentGame,
     decode_current,
     decode_profile,
@@ -109,7 +110,10 @@ CASES: list[tuple[str, Path_, Any]] = [
     (
         "save.toml",
         ("stats",),
-        lambda old: [dict(old[0], layout=n % 999 + 1, preset=f"p{n}") for n in range(10_000)],
+        # one table more than the save may hold (each a distinct key): the limit itself is tested
+        lambda old: [
+            dict(old[0], layout=n % 999 + 1, preset=f"p{n}") for n in range(STATS_MAX + 1)
+        ],
     ),
     ("save.toml", ("stats",), {"mode": "practice"}),
     ("save.toml", ("stats", 0), "expedition"),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("ARCADE_HEADLESS", "1")
 
@@ -67,3 +69,30 @@ def own_layouts_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[obj
         os.environ.pop(ENV_VAR, None)
     else:
         os.environ[ENV_VAR] = before
+
+
+@pytest.fixture
+def saves_in_background() -> bool:
+    """Whether the ``saves`` fixture's store writes on its writer thread (a module that tests the
+    game's own way of saving overrides this with True); False: each save is on disk at once."""
+    return False
+
+
+@pytest.fixture
+def saves(ui: Driver, tmp_path: Path, saves_in_background: bool) -> Iterator[Any]:
+    """The window's save link attached to a store in a folder of the test's own; afterwards it is
+    detached and closed, no notice is left over, and the language is English again."""
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.storage import SaveStore
+
+    link = ui.app.saves  # type: ignore[attr-defined]
+    link.attach(SaveStore.open(tmp_path / "saves", background=saves_in_background))
+    yield link
+    store = link.store
+    link.attach(None)
+    if store is not None:
+        store.close()
+    overlay = ui.app.overlay  # type: ignore[attr-defined]
+    overlay.queue.clear()
+    overlay.current = None
+    use_language("en")

@@ -62,6 +62,23 @@ class Driver:
 
         return arcade.get_image(0, 0, self.app.width, self.app.height).convert("RGB")
 
+    def frame_bytes(self) -> bytes:
+        """The frame on screen as raw RGB rows (bottom row first): what ``shot`` reads, without
+        making a picture of it, for comparing two frames quickly (``frames_differ``)."""
+        w, h = self.app.width, self.app.height
+        return bytes(self.app.ctx.screen.read(viewport=(0, 0, w, h), components=3))
+
+    def frames_differ(self, a: bytes, b: bytes) -> tuple[int, int, int, int] | None:
+        """None if two ``frame_bytes`` are the same, else the box (left, top, right, bottom; y
+        down, as PIL's ``getbbox``) where they differ."""
+        if a == b:
+            return None
+        from PIL import Image, ImageChops
+
+        size = (self.app.width, self.app.height)
+        pa, pb = (Image.frombytes("RGB", size, d).transpose(Image.FLIP_TOP_BOTTOM) for d in (a, b))
+        return ImageChops.difference(pa, pb).getbbox() or (0, 0, 0, 0)
+
     def pixel(self, x: int, y: int) -> tuple[int, int, int]:
         """The colour at (x, y) in window coordinates (y up)."""
         import arcade

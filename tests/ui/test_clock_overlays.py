@@ -73,7 +73,8 @@ def test_f1_over_an_expedition_hides_the_cards_and_stops_the_daylight(ui, monkey
     ui.key(K.F1)
     help_view = ui.view
     assert isinstance(help_view, HelpView) and help_view.under is view and help_view.hide_cards
-    ui.frames(120)  # two seconds with the help open
+    # two seconds with the help open: 40 frames drawn, each of 3 frames' time
+    ui.frames(40, dt=3 / 60)
     assert spy.calls == 0  # no card drawn, face or back
     assert session.paused and session.daylight.left_ms == running  # the clock did not run
     hidden = ui.shot()
@@ -121,7 +122,7 @@ def test_question_mark_over_a_daily_hides_the_cards(ui, monkeypatch) -> None:  #
     spy.calls = 0
     ui.key(K.SLASH, K.MOD_SHIFT)  # "?"
     assert isinstance(ui.view, HelpView)
-    ui.frames(60)
+    ui.frames(20, dt=3 / 60)  # a second: 20 frames drawn
     assert spy.calls == 0 and view.session.elapsed_ms == elapsed
 
 
@@ -187,7 +188,7 @@ def test_no_screen_over_an_expedition_shows_its_cards(ui, monkeypatch, path) -> 
         else:
             press(ui, step)
     assert ui.view is not view
-    ui.frames(90)
+    ui.frames(30, dt=3 / 60)  # 1.5 s: 30 frames drawn, 3 frames' time each
     assert spy.calls == 0
     assert session.paused and session.daylight.left_ms == left
     if path[0] == "focus":

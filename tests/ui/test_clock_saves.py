@@ -10,7 +10,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,6 @@ from desert_pyramid.modes import ExpeditionSession, PracticeSession
 from desert_pyramid.storage import SaveStore
 from tests.test_modes_helpers import LAYOUT, FakeFinder, easy_deal
 
-from .driver import Driver
-
 pytestmark = pytest.mark.ui
 
 
@@ -35,15 +32,6 @@ class Table:
     @property
     def game(self) -> Any:
         return self.session.game
-
-
-@pytest.fixture
-def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
-    ui.app.saves.attach(SaveStore.open(tmp_path / "saves", background=False))
-    yield ui.app.saves
-    ui.app.saves.attach(None)
-    ui.app.overlay.queue.clear()
-    ui.app.overlay.current = None
 
 
 def saved_daylight(saves: Any) -> int:

@@ -6,8 +6,6 @@ catalogues, and English again once the language is English."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +13,6 @@ from arcade import key as K
 
 from desert_pyramid.i18n import use_language
 from desert_pyramid.progression import GameResult
-from desert_pyramid.storage import SaveStore
 from tests.test_modes_helpers import FakeFinder
 
 from .driver import Driver
@@ -25,19 +22,6 @@ pytestmark = pytest.mark.ui
 TODAY = datetime.date(2025, 3, 14)  # a Friday
 NBSP = "\u00a0"  # a no-break space: Russian groups thousands with it, German sets it before %
 NNBSP = "\u202f"  # a narrow one: Russian sets it before "г." (the year)
-
-
-@pytest.fixture
-def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
-    ui.app.saves.attach(SaveStore.open(tmp_path / "saves", background=False))
-    yield ui.app.saves
-    store = ui.app.saves.store
-    ui.app.saves.attach(None)
-    if store is not None:
-        store.close()
-    ui.app.overlay.queue.clear()
-    ui.app.overlay.current = None
-    use_language("en")
 
 
 def game(n: int, won: bool, score: int, date: str, mode: str = "practice") -> GameResult:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,18 +30,6 @@ def keep(ui: Driver, name: str) -> None:
     if folder:
         ui.frames(1)
         ui.shot().save(Path(folder) / f"{name}.png")
-
-
-@pytest.fixture
-def saves(ui: Driver, tmp_path: Path) -> Iterator[Any]:
-    ui.app.saves.attach(SaveStore.open(tmp_path / "saves", background=False))
-    yield ui.app.saves
-    store = ui.app.saves.store
-    ui.app.saves.attach(None)
-    if store is not None:
-        store.close()
-    ui.app.overlay.queue.clear()
-    ui.app.overlay.current = None
 
 
 def day(n: int) -> datetime.date:

@@ -38,7 +38,7 @@ def heard(lines: list[str], ui: Any, symbol: int, modifiers: int = 0) -> str:
 
 def test_a_headless_autoplay_writes_the_announcements_of_the_deal(tmp_path: Path) -> None:
     log = tmp_path / "said.txt"
-    args = ["--headless", "--frames", "360", "--autoplay", "--mode", "practice", "--seed", "3"]
+    args = ["--headless", "--frames", "200", "--autoplay", "--mode", "practice", "--seed", "3"]
     proc = run([*args, "--speech-log", str(log)], tmp_path)
     assert proc.returncode == 0, proc.stderr
     lines = log.read_text(encoding="utf-8").splitlines()

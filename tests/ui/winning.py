@@ -5,11 +5,26 @@ Test code only: the game's hints and autoplay come from the solver package.
 
 from __future__ import annotations
 
+from typing import Any
+
 from desert_pyramid.engine import Game, Move
+
+# The lines found in this test process, by everything that decides a position's future (the
+# layout, the rules and ``Game.position_key``): many tests play the same few deals to the end, and
+# the search is deterministic, so each deal is searched once per process.
+_found: dict[tuple[Any, ...], list[Move] | None] = {}
 
 
 def find_win(game: Game, node_limit: int = 200_000) -> list[Move] | None:
     """A list of moves that wins from the game's position, or None within ``node_limit`` nodes."""
+    key = (game.layout, game.rules, game.position_key(), node_limit)
+    if key not in _found:
+        _found[key] = _search(game, node_limit)
+    line = _found[key]
+    return None if line is None else list(line)
+
+
+def _search(game: Game, node_limit: int) -> list[Move] | None:
     g = game.copy()
     seen: set[tuple[object, ...]] = set()
     line: list[Move] = []
