@@ -1813,9 +1813,6 @@ class Searcher:
         order_time = self.order_time
         top = self.top_playable
         rep = self.rep
-        won = self._won
-        full = (1 << self.n) - 1
-        append = children.append
         sat_rank = satchel & 15
         can_stash = self.satchel_rule and satchel == 0
         new = self._first_pair_times(free, live, live_cycle, gone, sat_rank, new, reach)
@@ -1877,8 +1874,9 @@ class Searcher:
             rank_live = 1 << 3 * r
             partner_live = 1 << 3 * partner
             live_cycle_k = live_cycle - rank_live
-            if earliest and nxt_partner and first_waste and not waste_times & first_waste:
-                # the waste-stock pair at its own earliest time
+            if earliest and nxt_partner and waste_times & first_waste != first_waste:
+                # the waste-stock pair at its own earliest time (when that time is not the card's
+                # earliest, kept alone above)
                 t = first_waste.bit_length() - 1
                 win = self._waste_stock_pair(
                     children,
@@ -1896,81 +1894,35 @@ class Searcher:
                 if win is not None:
                     return win
                 nxt_partner = False
+            live_after = live - rank_live - partner_live
             for place in (WASTE, STOCK) if stock_times else (WASTE,):
                 times = waste_times if place == WASTE else stock_times
                 while times:
                     tl = times & -times
                     t = tl.bit_length() - 1
                     times ^= tl
-                    t_next = (t // W) * W + back if place == WASTE else t
-                    earlier = (order_time[t] - order_time[start]) * 4  # earlier first
-                    for b, vac, fr, priority in pairs:
-                        move = (PAIR_MOVE, b, place)
-                        if vac == full and won(vac, gone_k, satchel):
-                            return t, move
-                        append(
-                            (
-                                earlier + priority,
-                                vac,
-                                gone_k,
-                                satchel,
-                                t,
-                                t_next,
-                                fr,
-                                indexes_k,
-                                live - rank_live - partner_live,
-                                live_cycle_k,
-                                move,
-                            )
-                        )
-                    if sat_rank == partner:
-                        win = self._cycle_satchel_pair(
-                            children,
-                            vacated,
-                            gone_k,
-                            place,
-                            t,
-                            t_next,
-                            free,
-                            indexes_k,
-                            live - rank_live - partner_live,
-                            live_cycle_k,
-                            earlier,
-                        )
-                        if win is not None:
-                            return win
-                    if place == WASTE and nxt_partner:
-                        win = self._waste_stock_pair(
-                            children,
-                            vacated,
-                            gone_k | 1 << nxt,
-                            satchel,
-                            t,
-                            t_next,
-                            free,
-                            indexes_k & ~(1 << (nxt + 1)),
-                            live - rank_live - partner_live,
-                            live_cycle_k - partner_live,
-                            earlier,
-                        )
-                        if win is not None:
-                            return win
-                    if can_stash:
-                        append(
-                            (
-                                earlier + 20,
-                                vacated,
-                                gone_k,
-                                r,
-                                t,
-                                t_next,
-                                free,
-                                indexes_k,
-                                live,
-                                live_cycle_k,
-                                (STASH_MOVE, place, 0),
-                            )
-                        )
+                    win = self._cycle_card_moves(
+                        children,
+                        vacated,
+                        gone_k,
+                        satchel,
+                        place,
+                        t,
+                        (t // W) * W + back if place == WASTE else t,
+                        (order_time[t] - order_time[start]) * 4,  # earlier first
+                        pairs,
+                        free,
+                        indexes_k,
+                        live_after,
+                        live_cycle_k,
+                        sat_rank == partner,
+                        nxt if place == WASTE and nxt_partner else -1,
+                        partner_live,
+                        r if can_stash else 0,
+                        live,
+                    )
+                    if win is not None:
+                        return win
         return None
 
     def _waste_moves(
@@ -2070,6 +2022,104 @@ class Searcher:
                         move,
                     )
                 )
+        return None
+
+    def _cycle_card_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone_k: int,
+        satchel: int,
+        place: int,
+        t: int,
+        t_next: int,
+        earlier: int,
+        pairs: list[tuple[int, int, int, int]] | tuple[()],
+        free: int,
+        indexes_k: int,
+        live_after: int,
+        live_cycle_k: int,
+        satchel_pair: bool,
+        nxt: int,
+        partner_live: int,
+        stash_rank: int,
+        live: int,
+    ) -> tuple[int, ModelMove] | None:
+        """:meth:`_cycle_moves` for one stock/waste card (at ``place``) at one time ``t``: its pairs
+        with free layout cards, with the Satchel card (``satchel_pair``: it is a partner), with the
+        stock top (``nxt``, its position, when it is a partner: else -1), and its stash
+        (``stash_rank``, the card's rank, when the Satchel takes it: else 0). ``gone_k``,
+        ``indexes_k``, ``live_after`` and ``live_cycle_k``: the state once the card is gone
+        (``live_after`` with its partner gone too)."""
+        append = children.append
+        full = (1 << self.n) - 1
+        for b, vac, fr, priority in pairs:
+            move = (PAIR_MOVE, b, place)
+            if vac == full and self._won(vac, gone_k, satchel):
+                return t, move
+            append(
+                (
+                    earlier + priority,
+                    vac,
+                    gone_k,
+                    satchel,
+                    t,
+                    t_next,
+                    fr,
+                    indexes_k,
+                    live_after,
+                    live_cycle_k,
+                    move,
+                )
+            )
+        if satchel_pair:
+            win = self._cycle_satchel_pair(
+                children,
+                vacated,
+                gone_k,
+                place,
+                t,
+                t_next,
+                free,
+                indexes_k,
+                live_after,
+                live_cycle_k,
+                earlier,
+            )
+            if win is not None:
+                return win
+        if nxt >= 0:
+            win = self._waste_stock_pair(
+                children,
+                vacated,
+                gone_k | 1 << nxt,
+                satchel,
+                t,
+                t_next,
+                free,
+                indexes_k & ~(1 << (nxt + 1)),
+                live_after,
+                live_cycle_k - partner_live,
+                earlier,
+            )
+            if win is not None:
+                return win
+        if stash_rank:
+            append(
+                (
+                    earlier + 20,
+                    vacated,
+                    gone_k,
+                    stash_rank,
+                    t,
+                    t_next,
+                    free,
+                    indexes_k,
+                    live,
+                    live_cycle_k,
+                    (STASH_MOVE, place, 0),
+                )
+            )
         return None
 
     def _pairs_with(
