@@ -119,8 +119,8 @@ def register_root(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(play_func=run_play)
 
 
-def options_from_args(args: argparse.Namespace) -> Any:
-    """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
+def _frame_options(args: argparse.Namespace) -> tuple[int | None, Path | None]:
+    """``--frames`` and what needs it: the frame count and the screenshot's path."""
     frames: int | None = None
     if args.frames is not None:
         frames = parse_int(args.frames, "--frames", 1, MAX_FRAMES)
@@ -140,6 +140,56 @@ def options_from_args(args: argparse.Namespace) -> Any:
         raise UsageError("--check-layout needs --frames N")
     if args.check_layout and args.frame_stats:
         raise UsageError("--check-layout and --frame-stats both print JSON: choose one")
+    return frames, shot
+
+
+def _code_option(args: argparse.Namespace) -> DealCode | GameCode | None:
+    """``--code``: a deal code to play (checked against the catalogue and the playable rules) or
+    a game code to watch again."""
+    if args.code is None:
+        return None
+    from desert_pyramid.catalog import Catalogue
+    from desert_pyramid.engine import (
+        DealCodeError,
+        LayoutError,
+        RulesError,
+        check_playable,
+        decode_deal_code,
+        looks_like_game_code,
+    )
+
+    if looks_like_game_code(args.code):
+        code = read_game_code(args.code)
+        if args.mode is not None:
+            raise UsageError("--code with a game code opens its replay: drop --mode")
+        return code
+    try:
+        deal_code = decode_deal_code(args.code)
+        Catalogue.open(getattr(args, "save_dir", None)).get_layout(deal_code.layout_number)
+        check_playable(
+            deal_code.rules, deal_code.layout_number
+        )  # the rule the Practice table keeps
+    except (DealCodeError, LayoutError, RulesError) as exc:
+        raise UsageError(f"--code: {exc}") from None
+    if args.mode not in (None, "practice"):
+        raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
+    return deal_code
+
+
+def _lang_option(args: argparse.Namespace) -> str | None:
+    """``--lang``: one of the languages, written pt-BR, PT_br or pt_BR alike."""
+    lang = getattr(args, "lang", None)
+    if lang is None:
+        return None
+    known = {code.lower(): code for code in LANGUAGES}
+    if lang.replace("-", "_").lower() not in known:
+        raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
+    return known[lang.replace("-", "_").lower()]
+
+
+def options_from_args(args: argparse.Namespace) -> Any:
+    """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
+    frames, shot = _frame_options(args)
     layout: int | None = None
     if args.layout is not None:
         layout = _layout_option(args.layout, getattr(args, "save_dir", None))
@@ -147,44 +197,12 @@ def options_from_args(args: argparse.Namespace) -> Any:
             raise UsageError("--layout and --code both choose the deal's layout: choose one")
         if args.mode not in (None, "practice"):
             raise UsageError("--layout starts a practice deal: drop --mode or use --mode practice")
-    code: DealCode | GameCode | None = None
-    if args.code is not None:
-        from desert_pyramid.catalog import Catalogue
-        from desert_pyramid.engine import (
-            DealCodeError,
-            LayoutError,
-            RulesError,
-            check_playable,
-            decode_deal_code,
-            looks_like_game_code,
-        )
-
-        if looks_like_game_code(args.code):
-            code = read_game_code(args.code)
-            if args.mode is not None:
-                raise UsageError("--code with a game code opens its replay: drop --mode")
-        else:
-            try:
-                deal_code = decode_deal_code(args.code)
-                Catalogue.open(getattr(args, "save_dir", None)).get_layout(deal_code.layout_number)
-                check_playable(
-                    deal_code.rules, deal_code.layout_number
-                )  # the rule the Practice table keeps
-                code = deal_code
-            except (DealCodeError, LayoutError, RulesError) as exc:
-                raise UsageError(f"--code: {exc}") from None
-            if args.mode not in (None, "practice"):
-                raise UsageError("--code plays a practice deal: drop --mode or use --mode practice")
+    code = _code_option(args)
     seed: int | None = None
     if args.seed is not None:
         seed = parse_int(args.seed, "--seed", 0, 2**63 - 1)
     size = parse_size(args.size) if args.size is not None else (1280, 720)
-    lang = getattr(args, "lang", None)
-    if lang is not None:  # pt-BR, PT_br and pt_BR alike
-        known = {code.lower(): code for code in LANGUAGES}
-        if lang.replace("-", "_").lower() not in known:
-            raise UsageError(f"--lang must be one of {', '.join(LANGUAGES)}, not '{shown(lang)}'")
-        lang = known[lang.replace("-", "_").lower()]
+    lang = _lang_option(args)
     text_size: int | None = None
     if getattr(args, "text_size", None) is not None:
         text_size = parse_int(

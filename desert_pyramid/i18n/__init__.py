@@ -233,10 +233,20 @@ def pgettext(context: str, message: str) -> str:
 
 # -- numbers and dates (Babel's CLDR data) --------------------------------------------------------
 def format_number(value: float) -> str:
-    """1,840 · 1.840 · 1 840, as the language writes it."""
-    from babel.numbers import format_decimal
+    """1,840 · 1.840 · 1 840, as the language writes it. (Kept by language and value: the table's
+    HUD asks for its few numbers every frame, and Babel takes about 50 µs a number.)"""
+    key = (_state.code, type(value), value)
+    got = _numbers.get(key)
+    if got is None:
+        from babel.numbers import format_decimal
 
-    return format_decimal(value, locale=_state.locale)
+        if len(_numbers) > 4096:
+            _numbers.clear()
+        got = _numbers[key] = format_decimal(value, locale=_state.locale)
+    return got
+
+
+_numbers: dict[tuple[str, type, float], str] = {}
 
 
 def format_percent(share: float) -> str:

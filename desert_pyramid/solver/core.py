@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import itemgetter
 
-from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Move, Rules
 from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
@@ -53,7 +53,7 @@ MAX_TABLE = 4_000_000
 # count as search nodes.
 RELAX_STATES_PER_CALL = 5_000
 RELAX_GIVEUPS = 10
-QUICK_FIRST = 64  # nodes of exhaustive search tried before the root's free-stock check
+QUICK_FIRST = 256  # nodes of exhaustive search tried before the root's free-stock check
 RX_INNER_AFTER = 256  # nodes before the free-stock relaxation is asked below the root
 PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
@@ -61,6 +61,10 @@ PROBE_CAP = 10_000  # nodes all probes may use together
 RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
 STORE_MAX = 1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
 STORE_RESULTS_MAX = 4_096  # answers by position a Store keeps
+# The move generator's tables by free slots or by board layout part (see Searcher._free_by_rank):
+# a search meets a few hundred to a few thousand of them, far fewer than its boards; emptied past
+# this (they are only caches).
+LAYOUT_CACHE_MAX = 200_000
 
 
 class Verdict(StrEnum):
@@ -94,6 +98,10 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 # time after it, free, indexes, live, live_cycle, move), the state named as in Searcher._search.
 # Plain tuples: a node builds a dozen of them.
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
+# What the window bound keeps of a board's layout (see Searcher._window_shape)
+_WindowShape = tuple[
+    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...], int
+]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
 
@@ -184,6 +192,31 @@ class Searcher:
     keep: bool = False  # a store's search: what a stopped phase proved stays in the table
     # a store's positions whose probes found nothing (see solve): not probed again
     probed: set[tuple[int, int, int, int]] | None = None
+    # Caches of the move generator, by free slots (``_free_by_rank`` fills the first three) and by
+    # vacated slots and partner rank (``_pairs_with``): parts of a node that depend on the layout
+    # alone, which a search meets thousands of times with other stock/waste cards gone.
+    _fbr: dict[int, list[list[int]]] = field(default_factory=dict)
+    _franks: dict[int, tuple[int, ...]] = field(default_factory=dict)  # ranks 1-12 free
+    _useful_base: dict[int, int] = field(default_factory=dict)  # cycle positions worth playing
+    _pairs_cache: dict[int, list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    _layout_pairs: dict[int, list[tuple[int, int, int, ModelMove, int]]] = field(
+        default_factory=dict
+    )
+    # only the waste top plays and nothing is stashed (see _waste_moves); set by from_game
+    waste_only: bool = False
+    # by cycle position k: the times when k is the waste top (in every pass), and its card as a
+    # live count (``1 << 3 * rank``)
+    waste_top_times: list[int] = field(default_factory=list)
+    cyc_live: list[int] = field(default_factory=list)
+    # The window bound (see _window_lost): asked where only the waste top plays, the passes are
+    # limited and cards pair only when both are free. ``cover_order``: the layout slots, every
+    # slot after the slots lying on it; ``rank_slots``: the root's layout slots by rank.
+    windows: bool = False
+    _window_shapes: dict[int, _WindowShape] = field(default_factory=dict)
+    _window_memo: dict[int, bool] = field(default_factory=dict)  # see _window_lost
+    window_from: int = 0  # the first time of the pass before the last
+    cover_order: list[int] = field(default_factory=list)
+    rank_slots: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -270,6 +303,13 @@ class Searcher:
             plain=plain,
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
+            waste_top_times=[rep << (k + 1) for k in range(K)],
+            windows=_waste_only(rules, plain) and not rules.relaxed_match and not unlimited,
+            window_from=max(0, passes - 2) * (K + 1),
+            cover_order=sorted(range(n), key=lambda i: -layout.slots[i].z),
+            rank_slots=_rank_slots(slot_rank),
+            cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
+            waste_only=_waste_only(rules, plain),
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -762,7 +802,7 @@ class Searcher:
                     self.root_rule = "pairing"
                     return Verdict.LOST
         if not self.plain and self.rx_after > 0:
-            # Most deals are won within a few dozen nodes: the first QUICK_FIRST nodes of the
+            # Most deals are won within a few hundred nodes: the first QUICK_FIRST nodes of the
             # exhaustive search run before the root's free-stock check (below), which often costs
             # more than such a search. The check cannot cut anything from a winnable root, so a
             # win found here is the very line that the search after it would find; anything else
@@ -854,7 +894,10 @@ class Searcher:
         win = self._moves_now(*args, free_by_rank)
         if win is None and self.K:
             reach = self.reach(gone, indexes, start)
-            win = self._cycle_moves(*args, free_by_rank, 1 << start, reach)
+            stock_moves = (
+                self._waste_moves if self.waste_only and not satchel else self._cycle_moves
+            )
+            win = stock_moves(*args, free_by_rank, 1 << start, reach)
         return children if win is None else win
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
@@ -1002,32 +1045,21 @@ class Searcher:
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
-        if not plain and self._hopeless(
-            vacated, gone, satchel, start, live, live_cycle, explored == 0
+        # (_hopeless has nothing to check on a board met before, outside the last pass)
+        if (
+            not plain
+            and (not explored or start >= self.last_start)
+            and self._hopeless(vacated, gone, satchel, start, live, live_cycle, explored == 0)
         ):
             if exhaustive:
                 self.stack.pop()
             return False
-        free_by_rank = self._free_by_rank(free)
+        free_by_rank = self._fbr.get(free) or self._free_by_rank(free)
         if not plain:
-            forced = self._forced_move(vacated, satchel, live, free_by_rank)
+            forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
-                slots, satchel_after, move, live_delta = forced
-                vacated_after = vacated
-                for g in slots:
-                    vacated_after |= 1 << g
-                if self._won(vacated_after, gone, satchel_after) or self._search(
-                    vacated_after,
-                    gone,
-                    satchel_after,
-                    start,
-                    self._free_after(free, vacated_after, slots),
-                    indexes,
-                    live - live_delta,
-                    live_cycle,
-                    discrepancies,
-                ):
-                    self.path.append((gone, start, start, move))
+                state = (vacated, gone, start, free, indexes, live, live_cycle)
+                if self._play_forced(forced, *state, discrepancies):
                     return True
                 if exhaustive:
                     self.stack.pop()
@@ -1037,7 +1069,7 @@ class Searcher:
             children, vacated, gone, satchel, start, free, indexes, live, live_cycle, free_by_rank
         )
         if win is None and K:
-            win = self._cycle_moves(
+            win = (self._waste_moves if self.waste_only and not satchel else self._cycle_moves)(
                 children,
                 vacated,
                 gone,
@@ -1058,6 +1090,39 @@ class Searcher:
             return True
         if exhaustive:
             self.stack.pop()
+        return False
+
+    def _play_forced(
+        self,
+        forced: _Forced,
+        vacated: int,
+        gone: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        discrepancies: int,
+    ) -> bool:
+        """Play the node's forced move (its only child): True when a line wins after it, the move
+        then on the path."""
+        slots, satchel_after, move, live_delta = forced
+        vacated_after = vacated
+        for g in slots:
+            vacated_after |= 1 << g
+        if self._won(vacated_after, gone, satchel_after) or self._search(
+            vacated_after,
+            gone,
+            satchel_after,
+            start,
+            self._free_after(free, vacated_after, slots),
+            indexes,
+            live - live_delta,
+            live_cycle,
+            discrepancies,
+        ):
+            self.path.append((gone, start, start, move))
+            return True
         return False
 
     def _visit(self, key: int, reach: int, discrepancies: int) -> int:
@@ -1131,17 +1196,220 @@ class Searcher:
                     vacated, reachable, satchel, self._must(live, live_cycle, satchel)
                 ):
                     return True
+        # (with a pass or more to come after the next one, it rarely cuts: not asked; nor in the
+        # first nodes, like the free-stock game: most deals are won before it would pay)
+        return (
+            self.windows
+            and new_board
+            and start >= self.window_from
+            and self.nodes > self.rx_after
+            and self._window_lost(vacated, gone, start, live, live_cycle)
+        )
+
+    def _window_lost(self, vacated: int, gone: int, start: int, live: int, live_cycle: int) -> bool:
+        """The window bound (rules where only the waste top plays, the passes are limited, there is
+        no Satchel and two cards pair only when both are free): True when the layout cannot be
+        cleared in time.
+
+        A stock/waste card whose partner rank has no live layout card left is *dead*: it can only
+        leave in a pair with a layout card, so it never leaves. Once a dead card lies on the
+        waste, the cards under it cannot come back until the next redeal. So the stock/waste
+        cards that can still be played fall into *windows*, in order: this pass's first window is
+        the waste cards above its highest dead card and the stock cards before the first dead
+        one, the next window the stock cards between the first and second dead ones, and so on;
+        after each redeal left, the whole cycle again, split at every dead card. Every stock/waste
+        card played from now on is played during a window it belongs to (dead cards only grow, so
+        splitting at today's is generous).
+
+        Every layout card must go, and after the cards lying on it. One with no live partner left
+        in the layout that could ever be free beside it (a card lying over or under it cannot) pairs
+        with a stock/waste card, so it goes during a window holding a card of its partner rank,
+        and no sooner than the cards lying on it: its earliest window is the first window of its
+        partner rank from the latest of the earliest windows of such cards over it (a king or a
+        card with a layout partner may go at any time here, and passes their earliest windows
+        on). When some card has no such window left, no line clears the layout: the node is lost.
+        (A generous estimate: card counts, the order within a window and whether the cards in
+        between can go are all left out.)"""
+        shape = self._window_shapes.get(vacated)
+        if shape is None:
+            shape = self._window_shape(vacated)
+        dead_pos, items, groups, watch = shape
+        K = self.K
+        p, a = divmod(start, K + 1)
+        in_cycle = ~gone & ((1 << K) - 1)
+        # The answer depends on the stock/waste cards of the dead ranks and of the ranks these
+        # cards need alone, and on which of them are in the waste: many boards share it.
+        watch &= in_cycle
+        under = (1 << a) - 1  # the waste's positions
+        memo_key = ((vacated << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
+        memo = self._window_memo
+        got = memo.get(memo_key)
+        if got is None:
+            if len(memo) > LAYOUT_CACHE_MAX:
+                memo.clear()
+            got = memo[memo_key] = self._windows_closed(items, groups, in_cycle, dead_pos, p, a)
+        return got
+
+    def _windows_closed(
+        self,
+        items: list[tuple[int, tuple[int, ...]]],
+        groups: tuple[tuple[int, tuple[int, ...]], ...],
+        in_cycle: int,
+        dead_pos: int,
+        p: int,
+        a: int,
+    ) -> bool:
+        """:meth:`_window_lost`'s answer, worked out."""
+        dead = in_cycle & dead_pos  # the dead cards, as cycle positions
+        under = (1 << a) - 1  # the waste's positions
+        # window 0 of this pass: the waste cards above its highest dead card, the stock cards
+        # before the first dead one. A stock card's window is the count of dead stock cards
+        # before it; in each later pass, a card's window is that pass's first window plus the
+        # count of dead cards before it in the cycle.
+        reachable = under & ~((1 << (dead & under).bit_length()) - 1)
+        stock = in_cycle & ~under
+        dead_stock = dead & ~under
+        later = self.passes - 1 - p  # passes left after this one
+        first_later = dead_stock.bit_count() + 1  # the first window of the next pass
+        per_pass = dead.bit_count() + 1
+        rank_pos = self.rank_pos
+        earliest = [0] * len(items)
+        for i, (q, nearest_above) in enumerate(items):
+            e = 0
+            for y in nearest_above:
+                if earliest[y] > e:
+                    e = earliest[y]
+            cards = in_cycle & rank_pos[q]  # the live stock/waste partners
+            w = -1  # the first window from e on that holds one
+            if not e and cards & reachable:
+                w = 0
+            else:
+                m = cards & stock
+                if m and e:  # only the stock cards after the e-th dead one
+                    d = dead_stock
+                    for _ in range(e - 1):
+                        d &= d - 1
+                    m = m & ~(((d & -d) << 1) - 1) if d else 0
+                if m:
+                    w = (dead_stock & ((m & -m) - 1)).bit_count()
+                elif cards and later:
+                    base = first_later
+                    for _ in range(later):
+                        m = cards
+                        if e > base:
+                            d = dead
+                            for _ in range(e - base - 1):
+                                d &= d - 1
+                            m = m & ~(((d & -d) << 1) - 1) if d else 0
+                        if m:
+                            w = base + (dead & ((m & -m) - 1)).bit_count()
+                            break
+                        base += per_pass
+            if w < 0:
+                return True  # no window left for this card
+            earliest[i] = w
+        # Each such card takes a stock/waste partner of its own, one whose last window is no
+        # sooner than the card's earliest: per partner rank, the t cards with the latest earliest
+        # windows need t partners whose last windows come no sooner than the t-th of those.
+        last_base = first_later + (later - 1) * per_pass
+        for q, members in groups:
+            es = [earliest[i] for i in members]
+            cards = in_cycle & rank_pos[q]
+            lasts = []
+            while cards:
+                low = cards & -cards
+                cards ^= low
+                if later:
+                    lasts.append(last_base + (dead & (low - 1)).bit_count())
+                elif low & stock:
+                    lasts.append((dead_stock & (low - 1)).bit_count())
+                elif low & reachable:
+                    lasts.append(0)
+            if len(lasts) < len(es):
+                return True
+            es.sort(reverse=True)
+            lasts.sort(reverse=True)
+            # (t partners with a last window from the t-th latest earliest on: the t-th latest
+            # last window is no sooner than it)
+            for t, e in enumerate(es):
+                if lasts[t] < e:
+                    return True
         return False
 
+    def _window_shape(self, vacated: int) -> _WindowShape:
+        """What the window bound needs of a board's layout (kept in ``_window_shapes``): the cycle
+        positions of the dead ranks' cards; the live layout cards that can only pair with a
+        stock/waste card, in cover order, each as (partner rank, the indexes in this list of the
+        nearest such cards lying over it); the partner ranks two or more of them need, with their
+        indexes; and the cycle positions the answer depends on (of the dead ranks and the ranks
+        needed)."""
+        slot_rank = self.slot_rank
+        rank_slots = self.rank_slots
+        rank_pos = self.rank_pos
+        above = self.above
+        below = self.below
+        dead_pos = 0
+        for r in range(1, 13):
+            if not rank_slots[13 - r] & ~vacated:
+                dead_pos |= rank_pos[r]
+        bound: list[tuple[int, int]] = []  # (slot, partner rank), in cover order
+        for x in self.cover_order:
+            if vacated >> x & 1:
+                continue
+            r = slot_rank[x]
+            if r != KING_RANK and not rank_slots[13 - r] & ~vacated & ~(above[x] | below[x]):
+                bound.append((x, 13 - r))
+        # Only these cards bound a window: the others go whenever the cards around them do, so a
+        # card's earliest window follows from the nearest such cards over it (every one further
+        # up lies over one of those, whose earliest window is no later).
+        index = {x: i for i, (x, _) in enumerate(bound)}
+        items: list[tuple[int, tuple[int, ...]]] = []
+        for x, q in bound:
+            over = [y for y, _ in bound if above[x] >> y & 1]
+            nearest = tuple(
+                index[y] for y in over if not any(below[y] >> z & 1 for z in over if z != y)
+            )
+            items.append((q, nearest))
+        members: dict[int, list[int]] = {}
+        for i, (q, _) in enumerate(items):
+            members.setdefault(q, []).append(i)
+        groups = tuple((q, tuple(m)) for q, m in members.items() if len(m) > 1)
+        watch = dead_pos
+        for q, _ in items:
+            watch |= rank_pos[q]
+        shape = (dead_pos, items, groups, watch)
+        if len(self._window_shapes) > LAYOUT_CACHE_MAX:
+            self._window_shapes.clear()
+        self._window_shapes[vacated] = shape
+        return shape
+
     def _free_by_rank(self, free: int) -> list[list[int]]:
-        """The free layout slots, listed by the rank of their card (index 1 to 13)."""
+        """The free layout slots, listed by the rank of their card (index 1 to 13); never changed
+        by the caller (kept by ``free`` with the ranks 1 to 12 that have one, ``_franks``, and the
+        cycle positions whose card may pair with one or is a king, ``_useful_base``)."""
+        got = self._fbr.get(free)
+        if got is not None:
+            return got
         slot_rank = self.slot_rank
         free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
-        while free:
-            low = free & -free
+        mask = free
+        while mask:
+            low = mask & -mask
             i = low.bit_length() - 1
             free_by_rank[slot_rank[i]].append(i)
-            free ^= low
+            mask ^= low
+        if len(self._fbr) > LAYOUT_CACHE_MAX:
+            self._fbr.clear()
+            self._franks.clear()
+            self._useful_base.clear()
+        ranks = tuple(r for r in range(1, 13) if free_by_rank[r])
+        rank_pos = self.rank_pos
+        useful = rank_pos[KING_RANK] if rank_pos else 0
+        for r in ranks:
+            useful |= rank_pos[13 - r]
+        self._fbr[free] = free_by_rank
+        self._franks[free] = ranks
+        self._useful_base[free] = useful
         return free_by_rank
 
     def _free_after(self, free: int, vacated_after: int, removed: tuple[int, ...]) -> int:
@@ -1158,7 +1426,7 @@ class Searcher:
         return free
 
     def _forced_move(
-        self, vacated: int, satchel: int, live: int, free_by_rank: list[list[int]]
+        self, vacated: int, satchel: int, live: int, free_by_rank: list[list[int]], free: int
     ) -> _Forced | None:
         """A move that some winning line makes now if any line wins, or None. It removes layout or
         Satchel cards only, so it is legal at every time reachable from the node.
@@ -1183,7 +1451,7 @@ class Searcher:
         if sat_rank == KING_RANK:
             return (), 0, (KING_MOVE, SATCHEL, 0), king
         sat_must = bool(satchel & LAYOUT_FLAG) or (self.all_52 and satchel != 0)
-        pair = self._forced_pair(vacated, satchel, live, free_by_rank, sat_rank, sat_must)
+        pair = self._forced_pair(vacated, satchel, live, free_by_rank, free, sat_rank, sat_must)
         if pair is None:
             return None
         slots, use_satchel, move = pair
@@ -1213,8 +1481,6 @@ class Searcher:
         relaxed pairs, the Satchel card with a layout card, stashes (and, in the plain search, king
         removals). Each move is added to ``children`` with its priority (lower first: pairs that
         free more cards, then stashes). Returns ``(time, move)`` at once when a move wins."""
-        on = self.on
-        cov_mask = self.cov_mask
         won = self._won
         full = (1 << self.n) - 1
         append = children.append
@@ -1233,39 +1499,28 @@ class Searcher:
             )
             if win is not None:
                 return win
-        # layout pairs
-        for r in range(1, 7):
-            fa = free_by_rank[r]
-            fb = free_by_rank[13 - r]
-            if not fa or not fb:
-                continue
-            pair_live = (1 << 3 * r) + (1 << 3 * (13 - r))
-            for a in fa:
-                for b in fb:
-                    vac = vacated | 1 << a | 1 << b
-                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                    if vac == full and won(vac, gone, satchel):
-                        return start, move
-                    fr = free & ~(1 << a | 1 << b)
-                    for g in (a, b):
-                        for j in on[g]:
-                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
-                                fr |= 1 << j
-                    append(
-                        (
-                            -20 - 3 * (fr & ~free).bit_count(),
-                            vac,
-                            gone,
-                            satchel,
-                            start,
-                            start,
-                            fr,
-                            indexes,
-                            live - pair_live,
-                            live_cycle,
-                            move,
-                        )
-                    )
+        # layout pairs (what they remove and free depends on the layout alone: kept by board)
+        pairs = self._layout_pairs.get(vacated)
+        if pairs is None:
+            pairs = self._layout_pairs_made(vacated, free, free_by_rank)
+        for priority, vac, fr, move, pair_live in pairs:
+            if vac == full and won(vac, gone, satchel):
+                return start, move
+            append(
+                (
+                    priority,
+                    vac,
+                    gone,
+                    satchel,
+                    start,
+                    start,
+                    fr,
+                    indexes,
+                    live - pair_live,
+                    live_cycle,
+                    move,
+                )
+            )
         if self.relaxed:
             win = self._relaxed_pair_moves(
                 children,
@@ -1295,6 +1550,36 @@ class Searcher:
                 free_by_rank,
             )
         return None
+
+    def _layout_pairs_made(
+        self, vacated: int, free: int, free_by_rank: list[list[int]]
+    ) -> list[tuple[int, int, int, ModelMove, int]]:
+        """The pairs of two free layout cards on the board ``vacated`` (whose free slots are
+        ``free``), in the order the search tries them: (priority, vacated after, free after, move,
+        live cards removed). Kept in ``_layout_pairs``; the caller does not change the list."""
+        on = self.on
+        cov_mask = self.cov_mask
+        out: list[tuple[int, int, int, ModelMove, int]] = []
+        for r in range(1, 7):
+            fa = free_by_rank[r]
+            fb = free_by_rank[13 - r]
+            if not fa or not fb:
+                continue
+            pair_live = (1 << 3 * r) + (1 << 3 * (13 - r))
+            for a in fa:
+                for b in fb:
+                    vac = vacated | 1 << a | 1 << b
+                    move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
+                    fr = free & ~(1 << a | 1 << b)
+                    for g in (a, b):
+                        for j in on[g]:
+                            if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
+                                fr |= 1 << j
+                    out.append((-20 - 3 * (fr & ~free).bit_count(), vac, fr, move, pair_live))
+        if len(self._layout_pairs) > LAYOUT_CACHE_MAX:
+            self._layout_pairs.clear()
+        self._layout_pairs[vacated] = out
+        return out
 
     def _plain_king_moves(
         self,
@@ -1533,9 +1818,9 @@ class Searcher:
         append = children.append
         sat_rank = satchel & 15
         can_stash = self.satchel_rule and satchel == 0
-        new = self._first_pair_times(free_by_rank, live, live_cycle, gone, sat_rank, new, reach)
+        new = self._first_pair_times(free, live, live_cycle, gone, sat_rank, new, reach)
         in_cycle = ~gone & ((1 << K) - 1)  # the live cycle positions
-        useful = self._useful_cycle(free_by_rank, sat_rank, in_cycle, can_stash or top)
+        useful = self._useful_cycle(free, sat_rank, in_cycle, can_stash or top)
         # Draw one, pruned search: a move with the card at k leads to the same board whatever
         # the time it is made at (the pass, and the waste top or the stock top), and the child's
         # time is then the same index of that pass: in one pass the card is the stock top (index
@@ -1545,7 +1830,6 @@ class Searcher:
         # times: only it is generated (the others would be met as transpositions right after it,
         # never searched).
         earliest = self.draw == 1 and not self.plain
-        pairs_of: dict[int, list[tuple[int, int, int, int]]] = {}
         while useful:
             low = useful & -useful
             k = low.bit_length() - 1
@@ -1559,15 +1843,8 @@ class Searcher:
                 continue
             # (the waste-stock pair's board differs: its earliest waste time is kept for it)
             first_waste = waste_times & -waste_times
-            if earliest:  # keep the earliest time alone, in the mask of its place
-                if stock_times:
-                    first = (waste_times | stock_times) & -(waste_times | stock_times)
-                    if first & stock_times:
-                        waste_times, stock_times = 0, first
-                    else:
-                        waste_times, stock_times = first, 0
-                else:
-                    waste_times = first_waste
+            if earliest:
+                waste_times, stock_times = _earliest_alone(waste_times, stock_times)
             if r == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
@@ -1594,9 +1871,7 @@ class Searcher:
             if not (fb or sat_rank == partner or can_stash or nxt_partner):
                 continue
             back = prev + 1  # the index once the waste top k is gone
-            pairs = pairs_of.get(partner) if fb else ()
-            if pairs is None:  # (the same for every cycle card of the rank)
-                pairs = pairs_of[partner] = self._pairs_with(fb, vacated, free)
+            pairs = self._pairs_with(fb, vacated, free, partner) if fb else ()
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
             rank_live = 1 << 3 * r
@@ -1698,11 +1973,124 @@ class Searcher:
                         )
         return None
 
+    def _waste_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+        new: int,
+        reach: int,
+    ) -> tuple[int, ModelMove] | None:
+        """:meth:`_cycle_moves` when only the waste top plays and nothing can be stashed (draw one,
+        the stock top hidden, no Satchel: the classic and strict rules), with the Satchel empty:
+        the same children in the same order, without the branches those rules never take. Each
+        live cycle card that may play (a king, or a partner of a free layout card) is tried at the
+        earliest new time it is the waste top, alone (a king) or with each free partner."""
+        W = self.K + 1
+        cyc_rank = self.cyc_rank
+        order_time = self.order_time
+        won = self._won
+        full = (1 << self.n) - 1
+        append = children.append
+        pairs_cache = self._pairs_cache
+        waste_top_times = self.waste_top_times
+        cyc_live = self.cyc_live
+        if self.draw == 1 and not self.plain:  # (see _first_pair_times)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
+            if t1 >= 0:
+                new &= (2 << t1) - 1
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        useful = self._useful_base[free] & in_cycle
+        start_order = order_time[start]
+        vacated4 = vacated << 4
+        while useful:
+            low = useful & -useful
+            k = low.bit_length() - 1
+            useful ^= low
+            times = waste_top_times[k] & new  # times when k is the waste top
+            if not times:
+                continue
+            t = (times & -times).bit_length() - 1  # the earliest (see _cycle_moves)
+            back = (in_cycle & (low - 1)).bit_length()  # the index once k is gone
+            t_next = (t // W) * W + back
+            earlier = (order_time[t] - start_order) * 4  # earlier first
+            r = cyc_rank[k]
+            gone_k = gone | low
+            indexes_k = indexes & ~(low << 1)
+            rank_live = cyc_live[k]
+            if r == KING_RANK:
+                move = (KING_MOVE, WASTE, 0)
+                if vacated == full and won(vacated, gone_k, satchel):
+                    return t, move
+                append(
+                    (
+                        earlier - 30,
+                        vacated,
+                        gone_k,
+                        satchel,
+                        t,
+                        t_next,
+                        free,
+                        indexes_k,
+                        live - rank_live,
+                        live_cycle - rank_live,
+                        move,
+                    )
+                )
+                continue
+            partner = 13 - r
+            pairs = pairs_cache.get(vacated4 | partner)
+            if pairs is None:
+                pairs = self._pairs_with(free_by_rank[partner], vacated, free, partner)
+            live_k = live - rank_live - (1 << 3 * partner)
+            live_cycle_k = live_cycle - rank_live
+            for b, vac, fr, priority in pairs:
+                move = (PAIR_MOVE, b, WASTE)
+                if vac == full and won(vac, gone_k, satchel):
+                    return t, move
+                append(
+                    (
+                        earlier + priority,
+                        vac,
+                        gone_k,
+                        satchel,
+                        t,
+                        t_next,
+                        fr,
+                        indexes_k,
+                        live_k,
+                        live_cycle_k,
+                        move,
+                    )
+                )
+        return None
+
     def _pairs_with(
+        self, slots: list[int], vacated: int, free: int, partner: int
+    ) -> list[tuple[int, int, int, int]]:
+        """For each free layout slot b in ``slots`` (the free cards of rank ``partner``) that a
+        stock/waste card may pair with (at any time: none of this depends on the time, nor on the
+        stock and waste, so the list is kept by layout part and rank): (b, vacated after, free
+        after, priority). The caller does not change it."""
+        cache_key = vacated << 4 | partner
+        got = self._pairs_cache.get(cache_key)
+        if got is not None:
+            return got
+        if len(self._pairs_cache) > LAYOUT_CACHE_MAX:
+            self._pairs_cache.clear()
+        got = self._pairs_cache[cache_key] = self._pairs_made(slots, vacated, free)
+        return got
+
+    def _pairs_made(
         self, slots: list[int], vacated: int, free: int
     ) -> list[tuple[int, int, int, int]]:
-        """For each free layout slot b in ``slots`` that a stock/waste card may pair with (at any
-        time: none of this depends on the time): (b, vacated after, free after, priority)."""
         on = self.on
         cov_mask = self.cov_mask
         out = []
@@ -1717,7 +2105,7 @@ class Searcher:
 
     def _first_pair_times(
         self,
-        free_by_rank: list[list[int]],
+        free: int,
         live: int,
         live_cycle: int,
         gone: int,
@@ -1738,25 +2126,20 @@ class Searcher:
         are explored after the pair). Times are limited to reach(start), not just the new ones,
         so an earlier visit of this board covers the rest."""
         if self.draw == 1 and not self.plain:
-            t1 = self._unique_cycle_time(free_by_rank, live, live_cycle, gone, sat_rank, reach)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, sat_rank, reach)
             if t1 >= 0:
                 new &= (2 << t1) - 1
         return new
 
-    def _useful_cycle(
-        self, free_by_rank: list[list[int]], sat_rank: int, in_cycle: int, every: bool
-    ) -> int:
+    def _useful_cycle(self, free: int, sat_rank: int, in_cycle: int, every: bool) -> int:
         """The live cycle positions whose card may be played: ``every`` one (the Satchel can take
         any, or two stock/waste cards can pair), else kings and the partners of a free layout
-        card or of the Satchel card."""
+        card (kept by :meth:`_free_by_rank`, which the node has asked) or of the Satchel card."""
         if every:
             return in_cycle
-        rank_pos = self.rank_pos
-        useful = rank_pos[KING_RANK]
-        for r in range(1, 13):
-            if free_by_rank[r]:
-                useful |= rank_pos[13 - r]
+        useful = self._useful_base[free]
         if sat_rank:
+            rank_pos = self.rank_pos
             useful |= rank_pos[13 - sat_rank]
         return useful & in_cycle
 
@@ -1912,7 +2295,30 @@ class Searcher:
         children.sort(key=_first_item)
         search = self._search
         if discrepancies < 0:
+            if self.draw != 1:
+                for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                    if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
+                        self.path.append((gone, start, t_at, move))
+                        return True
+                return False
+            # Draw one: a child whose board is already explored at every time it reaches is
+            # counted here as the node it is, without the call that :meth:`_search` would leave at
+            # once (about half the children of a long search are such transpositions).
+            table_get = self.table.get
+            n = self.n
+            shift = n + self.K
+            rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                explored = table_get(vac | gone_c << n | sat << shift)
+                if explored is not None:
+                    reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
+                    if not reach & ~explored:
+                        nodes = self.nodes + 1
+                        self.nodes = nodes
+                        if nodes > self.budget or not nodes & 255:
+                            self.nodes -= 1
+                            self._tick()
+                        continue
                 if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                     self.path.append((gone, start, t_at, move))
                     return True
@@ -1928,7 +2334,7 @@ class Searcher:
 
     def _unique_cycle_time(
         self,
-        free_by_rank: list[list[int]],
+        free: int,
         live: int,
         live_cycle: int,
         gone: int,
@@ -1936,11 +2342,10 @@ class Searcher:
         reach: int,
     ) -> int:
         """The first time in ``reach`` at which a free layout card's only live partner, a stock or
-        waste card, can be played; -1 when there is no such card."""
+        waste card, can be played; -1 when there is no such card. (``free``: the free slots, whose
+        ranks :meth:`_free_by_rank` has kept.)"""
         best = -1
-        for r in range(1, 13):
-            if not free_by_rank[r]:
-                continue
+        for r in self._franks[free]:
             p = 13 - r
             if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
@@ -1962,6 +2367,7 @@ class Searcher:
         satchel: int,
         live: int,
         free_by_rank: list[list[int]],
+        free: int,
         sat_rank: int,
         sat_must: bool,
     ) -> tuple[tuple[int, ...], bool, tuple[int, int, int]] | None:
@@ -1969,9 +2375,7 @@ class Searcher:
         that must go (a free layout card, or a layout card in the Satchel) whose rank has exactly
         one live partner card left, that partner being free in the layout or in the Satchel."""
         slot_rank = self.slot_rank
-        for r in range(1, 13):
-            if not free_by_rank[r]:
-                continue
+        for r in self._franks[free]:
             partner = 13 - r
             if (live >> 3 * partner) & 7 != 1:
                 continue
@@ -2160,6 +2564,29 @@ def _geometry(
             above[low.bit_length() - 1] |= 1 << i
             m ^= low
     return cov_mask, on, on_mask, below, above
+
+
+def _earliest_alone(waste_times: int, stock_times: int) -> tuple[int, int]:
+    """Of a card's times as the waste top and as the stock top, the earliest alone, in the mask of
+    its place (see Searcher._cycle_moves)."""
+    if not stock_times:
+        return waste_times & -waste_times, 0
+    first = (waste_times | stock_times) & -(waste_times | stock_times)
+    return (0, first) if first & stock_times else (first, 0)
+
+
+def _waste_only(rules: Rules, plain: bool) -> bool:
+    """Whether only the waste top plays and nothing is stashed (draw one, the stock top hidden, no
+    Satchel: the classic and strict rules), in a pruned search."""
+    return not (rules.draw_three or rules.stock_top_playable or rules.satchel or plain)
+
+
+def _rank_slots(slot_rank: list[int]) -> list[int]:
+    """The layout slots of each rank (bitmasks, by rank 0 to 13; 0 is the vacated slots)."""
+    out = [0] * 14
+    for i, r in enumerate(slot_rank):
+        out[r] |= 1 << i
+    return out
 
 
 def _model_cycle(game: Game, plain: bool) -> tuple[list[int], int, set[int]]:
