@@ -222,7 +222,14 @@ def _drain(fd: int) -> None:
             return
 
 
-def test_unreachable_scheduler_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unreachable_scheduler_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from desert_pyramid.solver import cluster
+
+    assert cluster.CONNECT_TIMEOUT < 30  # the game's own wait: a refused port is retried so long
+    # here the same retries give up after one second (the run's time is that wait, nothing else)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     t = time.monotonic()
     assert (
         main(["stats", "--rules", "classic", "--deals", "5", "--cluster", "tcp://127.0.0.1:1"]) == 2
@@ -349,7 +356,12 @@ def test_layout_difficulty_bench_on_a_local_cluster_counts_the_same() -> None:
     assert bench_rows("--cluster", "local", "--workers", "2") == bench_rows("--workers", "1")
 
 
-def test_a_scheduler_lost_mid_run_is_one_clear_error() -> None:
+def test_a_scheduler_lost_mid_run_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from desert_pyramid.solver import cluster
+
+    # the client tries to reach the closed scheduler again for this long before the run says it
+    # lost it (the game waits 5 s; 2 s here, the same path)
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 2.0)
     lc = distributed.LocalCluster(
         n_workers=1,
         threads_per_worker=1,
