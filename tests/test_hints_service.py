@@ -153,3 +153,24 @@ def test_the_advisor_ponders_each_position_and_a_move_drops_the_question() -> No
         assert advisor.cancel(game) == "Hint cancelled." and not advisor.thinking
         assert advisor.cancel(game) == ""
         assert svc.error is None
+
+
+def test_the_worker_gives_way_to_the_window() -> None:
+    """The hint worker thinks at a lower priority than the game's own process, so that a frame
+    comes first when both want a core (POSIX: a higher niceness; Windows sets below-normal
+    priority, which this platform cannot read back)."""
+    import os
+    import sys
+
+    from desert_pyramid.solver.lifeline import BACKGROUND_NICENESS
+
+    with HintService(node_budget=100_000) as svc:
+        game = Game(get_layout(1), DESERT, Deal.from_seed(5, 3))
+        svc.request(game)
+        wait(svc)  # the worker is up and has answered
+        pid = svc.pid
+        assert pid is not None
+        if sys.platform != "win32":
+            mine = os.getpriority(os.PRIO_PROCESS, 0)
+            theirs = os.getpriority(os.PRIO_PROCESS, pid)
+            assert theirs == min(19, mine + BACKGROUND_NICENESS)

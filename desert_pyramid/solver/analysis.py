@@ -236,9 +236,10 @@ def _analysis_worker(
     first_budget: int,
     max_budget: int,
 ) -> None:
-    from .lifeline import start_parent_watch
+    from .lifeline import start_parent_watch, yield_to_the_window
 
     start_parent_watch()
+    yield_to_the_window()
     from desert_pyramid.engine import Layout
 
     try:

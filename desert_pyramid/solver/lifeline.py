@@ -16,7 +16,12 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import os
+import sys
 import threading
+
+#: how much lower a background worker runs than the window (POSIX niceness)
+BACKGROUND_NICENESS = 5
+_BELOW_NORMAL_PRIORITY_CLASS = 0x4000  # Windows
 
 
 def exit_now() -> None:
@@ -40,3 +45,21 @@ def start_parent_watch() -> None:
     died (a thread waits on the parent's sentinel). Does nothing in a process that
     ``multiprocessing`` did not start."""
     threading.Thread(target=_watch_parent, name="parent-watch", daemon=True).start()
+
+
+def yield_to_the_window() -> None:
+    """In a worker that thinks while the player does (the hint, analysis and estimate workers):
+    run at a lower priority than the game's window, so that when both want a core the frame comes
+    first (a software renderer draws on the same cores). POSIX: niceness up by
+    :data:`BACKGROUND_NICENESS`; Windows: below-normal priority. Where neither works, nothing
+    changes: the worker runs as before."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+
+            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS)
+        elif hasattr(os, "nice"):
+            os.nice(BACKGROUND_NICENESS)
+    except (OSError, AttributeError):
+        pass

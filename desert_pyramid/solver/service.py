@@ -29,7 +29,7 @@ from desert_pyramid.engine import Game
 
 from .core import Store
 from .hints import HINT_BUDGET, Hint, hint_for
-from .lifeline import exit_now, start_parent_watch
+from .lifeline import exit_now, start_parent_watch, yield_to_the_window
 
 # ("hint", request id, game data, layout data, node budget, position key, answer): answer False
 # is a ponder (think about this position, answer nothing), True a question to answer
@@ -187,6 +187,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
     from memory; a newer request for the same position does not interrupt the search of it. After
     each hint, while nothing new comes, it works out the hints one move on."""
     start_parent_watch()
+    yield_to_the_window()
     inbox = read_requests(requests, HINT)
     thinker = Thinker()
     while True:

@@ -15,7 +15,6 @@ never blocks, so the window never waits for it.
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,7 +26,7 @@ from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, diffi
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
 from desert_pyramid.i18n import N_
 from desert_pyramid.solver import Verdict, solve
-from desert_pyramid.solver.lifeline import exit_now, start_parent_watch
+from desert_pyramid.solver.lifeline import exit_now, start_parent_watch, yield_to_the_window
 from desert_pyramid.solver.service import WorkerService, read_requests
 
 #: Why the estimate stopped when its process did (translated where it is shown).
@@ -160,11 +159,7 @@ def _report(send: Callable[[tuple[Any, ...]], None], req_id: int, e: Estimate) -
 
 def _worker(requests: Connection, answers: Connection) -> None:
     start_parent_watch()
-    if hasattr(os, "nice"):  # POSIX: give way to the game's own process
-        try:
-            os.nice(5)
-        except OSError:
-            pass
+    yield_to_the_window()
     inbox = read_requests(requests, ESTIMATE)
     while True:
         item = inbox.take()
