@@ -192,12 +192,12 @@ class Searcher:
     keep: bool = False  # a store's search: what a stopped phase proved stays in the table
     # a store's positions whose probes found nothing (see solve): not probed again
     probed: set[tuple[int, int, int, int]] | None = None
-    # Caches of the move generator, by free slots (``_free_by_rank`` fills the first three) and by
-    # vacated slots and partner rank (``_pairs_with``): parts of a node that depend on the layout
-    # alone, which a search meets thousands of times with other stock/waste cards gone.
-    _fbr: dict[int, list[list[int]]] = field(default_factory=dict)
-    _franks: dict[int, tuple[int, ...]] = field(default_factory=dict)  # ranks 1-12 free
-    _useful_base: dict[int, int] = field(default_factory=dict)  # cycle positions worth playing
+    # Caches of the move generator, by free slots (``_free_by_rank``: the free slots by rank, the
+    # ranks 1 to 12 that have one, the cycle positions whose card is a king or pairs with one),
+    # by vacated slots and partner rank (``_pairs_with``) and by vacated slots (the layout's own
+    # pairs): parts of a node that depend on the layout alone, which a search meets thousands of
+    # times with other stock/waste cards gone.
+    _free: dict[int, tuple[list[list[int]], tuple[int, ...], int]] = field(default_factory=dict)
     _pairs_cache: dict[int, list[tuple[int, int, int, int]]] = field(default_factory=dict)
     _layout_pairs: dict[int, list[tuple[int, int, int, ModelMove, int]]] = field(
         default_factory=dict
@@ -1054,7 +1054,8 @@ class Searcher:
             if exhaustive:
                 self.stack.pop()
             return False
-        free_by_rank = self._fbr.get(free) or self._free_by_rank(free)
+        known = self._free.get(free)
+        free_by_rank = known[0] if known is not None else self._free_by_rank(free)
         if not plain:
             forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
@@ -1247,7 +1248,7 @@ class Searcher:
         if got is None:
             if len(memo) > LAYOUT_CACHE_MAX:
                 memo.clear()
-            got = memo[memo_key] = self._windows_closed(items, groups, in_cycle, dead_pos, p, a)
+            got = memo[memo_key] = self._windows_closed(items, groups, in_cycle, dead_pos, p, under)
         return got
 
     def _windows_closed(
@@ -1257,11 +1258,10 @@ class Searcher:
         in_cycle: int,
         dead_pos: int,
         p: int,
-        a: int,
+        under: int,
     ) -> bool:
-        """:meth:`_window_lost`'s answer, worked out."""
+        """:meth:`_window_lost`'s answer, worked out (``under``: the waste's positions)."""
         dead = in_cycle & dead_pos  # the dead cards, as cycle positions
-        under = (1 << a) - 1  # the waste's positions
         # window 0 of this pass: the waste cards above its highest dead card, the stock cards
         # before the first dead one. A stock card's window is the count of dead stock cards
         # before it; in each later pass, a card's window is that pass's first window plus the
@@ -1286,21 +1286,13 @@ class Searcher:
             else:
                 m = cards & stock
                 if m and e:  # only the stock cards after the e-th dead one
-                    d = dead_stock
-                    for _ in range(e - 1):
-                        d &= d - 1
-                    m = m & ~(((d & -d) << 1) - 1) if d else 0
+                    m = _after_nth(m, dead_stock, e)
                 if m:
                     w = (dead_stock & ((m & -m) - 1)).bit_count()
                 elif cards and later:
                     base = first_later
                     for _ in range(later):
-                        m = cards
-                        if e > base:
-                            d = dead
-                            for _ in range(e - base - 1):
-                                d &= d - 1
-                            m = m & ~(((d & -d) << 1) - 1) if d else 0
+                        m = cards if e <= base else _after_nth(cards, dead, e - base)
                         if m:
                             w = base + (dead & ((m & -m) - 1)).bit_count()
                             break
@@ -1385,11 +1377,11 @@ class Searcher:
 
     def _free_by_rank(self, free: int) -> list[list[int]]:
         """The free layout slots, listed by the rank of their card (index 1 to 13); never changed
-        by the caller (kept by ``free`` with the ranks 1 to 12 that have one, ``_franks``, and the
-        cycle positions whose card may pair with one or is a king, ``_useful_base``)."""
-        got = self._fbr.get(free)
-        if got is not None:
-            return got
+        by the caller (kept in ``_free`` by ``free``, with the ranks 1 to 12 that have one and the
+        cycle positions whose card is a king or may pair with one)."""
+        known = self._free.get(free)
+        if known is not None:
+            return known[0]
         slot_rank = self.slot_rank
         free_by_rank: list[list[int]] = [[], [], [], [], [], [], [], [], [], [], [], [], [], []]
         mask = free
@@ -1398,18 +1390,14 @@ class Searcher:
             i = low.bit_length() - 1
             free_by_rank[slot_rank[i]].append(i)
             mask ^= low
-        if len(self._fbr) > LAYOUT_CACHE_MAX:
-            self._fbr.clear()
-            self._franks.clear()
-            self._useful_base.clear()
+        if len(self._free) > LAYOUT_CACHE_MAX:
+            self._free.clear()
         ranks = tuple(r for r in range(1, 13) if free_by_rank[r])
         rank_pos = self.rank_pos
         useful = rank_pos[KING_RANK] if rank_pos else 0
         for r in ranks:
             useful |= rank_pos[13 - r]
-        self._fbr[free] = free_by_rank
-        self._franks[free] = ranks
-        self._useful_base[free] = useful
+        self._free[free] = (free_by_rank, ranks, useful)
         return free_by_rank
 
     def _free_after(self, free: int, vacated_after: int, removed: tuple[int, ...]) -> int:
@@ -1959,7 +1947,7 @@ class Searcher:
             if t1 >= 0:
                 new &= (2 << t1) - 1
         in_cycle = ~gone & ((1 << self.K) - 1)
-        useful = self._useful_base[free] & in_cycle
+        useful = self._free[free][2] & in_cycle
         start_order = order_time[start]
         vacated4 = vacated << 4
         while useful:
@@ -2187,7 +2175,7 @@ class Searcher:
         card (kept by :meth:`_free_by_rank`, which the node has asked) or of the Satchel card."""
         if every:
             return in_cycle
-        useful = self._useful_base[free]
+        useful = self._free[free][2]
         if sat_rank:
             rank_pos = self.rank_pos
             useful |= rank_pos[13 - sat_rank]
@@ -2363,11 +2351,7 @@ class Searcher:
                 if explored is not None:
                     reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
                     if not reach & ~explored:
-                        nodes = self.nodes + 1
-                        self.nodes = nodes
-                        if nodes > self.budget or not nodes & 255:
-                            self.nodes -= 1
-                            self._tick()
+                        self._tick()
                         continue
                 if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                     self.path.append((gone, start, t_at, move))
@@ -2395,7 +2379,7 @@ class Searcher:
         waste card, can be played; -1 when there is no such card. (``free``: the free slots, whose
         ranks :meth:`_free_by_rank` has kept.)"""
         best = -1
-        for r in self._franks[free]:
+        for r in self._free[free][1]:
             p = 13 - r
             if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
@@ -2425,7 +2409,7 @@ class Searcher:
         that must go (a free layout card, or a layout card in the Satchel) whose rank has exactly
         one live partner card left, that partner being free in the layout or in the Satchel."""
         slot_rank = self.slot_rank
-        for r in self._franks[free]:
+        for r in self._free[free][1]:
             partner = 13 - r
             if (live >> 3 * partner) & 7 != 1:
                 continue
@@ -2641,6 +2625,14 @@ def _earliest_alone(waste_times: int, stock_times: int) -> tuple[int, int]:
         return waste_times & -waste_times, 0
     first = (waste_times | stock_times) & -(waste_times | stock_times)
     return (0, first) if first & stock_times else (first, 0)
+
+
+def _after_nth(cards: int, marks: int, nth: int) -> int:
+    """The positions of ``cards`` past the ``nth`` lowest position of ``marks`` (counted from 1);
+    none when ``marks`` has fewer (the window bound: the cards after the nth dead card)."""
+    for _ in range(nth - 1):
+        marks &= marks - 1
+    return cards & ~(((marks & -marks) << 1) - 1) if marks else 0
 
 
 def _waste_only(rules: Rules, plain: bool) -> bool:
