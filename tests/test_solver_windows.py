@@ -25,6 +25,12 @@ from .test_solver_props import TOWER, TooBig, brute_winnable
 
 LAYOUT = get_layout(1)
 CLASSIC_P1 = CLASSIC.with_options(passes=1)
+# the rule sets where only the waste top plays, on the classic pyramid and a non-pyramid layout
+WASTE_ONLY_RULES = pytest.mark.parametrize(
+    ("rules", "layout"),
+    [(CLASSIC, LAYOUT), (CLASSIC_P1, LAYOUT), (STRICT, LAYOUT), (CLASSIC, TOWER)],
+    ids=["classic", "classic+p1", "strict", "tower:classic"],
+)
 
 
 def reference_lost(s: Searcher, vacated: int, gone: int, start: int) -> bool:
@@ -117,11 +123,7 @@ def random_positions(rules: Rules, layout: Layout, count: int, seed: int) -> lis
     return out[:count]
 
 
-@pytest.mark.parametrize(
-    ("rules", "layout"),
-    [(CLASSIC, LAYOUT), (CLASSIC_P1, LAYOUT), (STRICT, LAYOUT), (CLASSIC, TOWER)],
-    ids=["classic", "classic+p1", "strict", "tower:classic"],
-)
+@WASTE_ONLY_RULES
 def test_the_bound_is_its_definition(rules: Rules, layout: Layout) -> None:
     fired = 0
     for game in random_positions(rules, layout, 150, seed=11):
@@ -134,11 +136,7 @@ def test_the_bound_is_its_definition(rules: Rules, layout: Layout) -> None:
     assert fired >= 10  # the boards exercise the cut, not only the pass
 
 
-@pytest.mark.parametrize(
-    ("rules", "layout"),
-    [(CLASSIC, LAYOUT), (CLASSIC_P1, LAYOUT), (STRICT, LAYOUT), (CLASSIC, TOWER)],
-    ids=["classic", "classic+p1", "strict", "tower:classic"],
-)
+@WASTE_ONLY_RULES
 def test_a_position_the_bound_calls_lost_is_lost(rules: Rules, layout: Layout) -> None:
     checked = 0
     for game in random_positions(rules, layout, 400, seed=12):
