@@ -56,6 +56,26 @@ class Driver:
             elif self.app.current_view is not None:
                 self.app.current_view.on_update(dt)
 
+    def choose_language(self, lang: str) -> int:
+        """As a player would: Settings opened from the title, the focus on its Language row (the
+        row's English label checked) and Right pressed until ``lang`` is chosen. The Settings
+        screen stays open; returns the row's index."""
+        from desert_pyramid.ui.screens.settings import LANGUAGE_CHOICES
+
+        app = self.app
+        app.show_title()
+        app.show_settings(app.current_view)
+        self.frames(1)
+        view = app.current_view
+        row = len(view.menu.buttons) - 2
+        assert view.menu.buttons[row].label == "Language"
+        view.menu.focus = row
+        for _ in range(
+            LANGUAGE_CHOICES.index(lang) - LANGUAGE_CHOICES.index(app.settings.language)
+        ):
+            self.key(K.RIGHT)
+        return row
+
     def shot(self) -> Any:
         """The frame on screen as a PIL image (RGB)."""
         import arcade

@@ -129,21 +129,11 @@ def test_the_language_row_of_settings_changes_how_to_play(ui_lang: Driver) -> No
     (and the quiz answered before it keeps its score)."""
     import arcade
 
-    from desert_pyramid.ui.screens.settings import LANGUAGE_CHOICES
-
     app = ui_lang.app
     view = open_howto(ui_lang, "quiz")
     view.pages["quiz"].answer(source_content().quiz.questions[0].right_index)
     assert "Which card pairs with a free jack?" in drawn_texts(view, "quiz")
-    app.show_title()
-    app.show_settings(app.current_view)
-    ui_lang.frames(1)
-    settings = app.current_view
-    row = len(settings.menu.buttons) - 2
-    assert settings.menu.buttons[row].label == "Language"
-    settings.menu.focus = row
-    for _ in range(LANGUAGE_CHOICES.index("de") - LANGUAGE_CHOICES.index(app.settings.language)):
-        ui_lang.key(arcade.key.RIGHT)
+    ui_lang.choose_language("de")
     ui_lang.key(arcade.key.ESCAPE)
     ui_lang.frames(1)
     app.show_howto(app.current_view, "quiz")

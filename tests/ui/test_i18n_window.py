@@ -118,18 +118,9 @@ def test_a_saved_language_that_no_longer_exists_is_english_said_once(app: Any, u
 
 
 def test_the_language_row_applies_at_once_and_is_saved(app: Any, ui: Any) -> None:
-    from desert_pyramid.ui.screens.settings import LANGUAGE_CHOICES, language_name
+    from desert_pyramid.ui.screens.settings import language_name
 
-    app.show_title()
-    app.show_settings(app.current_view)
-    ui.frames(1)
-    view = app.current_view
-    row = len(view.menu.buttons) - 2
-    assert view.menu.buttons[row].label == "Language"
-    view.menu.focus = row
-    want = LANGUAGE_CHOICES.index("de") - LANGUAGE_CHOICES.index(app.settings.language)
-    for _ in range(want):
-        ui.key(arcade.key.RIGHT)
+    row = ui.choose_language("de")
     ui.frames(1)
     assert app.settings.language == "de" and current_language() == "de"
     view = app.current_view
