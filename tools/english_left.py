@@ -152,7 +152,7 @@ def moments(app: Any) -> Iterator[tuple[str, list[str]]]:
     import arcade
 
     from desert_pyramid.catalog import get_layout
-    from desert_pyramid.engine import DESERT, Deal, Game
+    from desert_pyramid.engine import DESERT, Deal
     from desert_pyramid.solver import solve
 
     def until(done: Callable[[], bool], seconds: float = 30.0) -> None:
@@ -172,16 +172,9 @@ def moments(app: Any) -> Iterator[tuple[str, list[str]]]:
     t.ask_hint()
     until(lambda: bool(t.hint_places))
     yield "hint", drawn_texts(app)
-    king = next(
-        seed
-        for seed in range(1, 500)
-        if any(
-            c.rank == 13
-            for place, c in Game(get_layout(1), DESERT, Deal.from_seed(seed)).playable()
-            if place >= 0
-        )
-    )
-    t = table(seed=king)
+    from gallery import king_seed
+
+    t = table(seed=king_seed())
     t.apply(t.control.flip())  # a flip while a king is free: the coach speaks
     yield "coach", drawn_texts(app, 20)
     t = table(seed=1)

@@ -9,23 +9,15 @@ import pytest
 from arcade import key as K
 
 from desert_pyramid.catalog import all_layouts, get_layout
-from desert_pyramid.engine import DESERT, WASTE, Deal, Game
+from desert_pyramid.engine import DESERT, WASTE, Deal
 from desert_pyramid.ui.art.assets import COACH
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.table.geometry import table_geometry
+from tools.gallery import king_seed
 
 from .driver import Driver
 
 pytestmark = pytest.mark.ui
-
-
-def king_seed() -> int:
-    """A classic deal with a king free at the deal (flipping past it is the coach's mistake 3)."""
-    for seed in range(1, 500):
-        g = Game(get_layout(1), DESERT, Deal.from_seed(seed))
-        if any(c.rank == 13 for p, c in g.playable() if p >= 0):
-            return seed
-    raise AssertionError("no deal with a free king")
 
 
 def orange(px: tuple[int, int, int]) -> bool:
