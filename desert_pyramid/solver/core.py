@@ -274,6 +274,7 @@ class Searcher:
         for k, c in enumerate(full_cycle):
             rank_pos[RANKS[c]] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
+        waste_only = _waste_only(rules, plain)
         return cls(
             rep=rep,
             last_start=last_start,
@@ -304,12 +305,12 @@ class Searcher:
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
             waste_top_times=[rep << (k + 1) for k in range(K)],
-            windows=_waste_only(rules, plain) and not rules.relaxed_match and not unlimited,
+            windows=waste_only and not rules.relaxed_match and not unlimited,
             window_from=max(0, passes - 2) * (K + 1),
             cover_order=cover_order,
             rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
-            waste_only=_waste_only(rules, plain),
+            waste_only=waste_only,
         )
 
     # -- time ------------------------------------------------------------------------------------
