@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from arcade import MOUSE_BUTTON_LEFT
@@ -12,6 +14,7 @@ from desert_pyramid.engine import SATCHEL, STOCK, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
 from desert_pyramid.ui.base.geometry import nearest_in_direction
 
+WAIT_FRAME = 0.05  # seconds between the frames drawn while waiting for a search (frames_until)
 ARROWS = {K.LEFT: (-1, 0), K.RIGHT: (1, 0), K.UP: (0, 1), K.DOWN: (0, -1)}
 
 
@@ -55,6 +58,20 @@ class Driver:
                 self.app.step(dt)
             elif self.app.current_view is not None:
                 self.app.current_view.on_update(dt)
+
+    def frames_until(
+        self, done: Callable[[], object], seconds: float = 60.0, dt: float = 1 / 60
+    ) -> bool:
+        """Frames while a search runs beside the window (a thread of this process or a worker
+        process), until ``done()`` or ``seconds`` of wall-clock time pass; returns ``done()``.
+        One frame every ``WAIT_FRAME`` seconds: the window keeps drawing and polling as in the
+        game, and the search gets the processor in between (drawing as fast as possible took it
+        from the search on a 2-core machine and made each wait several times longer)."""
+        end = time.monotonic() + seconds
+        while not done() and time.monotonic() < end:
+            self.frames(1, dt)
+            time.sleep(WAIT_FRAME)
+        return bool(done())
 
     def choose_language(self, lang: str) -> int:
         """As a player would: Settings opened from the title, the focus on its Language row (the

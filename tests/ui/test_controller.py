@@ -11,7 +11,6 @@ stands in for the controller manager: it reports controllers plugged in and out 
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -186,10 +185,7 @@ def told(app: Any) -> list[str]:
 
 
 def wait_for_hint(ui, view: TableView) -> Move | None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + 30
-    while view.control.hint_move is None and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: view.control.hint_move is not None, 30)
     return view.control.hint_move
 
 

@@ -6,7 +6,6 @@ damaged layout file set aside with a notice; the difficulty measured while the l
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -324,10 +323,7 @@ def test_backspace_in_the_opened_name_field_clears_the_selected_name(ui: Any) ->
 
 # -- the estimate ---------------------------------------------------------------------------------
 def run_until(ui: Any, done: Any, seconds: float = 60.0) -> None:
-    end = time.monotonic() + seconds
-    while not done() and time.monotonic() < end:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(done, seconds)
     assert done()
 
 

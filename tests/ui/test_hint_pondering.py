@@ -3,8 +3,6 @@ it (without pausing), a move drops it silently, and the worker ponders from the 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from arcade import key as K
 
@@ -42,10 +40,7 @@ def test_the_hint_after_pondering_and_a_move_dropping_the_question(ui) -> None: 
     game = view.game
     ui.frames(8)
     ui.key(K.H)
-    deadline = time.monotonic() + 30
-    while view.control.hint_move is None and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: view.control.hint_move is not None, 30)
     move = view.control.hint_move
     assert move is not None, view.message
     ui.key(K.H)  # ask again, then move before the answer is shown

@@ -235,7 +235,6 @@ def test_a_typed_deal_code_reaches_the_table_and_a_bad_one_says_why(ui: Driver) 
 
 
 def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
-    import time
 
     from desert_pyramid.ui.table.view import TableView
 
@@ -244,10 +243,7 @@ def test_a_winnable_deal_shows_its_grade_on_the_table(ui: Driver) -> None:
     ui.key(K.RIGHT)
     assert view.menu.buttons[view.menu.focus].value == "Winnable only"
     press(ui, "Play")
-    deadline = time.monotonic() + 10
-    while not isinstance(ui.view, TableView) and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: isinstance(ui.view, TableView), 10)
     assert isinstance(ui.view, TableView) and ui.view.session.grade == "Medium"
     assert "difficulty: Medium" in ui.view.subtitle
 

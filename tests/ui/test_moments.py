@@ -272,17 +272,12 @@ def test_a_stuck_deal_opens_the_no_more_moves_dialog(ui) -> None:  # type: ignor
 
 
 def test_the_dialog_goes_back_to_where_the_deal_can_be_won(ui) -> None:  # type: ignore[no-untyped-def]
-    import time
-
     view = stuck_practice(ui)
     played = view.game.moves
     assert view.stuck_dialog is not None
     view.stuck_dialog.on_action("accept")  # the first button, focused
     assert view.stuck_dialog is None
-    end = time.monotonic() + 60
-    while view.game.moves == played and time.monotonic() < end:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: view.game.moves != played)
     assert view.game.moves < played and not view.control.stuck
     assert find_win(view.game) is not None  # from here the deal can be won
 

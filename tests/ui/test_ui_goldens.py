@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -92,10 +91,8 @@ def test_golden_table_mid_game_with_a_hint(ui: Driver) -> None:
     for move in solve(view.game, 300_000).line[:6]:
         ui.play(move, "keys")
     ui.key(K.H)
-    deadline = time.monotonic() + 30
-    while view.control.hint_move is None and time.monotonic() < deadline:
-        ui.frames(1, dt=0.0)  # the clock stands still while the solver thinks
-        time.sleep(0.01)
+    # the clock stands still while the solver thinks
+    ui.frames_until(lambda: view.control.hint_move is not None, 30, dt=0.0)
     assert view.hint_places and "Enter plays it" in view.message
     ui.frames(2, dt=0.0)
     check_golden(ui, "hint")

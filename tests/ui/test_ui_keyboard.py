@@ -57,7 +57,6 @@ def test_title_to_practice_to_table_and_back_by_keys(ui) -> None:  # type: ignor
 
 
 def test_a_winnable_practice_deal_is_searched_beside_the_frames(ui) -> None:  # type: ignore[no-untyped-def]
-    import time
 
     ui.app.show_practice_setup()
     ui.frames(1)
@@ -67,10 +66,7 @@ def test_a_winnable_practice_deal_is_searched_beside_the_frames(ui) -> None:  # 
     assert ui.view.menu.buttons[ui.view.menu.focus].value == "Winnable only"
     press_button(ui, "Play")
     assert isinstance(ui.view, PracticeSetupView) and "winnable" in ui.view.message
-    deadline = time.monotonic() + 60
-    while not isinstance(ui.view, TableView) and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: isinstance(ui.view, TableView))
     assert isinstance(ui.view, TableView)
     assert ui.view.session.source == "winnable"
 

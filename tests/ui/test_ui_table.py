@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from arcade import key as K
 
@@ -47,10 +45,7 @@ def test_hint_then_enter_plays_the_hinted_move(ui) -> None:  # type: ignore[no-u
     view = deal(ui, seed=5)
     game = view.game
     ui.key(K.H)
-    deadline = time.monotonic() + 30
-    while view.control.hint_move is None and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: view.control.hint_move is not None, 30)
     move = view.control.hint_move
     assert move is not None, view.message
     assert view.hint_places  # the hinted cards are ringed
