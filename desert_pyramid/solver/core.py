@@ -220,6 +220,11 @@ class Searcher:
     window_from: int = 0  # the first time of the pass before the last
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
+    # Nodes in canonical form (see canonical_cycle): every search but the bare one; the move
+    # generators put each child in it (_settled). ``same_before``: by cycle position, the earlier
+    # positions whose card has the same rank.
+    canonical: bool = False
+    same_before: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -314,6 +319,8 @@ class Searcher:
             rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=waste_only,
+            canonical=not plain,
+            same_before=[rank_pos[RANKS[c]] & ((1 << k) - 1) for k, c in enumerate(full_cycle)],
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -870,6 +877,9 @@ class Searcher:
         """The root node's state, as :meth:`_search` takes it: (vacated, gone, satchel, time,
         free, indexes, live, live_cycle)."""
         vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
+        start = self.root_time
+        if self.canonical:
+            gone, start = self.canonical_cycle(gone, start)
         free = 0
         for i in range(self.n):
             if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
@@ -884,7 +894,42 @@ class Searcher:
         for r in range(1, 14):
             count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
             live |= count << (3 * r)
-        return vacated, gone, satchel, self.root_time, free, indexes, live, live_cycle
+        return vacated, gone, satchel, start, free, indexes, live, live_cycle
+
+    def canonical_cycle(self, gone: int, time: int) -> tuple[int, int]:
+        """The canonical form of a node's cycle: each live stock/waste card, in order, at the first
+        place of its rank after the card before it (the cards already gone and the time
+        renumbered to match).
+
+        What can happen from a node depends on the cycle only through the ranks of its live cards
+        in order and where the time lies among them: suits never matter, a gone card is as if it
+        were not there, and flips, redeals and the cards that can be played follow from that
+        sequence alone. Two nodes whose live sequences are the same (the two tens of ``T T`` when
+        either one is gone, or a ten on either side of a gone ace) are the same node; in canonical
+        form they are one board, so the search and the store meet it once. The search keeps every
+        node in this form: the root is put in it here, each child by :meth:`_settle`. (The bare
+        search keeps the cycle as dealt, as the engine numbers it.)"""
+        W = self.K + 1
+        p, a = divmod(time, W)
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        below = (in_cycle & ((1 << a) - 1)).bit_count()  # live cards under the time
+        cyc_rank = self.cyc_rank
+        rank_pos = self.rank_pos
+        placed = 0
+        cur = 0
+        a2 = 0
+        rest = in_cycle
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = rank_pos[cyc_rank[low.bit_length() - 1]] & ~((1 << cur) - 1)
+            to = room & -room
+            placed |= to
+            cur = to.bit_length()
+            below -= 1
+            if below == 0:
+                a2 = cur
+        return ((1 << self.K) - 1) & ~placed, p * W + a2
 
     def moves_at_root(self) -> list[_Child] | tuple[int, ModelMove]:
         """Every move the search generates at the root node's own time (not the later times its
@@ -1088,7 +1133,10 @@ class Searcher:
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
             return True
-        if self._descend(children, gone, start, discrepancies):
+        # (_waste_moves puts its children in canonical form; the others' are put in it only
+        # when they are searched: most are never searched)
+        settle = self.canonical and not (self.waste_only and not satchel)
+        if self._descend(children, gone, start, discrepancies, settle):
             return True
         if exhaustive:
             self.stack.pop()
@@ -1954,6 +2002,8 @@ class Searcher:
         pairs_cache = self._pairs_cache
         waste_top_times = self.waste_top_times
         cyc_live = self.cyc_live
+        canonical = self.canonical
+        same_before = self.same_before
         if self.draw == 1 and not self.plain:  # (see _first_pair_times)
             t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
             if t1 >= 0:
@@ -1976,6 +2026,12 @@ class Searcher:
             r = cyc_rank[k]
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
+            if canonical:  # (:meth:`_settled`, written out: the first live card above k)
+                nxt = in_cycle & ~((low << 1) - 1)
+                if nxt and same_before[(nxt & -nxt).bit_length() - 1] >> back:
+                    settled = self._settle(gone_k, low)
+                    indexes_k ^= (settled ^ gone_k) << 1
+                    gone_k = settled
             rank_live = cyc_live[k]
             if r == KING_RANK:
                 move = (KING_MOVE, WASTE, 0)
@@ -2338,15 +2394,62 @@ class Searcher:
         )
         return None
 
-    def _descend(self, children: list[_Child], gone: int, start: int, discrepancies: int) -> bool:
+    def _settle(self, gone: int, removed: int) -> int:
+        """A child's cycle in canonical form (see :meth:`canonical_cycle`), from a parent's in
+        canonical form and the cycle positions its move took (``removed``: the waste top, the
+        stock top, or both; no live card lies between them): the live cards under them keep
+        their places; from there each live card moves to the first free place of its rank, until
+        one stays where it is (all after it stay too: each place follows from the one before).
+        Every card that moves lies over the child's time (the index just over the live card under
+        the first removed place), so that time stays right."""
+        cyc_rank = self.cyc_rank
+        rank_pos = self.rank_pos
+        k = (removed & -removed).bit_length() - 1
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        cur = (in_cycle & ((1 << k) - 1)).bit_length()  # the first place the rest may take
+        rest = in_cycle >> k << k
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = rank_pos[cyc_rank[low.bit_length() - 1]] & ~((1 << cur) - 1)
+            to = room & -room  # the first place of its rank from cur on (its own at the latest)
+            if to == low:
+                break
+            gone = (gone | low) & ~to
+            cur = to.bit_length()
+        return gone
+
+    def _settled(self, gone: int, removed: int, indexes: int) -> tuple[int, int]:
+        """A child's cycle (``gone``, ``indexes``; ``removed``: the cycle positions its move took)
+        in canonical form. A child that took one card needs :meth:`_settle` only when the first
+        live card above that one has a card of its rank below it, from the child's index on."""
+        if not removed & (removed - 1):
+            in_cycle = ~gone & ((1 << self.K) - 1)
+            nxt = in_cycle & ~((removed << 1) - 1)
+            if not nxt or not (
+                self.same_before[(nxt & -nxt).bit_length() - 1]
+                >> (in_cycle & (removed - 1)).bit_length()
+            ):
+                return gone, indexes
+        settled = self._settle(gone, removed)
+        return settled, indexes ^ (settled ^ gone) << 1
+
+    def _descend(
+        self, children: list[_Child], gone: int, start: int, discrepancies: int, settle: bool
+    ) -> bool:
         """Ordering and recursion: try the children best first (lowest priority; the sort is
         stable, so ties keep the order they were generated in). A probe gives its first child the
-        node's discrepancies and every other one one fewer. On a win, the move joins the path."""
+        node's discrepancies and every other one one fewer. On a win, the move joins the path.
+        ``settle``: put each child that took a stock/waste card in canonical form before it is
+        searched (:meth:`_settled`)."""
         children.sort(key=_first_item)
         search = self._search
+        settled = self._settled
         if discrepancies < 0:
             if self.draw != 1:
                 for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                    if settle and gone_c != gone:
+                        gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
                     if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                         self.path.append((gone, start, t_at, move))
                         return True
@@ -2359,6 +2462,8 @@ class Searcher:
             shift = n + self.K
             rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                if settle and gone_c != gone:
+                    gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
                 explored = table_get(vac | gone_c << n | sat << shift)
                 if explored is not None:
                     reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
@@ -2373,6 +2478,8 @@ class Searcher:
             left = discrepancies if i == 0 else discrepancies - 1
             if left < 0:
                 break
+            if settle and gone_c != gone:
+                gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
             if search(vac, gone_c, sat, t_next, fr, ix, lv, lc, left):
                 self.path.append((gone, start, t_at, move))
                 return True
