@@ -314,6 +314,23 @@ def spoken_for(text: str) -> str:
     return text
 
 
+def joined(*parts: Say | str) -> Say | str:
+    """Sentences (or texts shown as they are) one after the other, held as one value that is
+    worded when it is shown: a message line that keeps its words until the language changes,
+    then says them again in the new one. Empty parts are left out; ``""`` when none is left."""
+    kept = [p for p in parts if p != ""]
+    if len(kept) <= 1:
+        return kept[0] if kept else ""
+    names = [f"part{i}" for i in range(len(kept))]
+    # a message of placeholders only: no catalogue has it, so it stays as it is in every language
+    return Say(" ".join("{" + n + "}" for n in names), tuple(zip(names, kept, strict=True)))
+
+
+def worded(words: Say | str, spoken: bool = False) -> str:
+    """A message held as a sentence (worded in the language now) or as a text (as it is)."""
+    return words.text(spoken) if isinstance(words, Say) else words
+
+
 def join_text(sentences: tuple[Say, ...] | list[Say], spoken: bool = False) -> str:
     """Sentences worded and put one after the other."""
     return " ".join(s for s in (x.text(spoken) for x in sentences) if s)
@@ -325,10 +342,12 @@ __all__ = [
     "Say",
     "cards",
     "join_text",
+    "joined",
     "many",
     "render",
     "tell",
     "tell_n",
     "tell_p",
     "spoken_for",
+    "worded",
 ]
