@@ -15,7 +15,7 @@ from arcade import key as K
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, Game
-from desert_pyramid.i18n import _, current_language, pgettext, use_language
+from desert_pyramid.i18n import _, current_language, format_number, ngettext, pgettext, use_language
 from desert_pyramid.i18n.say import join_text
 from desert_pyramid.progression import RELICS, Unlocks
 from desert_pyramid.solver.hints import hint_for
@@ -179,3 +179,41 @@ def test_a_toast_showing_is_worded_again_in_the_language_chosen(ui: Any) -> None
     assert overlay.current is not None and overlay.current.item_id == relic.id
     drawn = [t.text for t in overlay._texts.items]
     assert drawn == [_("Relic found"), _(relic.name)] and drawn[0] != "Relic found"
+
+
+def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) -> None:
+    """Practice's offer to go back from a lost position (it was English in every language) is
+    worded in the language shown, and again in the one chosen while it shows."""
+    view = stuck_table(ui)
+    ui.key(K.ESCAPE)  # keep looking: the dialog closes
+    assert view.stuck_dialog is None
+    ui.key(K.H)
+    deadline = time.monotonic() + 90
+    while view.advisor.thinking and time.monotonic() < deadline:
+        ui.frames(1)
+        time.sleep(0.01)
+    english = view.message
+    assert english.startswith("No way through from here"), english
+    keep = view.control.hint_rewind
+
+    def offer() -> str:
+        if keep is None:
+            return _(
+                "No way through from here, and none from any earlier position either: this "
+                "deal cannot be won."
+            )
+        back = view.game.moves - keep
+        words = ngettext(
+            "No way through from here. Undo {n} move to go back to the last position from "
+            "which the deal could still be won?",
+            "No way through from here. Undo {n} moves to go back to the last position from "
+            "which the deal could still be won?",
+            back,
+        ).format(n=format_number(back))
+        return f"{words} {_('Enter goes back there.')}"
+
+    assert english == offer()
+    for lang in ("de", "ru"):
+        language_from_the_pause(ui, lang)
+        assert view.message == offer() != english, view.message
+        assert drawn_message(view) == view.message
