@@ -217,3 +217,27 @@ def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) ->
         language_from_the_pause(ui, lang)
         assert view.message == offer() != english, view.message
         assert drawn_message(view) == view.message
+
+
+def test_the_table_under_the_pause_shows_the_language_chosen_at_once(ui: Any) -> None:
+    """Done in Settings goes back to the pause, which draws the table under it: its HUD and its
+    message line are in the language chosen there, before the table is shown again."""
+    view = practice(ui, seed=4)
+    ui.key(K.SPACE)
+    ui.key(K.Z)
+    assert view.message == "Undone: flip the stock."
+    ui.key(K.ESCAPE)
+    pause = ui.view
+    pause.menu.go_to([b.label for b in pause.menu.buttons].index("Settings"))
+    ui.key(K.ENTER)
+    settings = ui.view
+    settings.menu.go_to(len(settings.menu.buttons) - 2)
+    for _step in range(LANGUAGE_CHOICES.index("ru") - LANGUAGE_CHOICES.index("")):
+        ui.key(K.RIGHT)
+    ui.key(K.ESCAPE)  # Done: the pause, over the table
+    assert isinstance(ui.view, PauseView) and current_language() == "ru"
+    ui.frames(1)  # drawn: the table under the pause as well
+    texts = {name: t.text for name, t in view.hud.texts.items()}
+    assert texts["menu"] == pgettext("button", "Menu") != "Menu"
+    expected = _("Undone: {move}.").format(move=pgettext("move", "flip the stock"))
+    assert texts["message"] == expected != "Undone: flip the stock."

@@ -176,6 +176,11 @@ class TableView(TableInput, Screen):
 
     # -- layout ---------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        if self._language != current_language():  # chosen in Settings while the table was away:
+            # the message line's sentences are worded in it (see message) with the HUD's labels,
+            # and a dialog shown in another language is made again in this one
+            self._language = current_language()
+            self.reword_dialog()
         game = self.game
         rules = game.rules
         geom = table_geometry(
@@ -207,11 +212,7 @@ class TableView(TableInput, Screen):
 
     def on_show_view(self) -> None:
         # lay out again: the window or the settings (deck, card back, language) may have changed
-        # meanwhile; the message line's sentences are worded in the language now (see message),
-        # and a dialog shown in another language is made again in this one
-        if self._language != current_language():
-            self._language = current_language()
-            self.reword_dialog()
+        # meanwhile
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         if not self.session.finished:
@@ -232,7 +233,9 @@ class TableView(TableInput, Screen):
         self.dirty.invalidate()
 
     def ensure_layout(self) -> None:
-        if self._resize_due is not None:
+        """(The pause asks it before drawing the table under it: a language chosen from the pause
+        shows there at once.)"""
+        if self._resize_due is not None or self._language != current_language():
             self._resize_due = None
             self._size = (self.app.width, self.app.height)
             self.layout(*self._size)
@@ -269,7 +272,8 @@ class TableView(TableInput, Screen):
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
-        self.app.speech.table(self)  # say what changed (speech_link.py)
+        if self.app.current_view is self:  # (laid out under the pause: nothing to say yet)
+            self.app.speech.table(self)  # say what changed (speech_link.py)
 
     @property
     def coach_places(self) -> tuple[int, ...]:
