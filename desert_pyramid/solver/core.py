@@ -100,7 +100,7 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
 # What the window bound keeps of a board's layout (see Searcher._window_shape)
 _WindowShape = tuple[
-    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...], int
+    int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...], int, int
 ]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
@@ -189,7 +189,7 @@ class Searcher:
     # the exhaustive search's boards in progress: (key, times explored before), deepest last. When
     # a search stops or wins, these are not proved lost: :meth:`forget_open` takes them back out.
     stack: list[tuple[int, int]] = field(default_factory=list)
-    keep: bool = False  # a store's search: what a stopped phase proved stays in the table
+    keep: bool = False  # a store's search: the table is the store's and outlives the search
     # a store's positions whose probes found nothing (see solve): not probed again
     probed: set[tuple[int, int, int, int]] | None = None
     # Caches of the move generator, by free slots (``_free_by_rank``: the free slots by rank, the
@@ -214,6 +214,9 @@ class Searcher:
     windows: bool = False
     _window_shapes: dict[int, _WindowShape] = field(default_factory=dict)
     _window_memo: dict[int, bool] = field(default_factory=dict)  # see _window_lost
+    # the distinct shapes met, numbered: boards whose layouts differ only in cards the bound does
+    # not look at share their shape's number, and so their answers (see _window_shape)
+    _window_ids: dict[tuple[object, ...], int] = field(default_factory=dict)
     window_from: int = 0  # the first time of the pass before the last
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
@@ -834,8 +837,10 @@ class Searcher:
             # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
             # with d discrepancies follows the first child and allows at most d other choices on
             # the way. Probes can only find wins (a win they find is a real line, checked like
-            # any other); when they find none, the exhaustive search runs again from scratch, and
-            # only it can prove a loss.
+            # any other); when they find none, the exhaustive search runs again from the root,
+            # and only it can prove a loss. The boards the phases before proved lost stay in the
+            # table (see _phase): the probes skip them, and the search after them does not
+            # search them again.
             if self._phase(lambda: self._search(*root), PROBE_FIRST):
                 return self._phase_result
             spent = self.nodes
@@ -856,8 +861,6 @@ class Searcher:
                 # A store's next search of this position (a larger budget) would run the very
                 # same probes again, to the same end: they are not run twice.
                 probed.add(root_key)
-            if not self.keep:
-                self.table = {}
             self.path = []
         if self._search(*root):
             return Verdict.WINNABLE
@@ -903,7 +906,8 @@ class Searcher:
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
         """Run a search phase with at most ``cap`` more nodes. True when it decided (the verdict in
-        ``_phase_result``); False when the cap ran out (the table and path are then reset)."""
+        ``_phase_result``); False when the cap ran out (the path is then reset, and the boards the
+        phase left open are taken out of the table: what stays is proved lost)."""
         budget = self.budget
         self.budget = min(budget, self.nodes + max(0, cap))
         try:
@@ -912,11 +916,7 @@ class Searcher:
         except _Stop as stop:
             if stop.reason != "budget" or self.budget >= budget:
                 raise
-            if self.keep:  # what the phase finished is proved: keep it
-                self.forget_open()
-            else:
-                self.table = {}
-                self.stack = []
+            self.forget_open()  # what the phase finished is proved lost: it stays
             self.path = []
             return False
         finally:
@@ -1040,9 +1040,9 @@ class Searcher:
         explored = self._visit(key, reach, discrepancies)
         if explored < 0:
             return False
-        # With a store, the exhaustive search's board is open until it is proved lost (see
-        # forget_open); without one, a stopped phase empties the whole table instead.
-        exhaustive = self.keep and discrepancies < 0
+        # The exhaustive search's board is open until it is proved lost (see forget_open): what
+        # a stopped phase proved stays in the table for the phases after it.
+        exhaustive = discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
@@ -1144,8 +1144,8 @@ class Searcher:
                 raise _Stop("memory")
             table[key] = explored | reach
             return explored
-        if self.keep and not reach & ~self.table.get(key, 0):
-            return -1  # proved lost from these times by a store's search (see forget_open)
+        if not reach & ~self.table.get(key, 0):
+            return -1  # proved lost from these times by an exhaustive phase (see forget_open)
         seen = self.probe_seen.get(key)
         if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
             return -1
@@ -1235,7 +1235,7 @@ class Searcher:
         shape = self._window_shapes.get(vacated)
         if shape is None:
             shape = self._window_shape(vacated)
-        dead_pos, items, groups, watch = shape
+        dead_pos, items, groups, watch, shape_id = shape
         K = self.K
         p, a = divmod(start, K + 1)
         in_cycle = ~gone & ((1 << K) - 1)
@@ -1243,7 +1243,7 @@ class Searcher:
         # cards need alone, and on which of them are in the waste: many boards share it.
         watch &= in_cycle
         under = (1 << a) - 1  # the waste's positions
-        memo_key = ((vacated << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
+        memo_key = ((shape_id << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
         memo = self._window_memo
         got = memo.get(memo_key)
         if got is None:
@@ -1254,7 +1254,7 @@ class Searcher:
 
     def _windows_closed(
         self,
-        items: list[tuple[int, tuple[int, ...]]],
+        items: tuple[tuple[int, tuple[int, ...]], ...],
         groups: tuple[tuple[int, tuple[int, ...]], ...],
         in_cycle: int,
         dead_pos: int,
@@ -1370,7 +1370,18 @@ class Searcher:
         watch = dead_pos
         for q, _ in items:
             watch |= rank_pos[q]
-        shape = (dead_pos, items, groups, watch)
+        # The answer is a function of these alone (and of the watched cards' places): layouts
+        # that give the same ones share a number, so the memo of _window_lost answers for all.
+        content = (dead_pos, tuple(items), groups)
+        ids = self._window_ids
+        shape_id = ids.get(content)
+        if shape_id is None:
+            if len(ids) > LAYOUT_CACHE_MAX:
+                ids.clear()
+                self._window_shapes.clear()
+                self._window_memo.clear()
+            shape_id = ids[content] = len(ids)
+        shape = (dead_pos, content[1], groups, watch, shape_id)
         if len(self._window_shapes) > LAYOUT_CACHE_MAX:
             self._window_shapes.clear()
         self._window_shapes[vacated] = shape
