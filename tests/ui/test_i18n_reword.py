@@ -15,7 +15,15 @@ from arcade import key as K
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, Deal, Game
-from desert_pyramid.i18n import _, current_language, format_number, ngettext, pgettext, use_language
+from desert_pyramid.i18n import (
+    _,
+    current_language,
+    format_day,
+    format_number,
+    ngettext,
+    pgettext,
+    use_language,
+)
 from desert_pyramid.i18n.say import join_text
 from desert_pyramid.progression import RELICS, Unlocks
 from desert_pyramid.solver.hints import hint_for
@@ -241,3 +249,30 @@ def test_the_table_under_the_pause_shows_the_language_chosen_at_once(ui: Any) ->
     assert texts["menu"] == pgettext("button", "Menu") != "Menu"
     expected = _("Undone: {move}.").format(move=pgettext("move", "flip the stock"))
     assert texts["message"] == expected != "Undone: flip the stock."
+
+
+def test_a_past_day_s_daily_note_is_worded_again_with_its_day(ui: Any, saves: Any) -> None:
+    """The note a past day's Daily opens with names its day: the day is written again too, as
+    the language chosen writes it."""
+    import datetime
+
+    from tests.test_modes_helpers import FakeFinder
+
+    today = datetime.date(2025, 3, 14)
+    ui.app.show_daily(today, FakeFinder(step=3))
+    ui.frames(1)
+    daily = ui.view
+    for _step in range(3):
+        ui.key(K.LEFT)
+    past = daily.selected
+    assert past == datetime.date(2025, 3, 11)
+    daily.menu.go_to(1)  # "Play Tue 11 Mar for practice"
+    ui.key(K.ENTER)
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, TableView)
+    note = "The Daily of {day}, for practice: the streak is not touched."
+    assert view.message == note.format(day="Tue 11 Mar")
+    language_from_the_pause(ui, "de")
+    assert view.message == _(note).format(day=format_day(past)) != note.format(day="Tue 11 Mar")
+    assert "März" in view.message
