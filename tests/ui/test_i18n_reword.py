@@ -276,3 +276,28 @@ def test_a_past_day_s_daily_note_is_worded_again_with_its_day(ui: Any, saves: An
     language_from_the_pause(ui, "de")
     assert view.message == _(note).format(day=format_day(past)) != note.format(day="Tue 11 Mar")
     assert "März" in view.message
+
+
+def test_the_save_files_banner_on_the_title_follows_the_language(ui: Any) -> None:
+    """The notices found when the files were opened stay on the title in a banner: its heading
+    and its "…and N more" line are made again in the language chosen in Settings."""
+    app = ui.app
+    app.saves.startup_notices = [("warning", f"notice {i}") for i in range(5)]
+    try:
+        app.show_title()
+        ui.frames(2)
+        banner = [t.text for t in app.overlay._banner_texts.items]
+        assert "Your save files" in banner and banner[-2].startswith("…and 2 more")
+        ui.choose_language("de")
+        ui.key(K.ESCAPE)  # Done: the title again, in German
+        ui.frames(2)
+        banner = [t.text for t in app.overlay._banner_texts.items]
+        more = ngettext(
+            "…and {n} more: desert-pyramid profile --check tells what each file holds.",
+            "…and {n} more: desert-pyramid profile --check tells what each file holds.",
+            2,
+        ).format(n=format_number(2))
+        assert _("Your save files") in banner and "Your save files" not in banner
+        assert more in banner and not more.startswith("…and")
+    finally:
+        app.saves.startup_notices = []
