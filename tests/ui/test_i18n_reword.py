@@ -31,6 +31,8 @@ from desert_pyramid.ui.screens.pause import PauseView
 from desert_pyramid.ui.screens.settings import LANGUAGE_CHOICES, SettingsView
 from desert_pyramid.ui.table.view import TableView
 
+from .test_i18n_table import stuck_practice
+
 pytestmark = pytest.mark.ui
 
 
@@ -49,12 +51,9 @@ def practice(ui: Any, seed: int) -> TableView:
     return view
 
 
-def language_from_the_pause(ui: Any, lang: str) -> None:
-    """As a player would, from the table: Esc (the pause), its Settings button, the Language
-    row, Right until ``lang`` is chosen, Esc (Done: the pause again), Esc (the table)."""
-    table = ui.view
-    assert isinstance(table, TableView)
-    ui.key(K.ESCAPE)
+def language_in_the_pause(ui: Any, lang: str) -> None:
+    """As a player would, on the pause: its Settings button, the Language row, Right until
+    ``lang`` is chosen, Esc (Done: the pause again, over the table)."""
     pause = ui.view
     assert isinstance(pause, PauseView)
     pause.menu.go_to([b.label for b in pause.menu.buttons].index(_("Settings")))
@@ -68,6 +67,14 @@ def language_from_the_pause(ui: Any, lang: str) -> None:
     assert current_language() == lang
     ui.key(K.ESCAPE)  # Done
     assert isinstance(ui.view, PauseView)
+
+
+def language_from_the_pause(ui: Any, lang: str) -> None:
+    """From the table: Esc (the pause), the language chosen there, Esc (the table)."""
+    table = ui.view
+    assert isinstance(table, TableView)
+    ui.key(K.ESCAPE)
+    language_in_the_pause(ui, lang)
     ui.key(K.ESCAPE)  # resume
     assert ui.view is table
     ui.frames(1)
@@ -119,23 +126,8 @@ def test_a_move_taken_back_and_a_reason_are_worded_again(ui: Any) -> None:
     assert drawn_message(view) == view.message
 
 
-def stuck_table(ui: Any) -> TableView:
-    g = Game(get_layout(1), DESERT, Deal.from_seed(1))
-    line = []
-    while not g.is_stuck() and not g.won:
-        move = g.legal_moves()[-1]
-        g.play(move)
-        line.append(move)
-    view = practice(ui, seed=1)
-    for move in line:
-        view.apply(view.control.play(move))
-    ui.frames(1)
-    assert view.stuck_dialog is not None
-    return view
-
-
 def test_a_stuck_deal_s_words_and_its_dialog_are_worded_again(ui: Any) -> None:
-    view = stuck_table(ui)
+    view = stuck_practice(ui)
     stuck = "No removal can ever be made from here: undo (Z) or start a new deal (Esc)."
     assert view.message == stuck
     dialog = view.stuck_dialog
@@ -149,14 +141,7 @@ def test_a_stuck_deal_s_words_and_its_dialog_are_worded_again(ui: Any) -> None:
     assert ui.view is view and view.stuck_dialog is dialog
     ui.app.show_pause(view)
     ui.frames(1)
-    pause = ui.view
-    pause.menu.go_to([b.label for b in pause.menu.buttons].index("Settings"))
-    ui.key(K.ENTER)
-    settings = ui.view
-    settings.menu.go_to(len(settings.menu.buttons) - 2)
-    for _step in range(LANGUAGE_CHOICES.index("de") - LANGUAGE_CHOICES.index("")):
-        ui.key(K.RIGHT)
-    ui.key(K.ESCAPE)
+    language_in_the_pause(ui, "de")
     ui.key(K.ESCAPE)
     assert ui.view is view and current_language() == "de"
     ui.frames(1)
@@ -192,7 +177,7 @@ def test_a_toast_showing_is_worded_again_in_the_language_chosen(ui: Any) -> None
 def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) -> None:
     """Practice's offer to go back from a lost position (it was English in every language) is
     worded in the language shown, and again in the one chosen while it shows."""
-    view = stuck_table(ui)
+    view = stuck_practice(ui)
     ui.key(K.ESCAPE)  # keep looking: the dialog closes
     assert view.stuck_dialog is None
     ui.key(K.H)
@@ -235,14 +220,7 @@ def test_the_table_under_the_pause_shows_the_language_chosen_at_once(ui: Any) ->
     ui.key(K.Z)
     assert view.message == "Undone: flip the stock."
     ui.key(K.ESCAPE)
-    pause = ui.view
-    pause.menu.go_to([b.label for b in pause.menu.buttons].index("Settings"))
-    ui.key(K.ENTER)
-    settings = ui.view
-    settings.menu.go_to(len(settings.menu.buttons) - 2)
-    for _step in range(LANGUAGE_CHOICES.index("ru") - LANGUAGE_CHOICES.index("")):
-        ui.key(K.RIGHT)
-    ui.key(K.ESCAPE)  # Done: the pause, over the table
+    language_in_the_pause(ui, "ru")  # Done: the pause, over the table
     assert isinstance(ui.view, PauseView) and current_language() == "ru"
     ui.frames(1)  # drawn: the table under the pause as well
     texts = {name: t.text for name, t in view.hud.texts.items()}

@@ -162,11 +162,6 @@ class TableView(TableInput, Screen):
         self._said = said
 
     @property
-    def said(self) -> Say | str:
-        """What the message line holds: sentences (worded when shown) or a text (as it is)."""
-        return self._said
-
-    @property
     def title(self) -> str:
         return self._title if self._title is not None else title_of(self.session)
 
