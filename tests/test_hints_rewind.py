@@ -15,10 +15,15 @@ def hard_lost_position() -> Game:
     return game
 
 
-def test_the_first_budget_alone_proves_nothing_here() -> None:
+def test_a_first_budget_too_small_alone_proves_nothing_here() -> None:
+    """A third of the hint's first rewind budget cannot decide it alone (the hint's own first
+    budget now can); growing from that same budget finds how far back."""
     game = hard_lost_position()
-    keep, _nodes, _lost = last_winnable(game, REWIND_BUDGET, max_budget=REWIND_BUDGET)
-    assert keep is None  # what the hint said before: "undo", without how far
+    small = REWIND_BUDGET // 3
+    keep, _nodes, _lost = last_winnable(game, small, max_budget=small)
+    assert keep is None  # what the hint said before budgets grew: "undo", without how far
+    keep, _nodes, _lost = last_winnable(game, small)
+    assert keep == 12
 
 
 def test_growing_budgets_find_how_far_back() -> None:

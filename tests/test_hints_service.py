@@ -137,7 +137,7 @@ def test_the_advisor_ponders_each_position_and_a_move_drops_the_question() -> No
         assert advisor.poll(game) is None  # asleep: nothing is sent before the table shows
         advisor.wake()
         assert advisor.poll(game) is None  # the ponder of the deal's start is on its way
-        assert advisor.ask(game, "hint") == "Thinking…"
+        assert str(advisor.ask(game, "hint")) == "Thinking…"  # a sentence (str: its English)
         end = time.monotonic() + 60
         answer = None
         while answer is None and time.monotonic() < end:
@@ -150,7 +150,7 @@ def test_the_advisor_ponders_each_position_and_a_move_drops_the_question() -> No
         assert advisor.poll(game) is None and not advisor.thinking
         # Esc drops a question and says so; the worker goes on thinking
         advisor.ask(game, "hint")
-        assert advisor.cancel(game) == "Hint cancelled." and not advisor.thinking
+        assert str(advisor.cancel(game)) == "Hint cancelled." and not advisor.thinking
         assert advisor.cancel(game) == ""
         assert svc.error is None
 

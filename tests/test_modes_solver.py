@@ -225,7 +225,8 @@ def test_practice_lost_hint_offers_the_rewind_and_it_works():
             if hint.verdict is Verdict.LOST:
                 assert hint.rewind_to is not None and hint.rewind_to < s.game.moves
                 back = s.game.moves - hint.rewind_to
-                assert s.lost_offer(hint).startswith(f"No way through from here. Undo {back} move")
+                offer = str(s.lost_offer(hint))  # a sentence: str() is its English
+                assert offer.startswith(f"No way through from here. Undo {back} move")
                 s.rewind(hint.rewind_to)
                 assert solve(s.game, 200_000).verdict is Verdict.WINNABLE
                 return
@@ -258,7 +259,7 @@ def test_practice_lost_from_the_deal_says_it_cannot_be_won():
     s.play_text("F")
     hint = hint_for(s.game, 500_000)
     assert hint.verdict is Verdict.LOST and hint.rewind_to is None
-    assert "cannot be won" in s.lost_offer(hint)
+    assert "cannot be won" in str(s.lost_offer(hint))
 
 
 def test_computer_player_finishes_a_practice_deal():

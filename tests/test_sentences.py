@@ -311,6 +311,8 @@ def test_the_command_lines_hint_json_keeps_its_keys() -> None:
         {"m": "x {card}", "a": {"card": {"what": 1}}},
         {"m": "x {card}", "a": ["card"]},
         {"m": "x", "a": {"l": {"many": [{"card": "1S"}]}}},
+        {"m": "x {day}", "a": {"day": {"day": "2026-13-45"}}},
+        {"m": "x {day}", "a": {"day": {"day": "٢٠٢٦-٠٣-١٤"}}},
     ],
 )
 def test_a_damaged_sentence_from_the_workers_data_is_refused_in_words(data: object) -> None:
@@ -374,3 +376,19 @@ def test_a_gender_choice_on_a_phrase_agrees_with_the_phrases_card() -> None:
     finally:
         use_language("en")
     assert said == "Король пик из сброса открыт."
+
+
+def test_a_day_in_a_sentence_is_written_as_the_language_writes_it() -> None:
+    """A day argument is written when the sentence is worded (a note that stays on the table
+    follows a language change, its day too); it crosses as data and back."""
+    import datetime
+
+    from desert_pyramid.i18n import format_day
+
+    day = datetime.date(2026, 3, 14)
+    note = tell("The Daily of {day}, for practice: the streak is not touched.", day=day)
+    assert str(note) == "The Daily of Sat 14 Mar, for practice: the streak is not touched."
+    for lang in ("de", "ru"):
+        use_language(lang)
+        assert format_day(day) in note.text() and note.text() != str(note)
+    assert Say.from_data(note.to_data()) == note

@@ -95,3 +95,28 @@ def test_the_rewind_search_goes_on_from_the_verdict_search() -> None:
     assert warm[1] < cold[1]
     hint = hint_for(game, store=store)
     assert hint.rewind_to == 12 and "Undo 3 moves" in hint.text
+
+
+def test_a_search_without_a_store_keeps_what_its_phases_proved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lost deal that outlasts the first exhaustive phase and the probes (deal 41 of the
+    200-deal benchmark's seed, classic): the last exhaustive search does not search again the
+    boards the first phases proved lost. So a search from nothing counts exactly the nodes of a
+    search with a fresh store, and fewer than when each stopped phase's proofs are thrown away."""
+    from desert_pyramid.solver import core
+
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(20240601, 41))
+    plain = solve(game, 200_000)
+    fresh = solve(game, 200_000, store=Store(game))
+    assert plain.verdict is fresh.verdict is Verdict.LOST
+    assert plain.nodes == fresh.nodes > core.PROBE_FIRST + core.PROBE_CAP
+
+    def forget_all(self: core.Searcher) -> None:
+        self.table.clear()
+        self.stack = []
+
+    monkeypatch.setattr(core.Searcher, "forget_open", forget_all)
+    dropped = solve(game, 200_000)
+    assert dropped.verdict is Verdict.LOST
+    assert plain.nodes < dropped.nodes

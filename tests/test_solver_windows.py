@@ -194,7 +194,9 @@ def test_the_waste_only_generator_gives_the_general_ones_children(
     rules: Rules, layout: Layout
 ) -> None:
     """Searcher._waste_moves is _cycle_moves written out for the rules where only the waste top
-    plays: at every position, the very same children (and wins) in the very same order."""
+    plays: at every position, the very same children (and wins) in the very same order, once the
+    general generator's children are put in canonical form as the search does before searching
+    them (the waste-only generator does it as it goes)."""
     compared = 0
     for game in random_positions(rules, layout, 120, seed=13):
         s = Searcher.from_game(game)
@@ -208,6 +210,12 @@ def test_the_waste_only_generator_gives_the_general_ones_children(
         general: list[object] = []
         waste: list[object] = []
         assert s._cycle_moves(general, *args) == s._waste_moves(waste, *args)  # type: ignore[arg-type]
-        assert general == waste
+        settled = []
+        for child in general:
+            c = list(child)  # type: ignore[call-overload]
+            if c[2] != gone:
+                c[2], c[7] = s._settled(c[2], c[2] & ~gone, c[7])
+            settled.append(tuple(c))
+        assert settled == waste
         compared += bool(general)
     assert compared >= 50

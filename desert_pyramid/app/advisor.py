@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from desert_pyramid.engine import Game, Move
-from desert_pyramid.i18n import _
 from desert_pyramid.i18n.say import Say, join_text, tell
 
 
@@ -71,18 +70,18 @@ class Advisor:
     def thinking(self) -> bool:
         return self._pending is not None
 
-    def ask(self, game: Game, purpose: str) -> str:
+    def ask(self, game: Game, purpose: str) -> Say:
         """Start a search for this position; returns what to tell the player meanwhile."""
         service = self._get_service()
         if service is None:
-            return _("Hints need the solver, which this build does not have.")
+            return tell("Hints need the solver, which this build does not have.")
         self._pending = (purpose, game.position_key(), game.moves)
         service.request(game)
         if purpose == "hint":
-            return _("Thinking…")
-        return _("The computer is looking for a way through…")
+            return tell("Thinking…")
+        return tell("The computer is looking for a way through…")
 
-    def cancel(self, game: Game) -> str:
+    def cancel(self, game: Game) -> Say | str:
         """Drop the question on its way (Esc); the worker goes on thinking about the position.
         Returns what to tell the player ("" when there was no question)."""
         if self._pending is None:
@@ -94,7 +93,9 @@ class Advisor:
         if ponder is not None:
             ponder(game)
             self._pondered = (game.position_key(), game.moves)
-        return _("Hint cancelled.") if purpose == "hint" else _("The computer stopped looking.")
+        return (
+            tell("Hint cancelled.") if purpose == "hint" else tell("The computer stopped looking.")
+        )
 
     def _keep_up(self, game: Game) -> None:
         """Ponder the position on the table when it changed since the last look."""

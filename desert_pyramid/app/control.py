@@ -22,12 +22,11 @@ from desert_pyramid.engine import (
     Move,
 )
 from desert_pyramid.engine.moves import MoveKind
-from desert_pyramid.i18n import _, format_number, ngettext
-from desert_pyramid.i18n.say import Say, many, tell, tell_n
+from desert_pyramid.i18n.say import Say, joined, many, tell, tell_n
 from desert_pyramid.modes import (
     ExpeditionSession,
     Session,
-    explain_card,  # the coach's words for a lone card
+    explain_card_say,  # the coach's words for a lone card
 )
 from desert_pyramid.solver.hints import move_words  # a move in the player's words
 
@@ -40,7 +39,9 @@ class Feedback:
 
     move: Move | None = None
     events: list[Event] = field(default_factory=list)
-    message: str | None = None  # replaces the message line when not None ("" clears it)
+    # replaces the message line when not None ("" clears it): sentences, worded where they are
+    # shown (so a language chosen while they show words them again), or the engine's English
+    message: Say | str | None = None
     shake: tuple[Place, ...] = ()  # places whose card shakes
     sound: str | None = None  # select, pair, king, flip, redeal, stash, undo, illegal, win
     undone: bool = False
@@ -170,13 +171,13 @@ class TableControl:
         """Whether a card lies at the place (covered or not)."""
         return self.game.card_at(place) is not None
 
-    def why_not_playable(self, place: Place) -> str | None:
+    def why_not_playable(self, place: Place) -> Say | str | None:
         """The engine's reason that the card at ``place`` cannot be played now, or ``None``."""
         reason = self.game.why_not_playable(place)
         if reason is None:
             return None
         words = place_reason(self.game, place)
-        return words.text() if words is not None else sentence(reason)
+        return words if words is not None else sentence(reason)
 
     # -- actions ------------------------------------------------------------------------------------
     def deselect(self) -> None:
@@ -195,7 +196,7 @@ class TableControl:
             events = by_computer(move) if by_computer is not None else self.session.play(move)
         except IllegalMoveError as exc:
             words = move_reason(self.game, move)
-            message = words.text() if words is not None else sentence(str(exc))
+            message = words if words is not None else sentence(str(exc))
             return Feedback(message=message, shake=shake, sound="illegal")
         self.deselect()
         self.set_hint(None)
@@ -208,22 +209,22 @@ class TableControl:
         if self.game.won:
             sound = "win"
         self.stuck = self.game.is_stuck()
-        msg = self.stuck_text() if self.stuck else ""
+        msg: Say | str = self.stuck_text() if self.stuck else ""
         if move.kind == MoveKind.REDEAL:
             left = self.game.redeals_left
             if left is None:
-                redealt = _("Redealt: the waste is the stock again.")
+                redealt = tell("Redealt: the waste is the stock again.")
             else:
-                redealt = ngettext(
+                redealt = tell_n(
                     "Redealt: the waste is the stock again ({n} redeal left).",
                     "Redealt: the waste is the stock again ({n} redeals left).",
                     left,
-                ).format(n=format_number(left))
+                )
             msg = msg or redealt
         return Feedback(move=move, events=events, message=msg, sound=sound)
 
-    def stuck_text(self) -> str:
-        return _("No removal can ever be made from here: undo (Z) or start a new deal (Esc).")
+    def stuck_text(self) -> Say:
+        return tell("No removal can ever be made from here: undo (Z) or start a new deal (Esc).")
 
     def click(self, place: Place) -> Feedback:
         """A click on a place (or the keyboard's select on the focused place)."""
@@ -242,7 +243,7 @@ class TableControl:
             return self.play(Move.pair(self.selected, place), shake=(place,))
         if place == SATCHEL and g.satchel < 0:
             return Feedback(
-                message=_(
+                message=tell(
                     "The Satchel keeps one card: select a card, then the Satchel (or press S)."
                 )
             )
@@ -263,11 +264,11 @@ class TableControl:
             names = many([c for c in map(g.card_at, partners) if c is not None], "or")
             # the cards in the article and case the language gives them (i18n/say.py)
             told = tell("{card:the.cap} pairs with {cards:the}: pick one.", card=card, cards=names)
-            return Feedback(message=told.text(), sound="select")
-        msg = explain_card(g, place)
+            return Feedback(message=told, sound="select")
+        says = explain_card_say(g, place)
         if g.rules.satchel and g.satchel < 0 and place != SATCHEL:
-            msg += " " + _("Press S or click the Satchel to park it.")
-        return Feedback(message=msg, sound="select")
+            says.append(tell("Press S or click the Satchel to park it."))
+        return Feedback(message=joined(*says), sound="select")
 
     def drop(self, src: Place, dst: Place) -> Feedback:
         """A card dragged from ``src`` and dropped on ``dst``."""
@@ -291,7 +292,7 @@ class TableControl:
         target = self.selected if place is None else place
         if target is None:
             return Feedback(
-                message=_("Select a card first, then press S to put it in the Satchel."),
+                message=tell("Select a card first, then press S to put it in the Satchel."),
                 sound="illegal",
             )
         return self.play(Move.stash(target), shake=(target,))
@@ -303,17 +304,17 @@ class TableControl:
         try:
             events = self.session.undo()
         except IllegalMoveError as exc:
-            message = _("Nothing to undo: this is the deal.") if not history else sentence(str(exc))
-            return Feedback(message=message, sound="illegal")
+            if history:
+                return Feedback(message=sentence(str(exc)), sound="illegal")
+            return Feedback(message=tell("Nothing to undo: this is the deal."), sound="illegal")
         self.stuck = self.game.is_stuck()
         # say what was taken back (the position is the one the move was played from again)
-        move = move_words(self.game, history[-1]).text() if history else ""  # in the language
-        words = _("Undone: {move}.").format(move=move) if move else ""
+        words = tell("Undone: {move}.", move=move_words(self.game, history[-1])) if history else ""
         return Feedback(events=events, message=words, sound="undo", undone=True)
 
     def redo(self) -> Feedback:
         if not self.game.redo_stack:
-            return Feedback(message=_("Nothing to redo."), sound="illegal")
+            return Feedback(message=tell("Nothing to redo."), sound="illegal")
         return self.play(self.game.redo_stack[0])
 
     def set_hint(self, move: Move | None, rewind: int | None = None) -> None:
@@ -337,17 +338,17 @@ class TableControl:
             self.stuck = self.game.is_stuck()
             return Feedback(
                 events=events,
-                message=_("Back to a position from which the deal can be won."),
+                message=tell("Back to a position from which the deal can be won."),
                 sound="undo",
                 undone=True,
             )
-        return Feedback(message=_("No hint to play: press H for one."), sound="illegal")
+        return Feedback(message=tell("No hint to play: press H for one."), sound="illegal")
 
     def skip(self) -> Feedback:
         """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
         session = self.session
         if not isinstance(session, ExpeditionSession):
-            return Feedback(message=_("Only an Expedition skips a pyramid."), sound="illegal")
+            return Feedback(message=tell("Only an Expedition skips a pyramid."), sound="illegal")
         self.deselect()
         self.set_hint(None)
         try:

@@ -13,6 +13,7 @@ Marking: :func:`tell` (like ``_``), :func:`tell_n` (like ``ngettext``, the count
 
 from __future__ import annotations
 
+import datetime as _dt
 import gettext
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,9 +24,10 @@ from desert_pyramid.engine.cards import CARDS, Card
 from . import _english, _state_now, format_number
 from .cards import CardName, Rank
 
-#: What a sentence's argument may be: a card, a rank, a number, a text shown as it is, another
-#: sentence, or a list of these (joined as the language joins a list: "A, B and C").
-Arg = Union[Card, Rank, int, str, "Say", "Many"]
+#: What a sentence's argument may be: a card, a rank, a number, a text shown as it is, a day
+#: (written short, as the language orders it: "Tue 1 Dec", "Di., 1. Dez."), another sentence, or
+#: a list of these (joined as the language joins a list: "A, B and C").
+Arg = Union[Card, Rank, int, str, _dt.date, "Say", "Many"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ def _arg_data(value: Arg) -> object:
         return {"say": value.to_data()}
     if isinstance(value, Many):
         return {"many": [_arg_data(v) for v in value.items], "style": value.style}
+    if isinstance(value, _dt.date):
+        return {"day": value.isoformat()}
     return value
 
 
@@ -121,6 +125,8 @@ def _arg_from(data: object) -> Arg:
             return Rank(rank)
         if "say" in data:
             return Say.from_data(data["say"])
+        if isinstance(data.get("day"), str):
+            return _dt.date.fromisoformat(str(data["day"]))  # a ValueError when not a date
         many = data.get("many")
         if isinstance(many, list):
             return Many(tuple(_arg_from(v) for v in many), str(data.get("style", "and")))
@@ -251,6 +257,11 @@ def _wrap(value: Arg, spoken: bool, english: bool) -> object:
         return _List(value, spoken, english)
     if isinstance(value, int):
         return _Number(value, english)
+    if isinstance(value, _dt.date):
+        from babel.dates import format_skeleton
+
+        state = _english() if english else _state_now()
+        return _Plain(format_skeleton("MMMEd", value, locale=state.locale))
     return _Plain(value)
 
 
@@ -314,6 +325,23 @@ def spoken_for(text: str) -> str:
     return text
 
 
+def joined(*parts: Say | str) -> Say | str:
+    """Sentences (or texts shown as they are) one after the other, held as one value that is
+    worded when it is shown: a message line that keeps its words until the language changes,
+    then says them again in the new one. Empty parts are left out; ``""`` when none is left."""
+    kept = [p for p in parts if p != ""]
+    if len(kept) <= 1:
+        return kept[0] if kept else ""
+    names = [f"part{i}" for i in range(len(kept))]
+    # a message of placeholders only: no catalogue has it, so it stays as it is in every language
+    return Say(" ".join("{" + n + "}" for n in names), tuple(zip(names, kept, strict=True)))
+
+
+def worded(words: Say | str, spoken: bool = False) -> str:
+    """A message held as a sentence (worded in the language now) or as a text (as it is)."""
+    return words.text(spoken) if isinstance(words, Say) else words
+
+
 def join_text(sentences: tuple[Say, ...] | list[Say], spoken: bool = False) -> str:
     """Sentences worded and put one after the other."""
     return " ".join(s for s in (x.text(spoken) for x in sentences) if s)
@@ -325,10 +353,12 @@ __all__ = [
     "Say",
     "cards",
     "join_text",
+    "joined",
     "many",
     "render",
     "tell",
     "tell_n",
     "tell_p",
     "spoken_for",
+    "worded",
 ]

@@ -30,6 +30,7 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.errors import LayoutError
 from desert_pyramid.engine.rules import Scoring
 from desert_pyramid.i18n import format_number, ngettext
+from desert_pyramid.i18n.say import Say, tell, tell_n
 
 from .clock import Clock
 from .coach import Coach
@@ -189,17 +190,24 @@ class PracticeSession(Session):
             raise IllegalMoveError("this hint has no move to play")
         return self.play(move)
 
-    def lost_offer(self, hint: Hint) -> str:
-        """The words for a hint that proves the deal lost from here: empty unless it is lost."""
+    def lost_offer(self, hint: Hint) -> Say | str:
+        """The words for a hint that proves the deal lost from here (worded where they are
+        shown: ``str()`` is the English); empty unless it is lost."""
         if hint.verdict != "lost":  # Verdict is a str enum
             return ""
         keep = hint.rewind_to
         if keep is None:
-            return "No way through from here, and none from any earlier position either: this deal cannot be won."
+            return tell(
+                "No way through from here, and none from any earlier position either: this deal "
+                "cannot be won."
+            )
         back = self.game.moves - int(keep)
-        return (
-            f"No way through from here. Undo {back} move{'s' if back != 1 else ''} to go back to the "
-            "last position from which the deal could still be won?"
+        return tell_n(
+            "No way through from here. Undo {n} move to go back to the last position from which "
+            "the deal could still be won?",
+            "No way through from here. Undo {n} moves to go back to the last position from which "
+            "the deal could still be won?",
+            back,
         )
 
     # -- figures -------------------------------------------------------------------------------------

@@ -35,6 +35,7 @@ from .coach import CoachMessage
 from .results import PyramidRecord, Results
 
 if TYPE_CHECKING:
+    from desert_pyramid.i18n.say import Say
     from desert_pyramid.solver.hints import Hint
 
 SESSION_SCHEMA = 1
@@ -256,7 +257,7 @@ class Session:
         """The player asked for a hint (recorded in the results)."""
         self.hints_used += 1
 
-    def lost_offer(self, hint: Hint) -> str:
+    def lost_offer(self, hint: Hint) -> Say | str:
         """The words offering to go back when ``hint`` proves the deal lost from here (Practice
         offers it); empty when the mode offers nothing."""
         return ""

@@ -100,7 +100,7 @@ ModelMove = tuple[int, int, int]  # a move in the model: (kind, a, b), see Searc
 _Child = tuple[int, int, int, int, int, int, int, int, int, int, ModelMove]
 # What the window bound keeps of a board's layout (see Searcher._window_shape)
 _WindowShape = tuple[
-    int, list[tuple[int, tuple[int, ...]]], tuple[tuple[int, tuple[int, ...]], ...], int
+    int, tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...], int, int
 ]
 # A forced move: (layout slots it removes, Satchel after it, the move, live cards it removes)
 _Forced = tuple[tuple[int, ...], int, ModelMove, int]
@@ -189,7 +189,7 @@ class Searcher:
     # the exhaustive search's boards in progress: (key, times explored before), deepest last. When
     # a search stops or wins, these are not proved lost: :meth:`forget_open` takes them back out.
     stack: list[tuple[int, int]] = field(default_factory=list)
-    keep: bool = False  # a store's search: what a stopped phase proved stays in the table
+    keep: bool = False  # a store's search: the table is the store's and outlives the search
     # a store's positions whose probes found nothing (see solve): not probed again
     probed: set[tuple[int, int, int, int]] | None = None
     # Caches of the move generator, by free slots (``_free_by_rank``: the free slots by rank, the
@@ -214,9 +214,17 @@ class Searcher:
     windows: bool = False
     _window_shapes: dict[int, _WindowShape] = field(default_factory=dict)
     _window_memo: dict[int, bool] = field(default_factory=dict)  # see _window_lost
+    # the distinct shapes met, numbered: boards whose layouts differ only in cards the bound does
+    # not look at share their shape's number, and so their answers (see _window_shape)
+    _window_ids: dict[tuple[object, ...], int] = field(default_factory=dict)
     window_from: int = 0  # the first time of the pass before the last
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
+    # Nodes in canonical form (see canonical_cycle): every search but the bare one; the move
+    # generators put each child in it (_settled). ``same_before``: by cycle position, the earlier
+    # positions whose card has the same rank.
+    canonical: bool = False
+    same_before: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
     @classmethod
@@ -311,6 +319,8 @@ class Searcher:
             rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=waste_only,
+            canonical=not plain,
+            same_before=[rank_pos[RANKS[c]] & ((1 << k) - 1) for k, c in enumerate(full_cycle)],
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -834,8 +844,10 @@ class Searcher:
             # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
             # with d discrepancies follows the first child and allows at most d other choices on
             # the way. Probes can only find wins (a win they find is a real line, checked like
-            # any other); when they find none, the exhaustive search runs again from scratch, and
-            # only it can prove a loss.
+            # any other); when they find none, the exhaustive search runs again from the root,
+            # and only it can prove a loss. The boards the phases before proved lost stay in the
+            # table (see _phase): the probes skip them, and the search after them does not
+            # search them again.
             if self._phase(lambda: self._search(*root), PROBE_FIRST):
                 return self._phase_result
             spent = self.nodes
@@ -856,8 +868,6 @@ class Searcher:
                 # A store's next search of this position (a larger budget) would run the very
                 # same probes again, to the same end: they are not run twice.
                 probed.add(root_key)
-            if not self.keep:
-                self.table = {}
             self.path = []
         if self._search(*root):
             return Verdict.WINNABLE
@@ -867,6 +877,9 @@ class Searcher:
         """The root node's state, as :meth:`_search` takes it: (vacated, gone, satchel, time,
         free, indexes, live, live_cycle)."""
         vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
+        start = self.root_time
+        if self.canonical:
+            gone, start = self.canonical_cycle(gone, start)
         free = 0
         for i in range(self.n):
             if not vacated >> i & 1 and self.cov_mask[i] & ~vacated == 0:
@@ -881,7 +894,42 @@ class Searcher:
         for r in range(1, 14):
             count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
             live |= count << (3 * r)
-        return vacated, gone, satchel, self.root_time, free, indexes, live, live_cycle
+        return vacated, gone, satchel, start, free, indexes, live, live_cycle
+
+    def canonical_cycle(self, gone: int, time: int) -> tuple[int, int]:
+        """The canonical form of a node's cycle: each live stock/waste card, in order, at the first
+        place of its rank after the card before it (the cards already gone and the time
+        renumbered to match).
+
+        What can happen from a node depends on the cycle only through the ranks of its live cards
+        in order and where the time lies among them: suits never matter, a gone card is as if it
+        were not there, and flips, redeals and the cards that can be played follow from that
+        sequence alone. Two nodes whose live sequences are the same (the two tens of ``T T`` when
+        either one is gone, or a ten on either side of a gone ace) are the same node; in canonical
+        form they are one board, so the search and the store meet it once. The search keeps every
+        node in this form: the root is put in it here, each child by :meth:`_settle`. (The bare
+        search keeps the cycle as dealt, as the engine numbers it.)"""
+        W = self.K + 1
+        p, a = divmod(time, W)
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        below = (in_cycle & ((1 << a) - 1)).bit_count()  # live cards under the time
+        cyc_rank = self.cyc_rank
+        rank_pos = self.rank_pos
+        placed = 0
+        cur = 0
+        a2 = 0
+        rest = in_cycle
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = rank_pos[cyc_rank[low.bit_length() - 1]] & ~((1 << cur) - 1)
+            to = room & -room
+            placed |= to
+            cur = to.bit_length()
+            below -= 1
+            if below == 0:
+                a2 = cur
+        return ((1 << self.K) - 1) & ~placed, p * W + a2
 
     def moves_at_root(self) -> list[_Child] | tuple[int, ModelMove]:
         """Every move the search generates at the root node's own time (not the later times its
@@ -903,7 +951,8 @@ class Searcher:
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
         """Run a search phase with at most ``cap`` more nodes. True when it decided (the verdict in
-        ``_phase_result``); False when the cap ran out (the table and path are then reset)."""
+        ``_phase_result``); False when the cap ran out (the path is then reset, and the boards the
+        phase left open are taken out of the table: what stays is proved lost)."""
         budget = self.budget
         self.budget = min(budget, self.nodes + max(0, cap))
         try:
@@ -912,11 +961,7 @@ class Searcher:
         except _Stop as stop:
             if stop.reason != "budget" or self.budget >= budget:
                 raise
-            if self.keep:  # what the phase finished is proved: keep it
-                self.forget_open()
-            else:
-                self.table = {}
-                self.stack = []
+            self.forget_open()  # what the phase finished is proved lost: it stays
             self.path = []
             return False
         finally:
@@ -1040,9 +1085,9 @@ class Searcher:
         explored = self._visit(key, reach, discrepancies)
         if explored < 0:
             return False
-        # With a store, the exhaustive search's board is open until it is proved lost (see
-        # forget_open); without one, a stopped phase empties the whole table instead.
-        exhaustive = self.keep and discrepancies < 0
+        # The exhaustive search's board is open until it is proved lost (see forget_open): what
+        # a stopped phase proved stays in the table for the phases after it.
+        exhaustive = discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
         plain = self.plain
@@ -1088,7 +1133,10 @@ class Searcher:
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
             return True
-        if self._descend(children, gone, start, discrepancies):
+        # (_waste_moves puts its children in canonical form; the others' are put in it only
+        # when they are searched: most are never searched)
+        settle = self.canonical and not (self.waste_only and not satchel)
+        if self._descend(children, gone, start, discrepancies, settle):
             return True
         if exhaustive:
             self.stack.pop()
@@ -1144,8 +1192,8 @@ class Searcher:
                 raise _Stop("memory")
             table[key] = explored | reach
             return explored
-        if self.keep and not reach & ~self.table.get(key, 0):
-            return -1  # proved lost from these times by a store's search (see forget_open)
+        if not reach & ~self.table.get(key, 0):
+            return -1  # proved lost from these times by an exhaustive phase (see forget_open)
         seen = self.probe_seen.get(key)
         if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
             return -1
@@ -1235,7 +1283,7 @@ class Searcher:
         shape = self._window_shapes.get(vacated)
         if shape is None:
             shape = self._window_shape(vacated)
-        dead_pos, items, groups, watch = shape
+        dead_pos, items, groups, watch, shape_id = shape
         K = self.K
         p, a = divmod(start, K + 1)
         in_cycle = ~gone & ((1 << K) - 1)
@@ -1243,7 +1291,7 @@ class Searcher:
         # cards need alone, and on which of them are in the waste: many boards share it.
         watch &= in_cycle
         under = (1 << a) - 1  # the waste's positions
-        memo_key = ((vacated << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
+        memo_key = ((shape_id << K | watch) << 8 | p) << 8 | (watch & under).bit_count()
         memo = self._window_memo
         got = memo.get(memo_key)
         if got is None:
@@ -1254,7 +1302,7 @@ class Searcher:
 
     def _windows_closed(
         self,
-        items: list[tuple[int, tuple[int, ...]]],
+        items: tuple[tuple[int, tuple[int, ...]], ...],
         groups: tuple[tuple[int, tuple[int, ...]], ...],
         in_cycle: int,
         dead_pos: int,
@@ -1370,7 +1418,18 @@ class Searcher:
         watch = dead_pos
         for q, _ in items:
             watch |= rank_pos[q]
-        shape = (dead_pos, items, groups, watch)
+        # The answer is a function of these alone (and of the watched cards' places): layouts
+        # that give the same ones share a number, so the memo of _window_lost answers for all.
+        content = (dead_pos, tuple(items), groups)
+        ids = self._window_ids
+        shape_id = ids.get(content)
+        if shape_id is None:
+            if len(ids) > LAYOUT_CACHE_MAX:
+                ids.clear()
+                self._window_shapes.clear()
+                self._window_memo.clear()
+            shape_id = ids[content] = len(ids)
+        shape = (dead_pos, content[1], groups, watch, shape_id)
         if len(self._window_shapes) > LAYOUT_CACHE_MAX:
             self._window_shapes.clear()
         self._window_shapes[vacated] = shape
@@ -1943,6 +2002,8 @@ class Searcher:
         pairs_cache = self._pairs_cache
         waste_top_times = self.waste_top_times
         cyc_live = self.cyc_live
+        canonical = self.canonical
+        same_before = self.same_before
         if self.draw == 1 and not self.plain:  # (see _first_pair_times)
             t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
             if t1 >= 0:
@@ -1965,6 +2026,12 @@ class Searcher:
             r = cyc_rank[k]
             gone_k = gone | low
             indexes_k = indexes & ~(low << 1)
+            if canonical:  # (:meth:`_settled`, written out: the first live card above k)
+                nxt = in_cycle & ~((low << 1) - 1)
+                if nxt and same_before[(nxt & -nxt).bit_length() - 1] >> back:
+                    settled = self._settle(gone_k, low)
+                    indexes_k ^= (settled ^ gone_k) << 1
+                    gone_k = settled
             rank_live = cyc_live[k]
             if r == KING_RANK:
                 move = (KING_MOVE, WASTE, 0)
@@ -2327,15 +2394,62 @@ class Searcher:
         )
         return None
 
-    def _descend(self, children: list[_Child], gone: int, start: int, discrepancies: int) -> bool:
+    def _settle(self, gone: int, removed: int) -> int:
+        """A child's cycle in canonical form (see :meth:`canonical_cycle`), from a parent's in
+        canonical form and the cycle positions its move took (``removed``: the waste top, the
+        stock top, or both; no live card lies between them): the live cards under them keep
+        their places; from there each live card moves to the first free place of its rank, until
+        one stays where it is (all after it stay too: each place follows from the one before).
+        Every card that moves lies over the child's time (the index just over the live card under
+        the first removed place), so that time stays right."""
+        cyc_rank = self.cyc_rank
+        rank_pos = self.rank_pos
+        k = (removed & -removed).bit_length() - 1
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        cur = (in_cycle & ((1 << k) - 1)).bit_length()  # the first place the rest may take
+        rest = in_cycle >> k << k
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            room = rank_pos[cyc_rank[low.bit_length() - 1]] & ~((1 << cur) - 1)
+            to = room & -room  # the first place of its rank from cur on (its own at the latest)
+            if to == low:
+                break
+            gone = (gone | low) & ~to
+            cur = to.bit_length()
+        return gone
+
+    def _settled(self, gone: int, removed: int, indexes: int) -> tuple[int, int]:
+        """A child's cycle (``gone``, ``indexes``; ``removed``: the cycle positions its move took)
+        in canonical form. A child that took one card needs :meth:`_settle` only when the first
+        live card above that one has a card of its rank below it, from the child's index on."""
+        if not removed & (removed - 1):
+            in_cycle = ~gone & ((1 << self.K) - 1)
+            nxt = in_cycle & ~((removed << 1) - 1)
+            if not nxt or not (
+                self.same_before[(nxt & -nxt).bit_length() - 1]
+                >> (in_cycle & (removed - 1)).bit_length()
+            ):
+                return gone, indexes
+        settled = self._settle(gone, removed)
+        return settled, indexes ^ (settled ^ gone) << 1
+
+    def _descend(
+        self, children: list[_Child], gone: int, start: int, discrepancies: int, settle: bool
+    ) -> bool:
         """Ordering and recursion: try the children best first (lowest priority; the sort is
         stable, so ties keep the order they were generated in). A probe gives its first child the
-        node's discrepancies and every other one one fewer. On a win, the move joins the path."""
+        node's discrepancies and every other one one fewer. On a win, the move joins the path.
+        ``settle``: put each child that took a stock/waste card in canonical form before it is
+        searched (:meth:`_settled`)."""
         children.sort(key=_first_item)
         search = self._search
+        settled = self._settled
         if discrepancies < 0:
             if self.draw != 1:
                 for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                    if settle and gone_c != gone:
+                        gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
                     if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                         self.path.append((gone, start, t_at, move))
                         return True
@@ -2348,6 +2462,8 @@ class Searcher:
             shift = n + self.K
             rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
+                if settle and gone_c != gone:
+                    gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
                 explored = table_get(vac | gone_c << n | sat << shift)
                 if explored is not None:
                     reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
@@ -2362,6 +2478,8 @@ class Searcher:
             left = discrepancies if i == 0 else discrepancies - 1
             if left < 0:
                 break
+            if settle and gone_c != gone:
+                gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
             if search(vac, gone_c, sat, t_next, fr, ix, lv, lc, left):
                 self.path.append((gone, start, t_at, move))
                 return True

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.sessions import DealFinder
     from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.i18n.say import Say
     from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.table.view import TableView
     from desert_pyramid.workshop import Draft
@@ -146,7 +147,7 @@ class GameApp(arcade.Window):
         self.show_view(TitleView(self, message))
 
     def new_table(
-        self, session: Session, autoplay: bool = False, note: str = "", why: str = "new deal"
+        self, session: Session, autoplay: bool = False, note: Say | str = "", why: str = "new deal"
     ) -> None:
         """Put a session's deal on the table (the deal in play from now on, for Continue);
         ``note``: the first words on the message line."""
@@ -162,7 +163,7 @@ class GameApp(arcade.Window):
         layout: Layout | None = None,
         deal: Deal | None = None,
         autoplay: bool = False,
-        note: str = "",
+        note: Say | str = "",
     ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         self._hand_over_seed()

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from desert_pyramid.app.sessions import DealFinder, Session
     from desert_pyramid.app.workshop import Estimator
     from desert_pyramid.engine import Deal, Layout, Rules
+    from desert_pyramid.i18n.say import Say
     from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
@@ -146,7 +147,7 @@ class Shell(Protocol):
     def show_title(self, message: str = "") -> None: ...
 
     def new_table(
-        self, session: Session, autoplay: bool = False, note: str = "", why: str = ...
+        self, session: Session, autoplay: bool = False, note: Say | str = "", why: str = ...
     ) -> None: ...
 
     def start_practice(
@@ -155,7 +156,7 @@ class Shell(Protocol):
         layout: Layout | None = None,
         deal: Deal | None = None,
         autoplay: bool = False,
-        note: str = "",
+        note: Say | str = "",
     ) -> None: ...
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None: ...

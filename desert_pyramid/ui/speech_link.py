@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard
 
 from desert_pyramid.app import spoken
 from desert_pyramid.i18n import N_, _
+from desert_pyramid.i18n.say import worded
 from desert_pyramid.speech import RecordBackend, SpeechError, Voice
 
 if TYPE_CHECKING:
@@ -140,9 +141,10 @@ class SpeechLink:
             self._pending.append(spoken.move_text(game, fb.move, fb.events))
         if fb.message:
             told = moved and not view.control.stuck  # the move's words say it already
+            message = worded(fb.message)
             if not told:
-                self._pending.append(spoken.speakable(fb.message))
-            self._fb_message = fb.message
+                self._pending.append(spoken.speakable(message))
+            self._fb_message = message
         elif fb.message == "" and not moved:
             self._fb_message = ""
 
@@ -251,7 +253,9 @@ class SpeechLink:
         toast = getattr(overlay, "current", None)
         if toast is not None and toast is not self._toast:
             self._toast = toast
-            heard = _("{label}: {value}").format(label=toast.heading, value=toast.text)
+            value = worded(toast.text)  # a relic's or a back's name is translated when shown
+            value = value if toast.kind == "notice" else _(value)
+            heard = _("{label}: {value}").format(label=_(toast.heading), value=value)
             self.say(spoken.sentence(spoken.speakable(heard)))
         elif toast is None:
             self._toast = None

@@ -90,8 +90,9 @@ def test_the_hud_in_russian_and_a_redeal_said_in_russian(ui: Any) -> None:
     assert view.message == "Пересдача: сброс снова стал колодой (осталась 1 пересдача)."
 
 
-def test_the_stuck_dialog_in_russian(ui: Any) -> None:
-    use_language("ru")
+def stuck_practice(ui: Any) -> TableView:
+    """A Practice deal played until it is stuck (the last legal move each time): the stuck
+    dialog shows."""
     g = Game(get_layout(1), DESERT, Deal.from_seed(1))
     line = []
     while not g.is_stuck() and not g.won:
@@ -102,6 +103,13 @@ def test_the_stuck_dialog_in_russian(ui: Any) -> None:
     for move in line:
         view.apply(view.control.play(move))
     ui.frames(1)
+    assert view.stuck_dialog is not None
+    return view
+
+
+def test_the_stuck_dialog_in_russian(ui: Any) -> None:
+    use_language("ru")
+    view = stuck_practice(ui)
     dialog = view.stuck_dialog
     assert dialog is not None
     assert [b.label for b in dialog.menu.buttons] == [

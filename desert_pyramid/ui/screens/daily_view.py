@@ -37,6 +37,7 @@ from desert_pyramid.i18n import (
     ngettext,
     weekday_names,
 )
+from desert_pyramid.i18n.say import tell
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
@@ -190,8 +191,9 @@ class DailyView(MenuScreen):
         note = (
             ""
             if self.selected == self.today
-            else _("The Daily of {day}, for practice: the streak is not touched.").format(
-                day=short_date(self.selected)
+            # (a sentence, worded where it is shown: the day too, in the language chosen later)
+            else tell(
+                "The Daily of {day}, for practice: the streak is not touched.", day=self.selected
             )
         )
         self.app.new_table(session, note=note)

@@ -24,6 +24,7 @@ from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
 from desert_pyramid.i18n import N_, _, format_number, ngettext
+from desert_pyramid.i18n.say import Say, worded
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
@@ -120,7 +121,7 @@ class DemoView(TableView):
             rules=describe_rules(rules), number=format_number(game.layout.number)
         )
         super().__init__(
-            app, session, title=_("Worked example"), subtitle=subtitle, note=_(CONTROLS)
+            app, session, title=_("Worked example"), subtitle=subtitle, note=Say(CONTROLS)
         )
         self.demo = demo
         self.intro = intro
@@ -170,7 +171,9 @@ class DemoView(TableView):
         fb = self.control.play(move)
         if fb.move is None:
             self._fail(
-                _("Step {n} does not fit the table: {why}").format(n=self.step + 1, why=fb.message)
+                _("Step {n} does not fit the table: {why}").format(
+                    n=self.step + 1, why=worded(fb.message or "")
+                )
             )
             return
         self.apply(fb)
@@ -231,7 +234,7 @@ class DemoView(TableView):
 
     def _after(self) -> None:
         self.hint_places = self.highlighted()
-        self.message = _(CONTROLS)
+        self.message = Say(CONTROLS)
         self.refresh()
         self.build_panel()
 

@@ -23,6 +23,7 @@ from desert_pyramid.app.layouts import layout_name
 from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_number, pgettext
+from desert_pyramid.i18n.say import tell
 from desert_pyramid.solver import Verdict
 from desert_pyramid.solver.analysis import Analysis
 from desert_pyramid.solver.hints import move_words
@@ -196,8 +197,9 @@ class ReplayView(Screen):
         self.close_source()
         self.app.new_table(
             session,
-            note=_("Played on from move {number} of a replay: undo goes back to the deal.").format(
-                number=self.step
+            note=tell(
+                "Played on from move {number} of a replay: undo goes back to the deal.",
+                number=self.step,
             ),
         )
 

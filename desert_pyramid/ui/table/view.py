@@ -28,6 +28,7 @@ from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import N_, _, current_language, format_number, pgettext
+from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
@@ -82,7 +83,7 @@ class TableView(TableInput, Screen):
         *,
         title: str | None = None,
         subtitle: str | None = None,
-        note: str = "",
+        note: Say | str = "",
     ) -> None:
         super().__init__(app)
         self.session = session
@@ -99,9 +100,11 @@ class TableView(TableInput, Screen):
         self.coach_panel = CoachPanel()
         self.has_coach = session.has_coach
         self.coach_said: list[CoachMessage] = list(session.messages)
-        coach = [] if self.has_coach else [m.text for m in self.coach_said]
-        self._opening = self.opening_line()  # as shown, to say it again in another language
-        self.message = note or " ".join(coach) or self._opening
+        coach = [] if self.has_coach else [s for m in self.coach_said for s in m.says]
+        # the message line holds its sentences, worded where they are shown (see message)
+        self._said: Say | str = ""
+        self._worded: tuple[Say | str, str, str] = ("", "", "")  # (sentences, language, words)
+        self.message = note or joined(*coach) or self.opening_line()
         self._language = current_language()  # the language the texts were made in
         self.focus: Focus | None = None
         self.focus_visible = False
@@ -133,11 +136,30 @@ class TableView(TableInput, Screen):
     def timed(self) -> bool:
         return self.session.timed
 
-    def opening_line(self) -> str:
-        """The first words on the message line, in the player's language."""
+    def opening_line(self) -> Say:
+        """The first words on the message line (worded in the player's language when shown)."""
         session = self.session
         intro = INTRO_UNTIMED if session.untimed else INTRO
-        return _(intro.get(session.mode, INTRO["practice"]))
+        return Say(intro.get(session.mode, INTRO["practice"]))
+
+    @property
+    def message(self) -> str:
+        """The message line's words in the player's language now: what the table holds is the
+        sentences (a hint's, a move's reason, the mode's news), so a language chosen while they
+        show (the pause's Settings) words them again in it."""
+        said = self._said
+        if isinstance(said, str):
+            return said
+        language = current_language()
+        held, worded_in, words = self._worded
+        if held is not said or worded_in != language:
+            words = said.text()
+            self._worded = (said, language, words)
+        return words
+
+    @message.setter
+    def message(self, said: Say | str) -> None:
+        self._said = said
 
     @property
     def title(self) -> str:
@@ -149,6 +171,11 @@ class TableView(TableInput, Screen):
 
     # -- layout ---------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        if self._language != current_language():  # chosen in Settings while the table was away:
+            # the message line's sentences are worded in it (see message) with the HUD's labels,
+            # and a dialog shown in another language is made again in this one
+            self._language = current_language()
+            self.reword_dialog()
         game = self.game
         rules = game.rules
         geom = table_geometry(
@@ -180,12 +207,7 @@ class TableView(TableInput, Screen):
 
     def on_show_view(self) -> None:
         # lay out again: the window or the settings (deck, card back, language) may have changed
-        # meanwhile; the opening words are said again in the new language
-        if self._language != current_language():
-            self._language = current_language()
-            opening, self._opening = self._opening, self.opening_line()
-            if self.message == opening:  # (a move's words stay until the next move's)
-                self.message = self._opening
+        # meanwhile
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
         if not self.session.finished:
@@ -206,7 +228,9 @@ class TableView(TableInput, Screen):
         self.dirty.invalidate()
 
     def ensure_layout(self) -> None:
-        if self._resize_due is not None:
+        """(The pause asks it before drawing the table under it: a language chosen from the pause
+        shows there at once.)"""
+        if self._resize_due is not None or self._language != current_language():
             self._resize_due = None
             self._size = (self.app.width, self.app.height)
             self.layout(*self._size)
@@ -243,7 +267,8 @@ class TableView(TableInput, Screen):
             self.focus if isinstance(self.focus, str) and self.focus_visible else None
         )
         self.update_hud()
-        self.app.speech.table(self)  # say what changed (speech_link.py)
+        if self.app.current_view is self:  # (laid out under the pause: nothing to say yet)
+            self.app.speech.table(self)  # say what changed (speech_link.py)
 
     @property
     def coach_places(self) -> tuple[int, ...]:
@@ -323,17 +348,19 @@ class TableView(TableInput, Screen):
             self.coach_said = said
             self.coach_panel.say(said)
         elif said and not self.message:
-            self.message = " ".join(m.text for m in said)
+            self.message = joined(*(s for m in said for s in m.says))
         for e in events:
             if isinstance(e, PyramidCleared):
                 seconds = e.bonus_ms // 1000
                 number = format_number(e.number)
                 if e.bonus_ms:
-                    self.message = _("Pyramid {number} cleared: +{seconds} s of daylight.").format(
-                        number=number, seconds=format_number(seconds)
+                    self.message = tell(
+                        "Pyramid {number} cleared: +{seconds} s of daylight.",
+                        number=e.number,
+                        seconds=seconds,
                     )
                 else:  # untimed: no daylight
-                    self.message = _("Pyramid {number} cleared.").format(number=number)
+                    self.message = tell("Pyramid {number} cleared.", number=e.number)
                 self.app.sounds.play("pyramid")
                 if self.geom is not None:
                     points = self.effects.cleared_points
@@ -353,14 +380,14 @@ class TableView(TableInput, Screen):
                         self.app.settings.animation_speed,
                     )
             elif isinstance(e, PyramidSkipped):
-                number = format_number(e.number)
                 if e.cost_ms:
-                    self.message = _("Pyramid {number} skipped: {seconds} s of daylight spent.")
-                    self.message = self.message.format(
-                        number=number, seconds=format_number(e.cost_ms // 1000)
+                    self.message = tell(
+                        "Pyramid {number} skipped: {seconds} s of daylight spent.",
+                        number=e.number,
+                        seconds=e.cost_ms // 1000,
                     )
                 else:  # untimed: no daylight
-                    self.message = _("Pyramid {number} skipped.").format(number=number)
+                    self.message = tell("Pyramid {number} skipped.", number=e.number)
             elif isinstance(e, NewPyramid):
                 # the next deal was searched while this event was handled, between two frames: the
                 # frame time that follows holds that search, which is not the player's time
@@ -368,16 +395,18 @@ class TableView(TableInput, Screen):
                 self.hud.set_title(self.title, self.subtitle)
                 self.advisor.forget()
             elif isinstance(e, DailyCleared) and e.time_bonus:
-                self.message = _("Cleared in {seconds} s: a time bonus of {points} points.").format(
-                    seconds=format_number(e.seconds), points=format_number(e.time_bonus)
+                self.message = tell(
+                    "Cleared in {seconds} s: a time bonus of {points} points.",
+                    seconds=e.seconds,
+                    points=e.time_bonus,
                 )
 
     def sound_changed(self) -> None:
         """M was pressed: say whether the sound is on."""
         self.message = (
-            _("Sound off: M turns it back on.")
+            tell("Sound off: M turns it back on.")
             if self.app.settings.mute
-            else _("Sound on: M mutes it.")
+            else tell("Sound on: M mutes it.")
         )
         self.refresh()
 
@@ -389,15 +418,15 @@ class TableView(TableInput, Screen):
         if self.game.won:
             self.effects.hold()  # the banner stays crisp over the thrown cards
             self.message = (
-                _("Cleared! A shows the results.")
+                tell("Cleared! A shows the results.")
                 if self.app.last_input == "pad"
-                else _("Cleared! A click or Enter shows the results.")
+                else tell("Cleared! A click or Enter shows the results.")
             )
         elif self.session.untimed:  # no sunset: stuck (its sound has played), skipped or left
             self.message = (
-                _("Stuck: the untimed trek ends here.")
+                tell("Stuck: the untimed trek ends here.")
                 if self.control.stuck
-                else _("The untimed trek ends here.")
+                else tell("The untimed trek ends here.")
             )
             self._end_wait = UNTIMED_END_S
         else:  # the sunset: the sun sinks, the light goes, the banner says so, then the results
@@ -453,6 +482,17 @@ class TableView(TableInput, Screen):
         )
         self.stuck_dialog.layout(self.app.width, self.app.height)
         self.dirty.invalidate()
+
+    def reword_dialog(self) -> None:
+        """The language changed while the stuck dialog showed (the window lost its focus, the
+        pause's Settings): the dialog again in the language now, its focus kept."""
+        dialog = self.stuck_dialog
+        if dialog is None:
+            return
+        focus = dialog.menu.focus
+        self.open_stuck_dialog()
+        if self.stuck_dialog is not None:
+            self.stuck_dialog.menu.go_to(focus)
 
     def _dialog(self, action: Callable[[], object]) -> Callable[[], None]:
         """A dialog button's action: the dialog closes first."""
@@ -584,9 +624,9 @@ class TableView(TableInput, Screen):
     def toggle_autoplay(self) -> None:
         self.autoplay = not self.autoplay
         self.message = (
-            _("The computer plays; press A to take over.")
+            tell("The computer plays; press A to take over.")
             if self.autoplay
-            else _("You have the cards.")
+            else tell("You have the cards.")
         )
         if not self.autoplay:
             self.advisor.forget()
@@ -595,7 +635,9 @@ class TableView(TableInput, Screen):
 
     def show_hint(self, answer: Answer) -> None:
         move = answer.move
-        words = self.session.lost_offer(answer.hint) if answer.verdict == "lost" else ""
+        words: Say | str = ""
+        if answer.verdict == "lost":
+            words = self.session.lost_offer(answer.hint)
         rewind = answer.rewind_to if words and answer.rewind_to is not None else None
         self.control.set_hint(move, rewind)
         places: tuple[int, ...] = ()
@@ -611,13 +653,13 @@ class TableView(TableInput, Screen):
                 return
         pad = self.app.last_input == "pad"  # the controller's second Y
         if move is not None:
-            follow = _("Y again plays it.") if pad else _("Enter plays it.")
-            self.message = f"{answer.text} {follow}"
+            follow = tell("Y again plays it.") if pad else tell("Enter plays it.")
+            self.message = joined(*answer.says, follow)
         elif rewind is not None:
-            follow = _("Y again goes back there.") if pad else _("Enter goes back there.")
-            self.message = f"{words} {follow}"
+            follow = tell("Y again goes back there.") if pad else tell("Enter goes back there.")
+            self.message = joined(words, follow)
         else:
-            self.message = words or answer.text
+            self.message = words or joined(*answer.says)
         self.refresh()
 
     # -- time -------------------------------------------------------------------------------------------
@@ -644,8 +686,8 @@ class TableView(TableInput, Screen):
             if answer.purpose == "hint":
                 self.show_hint(answer)
             elif not self.advisor.plan:
-                thumb = _("The computer plays on by rules of thumb.")
-                self.message = f"{answer.text} {thumb}"
+                thumb = tell("The computer plays on by rules of thumb.")
+                self.message = joined(*answer.says, thumb)
                 self._thumb = True
         if self.autoplay and not self.ending:
             self._autoplay_step(delta_time)
@@ -690,7 +732,7 @@ class TableView(TableInput, Screen):
             move = self.advisor.thumb_move(self.game)
             if move is None:
                 self.autoplay = False
-                self.message = _("The computer has no move left: undo (Z) or start a new deal.")
+                self.message = tell("The computer has no move left: undo (Z) or start a new deal.")
                 self.refresh()
                 return
         elif move is None:

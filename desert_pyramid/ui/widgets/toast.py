@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Protocol
 import arcade
 from PIL import Image
 
-from desert_pyramid.i18n import N_, _, format_number, ngettext
+from desert_pyramid.i18n import N_, _, current_language, format_number, ngettext
+from desert_pyramid.i18n.say import Say, worded
 from desert_pyramid.progression import Unlocks
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art import cardart
@@ -77,7 +78,7 @@ LEVEL_TITLES = {
 class Toast:
     kind: str  # "relic", "back" or "notice"
     heading: str  # "Relic found", "Card back unlocked", "Save files" (translated when drawn)
-    text: str  # the relic's or back's name (translated when drawn), or the notice
+    text: Say | str  # the relic's or back's name (translated when drawn), or the notice
     item_id: str = ""  # the relic or back id (its picture)
     level: str = "info"
     age: float = 0.0
@@ -117,7 +118,8 @@ class Overlay:
         self.shown: list[Toast] = []  # every toast shown so far (tests and the log)
         self._sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self._texts = TextGroup()
-        self._built: tuple[int, int, int] | None = None  # (id of the toast, width, height)
+        # (id of the toast, width, height, language): a language chosen while it shows words it again
+        self._built: tuple[int, int, int, str] | None = None
         self._rect = Rect(0, 0, 0, 0)
         self._banner_key: tuple[object, ...] | None = None
         self._banner_sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
@@ -136,7 +138,7 @@ class Overlay:
         for toast in toasts_for(unlocks):
             self.push(toast)
 
-    def notice(self, message: str, level: str = "warning") -> None:
+    def notice(self, message: Say | str, level: str = "warning") -> None:
         self.push(
             Toast(
                 "notice",
@@ -232,7 +234,7 @@ class Overlay:
         )
         if notice:
             body = label(
-                toast.text,
+                worded(toast.text),
                 0,
                 0,
                 10.5 * s,
@@ -245,7 +247,7 @@ class Overlay:
             self._texts.items.append(body)
             h = int(max(64 * s, 44 * s + body.content_height))
         else:
-            name = _(toast.text)  # a relic's or a card back's name
+            name = _(worded(toast.text))  # a relic's or a card back's name
             self._texts.label(name, 0, 0, 15 * s, colour=INK, anchor_x="left", bold=True)
             h = int(84 * s)
         del head
@@ -267,7 +269,7 @@ class Overlay:
                 f"toast-back-{toast.item_id}-{bw}x{pic}", lambda: back_image(toast.item_id, bw, pic)
             )
             self._sprites.append(arcade.Sprite(tex))
-        self._built = (id(toast), self.app.width, self.app.height)
+        self._built = (id(toast), self.app.width, self.app.height, current_language())
 
     def _place(self, toast: Toast, shown: float, alpha: int) -> None:
         s = self._scale()
@@ -312,7 +314,7 @@ class Overlay:
         if toast is None or self.waiting:
             self._drawn = None  # repainted already (update asked for it): nothing drawn there now
             return
-        if self._built != (id(toast), self.app.width, self.app.height):
+        if self._built != (id(toast), self.app.width, self.app.height, current_language()):
             self._build(toast)
         shown, alpha = self.state()
         self._place(toast, shown, alpha)
@@ -329,7 +331,7 @@ class Overlay:
         if not notices or not getattr(view, "shows_notices", False):
             self.banner_rect = None
             return
-        key = (self.app.width, self.app.height, tuple(notices))
+        key = (self.app.width, self.app.height, tuple(notices), current_language())
         if key != self._banner_key:
             self._build_banner(notices)
             self._banner_key = key
