@@ -7,7 +7,8 @@ report what they draw to the one :class:`Recorder` while it is on (:func:`start`
 
 * a part that lies outside the window, even by a pixel;
 * two parts that should not meet and overlap: two buttons, a button and a text that is not its
-  own label, two texts, a text or a button over a card or a pile of the table;
+  own label, two texts, a text or a button over a card or a pile of the table, a text or a
+  button under the coach's panel (a cover) that is not its own;
 * a text whose drawn glyphs (measured, not counted) do not lie inside its box with a pixel to
   spare: a glyph touching the box's or the window's edge counts as not fitting.
 
@@ -29,6 +30,7 @@ PANEL = "panel"
 CARD = "card"
 PILE = "pile"
 TILE = "tile"
+COVER = "cover"  # an opaque panel over the table (the coach's): only its own words lie under it
 
 SCREEN = "screen"  # a screen's own parts
 TABLE = "table"  # the table: its cards, piles, top bar, coach
@@ -45,6 +47,8 @@ _APART = {
     frozenset({BUTTON, PILE}),
     frozenset({TILE}),
     frozenset({TILE, BUTTON}),
+    frozenset({COVER, TEXT}),
+    frozenset({COVER, BUTTON}),
 }
 #: A glyph needs this many pixels between it and the edge of its box.
 MARGIN = 1.0

@@ -23,7 +23,7 @@ from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
 from desert_pyramid.ui.table.hud import cut_to_fit
 from desert_pyramid.ui.widgets.richtext import text_width
-from desert_pyramid.ui.widgets.text import Text, report_texts
+from desert_pyramid.ui.widgets.text import Text, report_text
 
 BACK = (*BAR_BACK, PANEL_ALPHA)  # opaque: nothing shows through its words
 RIM = (*BAR_RIM, 255)
@@ -66,6 +66,7 @@ class CoachPanel:
         self.back: arcade.SpriteSolidColor | None = None
         self.stripe: arcade.SpriteSolidColor | None = None
         self.rim: arcade.SpriteSolidColor | None = None
+        self.bottom = 0.0  # where it ends now: over its rectangle's bottom under a long message
 
     @property
     def shown(self) -> bool:
@@ -90,6 +91,7 @@ class CoachPanel:
         self._said = None
         if rect is None:
             return
+        self.bottom = rect.bottom
         self.side = rect.height > rect.width * 0.5
         fs = font_scale
         self._pad = pad = round(10 * fs)
@@ -151,15 +153,58 @@ class CoachPanel:
         if self._said == (heading, body):
             return  # fitted already
         self._said = (heading, body)
-        head, text = self.texts["heading"], self.texts["body"]
-        head.text = heading
-        self._fit(text, body)
+        self._fit_heading(heading)
+        self._fit(self.texts["body"], body)
         self._fit_back()
+
+    def rest_on(self, floor: float) -> None:
+        """Start no lower than ``floor`` (the top of the message bar under it: a message of two
+        lines takes the bottom of the strip, the most important words on the table read whole);
+        the coach's words are fitted again to the room left (smaller, then cut with "…")."""
+        r = self.rect
+        if r is None:
+            return
+        bottom = min(max(r.bottom, floor), r.top - 1)
+        if bottom == self.bottom:
+            return
+        self.bottom = bottom
+        if self._said is not None:
+            heading, body = self._said
+            self._fit_heading(heading)
+            self._fit(self.texts["body"], body)
+        self._fit_back()
+
+    @property
+    def drawn(self) -> Rect | None:
+        """The panel as drawn now (a side panel is as tall as its words; a strip gives up its
+        bottom to a long message)."""
+        back = self.back
+        if self.rect is None or back is None:
+            return None
+        return Rect(back.left, back.bottom, back.width, back.height)
+
+    def _height(self) -> float:
+        r = self.rect
+        assert r is not None
+        return r.top - self.bottom
 
     def _room(self) -> float:
         r = self.rect
         assert r is not None
-        return r.height - self._pad * 2 - (r.top - self._pad - self.texts["body"].y)
+        return self._height() - self._pad * 2 - (r.top - self._pad - self.texts["body"].y)
+
+    def _fit_heading(self, heading: str) -> None:
+        """The strip's heading column ("COACH · MISTAKE" in two lines) in the strip's height: its
+        last words go (the first names the coach) when the strip gave up room."""
+        t = self.texts["heading"]
+        t.text = heading
+        if self.side:
+            return
+        room = self._height() - self._pad * 2
+        words = heading.split(" ")
+        while t.content_height > room and len(words) > 1:
+            words.pop()
+            t.text = " ".join(words).removesuffix(" ·")
 
     def _fit(self, t: arcade.Text, body: str) -> None:
         room = self._room()
@@ -172,24 +217,35 @@ class CoachPanel:
         cut_to_fit(t, body, lambda: t.content_height <= room)
 
     def _fit_back(self) -> None:
-        """A side panel is as tall as its words (from its top); a strip keeps its height."""
+        """A side panel is as tall as its words (from its top); a strip keeps its height, less
+        what a long message under it takes (:meth:`rest_on`)."""
         r, back, stripe = self.rect, self.back, self.stripe
         if r is None or back is None or stripe is None:
             return
-        if not self.side:
-            return
-        body = self.texts["body"]
-        used = (r.top - body.y) + body.content_height + self._pad * 1.5
-        h = int(min(r.height, max(used, r.height * 0.2)))
+        room = self._height()
+        if self.side:
+            body = self.texts["body"]
+            used = (r.top - body.y) + body.content_height + self._pad * 1.5
+            h = int(min(room, max(used, r.height * 0.2)))
+            cy = r.top - h / 2
+        elif self.bottom > r.bottom:
+            h, cy = int(room), r.top - int(room) / 2
+        else:  # as it was placed
+            h, cy = int(r.height), r.cy
         for s in (back, stripe):
-            if s.height != h:
+            if s.height != h or s.center_y != cy:
                 s.height = h
-                s.center_y = r.top - h / 2
+                s.center_y = cy
 
     def draw(self) -> None:
         if self.rect is None:
             return
         self.sprites.draw()
         self.batch.draw()
-        with audit.layer(audit.TABLE):
-            report_texts(self.texts.values())
+        drawn = self.drawn
+        if audit.recording() is None or drawn is None:
+            return
+        with audit.layer(audit.TABLE):  # nothing of the table may lie under it but its words
+            audit.report(audit.COVER, "coach", drawn, owner="coach")
+            for t in self.texts.values():
+                report_text(t, box=drawn, owner="coach")

@@ -157,6 +157,7 @@ class Hud:
         self._msg_ceiling = float("inf")  # how high the message bar may reach (under captions)
         self._message = ""  # the message asked for (the text shown may be cut: "…")
         self._low_top = 0.0
+        self._cover: Rect | None = None  # the coach's panel, drawn over the message's room
 
     def _text(
         self,
@@ -356,6 +357,10 @@ class Hud:
         self._low_top = max(t.top for t in self.texts.values() if t.y < geom.hud.bottom) + 4
         low = [*self.captions.values(), self.texts["c-undo"], self.texts["c-hint"]]
         self._msg_ceiling = min(t.bottom for t in low) - 2
+        # the coach's panel (a strip over the message line, or a side panel down to it): a
+        # message of two lines reaches into it, and the panel gives up that room (view.py)
+        cover = geom.coach
+        self._cover = cover if cover is not None and cover.bottom < geom.height / 2 else None
         # every skin a button can show goes into the atlas now, not in the middle of a game
         atlas = self.sprites.atlas
         assert atlas is not None
@@ -538,11 +543,15 @@ class Hud:
 
     def _fit_message(self, t: arcade.Text, text: str) -> None:
         """The message line holds a sentence or two: a long one gets a smaller font and two lines,
-        a longer one is cut with an ellipsis."""
+        a longer one is cut with an ellipsis. Two lines reach into the coach's panel over the
+        line, which gives up that room (:meth:`CoachPanel.rest_on`), but no more than half."""
         g = self.geom
         limit = (g.message.height if g is not None else 40) * 1.2
         # its bar (8 px over the text) stays under the pile captions and the buttons' captions
         limit = min(limit, self._msg_ceiling - 12)
+        cover = self._cover
+        if cover is not None:  # its top (see below: at least 4 px over the bottom) under its middle
+            limit = min(limit, cover.cy - 7)
         for size in (self._msg_size, self._msg_size * 0.84):
             if t.font_size != size:
                 t.font_size = size
@@ -652,7 +661,9 @@ class Hud:
         return None
 
     def _fit_bar(self) -> None:
-        """The message bar: shown under a message, a little taller for two lines."""
+        """The message bar: shown under a message, a little taller for two lines. Where the
+        coach's panel lies over it, the bar reaches only a little over the words: the panel rests
+        on it (:attr:`message_top`) and keeps the more room for its own."""
         g, bar = self.geom, self.message_bar
         if g is None or bar is None:
             return
@@ -661,11 +672,24 @@ class Hud:
             bar.visible = shown
         if shown:
             t = self.texts["message"]
-            top = max(g.message.top, t.y + t.content_height / 2 + 8)
+            words = t.y + t.content_height / 2
+            top = max(g.message.top, words + 8)
+            cover = self._cover
+            if cover is not None and top > cover.bottom:
+                top = max(g.message.top, cover.bottom, words + 4)
             height = round(top)
             if bar.height != height:
                 bar.height = height
                 bar.center_y = height / 2
+
+    @property
+    def message_top(self) -> float:
+        """Where the message bar ends (0: no message shown): what lies over the message line (the
+        coach's panel) starts there."""
+        bar = self.message_bar
+        if bar is None or not bar.visible:
+            return 0.0
+        return float(bar.top)
 
     def draw_without_cards(self) -> None:
         """Draw the bars for a table whose cards are hidden (a paused timed table): the stock's

@@ -291,6 +291,8 @@ class TableView(TableInput, Screen):
             and int(self.time * 2.5) % 2 == 0,
             daylight=light.fraction if light is not None else None,
         )
+        # a message of two lines takes the bottom of the coach's strip over it (never drawn under it)
+        self.coach_panel.rest_on(self.hud.message_top)
 
     def _button_captions(self) -> None:
         """The Undo and Hint buttons name their key, or their controller button when a controller
