@@ -52,8 +52,11 @@ ALLOWED: dict[str, str] = {
 }
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]|[A-Za-z]")
-#: Left out of a text's words: placeholders, markup, file names (difficulty.toml).
-_FIELD = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|\*\*|[\w-]+\.(?:toml|json|png|txt)\b")
+#: Left out of a text's words: placeholders, markup, file names (difficulty.toml), and deal, game
+#: and layout codes (DP-3MY-002G-9NG9: their letters are base-32 digits, "MY" is no word).
+_FIELD = re.compile(
+    r"\{[^{}]*\}|%\([^)]*\)[a-z]|\*\*|[\w-]+\.(?:toml|json|png|txt)\b|\bD[PGL][0-9]?-[0-9A-Za-z-]+"
+)
 
 
 def words(text: str) -> set[str]:

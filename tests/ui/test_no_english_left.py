@@ -45,7 +45,8 @@ def test_the_check_finds_english_and_passes_german_numbers_codes_and_cards() -> 
     # "Layout" is German too (the glossary's word): a word some translation uses passes
     assert vocab.english_in("Zug: the layout is left out") == ["is", "left", "out", "the"]
     assert vocab.english_in("Rückgängig") == []
-    for fine in ("1.840", "DP1-0A3F-77", "Q♠ 10♦", "Esc", "F1", "12 / 28", "Desert Pyramid"):
+    codes = ("DP1-0A3F-77", "DP-3MY-002G-9NG9", "Layout 1 · DG-2-8R7P-D314-MGC8-214B-16FC")
+    for fine in ("1.840", *codes, "Q♠ 10♦", "Esc", "F1", "12 / 28", "Desert Pyramid"):
         assert vocab.english_in(fine) == [], fine
 
 

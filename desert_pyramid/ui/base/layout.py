@@ -200,7 +200,8 @@ def grid(
     total_w = w * cols + gap * (cols - 1)
     left = round(area.left + (area.width - total_w) / 2)
     content_h = rows * h + (rows - 1) * gap
-    top = round(area.top - max(0.0, (area.height - content_h) / 2)) if hs is not None else area.top
+    # (a whole pixel either way: rows placed from a half-pixel top would round unevenly)
+    top = round(area.top - max(0.0, (area.height - content_h) / 2) if hs is not None else area.top)
     rects = []
     for i in range(count):
         c, r = (i // rows, i % rows) if by_column else (i % cols, i // cols)
