@@ -220,10 +220,12 @@ class Searcher:
     window_from: int = 0  # the first time of the pass before the last
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
-    # Nodes in canonical form (see canonical_cycle): every search but the bare one; the move
-    # generators put each child in it (_settled). ``same_before``: by cycle position, the earlier
-    # positions whose card has the same rank.
+    # Nodes in canonical form (see canonical_cycle): every search but the bare one, once its first
+    # QUICK_FIRST nodes are spent (``settling`` from then on: most deals are won sooner, where the
+    # form would only cost); the move generators put each child in it (_settled).
+    # ``same_before``: by cycle position, the earlier positions whose card has the same rank.
     canonical: bool = False
+    settling: bool = False
     same_before: list[int] = field(default_factory=list)
 
     # -- building ------------------------------------------------------------------------------
@@ -802,7 +804,8 @@ class Searcher:
         if not self.keep:
             self.table = {}
         self.path = []
-        self.stack = []  # (only a store's search fills it, see _search)
+        self.stack = []  # (the exhaustive search's open boards, see _search)
+        self.settling = False
         root = self.root_state()
         vacated, gone, satchel, _, _, _, live, live_cycle = root
         if self._won(vacated, gone, satchel):
@@ -824,6 +827,12 @@ class Searcher:
             ):
                 return Verdict.WINNABLE
             self.path = []
+        if self.canonical and not self.settling:
+            # From here on every node is put in canonical form, the root first. (A board the
+            # first nodes left in the table as dealt is the same position under another number:
+            # still right, only not merged.)
+            self.settling = True
+            root = self.root_state()
         if not self.plain and not self.relaxed_clearable(
             vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
         ):
@@ -878,7 +887,7 @@ class Searcher:
         free, indexes, live, live_cycle)."""
         vacated, gone, satchel = self.root_vacated, self.root_gone, self.root_satchel
         start = self.root_time
-        if self.canonical:
+        if self.settling:
             gone, start = self.canonical_cycle(gone, start)
         free = 0
         for i in range(self.n):
@@ -1135,7 +1144,7 @@ class Searcher:
             return True
         # (_waste_moves puts its children in canonical form; the others' are put in it only
         # when they are searched: most are never searched)
-        settle = self.canonical and not (self.waste_only and not satchel)
+        settle = self.settling and not (self.waste_only and not satchel)
         if self._descend(children, gone, start, discrepancies, settle):
             return True
         if exhaustive:
@@ -2002,7 +2011,7 @@ class Searcher:
         pairs_cache = self._pairs_cache
         waste_top_times = self.waste_top_times
         cyc_live = self.cyc_live
-        canonical = self.canonical
+        canonical = self.settling
         same_before = self.same_before
         if self.draw == 1 and not self.plain:  # (see _first_pair_times)
             t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
