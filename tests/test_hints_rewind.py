@@ -3,6 +3,8 @@ that the first, small rewind budget cannot decide."""
 
 from __future__ import annotations
 
+import pytest
+
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, Deal, Game
 from desert_pyramid.solver import Verdict, solve
@@ -62,3 +64,24 @@ def test_a_search_is_cancelled_by_what_is_passed_in_not_by_a_class_setting() -> 
     assert solve(game, 1_000_000).verdict is Verdict.LOST
     hint = hint_for(game, should_stop=lambda: True)
     assert hint.verdict is Verdict.UNKNOWN
+
+
+def test_the_rewind_search_runs_no_probes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions the rewind search asks are mostly lost, where the discrepancy probes (which
+    only find wins) would be spent for nothing: it searches without them, and says the same."""
+    from desert_pyramid.solver.core import Searcher
+
+    game = hard_lost_position()
+    probed: list[int] = []
+    original = Searcher._search
+
+    def counted(self: Searcher, *args: int) -> bool:
+        if len(args) > 8 and args[8] >= 0:  # a probe's node carries its discrepancies
+            probed.append(1)
+        return original(self, *args)
+
+    monkeypatch.setattr(Searcher, "_search", counted)
+    keep, _nodes, lost = last_winnable(game)
+    assert (keep, lost) == (12, False) and not probed
+    assert solve(game.after(12), 1_000_000).verdict is Verdict.WINNABLE
+    assert probed  # (the same count sees the probes of an ordinary search)

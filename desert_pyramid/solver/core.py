@@ -2905,6 +2905,8 @@ def solve(
     time_limit: float | None = None,
     should_stop: Callable[[], bool] | None = None,
     store: Store | None = None,
+    *,
+    probes: bool = True,
 ) -> SolveResult:
     """Search for a winning line from ``game``'s position. Never mutates ``game``.
 
@@ -2914,6 +2916,8 @@ def solve(
     ``store``: the :class:`Store` of this game, to start from what earlier searches proved and
     leave what this one proves (a position it already answered is answered at once, 0 nodes).
     Without one, the search starts from nothing and its node count is the reference one.
+    ``probes=False``: no discrepancy probes (they only ever find wins: for positions that are
+    most likely lost, such as the rewind search's, they are spent for nothing).
     """
     start = time.perf_counter()
     if game.won:
@@ -2932,6 +2936,7 @@ def solve(
         store.attach(searcher)
     else:
         searcher = Searcher.from_game(game)
+    searcher.probes = probes
     deadline = None if time_limit is None else start + time_limit
     try:
         verdict = searcher.solve(node_budget, deadline, should_stop)
@@ -2965,6 +2970,8 @@ def solve_growing(
     max_budget: int,
     should_stop: Callable[[], bool] | None = None,
     store: Store | None = None,
+    *,
+    probes: bool = True,
 ) -> tuple[SolveResult, int]:
     """:func:`solve` with a budget that grows tenfold, from ``first_budget`` up to ``max_budget``,
     while the position stays undecided (not after a memory stop or a cancel). Returns the last
@@ -2973,7 +2980,7 @@ def solve_growing(
     budget = first_budget
     used = 0
     while True:
-        r = solve(game, budget, should_stop=should_stop, store=store)
+        r = solve(game, budget, should_stop=should_stop, store=store, probes=probes)
         used += r.nodes
         if (
             r.verdict is not Verdict.UNKNOWN

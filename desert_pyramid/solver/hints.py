@@ -187,7 +187,11 @@ def last_winnable(
                 g.play(hist[k])
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        r, nodes = solve_growing(game.after(mid), node_budget, max_budget, should_stop, store)
+        # (no discrepancy probes: they only find wins, and most positions asked here are lost:
+        # every one after the last winnable one, and all of them when the deal is lost)
+        r, nodes = solve_growing(
+            game.after(mid), node_budget, max_budget, should_stop, store, probes=False
+        )
         used += nodes
         if r.verdict is Verdict.WINNABLE:
             lo = mid
