@@ -364,16 +364,21 @@ class Searcher:
         p, a = divmod(t_from, W)
         p2, b = divmod(t_to, W)
         out: list[Move] = []
-        live = [k for k in range(self.K) if not gone >> k & 1]
+        in_cycle = ~gone & ((1 << self.K) - 1)
+        draw = self.draw
         guard = 0
         while (p, a) != (p2, b):
             guard += 1
             if guard > 4 * (self.K + 2) * (self.passes + 1):
                 raise AssertionError("solver: time not reachable while writing out a line")
-            nxt = [k for k in live if k >= a]
+            nxt = in_cycle >> a << a  # the live cards still in the stock
             if nxt:
-                take = nxt[: self.draw]
-                a = take[-1] + 1
+                for _ in range(draw - 1):  # a flip turns over up to ``draw`` of them
+                    rest = nxt & (nxt - 1)
+                    if not rest:
+                        break
+                    nxt = rest
+                a = (nxt & -nxt).bit_length()
                 out.append(FLIP_MOVE)
             else:
                 out.append(REDEAL_MOVE)
