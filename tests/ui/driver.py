@@ -10,7 +10,8 @@ from typing import Any
 from arcade import MOUSE_BUTTON_LEFT
 from arcade import key as K
 
-from desert_pyramid.engine import SATCHEL, STOCK, Move
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import DESERT, SATCHEL, STOCK, Deal, Move
 from desert_pyramid.engine.moves import FLIP, KING, PAIR, REDEAL, STASH
 from desert_pyramid.ui.base.geometry import nearest_in_direction
 
@@ -25,6 +26,16 @@ class Driver:
     @property
     def view(self) -> Any:
         return self.app.current_view
+
+    def practice(self, seed: int = 5) -> Any:
+        """A Practice table (desert rules, the classic pyramid, the seed's first shuffle), drawn."""
+        from desert_pyramid.ui.table.view import TableView
+
+        self.app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
+        self.frames(2)
+        view = self.view
+        assert isinstance(view, TableView)
+        return view
 
     # -- raw events --------------------------------------------------------------------------------
     def key(self, symbol: int, modifiers: int = 0) -> None:

@@ -43,14 +43,6 @@ def english_after() -> Iterator[None]:
     use_language("en")
 
 
-def practice(ui: Any, seed: int) -> TableView:
-    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
-    ui.frames(2)
-    view = ui.view
-    assert isinstance(view, TableView)
-    return view
-
-
 def language_in_the_pause(ui: Any, lang: str) -> None:
     """As a player would, on the pause: its Settings button, the Language row, Right until
     ``lang`` is chosen, Esc (Done: the pause again, over the table)."""
@@ -87,7 +79,7 @@ def drawn_message(view: TableView) -> str:
 
 
 def test_a_hint_on_the_table_is_worded_again_in_the_language_chosen(ui: Any) -> None:
-    view = practice(ui, seed=5)
+    view = ui.practice(seed=5)
     ui.key(K.H)
     deadline = time.monotonic() + 60
     while view.control.hint_move is None and time.monotonic() < deadline:
@@ -110,7 +102,7 @@ def test_a_hint_on_the_table_is_worded_again_in_the_language_chosen(ui: Any) -> 
 
 
 def test_a_move_taken_back_and_a_reason_are_worded_again(ui: Any) -> None:
-    view = practice(ui, seed=4)
+    view = ui.practice(seed=4)
     ui.key(K.SPACE)
     ui.key(K.Z)
     assert view.message == "Undone: flip the stock."
@@ -215,7 +207,7 @@ def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) ->
 def test_the_table_under_the_pause_shows_the_language_chosen_at_once(ui: Any) -> None:
     """Done in Settings goes back to the pause, which draws the table under it: its HUD and its
     message line are in the language chosen there, before the table is shown again."""
-    view = practice(ui, seed=4)
+    view = ui.practice(seed=4)
     ui.key(K.SPACE)
     ui.key(K.Z)
     assert view.message == "Undone: flip the stock."

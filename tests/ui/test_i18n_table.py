@@ -24,10 +24,7 @@ def english_after() -> Iterator[None]:
 
 
 def practice(ui: Any, seed: int = 5) -> TableView:
-    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
-    ui.frames(2)
-    view = ui.view
-    assert isinstance(view, TableView)
+    view: TableView = ui.practice(seed)
     view.hud.settle()
     return view
 

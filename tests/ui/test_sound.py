@@ -16,8 +16,6 @@ import pytest
 from arcade import key as K
 
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import DESERT, Deal
 from desert_pyramid.engine.moves import KING, PAIR
 from desert_pyramid.modes import ExpeditionSession
 from desert_pyramid.resources_path import resource_path
@@ -105,14 +103,6 @@ def spy(ui: Driver, monkeypatch: pytest.MonkeyPatch) -> Iterator[Spy]:
     app.set_settings(Settings(animation_speed=0, mute=True))
 
 
-def practice(ui: Driver, seed: int = 5) -> TableView:
-    ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(seed))
-    ui.frames(2)
-    view = ui.view
-    assert isinstance(view, TableView)
-    return view
-
-
 def layer(ui: Driver, name: str) -> Any:
     return ui.app.sounds.ambience.layers[name]
 
@@ -136,7 +126,7 @@ def test_every_game_sound_is_one_of_the_games_own_files() -> None:
 def test_a_flip_plays_the_flip_at_master_times_effects_with_the_variation(
     ui: Driver, spy: Spy
 ) -> None:
-    practice(ui)
+    ui.practice()
     spy.calls.clear()
     ui.key(K.SPACE)
     assert spy.effects() == [
@@ -150,7 +140,7 @@ def test_a_flip_plays_the_flip_at_master_times_effects_with_the_variation(
 
 
 def test_pairs_and_kings_slide_and_thud(ui: Driver, spy: Spy) -> None:
-    view = practice(ui)
+    view = ui.practice()
     played: set[str] = set()
     for _ in range(60):
         moves = [m for m in view.game.removals() if m.kind in (PAIR, KING)]
@@ -168,7 +158,7 @@ def test_pairs_and_kings_slide_and_thud(ui: Driver, spy: Spy) -> None:
 
 
 def test_an_illegal_try_is_a_soft_tap(ui: Driver, spy: Spy) -> None:
-    view = practice(ui)
+    view = ui.practice()
     spy.calls.clear()
     ui.key(K.S)  # the Satchel with nothing selected
     assert view.message and spy.effects()[-1][0] == "illegal"
@@ -234,7 +224,7 @@ def test_an_expedition_pyramid_has_its_own_phrase_and_the_sunset_its_own_sound(
 
 
 def test_a_won_deal_ends_on_the_win(ui: Driver, spy: Spy) -> None:
-    view = practice(ui, seed=4)
+    view = ui.practice(seed=4)
     line = find_win(view.game)
     assert line is not None
     spy.calls.clear()
@@ -256,7 +246,7 @@ def test_m_mutes_and_unmutes_on_every_screen_and_is_in_the_help(ui: Driver, spy:
     ui.frames(1)
     ui.key(K.M)
     assert app.settings.mute
-    view = practice(ui)
+    view = ui.practice()
     spy.calls.clear()
     ui.key(K.SPACE)
     assert spy.effects() == []  # muted: the flip is silent
@@ -417,7 +407,7 @@ def test_ambience_gains_come_from_the_daylight() -> None:
 
 
 def test_the_pause_screen_and_the_help_pause_the_ambience(ui: Driver, spy: Spy) -> None:
-    practice(ui)
+    ui.practice()
     ui.frames(3, dt=0.5)
     wind = layer(ui, "wind")
     player = spy.players["wind"]
@@ -438,7 +428,7 @@ def test_the_pause_screen_and_the_help_pause_the_ambience(ui: Driver, spy: Spy) 
 
 def test_losing_the_window_focus_pauses_the_ambience(ui: Driver, spy: Spy) -> None:
     app = ui.app
-    practice(ui)
+    ui.practice()
     ui.frames(3, dt=0.5)
     player = spy.players["wind"]
     assert player.playing
@@ -490,7 +480,7 @@ def test_a_machine_whose_audio_fails_to_play_plays_silently(
     app = ui.app
     app.set_settings(Settings(animation_speed=0, volume=1.0))
     try:
-        view = practice(ui)
+        view = ui.practice()
         ui.frames(5, dt=0.2)
         ui.key(K.SPACE)  # the flip is made, its sound fails silently
         assert view.game.moves == 1 and tries.count(False) == 1
