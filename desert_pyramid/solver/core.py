@@ -920,9 +920,10 @@ class Searcher:
         were not there, and flips, redeals and the cards that can be played follow from that
         sequence alone. Two nodes whose live sequences are the same (the two tens of ``T T`` when
         either one is gone, or a ten on either side of a gone ace) are the same node; in canonical
-        form they are one board, so the search and the store meet it once. The search keeps every
-        node in this form: the root is put in it here, each child by :meth:`_settle`. (The bare
-        search keeps the cycle as dealt, as the engine numbers it.)"""
+        form they are one board, so the search and the store meet it once. Once its first
+        QUICK_FIRST nodes are spent, the search keeps every node in this form: the root is put in
+        it here, each child by :meth:`_settle`. (The bare search keeps the cycle as dealt, as the
+        engine numbers it.)"""
         W = self.K + 1
         p, a = divmod(time, W)
         in_cycle = ~gone & ((1 << self.K) - 1)
