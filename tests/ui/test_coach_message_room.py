@@ -5,7 +5,6 @@ the H key, the table laid out as a window of that size lays it out, the frame dr
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -41,11 +40,7 @@ def hinted(ui: Driver, lang: str, size: tuple[int, int]) -> TableView:
     assert isinstance(view, TableView)
     view.layout(*size)  # as a window of that size lays the table out
     ui.key(K.H)
-    end = time.monotonic() + 60
-    while not view.hint_places and time.monotonic() < end:
-        ui.frames(1)
-        time.sleep(0.01)
-    assert view.hint_places, "no hint came"
+    assert ui.frames_until(lambda: view.hint_places), "no hint came"
     view.hud.settle()
     return view
 

@@ -6,7 +6,6 @@ the pause's Settings button, the Language row, Done, back to the table."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -81,11 +80,7 @@ def drawn_message(view: TableView) -> str:
 def test_a_hint_on_the_table_is_worded_again_in_the_language_chosen(ui: Any) -> None:
     view = ui.practice(seed=5)
     ui.key(K.H)
-    deadline = time.monotonic() + 60
-    while view.control.hint_move is None and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
-    assert view.control.hint_move is not None, view.message
+    assert ui.frames_until(lambda: view.control.hint_move is not None), view.message
     english = view.message
     assert english.endswith(" Enter plays it."), english
     # the same hint, found again (the solver is deterministic), for the catalogue's wording
@@ -173,10 +168,7 @@ def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) ->
     ui.key(K.ESCAPE)  # keep looking: the dialog closes
     assert view.stuck_dialog is None
     ui.key(K.H)
-    deadline = time.monotonic() + 90
-    while view.advisor.thinking and time.monotonic() < deadline:
-        ui.frames(1)
-        time.sleep(0.01)
+    ui.frames_until(lambda: not view.advisor.thinking, seconds=90)
     english = view.message
     assert english.startswith("No way through from here"), english
     keep = view.control.hint_rewind
