@@ -200,7 +200,7 @@ def test_the_waste_only_generator_gives_the_general_ones_children(
     compared = 0
     for game in random_positions(rules, layout, 120, seed=13):
         s = Searcher.from_game(game)
-        s.settling = True  # nodes in canonical form, as in a search past its first nodes
+        s._start_settling()  # nodes in canonical form, as in a search past its first nodes
         assert s.waste_only
         vacated, gone, satchel, start, free, indexes, live, live_cycle = s.root_state()
         if not s.K:

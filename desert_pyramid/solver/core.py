@@ -221,10 +221,10 @@ class Searcher:
     cover_order: list[int] = field(default_factory=list)
     rank_slots: list[int] = field(default_factory=list)
     # Nodes in canonical form (see canonical_cycle): every search but the bare one, once its first
-    # QUICK_FIRST nodes are spent (``settling`` from then on: most deals are won sooner, where the
-    # form would only cost); the move generators put each child in it (_settled).
-    # ``same_before``: by cycle position, the earlier positions whose card has the same rank.
-    canonical: bool = False
+    # QUICK_FIRST nodes are spent (``settling`` from then on, see _start_settling: most deals are
+    # won sooner, where the form would only cost); the move generators put each child in it
+    # (_settled). ``same_before``: by cycle position, the earlier positions whose card has the
+    # same rank (made when settling starts).
     settling: bool = False
     same_before: list[int] = field(default_factory=list)
 
@@ -321,8 +321,6 @@ class Searcher:
             rank_slots=_rank_slots(slot_rank),
             cyc_live=[1 << 3 * RANKS[c] for c in full_cycle],
             waste_only=waste_only,
-            canonical=not plain,
-            same_before=[rank_pos[RANKS[c]] & ((1 << k) - 1) for k, c in enumerate(full_cycle)],
         )
 
     # -- time ------------------------------------------------------------------------------------
@@ -832,11 +830,11 @@ class Searcher:
             ):
                 return Verdict.WINNABLE
             self.path = []
-        if self.canonical and not self.settling:
+        if not self.plain and not self.settling:
             # From here on every node is put in canonical form, the root first. (A board the
             # first nodes left in the table as dealt is the same position under another number:
             # still right, only not merged.)
-            self.settling = True
+            self._start_settling()
             root = self.root_state()
         if not self.plain and not self.relaxed_clearable(
             vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
@@ -909,6 +907,13 @@ class Searcher:
             count = len(self.rank_cards[r]) + (1 if (satchel & 15) == r else 0)
             live |= count << (3 * r)
         return vacated, gone, satchel, start, free, indexes, live, live_cycle
+
+    def _start_settling(self) -> None:
+        """From now on, nodes are put in canonical form (see ``settling``)."""
+        if not self.same_before:
+            rank_pos = self.rank_pos
+            self.same_before = [rank_pos[r] & ((1 << k) - 1) for k, r in enumerate(self.cyc_rank)]
+        self.settling = True
 
     def canonical_cycle(self, gone: int, time: int) -> tuple[int, int]:
         """The canonical form of a node's cycle: each live stock/waste card, in order, at the first
@@ -1130,8 +1135,9 @@ class Searcher:
         win = self._moves_now(
             children, vacated, gone, satchel, start, free, indexes, live, live_cycle, free_by_rank
         )
+        by_waste = self.waste_only and not satchel  # (see _waste_moves)
         if win is None and K:
-            win = (self._waste_moves if self.waste_only and not satchel else self._cycle_moves)(
+            win = (self._waste_moves if by_waste else self._cycle_moves)(
                 children,
                 vacated,
                 gone,
@@ -1150,7 +1156,7 @@ class Searcher:
             return True
         # (_waste_moves puts its children in canonical form; the others' are put in it only
         # when they are searched: most are never searched)
-        settle = self.settling and not (self.waste_only and not satchel)
+        settle = self.settling and not by_waste
         if self._descend(children, gone, start, discrepancies, settle):
             return True
         if exhaustive:
