@@ -153,9 +153,7 @@ class CoachPanel:
         if self._said == (heading, body):
             return  # fitted already
         self._said = (heading, body)
-        self._fit_heading(heading)
-        self._fit(self.texts["body"], body)
-        self._fit_back()
+        self._refit()
 
     def rest_on(self, floor: float) -> None:
         """Start no lower than ``floor`` (the top of the message bar under it: a message of two
@@ -168,6 +166,10 @@ class CoachPanel:
         if bottom == self.bottom:
             return
         self.bottom = bottom
+        self._refit()
+
+    def _refit(self) -> None:
+        """Fit the words said (heading and body) to the room the panel has now, then its back."""
         if self._said is not None:
             heading, body = self._said
             self._fit_heading(heading)
