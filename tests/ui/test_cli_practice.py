@@ -10,8 +10,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from arcade import key as K
 
+from desert_pyramid.cli import main
 from desert_pyramid.engine import CLASSIC, Deal, encode_deal_code
 
 from .driver import Driver
@@ -76,18 +78,15 @@ def test_the_set_up_refuses_what_the_engine_refuses(ui: Driver) -> None:
     assert not isinstance(ui.view, TableView)
 
 
-def test_a_printed_code_opens_in_the_window(tmp_path: Path) -> None:
+def test_a_printed_code_opens_in_the_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the code as `desert-pyramid deal` prints it (the command line's own main; test_cli_deal.py
+    # runs it as a real process), opened by a real game process
+    assert main(["deal", "--seed", "1", "--rules", "relaxed", "--layout", "5"]) == 0
+    code = capsys.readouterr().out.splitlines()[1]
     env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
     dp = [sys.executable, "-m", "desert_pyramid"]
-    deal = subprocess.run(
-        [*dp, "deal", "--seed", "1", "--rules", "relaxed", "--layout", "5"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert deal.returncode == 0, deal.stderr
-    code = deal.stdout.splitlines()[1]
     shot = tmp_path / "table.png"
     out = subprocess.run(
         [*dp, "--headless", "--frames", "2", "--code", code, "--screenshot", str(shot)],
