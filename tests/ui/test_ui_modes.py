@@ -251,7 +251,7 @@ def test_a_toast_waits_for_the_celebration_to_end(ui) -> None:  # type: ignore[n
     overlay._place = spy
     ui.frames(20)
     assert not drawn  # not drawn while it waits
-    ui.frames(130)  # 150 frames in all: past the 2.4 s (144 frames) it shows
+    ui.frames(26, dt=5 / 60)  # 2.5 s in all, past the 2.4 s (144 frames): then it shows
     assert view.effects.backing is None  # the celebration is over
     assert drawn  # then the toast came
     del overlay._place
