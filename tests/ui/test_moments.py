@@ -211,7 +211,7 @@ def test_the_sunset_sinks_the_sun_then_the_light_goes_then_the_results(ui) -> No
     while isinstance(ui.view, TableView):
         dusks.append(view.dusk())
         dark.append(view.sunset.darkness if view.sunset else 0)
-        ui.frames(6)
+        ui.frames(2, dt=3 / 60)  # 6 frames' time per sample, 2 of them drawn
         assert len(dusks) < 200
     assert isinstance(ui.view, ResultsView)
     assert dusks == sorted(dusks) and dusks[-1] >= 0.99  # the sun sinks to the horizon
