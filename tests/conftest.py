@@ -20,6 +20,7 @@ from pathlib import Path
 
 os.environ["LANGUAGE"] = "en"
 
+_pycache: str | None = None
 if sys.dont_write_bytecode:
     _pycache = str(Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache")
     sys.pycache_prefix = _pycache  # this process: the modules it imports from now on
@@ -27,6 +28,17 @@ if sys.dont_write_bytecode:
     os.environ["PYTHONPYCACHEPREFIX"] = _pycache  # and the processes it starts
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
+
 _cache = tempfile.mkdtemp(prefix="dp-test-cache-")
 os.environ["DESERT_PYRAMID_CACHE_DIR"] = _cache
 atexit.register(shutil.rmtree, _cache, ignore_errors=True)
+
+
+def pytest_sessionfinish(session: object) -> None:
+    """The bytecode of what lay in the temporary folder (a test's own files, the wheel test's
+    venv) is never read again: dropped at the end of the run, so the folder does not grow."""
+    if _pycache is None or hasattr(getattr(session, "config", None), "workerinput"):
+        return  # nothing kept, or a pytest-xdist worker (the main process ends the run)
+    tmp = Path(tempfile.gettempdir())
+    for folder in {tmp, tmp.resolve()}:  # as a path names it (drive and root dropped)
+        shutil.rmtree(Path(_pycache, *folder.parts[1:]), ignore_errors=True)
