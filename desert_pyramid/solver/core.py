@@ -173,6 +173,9 @@ class Searcher:
     rep: int = 0
     probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
     probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # how often a probe left something unsearched (a child past its discrepancies, a board its
+    # probe had met): a probe's board searched with no such cut below it is proved lost (_search)
+    probe_cuts: int = 0
     _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
@@ -855,9 +858,10 @@ class Searcher:
             # times, deep under a big lost subtree that the exhaustive search would finish first.
             # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
             # with d discrepancies follows the first child and allows at most d other choices on
-            # the way. Probes can only find wins (a win they find is a real line, checked like
-            # any other); when they find none, the exhaustive search runs again from the root,
-            # and only it can prove a loss. The boards the phases before proved lost stay in the
+            # the way. A probe's answer is only ever a win (a real line, checked like any
+            # other); a board whose whole subtree a probe searched is proved lost and kept (see
+            # _probe_proved). When they find no win, the exhaustive search runs again from the
+            # root, and only it can prove the position lost. The boards the phases before proved lost stay in the
             # table (see _phase): the probes skip them, and the search after them does not
             # search them again.
             if self._phase(lambda: self._search(*root), PROBE_FIRST):
@@ -1110,6 +1114,8 @@ class Searcher:
         exhaustive = discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
+        else:
+            cuts = self.probe_cuts
         plain = self.plain
         # (_hopeless has nothing to check on a board met before, outside the last pass)
         if (
@@ -1119,6 +1125,8 @@ class Searcher:
         ):
             if exhaustive:
                 self.stack.pop()
+            else:
+                self._probe_proved(key, reach)
             return False
         known = self._free.get(free)
         free_by_rank = known[0] if known is not None else self._free_by_rank(free)
@@ -1130,6 +1138,8 @@ class Searcher:
                     return True
                 if exhaustive:
                     self.stack.pop()
+                elif self.probe_cuts == cuts:
+                    self._probe_proved(key, reach)
                 return False
         children: list[_Child] = []
         win = self._moves_now(
@@ -1161,7 +1171,18 @@ class Searcher:
             return True
         if exhaustive:
             self.stack.pop()
+        elif self.probe_cuts == cuts:
+            self._probe_proved(key, reach)
         return False
+
+    def _probe_proved(self, key: int, reach: int) -> None:
+        """A probe searched the board ``key`` at the times ``reach`` as the exhaustive search
+        would (no child left out below it, no board skipped because the probe had met it) and found
+        no win: it is proved lost from those times, and goes in the exhaustive search's table. The
+        probes after it skip it, and so does the exhaustive search that follows them."""
+        table = self.table
+        if len(table) < MAX_TABLE:
+            table[key] = table.get(key, 0) | reach
 
     def _play_forced(
         self,
@@ -1217,6 +1238,7 @@ class Searcher:
             return -1  # proved lost from these times by an exhaustive phase (see forget_open)
         seen = self.probe_seen.get(key)
         if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
+            self.probe_cuts += 1  # (had it been proved, the table would have said so above)
             return -1
         if len(self.probe_seen) >= MAX_TABLE:
             raise _Stop("memory")
@@ -2498,6 +2520,7 @@ class Searcher:
         for i, (_, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move) in enumerate(children):
             left = discrepancies if i == 0 else discrepancies - 1
             if left < 0:
+                self.probe_cuts += 1
                 break
             if settle and gone_c != gone:
                 gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
