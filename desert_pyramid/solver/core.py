@@ -45,6 +45,10 @@ from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
 KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
 
+# The build writes the SHA-256 of this file here in the copy it compiles (setup.py); "" in the
+# source. NATIVE: this module is that compiled copy (see desert_pyramid/solver/__init__.py).
+_COMPILED_FROM = ""
+NATIVE = _COMPILED_FROM != ""
 LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 4_000_000
