@@ -18,14 +18,10 @@ import pytest
 import desert_pyramid.solver as solver
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
-from desert_pyramid.solver import core, load_core_source
+from desert_pyramid.solver import core
 from desert_pyramid.solver.players import ThumbPlayer
 
-SOURCE_NAME = "desert_pyramid.solver.core_as_source"
-
-
-def source() -> ModuleType:
-    return sys.modules.get(SOURCE_NAME) or load_core_source(SOURCE_NAME)
+from .solver_source import source_core as source
 
 
 def test_a_continuous_integration_install_runs_the_compiled_search() -> None:

@@ -9,27 +9,18 @@ answered at once with the same verdict and line.
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterator
-from types import ModuleType
 
 import pytest
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
-from desert_pyramid.solver import Verdict, load_core_source, solve
+from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.solver.core import Store
 from desert_pyramid.solver.hints import hint_for, last_winnable
 from desert_pyramid.solver.players import ThumbPlayer
 
-
-def source_core() -> ModuleType:
-    """The search run as plain Python even where it is compiled: a test that replaces one of its
-    methods needs it (a compiled class's methods are called directly)."""
-    return sys.modules.get(SOURCE_NAME) or load_core_source(SOURCE_NAME)
-
-
-SOURCE_NAME = "desert_pyramid.solver.core_as_source"
+from .solver_source import source_core
 
 
 def thumb_game(rules: Rules, seed: int, index: int, moves: int) -> Game:
