@@ -34,6 +34,13 @@ from desert_pyramid.sysinfo import peak_memory_bytes, to_mb  # noqa: E402
 SEED = 20240601  # the benchmark's fixed seed
 
 
+def search_kind() -> str:
+    """Which search runs: compiled by the install (setup.py) or the plain source."""
+    from desert_pyramid.solver import core
+
+    return "the search compiled (mypyc)" if core.NATIVE else "the search as plain Python"
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     if not sorted_values:
         return 0.0
@@ -94,7 +101,10 @@ def compare(  # type: ignore[no-untyped-def]
         nodes.append(a.nodes)
         ratios.append(a.seconds / max(b.seconds, 1e-9))
     ms, ts, rs = sorted(mine), sorted(theirs), sorted(ratios)
-    print(f"rules {rules}: {deals} deals from seed {SEED}, this checkout against {ref}, in turn")
+    print(
+        f"rules {rules}: {deals} deals from seed {SEED}, this checkout ({search_kind()}) "
+        f"against {ref} (plain Python), in turn"
+    )
     print(
         f"  this: median {percentile(ms, 0.5) * 1000:.2f} ms, p95 {percentile(ms, 0.95) * 1000:.1f} ms, "
         f"max {ms[-1] * 1000:.0f} ms, total {sum(ms):.2f} s"
@@ -146,6 +156,7 @@ def run(
     peak_mb = to_mb(peak_memory_bytes())
     print(
         f"rules {rules} ({rules.describe()}), layout {layout_number}, {deals} deals from seed {SEED}"
+        f"; {search_kind()}"
     )
     print(
         f"  time per deal: median {percentile(ts, 0.5) * 1000:.1f} ms, p95 {percentile(ts, 0.95) * 1000:.0f} ms, "

@@ -10,6 +10,8 @@ from desert_pyramid.engine import CLASSIC, Deal, Game
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.solver.hints import REWIND_BUDGET, hint_for, last_winnable
 
+from .solver_source import use_source_in
+
 
 def hard_lost_position() -> Game:
     game = Game(get_layout(1), CLASSIC, Deal.from_seed(1, 4550))
@@ -69,19 +71,20 @@ def test_a_search_is_cancelled_by_what_is_passed_in_not_by_a_class_setting() -> 
 def test_the_rewind_search_runs_no_probes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The positions the rewind search asks are mostly lost, where the discrepancy probes (which
     only find wins) would be spent for nothing: it searches without them, and says the same."""
-    from desert_pyramid.solver.core import Searcher
+    from desert_pyramid.solver import hints
 
+    src = use_source_in(monkeypatch, hints)  # (a compiled search would not call a replaced method)
     game = hard_lost_position()
     probed: list[int] = []
-    original = Searcher._search
+    original = src.Searcher._search
 
-    def counted(self: Searcher, *args: int) -> bool:
+    def counted(self: object, *args: int) -> bool:
         if len(args) > 8 and args[8] >= 0:  # a probe's node carries its discrepancies
             probed.append(1)
-        return original(self, *args)
+        return original(self, *args)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(Searcher, "_search", counted)
-    keep, _nodes, lost = last_winnable(game)
+    monkeypatch.setattr(src.Searcher, "_search", counted)
+    keep, _nodes, lost = hints.last_winnable(game)
     assert (keep, lost) == (12, False) and not probed
-    assert solve(game.after(12), 1_000_000).verdict is Verdict.WINNABLE
+    assert src.solve(game.after(12), 1_000_000).verdict.value == "winnable"
     assert probed  # (the same count sees the probes of an ordinary search)

@@ -18,8 +18,9 @@ import pytest
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, STRICT, Deal, Game, Rules
-from desert_pyramid.solver import Verdict, core
-from desert_pyramid.solver.core import Searcher, solve
+from desert_pyramid.solver.core import Searcher
+
+from .solver_source import source_core
 
 LAYOUT = get_layout(1)
 RULE_SETS = [
@@ -124,8 +125,9 @@ def test_every_node_of_a_search_is_canonical(rules: Rules, monkeypatch: pytest.M
     """Once a search has spent its first nodes (most deals are decided sooner), every node it meets,
     under every kind of rules (waste only, the Satchel, the stock top playable, draw three, all
     52), is in canonical form, with its indexes to match; and its winning lines win."""
+    src = source_core()  # (a compiled search would not call a replaced method)
     seen = {"nodes": 0}
-    original = Searcher._search
+    original = src.Searcher._search
 
     def checked(
         self: Searcher, vacated: int, gone: int, satchel: int, start: int, *rest: int
@@ -136,12 +138,12 @@ def test_every_node_of_a_search_is_canonical(rules: Rules, monkeypatch: pytest.M
             seen["nodes"] += 1
         return original(self, vacated, gone, satchel, start, *rest)
 
-    monkeypatch.setattr(Searcher, "_search", checked)
-    monkeypatch.setattr(core, "QUICK_FIRST", 1)  # settle from the first nodes on: check them all
+    monkeypatch.setattr(src.Searcher, "_search", checked)
+    monkeypatch.setattr(src, "QUICK_FIRST", 1)  # settle from the first nodes on: check them all
     for i in range(200):
         game = Game(LAYOUT, rules, Deal.from_seed(31, i))
-        result = solve(game, 20_000)
-        if result.verdict is Verdict.WINNABLE:
+        result = src.solve(game, 20_000)
+        if result.verdict.value == "winnable":
             won = game.copy()
             won.replay(result.line)
             assert won.won

@@ -20,6 +20,8 @@ from desert_pyramid.solver.core import Store
 from desert_pyramid.solver.hints import hint_for, last_winnable
 from desert_pyramid.solver.players import ThumbPlayer
 
+from .solver_source import source_core
+
 
 def thumb_game(rules: Rules, seed: int, index: int, moves: int) -> Game:
     game = Game(get_layout(1), rules, Deal.from_seed(seed, index))
@@ -103,13 +105,13 @@ def test_a_search_without_a_store_keeps_what_its_phases_proved(
     """A lost deal that outlasts the first exhaustive phase and the probes (deal 41 of the
     200-deal benchmark's seed, classic): the last exhaustive search does not search again the
     boards the first phases proved lost. So a search from nothing counts exactly the nodes of a
-    search with a fresh store, and fewer than when each stopped phase's proofs are thrown away."""
-    from desert_pyramid.solver import core
-
+    search with a fresh store, and fewer than when each stopped phase's proofs are thrown away.
+    (The search as plain Python: a compiled class's methods cannot be replaced.)"""
+    core = source_core()
     game = Game(get_layout(1), CLASSIC, Deal.from_seed(20240601, 41))
-    plain = solve(game, 200_000)
-    fresh = solve(game, 200_000, store=Store(game))
-    assert plain.verdict is fresh.verdict is Verdict.LOST
+    plain = core.solve(game, 200_000)
+    fresh = core.solve(game, 200_000, store=core.Store(game))
+    assert plain.verdict.value == fresh.verdict.value == "lost"
     assert plain.nodes == fresh.nodes > core.PROBE_FIRST + core.PROBE_CAP
 
     def forget_all(self: core.Searcher) -> None:
@@ -117,6 +119,55 @@ def test_a_search_without_a_store_keeps_what_its_phases_proved(
         self.stack = []
 
     monkeypatch.setattr(core.Searcher, "forget_open", forget_all)
-    dropped = solve(game, 200_000)
-    assert dropped.verdict is Verdict.LOST
+    dropped = core.solve(game, 200_000)
+    assert dropped.verdict.value == "lost"
     assert plain.nodes < dropped.nodes
+
+
+@pytest.mark.parametrize("index", [63, 41])  # won by the probes (at 3 discrepancies); lost
+def test_a_probe_that_searched_a_board_whole_proves_it_lost(
+    monkeypatch: pytest.MonkeyPatch, index: int
+) -> None:
+    """A probe's board whose whole subtree it searched (no child left out for want of
+    discrepancies, no board skipped because the probe had met it) goes in the table as proved lost:
+    the probes after it and the exhaustive search do not search it again. Each such board is lost
+    for an exhaustive search of it from nothing (deal 63 is won, so a board on its winning line
+    put in the table by mistake would be caught), and the deal's verdict stays: the same verdict
+    and line, fewer nodes than when the probes' proofs are dropped. (The search as plain Python.)"""
+    core = source_core()
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(20240601, index))
+    states: dict[int, tuple[int, ...]] = {}
+    proved: list[int] = []
+    search, record = core.Searcher._search, core.Searcher._probe_proved
+
+    def remember(self: core.Searcher, *state: int) -> bool:
+        vacated, gone, satchel = state[:3]
+        states[vacated | gone << self.n | satchel << (self.n + self.K)] = state[:8]
+        return search(self, *state)
+
+    def note(self: core.Searcher, key: int, reach: int) -> None:
+        proved.append(key)
+        record(self, key, reach)
+
+    monkeypatch.setattr(core.Searcher, "_search", remember)
+    monkeypatch.setattr(core.Searcher, "_probe_proved", note)
+    kept = core.solve(game, 200_000)
+    monkeypatch.setattr(core.Searcher, "_probe_proved", lambda *_: None)
+    dropped = core.solve(game, 200_000)
+    assert kept.verdict is dropped.verdict
+    assert kept.line == dropped.line
+    assert kept.nodes < dropped.nodes
+    if kept.verdict.value == "winnable":
+        g = game.copy()
+        g.replay(kept.line)
+        assert g.won
+    else:
+        assert kept.verdict.value == "lost"
+    assert len(set(proved)) > 50
+    monkeypatch.setattr(core.Searcher, "_search", search)
+    for key in sorted(set(proved))[::5]:  # every fifth: each a search of its own
+        fresh = core.Searcher.from_game(game)
+        fresh.budget, fresh.deadline, fresh._should_stop = 200_000, None, None
+        fresh.nodes, fresh.table, fresh.path, fresh.stack = 0, {}, [], []
+        fresh._start_settling()
+        assert not fresh._search(*states[key]), key

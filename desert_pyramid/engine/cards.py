@@ -7,6 +7,8 @@ adds the two text forms: the two-character code (``"TD"``) and the player's form
 
 from __future__ import annotations
 
+from typing import Final
+
 from .errors import DealError
 
 RANK_CHARS = "A23456789TJQK"
@@ -28,7 +30,7 @@ RANK_WORDS = (
     "queen",
     "king",
 )
-KING_RANK = 13  # the rank of a king (MoveKind.KING is the move of removing one)
+KING_RANK: Final = 13  # the rank of a king (MoveKind.KING is the move of removing one)
 TARGET = 13
 
 

@@ -12,13 +12,13 @@ waste top in the Satchel; ``F`` flips the stock; ``R`` redeals.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import IllegalMoveError
 
-WASTE = -1
-STOCK = -2
-SATCHEL = -3
+WASTE: Final = -1
+STOCK: Final = -2
+SATCHEL: Final = -3
 DISCARD = -4
 
 

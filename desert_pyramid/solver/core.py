@@ -38,33 +38,43 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from operator import itemgetter
+from typing import Final
 
 from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Layout, Move, Rules
 from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
-KING_MOVE, PAIR_MOVE, STASH_MOVE = MoveKind.KING, MoveKind.PAIR, MoveKind.STASH
+# (Final: a compiled search reads them as constants, not from the module's globals)
+KING_MOVE: Final = MoveKind.KING
+PAIR_MOVE: Final = MoveKind.PAIR
+STASH_MOVE: Final = MoveKind.STASH
 
-LAYOUT_FLAG = 16  # in the Satchel code: the parked card is a layout card
+# The build writes the SHA-256 of this file here in the copy it compiles (setup.py); "" in the
+# source. NATIVE: this module is that compiled copy (see desert_pyramid/solver/__init__.py).
+_COMPILED_FROM = ""
+NATIVE = _COMPILED_FROM != ""
+LAYOUT_FLAG: Final = 16  # in the Satchel code: the parked card is a layout card
 DEFAULT_BUDGET = 2_000_000
 MAX_TABLE = 4_000_000
 # The free-stock relaxation (see Searcher.relaxed_clearable): new states allowed per check, and
 # how many checks may run out before it is switched off for the rest of the search. Its states
 # count as search nodes.
-RELAX_STATES_PER_CALL = 5_000
-RELAX_GIVEUPS = 10
+RELAX_STATES_PER_CALL: Final = 5_000
+RELAX_GIVEUPS: Final = 10
 QUICK_FIRST = 256  # nodes of exhaustive search tried before the root's free-stock check
-RX_INNER_AFTER = 256  # nodes before the free-stock relaxation is asked below the root
+RX_INNER_AFTER: Final = 256  # nodes before the free-stock relaxation is asked below the root
 PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
-PROBE_CAP = 10_000  # nodes all probes may use together
-RELAX_MEMO_MAX = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
-STORE_MAX = 1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
-STORE_RESULTS_MAX = 4_096  # answers by position a Store keeps
+PROBE_CAP = 25_000  # nodes all probes may use together
+RELAX_MEMO_MAX: Final = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
+STORE_MAX: Final = (
+    1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
+)
+STORE_RESULTS_MAX: Final = 4_096  # answers by position a Store keeps
 # The move generator's tables by free slots or by board layout part (see Searcher._free_by_rank):
 # a search meets a few hundred to a few thousand of them, far fewer than its boards; emptied past
 # this (they are only caches).
-LAYOUT_CACHE_MAX = 200_000
+LAYOUT_CACHE_MAX: Final = 200_000
 
 
 class Verdict(StrEnum):
@@ -173,6 +183,9 @@ class Searcher:
     rep: int = 0
     probes: bool = True  # discrepancy probes before the long exhaustive search (see solve)
     probe_seen: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # how often a probe left something unsearched (a child past its discrepancies, a board its
+    # probe had met): a probe's board searched with no such cut below it is proved lost (_search)
+    probe_cuts: int = 0
     _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
@@ -440,24 +453,23 @@ class Searcher:
             x = low.bit_length() - 1
             if not above[x] & P:
                 free.append(x)
-        pq = self._pq
         for x in free:
             rx = slot_rank[x]
             p = 13 - rx
             Px = P & ~(1 << x)
             for y in free:
-                if y > x and slot_rank[y] == p and pq(q, Px & ~(1 << y), ca, cb, sq):
+                if y > x and slot_rank[y] == p and self._pq(q, Px & ~(1 << y), ca, cb, sq):
                     return True
             if self.relaxed:
                 for y in self.on[x]:
                     if P >> y & 1 and slot_rank[y] == p and above[y] & P == 1 << x:
-                        if pq(q, Px & ~(1 << y), ca, cb, sq):
+                        if self._pq(q, Px & ~(1 << y), ca, cb, sq):
                             return True
             if cnt[p]:
                 na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
-                if pq(q, Px, na, nb, sq):
+                if self._pq(q, Px, na, nb, sq):
                     return True
-            if sat_rank == p and pq(q, Px, ca, cb, 0):
+            if sat_rank == p and self._pq(q, Px, ca, cb, 0):
                 return True
         return self._pq_satchel(q, P, ca, cb, sat_rank, free)
 
@@ -473,17 +485,16 @@ class Searcher:
     def _pq_satchel(self, q: int, P: int, ca: int, cb: int, sat_rank: int, free: list[int]) -> bool:
         """The rank-pair game's Satchel moves: its card with a stock/waste partner, or a stash of a
         free layout card."""
-        pq = self._pq
         if sat_rank:
             p = 13 - sat_rank
             if (ca if p == q else cb) if p in (q, 13 - q) else 0:
                 na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
-                if pq(q, P, na, nb, 0):
+                if self._pq(q, P, na, nb, 0):
                     return True
         elif self.satchel_rule:
             slot_rank = self.slot_rank
             for x in free:
-                if pq(q, P & ~(1 << x), ca, cb, slot_rank[x] | LAYOUT_FLAG):
+                if self._pq(q, P & ~(1 << x), ca, cb, slot_rank[x] | LAYOUT_FLAG):
                     return True
         return False
 
@@ -651,16 +662,16 @@ class Searcher:
         available at any time, every win uses one of them for this card, and removing it sooner
         only frees cards. The same holds when its only live partner is free in the layout or
         in the Satchel: every win pairs the two."""
-        rx = self._rx
-        after = self._rx_after
         sat_rank = satchel & 15
         K3 = 1 << 3 * KING_RANK
         if free[KING_RANK]:
             a = free[KING_RANK][0]
             Ln = vacated | 1 << a
-            return rx(Ln, live_cycle, satchel, must - K3, after(free_slots, Ln, (a,)))
+            return self._rx(
+                Ln, live_cycle, satchel, must - K3, self._rx_after(free_slots, Ln, (a,))
+            )
         if sat_rank == KING_RANK:
-            return rx(vacated, live_cycle, 0, must - K3 if sat_must else must, free_slots)
+            return self._rx(vacated, live_cycle, 0, must - K3 if sat_must else must, free_slots)
         all52 = self.all_52
         for r in range(1, 13):
             if not free[r]:
@@ -678,16 +689,22 @@ class Searcher:
                 a = free[r][0]
                 Ln = vacated | 1 << a
                 mg2 = must - (1 << 3 * r) - ((1 << 3 * p) if all52 else 0)
-                return rx(Ln, live_cycle - (1 << 3 * p), satchel, mg2, after(free_slots, Ln, (a,)))
+                return self._rx(
+                    Ln,
+                    live_cycle - (1 << 3 * p),
+                    satchel,
+                    mg2,
+                    self._rx_after(free_slots, Ln, (a,)),
+                )
             if cn_p == 0 and in_layout == 1 and sat_rank != p and free[p]:
                 a, b = free[r][0], free[p][0]
                 Ln = vacated | 1 << a | 1 << b
-                return rx(
+                return self._rx(
                     Ln,
                     live_cycle,
                     satchel,
                     must - (1 << 3 * r) - (1 << 3 * p),
-                    after(free_slots, Ln, (a, b)),
+                    self._rx_after(free_slots, Ln, (a, b)),
                 )
         return None
 
@@ -702,22 +719,20 @@ class Searcher:
     ) -> bool:
         """The free-stock game's pairs: two free layout cards, a relaxed pair, a free card with a
         stock/waste card. True when one of them leads to a win."""
-        rx = self._rx
         on = self.on
         cov_mask = self.cov_mask
         slot_rank = self.slot_rank
 
-        after = self._rx_after
         for r in range(1, 7):
             for a in free[r]:
                 for b in free[13 - r]:
                     Ln = vacated | 1 << a | 1 << b
-                    if rx(
+                    if self._rx(
                         Ln,
                         live_cycle,
                         satchel,
                         must - (1 << 3 * r) - (1 << 3 * (13 - r)),
-                        after(free_slots, Ln, (a, b)),
+                        self._rx_after(free_slots, Ln, (a, b)),
                     ):
                         return True
         if self.relaxed:
@@ -730,12 +745,12 @@ class Searcher:
                             and cov_mask[b] & ~vacated == 1 << a
                         ):
                             Ln = vacated | 1 << a | 1 << b
-                            if rx(
+                            if self._rx(
                                 Ln,
                                 live_cycle,
                                 satchel,
                                 must - (1 << 3 * r) - (1 << 3 * (13 - r)),
-                                after(free_slots, Ln, (a, b)),
+                                self._rx_after(free_slots, Ln, (a, b)),
                             ):
                                 return True
         for r in range(1, 13):
@@ -744,7 +759,7 @@ class Searcher:
                 mg2 = must - (1 << 3 * r) - ((1 << 3 * (13 - r)) if self.all_52 else 0)
                 for a in free[r]:
                     Ln = vacated | 1 << a
-                    if rx(Ln, cn2, satchel, mg2, after(free_slots, Ln, (a,))):
+                    if self._rx(Ln, cn2, satchel, mg2, self._rx_after(free_slots, Ln, (a,))):
                         return True
         return False
 
@@ -760,19 +775,19 @@ class Searcher:
     ) -> bool:
         """The free-stock game's Satchel moves: its card with a free layout card or a stock/waste
         card, or a stash of a free layout card. True when one of them leads to a win."""
-        rx = self._rx
         sat_rank = satchel & 15
 
-        after = self._rx_after
         if sat_rank:
             p = 13 - sat_rank
             mg_s = must - (1 << 3 * sat_rank) if sat_must else must
             for b in free[p]:
                 Ln = vacated | 1 << b
-                if rx(Ln, live_cycle, 0, mg_s - (1 << 3 * p), after(free_slots, Ln, (b,))):
+                if self._rx(
+                    Ln, live_cycle, 0, mg_s - (1 << 3 * p), self._rx_after(free_slots, Ln, (b,))
+                ):
                     return True
             if (live_cycle >> 3 * p) & 7:
-                if rx(
+                if self._rx(
                     vacated,
                     live_cycle - (1 << 3 * p),
                     0,
@@ -784,7 +799,9 @@ class Searcher:
             for r in range(1, 13):
                 for a in free[r]:
                     Ln = vacated | 1 << a
-                    if rx(Ln, live_cycle, r | LAYOUT_FLAG, must, after(free_slots, Ln, (a,))):
+                    if self._rx(
+                        Ln, live_cycle, r | LAYOUT_FLAG, must, self._rx_after(free_slots, Ln, (a,))
+                    ):
                         return True
         return False
 
@@ -855,9 +872,10 @@ class Searcher:
             # times, deep under a big lost subtree that the exhaustive search would finish first.
             # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
             # with d discrepancies follows the first child and allows at most d other choices on
-            # the way. Probes can only find wins (a win they find is a real line, checked like
-            # any other); when they find none, the exhaustive search runs again from the root,
-            # and only it can prove a loss. The boards the phases before proved lost stay in the
+            # the way. A probe's answer is only ever a win (a real line, checked like any
+            # other); a board whose whole subtree a probe searched is proved lost and kept (see
+            # _probe_proved). When they find no win, the exhaustive search runs again from the
+            # root, and only it can prove the position lost. The boards the phases before proved lost stay in the
             # table (see _phase): the probes skip them, and the search after them does not
             # search them again.
             if self._phase(lambda: self._search(*root), PROBE_FIRST):
@@ -1110,6 +1128,8 @@ class Searcher:
         exhaustive = discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
+        else:
+            cuts = self.probe_cuts
         plain = self.plain
         # (_hopeless has nothing to check on a board met before, outside the last pass)
         if (
@@ -1119,17 +1139,22 @@ class Searcher:
         ):
             if exhaustive:
                 self.stack.pop()
+            else:
+                self._probe_proved(key, reach)
             return False
         known = self._free.get(free)
         free_by_rank = known[0] if known is not None else self._free_by_rank(free)
         if not plain:
             forced = self._forced_move(vacated, satchel, live, free_by_rank, free)
             if forced is not None:
-                state = (vacated, gone, start, free, indexes, live, live_cycle)
-                if self._play_forced(forced, *state, discrepancies):
+                if self._play_forced(
+                    forced, vacated, gone, start, free, indexes, live, live_cycle, discrepancies
+                ):
                     return True
                 if exhaustive:
                     self.stack.pop()
+                elif self.probe_cuts == cuts:
+                    self._probe_proved(key, reach)
                 return False
         children: list[_Child] = []
         win = self._moves_now(
@@ -1137,20 +1162,18 @@ class Searcher:
         )
         by_waste = self.waste_only and not satchel  # (see _waste_moves)
         if win is None and K:
-            win = (self._waste_moves if by_waste else self._cycle_moves)(
-                children,
-                vacated,
-                gone,
-                satchel,
-                start,
-                free,
-                indexes,
-                live,
-                live_cycle,
-                free_by_rank,
-                reach & ~explored,
-                reach,
-            )
+            # (each called by name: a compiled search calls a method it names directly)
+            new = reach & ~explored
+            if by_waste:
+                win = self._waste_moves(
+                    children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+                    free_by_rank, new, reach,
+                )  # fmt: skip
+            else:
+                win = self._cycle_moves(
+                    children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+                    free_by_rank, new, reach,
+                )  # fmt: skip
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
             return True
@@ -1161,7 +1184,18 @@ class Searcher:
             return True
         if exhaustive:
             self.stack.pop()
+        elif self.probe_cuts == cuts:
+            self._probe_proved(key, reach)
         return False
+
+    def _probe_proved(self, key: int, reach: int) -> None:
+        """A probe searched the board ``key`` at the times ``reach`` as the exhaustive search
+        would (no child left out below it, no board skipped because the probe had met it) and found
+        no win: it is proved lost from those times, and goes in the exhaustive search's table. The
+        probes after it skip it, and so does the exhaustive search that follows them."""
+        table = self.table
+        if len(table) < MAX_TABLE:
+            table[key] = table.get(key, 0) | reach
 
     def _play_forced(
         self,
@@ -1217,6 +1251,7 @@ class Searcher:
             return -1  # proved lost from these times by an exhaustive phase (see forget_open)
         seen = self.probe_seen.get(key)
         if seen is not None and seen[1] >= discrepancies and not reach & ~seen[0]:
+            self.probe_cuts += 1  # (had it been proved, the table would have said so above)
             return -1
         if len(self.probe_seen) >= MAX_TABLE:
             raise _Stop("memory")
@@ -1245,9 +1280,8 @@ class Searcher:
                 # (A free-stock win projects onto a win of every rank-pair game, so the free-stock
                 # check implies them whenever it runs to the end; it runs out mostly under Satchel
                 # rules, which is where these cheap games are asked at every board.)
-                pair_game_ok = self.pair_game_ok
                 for q in range(1, 7):
-                    if not pair_game_ok(q, vacated, live_cycle, satchel):
+                    if not self.pair_game_ok(q, vacated, live_cycle, satchel):
                         return True
             if (
                 self.rx_inner
@@ -1550,9 +1584,7 @@ class Searcher:
         relaxed pairs, the Satchel card with a layout card, stashes (and, in the plain search, king
         removals). Each move is added to ``children`` with its priority (lower first: pairs that
         free more cards, then stashes). Returns ``(time, move)`` at once when a move wins."""
-        won = self._won
         full = (1 << self.n) - 1
-        append = children.append
         if self.plain:  # kings are ordinary moves here
             win = self._plain_king_moves(
                 children,
@@ -1573,9 +1605,9 @@ class Searcher:
         if pairs is None:
             pairs = self._layout_pairs_made(vacated, free, free_by_rank)
         for priority, vac, fr, move, pair_live in pairs:
-            if vac == full and won(vac, gone, satchel):
+            if vac == full and self._won(vac, gone, satchel):
                 return start, move
-            append(
+            children.append(
                 (
                     priority,
                     vac,
@@ -1666,21 +1698,19 @@ class Searcher:
         """The plain search's king removals (a free layout king, the Satchel's king)."""
         on = self.on
         cov_mask = self.cov_mask
-        won = self._won
         full = (1 << self.n) - 1
         sat_rank = satchel & 15
-        append = children.append
         king = 1 << 3 * KING_RANK
         for a in free_by_rank[KING_RANK]:
             vac = vacated | 1 << a
             move = (KING_MOVE, a, 0)
-            if vac == full and won(vac, gone, satchel):
+            if vac == full and self._won(vac, gone, satchel):
                 return start, move
             fr = free & ~(1 << a)
             for j in on[a]:
                 if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
                     fr |= 1 << j
-            append(
+            children.append(
                 (
                     -20,
                     vac,
@@ -1697,9 +1727,9 @@ class Searcher:
             )
         if sat_rank == KING_RANK:
             move = (KING_MOVE, SATCHEL, 0)
-            if vacated == full and won(vacated, gone, 0):
+            if vacated == full and self._won(vacated, gone, 0):
                 return start, move
-            append(
+            children.append(
                 (
                     -20,
                     vacated,
@@ -1733,9 +1763,7 @@ class Searcher:
         slot_rank = self.slot_rank
         on = self.on
         cov_mask = self.cov_mask
-        won = self._won
         full = (1 << self.n) - 1
-        append = children.append
         m = free
         while m:
             low = m & -m
@@ -1750,7 +1778,7 @@ class Searcher:
                 ):
                     vac = vacated | low | 1 << b
                     move = (PAIR_MOVE, a, b) if a > b else (PAIR_MOVE, b, a)
-                    if vac == full and won(vac, gone, satchel):
+                    if vac == full and self._won(vac, gone, satchel):
                         return start, move
                     fr = free & ~low
                     for j in on[a]:
@@ -1760,7 +1788,7 @@ class Searcher:
                         if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
                             fr |= 1 << j
                     pair_live = (1 << 3 * ra) + (1 << 3 * slot_rank[b])
-                    append(
+                    children.append(
                         (
                             -20 - 3 * (fr & ~free).bit_count(),
                             vac,
@@ -1795,23 +1823,21 @@ class Searcher:
         slot_rank = self.slot_rank
         on = self.on
         cov_mask = self.cov_mask
-        won = self._won
         full = (1 << self.n) - 1
         sat_rank = satchel & 15
-        append = children.append
         # the Satchel card with a free layout card
         if sat_rank and sat_rank != KING_RANK:
             pair_live = (1 << 3 * sat_rank) + (1 << 3 * (13 - sat_rank))
             for b in free_by_rank[13 - sat_rank]:
                 vac = vacated | 1 << b
                 move = (PAIR_MOVE, b, SATCHEL)
-                if vac == full and won(vac, gone, 0):
+                if vac == full and self._won(vac, gone, 0):
                     return start, move
                 fr = free & ~(1 << b)
                 for j in on[b]:
                     if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
                         fr |= 1 << j
-                append(
+                children.append(
                     (
                         -22 - 3 * (fr & ~free).bit_count(),
                         vac,
@@ -1839,7 +1865,7 @@ class Searcher:
                 for j in on[a]:
                     if not vac >> j & 1 and cov_mask[j] & ~vac == 0:
                         fr |= 1 << j
-                append(
+                children.append(
                     (
                         10 - 2 * (fr & ~free).bit_count(),
                         vac,
@@ -2017,9 +2043,7 @@ class Searcher:
         W = self.K + 1
         cyc_rank = self.cyc_rank
         order_time = self.order_time
-        won = self._won
         full = (1 << self.n) - 1
-        append = children.append
         pairs_cache = self._pairs_cache
         waste_top_times = self.waste_top_times
         cyc_live = self.cyc_live
@@ -2056,9 +2080,9 @@ class Searcher:
             rank_live = cyc_live[k]
             if r == KING_RANK:
                 move = (KING_MOVE, WASTE, 0)
-                if vacated == full and won(vacated, gone_k, satchel):
+                if vacated == full and self._won(vacated, gone_k, satchel):
                     return t, move
-                append(
+                children.append(
                     (
                         earlier - 30,
                         vacated,
@@ -2082,9 +2106,9 @@ class Searcher:
             live_cycle_k = live_cycle - rank_live
             for b, vac, fr, priority in pairs:
                 move = (PAIR_MOVE, b, WASTE)
-                if vac == full and won(vac, gone_k, satchel):
+                if vac == full and self._won(vac, gone_k, satchel):
                     return t, move
-                append(
+                children.append(
                     (
                         earlier + priority,
                         vac,
@@ -2128,13 +2152,12 @@ class Searcher:
         (``stash_rank``, the card's rank, when the Satchel takes it: else 0). ``gone_k``,
         ``indexes_k``, ``live_after`` and ``live_cycle_k``: the state once the card is gone
         (``live_after`` with its partner gone too)."""
-        append = children.append
         full = (1 << self.n) - 1
         for b, vac, fr, priority in pairs:
             move = (PAIR_MOVE, b, place)
             if vac == full and self._won(vac, gone_k, satchel):
                 return t, move
-            append(
+            children.append(
                 (
                     earlier + priority,
                     vac,
@@ -2182,7 +2205,7 @@ class Searcher:
             if win is not None:
                 return win
         if stash_rank:
-            append(
+            children.append(
                 (
                     earlier + 20,
                     vacated,
@@ -2290,9 +2313,7 @@ class Searcher:
         in the plain search, stashed)."""
         W = self.K + 1
         order_time = self.order_time
-        won = self._won
         full = (1 << self.n) - 1
-        append = children.append
         can_stash = self.satchel_rule and satchel == 0
         plain = self.plain
         r = KING_RANK
@@ -2310,9 +2331,9 @@ class Searcher:
                 t_next = (t // W) * W + back if place == WASTE else t
                 earlier = (order_time[t] - order_time[start]) * 4  # earlier first
                 move = (KING_MOVE, place, 0)
-                if vacated == full and won(vacated, gone_k, satchel):
+                if vacated == full and self._won(vacated, gone_k, satchel):
                     return t, move
-                append(
+                children.append(
                     (
                         earlier - 30,
                         vacated,
@@ -2328,7 +2349,7 @@ class Searcher:
                     )
                 )
                 if can_stash and plain:
-                    append(
+                    children.append(
                         (
                             earlier + 20,
                             vacated,
@@ -2464,44 +2485,42 @@ class Searcher:
         ``settle``: put each child that took a stock/waste card in canonical form before it is
         searched (:meth:`_settled`)."""
         children.sort(key=_first_item)
-        search = self._search
-        settled = self._settled
         if discrepancies < 0:
             if self.draw != 1:
                 for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
                     if settle and gone_c != gone:
-                        gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
-                    if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
+                        gone_c, ix = self._settled(gone_c, gone_c & ~gone, ix)
+                    if self._search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                         self.path.append((gone, start, t_at, move))
                         return True
                 return False
             # Draw one: a child whose board is already explored at every time it reaches is
             # counted here as the node it is, without the call that :meth:`_search` would leave at
             # once (about half the children of a long search are such transpositions).
-            table_get = self.table.get
             n = self.n
             shift = n + self.K
             rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
                 if settle and gone_c != gone:
-                    gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
-                explored = table_get(vac | gone_c << n | sat << shift)
+                    gone_c, ix = self._settled(gone_c, gone_c & ~gone, ix)
+                explored = self.table.get(vac | gone_c << n | sat << shift)
                 if explored is not None:
                     reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
                     if not reach & ~explored:
                         self._tick()
                         continue
-                if search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
+                if self._search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                     self.path.append((gone, start, t_at, move))
                     return True
             return False
         for i, (_, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move) in enumerate(children):
             left = discrepancies if i == 0 else discrepancies - 1
             if left < 0:
+                self.probe_cuts += 1
                 break
             if settle and gone_c != gone:
-                gone_c, ix = settled(gone_c, gone_c & ~gone, ix)
-            if search(vac, gone_c, sat, t_next, fr, ix, lv, lc, left):
+                gone_c, ix = self._settled(gone_c, gone_c & ~gone, ix)
+            if self._search(vac, gone_c, sat, t_next, fr, ix, lv, lc, left):
                 self.path.append((gone, start, t_at, move))
                 return True
         return False
@@ -2593,7 +2612,6 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
     all_52 = game.rules.all_52
     top = game.rules.stock_top_playable
     out: list[Move] = []
-    append = out.append
     played = 0  # model moves played
     last = len(model)
 
@@ -2618,7 +2636,7 @@ def _real_line(game: Game, searcher: Searcher) -> list[Move]:
             take(m.a)
             if kind == MoveKind.PAIR:
                 take(m.b)
-        append(m)
+        out.append(m)
 
     def purge() -> None:
         while not won():

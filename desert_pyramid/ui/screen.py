@@ -158,4 +158,4 @@ class Screen(arcade.View):
         )
         viewport = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])
         self.app.ctx.screen.clear(color=scenery.clear_colour(), viewport=viewport)
-        scenery.draw()
+        scenery.draw(box)

@@ -68,7 +68,10 @@ class Scenery:
 
     def __init__(self) -> None:
         self._key: tuple[int, int, int, int] | None = None
-        self._shapes: ShapeElementList[arcade.shape_list.Shape] | None = None
+        self._shapes: ShapeElementList[arcade.shape_list.Shape] | None = None  # sky to dunes
+        self._ripples: ShapeElementList[arcade.shape_list.Shape] | None = None  # on the sand
+        self.sky_bottom = 0.0  # nothing of the sky, the pyramids or the dunes lies under this
+        self._ripple_boxes: list[tuple[float, float, float, float]] = []  # (l, b, r, t) each
         self.sand: RGB = SAND
         self.version = 0  # changes whenever the picture does
 
@@ -110,7 +113,10 @@ class Scenery:
         near = mix(sand, (255, 236, 196), 0.10)
         self._dune(shapes, w, hz + 2, hz - h * 0.05, h * 0.035, 1.3, far)
         self._dune(shapes, w, hz - h * 0.03, hz - h * 0.10, h * 0.03, 2.1, near)
+        self.sky_bottom = min(hz - h * 0.10, sun_y - 2.2 * r) - 1  # (the dunes, the sun's glow)
         # ripples in the sand: soft curved strokes
+        ripples: ShapeElementList[arcade.shape_list.Shape] = ShapeElementList()
+        self._ripple_boxes = []
         ripple = (*mix(sand, (160, 120, 70), 0.30), 70)
         for i in range(6):
             y = hz - h * (0.17 + 0.13 * i)
@@ -121,8 +127,11 @@ class Scenery:
                 (x0 + w * 0.2 * k / 8, y + h * 0.012 * math.sin(math.pi * k / 8)) for k in range(9)
             ]
             for a, b in zip(pts, pts[1:], strict=False):
-                shapes.append(create_line(a[0], a[1], b[0], b[1], ripple, 2))
+                ripples.append(create_line(a[0], a[1], b[0], b[1], ripple, 2))
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            self._ripple_boxes.append((min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2))
         self._shapes = shapes
+        self._ripples = ripples
 
     @staticmethod
     def _pyramid(
@@ -168,6 +177,17 @@ class Scenery:
             create_triangles_strip_filled_with_colors(points, [(*colour, 255)] * len(points))
         )
 
-    def draw(self) -> None:
-        if self._shapes is not None:
+    def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Draw the desert over the sand (the clear colour); with ``box`` (left, bottom, right,
+        top: a partial redraw, clipped to it) only the parts that reach into the box: a card
+        flying over the sand costs the sky nothing."""
+        if self._shapes is not None and (box is None or box[3] >= self.sky_bottom):
             self._shapes.draw()
+        if self._ripples is not None and (
+            box is None
+            or any(
+                b[0] <= box[2] and box[0] <= b[2] and b[1] <= box[3] and box[1] <= b[3]
+                for b in self._ripple_boxes
+            )
+        ):
+            self._ripples.draw()

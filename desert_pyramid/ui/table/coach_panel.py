@@ -239,13 +239,28 @@ class CoachPanel:
                 s.height = h
                 s.center_y = cy
 
-    def draw(self) -> None:
+    def draw(self, box: tuple[int, int, int, int] | None = None) -> None:
+        """Draw the panel; with ``box`` (left, bottom, right, top: a partial redraw) only when
+        the panel reaches into it (the layout audit sees every part of every frame)."""
         if self.rect is None:
+            return
+        drawn = self.drawn
+        recording = audit.recording() is not None
+        if (
+            box is not None
+            and drawn is not None
+            and not recording
+            and (
+                drawn.right < box[0]
+                or drawn.left > box[2]
+                or drawn.top < box[1]
+                or drawn.bottom > box[3]
+            )
+        ):
             return
         self.sprites.draw()
         self.batch.draw()
-        drawn = self.drawn
-        if audit.recording() is None or drawn is None:
+        if not recording or drawn is None:
             return
         with audit.layer(audit.TABLE):  # nothing of the table may lie under it but its words
             audit.report(audit.COVER, "coach", drawn, owner="coach")

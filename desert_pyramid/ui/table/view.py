@@ -821,7 +821,7 @@ class TableView(TableInput, Screen):
             (Layer.EFFECTS, lambda: self.effects.draw_texts(box)),
         ]
         if self.coach_shown:
-            parts.append((Layer.PANELS, self.coach_panel.draw))
+            parts.append((Layer.PANELS, lambda: self.coach_panel.draw(box)))
         parts += self.moment_layers()
         return parts
 

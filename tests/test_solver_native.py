@@ -1,0 +1,131 @@
+"""The compiled search (setup.py compiles ``solver/core.py`` with mypyc) answers as the source does.
+
+Where the install compiled it, the compiled module and the same source run as plain Python must
+give every deal the same verdict, the same line and the same node count; the hints on positions
+part-way through games, the same words. An edited source is never shadowed by a compiled copy of
+its older self, and a compiled module that cannot load gives way to the source.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import desert_pyramid.solver as solver
+from desert_pyramid.catalog import get_layout
+from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
+from desert_pyramid.solver import core
+from desert_pyramid.solver.players import ThumbPlayer
+
+from .solver_source import source_core as source
+
+
+def test_a_continuous_integration_install_runs_the_compiled_search() -> None:
+    """CI installs with the README's command on Linux, where a C compiler is at hand: the build
+    must have compiled the search (else it fell back silently, and the tests below saw nothing)."""
+    if not os.environ.get("CI") or sys.platform != "linux":
+        pytest.skip("checked on CI's Linux install only (a compiler may be missing elsewhere)")
+    assert core.NATIVE, "the install did not compile the solver (see setup.py's messages)"
+
+
+needs_native = pytest.mark.skipif(
+    not core.NATIVE, reason="this install runs the search as plain Python (nothing compiled)"
+)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    "rules, deals",
+    [
+        (CLASSIC, [*range(0, 40), 41, 63, 71]),  # 41, 71: the slowest lost; 63: won by the probes
+        (DESERT, range(0, 40)),
+        (Rules.parse("strict"), range(0, 20)),
+        (Rules.parse("relaxed+p1+top"), range(0, 8)),
+    ],
+)
+def test_the_compiled_search_answers_as_the_source(rules: Rules, deals: range) -> None:
+    plain = source()
+    assert not plain.NATIVE and core.NATIVE
+    for i in deals:
+        game = Game(get_layout(1), rules, Deal.from_seed(20240601, i))
+        a = core.solve(game, 200_000)
+        b = plain.solve(game, 200_000)
+        assert (a.verdict.value, a.line, a.nodes) == (b.verdict.value, b.line, b.nodes), i
+
+
+@needs_native
+def test_the_compiled_search_hints_as_the_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hints part-way through classic games, lost positions among them (the rewind search runs):
+    the same verdict, words, undo count and nodes."""
+    from desert_pyramid.solver import hints
+
+    plain = source()
+    asked = []
+    for i in range(14):
+        game = Game(get_layout(1), CLASSIC, Deal.from_seed(7, i))
+        thumb = ThumbPlayer()
+        for _ in range(6 + i % 5):
+            move = thumb.next_move(game)
+            if move is None:
+                break
+            game.play(move)
+        asked.append((game, hints.hint_for(game)))
+    for name in ("SolveResult", "Store", "Verdict", "solve", "solve_growing"):
+        monkeypatch.setattr(hints, name, getattr(plain, name))
+    lost = 0
+    for game, a in asked:
+        b = hints.hint_for(game)
+        assert (a.verdict.value, a.text, a.rewind_to, a.nodes) == (
+            b.verdict.value,
+            b.text,
+            b.rewind_to,
+            b.nodes,
+        )
+        lost += a.verdict.value == "lost"
+    assert lost >= 2  # the rewind search was compared too
+
+
+def test_an_edited_source_is_not_shadowed_by_its_compiled_past(tmp_path: Path) -> None:
+    """A compiled module made from another core.py than the one beside it is not used; one made
+    from this very source is; a module that is not compiled never counts as a compiled copy."""
+    here = tmp_path / "core.py"
+    text = solver.CORE_SOURCE.read_bytes()
+    here.write_bytes(text)
+    import hashlib
+
+    made = ModuleType("compiled")
+    made._COMPILED_FROM = hashlib.sha256(text).hexdigest()  # type: ignore[attr-defined]
+    assert solver.compiled_is_current(made, here)
+    here.write_bytes(text + b"\n# edited\n")
+    assert not solver.compiled_is_current(made, here)
+    assert not solver.compiled_is_current(ModuleType("plain"), here)
+    here.unlink()  # a frozen build ships no source: the compiled module is what there is
+    assert solver.compiled_is_current(made, here)
+
+
+def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib
+
+    saved = sys.modules[solver.CORE_NAME]
+    try:
+        monkeypatch.setenv("DESERT_PYRAMID_PURE_SOLVER", "1")
+        chosen = solver.choose_core()
+        assert not chosen.NATIVE and chosen.__file__ == str(solver.CORE_SOURCE)
+        monkeypatch.delenv("DESERT_PYRAMID_PURE_SOLVER")
+
+        def broken(name: str, package: str | None = None) -> ModuleType:
+            raise ImportError("the compiled module's runtime library is missing")
+
+        sys.modules.pop(solver.CORE_NAME)
+        monkeypatch.setattr(importlib, "import_module", broken)
+        chosen = solver.choose_core()
+        assert not chosen.NATIVE and chosen.__file__ == str(solver.CORE_SOURCE)
+        assert sys.modules[solver.CORE_NAME] is chosen
+    finally:
+        sys.modules[solver.CORE_NAME] = saved
