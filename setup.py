@@ -2,7 +2,7 @@
 
 ``desert_pyramid/solver/core.py`` is compiled with mypyc (the compiler that comes with mypy)
 where the machine can build a C extension: the same source, type-checked, turned into C, and
-about 2.5 times faster (docs/solver.md, "The compiled search"). Where it cannot (no C compiler,
+about three times faster (docs/solver.md, "The compiled search"). Where it cannot (no C compiler,
 no mypy for the platform, a failed build), the install goes on without it and the game runs the
 same source as plain Python: one command installs the game everywhere, and the answers are the
 same either way.
