@@ -7,10 +7,11 @@ no mypy for the platform, a failed build), the install goes on without it and th
 same source as plain Python: one command installs the game everywhere, and the answers are the
 same either way.
 
-The copy that is compiled carries the SHA-256 of the source it was made from
-(``_COMPILED_FROM`` in core.py). An editable install keeps the compiled module beside core.py;
-once core.py is edited, the two no longer match and ``desert_pyramid.solver`` loads the source
-instead (see ``desert_pyramid/solver/__init__.py``) until the next install compiles it again.
+The copy that is compiled carries the SHA-256 of what it was made from, core.py and the engine
+whose constants it compiles in (``_COMPILED_FROM`` in core.py; desert_pyramid/solver/fingerprint.py).
+An editable install keeps the compiled module beside core.py; once one of those files is edited,
+they no longer match and ``desert_pyramid.solver`` loads the source instead (see
+``desert_pyramid/solver/__init__.py``) until the next install compiles it again.
 
 ``DESERT_PYRAMID_PURE_BUILD=1`` installs without compiling (a quicker build, as on a machine
 without a compiler).
@@ -18,7 +19,7 @@ without a compiler).
 
 from __future__ import annotations
 
-import hashlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -31,6 +32,18 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 CORE = Path("desert_pyramid", "solver", "core.py")
 MARK = '_COMPILED_FROM = ""'
+
+
+def fingerprint_of(package: Path) -> str:
+    """desert_pyramid/solver/fingerprint.py's fingerprint, run from its file (nothing of the
+    package is importable while it is being built)."""
+    spec = importlib.util.spec_from_file_location(
+        "_desert_pyramid_fingerprint", package / "solver" / "fingerprint.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return str(module.fingerprint(package))
 
 
 def note(text: str) -> None:
@@ -48,8 +61,7 @@ def compiled_core() -> list[Any]:
         note("mypyc is not available here: the solver stays plain Python")
         return []
     source = ROOT / CORE
-    data = source.read_bytes()
-    text = data.decode("utf-8")
+    text = source.read_bytes().decode("utf-8")
     if text.count(MARK) != 1:
         note(f"{CORE} has no line {MARK!r}: the solver stays plain Python")
         return []
@@ -62,7 +74,7 @@ def compiled_core() -> list[Any]:
         staging / "desert_pyramid",
         ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
     )
-    digest = hashlib.sha256(data).hexdigest()
+    digest = fingerprint_of(ROOT / "desert_pyramid")
     marked = text.replace(MARK, f'_COMPILED_FROM = "{digest}"', 1)
     (staging / CORE).write_text(marked, encoding="utf-8", newline="")
     here = os.getcwd()

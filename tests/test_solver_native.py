@@ -9,6 +9,7 @@ its older self, and a compiled module that cannot load gives way to the source.
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -18,7 +19,8 @@ import pytest
 import desert_pyramid.solver as solver
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
-from desert_pyramid.solver import core
+from desert_pyramid.solver import PACKAGE, core
+from desert_pyramid.solver.fingerprint import fingerprint
 from desert_pyramid.solver.players import ThumbPlayer
 
 from .solver_source import source_core as source
@@ -90,21 +92,27 @@ def test_the_compiled_search_hints_as_the_source(monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_edited_source_is_not_shadowed_by_its_compiled_past(tmp_path: Path) -> None:
-    """A compiled module made from another core.py than the one beside it is not used; one made
-    from this very source is; a module that is not compiled never counts as a compiled copy."""
-    here = tmp_path / "core.py"
-    text = solver.CORE_SOURCE.read_bytes()
-    here.write_bytes(text)
-    import hashlib
-
+    """A compiled module made from other files than the core.py and engine beside it is not used
+    (the engine's Final constants are compiled in); one made from these very files is; a module
+    that is not compiled never counts as a compiled copy; a frozen build, which ships no source,
+    uses what it has."""
+    package = tmp_path / "desert_pyramid"
+    for name in ("solver/core.py", *(f"engine/{p.name}" for p in PACKAGE.glob("engine/*.py"))):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(PACKAGE / name, package / name)
     made = ModuleType("compiled")
-    made._COMPILED_FROM = hashlib.sha256(text).hexdigest()  # type: ignore[attr-defined]
-    assert solver.compiled_is_current(made, here)
-    here.write_bytes(text + b"\n# edited\n")
-    assert not solver.compiled_is_current(made, here)
-    assert not solver.compiled_is_current(ModuleType("plain"), here)
-    here.unlink()  # a frozen build ships no source: the compiled module is what there is
-    assert solver.compiled_is_current(made, here)
+    made._COMPILED_FROM = fingerprint(package)  # type: ignore[attr-defined]
+    assert made._COMPILED_FROM == fingerprint(PACKAGE)  # type: ignore[attr-defined]
+    assert solver.compiled_is_current(made, package)
+    assert not solver.compiled_is_current(ModuleType("plain"), package)
+    for name in ("solver/core.py", "engine/moves.py"):  # the search, or a constant it compiled in
+        before = (package / name).read_bytes()
+        (package / name).write_bytes(before.replace(b"= -1", b"= -4", 1) + b"\n# edited\n")
+        assert not solver.compiled_is_current(made, package), name
+        (package / name).write_bytes(before)
+        assert solver.compiled_is_current(made, package)
+    (package / "solver" / "core.py").unlink()
+    assert solver.compiled_is_current(made, package)
 
 
 def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load(

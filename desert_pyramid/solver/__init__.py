@@ -3,14 +3,14 @@
 ``solve(game, node_budget)`` answers winnable (with a line), lost (proved), or unknown (budget spent).
 
 The search (``core``) runs compiled where the install could compile it (setup.py), else as the
-plain source. The compiled module is used only when it was made from the very ``core.py`` beside
-it (an edited source is run as it is now, not as it was built) and when
-``DESERT_PYRAMID_PURE_SOLVER`` is not set; ``core.NATIVE`` says which one runs.
+plain source. The compiled module is used only when it was made from the very ``core.py`` and
+engine beside it (an edited source is run as it is now, not as it was built: see
+:mod:`.fingerprint`) and when ``DESERT_PYRAMID_PURE_SOLVER`` is not set; ``core.NATIVE`` says which
+one runs.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
@@ -18,8 +18,11 @@ from importlib.machinery import SourceFileLoader
 from pathlib import Path
 from types import ModuleType
 
+from .fingerprint import fingerprint
+
 CORE_NAME = __name__ + ".core"
 CORE_SOURCE = Path(__file__).resolve().with_name("core.py")
+PACKAGE = CORE_SOURCE.parent.parent  # the folder of desert_pyramid
 
 
 def load_core_source(name: str = CORE_NAME, path: Path = CORE_SOURCE) -> ModuleType:
@@ -37,17 +40,19 @@ def load_core_source(name: str = CORE_NAME, path: Path = CORE_SOURCE) -> ModuleT
     return module
 
 
-def compiled_is_current(module: ModuleType, source: Path = CORE_SOURCE) -> bool:
-    """Whether ``module`` (the imported core) is a compiled copy of the ``core.py`` at ``source``
-    as it is now. True when there is no source to compare with (a frozen build)."""
+def compiled_is_current(module: ModuleType, package: Path = PACKAGE) -> bool:
+    """Whether ``module`` (the imported core) was compiled from the files of ``package`` as they are
+    now (``core.py`` and the engine: see :mod:`.fingerprint`). True when there is no source to
+    compare with (a frozen build ships none)."""
     made_from = getattr(module, "_COMPILED_FROM", "")
     if not made_from:
         return False
-    try:
-        data = source.read_bytes()
-    except OSError:
+    if not (package / "solver" / "core.py").is_file():
         return True
-    return hashlib.sha256(data).hexdigest() == made_from
+    try:
+        return fingerprint(package) == made_from
+    except OSError:
+        return False
 
 
 def choose_core() -> ModuleType:

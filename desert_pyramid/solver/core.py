@@ -49,8 +49,8 @@ KING_MOVE: Final = MoveKind.KING
 PAIR_MOVE: Final = MoveKind.PAIR
 STASH_MOVE: Final = MoveKind.STASH
 
-# The build writes the SHA-256 of this file here in the copy it compiles (setup.py); "" in the
-# source. NATIVE: this module is that compiled copy (see desert_pyramid/solver/__init__.py).
+# The build writes the fingerprint of this file and the engine here in the copy it compiles
+# (setup.py, solver/fingerprint.py); "" in the source. NATIVE: this module is that compiled copy.
 _COMPILED_FROM = ""
 NATIVE = _COMPILED_FROM != ""
 LAYOUT_FLAG: Final = 16  # in the Satchel code: the parked card is a layout card
