@@ -137,3 +137,35 @@ def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load
         assert sys.modules[solver.CORE_NAME] is chosen
     finally:
         sys.modules[solver.CORE_NAME] = saved
+
+
+@needs_native
+def test_the_compiled_search_lets_the_other_threads_run() -> None:
+    """A compiled search holds the interpreter's lock unless it lets go: it does every 256 nodes,
+    so a worker's parent watch (which ends the worker when the game is killed) and its inbox
+    (which cancels a search gone stale) still run while it searches."""
+    import threading
+    import time
+
+    ticks: list[float] = []
+    searching = threading.Event()
+    done = threading.Event()
+
+    def other() -> None:
+        searching.wait()
+        while not done.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.002)
+
+    thread = threading.Thread(target=other, daemon=True)
+    thread.start()
+    game = Game(get_layout(56), DESERT, Deal.from_seed(7, 14))  # undecided in 300,000 nodes
+    searching.set()
+    started = time.perf_counter()
+    result = core.solve(game, 300_000)
+    ended = time.perf_counter()
+    done.set()
+    thread.join(5)
+    assert result.verdict.value == "unknown" and ended - started > 0.2
+    during = [t for t in ticks if started < t < ended]
+    assert len(during) >= 10, (len(during), ended - started)

@@ -548,6 +548,10 @@ class Searcher:
         if self.nodes > self.budget:
             raise _Stop("budget")
         if not self.nodes & 255:
+            if NATIVE:
+                # Compiled, the search never lets go of the interpreter's lock by itself: the
+                # process's other threads (a worker's parent watch and inbox) get their turn here.
+                time.sleep(0)
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Stop("time")
             stop = self._should_stop
