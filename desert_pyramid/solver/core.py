@@ -44,6 +44,8 @@ from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game, Layout, Move, Rul
 from desert_pyramid.engine.cards import KING_RANK, RANKS
 from desert_pyramid.engine.moves import FLIP_MOVE, REDEAL_MOVE, MoveKind
 
+from .lifeline import let_others_run
+
 # (Final: a compiled search reads them as constants, not from the module's globals)
 KING_MOVE: Final = MoveKind.KING
 PAIR_MOVE: Final = MoveKind.PAIR
@@ -551,7 +553,7 @@ class Searcher:
             if NATIVE:
                 # Compiled, the search never lets go of the interpreter's lock by itself: the
                 # process's other threads (a worker's parent watch and inbox) get their turn here.
-                time.sleep(0)
+                let_others_run()
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise _Stop("time")
             stop = self._should_stop
