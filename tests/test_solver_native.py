@@ -21,9 +21,10 @@ from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
 from desert_pyramid.solver import PACKAGE, core
 from desert_pyramid.solver.fingerprint import fingerprint
-from desert_pyramid.solver.players import ThumbPlayer
 
 from .solver_source import source_core as source
+from .solver_source import use_source_in
+from .test_solver_store import thumb_game
 
 
 def test_a_continuous_integration_install_runs_the_compiled_search() -> None:
@@ -65,19 +66,9 @@ def test_the_compiled_search_hints_as_the_source(monkeypatch: pytest.MonkeyPatch
     the same verdict, words, undo count and nodes."""
     from desert_pyramid.solver import hints
 
-    plain = source()
-    asked = []
-    for i in range(14):
-        game = Game(get_layout(1), CLASSIC, Deal.from_seed(7, i))
-        thumb = ThumbPlayer()
-        for _ in range(6 + i % 5):
-            move = thumb.next_move(game)
-            if move is None:
-                break
-            game.play(move)
-        asked.append((game, hints.hint_for(game)))
-    for name in ("SolveResult", "Store", "Verdict", "solve", "solve_growing"):
-        monkeypatch.setattr(hints, name, getattr(plain, name))
+    games = [thumb_game(CLASSIC, 7, i, 6 + i % 5) for i in range(14)]
+    asked = [(game, hints.hint_for(game)) for game in games]
+    use_source_in(monkeypatch, hints)
     lost = 0
     for game, a in asked:
         b = hints.hint_for(game)
