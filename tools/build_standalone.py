@@ -104,6 +104,15 @@ def build(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> Path
         raise SystemExit(
             f"build_standalone: no resources at {RESOURCES}: run it from a source checkout"
         )
+    from desert_pyramid.solver import core
+
+    if not core.NATIVE:  # the folder carries the search as installed here
+        print(
+            "build_standalone: note: the solver's search is not compiled in this install (no C "
+            "compiler when it was installed, or core.py edited since): the folder gets the plain "
+            "search, about three times slower (README, Standalone build)",
+            file=sys.stderr,
+        )
     pyinstaller.run(pyinstaller_args(dist, work, name, clean))
     exe = executable(dist, name)
     if not exe.is_file():
