@@ -66,7 +66,7 @@ def compiled_core() -> list[Any]:
         note(f"{CORE} has no line {MARK!r}: the solver stays plain Python")
         return []
     # The compiled copy is made in a staging folder: the whole package (mypy reads what core.py
-    # imports), with core.py's hash written into its _COMPILED_FROM.
+    # imports), with the fingerprint of core.py and the engine written into its _COMPILED_FROM.
     staging = ROOT / "build" / "mypyc-source"
     shutil.rmtree(staging, ignore_errors=True)
     shutil.copytree(

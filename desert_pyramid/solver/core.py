@@ -69,9 +69,8 @@ PROBE_FIRST = 2_000  # nodes of exhaustive search before the discrepancy probes
 PROBE_DEPTH = 3  # probes allow up to this many discrepancies
 PROBE_CAP = 25_000  # nodes all probes may use together
 RELAX_MEMO_MAX: Final = 1_000_000  # the relaxation's memo is emptied past this (it is only a cache)
-STORE_MAX: Final = (
-    1_000_000  # boards a Store keeps between searches (about 150 MB); emptied past this
-)
+# boards a Store keeps between searches (about 150 MB); emptied past this
+STORE_MAX: Final = 1_000_000
 STORE_RESULTS_MAX: Final = 4_096  # answers by position a Store keeps
 # The move generator's tables by free slots or by board layout part (see Searcher._free_by_rank):
 # a search meets a few hundred to a few thousand of them, far fewer than its boards; emptied past
@@ -881,9 +880,9 @@ class Searcher:
             # the way. A probe's answer is only ever a win (a real line, checked like any
             # other); a board whose whole subtree a probe searched is proved lost and kept (see
             # _probe_proved). When they find no win, the exhaustive search runs again from the
-            # root, and only it can prove the position lost. The boards the phases before proved lost stay in the
-            # table (see _phase): the probes skip them, and the search after them does not
-            # search them again.
+            # root, and only it can prove the position lost. The boards the phases before proved
+            # lost stay in the table (see _phase): the probes skip them, and the search after
+            # them does not search them again.
             if self._phase(lambda: self._search(*root), PROBE_FIRST):
                 return self._phase_result
             spent = self.nodes

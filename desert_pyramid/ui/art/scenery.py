@@ -19,6 +19,8 @@ from arcade.shape_list import (
     create_triangles_strip_filled_with_colors,
 )
 
+from desert_pyramid.ui.base.geometry import Rect
+
 RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
@@ -71,7 +73,7 @@ class Scenery:
         self._shapes: ShapeElementList[arcade.shape_list.Shape] | None = None  # sky to dunes
         self._ripples: ShapeElementList[arcade.shape_list.Shape] | None = None  # on the sand
         self.sky_bottom = 0.0  # nothing of the sky, the pyramids or the dunes lies under this
-        self._ripple_boxes: list[tuple[float, float, float, float]] = []  # (l, b, r, t) each
+        self._ripple_boxes: list[Rect] = []  # where each ripple lies
         self.sand: RGB = SAND
         self.version = 0  # changes whenever the picture does
 
@@ -129,7 +131,9 @@ class Scenery:
             for a, b in zip(pts, pts[1:], strict=False):
                 ripples.append(create_line(a[0], a[1], b[0], b[1], ripple, 2))
             xs, ys = [x for x, _ in pts], [y for _, y in pts]
-            self._ripple_boxes.append((min(xs) - 2, min(ys) - 2, max(xs) + 2, max(ys) + 2))
+            self._ripple_boxes.append(
+                Rect.from_box((min(xs), min(ys), max(xs), max(ys))).inflated(2)
+            )
         self._shapes = shapes
         self._ripples = ripples
 
@@ -183,11 +187,8 @@ class Scenery:
         flying over the sand costs the sky nothing."""
         if self._shapes is not None and (box is None or box[3] >= self.sky_bottom):
             self._shapes.draw()
+        area = None if box is None else Rect.from_box(box)
         if self._ripples is not None and (
-            box is None
-            or any(
-                b[0] <= box[2] and box[0] <= b[2] and b[1] <= box[3] and box[1] <= b[3]
-                for b in self._ripple_boxes
-            )
+            area is None or any(r.overlaps(area) for r in self._ripple_boxes)
         ):
             self._ripples.draw()

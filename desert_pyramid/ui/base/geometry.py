@@ -53,6 +53,11 @@ class Rect:
             and self.top <= other.top + slack
         )
 
+    @classmethod
+    def from_box(cls, box: tuple[float, float, float, float]) -> Rect:
+        """The rectangle of a (left, bottom, right, top) box, as a partial redraw gives one."""
+        return cls(box[0], box[1], box[2] - box[0], box[3] - box[1])
+
     def overlaps(self, other: Rect) -> bool:
         return (
             self.left < other.right

@@ -250,12 +250,7 @@ class CoachPanel:
             box is not None
             and drawn is not None
             and not recording
-            and (
-                drawn.right < box[0]
-                or drawn.left > box[2]
-                or drawn.top < box[1]
-                or drawn.bottom > box[3]
-            )
+            and not drawn.overlaps(Rect.from_box(box))
         ):
             return
         self.sprites.draw()
