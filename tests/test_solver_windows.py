@@ -195,8 +195,12 @@ def test_the_waste_only_generator_gives_the_general_ones_children(
     """Searcher._waste_moves is _cycle_moves written out for the rules where only the waste top
     plays: at every position, the very same children (and wins) in the very same order, once the
     general generator's children are put in canonical form as the search does before searching
-    them (the waste-only generator does it as it goes)."""
-    compared = 0
+    them (the waste-only generator does it as it goes). The general generator takes the new
+    times as a bitmask, the waste-only one as the first time and the first time explored before
+    (draw one: every time from a node's first one on is reachable): both a new board and a board
+    explored before from a later time are compared."""
+    compared = partly = 0
+    rng = random.Random(7)
     for game in random_positions(rules, layout, 120, seed=13):
         s = Searcher.from_game(game)
         s._start_settling()  # nodes in canonical form, as in a search past its first nodes
@@ -206,16 +210,25 @@ def test_the_waste_only_generator_gives_the_general_ones_children(
             continue
         fbr = s._free_by_rank(free)
         reach = s.reach(gone, indexes, start)
-        args = (vacated, gone, satchel, start, free, indexes, live, live_cycle, fbr, reach, reach)
-        general: list[object] = []
-        waste: list[object] = []
-        assert s._cycle_moves(general, *args) == s._waste_moves(waste, *args)  # type: ignore[arg-type]
-        settled = []
-        for child in general:
-            c = list(child)  # type: ignore[call-overload]
-            if c[2] != gone:
-                c[2], c[7] = s._settled(c[2], c[2] & ~gone, c[7])
-            settled.append(tuple(c))
-        assert settled == waste
-        compared += bool(general)
+        first = s._first_time(indexes, start)
+        assert first == (reach & -reach).bit_length() - 1
+        later = [t for t in range(first + 1, s.end) if reach >> t & 1]
+        for explored in [s.end, *rng.sample(later, min(2, len(later)))]:
+            new = reach & ((1 << explored) - 1)
+            state = (vacated, gone, satchel, start, free, indexes, live, live_cycle, fbr)
+            general: list[object] = []
+            waste: list[object] = []
+            by_cycle = s._cycle_moves(general, *state, new, reach)  # type: ignore[arg-type]
+            by_waste = s._waste_moves(waste, *state, first, explored)  # type: ignore[arg-type]
+            assert by_cycle == by_waste
+            settled = []
+            for child in general:
+                c = list(child)  # type: ignore[call-overload]
+                if c[2] != gone:
+                    c[2], c[7] = s._settled(c[2], c[2] & ~gone, c[7])
+                settled.append(tuple(c))
+            assert settled == waste
+            compared += bool(general)
+            partly += bool(general) and explored < s.end
     assert compared >= 50
+    assert partly >= 20

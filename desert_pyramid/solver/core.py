@@ -21,9 +21,10 @@ times (draw three: the index moves three live cards at a time). So a node of the
 (:meth:`Searcher._search`, which names its phases) is a board with a start time, and its children are the removals and Satchel moves available at *any* time
 reachable from it without changing the board; the flips leading there are implicit and are
 written out only when a winning line is reported. The transposition table maps each board to the
-set of times already explored from it (a bitmask), so positions that differ only in move order
-or in when the stock was turned merge, and a board met again at a time that can be reached from
-an explored one is known and skipped.
+set of times already explored from it, so positions that differ only in move order or in when the
+stock was turned merge, and a board met again at a time that can be reached from an explored one
+is known and skipped. Under draw one that set is every time from some first one on, and the table
+keeps that first time (see :meth:`Searcher._visit_from`); under draw three, a bitmask.
 
 Verdicts: WINNABLE with a line that replays in the engine, LOST when the whole reachable space is
 exhausted (pruned only by the sound rules below), UNKNOWN when the node budget (or an optional
@@ -157,6 +158,7 @@ class Searcher:
     relaxed: bool
     all_52: bool
     passes: int  # pass slots in the time encoding: max_redeals + 1, or 1 when unlimited
+    end: int  # the first time past the last pass: passes * (K + 1)
     unlimited: bool
     root_vacated: int  # the root's board and time (see the module docstring)
     root_satchel: int
@@ -166,6 +168,8 @@ class Searcher:
     nodes: int = 0
     budget: int = DEFAULT_BUDGET
     deadline: float | None = None
+    # board -> the times explored from it: draw one, the first of them (every later one is
+    # explored too); draw three, a bitmask (see _visit)
     table: dict[int, int] = field(default_factory=dict)
     path: list[tuple[int, int, int, tuple[int, int, int]]] = field(default_factory=list)
     # the winning path, deepest move first: (gone, time before, time of the move, (kind, a, b))
@@ -218,9 +222,7 @@ class Searcher:
     )
     # only the waste top plays and nothing is stashed (see _waste_moves); set by from_game
     waste_only: bool = False
-    # by cycle position k: the times when k is the waste top (in every pass), and its card as a
-    # live count (``1 << 3 * rank``)
-    waste_top_times: list[int] = field(default_factory=list)
+    # by cycle position k: its card as a live count (``1 << 3 * rank``)
     cyc_live: list[int] = field(default_factory=list)
     # The window bound (see _window_lost): asked where only the waste top plays, the passes are
     # limited and cards pair only when both are free. ``cover_order``: the layout slots, every
@@ -319,6 +321,7 @@ class Searcher:
             relaxed=rules.relaxed_match,
             all_52=rules.all_52,
             passes=passes,
+            end=passes * W,
             unlimited=unlimited,
             root_vacated=root_vacated,
             root_satchel=root_satchel,
@@ -328,7 +331,6 @@ class Searcher:
             plain=plain,
             root_gone=root_gone,
             order_time=_order_times(pos, K, passes),
-            waste_top_times=[rep << (k + 1) for k in range(K)],
             windows=waste_only and not rules.relaxed_match and not unlimited,
             window_from=max(0, passes - 2) * (K + 1),
             cover_order=cover_order,
@@ -985,11 +987,13 @@ class Searcher:
         args = (children, vacated, gone, satchel, start, free, indexes, live, live_cycle)
         win = self._moves_now(*args, free_by_rank)
         if win is None and self.K:
-            reach = self.reach(gone, indexes, start)
-            stock_moves = (
-                self._waste_moves if self.waste_only and not satchel else self._cycle_moves
-            )
-            win = stock_moves(*args, free_by_rank, 1 << start, reach)
+            if self.waste_only and not satchel:  # (the times from the first one up to start)
+                first = self._first_time(indexes, start)
+                win = self._waste_moves(*args, free_by_rank, first, start + 1)
+            else:
+                win = self._cycle_moves(
+                    *args, free_by_rank, 1 << start, self.reach(gone, indexes, start)
+                )
         return children if win is None else win
 
     def _phase(self, run: Callable[[], bool], cap: int) -> bool:
@@ -1016,8 +1020,9 @@ class Searcher:
         exhaustive search records a board before it searches it, so the table also guards
         against searching a board twice at once; what is left is exactly what a store may keep."""
         table = self.table
+        unexplored = self.end if self.draw == 1 else 0  # (see _visit_from)
         for key, before in reversed(self.stack):
-            if before:
+            if before != unexplored:
                 table[key] = before
             else:
                 table.pop(key, None)
@@ -1121,13 +1126,22 @@ class Searcher:
         n = self.n
         K = self.K
         key = vacated | gone << n | satchel << (n + K)
-        if self.draw == 1:  # the times reachable from start without changing the board
-            reach = indexes if self.unlimited else (indexes * self.rep) & ~((1 << start) - 1)
+        # The times reachable from start without changing the board: draw one, every time from
+        # the first one on (``reach`` is then that first time, see _visit_from); draw three, a
+        # bitmask. ``explored``: the times explored from the board before, in the same form (a
+        # new board: ``unexplored``), or -1 when nothing is new.
+        draw_one = self.draw == 1
+        if draw_one:
+            reach = self._first_time(indexes, start)
+            explored = self._visit_from(key, reach, discrepancies)
+            unexplored = self.end
         else:
             reach = self.reach(gone, indexes, start)
-        explored = self._visit(key, reach, discrepancies)
+            explored = self._visit(key, reach, discrepancies)
+            unexplored = 0
         if explored < 0:
             return False
+        new_board = explored == unexplored
         # The exhaustive search's board is open until it is proved lost (see forget_open): what
         # a stopped phase proved stays in the table for the phases after it.
         exhaustive = discrepancies < 0
@@ -1139,8 +1153,8 @@ class Searcher:
         # (_hopeless has nothing to check on a board met before, outside the last pass)
         if (
             not plain
-            and (not explored or start >= self.last_start)
-            and self._hopeless(vacated, gone, satchel, start, live, live_cycle, explored == 0)
+            and (new_board or start >= self.last_start)
+            and self._hopeless(vacated, gone, satchel, start, live, live_cycle, new_board)
         ):
             if exhaustive:
                 self.stack.pop()
@@ -1168,16 +1182,17 @@ class Searcher:
         by_waste = self.waste_only and not satchel  # (see _waste_moves)
         if win is None and K:
             # (each called by name: a compiled search calls a method it names directly)
-            new = reach & ~explored
-            if by_waste:
+            if by_waste:  # (draw one: the new times are those from reach up to explored)
                 win = self._waste_moves(
                     children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
-                    free_by_rank, new, reach,
+                    free_by_rank, reach, explored,
                 )  # fmt: skip
             else:
+                times = self.reach(gone, indexes, start) if draw_one else reach  # (a bitmask)
+                new = times & ((1 << explored) - 1) if draw_one else reach & ~explored
                 win = self._cycle_moves(
                     children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
-                    free_by_rank, new, reach,
+                    free_by_rank, new, times,
                 )  # fmt: skip
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
@@ -1194,13 +1209,17 @@ class Searcher:
         return False
 
     def _probe_proved(self, key: int, reach: int) -> None:
-        """A probe searched the board ``key`` at the times ``reach`` as the exhaustive search
-        would (no child left out below it, no board skipped because the probe had met it) and found
-        no win: it is proved lost from those times, and goes in the exhaustive search's table. The
-        probes after it skip it, and so does the exhaustive search that follows them."""
+        """A probe searched the board ``key`` at the times ``reach`` (as :meth:`_search` has them)
+        as the exhaustive search would (no child left out below it, no board skipped because the
+        probe had met it) and found no win: it is proved lost from those times, and goes in the
+        exhaustive search's table. The probes after it skip it, and so does the exhaustive search
+        that follows them."""
         table = self.table
         if len(table) < MAX_TABLE:
-            table[key] = table.get(key, 0) | reach
+            if self.draw == 1:
+                table[key] = min(reach, table.get(key, reach))
+            else:
+                table[key] = table.get(key, 0) | reach
 
     def _play_forced(
         self,
@@ -1242,7 +1261,7 @@ class Searcher:
 
         The exhaustive search keeps ``self.table`` (board -> times explored); a probe keeps its own,
         ``self.probe_seen`` (board -> (times, discrepancies) tried), and searches every time again
-        (it returns 0)."""
+        (it returns 0). Draw three: under draw one, see :meth:`_visit_from`."""
         if discrepancies < 0:
             table = self.table
             explored = table.get(key, 0)
@@ -1265,6 +1284,50 @@ class Searcher:
             max(discrepancies, seen[1] if seen else -1),
         )
         return 0
+
+    def _first_time(self, indexes: int, start: int) -> int:
+        """Draw one: the first time reachable from ``start`` (at or after it), or :attr:`end` when
+        there is none. Every later time is reachable from it, so it stands for them all."""
+        if self.unlimited:
+            return 0  # (one pass slot: every time reaches every other one)
+        W = self.K + 1
+        a = start % W
+        above = indexes >> a  # the live indexes from a on
+        if above:
+            return start + (above & -above).bit_length() - 1
+        return min(start - a + W, self.end)  # the next pass's index 0 (always live), if any
+
+    def _visit_from(self, key: int, first: int, discrepancies: int) -> int:
+        """:meth:`_visit` under draw one, where the times reachable from a node are all the times
+        from the first one on (:meth:`_first_time`), and so are the times explored from a board:
+        the table keeps only the first of them. Record that the board ``key`` is explored from the
+        time ``first`` on. Returns the first time it was explored from before (:attr:`end` when the
+        board is new), or -1 when that is no later than ``first``: nothing new to search here.
+
+        A probe's own table, ``self.probe_seen``, keeps (first time, discrepancies) tried."""
+        end = self.end
+        if discrepancies < 0:
+            table = self.table
+            explored = table.get(key, end)
+            if first >= explored:
+                return -1
+            if explored == end and len(table) >= MAX_TABLE:
+                raise _Stop("memory")
+            table[key] = first
+            return explored
+        if first >= self.table.get(key, end):
+            return -1  # proved lost from these times by an exhaustive phase (see forget_open)
+        seen = self.probe_seen.get(key)
+        if seen is not None and seen[1] >= discrepancies and first >= seen[0]:
+            self.probe_cuts += 1  # (had it been proved, the table would have said so above)
+            return -1
+        if len(self.probe_seen) >= MAX_TABLE:
+            raise _Stop("memory")
+        if seen is not None:
+            self.probe_seen[key] = (min(first, seen[0]), max(discrepancies, seen[1]))
+        else:
+            self.probe_seen[key] = (first, discrepancies)
+        return end
 
     def _hopeless(
         self,
@@ -2037,27 +2100,33 @@ class Searcher:
         live: int,
         live_cycle: int,
         free_by_rank: list[list[int]],
-        new: int,
-        reach: int,
+        first: int,
+        explored: int,
     ) -> tuple[int, ModelMove] | None:
         """:meth:`_cycle_moves` when only the waste top plays and nothing can be stashed (draw one,
         the stock top hidden, no Satchel: the classic and strict rules), with the Satchel empty:
         the same children in the same order, without the branches those rules never take. Each
         live cycle card that may play (a king, or a partner of a free layout card) is tried at the
-        earliest new time it is the waste top, alone (a king) or with each free partner."""
+        earliest new time it is the waste top, alone (a king) or with each free partner. The new
+        times are those from ``first`` (the node's first time) up to ``explored`` (the first time
+        explored from the board before; see :meth:`_visit_from`)."""
         W = self.K + 1
         cyc_rank = self.cyc_rank
         order_time = self.order_time
         full = (1 << self.n) - 1
         pairs_cache = self._pairs_cache
-        waste_top_times = self.waste_top_times
         cyc_live = self.cyc_live
         canonical = self.settling
         same_before = self.same_before
-        if self.draw == 1 and not self.plain:  # (see _first_pair_times)
-            t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, reach)
-            if t1 >= 0:
-                new &= (2 << t1) - 1
+        stop = explored  # the new times end here
+        if not self.plain:  # (see _first_pair_times)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, first)
+            if 0 <= t1 < stop:
+                stop = t1 + 1
+        # k is the waste top at the index k + 1 of each pass: the first such time from ``first``
+        # is in its pass when k + 1 >= a, else in the next one
+        base = first - first % W
+        a = first - base
         in_cycle = ~gone & ((1 << self.K) - 1)
         useful = self._free[free][2] & in_cycle
         start_order = order_time[start]
@@ -2066,10 +2135,9 @@ class Searcher:
             low = useful & -useful
             k = low.bit_length() - 1
             useful ^= low
-            times = waste_top_times[k] & new  # times when k is the waste top
-            if not times:
+            t = base + k + 1 if k + 1 >= a else base + W + k + 1  # the earliest new time
+            if t >= stop:
                 continue
-            t = (times & -times).bit_length() - 1  # the earliest (see _cycle_moves)
             back = (in_cycle & (low - 1)).bit_length()  # the index once k is gone
             t_next = (t // W) * W + back
             earlier = (order_time[t] - start_order) * 4  # earlier first
@@ -2281,7 +2349,8 @@ class Searcher:
         are explored after the pair). Times are limited to reach(start), not just the new ones,
         so an earlier visit of this board covers the rest."""
         if self.draw == 1 and not self.plain:
-            t1 = self._unique_cycle_time(free, live, live_cycle, gone, sat_rank, reach)
+            first = (reach & -reach).bit_length() - 1  # (draw one: reach is every time from it on)
+            t1 = self._unique_cycle_time(free, live, live_cycle, gone, sat_rank, first)
             if t1 >= 0:
                 new &= (2 << t1) - 1
         return new
@@ -2504,16 +2573,13 @@ class Searcher:
             # once (about half the children of a long search are such transpositions).
             n = self.n
             shift = n + self.K
-            rep = 0 if self.unlimited else self.rep
             for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
                 if settle and gone_c != gone:
                     gone_c, ix = self._settled(gone_c, gone_c & ~gone, ix)
                 explored = self.table.get(vac | gone_c << n | sat << shift)
-                if explored is not None:
-                    reach = (ix * rep) & ~((1 << t_next) - 1) if rep else ix
-                    if not reach & ~explored:
-                        self._tick()
-                        continue
+                if explored is not None and self._first_time(ix, t_next) >= explored:
+                    self._tick()
+                    continue
                 if self._search(vac, gone_c, sat, t_next, fr, ix, lv, lc):
                     self.path.append((gone, start, t_at, move))
                     return True
@@ -2537,26 +2603,28 @@ class Searcher:
         live_cycle: int,
         gone: int,
         sat_rank: int,
-        reach: int,
+        first: int,
     ) -> int:
-        """The first time in ``reach`` at which a free layout card's only live partner, a stock or
-        waste card, can be played; -1 when there is no such card. (``free``: the free slots, whose
-        ranks :meth:`_free_by_rank` has kept.)"""
+        """Draw one: the first time from ``first`` on at which a free layout card's only live
+        partner, a stock or waste card, can be played; -1 when there is no such card. (``free``:
+        the free slots, whose ranks :meth:`_free_by_rank` has kept.)"""
         best = -1
+        W = self.K + 1
+        base = first - first % W  # (the pass of ``first``; see _waste_moves)
+        a = first - base
+        end = self.end
         for r in self._free[free][1]:
             p = 13 - r
             if (live >> 3 * p) & 7 != 1 or (live_cycle >> 3 * p) & 7 != 1 or sat_rank == p:
                 continue
             at = self.rank_pos[p] & ~gone  # the one live stock/waste card of rank p
             k = at.bit_length() - 1
-            times = (self.rep << (k + 1)) & reach
+            t = base + k + 1 if k + 1 >= a else base + W + k + 1  # k as the waste top
             if self.top_playable:
-                prev = (~gone & (at - 1)).bit_length() - 1
-                times |= (self.rep << (prev + 1)) & reach
-            if times:
-                t = (times & -times).bit_length() - 1
-                if best < 0 or t < best:
-                    best = t
+                j = (~gone & (at - 1)).bit_length()  # ... as the stock top
+                t = min(t, base + j if j >= a else base + W + j)
+            if t < end and (best < 0 or t < best):
+                best = t
         return best
 
     def _forced_pair(
