@@ -191,6 +191,11 @@ class Searcher:
     # how often a probe left something unsearched (a child past its discrepancies, a board its
     # probe had met): a probe's board searched with no such cut below it is proved lost (_search)
     probe_cuts: int = 0
+    # Set while a probe generates the moves of a node where it has no discrepancy left: it only
+    # ever searches the first child, so the waste-only rules' generators (_moves_now's layout
+    # pairs, _waste_moves) keep just the best one so far (the others, if any, keep everything:
+    # _descend takes the first after its stable sort either way).
+    best_only: bool = False
     _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
     plain: bool = False  # no pruning rule (see from_game)
@@ -358,10 +363,7 @@ class Searcher:
         if self.draw == 1:
             if self.unlimited:
                 return indexes
-            full = 0
-            for p in range(self.passes):
-                full |= indexes << (p * W)
-            return full & ~((1 << start) - 1)
+            return (indexes * self.rep) & ~((1 << start) - 1)  # (rep: bit 0 of every pass)
         p, a = divmod(start, W)
         if self.unlimited:
             return self._chain(gone, a) | self._chain(gone, 0)
@@ -1176,6 +1178,7 @@ class Searcher:
                     self._probe_proved(key, reach)
                 return False
         children: list[_Child] = []
+        self.best_only = discrepancies == 0
         win = self._moves_now(
             children, vacated, gone, satchel, start, free, indexes, live, live_cycle, free_by_rank
         )
@@ -1408,7 +1411,8 @@ class Searcher:
             shape = self._window_shape(vacated)
         dead_pos, items, groups, watch, shape_id = shape
         K = self.K
-        p, a = divmod(start, K + 1)
+        p = start // (K + 1)  # (not divmod: compiled, it builds a tuple of boxed ints)
+        a = start - p * (K + 1)
         in_cycle = ~gone & ((1 << K) - 1)
         # The answer depends on the stock/waste cards of the dead ranks and of the ranks these
         # cards need alone, and on which of them are in the waste: many boards share it.
@@ -1672,9 +1676,16 @@ class Searcher:
         pairs = self._layout_pairs.get(vacated)
         if pairs is None:
             pairs = self._layout_pairs_made(vacated, free, free_by_rank)
+        best_only = self.best_only
         for priority, vac, fr, move, pair_live in pairs:
             if vac == full and self._won(vac, gone, satchel):
                 return start, move
+            if best_only:  # (see best_only: the first child of the lowest priority)
+                if children:  # one of them is left out (see _probe_proved)
+                    self.probe_cuts += 1
+                    if priority >= children[0][0]:
+                        continue
+                    children.clear()
             children.append(
                 (
                     priority,
@@ -2118,6 +2129,7 @@ class Searcher:
         cyc_live = self.cyc_live
         canonical = self.settling
         same_before = self.same_before
+        best_only = self.best_only
         stop = explored  # the new times end here
         if not self.plain:  # (see _first_pair_times)
             t1 = self._unique_cycle_time(free, live, live_cycle, gone, 0, first)
@@ -2155,6 +2167,12 @@ class Searcher:
                 move = (KING_MOVE, WASTE, 0)
                 if vacated == full and self._won(vacated, gone_k, satchel):
                     return t, move
+                if best_only:  # (see best_only)
+                    if children:  # one of them is left out (see _probe_proved)
+                        self.probe_cuts += 1
+                        if earlier - 30 >= children[0][0]:
+                            continue
+                        children.clear()
                 children.append(
                     (
                         earlier - 30,
@@ -2181,6 +2199,12 @@ class Searcher:
                 move = (PAIR_MOVE, b, WASTE)
                 if vac == full and self._won(vac, gone_k, satchel):
                     return t, move
+                if best_only:
+                    if children:  # one of them is left out (see _probe_proved)
+                        self.probe_cuts += 1
+                        if earlier + priority >= children[0][0]:
+                            continue
+                        children.clear()
                 children.append(
                     (
                         earlier + priority,
