@@ -521,7 +521,9 @@ class Searcher:
         """
         if self._rx_off:
             return True
-        raw = ((vacated << 45) | live_cycle) << 5 | satchel
+        # (the key as vacated << 50 | live_cycle << 5 | satchel: past 62 bits, an integer is a
+        # Python object even compiled, so the small parts are put together first)
+        raw = vacated << 50 | (live_cycle << 5 | satchel)
         got = self._rx_raw.get(raw)
         if got is not None:
             return got
@@ -533,7 +535,7 @@ class Searcher:
 
     def _relaxed_cut(self, vacated: int, live_cycle: int, satchel: int, must: int) -> bool:
         cn = self._rx_cut(live_cycle, satchel, must)
-        got = self._rx_memo.get(((vacated << 45) | cn) << 5 | satchel)
+        got = self._rx_memo.get(vacated << 50 | (cn << 5 | satchel))  # (see relaxed_clearable)
         if got is not None:
             return got
         self._rx_left = RELAX_STATES_PER_CALL
@@ -590,7 +592,7 @@ class Searcher:
     ) -> bool:
         """The free-stock game from (vacated, live_cycle, satchel): memoised exhaustive search.
         ``free_slots``: the free layout slots when known (else -1)."""
-        key = ((vacated << 45) | live_cycle) << 5 | satchel
+        key = vacated << 50 | (live_cycle << 5 | satchel)  # (see relaxed_clearable)
         memo = self._rx_memo
         got = memo.get(key)
         if got is not None:
