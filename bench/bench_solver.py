@@ -160,7 +160,7 @@ def run(
     )
     print(
         f"  time per deal: median {percentile(ts, 0.5) * 1000:.1f} ms, p95 {percentile(ts, 0.95) * 1000:.0f} ms, "
-        f"p99 {percentile(ts, 0.99) * 1000:.0f} ms, max {ts[-1]:.2f} s"
+        f"p99 {percentile(ts, 0.99) * 1000:.0f} ms, max {ts[-1] * 1000:.0f} ms"
     )
     print(
         f"  decided within {cap:g} s: {decided}/{deals} = {100 * decided / deals:.1f}% "
@@ -174,6 +174,11 @@ def run(
     print(f"  total {time.perf_counter() - start:.0f} s; peak memory of the process {peak_mb} MB")
     for s, n, v, i in sorted(slow, reverse=True)[:10]:
         print(f"    slow: deal {i}: {s:.2f} s, {n} nodes, {v}")
+    slowest = sorted(range(deals), key=lambda i: times[i], reverse=True)[:5]
+    print(
+        "  slowest deals: "
+        + ", ".join(f"{i} ({times[i] * 1000:.0f} ms, {nodes[i]} nodes)" for i in slowest)
+    )
     sys.stdout.flush()
 
 

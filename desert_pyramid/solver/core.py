@@ -1532,14 +1532,17 @@ class Searcher:
         # Only these cards bound a window: the others go whenever the cards around them do, so a
         # card's earliest window follows from the nearest such cards over it (every one further
         # up lies over one of those, whose earliest window is no later).
-        index = {x: i for i, (x, _) in enumerate(bound)}
+        bound_slots = 0
+        for x, _ in bound:
+            bound_slots |= 1 << x
         items: list[tuple[int, tuple[int, ...]]] = []
         for x, q in bound:
-            over = [y for y, _ in bound if above[x] >> y & 1]
-            nearest = tuple(
-                index[y] for y in over if not any(below[y] >> z & 1 for z in over if z != y)
-            )
-            items.append((q, nearest))
+            over = above[x] & bound_slots
+            nearest: list[int] = []  # (indexes in ``bound``, in its order)
+            for i, (y, _) in enumerate(bound):
+                if over >> y & 1 and not below[y] & over & ~(1 << y):
+                    nearest.append(i)
+            items.append((q, tuple(nearest)))
         members: dict[int, list[int]] = {}
         for i, (q, _) in enumerate(items):
             members.setdefault(q, []).append(i)
@@ -2584,7 +2587,8 @@ class Searcher:
         node's discrepancies and every other one one fewer. On a win, the move joins the path.
         ``settle``: put each child that took a stock/waste card in canonical form before it is
         searched (:meth:`_settled`)."""
-        children.sort(key=_first_item)
+        if len(children) > 1:  # (often one: see best_only)
+            children.sort(key=_first_item)
         if discrepancies < 0:
             if self.draw != 1:
                 for _, vac, gone_c, sat, t_at, t_next, fr, ix, lv, lc, move in children:
