@@ -221,3 +221,21 @@ def test_the_variations_rule_sets_read_as_the_engines_words_in_english() -> None
     assert use_language("ru") is None
     one_pass = c.source_content().variations[0]
     assert c.variation_rules_words(one_pass) == "классические правила, 1 проход"
+
+
+def test_a_variations_note_is_worded_in_the_language_it_is_shown_in() -> None:
+    """The note a Practice deal started from a variation opens with is a sentence worded when it
+    is shown: made in English, shown after a change to Russian, it is Russian (title and rules),
+    and English again after a change back."""
+    one_pass = c.source_content().variations[0]
+    note = c.variation_note(one_pass)
+    english = note.text()
+    assert english == f"{one_pass.title}: {c.variation_rules_words(one_pass)}."
+    assert use_language("ru") is None
+    russian = note.text()
+    assert russian != english
+    assert "классические правила, 1 проход" in russian
+    title = c.default_content().variations[0].title
+    assert title != one_pass.title and russian.startswith(title)
+    use_language("en")
+    assert note.text() == english

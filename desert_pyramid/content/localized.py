@@ -16,7 +16,8 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from desert_pyramid.i18n import SOURCE, current_language, ngettext, pgettext, placeholders
+from desert_pyramid.i18n import SOURCE, current_language, pgettext, placeholders
+from desert_pyramid.i18n.say import Say, many, tell, tell_n, tell_p
 
 from .model import (
     Choice,
@@ -37,6 +38,7 @@ __all__ = [
     "localized",
     "markup_problem",
     "rules_paragraph",
+    "variation_note",
     "variation_rules_words",
 ]
 
@@ -158,42 +160,60 @@ def localized(content: RulesContent) -> RulesContent:
     return _localize(content)
 
 
-def _rule_set_words() -> dict[str, str]:
+def _rule_set_words() -> dict[str, Say]:
     # ("rules" is RULES_CONTEXT, written out: the extractor reads only a literal context)
     # TRANSLATORS: a variation's rule set, first in a list such as "classic rules, 1 pass, no
     # Satchel" under the variation's title on How to play's Variations page.
     return {
-        "desert": pgettext("rules", "Desert rules"),
-        "classic": pgettext("rules", "classic rules"),
-        "strict": pgettext("rules", "strict rules"),
-        "relaxed": pgettext("rules", "relaxed rules"),
+        "desert": tell_p("rules", "Desert rules"),
+        "classic": tell_p("rules", "classic rules"),
+        "strict": tell_p("rules", "strict rules"),
+        "relaxed": tell_p("rules", "relaxed rules"),
     }
 
 
-def _option_words(key: str, value: int | bool) -> str:
+def _option_words(key: str, value: int | bool) -> Say:
     """The words of one of a variation's options (engine/wording.py's ``on``/``off`` labels and
     its passes, which the engine cannot translate)."""
     if key == "passes":
         if not value:
-            return pgettext("rules", "unlimited passes")
-        return ngettext("{n} pass", "{n} passes", int(value)).format(n=int(value))
+            return tell_p("rules", "unlimited passes")
+        return tell_n("{n} pass", "{n} passes", int(value))
     words = {
-        ("satchel", True): pgettext("rules", "with the Satchel"),
-        ("satchel", False): pgettext("rules", "no Satchel"),
-        ("stock_top_playable", True): pgettext("rules", "stock top playable"),
-        ("stock_top_playable", False): pgettext("rules", "stock top face down"),
-        ("draw_three", True): pgettext("rules", "draw three"),
-        ("draw_three", False): pgettext("rules", "draw one"),
-        ("relaxed_match", True): pgettext("rules", "relaxed match"),
-        ("relaxed_match", False): pgettext("rules", "no relaxed match"),
-        ("all_52", True): pgettext("rules", "all 52 cards must go"),
-        ("all_52", False): pgettext("rules", "clearing the layout wins"),
+        ("satchel", True): tell_p("rules", "with the Satchel"),
+        ("satchel", False): tell_p("rules", "no Satchel"),
+        ("stock_top_playable", True): tell_p("rules", "stock top playable"),
+        ("stock_top_playable", False): tell_p("rules", "stock top face down"),
+        ("draw_three", True): tell_p("rules", "draw three"),
+        ("draw_three", False): tell_p("rules", "draw one"),
+        ("relaxed_match", True): tell_p("rules", "relaxed match"),
+        ("relaxed_match", False): tell_p("rules", "no relaxed match"),
+        ("all_52", True): tell_p("rules", "all 52 cards must go"),
+        ("all_52", False): tell_p("rules", "clearing the layout wins"),
     }
     return words[(key, bool(value))]
+
+
+def _rules_parts(variation: Variation) -> list[Say]:
+    return [
+        _rule_set_words()[variation.preset],
+        *(_option_words(k, v) for k, v in variation.options),
+    ]
 
 
 def variation_rules_words(variation: Variation) -> str:
     """The rule set a variation starts, in the player's language: ``"classic rules, 1 pass"``
     (:func:`~desert_pyramid.content.variation_rules_text`'s words, translated)."""
-    preset = _rule_set_words()[variation.preset]
-    return ", ".join([preset, *(_option_words(k, v) for k, v in variation.options)])
+    return ", ".join(part.text() for part in _rules_parts(variation))
+
+
+def variation_note(variation: Variation) -> Say:
+    """The note a Practice deal started from ``variation`` opens with ("Classic: classic rules,
+    1 pass."), worded when it is shown, so a language chosen during the deal applies to it too.
+    ``variation``: as the content file has it (its title in English)."""
+    # TRANSLATORS: the note a Practice deal started from a variation opens with.
+    return tell(
+        "{title}: {rules}.",
+        title=Say(variation.title, context=RULES_CONTEXT),
+        rules=many(_rules_parts(variation), "comma"),
+    )

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 
 from desert_pyramid.i18n import _
+from desert_pyramid.i18n.say import Say, tell
 
 from .backends import (
     BACKEND_NAMES,
@@ -162,17 +163,22 @@ class Voice:
 
     def status(self) -> str:
         """The voice in words, for the screen and the settings."""
+        return self.said_status().text()
+
+    def said_status(self) -> Say:
+        """:meth:`status` as a sentence worded where it is shown: a toast that shows it follows a
+        language chosen while it shows."""
         if self.broken:
-            return _("Speech is off: {why}.").format(why=self.broken)
+            return tell("Speech is off: {why}.", why=self.broken)
         if self.choice == "off":
-            return _("Speech is off.")
+            return tell("Speech is off.")
         if not self.wanted:
-            return _("Speech is off: no screen reader is running.")
+            return tell("Speech is off: no screen reader is running.")
         name = self.backend.name if self.backend is not None else ""
         if name:
             # TRANSLATORS: {name} is the voice's program: espeak-ng, NVDA, say...
-            return _("Speech is on ({name}).").format(name=name)
-        return _("Speech is on.")
+            return tell("Speech is on ({name}).", name=name)
+        return tell("Speech is on.")
 
     def available(self) -> list[str]:
         return available_backends()

@@ -238,10 +238,10 @@ class SpeechLink:
                 voice.retry()
         elif app is not None:
             app.set_settings(replace(app.settings, speech="off" if voice.speaking else "on"))
-        status = voice.status()
-        self.say(status)
+        status = voice.said_status()
+        self.say(status.text())
         if app is not None:
-            app.overlay.notice(status, "info")
+            app.overlay.notice(status, "info")  # (worded when shown: see said_status)
         voice.take_notice()  # the status says it
 
     # -- every other screen -------------------------------------------------------------------------

@@ -161,6 +161,65 @@ def test_a_toast_showing_is_worded_again_in_the_language_chosen(ui: Any) -> None
     assert drawn == [_("Relic found"), _(relic.name)] and drawn[0] != "Relic found"
 
 
+def test_a_variation_s_note_on_the_table_is_worded_again(ui: Any) -> None:
+    """A Practice deal started from How to play's Variations page opens with the variation's
+    note ("Strict: strict rules, 1 pass."): chosen in English, it is German after the language is
+    changed from the pause (title and rules), as the catalogue words them."""
+    from desert_pyramid.content import default_content, source_content, variation_rules_words
+    from desert_pyramid.ui.screens.howto import HowToView
+
+    ui.app.howto_memory = None
+    ui.app.show_title()
+    ui.app.show_howto(ui.view, "variations")
+    ui.frames(1)
+    howto = ui.view
+    assert isinstance(howto, HowToView)
+    page = howto.page
+    page.buttons.focus = 0
+    ui.key(K.ENTER)
+    view = ui.view
+    assert isinstance(view, TableView)
+    english = source_content().variations[0]
+    assert view.message == f"{english.title}: {variation_rules_words(english)}."
+    language_from_the_pause(ui, "de")
+    german = default_content().variations[0]
+    expected = _("{title}: {rules}.").format(
+        title=german.title, rules=variation_rules_words(english)
+    )
+    assert german.title != english.title and "1 Durchgang" in expected, expected
+    assert view.message == expected
+    assert drawn_message(view) == expected
+    ui.app.howto_memory = None
+
+
+def test_the_speech_status_toast_is_worded_again_in_the_language_chosen(ui: Any) -> None:
+    """F2's toast ("Speech is off.") shows the voice's state; a language chosen while it shows
+    words it again."""
+    from dataclasses import replace
+
+    from desert_pyramid.speech import RecordBackend
+
+    voice = ui.app.speech.voice
+    old = (voice.factory, ui.app.settings)
+    try:
+        voice.factory = lambda name: RecordBackend()
+        ui.app.set_settings(replace(ui.app.settings, speech="on"))
+        ui.app.show_title()
+        ui.frames(1)
+        overlay = ui.app.overlay
+        ui.key(K.F2)  # on: turned off
+        ui.frames(2)
+        assert overlay.current is not None
+        assert [t.text for t in overlay._texts.items][-1] == "Speech is off."
+        ui.choose_language("de")  # the Settings' Language row, the toast still showing
+        ui.frames(1)
+        drawn = [t.text for t in overlay._texts.items]
+        assert drawn[-1] == _("Speech is off.") != "Speech is off.", drawn
+    finally:
+        voice.factory = old[0]
+        ui.app.set_settings(old[1])
+
+
 def test_a_lost_position_s_offer_is_in_the_language_and_worded_again(ui: Any) -> None:
     """Practice's offer to go back from a lost position (it was English in every language) is
     worded in the language shown, and again in the one chosen while it shows."""

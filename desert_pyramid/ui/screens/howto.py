@@ -32,6 +32,8 @@ from desert_pyramid.content import (
     default_content,
     parse_markup,
     rules_paragraph,
+    source_content,
+    variation_note,
     variation_rules_words,
 )
 from desert_pyramid.engine import PRESETS, Rules
@@ -464,10 +466,9 @@ class VariationsPage(ScrollPage):
     def start(self, variation: Variation) -> None:
         self.view.memory.variation_focus = self.variations.index(variation)
         self.leave()
-        # TRANSLATORS: the note a Practice deal started from a variation opens with.
-        note = _("{title}: {rules}.").format(
-            title=variation.title, rules=variation_rules_words(variation)
-        )
+        # the note is worded from the English variation, when shown (in the language then)
+        english = {v.id: v for v in source_content().variations}.get(variation.id, variation)
+        note = variation_note(english)
         self.app.start_practice(variation_rules(variation), self.app.get_layout(1), note=note)
 
     def focus(self, index: int) -> None:
