@@ -163,8 +163,9 @@ def test_a_toast_showing_is_worded_again_in_the_language_chosen(ui: Any) -> None
 
 def test_a_variation_s_note_on_the_table_is_worded_again(ui: Any) -> None:
     """A Practice deal started from How to play's Variations page opens with the variation's
-    note ("Strict: strict rules, 1 pass."): chosen in English, it is German after the language is
-    changed from the pause (title and rules), as the catalogue words them."""
+    note ("One pass through the stock: classic rules, 1 pass."): chosen in English, it is German
+    after the language is changed from the pause (title and rules), as the catalogue words
+    them."""
     from desert_pyramid.content import default_content, source_content, variation_rules_words
     from desert_pyramid.ui.screens.howto import HowToView
 
