@@ -312,6 +312,38 @@ def test_captions_under_the_piles_and_buttons_never_touch(ui, layout_number: int
         assert texts["c-undo"].text == "Undo · Z" and texts["cap-stock"].text.startswith("Stock · ")
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_stock_caption_too_wide_for_its_pile_hangs_to_the_left_of_it_whole(ui, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """At 640x360 the piles stand close: the stock's caption ("Stock · 2 redeals"), wider than the
+    room around its pile, hangs to the left of it, the first pile of the row, instead of being cut
+    ("Sto…"): whole, short of the waste's caption, inside the window. Where it fits (1280x720) it
+    stays centred under its pile."""
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.table.hud import stock_caption
+
+    use_language(lang)
+    try:
+        ui.app.start_practice(DESERT, get_layout(1), Deal.from_seed(5))
+        ui.frames(2)
+        view = ui.view
+        said = stock_caption(24, 2, False)  # the deal: 24 cards in the stock, 2 redeals
+        for size in ((640, 360), (1280, 720)):
+            view.layout(*size)
+            view.hud.settle()
+            stock, waste = view.hud.texts["cap-stock"], view.hud.texts["cap-waste"]
+            assert stock.text == said, (size, stock.text)
+            gap = (waste.x - waste.content_width / 2) - (stock.x + stock.content_width / 2)
+            assert gap >= 5 and stock.x - stock.content_width / 2 >= 0, size
+            centre = view.geom.stock.cx
+            if size == (640, 360):
+                assert stock.content_width > 2 * (waste.x - centre) - waste.content_width
+                assert stock.x < centre - 5  # hung to the left
+            else:
+                assert abs(stock.x - centre) < 1  # centred under its pile
+    finally:
+        use_language("en")
+
+
 def test_the_subtitle_ends_short_of_the_figures_and_keeps_the_deal_code(ui) -> None:  # type: ignore[no-untyped-def]
     view = deal(ui)
     hud = view.hud

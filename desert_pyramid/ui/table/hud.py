@@ -150,6 +150,9 @@ class Hud:
         self._caption_size = 9.5
         self._captions_asked: tuple[str, str, int] | None = None
         self._stock_room = float("inf")
+        # under a row of piles: how far left and right the stock's caption may reach (see layout)
+        self._stock_hang: tuple[float, float] | None = None
+        self._stock_x = 0.0  # the stock's caption centred under its pile
         self._caption_rooms: dict[int, float] = {}
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
@@ -313,14 +316,28 @@ class Hud:
             self.captions[pile] = self._text(
                 f"cap-{name}", pile_name(pile), cx, cy, 10 * fs, CAPTION, bold=True
             )
-        # the stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear gap
-        waste = self.captions[WASTE]
-        self._stock_room = 2 * (
-            waste.x - self.captions[STOCK].x - waste.content_width / 2 - 14 * fs
-        )
+        # The stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear
+        # gap. Under a row of piles nothing lies left of the stock, the first pile: a caption
+        # wider than the room around the pile hangs to the left of it, its end short of the
+        # waste's caption (at 640x360 it was cut to "Sto…"), from the window's edge or the
+        # coach's panel beside the table on.
+        waste, stock = self.captions[WASTE], self.captions[STOCK]
+        reach = waste.x - waste.content_width / 2 - 14 * fs  # where the stock's caption ends
+        self._stock_room = 2 * (reach - stock.x)
+        self._stock_x = stock.x
+        self._stock_hang = None
+        if not geom.piles_beside:
+            left = 8 * fs
+            cover = geom.coach
+            if cover is not None and cover.right <= stock.x and cover.bottom < stock.top:
+                left = max(left, cover.right + 8 * fs)
+            self._stock_hang = (left, reach)
         self._caption_rooms = self._neighbour_rooms()
-        for t in self.captions.values():
-            self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
+        for pile, t in self.captions.items():
+            if pile == STOCK:
+                self._fit_stock(t, t.text)
+            else:
+                self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
         self._captions_asked = None  # fitted to their rooms now
         self.set_button_captions(undo_caption, hint_caption)
         s = geom.stock
@@ -487,6 +504,21 @@ class Hud:
             words.pop()
         self._cut_caption(t, room)
 
+    def _fit_stock(self, t: arcade.Text, text: str) -> None:
+        """The stock's caption: centred under its pile when it fits there, else (under a row of
+        piles) hung to the left of it, within its reach (see :meth:`place`)."""
+        hang = self._stock_hang
+        if hang is None:
+            room = self._caption_rooms.get(id(t), float("inf"))
+            self._fit_caption(t, text, min(self._stock_room, room))
+            return
+        left, right = hang
+        self._fit_caption(t, text, right - left)
+        half = t.content_width / 2
+        x = max(left + half, min(self._stock_x, right - half))
+        if t.x != x:
+            t.x = x
+
     def _neighbour_rooms(self) -> dict[int, float]:
         """How wide each caption under the piles and the round buttons may be: centred texts on
         one line, each less wide than the distance to its nearest neighbour (less a gap), never
@@ -530,8 +562,7 @@ class Hud:
                 self._fit_message(t, text)
                 self._fit_bar()
             elif t is self.captions.get(STOCK):
-                room = self._caption_rooms.get(id(t), float("inf"))
-                self._fit_caption(t, text, min(self._stock_room, room))
+                self._fit_stock(t, text)
             elif id(t) in self._caption_rooms:
                 self._fit_caption(t, text, self._caption_rooms[id(t)])
             elif id(t) in self._rooms:
