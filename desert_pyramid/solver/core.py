@@ -192,9 +192,10 @@ class Searcher:
     # probe had met): a probe's board searched with no such cut below it is proved lost (_search)
     probe_cuts: int = 0
     # Set while a probe generates the moves of a node where it has no discrepancy left: it only
-    # ever searches the first child, so the waste-only rules' generators (_moves_now's layout
-    # pairs, _waste_moves) keep just the best one so far (the others, if any, keep everything:
-    # _descend takes the first after its stable sort either way).
+    # ever searches the first child, so the layout pairs (_moves_now, any rules) and the
+    # waste-only generator (_waste_moves) keep just the first of the lowest priority so far; the
+    # other generators keep every child (_descend takes the first after its stable sort either
+    # way). Each child left out counts as a probe cut (see _probe_proved).
     best_only: bool = False
     _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
