@@ -209,8 +209,8 @@ def variation_rules_words(variation: Variation) -> str:
 
 def variation_note(variation: Variation) -> Say:
     """The note a Practice deal started from ``variation`` opens with ("One pass through the
-    stock: classic rules, 1 pass."), worded when it is shown, so a language chosen during the deal applies to it too.
-    ``variation``: as the content file has it (its title in English)."""
+    stock: classic rules, 1 pass."), worded when it is shown, so a language chosen during the
+    deal applies to it too. ``variation``: as the content file has it (its title in English)."""
     # TRANSLATORS: the note a Practice deal started from a variation opens with.
     return tell(
         "{title}: {rules}.",

@@ -195,7 +195,7 @@ class Searcher:
     # ever searches the first child, so the layout pairs (_moves_now, any rules) and the
     # waste-only generator (_waste_moves) keep just the first of the lowest priority so far; the
     # other generators keep every child (_descend takes the first after its stable sort either
-    # way). Each child left out counts as a probe cut (see _probe_proved).
+    # way). Each child left out counts as a probe cut (see _left_out).
     best_only: bool = False
     _phase_result: Verdict = Verdict.UNKNOWN
     rank_pos: list[int] = field(default_factory=list)  # cycle positions of each rank (bitmasks)
@@ -1686,12 +1686,8 @@ class Searcher:
         for priority, vac, fr, move, pair_live in pairs:
             if vac == full and self._won(vac, gone, satchel):
                 return start, move
-            if best_only:  # (see best_only: the first child of the lowest priority)
-                if children:  # one of them is left out (see _probe_proved)
-                    self.probe_cuts += 1
-                    if priority >= children[0][0]:
-                        continue
-                    children.clear()
+            if best_only and self._left_out(children, priority):
+                continue
             children.append(
                 (
                     priority,
@@ -1736,6 +1732,19 @@ class Searcher:
                 free_by_rank,
             )
         return None
+
+    def _left_out(self, children: list[_Child], priority: int) -> bool:
+        """Under :attr:`best_only`: whether a new child of ``priority`` is left out. It is kept
+        only when it comes before the child kept so far (the first of the lowest priority, as the
+        stable sort would put first), which it then replaces. Either way, with a child kept
+        already, one of the two is left out: a probe cut (see :meth:`_probe_proved`)."""
+        if not children:
+            return False
+        self.probe_cuts += 1
+        if priority >= children[0][0]:
+            return True
+        children.clear()
+        return False
 
     def _layout_pairs_made(
         self, vacated: int, free: int, free_by_rank: list[list[int]]
@@ -2173,12 +2182,8 @@ class Searcher:
                 move = (KING_MOVE, WASTE, 0)
                 if vacated == full and self._won(vacated, gone_k, satchel):
                     return t, move
-                if best_only:  # (see best_only)
-                    if children:  # one of them is left out (see _probe_proved)
-                        self.probe_cuts += 1
-                        if earlier - 30 >= children[0][0]:
-                            continue
-                        children.clear()
+                if best_only and self._left_out(children, earlier - 30):
+                    continue
                 children.append(
                     (
                         earlier - 30,
@@ -2205,12 +2210,8 @@ class Searcher:
                 move = (PAIR_MOVE, b, WASTE)
                 if vac == full and self._won(vac, gone_k, satchel):
                     return t, move
-                if best_only:
-                    if children:  # one of them is left out (see _probe_proved)
-                        self.probe_cuts += 1
-                        if earlier + priority >= children[0][0]:
-                            continue
-                        children.clear()
+                if best_only and self._left_out(children, earlier + priority):
+                    continue
                 children.append(
                     (
                         earlier + priority,

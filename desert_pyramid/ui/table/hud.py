@@ -150,7 +150,7 @@ class Hud:
         self._caption_size = 9.5
         self._captions_asked: tuple[str, str, int] | None = None
         self._stock_room = float("inf")
-        # under a row of piles: how far left and right the stock's caption may reach (see layout)
+        # under a row of piles: how far left and right the stock's caption may reach (see place)
         self._stock_hang: tuple[float, float] | None = None
         self._stock_x = 0.0  # the stock's caption centred under its pile
         self._caption_rooms: dict[int, float] = {}
