@@ -31,7 +31,7 @@ from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.shell import RunOptions as RunOptions
 from desert_pyramid.ui.sound import Sounds
-from desert_pyramid.ui.speech_link import SpeechLink
+from desert_pyramid.ui.speech_link import SPEECH_HEADING, SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
@@ -461,7 +461,7 @@ class GameApp(arcade.Window):
         self.controllers.update(delta_time)
         notice = self.speech.observe(self.current_view, self.overlay)
         if notice is not None:  # speech failed: said once on screen (F2 tries again)
-            self.overlay.notice(notice, "warning")
+            self.overlay.notice(notice, "warning", SPEECH_HEADING)
         self._text_probe_start()
 
     def on_draw(self) -> None:

@@ -88,6 +88,10 @@ SCREEN_NAMES = {
     "PlaceholderView": "",
 }
 FOCUS_FIRST = N_("Move the focus to a card first: Tab or the arrow keys.")
+#: The heading of the voice's notices on screen (its state after F2, a failure), whatever their
+#: level: not the save files' heading the other notices have
+# TRANSLATORS: the heading of a notice about speech ("Speech is off."), as on the Settings row
+SPEECH_HEADING = N_("Speech")
 RANK_ACTIONS = {f"say_rank_{r}": r for r in range(1, 14)}
 
 
@@ -241,7 +245,7 @@ class SpeechLink:
         status = voice.said_status()
         self.say(status.text())
         if app is not None:
-            app.overlay.notice(status, "info")  # (worded when shown: see said_status)
+            app.overlay.notice(status, "info", SPEECH_HEADING)  # (worded when shown)
         voice.take_notice()  # the status says it
 
     # -- every other screen -------------------------------------------------------------------------

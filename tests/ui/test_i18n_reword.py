@@ -194,8 +194,8 @@ def test_a_variation_s_note_on_the_table_is_worded_again(ui: Any) -> None:
 
 
 def test_the_speech_status_toast_is_worded_again_in_the_language_chosen(ui: Any) -> None:
-    """F2's toast ("Speech is off.") shows the voice's state; a language chosen while it shows
-    words it again."""
+    """F2's toast ("Speech is off.") shows the voice's state under the heading "Speech"; a
+    language chosen while it shows words it again."""
     from dataclasses import replace
 
     from desert_pyramid.speech import RecordBackend
@@ -211,11 +211,12 @@ def test_the_speech_status_toast_is_worded_again_in_the_language_chosen(ui: Any)
         ui.key(K.F2)  # on: turned off
         ui.frames(2)
         assert overlay.current is not None
-        assert [t.text for t in overlay._texts.items][-1] == "Speech is off."
+        # headed as what it is about, not as the save files' notices are
+        assert [t.text for t in overlay._texts.items] == ["Speech", "Speech is off."]
         ui.choose_language("de")  # the Settings' Language row, the toast still showing
         ui.frames(1)
         drawn = [t.text for t in overlay._texts.items]
-        assert drawn[-1] == _("Speech is off.") != "Speech is off.", drawn
+        assert drawn == [_("Speech"), _("Speech is off.")] and drawn[0] != "Speech", drawn
     finally:
         voice.factory = old[0]
         ui.app.set_settings(old[1])

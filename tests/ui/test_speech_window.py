@@ -117,6 +117,10 @@ def test_speech_that_fails_says_so_once_on_screen_and_f2_tries_again(
         overlay = ui.app.overlay
         shown = [t.text for t in [overlay.current, *overlay.queue] if t is not None]
         assert any("Speech is off: espeak-ng is not installed" in t for t in shown), shown
+        failed = [
+            t for t in [overlay.current, *overlay.queue] if t is not None and "espeak" in t.text
+        ]
+        assert [t.heading for t in failed] == ["Speech"]  # not the save files' "warning"
         ui.key(K.SPACE)
         ui.frames(2)
         assert calls == ["espeak-ng"]  # quiet: not tried on every announcement

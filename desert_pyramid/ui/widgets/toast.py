@@ -138,11 +138,13 @@ class Overlay:
         for toast in toasts_for(unlocks):
             self.push(toast)
 
-    def notice(self, message: Say | str, level: str = "warning") -> None:
+    def notice(self, message: Say | str, level: str = "warning", heading: str = "") -> None:
+        """A notice: about the save files (headed by its level), unless ``heading`` names what
+        else it is about (the voice's notices: ``speech_link.SPEECH_HEADING``), translated when drawn."""
         self.push(
             Toast(
                 "notice",
-                LEVEL_TITLES.get(level, "Save files"),
+                heading or LEVEL_TITLES.get(level, "Save files"),
                 message,
                 level=level,
                 hold=NOTICE_HOLD_S,
