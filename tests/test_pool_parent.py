@@ -2,8 +2,8 @@
 (``kill -9``) or asked to end (``kill -TERM``) mid-run leaves no worker and no resource tracker
 behind. (Issue 27: both used to go on solving with parent 1 for many minutes.)
 
-The run is the real command in its own process; its descendants are found with psutil (installed
-with Dask by the test extra) before the kill, and each must be gone 5 s after it.
+The run is the real command in its own process; its descendants are found with psutil (the test
+extra installs it) before the kill, and each must be gone 5 s after it.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import sys
 import time
 from pathlib import Path
 
+import psutil  # the test extra installs it
 import pytest
 
 from .procs import wait_gone
 
-psutil = pytest.importorskip("psutil")  # the [test] extra installs it with Dask
 ROOT = Path(__file__).resolve().parent.parent
 STATS = ["stats", "--rules", "classic", "--deals", "100000", "--workers", "2"]
 
