@@ -38,7 +38,15 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
     src = tmp_path / "src"
     # (setup.py compiles the search where it can; the compiled files an editable install left
     # beside the sources are not copied: the build makes its own)
-    for name in ("pyproject.toml", "setup.py", "README.md", "desert_pyramid", "resources"):
+    for name in (
+        "pyproject.toml",
+        "setup.py",
+        "MANIFEST.in",
+        "LICENSE",
+        "docs/pypi.md",
+        "desert_pyramid",
+        "resources",
+    ):
         if (ROOT / name).is_dir():
             shutil.copytree(
                 ROOT / name,
@@ -46,7 +54,7 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
                 ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd"),
             )
         else:
-            src.mkdir(exist_ok=True)
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, src / name)
     subprocess.run(
         [
@@ -115,6 +123,10 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
         "assert resource_path('fonts', 'Liberation_Sans_Regular.ttf').is_file()\n"
         "assert resource_path('fonts', 'League_Spartan_Bold.otf').is_file()\n"
         "layouts = all_layouts()\n"
+        # the compiled catalogues alone (the wheel has no .po) give the game its languages
+        "from desert_pyramid.i18n import _, use_language\n"
+        "assert use_language('de') is None and _('Settings') == 'Einstellungen', _('Settings')\n"
+        "assert use_language('ru') is None and _('Settings') == 'Настройки'\n"
         "from desert_pyramid.solver import core\n"
         "print(len(layouts), layouts[1].name, root, 'compiled' if core.NATIVE else 'source')\n"
     )
