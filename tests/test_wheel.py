@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from desert_pyramid.solver.fingerprint import SEARCH_MODULES
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The licence files beside the bundled fonts, pictures and sounds (inside the resources folder).
 LICENCE_FILES = {
@@ -136,11 +138,14 @@ def test_wheel_installs_and_finds_resources(tmp_path: Path) -> None:
     count, _, rest = out.stdout.partition(" ")
     assert int(count) == len(list((ROOT / "resources" / "layouts").glob("[0-9][0-9][0-9]_*.toml")))
     assert "Classic Pyramid" in rest
-    compiled = [n for n in names if n.startswith("desert_pyramid/solver/core") and ".py" not in n]
+    compiled = [n for n in names if n.startswith("desert_pyramid/solver/") and ".py" not in n]
     if os.environ.get("CI") and sys.platform == "linux":  # a C compiler is at hand there
-        assert len(compiled) == 2 and rest.rstrip().endswith(" compiled"), (compiled, rest)
-    # either way the source ships: the search runs from it where nothing was compiled
-    assert "desert_pyramid/solver/core.py" in names
+        # the search's modules and their shared library (setup.py)
+        assert len(compiled) == len(SEARCH_MODULES) + 1, compiled
+        assert rest.rstrip().endswith(" compiled"), (compiled, rest)
+    # either way the sources ship: the search runs from them where nothing was compiled
+    for name in SEARCH_MODULES:
+        assert f"desert_pyramid/solver/{name}.py" in names
 
 
 @pytest.mark.slow
