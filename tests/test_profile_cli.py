@@ -204,3 +204,30 @@ def test_a_first_start_is_sound(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert main(["profile", "--check", "--save-dir", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert "save.toml         not there (fine)" in out and "All files are sound." in out
+
+
+def test_check_reads_the_players_layouts_too_one_line_each(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: `profile --check` said "All files are sound" with 20 damaged files in layouts/.
+    Every file the game reads is checked; each problem is one line; the exit is 1."""
+    from desert_pyramid.catalog import builtin_layout
+    from desert_pyramid.engine import Layout
+    from desert_pyramid.storage.layouts import layout_file_bytes
+
+    folder = example / "layouts"
+    folder.mkdir()
+    good = Layout.from_dict({**builtin_layout(2).to_dict(), "number": 101})
+    (folder / "101_good.toml").write_bytes(layout_file_bytes(good))
+    damaged = [b"", b"[[[", b"\xff\xfe", b"schema = 1\nnumber = 150\n"] * 5
+    for index, raw in enumerate(damaged):
+        (folder / f"{150 + index}_bad.toml").write_bytes(raw)
+    (folder / "difficulty.toml").write_text("schema = [")
+    before = snapshot(example)
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "PROBLEM:" in line]
+    assert len(lines) == 21, out  # 20 layout files and the difficulty file, one line each
+    assert all(f"{150 + i}_bad.toml" in out for i in range(20))
+    assert "1 layout of your own" in out and "21 problem(s)" in out
+    assert snapshot(example) == before  # nothing moved aside: --check only reads
