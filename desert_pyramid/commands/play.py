@@ -8,6 +8,7 @@ Arcade is imported only when the window opens (``--headless`` must be set before
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
@@ -284,7 +285,12 @@ def run_play(args: argparse.Namespace) -> int:
     from desert_pyramid.ui.app import run
 
     try:
-        return run(options)
+        if options.screenshot is None:
+            return run(options)
+        from desert_pyramid.commands.output import output_file
+
+        with output_file(options.screenshot) as part:  # a failed write leaves nothing at PATH
+            return run(dataclasses.replace(options, screenshot=part))
     except Exception as exc:
         if _is_no_display(exc):  # DISPLAY names a display that cannot be reached
             raise UsageError(NO_DISPLAY.format(why=unreachable_display())) from None
