@@ -167,9 +167,8 @@ def write_gif(
     """Draw the game offscreen into a GIF (written under a temporary name, renamed once whole);
     a file that cannot be written is a one-line error and leaves nothing behind."""
     os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
-    from desert_pyramid.ui.gif import render_gif
-
     from desert_pyramid.commands.output import output_file
+    from desert_pyramid.ui.gif import render_gif
 
     try:
         with output_file(path) as part:  # a failed write leaves nothing at PATH
