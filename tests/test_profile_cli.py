@@ -83,19 +83,21 @@ def test_check_finds_damage_and_changes_nothing(
     before = snapshot(example)
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
+    assert "save.toml         ok (schema 1), but 1 damaged record" in out
     assert (
-        'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")'
+        'save.toml         DAMAGED RECORD pyramids_cleared: expected a whole number, found text ("7") (set to its default)'
         in out
     )
     assert "current.toml.bak  DAMAGED: not text" in out
     assert "profile.toml.broken-20250101-000000" in out and "set aside earlier" in out
     assert "2 problem(s)" in out
     assert snapshot(example) == before
-    # the plain view says what it would use instead
+    # the plain view says what it keeps and what it leaves out
     assert main(["profile", "--save-dir", str(example)]) == 0
     out = capsys.readouterr().out
-    assert "save.toml     damaged: pyramids_cleared" in out
-    assert "there is no backup: starting with empty progress" in out
+    assert "save.toml     ok, schema 1" in out and "1 damaged record left out" in out
+    assert "Records set aside" in out and "save.toml: pyramids_cleared: expected" in out
+    assert "Pyramids cleared: 7" in out  # rebuilt from the relics and wins the file proves
     assert snapshot(example) == before
 
 
@@ -191,14 +193,41 @@ def test_check_and_profile_never_crash_on_values_that_used_to_crash_the_game(
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
     assert (
-        "save.toml         DAMAGED: daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31"
+        "save.toml         DAMAGED RECORD daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31"
         in out
     )
     assert main(["profile", "--save-dir", str(example)]) == 0
-    assert "save.toml     damaged: daily.last_cleared" in capsys.readouterr().out
+    assert "save.toml: daily.last_cleared: the date 9999-12-31" in capsys.readouterr().out
 
 
 def test_a_first_start_is_sound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["profile", "--check", "--save-dir", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert "save.toml         not there (fine)" in out and "All files are sound." in out
+
+
+def test_check_reads_the_players_layouts_too_one_line_each(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: `profile --check` said "All files are sound" with 20 damaged files in layouts/.
+    Every file the game reads is checked; each problem is one line; the exit is 1."""
+    from desert_pyramid.catalog import builtin_layout
+    from desert_pyramid.engine import Layout
+    from desert_pyramid.storage.layouts import layout_file_bytes
+
+    folder = example / "layouts"
+    folder.mkdir()
+    good = Layout.from_dict({**builtin_layout(2).to_dict(), "number": 101})
+    (folder / "101_good.toml").write_bytes(layout_file_bytes(good))
+    damaged = [b"", b"[[[", b"\xff\xfe", b"schema = 1\nnumber = 150\n"] * 5
+    for index, raw in enumerate(damaged):
+        (folder / f"{150 + index}_bad.toml").write_bytes(raw)
+    (folder / "difficulty.toml").write_text("schema = [")
+    before = snapshot(example)
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "PROBLEM:" in line]
+    assert len(lines) == 21, out  # 20 layout files and the difficulty file, one line each
+    assert all(f"{150 + i}_bad.toml" in out for i in range(20))
+    assert "1 layout of your own" in out and "21 problem(s)" in out
+    assert snapshot(example) == before  # nothing moved aside: --check only reads
