@@ -20,7 +20,7 @@ from desert_pyramid.i18n.say import worded
 from desert_pyramid.speech import RecordBackend, SpeechError, Voice
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from desert_pyramid.app.control import Feedback, TableControl
     from desert_pyramid.app.prefs import Settings
@@ -98,7 +98,17 @@ RANK_ACTIONS = {f"say_rank_{r}": r for r in range(1, 14)}
 class SpeechLink:
     """Turns what the window shows into announcements for its :class:`Voice`."""
 
-    def __init__(self, settings: Settings, log_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | Callable[[], Settings],
+        log_path: Path | None = None,
+        alarm: Callable[[], None] | None = None,
+    ) -> None:
+        """``settings``: the settings, or where to read them now (the window's: the saved ones
+        arrive once the save files are read, after the window is made, and the voice follows
+        them); ``alarm``: a sound played when a failure of the voice can be said by no voice."""
+        self._settings = settings if callable(settings) else (lambda: settings)
+        self.alarm = alarm
         log: RecordBackend | None = None
         self.log_problem = ""
         if log_path is not None:
@@ -106,7 +116,8 @@ class SpeechLink:
                 log = RecordBackend(log_path)
             except SpeechError as exc:
                 self.log_problem = str(exc)
-        self.voice = Voice(getattr(settings, "speech", "auto"), log)
+        self._seen = self._choice()  # the setting the voice follows
+        self.voice = Voice(self._seen, log)
         self._view: object = None  # the screen spoken last
         self._table: object = None  # the table spoken last
         self._game: object = None
@@ -124,13 +135,26 @@ class SpeechLink:
 
     # -- saying -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
+        self.follow_settings()
         text = " ".join(text.split())
         if text:
             self.last = text
             self.voice.say(text)
 
+    def _choice(self) -> str:
+        return str(getattr(self._settings(), "speech", "auto"))
+
     def settings_changed(self, settings: Settings) -> None:
-        self.voice.configure(getattr(settings, "speech", "auto"))
+        self._seen = str(getattr(settings, "speech", "auto"))
+        self.voice.configure(self._seen)
+
+    def follow_settings(self) -> None:
+        """The voice as the settings say when their choice changed (the saved setting, read
+        after the window was made, is honoured from the first frame)."""
+        choice = self._choice()
+        if choice != self._seen:
+            self._seen = choice
+            self.voice.configure(choice)
 
     def take_notice(self) -> str | None:
         return self.voice.take_notice()
@@ -251,7 +275,10 @@ class SpeechLink:
     # -- every other screen -------------------------------------------------------------------------
     def observe(self, view: object, overlay: object = None) -> str | None:
         """Every frame: a new screen, its focused button and its message; a new toast. Returns the
-        voice's notice for the screen, once, when speech has failed."""
+        voice's notice for the screen, once, when speech has failed or a voice was passed over
+        for another (with a sound when no voice could say it)."""
+        self.follow_settings()
+        self.voice.poll()  # a voice being tried: the one that answers says what waits
         if view is not None and not hasattr(view, "control"):
             self._observe_screen(view)
         toast = getattr(overlay, "current", None)
@@ -263,6 +290,8 @@ class SpeechLink:
             self.say(spoken.sentence(spoken.speakable(heard)))
         elif toast is None:
             self._toast = None
+        if self.voice.take_alarm() and self.alarm is not None:
+            self.alarm()
         return self.voice.take_notice()
 
     def _observe_screen(self, view: object) -> None:
