@@ -580,9 +580,21 @@ def screen_text(title: str, message: str = "") -> str:
     return " ".join(p for p in (sentence(speakable(title)), sentence(speakable(message))) if p)
 
 
+#: The caret a text field being typed in shows after its text ("DP-1-0|"): never read out
+CARET = "|"
+
+
 def button_text(label: str, value: str = "", enabled: bool = True) -> str:
-    """A focused menu button: ``Animations: Normal``."""
+    """A focused menu button: ``Animations: Normal``; a text field being typed in (its value ends
+    with the caret): ``Deal code, typing: DP-1``, never the caret itself."""
     label = speakable(label.replace(" · ", ", "))
+    if value.endswith(CARET):
+        typed = value[: -len(CARET)].strip()
+        if not typed:
+            # TRANSLATORS: a text field being typed in, still empty (the deal code)
+            return aloud(tell("{label}, typing: nothing yet.", label=label))
+        # TRANSLATORS: a text field being typed in; {text} is what is typed so far
+        return aloud(tell("{label}, typing: {text}.", label=label, text=typed))
     if value:
         label = aloud(tell("{label}: {value}", label=label, value=speakable(value)))
     if not enabled:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from desert_pyramid.app import spoken
 from desert_pyramid.i18n import N_, _
@@ -87,6 +87,8 @@ SCREEN_NAMES = {
     "ReplayView": N_("Replay"),
     "PlaceholderView": "",
 }
+# TRANSLATORS: said when B, D, L... (the listening keys) are pressed on the keys help (F1)
+AT_THE_TABLE = N_("The listening keys work at the table: Esc goes back to it.")
 FOCUS_FIRST = N_("Move the focus to a card first: Tab or the arrow keys.")
 #: The heading of the voice's notices on screen (its state after F2, a failure), whatever their
 #: level: not the save files' heading the other notices have
@@ -131,6 +133,9 @@ class SpeechLink:
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
+        self._dialog: object = None  # the table's stuck dialog said last
+        self._dialog_focus: object = None
+        self._dialog_at: tuple[object, object] = (None, 0)  # its game and moves when it opened
         self.last = ""  # the last announcement (the tests read the log instead)
 
     # -- saying -----------------------------------------------------------------------------------
@@ -187,6 +192,7 @@ class SpeechLink:
             self._focus = None
             self._coach = []
             self._table_message = ""
+            self._selected = None  # the last deal's selection is not this one's to drop
             parts.append(spoken.deal_text(view.title, view.subtitle, game))
         elif self._view is not view:  # back from the pause, the help or the settings
             parts.append(_("Back at the table."))
@@ -219,8 +225,46 @@ class SpeechLink:
             self._focus = focus
             if focus is not None:
                 parts.append(spoken.focus_text(game, focus))
-        if parts:
-            self.say(" ".join(parts))
+        parts.append(self._dialog_change(view))
+        if any(parts):
+            self.say(" ".join(p for p in parts if p))
+
+    def _dialog_change(self, view: SpokenTable) -> str:
+        """The table's stuck dialog ("No more moves"): its heading, its note and its focused
+        button when it opens, the button as the focus moves, and "Keep looking" when it is
+        closed with nothing else done (Esc): the dialog is a menu a blind player works too."""
+        dialog: Any = getattr(view, "stuck_dialog", None)
+        game = view.game
+        if dialog is not self._dialog:
+            before, self._dialog = self._dialog, dialog
+            if dialog is None:
+                kept = (
+                    before is not None
+                    and self._dialog_at == (game, game.moves)
+                    and getattr(view.app, "current_view", view) is view
+                )
+                return _("Keep looking") + "." if kept else ""
+            self._dialog_at = (game, game.moves)
+            self._dialog_focus = getattr(dialog.menu, "focus", None)
+            # (the dialog's heading, as ui/table/stuck_dialog.py marks it: said, not shouted)
+            title = _("NO MORE MOVES").capitalize()
+            heading = spoken.screen_text(title, str(getattr(dialog, "note", "")))
+            return f"{heading} {self._dialog_button(dialog)}".strip()
+        focus = getattr(getattr(dialog, "menu", None), "focus", None)
+        if dialog is not None and focus != self._dialog_focus:
+            self._dialog_focus = focus
+            return self._dialog_button(dialog)
+        return ""
+
+    @staticmethod
+    def _dialog_button(dialog: object) -> str:
+        menu = getattr(dialog, "menu", None)
+        buttons = getattr(menu, "buttons", None) or []
+        i = getattr(menu, "focus", 0)
+        if not isinstance(i, int) or not 0 <= i < len(buttons):
+            return ""
+        b = buttons[i]
+        return spoken.button_text(b.label, b.value, b.enabled)
 
     def on_action(self, view: object, action: str) -> bool:
         """The speech keys: F2 everywhere, the rest at the table."""
@@ -228,6 +272,9 @@ class SpeechLink:
             self.toggle(view)
             return True
         if not is_table(view):
+            if action.startswith("say_"):  # the keys help is open over the table: Esc first
+                self.say(_(AT_THE_TABLE))
+                return True
             return False
         game = view.game
         focus = view.focus if view.focus_visible else None
@@ -281,6 +328,10 @@ class SpeechLink:
         self.voice.poll()  # a voice being tried: the one that answers says what waits
         if view is not None and not hasattr(view, "control"):
             self._observe_screen(view)
+        elif is_table(view):  # the stuck dialog's keys do not refresh the table
+            said = self._dialog_change(view)
+            if said:
+                self.say(said)
         toast = getattr(overlay, "current", None)
         if toast is not None and toast is not self._toast:
             self._toast = toast
