@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from desert_pyramid.app.layouts import layout_title
+from desert_pyramid.app.layouts import layout_title, preset_name
 from desert_pyramid.engine import (
     DISCARD,
     SATCHEL,
@@ -29,6 +29,7 @@ from desert_pyramid.engine import (
     Event,
     Game,
     Move,
+    Rules,
 )
 from desert_pyramid.engine.cards import CARDS, KING_RANK, partner_rank
 from desert_pyramid.engine.events import (
@@ -555,18 +556,28 @@ def _clock_words(text: str) -> str:
     return text
 
 
+def rules_name(rules: Rules) -> str:
+    """A rule set by its preset's name in the player's language ("Wüste"), "+ options" when it
+    differs from it (the rules in words follow it): never the command line's code word."""
+    base = preset_name(rules.base_preset)
+    if str(rules) == rules.base_preset:
+        return base
+    return _("{rules} + options").format(rules=base)
+
+
 def deal_text(title: str, subtitle: str, game: Game) -> str:
     """A new deal on the table: the mode, the rules and the layout, then how to look around."""
     name = layout_title(game.layout) or _("Layout {number}").format(number=game.layout.number)
     return aloud(
-        # TRANSLATORS: said at a new deal. Keep "Rules: {rules}," and "Layout {number}," as
-        # they are in form (the rules' code and the number follow them).
+        # TRANSLATORS: said at a new deal. {rules} is the rule set's name ("Desert", or
+        # "Classic + options"), {rules_words} the rules in words; "Layout {number}," names
+        # the layout by its number.
         tell(
             "{title}. {subtitle}. Rules: {rules}, {rules_words}. Layout {number}, {name}, "
             "{size} cards. Tab moves between free cards, B reads the board.",
             title=speakable(title),
             subtitle=speakable(subtitle),
-            rules=str(game.rules),
+            rules=rules_name(game.rules),
             rules_words=rules_line(game.rules).text(spoken=True),
             number=game.layout.number,
             name=name,

@@ -189,6 +189,21 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return SOURCE
 
 
+def language_named(code: str) -> str:
+    """The language ``code`` named in the language spoken now, by Babel's CLDR data ("Englisch",
+    "английский" → "Английский", "portugais (Brésil)" → "Portugais (Brésil)"): the Language row's
+    Auto choice says which language the system gives. Its name in itself where CLDR lacks it."""
+    from babel import UnknownLocaleError
+
+    try:
+        name = _locale(code).get_display_name(_state.locale)
+    except (ValueError, TypeError, UnknownLocaleError):
+        name = None
+    if not name:
+        return LANGUAGES.get(code, code)
+    return name[:1].upper() + name[1:]
+
+
 def match_language(raw: str) -> str | None:
     """One of :data:`LANGUAGES` for a locale name (``de_AT.UTF-8``, ``ru-RU``, ``German_Germany``)."""
     from babel import Locale, UnknownLocaleError

@@ -44,7 +44,7 @@ def test_a_headless_autoplay_writes_the_announcements_of_the_deal(tmp_path: Path
     proc = run([*args, "--speech-log", str(log)], tmp_path)
     assert proc.returncode == 0, proc.stderr
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("Practice.") and "Rules: desert" in lines[0]
+    assert lines[0].startswith("Practice.") and "Rules: Desert, " in lines[0]
     moves = [s for s in lines if s.startswith(("Paired the", "Removed the", "Flipped the"))]
     assert len(moves) >= 3, lines
 
