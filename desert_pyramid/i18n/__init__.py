@@ -49,7 +49,8 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
 }
 #: The languages whose letters the heading font (League Spartan) lacks: their headings are set in
-#: the body font's bold face (ui/base/fonts.py; tests/test_i18n.py checks both fonts' glyphs).
+#: Manrope Bold, which has Latin and Cyrillic (ui/base/fonts.py; tests/test_i18n.py checks the
+#: fonts' glyphs).
 HEADING_FALLBACK: frozenset[str] = frozenset({"ru"})
 
 
