@@ -595,3 +595,25 @@ def test_a_voice_failing_mid_game_hands_over_to_the_next_one() -> None:
     ]
     voice.say("three")
     assert made["espeak-ng"].said[-1] == "three" and not voice.broken
+
+
+@needs_posix_fakes
+def test_a_probe_under_way_ends_with_the_game(fakes: tuple[Path, Path]) -> None:
+    """The game quits while spd-say still waits on its probe: the program is ended with it, never
+    left behind waiting on a server that does not answer."""
+    from .speech_fakes import calls, fake_program
+
+    folder, argv = fakes
+    fake_program(folder, "spd-say", argv, hang_on_wait=True)
+    voice = Voice("speech-dispatcher", order=("speech-dispatcher",), probe_seconds=30)
+    voice.say("Desert Pyramid, title screen.")
+    _until(lambda: any("--wait" in c for c in calls(argv)))
+    opening = voice._opening
+    assert opening is not None and opening.probe is not None
+    backend = opening.probe.backend
+    _until(lambda: backend._probing is not None)  # type: ignore[attr-defined]
+    proc = backend._probing  # type: ignore[attr-defined]
+    assert proc.poll() is None  # still waiting
+    start = time.monotonic()
+    voice.close()
+    assert proc.wait(3) is not None and time.monotonic() - start < 3

@@ -192,6 +192,7 @@ class _Program:
             raise SpeechError(f"{self.program} is not installed")
         self.exe = found
         self._proc: subprocess.Popen[bytes] | None = None
+        self._probing: subprocess.Popen[bytes] | None = None
 
     def command(self, text: str, language: str = "en") -> list[str]:
         raise NotImplementedError
@@ -201,21 +202,25 @@ class _Program:
         return self.command(PROBE_TEXT, language)
 
     def probe(self, language: str, limit: float) -> None:
+        proc = self._run(self.probe_command(language))
+        self._probing = proc  # closing the backend (the game quits) ends it too
         try:
-            done = subprocess.run(
-                self.probe_command(language),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                timeout=limit,  # killed when it does not answer in time
-                check=False,
-            )
+            code = proc.wait(limit)
         except subprocess.TimeoutExpired:
             raise SpeechError(f"{self.name} does not answer") from None
-        except OSError as exc:
-            raise SpeechError(f"{self.program} could not be started: {exc.strerror}") from None
-        if done.returncode != 0:
-            raise SpeechError(f"{self.program} failed (exit code {done.returncode})")
+        finally:
+            self._end_probe()
+        if code != 0:
+            raise SpeechError(f"{self.program} failed (exit code {code})")
+
+    def _end_probe(self) -> None:
+        """The probe's program killed if it still runs (it never outlives its time or the game)."""
+        proc, self._probing = self._probing, None
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                proc.wait(1.0)
 
     def _run(self, args: list[str]) -> subprocess.Popen[bytes]:
         try:
@@ -251,6 +256,7 @@ class _Program:
                 proc.wait(1.0)
 
     def close(self) -> None:
+        self._end_probe()
         self.stop()
 
 
@@ -333,6 +339,7 @@ class SpdSay(_Program):
         with self._wake:
             self._closed = True
             self._wake.notify()
+        self._end_probe()
         self._thread.join(8.0)  # the cancel (2 s at most) and the message under way end first
         self.stop()
 
