@@ -197,14 +197,23 @@ def test_every_glyph_is_in_the_font_that_draws_it(code: str) -> None:
     letters = {c for c in shown if chr(c).isalnum()}
     if code in HEADING_FALLBACK:
         assert letters - spartan, f"{code} needs no fallback: League Spartan has its letters"
+        # its headings' font (Manrope Bold) has every letter of its texts
+        missing = sorted(chr(c) for c in letters - cmap("Manrope_Bold.ttf"))
+        assert missing == [], (code, "Manrope_Bold.ttf", missing)
     else:
         assert sorted(chr(c) for c in letters - spartan) == [], code
 
 
 def test_league_spartan_has_no_cyrillic() -> None:
-    """Why Russian headings are set in Liberation Sans Bold (ui/base/fonts.py heading_font)."""
+    """Why Russian headings are set in Manrope Bold (ui/base/fonts.py heading_font), whose licence
+    ships beside it."""
+    from desert_pyramid.resources_path import resource_path
+
     assert ord("Н") not in cmap("League_Spartan_Bold.otf")
-    assert ord("Н") in cmap("Liberation_Sans_Bold.ttf")
+    assert ord("Н") in cmap("Manrope_Bold.ttf")
+    licence = resource_path("fonts", "OFL-Manrope.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Manrope" in licence
+    assert "Manrope_Bold.ttf" in resource_path("fonts", "LICENSES.md").read_text(encoding="utf-8")
 
 
 # -- choosing the language and its faults -------------------------------------------------------

@@ -52,7 +52,8 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
 }
 #: The languages whose letters the heading font (League Spartan) lacks: their headings are set in
-#: the body font's bold face (ui/base/fonts.py; tests/test_i18n.py checks both fonts' glyphs).
+#: Manrope Bold, which has Latin and Cyrillic (ui/base/fonts.py; tests/test_i18n.py checks the
+#: fonts' glyphs).
 HEADING_FALLBACK: frozenset[str] = frozenset({"ru"})
 
 
@@ -178,6 +179,21 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
         if code is not None:
             return code
     return SOURCE
+
+
+def language_named(code: str) -> str:
+    """The language ``code`` named in the language spoken now, by Babel's CLDR data ("Englisch",
+    "английский" → "Английский", "portugais (Brésil)" → "Portugais (Brésil)"): the Language row's
+    Auto choice says which language the system gives. Its name in itself where CLDR lacks it."""
+    from babel import UnknownLocaleError
+
+    try:
+        name = _locale(code).get_display_name(_state.locale)
+    except (ValueError, TypeError, UnknownLocaleError):
+        name = None
+    if not name:
+        return LANGUAGES.get(code, code)
+    return name[:1].upper() + name[1:]
 
 
 def match_language(raw: str) -> str | None:
