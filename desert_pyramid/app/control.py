@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from desert_pyramid.engine import (
     SATCHEL,
@@ -24,8 +25,7 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.i18n.say import Say, joined, many, tell, tell_n
 from desert_pyramid.modes import (
-    ExpeditionSession,
-    Session,
+    Offers,
     explain_card_say,  # the coach's words for a lone card
 )
 from desert_pyramid.solver.hints import move_words  # a move in the player's words
@@ -141,22 +141,40 @@ def move_reason(game: Game, move: Move) -> Say | None:
     return None
 
 
-class TableControl:
-    """Selection and actions at the table for one session."""
+class Played(Protocol):
+    """What the table's actions play through: the seat (:class:`~desert_pyramid.app.seat.Seat`,
+    which saves after every move) or a mode's session itself."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def offers(self) -> Offers: ...
+
+    def play(self, move: Move) -> list[Event]: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def rewind(self, keep: int) -> list[Event]: ...
+
+    def skip(self) -> list[Event]: ...
+
+
+class TableControl:
+    """Selection and actions at the table for one deal (``seat``: where its moves are played)."""
+
+    def __init__(self, seat: Played) -> None:
+        self.seat = seat
         self.selected: Place | None = None
         self.partners: tuple[Place, ...] = ()
         self.hint_move: Move | None = None
         self.hint_rewind: int | None = None  # a lost position: how many moves to keep to win again
         self.hint_armed = False  # Enter plays the hint until the player does something else
-        self.stuck = session.game.is_stuck()
+        self.stuck = seat.game.is_stuck()
 
     @property
     def game(self) -> Game:
-        game: Game = self.session.game
-        return game
+        return self.seat.game
 
     # -- looking ----------------------------------------------------------------------------------
     def partners_of(self, place: Place) -> tuple[Place, ...]:
@@ -193,7 +211,7 @@ class TableControl:
         """Make a move through the session (``by_computer``: as the computer player); an illegal
         one shakes and says why."""
         try:
-            events = by_computer(move) if by_computer is not None else self.session.play(move)
+            events = by_computer(move) if by_computer is not None else self.seat.play(move)
         except IllegalMoveError as exc:
             words = move_reason(self.game, move)
             message = words if words is not None else sentence(str(exc))
@@ -302,7 +320,7 @@ class TableControl:
         self.set_hint(None)
         history = self.game.history
         try:
-            events = self.session.undo()
+            events = self.seat.undo()
         except IllegalMoveError as exc:
             if history:
                 return Feedback(message=sentence(str(exc)), sound="illegal")
@@ -332,7 +350,7 @@ class TableControl:
         if keep is not None:
             self.set_hint(None)
             try:
-                events = self.session.rewind(keep)
+                events = self.seat.rewind(keep)
             except IllegalMoveError as exc:
                 return Feedback(message=sentence(str(exc)), sound="illegal")
             self.stuck = self.game.is_stuck()
@@ -346,13 +364,12 @@ class TableControl:
 
     def skip(self) -> Feedback:
         """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
-        session = self.session
-        if not isinstance(session, ExpeditionSession):
+        if not self.seat.offers.skip:
             return Feedback(message=tell("Only an Expedition skips a pyramid."), sound="illegal")
         self.deselect()
         self.set_hint(None)
         try:
-            events = session.skip()
+            events = self.seat.skip()
         except (IllegalMoveError, ValueError) as exc:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()

@@ -21,7 +21,9 @@ from desert_pyramid.modes import (
     ExpeditionSession,
     InputError,
     Mode,
+    ModeSession,
     NewPyramid,
+    Offers,
     PracticeSession,
     PyramidCleared,
     PyramidSkipped,
@@ -63,6 +65,8 @@ __all__ = [
     "ExpeditionSession",
     "InputError",
     "Mode",
+    "ModeSession",
+    "Offers",
     "NewPyramid",
     "PracticeSession",
     "PyramidCleared",
@@ -125,7 +129,7 @@ def daily(day: datetime.date | None = None, untimed: bool = False) -> DailySessi
     return DailySession.start(day or now, now, untimed=untimed)
 
 
-def again(session: Session, untimed: bool = False) -> Session:
+def again(session: ModeSession, untimed: bool = False) -> Session:
     """A new session on the same deal (Restart): the same day's Daily (``untimed`` as the
     settings say now: a restart is a new start), or Practice on the deal."""
     if isinstance(session, DailySession):  # today's deal, or a past day's
@@ -141,7 +145,7 @@ def timed(session: object) -> bool:
     return getattr(session, "timed", False) is True
 
 
-def title(session: Session) -> str:
+def title(session: ModeSession) -> str:
     """The mode's name in the player's language (the table's title)."""
     return mode_name(session.mode)
 
@@ -208,7 +212,7 @@ def deal_line(game: Game, code: str) -> str:
     )
 
 
-def subtitle(session: Session) -> str:
+def subtitle(session: ModeSession) -> str:
     bits = [deal_line(session.game, session.deal_code)]
     day = getattr(session, "day", None)
     if session.mode == "daily" and isinstance(day, datetime.date):

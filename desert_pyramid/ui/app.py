@@ -29,21 +29,22 @@ from desert_pyramid.i18n import _, system_language, use_language
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit, fonts
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.shell import RunOptions as RunOptions
-from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.sound import Scene, Sounds
 from desert_pyramid.ui.speech_link import SPEECH_HEADING, SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
+    from desert_pyramid.app.analysis import HintService
     from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.app.seat import Seat
     from desert_pyramid.app.sessions import DealFinder
-    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.app.workshop import Draft, Estimator
     from desert_pyramid.i18n.say import Say
-    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.table.view import TableView
-    from desert_pyramid.workshop import Draft
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
@@ -78,6 +79,7 @@ class GameApp(arcade.Window):
         self.speech = SpeechLink(self.settings, options.speech_log)
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
+        self._table: TableView | None = None  # the view of the application's seat
         self.howto_memory: HowtoMemory | None = (
             None  # How to play: page, scroll, the quiz's session score
         )
@@ -120,15 +122,16 @@ class GameApp(arcade.Window):
 
     @property
     def table(self) -> TableView | None:
-        """The deal in play, for Continue (the application's, as this window's table view)."""
-        from desert_pyramid.ui.table.view import TableView
-
+        """The table of the deal in play (the application's seat), for Continue; ``None`` when
+        there is none or it is over."""
+        view = self._table
         seat = self.application.seat
-        return seat if isinstance(seat, TableView) else None
+        return view if view is not None and seat is not None and view.seat is seat else None
 
     @table.setter
     def table(self, table: TableView | None) -> None:
-        self.application.seat = table
+        self._table = table
+        self.application.seat = table.seat if table is not None else None
 
     def hint_service(self) -> HintService | None:
         """The background hint service, started the first time a table asks for it."""
@@ -149,13 +152,21 @@ class GameApp(arcade.Window):
     def new_table(
         self, session: Session, autoplay: bool = False, note: Say | str = "", why: str = "new deal"
     ) -> None:
-        """Put a session's deal on the table (the deal in play from now on, for Continue);
-        ``note``: the first words on the message line."""
+        """Put a session the application made on the table (the application seats it: the deal
+        in play from now on, for Continue); ``note``: the first words on the message line."""
+        self.show_table(self.application.sit(session, why), autoplay, note)
+
+    def show_table(self, seat: Seat, autoplay: bool = False, note: Say | str = "") -> None:
+        """Show the table of a seat the application has just seated."""
         from desert_pyramid.ui.table.view import TableView
 
-        table = TableView(self, session, autoplay, note=note)
-        self.application.seat_table(table, why)
+        table = TableView(self, seat, autoplay, note=note)
+        self._table = table
         self.show_view(table)
+
+    def restart(self, seat: Seat) -> None:
+        """The same deal again (the same day's Daily): the application restarts it."""
+        self.show_table(self.application.restart(seat))
 
     def start_practice(
         self,
@@ -167,13 +178,12 @@ class GameApp(arcade.Window):
     ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         self._hand_over_seed()
-        session = self.application.practice_session(rules, layout, deal)
-        self.new_table(session, autoplay, note)
+        self.show_table(self.application.start_practice(rules, layout, deal), autoplay, note)
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
         """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
         self._hand_over_seed()
-        self.new_table(self.application.mode_session(mode), autoplay)
+        self.show_table(self.application.start_mode(mode), autoplay)
 
     def _hand_over_seed(self) -> None:
         """``--seed`` (``options.seed``) makes the next deal only: the application deals it."""
@@ -183,21 +193,18 @@ class GameApp(arcade.Window):
 
     def can_continue(self) -> bool:
         """A deal in play in this run (not finished), or one saved by an earlier run."""
-        table = self.table
-        if table is not None and not table.session.finished:
-            return True
-        return self.saves.can_continue()
+        return self.application.can_continue()
 
     def continue_game(self) -> bool:
+        """CONTINUE: the application's deal in play (its table as it was), or the game saved."""
+        seat = self.application.continue_game()
+        if seat is None:
+            return False
         table = self.table
-        if table is None or table.session.finished:
-            session = self.application.saved_session()  # the game saved in current.toml
-            if session is None:
-                return False
-            self.new_table(session, why="continue")
-            return True
-        self.application.show("table", "continue")
-        self.show_view(table)
+        if table is not None and table.seat is seat:
+            self.show_view(table)
+        else:
+            self.show_table(seat)
         return True
 
     def show_pause(self, table: arcade.View, why: str = "the player paused") -> None:
@@ -213,10 +220,8 @@ class GameApp(arcade.Window):
         from desert_pyramid.ui.table.view import TableView
 
         assert isinstance(table, TableView)
-        if self.table is table:
-            self.table = None  # a finished deal cannot be continued
-        self.application.show("results", "the deal is over")
-        self.show_view(ResultsView(self, table))
+        finished = self.application.finish(table.seat)  # recorded; no longer to be continued
+        self.show_view(ResultsView(self, table, finished))
 
     def show_settings(self, back: arcade.View) -> None:
         from desert_pyramid.ui.screens.settings import SettingsView
@@ -289,15 +294,9 @@ class GameApp(arcade.Window):
         included); ``None``: the moves' own score."""
         from desert_pyramid.ui.screens.replay import ReplayView
 
-        layout = self.catalogue.get_layout(code.layout_number)
-        source = None
-        if analyse:
-            from desert_pyramid.solver.analysis import AnalysisRunner
-
-            try:
-                source = AnalysisRunner(code.game(layout))
-            except OSError:  # no process can be started here: the replay plays without analysis
-                source = None
+        layout = self.get_layout(code.layout_number)
+        # the solver's analysis in its own process (None where none can start: no analysis)
+        source = self.application.analysis(code.game(layout)) if analyse else None
         self.application.show("replay")
         self.show_view(
             ReplayView(
@@ -425,8 +424,8 @@ class GameApp(arcade.Window):
 
         self.sounds.focus_lost()  # the ambience pauses while another window has the focus
         view = self.current_view
-        if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
-            view.session.focus_lost()
+        if isinstance(view, TableView) and not view.seat.finished and view.pause_on_deactivate:
+            view.seat.focus_lost()
             if view.timed:
                 self.show_pause(view, "the window lost the focus")
 
@@ -436,8 +435,8 @@ class GameApp(arcade.Window):
 
         self.sounds.focus_gained()
         view = self.current_view
-        if isinstance(view, TableView) and not view.session.finished:
-            view.session.focus_gained()
+        if isinstance(view, TableView):
+            view.seat.focus_gained()
 
     # -- frames ------------------------------------------------------------------------------------
     def step(self, dt: float = FRAME_DT) -> None:
@@ -455,9 +454,10 @@ class GameApp(arcade.Window):
         """After the screen's update (the event loop calls it after the view's)."""
         self.overlay.update(delta_time)
         self.application.update(delta_time)
-        self.sounds.update(
-            delta_time, self.current_view
-        )  # the ambience follows the screen and the daylight
+        view = self.current_view  # the ambience follows the screen and the daylight
+        focused = self.sounds.focused
+        scene = view.ambience_scene(focused) if isinstance(view, Screen) else Scene(not focused)
+        self.sounds.update(delta_time, scene)
         self.controllers.update(delta_time)
         notice = self.speech.observe(self.current_view, self.overlay)
         if notice is not None:  # speech failed: said once on screen (F2 tries again)
@@ -522,12 +522,6 @@ class GameApp(arcade.Window):
         under = under_of() if under_of is not None else None
         return [view] if under is None or under is view else [view, under]
 
-    def save_game(self, session: Session) -> None:
-        """Save the deal in play now (the table saves after every move through ``self.saves``)."""
-        table = self.table
-        if table is not None and getattr(table, "session", None) is session:
-            self.saves.after_move(table)
-
     @property
     def incremental(self) -> bool:
         """Whether views may repaint only what changed (the back buffer keeps its pixels)."""
@@ -562,14 +556,12 @@ def finish_deal(table: TableView) -> None:
     """Play the table's deal to its end along the solver's winning line (``--screen results``
     shows a finished deal, not an empty one); a deal the solver cannot win in a few seconds is
     left as it is."""
-    from desert_pyramid.solver.core import solve
-
-    for move in solve(table.game, time_limit=5.0).line:
+    for move in table.app.application.winning_line(table.seat, seconds=5.0):
         table.apply(table.control.play(move))
 
 
 def _open_editor(app: GameApp) -> None:
-    from desert_pyramid.workshop.model import draft_of
+    from desert_pyramid.app.workshop import draft_of
 
     # a small pyramid of five rows (15 cards), its difficulty being measured
     app.show_editor(

@@ -22,21 +22,21 @@ if TYPE_CHECKING:
     import arcade
     from arcade.context import ArcadeContext
 
+    from desert_pyramid.app.analysis import HintService
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.layouts import Catalogue
     from desert_pyramid.app.saving import Saves, SaveStore
+    from desert_pyramid.app.seat import Seat
     from desert_pyramid.app.sessions import DealFinder, Session
-    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.app.workshop import Draft, Estimator
     from desert_pyramid.engine import Deal, Layout, Rules
     from desert_pyramid.i18n.say import Say
-    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
     from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
-    from desert_pyramid.workshop import Draft
 
 
 @dataclass
@@ -160,6 +160,8 @@ class Shell(Protocol):
     ) -> None: ...
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None: ...
+
+    def restart(self, seat: Seat) -> None: ...
 
     def show_pause(self, table: arcade.View, why: str = ...) -> None: ...
 

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from desert_pyramid.engine import Game
 
 
-class SpokenSession(Protocol):
+class SpokenSeat(Protocol):
+    """The deal in play as said: its top bar's figures (app/seat.py's Seat)."""
+
     def hud(self) -> dict[str, str]: ...
 
 
@@ -46,7 +48,7 @@ class SpokenTable(Protocol):
     @property
     def control(self) -> TableControl: ...
     @property
-    def session(self) -> SpokenSession: ...
+    def seat(self) -> SpokenSeat: ...
     @property
     def title(self) -> str: ...
     @property
@@ -215,7 +217,7 @@ class SpeechLink:
             self.say(spoken.covering_text(game, focus) if focus is not None else _(FOCUS_FIRST))
         elif action == "say_status":
             shown = not view.app.settings.hide_timer  # the clock, as the top bar shows it
-            self.say(spoken.status_text(view.session.hud(), shown))
+            self.say(spoken.status_text(view.seat.hud(), shown))
         elif action == "say_focus":
             self.say(spoken.focus_text(game, focus) or _("Nothing has the focus: press Tab."))
         elif action == "say_rank":

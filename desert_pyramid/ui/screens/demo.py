@@ -120,8 +120,9 @@ class DemoView(TableView):
         subtitle = _("{rules} · layout {number} · the deal of How to play").format(
             rules=describe_rules(rules), number=format_number(game.layout.number)
         )
+        seat = app.application.example_seat(session)  # shown, never saved nor counted
         super().__init__(
-            app, session, title=_("Worked example"), subtitle=subtitle, note=Say(CONTROLS)
+            app, seat, title=_("Worked example"), subtitle=subtitle, note=Say(CONTROLS)
         )
         self.demo = demo
         self.intro = intro

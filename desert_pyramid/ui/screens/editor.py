@@ -26,7 +26,7 @@ from arcade import key as K
 from PIL import Image, ImageDraw
 
 from desert_pyramid.app.layouts import PlayerLayouts, difficulty_name
-from desert_pyramid.app.workshop import Editor, Estimator
+from desert_pyramid.app.workshop import Draft, Editor, Estimator
 from desert_pyramid.difficulty import UNRATED
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
@@ -57,7 +57,6 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
-from desert_pyramid.workshop import Draft
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -284,7 +283,7 @@ class EditorView(Screen):
             return
         self._shown = key
         # cards, back to front
-        from desert_pyramid.workshop.model import indices
+        from desert_pyramid.app.workshop import indices
 
         marked = indices(problems)
         covered = ed.draft.covered_by()

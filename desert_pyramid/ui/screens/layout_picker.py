@@ -675,13 +675,13 @@ class LayoutPickerView(Screen):
         self.app.show_view(self)
 
     def new_layout(self) -> None:
-        from desert_pyramid.workshop import Draft
+        from desert_pyramid.app.workshop import Draft
 
         self.app.sounds.play("click")
         self.app.show_editor(Draft.new(), back=self._from_editor)
 
     def edit_copy(self) -> None:
-        from desert_pyramid.workshop import Draft
+        from desert_pyramid.app.workshop import Draft
 
         self.app.sounds.play("click")
         # one of the player's own is edited itself (saved over, its number and statistics kept);
