@@ -35,7 +35,7 @@ from desert_pyramid.app.seat import Seat
 from desert_pyramid.catalog import Catalogue
 from desert_pyramid.engine import DESERT, Deal, Game, Layout, Move, Rules
 from desert_pyramid.modes import ModeSession, PracticeSession, Results, Session
-from desert_pyramid.progression import Unlocks
+from desert_pyramid.progression import BackCollection, Progress, Stats, Unlocks
 from desert_pyramid.storage import SaveStore
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from desert_pyramid.modes.dealing import DealFinder
     from desert_pyramid.solver.analysis import AnalysisRunner
     from desert_pyramid.solver.service import HintService
+    from desert_pyramid.storage.layouts import PlayerLayouts
     from desert_pyramid.workshop import EstimateService
 
 
@@ -122,10 +123,80 @@ class Application:
         self.saves.attach(store)
         return store
 
+    # -- what the screens draw of the saves and the layouts (they never reach the store) ----------
+    @property
+    def progress(self) -> Progress:
+        """Relics, statistics, the Daily's record, the games played (empty without saves)."""
+        return self.saves.progress
+
+    @property
+    def backs(self) -> BackCollection:
+        """The card backs owned and locked."""
+        return self.saves.backs
+
+    def choose_back(self, back_id: str) -> bool:
+        """Choose an owned card back (kept in the profile). False if it is locked."""
+        return self.saves.choose_back(back_id)
+
+    @property
+    def startup_notices(self) -> list[tuple[str, str]]:
+        """What the title says once: (level, message) of the save files and the layout files."""
+        return self.saves.startup_notices
+
+    def saved_stats(self, mode: str, rules: str, layout: int) -> Stats | None:
+        """The statistics of a mode, rules and layout, or ``None`` without a save folder."""
+        store = self.saves.store
+        return None if store is None else store.progress.stats_for(mode, rules, layout)
+
+    def layouts(self) -> dict[int, Layout]:
+        """Every layout: the game's, then the player's own."""
+        return self.catalogue.every_layout()
+
+    @property
+    def player_layouts(self) -> PlayerLayouts:
+        """The player's own layouts (the workshop's store)."""
+        return self.catalogue.store
+
+    def layout_title(self, number: int) -> str:
+        """Layout ``number``'s name in the player's language (a player's own as named); a
+        layout that is gone keeps the catalogue's name for it ("Layout 104 (deleted)")."""
+        from desert_pyramid.catalog import layout_title
+        from desert_pyramid.engine import EngineError
+
+        try:
+            return layout_title(self.get_layout(number))
+        except EngineError:
+            pass
+        try:
+            return self.catalogue.layout_name(number)
+        except (KeyError, ValueError):
+            return ""
+
     def replays_folder(self) -> Path | None:
         """Where the GIFs of replays go: the save folder's ``replays`` (``None`` without one)."""
         store = self.saves.store
         return None if store is None else store.folder.path / "replays"
+
+    def use_store(self, store: SaveStore | None) -> None:
+        """Use this save store (a run given one: ``RunOptions.store``, tests), or none."""
+        self.saves.attach(store)
+
+    @property
+    def has_saves(self) -> bool:
+        """Whether a save folder is open (else nothing is saved or counted)."""
+        return self.saves.store is not None
+
+    def back_choices(self) -> list[str] | None:
+        """The card backs the player may choose (owned ones), or ``None`` without saves."""
+        return self.saves.back_choices()
+
+    def read_own_layouts(self) -> None:
+        """Read the player's layout files now: any that cannot be used is set aside, and the
+        title says so (:attr:`startup_notices`) with the notice the Layouts screen gives."""
+        player = self.catalogue.player
+        if player is not None:
+            self.catalogue.own_layouts()
+            self.saves.startup_notices += [(n.level, n.message) for n in player.take_notices()]
 
     def set_settings(self, settings: Settings) -> None:
         """New settings, kept in the save file."""
@@ -149,10 +220,10 @@ class Application:
         return seat
 
     @staticmethod
-    def example_seat(session: ModeSession) -> Seat:
-        """A seat for a deal that is shown, not played for the record (How to play's worked
-        example): nothing of it is saved or counted, and it is not the deal in play."""
-        return Seat(None, session)
+    def example_seat(game: Game) -> Seat:
+        """How to play's worked example on ``game``: a seat for a deal that is shown, not played
+        for the record (nothing of it is saved or counted; it is not the deal in play)."""
+        return Seat(None, sessions.ExampleSession(game))
 
     def practice_session(
         self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None

@@ -3,7 +3,8 @@
 :class:`Saves` sits between the application (:class:`~desert_pyramid.app.application.Application`,
 its :class:`Host`) and :class:`desert_pyramid.storage.SaveStore`:
 
-* the table calls :meth:`Saves.after_move` after every move and undo: the game in progress is
+* the seat (:class:`~desert_pyramid.app.seat.Seat`) calls :meth:`Saves.after_move` after every
+  move and undo: the game in progress is
   written to ``current.toml`` (on the store's writer thread: the frame pays for the snapshot only),
   a chain that grows is checked for the chain card back, and a won deal is recorded;
 * while a timed table (Expedition, Daily, timed scoring) runs, :meth:`Saves.update` writes it
@@ -12,7 +13,8 @@ its :class:`Host`) and :class:`desert_pyramid.storage.SaveStore`:
   with the clock of at most half a second before the game died. The write is the same as after
   a move (a snapshot on this thread, a fraction of a millisecond; the file written on the store's
   writer thread), so it never costs a frame;
-* :meth:`Saves.table_started` is called for every new table: a game in progress that the player
+* :meth:`Saves.table_started` is called for every seat the application puts on: a game in
+  progress that the player
   did not continue is recorded as abandoned (a loss);
 * :meth:`Saves.restore` rebuilds the saved game for CONTINUE: the same deal, its whole undo
   history, its clock and (in an Expedition) the daylight left;

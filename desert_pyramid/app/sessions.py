@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 
 from desert_pyramid import local_date
-from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
+from desert_pyramid.engine import Deal, Event, Game, Layout, Move, Rules
 from desert_pyramid.i18n import N_, _, format_date, ngettext, pgettext
 from desert_pyramid.modes import (
     SKIP_COST_MS,
@@ -92,6 +92,24 @@ __all__ = [
     "title",
     "today",
 ]
+
+
+class ExampleSession(PracticeSession):
+    """How to play's worked example: no clock on the HUD (a demonstration is not timed), and no
+    coach (the example's captions say what each step does)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, source="seed")
+        self.messages = []
+
+    def hud(self) -> dict[str, str]:
+        out = super().hud()
+        out.pop("time", None)
+        return out
+
+    def _after_move(self, move: Move, before: object, events: list[Event]) -> None:
+        super()._after_move(move, before, events)
+        self.messages = []
 
 
 def today() -> datetime.date:

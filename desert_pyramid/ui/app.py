@@ -84,7 +84,7 @@ class GameApp(arcade.Window):
             None  # How to play: page, scroll, the quiz's session score
         )
         if options.store is not None:
-            self.saves.attach(options.store)
+            self.application.use_store(options.store)
         self.use_settings()
         self.probe = BufferProbe()
         self.full_redraw = options.full_redraw
@@ -330,7 +330,7 @@ class GameApp(arcade.Window):
                 self,
                 draft,
                 back,
-                store=self.catalogue.store,
+                store=self.application.player_layouts,
                 estimator=estimator if estimator is not None else self.estimate_service(),
             )
         )
@@ -349,9 +349,9 @@ class GameApp(arcade.Window):
 
         def play(number: int) -> None:
 
-            self.start_practice(rules, self.catalogue.get_layout(number))
+            self.start_practice(rules, self.get_layout(number))
 
-        current = focus if focus is not None else (remembered_layout(self) or 1)
+        current = focus if focus is not None else (remembered_layout(self.application) or 1)
         self.application.show("layouts")
         self.show_view(
             LayoutPickerView(
@@ -406,7 +406,7 @@ class GameApp(arcade.Window):
         """The card backs the settings may cycle through: the owned ones once saves are in."""
         from desert_pyramid.ui.art.assets import back_ids
 
-        owned = self.saves.back_choices()
+        owned = self.application.back_choices()
         return back_ids() if owned is None else owned
 
     def toggle_fullscreen(self) -> None:
@@ -586,6 +586,12 @@ def _open_results(app: GameApp, table: TableView) -> None:
     app.show_results(table)
 
 
+def _open_settings(app: GameApp) -> None:
+    back = app.current_view or app.table  # Esc goes back to it
+    if back is not None:
+        app.show_settings(back)
+
+
 def _open_help(app: GameApp) -> None:
     if app.current_view is not None:
         app.show_help(app.current_view)
@@ -602,7 +608,7 @@ OPENERS: dict[ScreenName, Callable[[GameApp], None]] = {
     "table": _nothing_more,
     "pause": _over_the_table(GameApp.show_pause),
     "results": _over_the_table(_open_results),
-    "settings": lambda app: app.show_settings(app.current_view or app.table),  # type: ignore[arg-type]
+    "settings": _open_settings,
     "help": _open_help,
     "practice": GameApp.show_practice_setup,
     "relics": lambda app: app.show_relics(),
@@ -622,10 +628,10 @@ def start(app: GameApp, options: RunOptions) -> None:
     elif options.code is not None:
         c = options.code
         app.start_practice(
-            c.rules, app.catalogue.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
+            c.rules, app.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
         )
     elif options.layout is not None:
-        layout = app.catalogue.get_layout(options.layout)
+        layout = app.get_layout(options.layout)
         app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
@@ -640,10 +646,7 @@ def start(app: GameApp, options: RunOptions) -> None:
 def notice_own_layouts(app: GameApp) -> None:
     """Read the player's layout files now: any that cannot be used is set aside, and the title
     says so with the notice the Layouts screen gives."""
-    if app.catalogue.player is not None:
-        app.catalogue.own_layouts()
-        notices = app.catalogue.player.take_notices()
-        app.saves.startup_notices += [(n.level, n.message) for n in notices]
+    app.application.read_own_layouts()
 
 
 def choose_language(app: GameApp, options: RunOptions) -> None:
@@ -651,7 +654,7 @@ def choose_language(app: GameApp, options: RunOptions) -> None:
     the title, when that one cannot be used (desert_pyramid/i18n.py)."""
     notice = use_language(options.lang or app.settings.language or system_language())
     if notice is not None:
-        app.saves.startup_notices.append(("warning", notice))
+        app.application.startup_notices.append(("warning", notice))
 
 
 def run(options: RunOptions) -> int:
@@ -659,7 +662,7 @@ def run(options: RunOptions) -> int:
     # save.toml's notice is worded in it; the saved one is chosen below, once it is read
     use_language(options.lang or system_language())
     app = GameApp(options)  # the player's own layouts: in the same save folder
-    if app.saves.store is None:
+    if not app.application.has_saves:
         app.application.open_saves(background=True)
     choose_language(app, options)  # first: the layout files' notices are worded in it
     notice_own_layouts(app)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.layouts import Catalogue
-    from desert_pyramid.app.saving import Saves, SaveStore
+    from desert_pyramid.app.saving import SaveStore
     from desert_pyramid.app.seat import Seat
     from desert_pyramid.app.sessions import DealFinder, Session
     from desert_pyramid.app.workshop import Draft, Estimator
@@ -82,8 +82,6 @@ class Shell(Protocol):
     sounds: Sounds
     speech: SpeechLink  # the announcements (speech_link.py)
     scenery: Scenery
-    saves: Saves
-    catalogue: Catalogue  # the layouts: the game's and the player's
     overlay: Overlay
     howto_memory: HowtoMemory | None
     last_input: str  # "keys" (keyboard or mouse) or "pad"

@@ -66,7 +66,7 @@ class PastGamesView(MenuScreen):
     def __init__(self, app: Shell, back: Callable[[], None]) -> None:
         super().__init__(app)
         self.go_back = back
-        self.games = list(reversed(app.saves.progress.games))  # newest first
+        self.games = list(reversed(app.application.progress.games))  # newest first
         self.first = 0  # the list's first row shown
         self.rows = 8
         self.selected = 0

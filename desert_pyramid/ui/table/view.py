@@ -515,69 +515,92 @@ class TableView(TableInput, Screen):
 
     # -- actions ---------------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
-        dialog = self.stuck_dialog
-        if dialog is not None:
-            if dialog.on_action(action):
-                self.dirty.invalidate()
-                return True
-            if action in ("pause", "deselect"):  # Esc: keep looking
-                self.close_stuck_dialog()
-                return True
-            return Screen.on_action(self, action)  # help, full screen, mute, speech
+        if self.stuck_dialog is not None:
+            return self._dialog_action(action)
         if self.ending:
             if action in ("accept", "pause", "flip"):
                 self.finish()
                 return True
             return super().on_action(action)
-        c = self.control
-        if action == "flip":
-            self.apply(c.flip())
-        elif action == "undo":
-            self.advisor.forget()
-            self.apply(c.undo())
-        elif action == "redo":
-            self.apply(c.redo())
-        elif action == "hint":
-            self.ask_hint()
-        elif action == "hint_or_play":  # the controller's Y: a hint, and a second Y plays it
-            if c.hint_armed:
-                self.apply(c.accept_hint())
-            else:
-                self.ask_hint()
-        elif action == "accept":
-            self.accept()
-        elif action == "stash":
-            place = (
-                c.selected
-                if c.selected is not None
-                else (self.focus if isinstance(self.focus, int) else None)
-            )
-            self.apply(c.stash(place))
-        elif action == "deselect":
-            c.deselect()
-            self.message = ""
-            self.refresh()
-        elif action == "autoplay":
-            self.toggle_autoplay()
-        elif action == "pause":
-            if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
-                self.message = self.advisor.cancel(self.game)
-                self.refresh()
-            else:
-                self.app.show_pause(self)
-        elif action in ("focus_next", "focus_prev"):
-            self.cycle_focus(1 if action == "focus_next" else -1)
+        play = self._plays().get(action)
+        if play is not None:
+            play()
         elif action.startswith("focus_"):
-            d = {
-                "focus_left": (-1, 0),
-                "focus_right": (1, 0),
-                "focus_up": (0, 1),
-                "focus_down": (0, -1),
-            }[action]
-            self.move_focus(*d)
+            self._focus_action(action)
         else:
             return super().on_action(action)
         return True
+
+    def _dialog_action(self, action: str) -> bool:
+        """An action while the stuck deal's dialog shows: its own, Esc to keep looking, or the
+        keys that work everywhere (help, full screen, mute, speech)."""
+        dialog = self.stuck_dialog
+        assert dialog is not None
+        if dialog.on_action(action):
+            self.dirty.invalidate()
+            return True
+        if action in ("pause", "deselect"):  # Esc: keep looking
+            self.close_stuck_dialog()
+            return True
+        return Screen.on_action(self, action)
+
+    def _plays(self) -> dict[str, Callable[[], None]]:
+        """The table's own actions (keys.py's names), each what it does."""
+        c = self.control
+        return {
+            "flip": lambda: self.apply(c.flip()),
+            "undo": self._undo,
+            "redo": lambda: self.apply(c.redo()),
+            "hint": self.ask_hint,
+            "hint_or_play": self._hint_or_play,
+            "accept": self.accept,
+            "stash": self._stash,
+            "deselect": self._deselect,
+            "autoplay": self.toggle_autoplay,
+            "pause": self._pause,
+        }
+
+    def _undo(self) -> None:
+        self.advisor.forget()
+        self.apply(self.control.undo())
+
+    def _hint_or_play(self) -> None:
+        """The controller's Y: a hint, and a second Y plays it."""
+        if self.control.hint_armed:
+            self.apply(self.control.accept_hint())
+        else:
+            self.ask_hint()
+
+    def _stash(self) -> None:
+        c = self.control
+        place = c.selected
+        if place is None and isinstance(self.focus, int):
+            place = self.focus
+        self.apply(c.stash(place))
+
+    def _deselect(self) -> None:
+        self.control.deselect()
+        self.message = ""
+        self.refresh()
+
+    def _pause(self) -> None:
+        if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
+            self.message = self.advisor.cancel(self.game)
+            self.refresh()
+        else:
+            self.app.show_pause(self)
+
+    def _focus_action(self, action: str) -> None:
+        if action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
+            return
+        d = {
+            "focus_left": (-1, 0),
+            "focus_right": (1, 0),
+            "focus_up": (0, 1),
+            "focus_down": (0, -1),
+        }[action]
+        self.move_focus(*d)
 
     def accept(self) -> None:
         """Enter: play the hint shown, else press the focused button or select the focused card."""
