@@ -337,6 +337,51 @@ class ResultsView(MenuScreen):
     def dusk(self) -> float:
         return self.table.dusk()  # a trek's results under the sky it ended in
 
+    def _place_figures(
+        self, lines: list[tuple[str, str]], rects: list[Rect], columns: int, s: float
+    ) -> None:
+        """The figures' rows, a name and a value each; an unlocked card back shown beside its
+        name."""
+        backs = list(self.unlocked_backs)
+        for (name, value), r in zip(lines, rects, strict=True):
+            left = r.width * (0.42 if columns == 1 else 0.33)
+            right = r.width - left
+            self.texts.fitted(
+                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
+            )
+            text = self.texts.fitted(
+                value,
+                Rect(r.left + left, r.bottom, right, r.height),
+                15 * s,
+                colour=GOLD if name == _(SCORE) else INK,
+                bold=True,
+                align="right",
+            )
+            if name == unlocked_label("back") and backs:  # the back itself, left of its name
+                h = min(26 * s, r.height - 2)
+                self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
+
+    def _place_share(self, box: Rect, s: float) -> None:
+        """The share line; the font has no ☀: a gap in the text, and the sun drawn in it (Copy
+        copies the line whole)."""
+        before, sun, after = self.share.partition("☀")
+        em = "\u2003"  # an em space
+        shown = before + em + after if sun else self.share
+        t = self.share_text = self.texts.fitted(shown, box, 12 * s, colour=GOLD, bold=True)
+        if sun and t.label.text == shown:
+            px = round(t.font_size * 96 / 72)
+            icon = arcade.Sprite(
+                make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
+            )
+            x = (
+                t.left
+                + text_width(before, t.font_size, True)
+                + text_width(em, t.font_size, True) / 2
+            )
+            icon.position = (round(x), round(t.y))
+            self.decor.append(icon)
+            self.share_icon = icon
+
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
@@ -406,24 +451,7 @@ class ResultsView(MenuScreen):
             max_columns=2,
             by_column=True,
         )
-        backs = list(self.unlocked_backs)
-        for (name, value), r in zip(lines, figures.rects, strict=True):
-            left = r.width * (0.42 if figures.columns == 1 else 0.33)
-            right = r.width - left
-            self.texts.fitted(
-                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
-            )
-            text = self.texts.fitted(
-                value,
-                Rect(r.left + left, r.bottom, right, r.height),
-                15 * s,
-                colour=GOLD if name == _(SCORE) else INK,
-                bold=True,
-                align="right",
-            )
-            if name == unlocked_label("back") and backs:  # the back itself, left of its name
-                h = min(26 * s, r.height - 2)
-                self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
+        self._place_figures(lines, figures.rects, figures.columns, s)
         self.texts.fitted(
             self.finished.record_line,  # won, played, streak (the application's)
             boxes[0],
@@ -431,24 +459,7 @@ class ResultsView(MenuScreen):
             colour=FAINT,
         )
         if self.share:
-            # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
-            before, sun, after = self.share.partition("☀")
-            em = "\u2003"  # an em space
-            shown = before + em + after if sun else self.share
-            t = self.share_text = self.texts.fitted(shown, boxes[1], 12 * s, colour=GOLD, bold=True)
-            if sun and t.label.text == shown:
-                px = round(t.font_size * 96 / 72)
-                icon = arcade.Sprite(
-                    make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
-                )
-                x = (
-                    t.left
-                    + text_width(before, t.font_size, True)
-                    + text_width(em, t.font_size, True) / 2
-                )
-                icon.position = (round(x), round(t.y))
-                self.decor.append(icon)
-                self.share_icon = icon
+            self._place_share(boxes[1], s)
         rows_per_column = -(-n // max(1, menu.columns))
         self.menu.place(menu.rects, 15 * s, rows=rows_per_column)
         self.place_message(width, s, message)
