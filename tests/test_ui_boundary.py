@@ -16,6 +16,10 @@ FORBIDDEN = {
     r"\bsession\.[a-z_]": "a mode's session is reached into (the ui plays through the seat)",
     r"\bsolve\(": "the solver is run (Application.winning_line, Application.analysis)",
     r"\.catalogue\.": "the catalogue is read (Application.layouts, get_layout, layout_title)",
+    r"mode\s*(==|!=)\s*[\"'](practice|expedition|daily)": "a mode is asked by name (its Offers say)",
+    r"(getattr|hasattr)\([^)]*[\"'](session|seat|daylight|timed|untimed|paused)[\"']": (
+        "a session is probed by attribute name (ModeSession declares it)"
+    ),
 }
 
 
@@ -29,7 +33,7 @@ def offences(text: str) -> list[str]:
     return found
 
 
-def test_no_screen_touches_a_save_a_session_or_the_solver() -> None:
+def test_no_screen_touches_a_save_a_session_or_the_solver_nor_asks_a_mode_by_name() -> None:
     bad = {
         str(path.relative_to(UI)): hits
         for path in sorted(UI.rglob("*.py"))
@@ -45,6 +49,11 @@ def test_the_check_sees_each_kind_of_offence() -> None:
         "self.table.session.abandon()",
         "line = solve(game, time_limit=5.0).line",
         "self.app.catalogue.every_layout()",
+        'if session.mode == "expedition":',
+        'if r.mode != "daily" or not r.won:',
+        'return timed(getattr(self.under, "session", None))',
+        'left = getattr(daylight, "left_ms", None) if hasattr(x, "daylight") else 0',
     ]
-    assert [len(offences(line)) for line in lines] == [1, 1, 1, 1, 1]
+    assert [len(offences(line)) for line in lines] == [1, 1, 1, 1, 1, 2, 1, 1, 1]
     assert offences("self.seat.play(move)  # the session.play of the seat") == []
+    assert offences('if img.mode != "RGBA":') == []

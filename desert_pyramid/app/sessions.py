@@ -78,6 +78,7 @@ __all__ = [
     # what this module does
     "again",
     "clock_text",
+    "counts_day_streak",
     "daily",
     "expedition",
     "practice",
@@ -161,6 +162,11 @@ def timed(session: object) -> bool:
     scoring): whatever covers the table then hides its cards, and a lost window focus keeps it
     paused until the player resumes. Anything that is not a session of the modes is untimed."""
     return getattr(session, "timed", False) is True
+
+
+def counts_day_streak(mode: str) -> bool:
+    """Whether a mode's games count for the day streak (the Daily's): the statistics show it."""
+    return mode == DailySession.mode
 
 
 def title(session: ModeSession) -> str:

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     import arcade
     from arcade.context import ArcadeContext
 
-    from desert_pyramid.app.analysis import HintService
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.layouts import Catalogue
@@ -120,12 +119,6 @@ class Shell(Protocol):
 
     # -- the game's own
     def step(self, dt: float = ...) -> None: ...
-
-    def get_layout(self, number: int) -> Layout: ...
-
-    def hint_service(self) -> HintService | None: ...
-
-    def estimate_service(self) -> Estimator | None: ...
 
     def set_settings(self, settings: Settings) -> None: ...
 

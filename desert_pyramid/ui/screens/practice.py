@@ -314,7 +314,7 @@ class PracticeSetupView(MenuScreen):
         from desert_pyramid.engine import EngineError, decode_game_code
 
         try:
-            code = decode_game_code(self.code, self.app.get_layout)
+            code = decode_game_code(self.code, self.app.application.get_layout)
             check_playable(code.rules, code.layout_number)
         except EngineError as exc:  # the code stays in its field to correct
             text = str(exc)

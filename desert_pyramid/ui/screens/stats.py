@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.sessions import Mode, clock_text
+from desert_pyramid.app.sessions import Mode, clock_text, counts_day_streak
 from desert_pyramid.i18n import (
     N_,
     _,
@@ -376,7 +376,7 @@ class StatsView(MenuScreen):
     def _extra_line(self, c: StatsChoice) -> str:
         if not c.keys:
             return ""
-        if all(k.mode == "daily" for k in c.keys):
+        if all(counts_day_streak(k.mode) for k in c.keys):
             daily = self.app.application.progress.daily
             from desert_pyramid.app.saving import today
 

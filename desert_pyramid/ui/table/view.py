@@ -89,7 +89,7 @@ class TableView(TableInput, Screen):
         self.board = Board()
         self.hud = Hud(app.assets)
         self.effects = Effects()
-        self.advisor = Advisor(app.hint_service)
+        self.advisor = Advisor(app.application.hint_service)
         self.geom: TableGeometry | None = None
         # a session with a coach (Practice) has it speak in a panel beside the cards, pointing
         # at the cards it talks about; the message line keeps the table's own words
