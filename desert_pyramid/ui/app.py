@@ -398,9 +398,9 @@ class GameApp(arcade.Window):
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
         self.set_settings(self.settings.toggled("mute"))
-        told = getattr(self.current_view, "sound_changed", None)
-        if told is not None:
-            told()
+        view = self.current_view
+        if isinstance(view, Screen):
+            view.sound_changed()
 
     def back_choices(self) -> list[str]:
         """The card backs the settings may cycle through: the owned ones once saves are in."""
@@ -476,12 +476,10 @@ class GameApp(arcade.Window):
     def _text_probe_start(self) -> None:
         """A screen laid out at a text size over 100% and not yet checked: its next frame is
         drawn whole and its parts recorded (into the ``--check-layout`` recorder when it runs)."""
-        view = self.current_view
-        if all(getattr(v, "text_checked", True) for v in self._text_views()):
+        views = self._text_views()
+        if all(v.text_checked for v in views):
             return
-        dirty = getattr(view, "dirty", None)
-        if dirty is not None:
-            dirty.invalidate()  # every part drawn, not only the changed ones
+        views[0].repaint_all()  # every part drawn, not only the changed ones
         recorder = audit.recording()
         self._text_probe_own = recorder is None
         self._text_probe = audit.start() if recorder is None else recorder
@@ -495,31 +493,31 @@ class GameApp(arcade.Window):
         if recorder is None:
             return
         for _attempt in range(12):  # 200% to 100% by TEXT_STEP, for a screen and its table
-            views = [v for v in self._text_views() if not getattr(v, "text_checked", True)]
+            views = [v for v in self._text_views() if not v.text_checked]
             if not views:
                 break
-            for view in views:
+            for checked in views:
                 parts = recorder.parts
-                if view is not self.current_view:  # the table under a menu: its own parts
+                if checked is not self.current_view:  # the table under a menu: its own parts
                     parts = [p for p in parts if p.layer == audit.TABLE]
-                view.text_faults(audit.problems(parts, self.width, self.height))
+                checked.text_faults(audit.problems(parts, self.width, self.height))
             view = self.current_view
             if view is None:
                 break
             recorder.clear()
-            dirty = getattr(view, "dirty", None)
-            if dirty is not None:
-                dirty.invalidate()
+            if isinstance(view, Screen):
+                view.repaint_all()
             view.on_draw()
             self.overlay.draw()
         if self._text_probe_own:
             audit.stop()
 
-    def _text_views(self) -> list[Any]:
+    def _text_views(self) -> list[Screen]:
         """The screen shown and the table it covers (pause, help), for the text size's check."""
         view = self.current_view
-        under_of = getattr(view, "table_under", None)
-        under = under_of() if under_of is not None else None
+        if not isinstance(view, Screen):
+            return []
+        under = view.table_under()
         return [view] if under is None or under is view else [view, under]
 
     @property
@@ -533,9 +531,9 @@ class GameApp(arcade.Window):
         super().flip()
         self.probe.after_swap()
         if probing and self.probe.done:
-            dirty = getattr(self.current_view, "dirty", None)
-            if dirty is not None:
-                dirty.invalidate()  # paint over the marker
+            view = self.current_view
+            if isinstance(view, Screen):
+                view.repaint_all()  # paint over the marker
 
     def dispatch_event(self, *args: Any) -> Any:
         """Every window event passes here: a key or a mouse button makes the keyboard (and mouse)

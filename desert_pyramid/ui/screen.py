@@ -80,6 +80,13 @@ class Screen(arcade.View):
         """The table this screen is or covers (the ambience follows its daylight), if any."""
         return None
 
+    def repaint_all(self) -> None:
+        """Draw every part on the next frame, not only what changed (a screen that repaints
+        only its changes overrides it)."""
+
+    def sound_changed(self) -> None:
+        """M was pressed: a screen that shows whether the sound is on says so."""
+
     def table_seat(self) -> Seat | None:
         """The deal this screen plays, if it is a table (:class:`~desert_pyramid.app.seat.Seat`)."""
         return None

@@ -408,9 +408,7 @@ class DemoView(TableView):
             self.next_step()
 
     def on_draw(self) -> None:
-        dirty = getattr(self, "dirty", None)
-        if dirty is not None:
-            dirty.invalidate()  # the panel lies over the table: draw every frame whole
+        self.repaint_all()  # the panel lies over the table: draw every frame whole
         super().on_draw()
         self.draw_panel()
         self.buttons.draw()

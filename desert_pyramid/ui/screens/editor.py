@@ -175,6 +175,9 @@ class EditorView(Screen):
         self.keys_text: arcade.Text | None = None
 
     # -- layout ------------------------------------------------------------------------------------
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     def layout(self, width: int, height: int) -> None:
         g = editor_geometry(width, height)
         self.geom = g

@@ -211,6 +211,9 @@ class LayoutPickerView(Screen):
         return layout if layout is not None and is_player_number(layout.number) else None
 
     # -- layout ------------------------------------------------------------------------------------
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(
             width,

@@ -69,6 +69,9 @@ class TableView(TableInput, Screen):
     def table_seat(self) -> Seat:
         return self.seat
 
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
 
     def __init__(
