@@ -1,7 +1,12 @@
 """Whole games played through the application layer alone (no window): an Expedition of two
 pyramids and a sunset, a Daily, and a layout of the player's own made in the workshop, continued
 after a restart. tests/test_app_application.py runs them in its process and again in a process
-where Arcade and pyglet cannot be imported."""
+where Arcade and pyglet cannot be imported.
+
+They make the calls the window makes (ui/app.py, ui/table/view.py): ``Application.start_mode``,
+``start_practice``, ``continue_game`` for a seat; its ``control`` for every move (what a click,
+a key or the computer player does at the table), ``update`` with each frame's time;
+``Application.update`` every frame and ``Application.finish`` for the results screen."""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from pathlib import Path
 
 from desert_pyramid.app.application import Application, NoticeLog
 from desert_pyramid.app.prefs import Settings
+from desert_pyramid.app.seat import Seat
 from desert_pyramid.engine import RELAXED
 from desert_pyramid.modes import DailySession, ExpeditionSession, PracticeSession
 from desert_pyramid.solver import Verdict, solve
@@ -24,13 +30,14 @@ def open_app(folder: Path, seed: int | None = None) -> Application:
     return app
 
 
-def play_out(seat: object) -> None:
-    """Play the table's deal to its end along the solver's winning line."""
-    game = seat.game  # type: ignore[attr-defined]
-    result = solve(game, node_budget=2_000_000)
+def play_out(seat: Seat) -> None:
+    """Play the table's deal to its end along the solver's winning line, each move as the
+    table plays it (the seat's control: the move, the seat saves it)."""
+    result = solve(seat.game, node_budget=2_000_000)
     assert result.verdict == Verdict.WINNABLE, "the modes deal winnable deals"
     for move in result.line:
-        seat.play(move)  # type: ignore[attr-defined]
+        feedback = seat.control.play(move)
+        assert feedback.move == move, feedback.message
 
 
 def expedition(folder: Path) -> dict[str, object]:
@@ -74,9 +81,10 @@ def daily(folder: Path) -> dict[str, object]:
     store = app.saves.store
     assert store is not None
     today = app.today().isoformat()
-    streak = store.progress.daily.current_on(today)
+    assert finished.streak == store.progress.daily.current_on(today)
+    assert finished.share.startswith("Desert Pyramid Daily"), finished.share
     app.close()
-    return {"won": finished.results.won, "streak": streak}
+    return {"won": finished.results.won, "streak": finished.streak}
 
 
 def workshop_layout(folder: Path) -> dict[str, object]:

@@ -71,7 +71,13 @@ def test_round_trip_gives_the_same_position_and_score() -> None:
     again = read.game(get_layout(1))
     assert snapshot(again) == snapshot(game)
     assert again.score == game.score
-    assert read.deal_code == read.deal_code  # hashable value
+    # a value: a second reading of the same code gives an equal deal code, with the same hash
+    twice = decode_game_code(code, get_layout).deal_code
+    assert read.deal_code is not twice
+    assert read.deal_code == twice and hash(read.deal_code) == hash(twice)
+    assert {read.deal_code: 1}[twice] == 1
+    other = encode_game_code(random_game(4, PRESETS["desert"], 1, 60))
+    assert read.deal_code != decode_game_code(other, get_layout).deal_code
     assert encode_deal_code(read.deal, read.rules, read.layout_number).startswith("DP-")
 
 

@@ -29,56 +29,22 @@ from typing import TYPE_CHECKING
 
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.app.saving import Notices, Saves, TableView
+from desert_pyramid.app.saving import Notices, Saves
 from desert_pyramid.app.screens import ScreenName, ScreenState, screen_name
+from desert_pyramid.app.seat import Seat
 from desert_pyramid.catalog import Catalogue
-from desert_pyramid.engine import DESERT, Deal, Event, Game, Layout, Move, Rules
-from desert_pyramid.modes import ExpeditionSession, PracticeSession, Results, Session
-from desert_pyramid.progression import Unlocks
+from desert_pyramid.engine import DESERT, Deal, Game, Layout, Move, Rules
+from desert_pyramid.modes import ModeSession, PracticeSession, Results, Session
+from desert_pyramid.progression import BackCollection, Progress, Stats, Unlocks
 from desert_pyramid.storage import SaveStore
 
 if TYPE_CHECKING:
     from desert_pyramid.app.workshop import Estimator
     from desert_pyramid.modes.dealing import DealFinder
+    from desert_pyramid.solver.analysis import AnalysisRunner
     from desert_pyramid.solver.service import HintService
+    from desert_pyramid.storage.layouts import PlayerLayouts
     from desert_pyramid.workshop import EstimateService
-
-
-class Seat:
-    """The deal in play as the application tracks it: its session, saved after every move."""
-
-    def __init__(self, app: Application, session: Session) -> None:
-        self.app = app
-        self.session = session
-
-    @property
-    def game(self) -> Game:
-        return self.session.game
-
-    def play(self, move: Move | str) -> list[Event]:
-        """Play a move (or its text, ``"12+W"``); saved, and a finished deal recorded. Raises
-        :class:`~desert_pyramid.engine.IllegalMoveError` with the reason."""
-        events = self.session.play(Move.parse(move) if isinstance(move, str) else move)
-        self.app.after_move(self)
-        return events
-
-    def undo(self) -> list[Event]:
-        events = self.session.undo()
-        self.app.after_move(self)
-        return events
-
-    def skip(self) -> list[Event]:
-        """Expedition: skip this pyramid for 30 s of daylight."""
-        session = self.session
-        if not isinstance(session, ExpeditionSession):
-            raise TypeError("only an Expedition skips a pyramid")
-        events = session.skip()
-        self.app.after_move(self)
-        return events
-
-    def update(self, dt_ms: float) -> int:
-        """Advance the session's clock (a frame's time, in milliseconds)."""
-        return self.session.update(dt_ms)
 
 
 @dataclass
@@ -97,11 +63,15 @@ class NoticeLog:
 
 @dataclass(frozen=True)
 class Finished:
-    """What the results screen shows of a finished (or left) deal."""
+    """What the results screen shows of a finished (or left) deal, worked out by the
+    application: the mode's results, what its games unlocked, the statistics' line, and a
+    cleared Daily's share line with the day streak it counts for."""
 
     results: Results
     unlocks: Unlocks
     record_line: str
+    streak: int = 0  # the Daily's day streak now (0: none, or not a Daily that counts for it)
+    share: str = ""  # a cleared Daily's line to share ("" otherwise)
 
 
 class Application:
@@ -128,8 +98,7 @@ class Application:
         self.saves = Saves(self)
         self.seed = seed  # the first random deal's seed (--seed), used once
         self.today = today
-        self.seat: TableView | None = None  # the deal in play, for CONTINUE (a Seat or the
-        # window's view of the table)
+        self.seat: Seat | None = None  # the deal in play, for CONTINUE
         self.screen = ScreenState("title")
         self._hints: HintService | None = None  # the solver's, shared by every table
         self._hints_tried = False
@@ -154,6 +123,81 @@ class Application:
         self.saves.attach(store)
         return store
 
+    # -- what the screens draw of the saves and the layouts (they never reach the store) ----------
+    @property
+    def progress(self) -> Progress:
+        """Relics, statistics, the Daily's record, the games played (empty without saves)."""
+        return self.saves.progress
+
+    @property
+    def backs(self) -> BackCollection:
+        """The card backs owned and locked."""
+        return self.saves.backs
+
+    def choose_back(self, back_id: str) -> bool:
+        """Choose an owned card back (kept in the profile). False if it is locked."""
+        return self.saves.choose_back(back_id)
+
+    @property
+    def startup_notices(self) -> list[tuple[str, str]]:
+        """What the title says once: (level, message) of the save files and the layout files."""
+        return self.saves.startup_notices
+
+    def saved_stats(self, mode: str, rules: str, layout: int) -> Stats | None:
+        """The statistics of a mode, rules and layout, or ``None`` without a save folder."""
+        store = self.saves.store
+        return None if store is None else store.progress.stats_for(mode, rules, layout)
+
+    def layouts(self) -> dict[int, Layout]:
+        """Every layout: the game's, then the player's own."""
+        return self.catalogue.every_layout()
+
+    @property
+    def player_layouts(self) -> PlayerLayouts:
+        """The player's own layouts (the workshop's store)."""
+        return self.catalogue.store
+
+    def layout_title(self, number: int) -> str:
+        """Layout ``number``'s name in the player's language (a player's own as named); a
+        layout that is gone keeps the catalogue's name for it ("Layout 104 (deleted)")."""
+        from desert_pyramid.catalog import layout_title
+        from desert_pyramid.engine import EngineError
+
+        try:
+            return layout_title(self.get_layout(number))
+        except EngineError:
+            pass
+        try:
+            return self.catalogue.layout_name(number)
+        except (KeyError, ValueError):
+            return ""
+
+    def replays_folder(self) -> Path | None:
+        """Where the GIFs of replays go: the save folder's ``replays`` (``None`` without one)."""
+        store = self.saves.store
+        return None if store is None else store.folder.path / "replays"
+
+    def use_store(self, store: SaveStore | None) -> None:
+        """Use this save store (a run given one: ``RunOptions.store``, tests), or none."""
+        self.saves.attach(store)
+
+    @property
+    def has_saves(self) -> bool:
+        """Whether a save folder is open (else nothing is saved or counted)."""
+        return self.saves.store is not None
+
+    def back_choices(self) -> list[str] | None:
+        """The card backs the player may choose (owned ones), or ``None`` without saves."""
+        return self.saves.back_choices()
+
+    def read_own_layouts(self) -> None:
+        """Read the player's layout files now: any that cannot be used is set aside, and the
+        title says so (:attr:`startup_notices`) with the notice the Layouts screen gives."""
+        player = self.catalogue.player
+        if player is not None:
+            self.catalogue.own_layouts()
+            self.saves.startup_notices += [(n.level, n.message) for n in player.take_notices()]
+
     def set_settings(self, settings: Settings) -> None:
         """New settings, kept in the save file."""
         old, self.settings = self.settings, settings
@@ -166,18 +210,20 @@ class Application:
         return self.screen
 
     # -- sessions -----------------------------------------------------------------------------------
-    def seat_table(self, table: TableView, why: str = "new deal") -> None:
-        """Put a table on (the window's view of a session, or a :class:`Seat`): the deal in play
-        from now on. A saved game not continued counts as abandoned."""
-        self.saves.table_started(table)
-        self.seat = table
-        self.show("table", why)
-
-    def sit(self, session: Session, why: str = "new deal") -> Seat:
-        """Put a session on the table without a window (see :meth:`seat_table`)."""
+    def sit(self, session: ModeSession, why: str = "new deal") -> Seat:
+        """Put a session on the table: the deal in play from now on, played through the seat
+        returned (saved after every move). A saved game not continued counts as abandoned."""
         seat = Seat(self, session)
-        self.seat_table(seat, why)
+        self.saves.table_started(seat)
+        self.seat = seat
+        self.show("table", why)
         return seat
+
+    @staticmethod
+    def example_seat(game: Game) -> Seat:
+        """How to play's worked example on ``game``: a seat for a deal that is shown, not played
+        for the record (nothing of it is saved or counted; it is not the deal in play)."""
+        return Seat(None, sessions.ExampleSession(game))
 
     def practice_session(
         self, rules: Rules = DESERT, layout: Layout | None = None, deal: Deal | None = None
@@ -245,15 +291,19 @@ class Application:
         for a rule set that Practice does not play on this layout."""
         return sessions.practice_from_moves(game.layout, game.rules, game.deal, game.history)
 
-    def again(self, session: Session) -> Session:
+    def again(self, session: ModeSession) -> Session:
         """Restart: the same day's Daily (timed or not as the settings say now), or Practice on
         the same deal."""
         return sessions.again(session, self.settings.untimed)
 
+    def restart(self, seat: Seat) -> Seat:
+        """The pause's Restart: :meth:`again` on the table (the deal left counts as abandoned)."""
+        return self.sit(self.again(seat.session), "again")
+
     def can_continue(self) -> bool:
         """A deal in play in this run (not finished), or one saved by an earlier run."""
         seat = self.seat
-        if seat is not None and not seat.session.finished:
+        if seat is not None and not seat.finished:
             return True
         return self.saves.can_continue()
 
@@ -267,16 +317,16 @@ class Application:
         self.saves.expect_resume(restored.game_id)
         return restored.session
 
-    def continue_game(self) -> TableView | None:
+    def continue_game(self) -> Seat | None:
         """CONTINUE: the deal in play, or the game saved (:meth:`saved_session`), or ``None``."""
         seat = self.seat
-        if seat is not None and not seat.session.finished:
+        if seat is not None and not seat.finished:
             self.show("table", "continue")
             return seat
         session = self.saved_session()
         return None if session is None else self.sit(session, "continue")
 
-    def after_move(self, seat: TableView) -> None:
+    def after_move(self, seat: Seat) -> None:
         """After a move or an undo at the table: saved, the chain noted, a finished deal counted."""
         self.saves.after_move(seat)
 
@@ -285,16 +335,44 @@ class Application:
         recorded, a timed game saved with its clock, the store's new notices told."""
         self.saves.update(dt)
 
-    def finish(self, seat: TableView) -> Finished:
-        """The deal's end, for the results screen: a deal left unfinished ends as a loss. The
-        table is no longer the one CONTINUE resumes."""
+    def finish(self, seat: Seat) -> Finished:
+        """The deal's end, for the results screen: a deal left unfinished (a trek ended from the
+        pause) ends as a loss, and is recorded now so that its results list what it unlocked.
+        The table is no longer the one CONTINUE resumes."""
         session = seat.session
         results = session.results() if session.finished else session.abandon()
         self.saves.after_move(seat)
         if self.seat is seat:
             self.seat = None
-        self.show("results", "finished")
-        return Finished(results, self.saves.unlocked_by(seat), self.saves.record_line(session.game))
+        self.show("results", "the deal is over")
+        streak = 0
+        if results.counts_for_streak:
+            streak = self.saves.progress.daily.current_on(results.played_on)
+        share = sessions.share_line(results, streak) if results.offers_share else ""
+        return Finished(
+            results,
+            self.saves.unlocked_by(seat),
+            self.saves.record_line(session.game),
+            streak=streak,
+            share=share,
+        )
+
+    def winning_line(self, seat: Seat, seconds: float = 5.0) -> tuple[Move, ...]:
+        """The solver's winning line from the position on the table, searched for at most
+        ``seconds`` (empty when it finds none): ``--screen results`` plays it out."""
+        from desert_pyramid.solver.core import solve
+
+        return tuple(solve(seat.game, time_limit=seconds).line)
+
+    def analysis(self, game: Game) -> AnalysisRunner | None:
+        """The solver's analysis of a finished game for its replay, in a process of its own
+        (``None`` where no process can be started: the replay plays without it)."""
+        from desert_pyramid.solver.analysis import AnalysisRunner
+
+        try:
+            return AnalysisRunner(game)
+        except OSError:
+            return None
 
     # -- the player's own layouts -----------------------------------------------------------------
     def rename_layout(self, number: int, name: str) -> Layout:
@@ -316,9 +394,7 @@ class Application:
     def playing_on(self, number: int) -> bool:
         """Whether a game in progress (this run's or the saved one) is played on layout ``number``."""
         seat = self.seat
-        playing = (
-            seat is not None and not seat.session.finished and seat.game.layout.number == number
-        )
+        playing = seat is not None and not seat.finished and seat.game.layout.number == number
         return playing or self.saves.saved_on_layout(number)
 
     def add_layout_code(self, text: str) -> Layout:

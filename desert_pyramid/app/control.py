@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from desert_pyramid.engine import (
     SATCHEL,
     STOCK,
     WASTE,
+    Card,
     Event,
     Game,
     IllegalMoveError,
@@ -24,8 +26,7 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.i18n.say import Say, joined, many, tell, tell_n
 from desert_pyramid.modes import (
-    ExpeditionSession,
-    Session,
+    Offers,
     explain_card_say,  # the coach's words for a lone card
 )
 from desert_pyramid.solver.hints import move_words  # a move in the player's words
@@ -90,73 +91,113 @@ def move_reason(game: Game, move: Move) -> Say | None:
     when the words are not known here (the engine's English is shown then)."""
     if game.won:
         return tell("The game is already won.")
-    kind = move.kind
-    if kind == MoveKind.PAIR:
-        if move.a == move.b:
-            return tell("A card cannot pair with itself.")
-        for place in (move.a, move.b):
-            reason = place_reason(game, place)
-            if reason is not None:
-                return reason
-        a, b = game.card_at(move.a), game.card_at(move.b)
-        if a is None or b is None:
-            return None
-        for one in (a, b):
-            if one.rank == 13:
-                return tell("{card:the.cap} is a king: it goes alone.", card=one)
-        return tell(
-            "{a:the.cap} and {b:the} add up to {total}, not 13.", a=a, b=b, total=a.rank + b.rank
-        )
-    if kind == MoveKind.KING:
-        reason = place_reason(game, move.a)
-        alone = game.card_at(move.a)
-        if reason is None and alone is not None and alone.rank != 13:
-            return tell("{card:the.cap} is not a king: only a king goes alone.", card=alone)
-        return reason
+    why = _REASONS.get(move.kind)
+    return why(game, move) if why is not None else None
+
+
+def _pair_reason(game: Game, move: Move) -> Say | None:
+    if move.a == move.b:
+        return tell("A card cannot pair with itself.")
+    for place in (move.a, move.b):
+        reason = place_reason(game, place)
+        if reason is not None:
+            return reason
+    a, b = game.card_at(move.a), game.card_at(move.b)
+    if a is None or b is None:
+        return None
+    for one in (a, b):
+        if one.rank == 13:
+            return tell("{card:the.cap} is a king: it goes alone.", card=one)
+    return tell(
+        "{a:the.cap} and {b:the} add up to {total}, not 13.", a=a, b=b, total=a.rank + b.rank
+    )
+
+
+def _king_reason(game: Game, move: Move) -> Say | None:
+    reason = place_reason(game, move.a)
+    alone = game.card_at(move.a)
+    if reason is None and alone is not None and alone.rank != 13:
+        return tell("{card:the.cap} is not a king: only a king goes alone.", card=alone)
+    return reason
+
+
+def _flip_reason(game: Game, move: Move) -> Say | None:
+    if game.stock:
+        return None
     left = game.redeals_left
-    if kind == MoveKind.FLIP and not game.stock:
-        if game.waste and (left is None or left > 0):
-            return tell("The stock is empty: redeal to turn the waste over.")
-        return tell("The stock is empty and no redeal is left.")
-    if kind == MoveKind.REDEAL:
-        n = len(game.stock)
-        if n:
-            return tell_n(
-                "The stock still has {n} card: redeal when it is empty.",
-                "The stock still has {n} cards: redeal when it is empty.",
-                n,
-            )
-        if not game.waste:
-            return tell("The waste is empty: there is nothing to redeal.")
-        return tell("No redeal is left.")
-    if kind == MoveKind.STASH:
-        if not game.rules.satchel:
-            return tell("These rules have no Satchel.")
-        if move.a == SATCHEL:
-            return tell("That card is already in the Satchel.")
-        held = game.card_at(SATCHEL)
-        if held is not None:
-            return tell("The Satchel already holds {card:the}.", card=held)
-        return place_reason(game, move.a)
-    return None
+    if game.waste and (left is None or left > 0):
+        return tell("The stock is empty: redeal to turn the waste over.")
+    return tell("The stock is empty and no redeal is left.")
+
+
+def _redeal_reason(game: Game, move: Move) -> Say | None:
+    n = len(game.stock)
+    if n:
+        return tell_n(
+            "The stock still has {n} card: redeal when it is empty.",
+            "The stock still has {n} cards: redeal when it is empty.",
+            n,
+        )
+    if not game.waste:
+        return tell("The waste is empty: there is nothing to redeal.")
+    return tell("No redeal is left.")
+
+
+def _stash_reason(game: Game, move: Move) -> Say | None:
+    if not game.rules.satchel:
+        return tell("These rules have no Satchel.")
+    if move.a == SATCHEL:
+        return tell("That card is already in the Satchel.")
+    held = game.card_at(SATCHEL)
+    if held is not None:
+        return tell("The Satchel already holds {card:the}.", card=held)
+    return place_reason(game, move.a)
+
+
+#: The words for each kind of move the engine refused
+_REASONS: dict[MoveKind, Callable[[Game, Move], Say | None]] = {
+    MoveKind.PAIR: _pair_reason,
+    MoveKind.KING: _king_reason,
+    MoveKind.FLIP: _flip_reason,
+    MoveKind.REDEAL: _redeal_reason,
+    MoveKind.STASH: _stash_reason,
+}
+
+
+class Played(Protocol):
+    """What the table's actions play through: the seat (:class:`~desert_pyramid.app.seat.Seat`,
+    which saves after every move) or a mode's session itself."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def offers(self) -> Offers: ...
+
+    def play(self, move: Move) -> list[Event]: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def rewind(self, keep: int) -> list[Event]: ...
+
+    def skip(self) -> list[Event]: ...
 
 
 class TableControl:
-    """Selection and actions at the table for one session."""
+    """Selection and actions at the table for one deal (``seat``: where its moves are played)."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, seat: Played) -> None:
+        self.seat = seat
         self.selected: Place | None = None
         self.partners: tuple[Place, ...] = ()
         self.hint_move: Move | None = None
         self.hint_rewind: int | None = None  # a lost position: how many moves to keep to win again
         self.hint_armed = False  # Enter plays the hint until the player does something else
-        self.stuck = session.game.is_stuck()
+        self.stuck = seat.game.is_stuck()
 
     @property
     def game(self) -> Game:
-        game: Game = self.session.game
-        return game
+        return self.seat.game
 
     # -- looking ----------------------------------------------------------------------------------
     def partners_of(self, place: Place) -> tuple[Place, ...]:
@@ -193,7 +234,7 @@ class TableControl:
         """Make a move through the session (``by_computer``: as the computer player); an illegal
         one shakes and says why."""
         try:
-            events = by_computer(move) if by_computer is not None else self.session.play(move)
+            events = by_computer(move) if by_computer is not None else self.seat.play(move)
         except IllegalMoveError as exc:
             words = move_reason(self.game, move)
             message = words if words is not None else sentence(str(exc))
@@ -235,12 +276,7 @@ class TableControl:
             self.deselect()
             return self.flip()
         if self.selected is not None:
-            if place == self.selected:
-                self.deselect()
-                return Feedback(message="", sound="select")
-            if place == SATCHEL and g.satchel < 0:
-                return self.stash(self.selected)
-            return self.play(Move.pair(self.selected, place), shake=(place,))
+            return self._second_pick(place)
         if place == SATCHEL and g.satchel < 0:
             return Feedback(
                 message=tell(
@@ -258,6 +294,23 @@ class TableControl:
         partners = self.partners_of(place)
         if len(partners) == 1:
             return self.play(Move.pair(place, partners[0]), shake=(place,))
+        return self._select(place, card, partners)
+
+    def _second_pick(self, place: Place) -> Feedback:
+        """A click while a card is selected: the same card drops it, the empty Satchel takes it,
+        any other place is its partner (or says why not)."""
+        selected = self.selected
+        assert selected is not None
+        if place == selected:
+            self.deselect()
+            return Feedback(message="", sound="select")
+        if place == SATCHEL and self.game.satchel < 0:
+            return self.stash(selected)
+        return self.play(Move.pair(selected, place), shake=(place,))
+
+    def _select(self, place: Place, card: Card, partners: tuple[Place, ...]) -> Feedback:
+        """Select a card with no single partner: its partners to pick from, or what it needs."""
+        g = self.game
         self.selected = place
         self.partners = partners
         if partners:
@@ -302,7 +355,7 @@ class TableControl:
         self.set_hint(None)
         history = self.game.history
         try:
-            events = self.session.undo()
+            events = self.seat.undo()
         except IllegalMoveError as exc:
             if history:
                 return Feedback(message=sentence(str(exc)), sound="illegal")
@@ -332,7 +385,7 @@ class TableControl:
         if keep is not None:
             self.set_hint(None)
             try:
-                events = self.session.rewind(keep)
+                events = self.seat.rewind(keep)
             except IllegalMoveError as exc:
                 return Feedback(message=sentence(str(exc)), sound="illegal")
             self.stuck = self.game.is_stuck()
@@ -346,13 +399,12 @@ class TableControl:
 
     def skip(self) -> Feedback:
         """Expedition: skip this pyramid (it costs daylight); the next pyramid is dealt."""
-        session = self.session
-        if not isinstance(session, ExpeditionSession):
+        if not self.seat.offers.skip:
             return Feedback(message=tell("Only an Expedition skips a pyramid."), sound="illegal")
         self.deselect()
         self.set_hint(None)
         try:
-            events = session.skip()
+            events = self.seat.skip()
         except (IllegalMoveError, ValueError) as exc:
             return Feedback(message=sentence(str(exc)), sound="illegal")
         self.stuck = self.game.is_stuck()

@@ -13,17 +13,8 @@ from desert_pyramid.storage import SaveStore
 SETTING_KEY = "practice_layout"
 
 
-class StoreOption(Protocol):
-    @property
-    def store(self) -> SaveStore | None: ...
-
-
 class PickerHost(Protocol):
-    """What the picker's memory needs of the window: its options (a store given to the run),
-    its save link and its layouts."""
-
-    @property
-    def options(self) -> StoreOption: ...
+    """What the picker's memory needs of the application: its save link and its layouts."""
 
     @property
     def saves(self) -> Saves: ...
@@ -36,10 +27,8 @@ _MEMORY: weakref.WeakKeyDictionary[PickerHost, int] = weakref.WeakKeyDictionary(
 
 
 def store_of(app: PickerHost) -> SaveStore | None:
-    """The window's save store, if it has one (the run's ``options.store``, else the one its
-    save link holds)."""
-    store = app.options.store
-    return store if store is not None else app.saves.store
+    """The application's save store, if it has one."""
+    return app.saves.store
 
 
 def remembered_layout(app: PickerHost) -> int | None:

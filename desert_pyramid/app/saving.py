@@ -3,7 +3,8 @@
 :class:`Saves` sits between the application (:class:`~desert_pyramid.app.application.Application`,
 its :class:`Host`) and :class:`desert_pyramid.storage.SaveStore`:
 
-* the table calls :meth:`Saves.after_move` after every move and undo: the game in progress is
+* the seat (:class:`~desert_pyramid.app.seat.Seat`) calls :meth:`Saves.after_move` after every
+  move and undo: the game in progress is
   written to ``current.toml`` (on the store's writer thread: the frame pays for the snapshot only),
   a chain that grows is checked for the chain card back, and a won deal is recorded;
 * while a timed table (Expedition, Daily, timed scoring) runs, :meth:`Saves.update` writes it
@@ -12,7 +13,8 @@ its :class:`Host`) and :class:`desert_pyramid.storage.SaveStore`:
   with the clock of at most half a second before the game died. The write is the same as after
   a move (a snapshot on this thread, a fraction of a millisecond; the file written on the store's
   writer thread), so it never costs a frame;
-* :meth:`Saves.table_started` is called for every new table: a game in progress that the player
+* :meth:`Saves.table_started` is called for every seat the application puts on: a game in
+  progress that the player
   did not continue is recorded as abandoned (a loss);
 * :meth:`Saves.restore` rebuilds the saved game for CONTINUE: the same deal, its whole undo
   history, its clock and (in an Expedition) the daylight left;
@@ -44,7 +46,7 @@ from desert_pyramid.app.prefs import Settings, SettingsError
 from desert_pyramid.engine import EngineError, Game, Layout
 from desert_pyramid.engine.reading import DocumentError, Reader
 from desert_pyramid.i18n import _, format_number, format_percent
-from desert_pyramid.modes import Results, Session, session_from_saved
+from desert_pyramid.modes import ModeSession, Results, Session, session_from_saved
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.modes.streak import EARLIEST, LATEST
 from desert_pyramid.progression import (
@@ -80,11 +82,12 @@ class Host(Protocol):
     def overlay(self) -> Notices: ...
 
 
-class TableView(Protocol):
-    """What :class:`Saves` needs of a table: the session it plays and the game on it."""
+class DealInPlay(Protocol):
+    """What :class:`Saves` needs of the deal in play (the application's
+    :class:`~desert_pyramid.app.seat.Seat`): the session it plays and the game on it."""
 
     @property
-    def session(self) -> Session: ...
+    def session(self) -> ModeSession: ...
 
     @property
     def game(self) -> Game: ...
@@ -185,7 +188,7 @@ def restore_session(current: CurrentGame, get_layout: LayoutGetter) -> Restored:
 class Tracked:
     """The table whose game is being saved."""
 
-    table: TableView
+    table: DealInPlay
     game_id: str
     started: str
     game: Game  # the deal being saved (an Expedition deals a new game for each pyramid)
@@ -361,7 +364,7 @@ class Saves:
             return None
         return restore_session(self.store.current, self.app.get_layout)
 
-    def table_started(self, table: TableView) -> None:
+    def table_started(self, table: DealInPlay) -> None:
         """A new table: the saved game, unless this table continues it, counts as abandoned."""
         resume, self._resume_id = self._resume_id, ""
         self.startup_notices = []  # the title's banner has been seen: a game starts
@@ -380,7 +383,7 @@ class Saves:
         store = self.store
         assert store is not None and store.current is not None
         current = store.current
-        session: Session | None = None
+        session: ModeSession | None = None
         active = self.active
         if active is not None and not active.recorded and active.game_id == current.game_id:
             session = active.table.session
@@ -415,7 +418,7 @@ class Saves:
         self._abandon_saved()
         return True
 
-    def after_move(self, table: TableView) -> None:
+    def after_move(self, table: DealInPlay) -> None:
         """After a move or an undo at the table: save, note the chain, record a finished game."""
         active = self.active
         store = self.store
@@ -458,7 +461,7 @@ class Saves:
         self._save(active)
         return True
 
-    def _record_results(self, session: Session, results: Results, *, final: bool) -> None:
+    def _record_results(self, session: ModeSession, results: Results, *, final: bool) -> None:
         """Count a modes session's finished deals (each pyramid of a trek is one; recording is
         idempotent by id) and, when an Expedition ends, the trek."""
         assert self.store is not None

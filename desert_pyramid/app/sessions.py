@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 
 from desert_pyramid import local_date
-from desert_pyramid.engine import Deal, Game, Layout, Move, Rules
+from desert_pyramid.engine import Deal, Event, Game, Layout, Move, Rules
 from desert_pyramid.i18n import N_, _, format_date, ngettext, pgettext
 from desert_pyramid.modes import (
     SKIP_COST_MS,
@@ -21,7 +21,9 @@ from desert_pyramid.modes import (
     ExpeditionSession,
     InputError,
     Mode,
+    ModeSession,
     NewPyramid,
+    Offers,
     PracticeSession,
     PyramidCleared,
     PyramidSkipped,
@@ -63,6 +65,8 @@ __all__ = [
     "ExpeditionSession",
     "InputError",
     "Mode",
+    "ModeSession",
+    "Offers",
     "NewPyramid",
     "PracticeSession",
     "PyramidCleared",
@@ -74,6 +78,7 @@ __all__ = [
     # what this module does
     "again",
     "clock_text",
+    "counts_day_streak",
     "daily",
     "expedition",
     "practice",
@@ -88,6 +93,24 @@ __all__ = [
     "title",
     "today",
 ]
+
+
+class ExampleSession(PracticeSession):
+    """How to play's worked example: no clock on the HUD (a demonstration is not timed), and no
+    coach (the example's captions say what each step does)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(game, source="seed")
+        self.messages = []
+
+    def hud(self) -> dict[str, str]:
+        out = super().hud()
+        out.pop("time", None)
+        return out
+
+    def _after_move(self, move: Move, before: object, events: list[Event]) -> None:
+        super()._after_move(move, before, events)
+        self.messages = []
 
 
 def today() -> datetime.date:
@@ -125,7 +148,7 @@ def daily(day: datetime.date | None = None, untimed: bool = False) -> DailySessi
     return DailySession.start(day or now, now, untimed=untimed)
 
 
-def again(session: Session, untimed: bool = False) -> Session:
+def again(session: ModeSession, untimed: bool = False) -> Session:
     """A new session on the same deal (Restart): the same day's Daily (``untimed`` as the
     settings say now: a restart is a new start), or Practice on the deal."""
     if isinstance(session, DailySession):  # today's deal, or a past day's
@@ -141,7 +164,12 @@ def timed(session: object) -> bool:
     return getattr(session, "timed", False) is True
 
 
-def title(session: Session) -> str:
+def counts_day_streak(mode: str) -> bool:
+    """Whether a mode's games count for the day streak (the Daily's): the statistics show it."""
+    return mode == DailySession.mode
+
+
+def title(session: ModeSession) -> str:
     """The mode's name in the player's language (the table's title)."""
     return mode_name(session.mode)
 
@@ -208,7 +236,7 @@ def deal_line(game: Game, code: str) -> str:
     )
 
 
-def subtitle(session: Session) -> str:
+def subtitle(session: ModeSession) -> str:
     bits = [deal_line(session.game, session.deal_code)]
     day = getattr(session, "day", None)
     if session.mode == "daily" and isinstance(day, datetime.date):

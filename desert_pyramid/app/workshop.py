@@ -23,7 +23,14 @@ from desert_pyramid.engine.layoutcode import looks_like_layout_code
 from desert_pyramid.engine.text import NAME_CHARS_MAX
 from desert_pyramid.i18n import _, format_number, format_percent, ngettext
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts, check_name
-from desert_pyramid.workshop import GRID_X, GRID_Y, Draft, EditError, Estimate, Problem, save_draft
+from desert_pyramid.workshop import GRID_X, GRID_Y, EditError, Estimate, save_draft
+
+# the drafts, their problems and the places a problem marks, as the ui names them (the ui
+# imports no workshop: an import-linter contract)
+from desert_pyramid.workshop import Draft as Draft
+from desert_pyramid.workshop import Problem as Problem
+from desert_pyramid.workshop.model import draft_of as draft_of
+from desert_pyramid.workshop.model import indices as indices
 
 #: Seconds without a change before the estimate starts again (typing a layout card by card does
 #: not start the solver for each card).

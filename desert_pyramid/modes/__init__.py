@@ -27,7 +27,7 @@ from .expedition import SKIP_COST_MS, ExpeditionSession, clear_bonus_ms, dayligh
 from .practice import PracticeSession
 from .restore import session_from_current, session_from_dict, session_from_saved
 from .results import MODES, Mode, PyramidRecord, Results
-from .session import ComputerPlayer, SavedSession, Session, random_seed
+from .session import ComputerPlayer, ModeSession, Offers, SavedSession, Session, random_seed
 from .streak import CalendarDay, DailyRecord, StreakUpdate, share_line
 
 __all__ = [
@@ -60,6 +60,8 @@ __all__ = [
     "Results",
     "SavedSession",
     "Session",
+    "ModeSession",
+    "Offers",
     "Sky",
     "StreakUpdate",
     "TrekEnded",

@@ -31,7 +31,7 @@ from desert_pyramid.engine import (
     classic_layout,
     daily_time_bonus,
 )
-from desert_pyramid.i18n import format_number
+from desert_pyramid.i18n import N_, format_number
 
 from .clock import Clock, clock_text
 from .dealing import ChosenDeal, DealFinder, daily_deal, daily_seed, parse_date
@@ -40,6 +40,7 @@ from .events import DailyCleared
 from .results import Results
 from .session import (
     LayoutGetter,
+    Offers,
     SavedSession,
     Session,
     check_header,
@@ -60,6 +61,14 @@ def check_playable(day: date, today: date) -> None:
 
 class DailySession(Session):
     mode = "daily"
+    name = N_("Daily")
+    opening_timed = N_(
+        "Today's deal, the same for every player: clear it fast for a bigger time bonus."
+    )
+    opening_untimed = N_(
+        "Today's deal, the same for every player, untimed: no time bonus, no hurry."
+    )
+    offers = Offers(restart="day", after="calendar")
 
     def __init__(
         self,

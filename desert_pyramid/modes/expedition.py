@@ -29,6 +29,7 @@ from typing import Any
 
 from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError, classic_layout
 from desert_pyramid.engine.errors import IllegalMoveError
+from desert_pyramid.i18n import N_
 
 from .clock import DAYLIGHT_START_MS, DaylightClock, Sky, clock_text
 from .dealing import ChosenDeal, DealFinder, expedition_deal
@@ -37,6 +38,7 @@ from .events import NewPyramid, PyramidCleared, PyramidSkipped, TrekEnded
 from .results import PyramidRecord, Results
 from .session import (
     LayoutGetter,
+    Offers,
     SavedSession,
     Session,
     check_header,
@@ -77,6 +79,15 @@ SAVED_APART = ("number", "trek_id", "daylight_ms")
 
 class ExpeditionSession(Session):
     mode = "expedition"
+    name = N_("Expedition")
+    opening_timed = N_(
+        "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N."
+    )
+    opening_untimed = N_(
+        "Clear pyramid after pyramid, untimed: pyramid N scores ×N, and the trek ends "
+        "when you end it or a pyramid is stuck."
+    )
+    offers = Offers(skip=True, end_run=True, after="run")
 
     def __init__(
         self,
@@ -121,6 +132,11 @@ class ExpeditionSession(Session):
     @property
     def sky(self) -> Sky:
         return self.daylight.sky
+
+    @property
+    def skip_cost_ms(self) -> int:
+        """A skip costs :data:`SKIP_COST_MS` of daylight; untimed, nothing."""
+        return 0 if self.untimed else SKIP_COST_MS
 
     @property
     def pulse(self) -> bool:

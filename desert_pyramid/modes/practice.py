@@ -29,7 +29,7 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.errors import LayoutError
 from desert_pyramid.engine.rules import Scoring
-from desert_pyramid.i18n import format_number, ngettext
+from desert_pyramid.i18n import N_, format_number, ngettext
 from desert_pyramid.i18n.say import Say, tell, tell_n
 
 from .clock import Clock
@@ -40,6 +40,7 @@ from .events import PracticeWon
 from .results import Results
 from .session import (
     LayoutGetter,
+    Offers,
     Session,
     check_header,
     classic_only,
@@ -67,6 +68,9 @@ def check_rules_layout(rules: Rules, layout: Layout) -> None:
 
 class PracticeSession(Session):
     mode = "practice"
+    name = N_("Practice")
+    opening_timed = N_("Pair cards that add up to 13; a king goes alone. F1 shows the keys.")
+    offers = Offers(restart="deal", new_deal=True, rewind=True, after="deal")
     resume_on_focus = True
     has_coach = True
 

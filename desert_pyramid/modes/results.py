@@ -100,7 +100,22 @@ class Results:
         mode's score for its one deal (a Daily's time bonus, a timed score's time included,
         which the moves alone do not give). ``None`` for an Expedition, whose total is the
         trek's: its replay ends on the last pyramid's own points."""
-        return None if self.mode == "expedition" else self.score
+        return None if self.trek else self.score
+
+    @property
+    def trek(self) -> bool:
+        """The results of a whole run of pyramids (an Expedition's trek), not of one deal."""
+        return self.mode == "expedition"
+
+    @property
+    def dated(self) -> bool:
+        """The deal of a date (a Daily): the results show the date and its time bonus."""
+        return self.mode == "daily"
+
+    @property
+    def offers_share(self) -> bool:
+        """A cleared Daily: a line to share (``streak.share_line``)."""
+        return self.dated and self.won
 
     @property
     def seconds(self) -> int:

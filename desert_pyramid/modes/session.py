@@ -28,7 +28,7 @@ from desert_pyramid.engine import (
     encode_game_code,
 )
 from desert_pyramid.engine.rules import Scoring
-from desert_pyramid.i18n import format_number
+from desert_pyramid.i18n import _, format_number
 
 from .clock import MAX_ELAPSED_MS, Clock, DaylightClock, Sky, clock_text, is_suspend_gap
 from .coach import CoachMessage
@@ -60,6 +60,105 @@ FOCUS = "focus"  # the window lost focus
 SUSPEND = "suspend"  # the frames stopped for longer than a suspend gap (a sleeping laptop)
 
 SEED_DIGITS = 20  # a seed saved as text has at most 20 digits (seeds are below 2^64)
+
+
+@dataclass(frozen=True, slots=True)
+class Offers:
+    """What a mode offers beyond the moves: the ways on that the pause, a stuck deal's dialog and
+    the results show. Plain values, so every front end reads the same (no front end asks a
+    session's mode by name)."""
+
+    skip: bool = False  # skip the pyramid in play (it costs ``skip_cost_ms`` of the clock)
+    end_run: bool = False  # end the whole run now, not only this deal (an Expedition's trek)
+    restart: str = ""  # the same deal again: "deal", "day" (the same day's deal), "" none
+    new_deal: bool = False  # another deal on the same rules and layout
+    rewind: bool = False  # a stuck deal: undo to where it can still be won, or watch its replay
+    after: str = ""  # what the results lead to: "deal" (a new one or this one again),
+    # "calendar" (the Daily's), "run" (a new trek)
+
+
+class ModeSession(Protocol):
+    """The declared interface of a mode's session: what the application layer and every front
+    end may ask of one (each mode's :class:`Session` implements it; tests/test_modes_protocol.py
+    holds them to it). Moves go through :meth:`play` and the others, which raise
+    :class:`~desert_pyramid.engine.IllegalMoveError` with the reason."""
+
+    mode: ClassVar[str]  # "practice", "expedition", "daily": the saves' and statistics' word
+    has_coach: ClassVar[bool]  # a coach speaks (``messages``) beside the cards
+    offers: ClassVar[Offers]
+    game: Game
+    game_id: str
+    untimed: bool  # played untimed (the Settings' Clock row): no daylight, no time bonus
+    finished: bool
+    abandoned: bool
+    pause_reason: str  # "" while the clock runs; else "pause", "menu", "focus", "suspend"
+    messages: list[CoachMessage]
+    grade: str  # a "winnable deals only" deal: the solver's difficulty grade ("" else)
+
+    @property
+    def title(self) -> str: ...  # the mode's name in the player's language
+
+    @property
+    def opening(self) -> str: ...  # the first words at the table (a message id, worded when shown)
+
+    @property
+    def timed(self) -> bool: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def elapsed_ms(self) -> int: ...
+
+    @property
+    def daylight(self) -> DaylightClock | None: ...
+
+    @property
+    def sky(self) -> Sky | None: ...
+
+    @property
+    def pulse(self) -> bool: ...
+
+    @property
+    def skip_cost_ms(self) -> int: ...  # what a skip costs of the clock (0: free, or no skip)
+
+    @property
+    def deal_code(self) -> str: ...
+
+    @property
+    def score(self) -> int: ...
+
+    def hud(self) -> dict[str, str]: ...
+
+    def update(self, dt_ms: float) -> int: ...
+
+    def pause(self, reason: str = ...) -> None: ...
+
+    def resume(self) -> None: ...
+
+    def focus_lost(self) -> None: ...
+
+    def focus_gained(self) -> None: ...
+
+    def play(self, move: Move) -> list[Event]: ...
+
+    def play_as_computer(self, move: Move) -> list[Event]: ...
+
+    def undo(self) -> list[Event]: ...
+
+    def rewind(self, keep: int) -> list[Event]: ...
+
+    def skip(self) -> list[Event]: ...
+
+    def note_hint(self) -> None: ...
+
+    def lost_offer(self, hint: Hint) -> Say | str: ...
+
+    def abandon(self) -> Results: ...
+
+    def results(self) -> Results: ...
+
+    def saved(self) -> SavedSession: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +208,11 @@ class Session:
     daylight, no sky), so nobody asks a session by attribute name."""
 
     mode: ClassVar[str] = ""
+    name: ClassVar[str] = ""  # the mode's name, a message id (translated in :attr:`title`)
+    # the first words at the table, message ids (worded in the player's language where shown)
+    opening_timed: ClassVar[str] = ""
+    opening_untimed: ClassVar[str] = ""
+    offers: ClassVar[Offers] = Offers()
     resume_on_focus: ClassVar[bool] = False  # untimed modes take up again when focus returns
     has_coach: ClassVar[bool] = False  # Practice: a coach speaks (``messages``) beside the cards
     daylight: DaylightClock | None = None  # Expedition: the daylight left
@@ -156,6 +260,26 @@ class Session:
     @property
     def paused(self) -> bool:
         return self.clock.paused
+
+    @property
+    def title(self) -> str:
+        """The mode's name in the player's language (the table's title)."""
+        return _(self.name) if self.name else self.mode.capitalize()
+
+    @property
+    def opening(self) -> str:
+        """The first words at the table: a message id, worded where it is shown."""
+        return self.opening_untimed if self.untimed and self.opening_untimed else self.opening_timed
+
+    @property
+    def skip_cost_ms(self) -> int:
+        """What skipping the deal in play costs of the clock (0: free, or no skip here)."""
+        return 0
+
+    def skip(self) -> list[Event]:
+        """Skip the deal in play (an Expedition's pyramid; see :attr:`offers`). Raises
+        :class:`IllegalMoveError` in a mode that does not skip."""
+        raise IllegalMoveError("only an Expedition skips a pyramid")
 
     @property
     def sky(self) -> Sky | None:

@@ -29,21 +29,22 @@ from desert_pyramid.i18n import _, system_language, use_language
 from desert_pyramid.ui.art.assets import Assets
 from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit, fonts
+from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.shell import RunOptions as RunOptions
-from desert_pyramid.ui.sound import Sounds
+from desert_pyramid.ui.sound import Scene, Sounds
 from desert_pyramid.ui.speech_link import SPEECH_HEADING, SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.buttons import use_high_contrast
 from desert_pyramid.ui.widgets.toast import Overlay
 
 if TYPE_CHECKING:
+    from desert_pyramid.app.analysis import HintService
     from desert_pyramid.app.howto import HowtoMemory
+    from desert_pyramid.app.seat import Seat
     from desert_pyramid.app.sessions import DealFinder
-    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.app.workshop import Draft, Estimator
     from desert_pyramid.i18n.say import Say
-    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.table.view import TableView
-    from desert_pyramid.workshop import Draft
 
 TITLE = "Desert Pyramid"
 FRAME_DT = 1 / 60
@@ -80,11 +81,12 @@ class GameApp(arcade.Window):
         )
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
+        self._table: TableView | None = None  # the view of the application's seat
         self.howto_memory: HowtoMemory | None = (
             None  # How to play: page, scroll, the quiz's session score
         )
         if options.store is not None:
-            self.saves.attach(options.store)
+            self.application.use_store(options.store)
         self.use_settings()
         self.probe = BufferProbe()
         self.full_redraw = options.full_redraw
@@ -122,15 +124,16 @@ class GameApp(arcade.Window):
 
     @property
     def table(self) -> TableView | None:
-        """The deal in play, for Continue (the application's, as this window's table view)."""
-        from desert_pyramid.ui.table.view import TableView
-
+        """The table of the deal in play (the application's seat), for Continue; ``None`` when
+        there is none or it is over."""
+        view = self._table
         seat = self.application.seat
-        return seat if isinstance(seat, TableView) else None
+        return view if view is not None and seat is not None and view.seat is seat else None
 
     @table.setter
     def table(self, table: TableView | None) -> None:
-        self.application.seat = table
+        self._table = table
+        self.application.seat = table.seat if table is not None else None
 
     def hint_service(self) -> HintService | None:
         """The background hint service, started the first time a table asks for it."""
@@ -151,13 +154,21 @@ class GameApp(arcade.Window):
     def new_table(
         self, session: Session, autoplay: bool = False, note: Say | str = "", why: str = "new deal"
     ) -> None:
-        """Put a session's deal on the table (the deal in play from now on, for Continue);
-        ``note``: the first words on the message line."""
+        """Put a session the application made on the table (the application seats it: the deal
+        in play from now on, for Continue); ``note``: the first words on the message line."""
+        self.show_table(self.application.sit(session, why), autoplay, note)
+
+    def show_table(self, seat: Seat, autoplay: bool = False, note: Say | str = "") -> None:
+        """Show the table of a seat the application has just seated."""
         from desert_pyramid.ui.table.view import TableView
 
-        table = TableView(self, session, autoplay, note=note)
-        self.application.seat_table(table, why)
+        table = TableView(self, seat, autoplay, note=note)
+        self._table = table
         self.show_view(table)
+
+    def restart(self, seat: Seat) -> None:
+        """The same deal again (the same day's Daily): the application restarts it."""
+        self.show_table(self.application.restart(seat))
 
     def start_practice(
         self,
@@ -169,13 +180,12 @@ class GameApp(arcade.Window):
     ) -> None:
         """A Practice deal: this one, the seed given on the command line, or a random one."""
         self._hand_over_seed()
-        session = self.application.practice_session(rules, layout, deal)
-        self.new_table(session, autoplay, note)
+        self.show_table(self.application.start_practice(rules, layout, deal), autoplay, note)
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None:
         """Practice (a random Desert deal), an Expedition (a new trek) or today's Daily."""
         self._hand_over_seed()
-        self.new_table(self.application.mode_session(mode), autoplay)
+        self.show_table(self.application.start_mode(mode), autoplay)
 
     def _hand_over_seed(self) -> None:
         """``--seed`` (``options.seed``) makes the next deal only: the application deals it."""
@@ -185,21 +195,18 @@ class GameApp(arcade.Window):
 
     def can_continue(self) -> bool:
         """A deal in play in this run (not finished), or one saved by an earlier run."""
-        table = self.table
-        if table is not None and not table.session.finished:
-            return True
-        return self.saves.can_continue()
+        return self.application.can_continue()
 
     def continue_game(self) -> bool:
+        """CONTINUE: the application's deal in play (its table as it was), or the game saved."""
+        seat = self.application.continue_game()
+        if seat is None:
+            return False
         table = self.table
-        if table is None or table.session.finished:
-            session = self.application.saved_session()  # the game saved in current.toml
-            if session is None:
-                return False
-            self.new_table(session, why="continue")
-            return True
-        self.application.show("table", "continue")
-        self.show_view(table)
+        if table is not None and table.seat is seat:
+            self.show_view(table)
+        else:
+            self.show_table(seat)
         return True
 
     def show_pause(self, table: arcade.View, why: str = "the player paused") -> None:
@@ -215,10 +222,8 @@ class GameApp(arcade.Window):
         from desert_pyramid.ui.table.view import TableView
 
         assert isinstance(table, TableView)
-        if self.table is table:
-            self.table = None  # a finished deal cannot be continued
-        self.application.show("results", "the deal is over")
-        self.show_view(ResultsView(self, table))
+        finished = self.application.finish(table.seat)  # recorded; no longer to be continued
+        self.show_view(ResultsView(self, table, finished))
 
     def show_settings(self, back: arcade.View) -> None:
         from desert_pyramid.ui.screens.settings import SettingsView
@@ -291,15 +296,9 @@ class GameApp(arcade.Window):
         included); ``None``: the moves' own score."""
         from desert_pyramid.ui.screens.replay import ReplayView
 
-        layout = self.catalogue.get_layout(code.layout_number)
-        source = None
-        if analyse:
-            from desert_pyramid.solver.analysis import AnalysisRunner
-
-            try:
-                source = AnalysisRunner(code.game(layout))
-            except OSError:  # no process can be started here: the replay plays without analysis
-                source = None
+        layout = self.get_layout(code.layout_number)
+        # the solver's analysis in its own process (None where none can start: no analysis)
+        source = self.application.analysis(code.game(layout)) if analyse else None
         self.application.show("replay")
         self.show_view(
             ReplayView(
@@ -333,7 +332,7 @@ class GameApp(arcade.Window):
                 self,
                 draft,
                 back,
-                store=self.catalogue.store,
+                store=self.application.player_layouts,
                 estimator=estimator if estimator is not None else self.estimate_service(),
             )
         )
@@ -352,9 +351,9 @@ class GameApp(arcade.Window):
 
         def play(number: int) -> None:
 
-            self.start_practice(rules, self.catalogue.get_layout(number))
+            self.start_practice(rules, self.get_layout(number))
 
-        current = focus if focus is not None else (remembered_layout(self) or 1)
+        current = focus if focus is not None else (remembered_layout(self.application) or 1)
         self.application.show("layouts")
         self.show_view(
             LayoutPickerView(
@@ -401,15 +400,15 @@ class GameApp(arcade.Window):
     def toggle_mute(self) -> None:
         """M: sound off or on again (kept in the settings); the screen says so if it can."""
         self.set_settings(self.settings.toggled("mute"))
-        told = getattr(self.current_view, "sound_changed", None)
-        if told is not None:
-            told()
+        view = self.current_view
+        if isinstance(view, Screen):
+            view.sound_changed()
 
     def back_choices(self) -> list[str]:
         """The card backs the settings may cycle through: the owned ones once saves are in."""
         from desert_pyramid.ui.art.assets import back_ids
 
-        owned = self.saves.back_choices()
+        owned = self.application.back_choices()
         return back_ids() if owned is None else owned
 
     def toggle_fullscreen(self) -> None:
@@ -427,8 +426,8 @@ class GameApp(arcade.Window):
 
         self.sounds.focus_lost()  # the ambience pauses while another window has the focus
         view = self.current_view
-        if isinstance(view, TableView) and not view.session.finished and view.pause_on_deactivate:
-            view.session.focus_lost()
+        if isinstance(view, TableView) and not view.seat.finished and view.pause_on_deactivate:
+            view.seat.focus_lost()
             if view.timed:
                 self.show_pause(view, "the window lost the focus")
 
@@ -438,8 +437,8 @@ class GameApp(arcade.Window):
 
         self.sounds.focus_gained()
         view = self.current_view
-        if isinstance(view, TableView) and not view.session.finished:
-            view.session.focus_gained()
+        if isinstance(view, TableView):
+            view.seat.focus_gained()
 
     # -- frames ------------------------------------------------------------------------------------
     def step(self, dt: float = FRAME_DT) -> None:
@@ -457,9 +456,10 @@ class GameApp(arcade.Window):
         """After the screen's update (the event loop calls it after the view's)."""
         self.overlay.update(delta_time)
         self.application.update(delta_time)
-        self.sounds.update(
-            delta_time, self.current_view
-        )  # the ambience follows the screen and the daylight
+        view = self.current_view  # the ambience follows the screen and the daylight
+        focused = self.sounds.focused
+        scene = view.ambience_scene(focused) if isinstance(view, Screen) else Scene(not focused)
+        self.sounds.update(delta_time, scene)
         self.controllers.update(delta_time)
         notice = self.speech.observe(self.current_view, self.overlay)
         if notice is not None:  # speech failed: said once on screen (F2 tries again)
@@ -478,12 +478,10 @@ class GameApp(arcade.Window):
     def _text_probe_start(self) -> None:
         """A screen laid out at a text size over 100% and not yet checked: its next frame is
         drawn whole and its parts recorded (into the ``--check-layout`` recorder when it runs)."""
-        view = self.current_view
-        if all(getattr(v, "text_checked", True) for v in self._text_views()):
+        views = self._text_views()
+        if all(v.text_checked for v in views):
             return
-        dirty = getattr(view, "dirty", None)
-        if dirty is not None:
-            dirty.invalidate()  # every part drawn, not only the changed ones
+        views[0].repaint_all()  # every part drawn, not only the changed ones
         recorder = audit.recording()
         self._text_probe_own = recorder is None
         self._text_probe = audit.start() if recorder is None else recorder
@@ -497,38 +495,32 @@ class GameApp(arcade.Window):
         if recorder is None:
             return
         for _attempt in range(12):  # 200% to 100% by TEXT_STEP, for a screen and its table
-            views = [v for v in self._text_views() if not getattr(v, "text_checked", True)]
+            views = [v for v in self._text_views() if not v.text_checked]
             if not views:
                 break
-            for view in views:
+            for checked in views:
                 parts = recorder.parts
-                if view is not self.current_view:  # the table under a menu: its own parts
+                if checked is not self.current_view:  # the table under a menu: its own parts
                     parts = [p for p in parts if p.layer == audit.TABLE]
-                view.text_faults(audit.problems(parts, self.width, self.height))
+                checked.text_faults(audit.problems(parts, self.width, self.height))
             view = self.current_view
             if view is None:
                 break
             recorder.clear()
-            dirty = getattr(view, "dirty", None)
-            if dirty is not None:
-                dirty.invalidate()
+            if isinstance(view, Screen):
+                view.repaint_all()
             view.on_draw()
             self.overlay.draw()
         if self._text_probe_own:
             audit.stop()
 
-    def _text_views(self) -> list[Any]:
+    def _text_views(self) -> list[Screen]:
         """The screen shown and the table it covers (pause, help), for the text size's check."""
         view = self.current_view
-        under_of = getattr(view, "table_under", None)
-        under = under_of() if under_of is not None else None
+        if not isinstance(view, Screen):
+            return []
+        under = view.table_under()
         return [view] if under is None or under is view else [view, under]
-
-    def save_game(self, session: Session) -> None:
-        """Save the deal in play now (the table saves after every move through ``self.saves``)."""
-        table = self.table
-        if table is not None and getattr(table, "session", None) is session:
-            self.saves.after_move(table)
 
     @property
     def incremental(self) -> bool:
@@ -541,9 +533,9 @@ class GameApp(arcade.Window):
         super().flip()
         self.probe.after_swap()
         if probing and self.probe.done:
-            dirty = getattr(self.current_view, "dirty", None)
-            if dirty is not None:
-                dirty.invalidate()  # paint over the marker
+            view = self.current_view
+            if isinstance(view, Screen):
+                view.repaint_all()  # paint over the marker
 
     def dispatch_event(self, *args: Any) -> Any:
         """Every window event passes here: a key or a mouse button makes the keyboard (and mouse)
@@ -564,14 +556,12 @@ def finish_deal(table: TableView) -> None:
     """Play the table's deal to its end along the solver's winning line (``--screen results``
     shows a finished deal, not an empty one); a deal the solver cannot win in a few seconds is
     left as it is."""
-    from desert_pyramid.solver.core import solve
-
-    for move in solve(table.game, time_limit=5.0).line:
+    for move in table.app.application.winning_line(table.seat, seconds=5.0):
         table.apply(table.control.play(move))
 
 
 def _open_editor(app: GameApp) -> None:
-    from desert_pyramid.workshop.model import draft_of
+    from desert_pyramid.app.workshop import draft_of
 
     # a small pyramid of five rows (15 cards), its difficulty being measured
     app.show_editor(
@@ -596,6 +586,12 @@ def _open_results(app: GameApp, table: TableView) -> None:
     app.show_results(table)
 
 
+def _open_settings(app: GameApp) -> None:
+    back = app.current_view or app.table  # Esc goes back to it
+    if back is not None:
+        app.show_settings(back)
+
+
 def _open_help(app: GameApp) -> None:
     if app.current_view is not None:
         app.show_help(app.current_view)
@@ -612,7 +608,7 @@ OPENERS: dict[ScreenName, Callable[[GameApp], None]] = {
     "table": _nothing_more,
     "pause": _over_the_table(GameApp.show_pause),
     "results": _over_the_table(_open_results),
-    "settings": lambda app: app.show_settings(app.current_view or app.table),  # type: ignore[arg-type]
+    "settings": _open_settings,
     "help": _open_help,
     "practice": GameApp.show_practice_setup,
     "relics": lambda app: app.show_relics(),
@@ -632,10 +628,10 @@ def start(app: GameApp, options: RunOptions) -> None:
     elif options.code is not None:
         c = options.code
         app.start_practice(
-            c.rules, app.catalogue.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
+            c.rules, app.get_layout(c.layout_number), c.deal, autoplay=options.autoplay
         )
     elif options.layout is not None:
-        layout = app.catalogue.get_layout(options.layout)
+        layout = app.get_layout(options.layout)
         app.start_practice(layout=layout, autoplay=options.autoplay)
     elif options.mode is not None:
         app.start_mode(options.mode, autoplay=options.autoplay)
@@ -650,10 +646,7 @@ def start(app: GameApp, options: RunOptions) -> None:
 def notice_own_layouts(app: GameApp) -> None:
     """Read the player's layout files now: any that cannot be used is set aside, and the title
     says so with the notice the Layouts screen gives."""
-    if app.catalogue.player is not None:
-        app.catalogue.own_layouts()
-        notices = app.catalogue.player.take_notices()
-        app.saves.startup_notices += [(n.level, n.message) for n in notices]
+    app.application.read_own_layouts()
 
 
 def choose_language(app: GameApp, options: RunOptions) -> None:
@@ -661,7 +654,7 @@ def choose_language(app: GameApp, options: RunOptions) -> None:
     the title, when that one cannot be used (desert_pyramid/i18n.py)."""
     notice = use_language(options.lang or app.settings.language or system_language())
     if notice is not None:
-        app.saves.startup_notices.append(("warning", notice))
+        app.application.startup_notices.append(("warning", notice))
 
 
 def run(options: RunOptions) -> int:
@@ -669,7 +662,7 @@ def run(options: RunOptions) -> int:
     # save.toml's notice is worded in it; the saved one is chosen below, once it is read
     use_language(options.lang or system_language())
     app = GameApp(options)  # the player's own layouts: in the same save folder
-    if app.saves.store is None:
+    if not app.application.has_saves:
         app.application.open_saves(background=True)
     choose_language(app, options)  # first: the layout files' notices are worded in it
     notice_own_layouts(app)

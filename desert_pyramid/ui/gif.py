@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from desert_pyramid.app.analysis import Analysis
 from desert_pyramid.engine import GameCode
-from desert_pyramid.solver.analysis import Analysis
 
 HOLD = 3  # the first and last frames last this many steps
 MAX_FRAMES = 2_000

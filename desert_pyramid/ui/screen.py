@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import arcade
 
@@ -12,6 +12,10 @@ from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.layout import overflowed
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.shell import Shell, window_of
+from desert_pyramid.ui.sound import Scene
+
+if TYPE_CHECKING:
+    from desert_pyramid.app.seat import Seat
 
 #: How much smaller a screen's text is tried when the window cannot hold it at the setting's.
 TEXT_STEP = 0.25
@@ -75,6 +79,31 @@ class Screen(arcade.View):
     def table_under(self) -> Screen | None:
         """The table this screen is or covers (the ambience follows its daylight), if any."""
         return None
+
+    def repaint_all(self) -> None:
+        """Draw every part on the next frame, not only what changed (a screen that repaints
+        only its changes overrides it)."""
+
+    def sound_changed(self) -> None:
+        """M was pressed: a screen that shows whether the sound is on says so."""
+
+    def table_seat(self) -> Seat | None:
+        """The deal this screen plays, if it is a table (:class:`~desert_pyramid.app.seat.Seat`)."""
+        return None
+
+    def ambience_scene(self, focused: bool) -> Scene:
+        """The desert's sounds under this screen: paused by a pause or help screen
+        (``pauses_ambience``), a paused table and a window without focus; a table, or a screen
+        over it, gives its daylight (``table_under()``)."""
+        paused = not focused or self.pauses_ambience
+        table = self.table_under()
+        seat = table.table_seat() if table is not None else None
+        if seat is None:
+            return Scene(paused)
+        if seat.paused and not seat.finished:
+            paused = True
+        daylight = seat.daylight
+        return Scene(paused, daylight.left_ms if daylight is not None else None)
 
     _laying_out = False
     text_scale = 1.0  # the text size this screen was laid out at (fonts.points)

@@ -25,18 +25,17 @@ if TYPE_CHECKING:
     from desert_pyramid.app.application import Application
     from desert_pyramid.app.howto import HowtoMemory
     from desert_pyramid.app.layouts import Catalogue
-    from desert_pyramid.app.saving import Saves, SaveStore
+    from desert_pyramid.app.saving import SaveStore
+    from desert_pyramid.app.seat import Seat
     from desert_pyramid.app.sessions import DealFinder, Session
-    from desert_pyramid.app.workshop import Estimator
+    from desert_pyramid.app.workshop import Draft, Estimator
     from desert_pyramid.engine import Deal, Layout, Rules
     from desert_pyramid.i18n.say import Say
-    from desert_pyramid.solver.service import HintService
     from desert_pyramid.ui.art.assets import Assets
     from desert_pyramid.ui.art.scenery import Scenery
     from desert_pyramid.ui.sound import Sounds
     from desert_pyramid.ui.speech_link import SpeechLink
     from desert_pyramid.ui.widgets.toast import Overlay
-    from desert_pyramid.workshop import Draft
 
 
 @dataclass
@@ -82,8 +81,6 @@ class Shell(Protocol):
     sounds: Sounds
     speech: SpeechLink  # the announcements (speech_link.py)
     scenery: Scenery
-    saves: Saves
-    catalogue: Catalogue  # the layouts: the game's and the player's
     overlay: Overlay
     howto_memory: HowtoMemory | None
     last_input: str  # "keys" (keyboard or mouse) or "pad"
@@ -123,12 +120,6 @@ class Shell(Protocol):
     # -- the game's own
     def step(self, dt: float = ...) -> None: ...
 
-    def get_layout(self, number: int) -> Layout: ...
-
-    def hint_service(self) -> HintService | None: ...
-
-    def estimate_service(self) -> Estimator | None: ...
-
     def set_settings(self, settings: Settings) -> None: ...
 
     def toggle_mute(self) -> None: ...
@@ -160,6 +151,8 @@ class Shell(Protocol):
     ) -> None: ...
 
     def start_mode(self, mode: str, autoplay: bool = False) -> None: ...
+
+    def restart(self, seat: Seat) -> None: ...
 
     def show_pause(self, table: arcade.View, why: str = ...) -> None: ...
 

@@ -103,23 +103,6 @@ def ambience_pitches(scene: Scene) -> dict[str, float]:
     return {"wind": 1.0 + (WIND_DUSK_PITCH - 1.0) * progress, "insects": 1.0}
 
 
-def scene_for(view: Any, focused: bool) -> Scene:
-    """The scene a screen sets: the pause screen and the help overlay pause the ambience (their
-    ``pauses_ambience``), so do a paused table and a window without focus; a table, or a screen
-    over it, gives its daylight (``table_under()``: the table a screen shows or covers)."""
-    paused = not focused or getattr(view, "pauses_ambience", False) is True
-    table_of = getattr(view, "table_under", None)
-    table = table_of() if callable(table_of) else None
-    session = getattr(table, "session", None)
-    if session is None:
-        return Scene(paused)
-    if getattr(session, "paused", False) and not session.finished:
-        paused = True
-    daylight = getattr(session, "daylight", None)
-    left = getattr(daylight, "left_ms", None)
-    return Scene(paused, left if isinstance(left, int) else None)
-
-
 def _play(sound: arcade.Sound, volume: float, speed: float = 1.0, loop: bool = False) -> Any:
     """The one place a sound starts (tests spy on ``arcade.play_sound``)."""
     return arcade.play_sound(sound, volume=volume, loop=loop, speed=speed)
@@ -278,9 +261,9 @@ class Sounds:
             pass
 
     # -- ambience ----------------------------------------------------------------------------------
-    def update(self, dt: float, view: Any) -> None:
+    def update(self, dt: float, scene: Scene) -> None:
         """Each frame: the ambience follows the screen, the daylight and the settings."""
-        self.ambience.update(dt, scene_for(view, self.focused), self._settings().ambience_level)
+        self.ambience.update(dt, scene, self._settings().ambience_level)
 
     def focus_lost(self) -> None:
         self.focused = False

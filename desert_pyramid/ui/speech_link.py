@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from desert_pyramid.engine import Game
 
 
-class SpokenSession(Protocol):
+class SpokenSeat(Protocol):
+    """The deal in play as said: its top bar's figures (app/seat.py's Seat)."""
+
     def hud(self) -> dict[str, str]: ...
 
 
@@ -46,7 +48,7 @@ class SpokenTable(Protocol):
     @property
     def control(self) -> TableControl: ...
     @property
-    def session(self) -> SpokenSession: ...
+    def seat(self) -> SpokenSeat: ...
     @property
     def title(self) -> str: ...
     @property
@@ -184,20 +186,7 @@ class SpeechLink:
     def table(self, view: SpokenTable) -> None:
         """The table refreshed what it shows: say what changed, in order (a new deal, the moves,
         the message line, the coach, the focus)."""
-        game = view.game
-        parts: list[str] = []
-        if game is not self._game or view is not self._table:
-            self._game = game
-            self._table = view
-            self._focus = None
-            self._coach = []
-            self._table_message = ""
-            self._selected = None  # the last deal's selection is not this one's to drop
-            parts.append(spoken.deal_text(view.title, view.subtitle, game))
-        elif self._view is not view:  # back from the pause, the help or the settings
-            parts.append(_("Back at the table."))
-            self._focus = None
-        self._view = view
+        parts = self._arrival(view)
         moved = bool(self._pending)
         parts += self._pending
         self._pending = []
@@ -205,26 +194,7 @@ class SpeechLink:
         if self._selected is not None and selected is None and not moved:
             parts.append(_("Selection dropped."))
         self._selected = selected
-        message = view.message or ""
-        if message != self._table_message:
-            if message and message != self._fb_message:
-                parts.append(spoken.speakable(message))
-            self._table_message = message
-        self._fb_message = None
-        said = list(view.coach_said) if view.has_coach else []
-        coach = [m.text for m in said]
-        if coach != self._coach:
-            parts += [
-                spoken.speakable(getattr(m, "spoken", "") or t)
-                for m, t in zip(said, coach, strict=True)
-                if t not in self._coach
-            ]
-            self._coach = coach
-        focus = view.focus if view.focus_visible else None
-        if focus != self._focus:
-            self._focus = focus
-            if focus is not None:
-                parts.append(spoken.focus_text(game, focus))
+        parts += self._message_news(view) + self._coach_news(view) + self._focus_news(view)
         parts.append(self._dialog_change(view))
         if any(parts):
             self.say(" ".join(p for p in parts if p))
@@ -266,6 +236,56 @@ class SpeechLink:
         b = buttons[i]
         return spoken.button_text(b.label, b.value, b.enabled)
 
+    def _arrival(self, view: SpokenTable) -> list[str]:
+        """A new deal is told whole; coming back to the table from a screen over it, said so."""
+        game = view.game
+        if game is not self._game or view is not self._table:
+            self._game = game
+            self._table = view
+            self._focus = None
+            self._coach = []
+            self._table_message = ""
+            self._selected = None  # the last deal's selection is not this one's to drop
+            self._view = view
+            return [spoken.deal_text(view.title, view.subtitle, game)]
+        if self._view is not view:  # back from the pause, the help or the settings
+            self._view = view
+            self._focus = None
+            return [_("Back at the table.")]
+        return []
+
+    def _message_news(self, view: SpokenTable) -> list[str]:
+        """The message line, when it changed (and is not the feedback just said)."""
+        message = view.message or ""
+        out = []
+        if message != self._table_message:
+            if message and message != self._fb_message:
+                out.append(spoken.speakable(message))
+            self._table_message = message
+        self._fb_message = None
+        return out
+
+    def _coach_news(self, view: SpokenTable) -> list[str]:
+        """The coach's new words (as said aloud: cards in words)."""
+        said = list(view.coach_said) if view.has_coach else []
+        coach = [m.text for m in said]
+        if coach == self._coach:
+            return []
+        out = [
+            spoken.speakable(m.spoken or t)
+            for m, t in zip(said, coach, strict=True)
+            if t not in self._coach
+        ]
+        self._coach = coach
+        return out
+
+    def _focus_news(self, view: SpokenTable) -> list[str]:
+        focus = view.focus if view.focus_visible else None
+        if focus == self._focus:
+            return []
+        self._focus = focus
+        return [] if focus is None else [spoken.focus_text(view.game, focus)]
+
     def on_action(self, view: object, action: str) -> bool:
         """The speech keys: F2 everywhere, the rest at the table."""
         if action == "speech":
@@ -286,7 +306,7 @@ class SpeechLink:
             self.say(spoken.covering_text(game, focus) if focus is not None else _(FOCUS_FIRST))
         elif action == "say_status":
             shown = not view.app.settings.hide_timer  # the clock, as the top bar shows it
-            self.say(spoken.status_text(view.session.hud(), shown))
+            self.say(spoken.status_text(view.seat.hud(), shown))
         elif action == "say_focus":
             self.say(spoken.focus_text(game, focus) or _("Nothing has the focus: press Tab."))
         elif action == "say_rank":

@@ -96,3 +96,15 @@ def saves(ui: Driver, tmp_path: Path, saves_in_background: bool) -> Iterator[Any
     overlay.queue.clear()
     overlay.current = None
     use_language("en")
+
+
+@pytest.fixture
+def saved(ui: Driver, saves: Any) -> Iterator[Driver]:
+    """The shared window with the ``saves`` fixture's store (in the test's ``tmp_path / "saves"``),
+    no toast left from before; afterwards no deal is left in play for the next test."""
+    overlay = ui.app.overlay  # type: ignore[attr-defined]
+    overlay.queue.clear()
+    overlay.current = None
+    overlay.shown.clear()
+    yield ui
+    ui.app.table = None  # type: ignore[attr-defined]

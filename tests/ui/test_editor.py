@@ -640,8 +640,7 @@ def test_deleting_a_layout_ends_the_saved_game_on_it_as_a_loss(
         ui.frames(1)
         table = ui.app.table
         move = table.game.legal_moves()[0]
-        table.session.play(move)  # a move: the game counts and is saved
-        ui.app.saves.after_move(table)
+        table.seat.play(move)  # a move: the game counts and is saved (by the seat)
         assert saves.current is not None and saves.current.layout == added.number
         picker = open_picker(ui, focus=added.number)
         ui.key(K.DELETE)

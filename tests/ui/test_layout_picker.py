@@ -55,12 +55,12 @@ def open_picker(
 def no_store(ui: Any) -> Iterator[None]:
     from desert_pyramid.app import picker
 
-    saved = ui.app.options.store
-    ui.app.options.store = None
-    picker._MEMORY.pop(ui.app, None)
+    saved = ui.app.saves.store
+    ui.app.saves.store = None
+    picker._MEMORY.pop(ui.app.application, None)
     yield
-    picker._MEMORY.pop(ui.app, None)
-    ui.app.options.store = saved
+    picker._MEMORY.pop(ui.app.application, None)
+    ui.app.saves.store = saved
 
 
 def pixel(image: Any, x: float, y: float) -> tuple[int, int, int]:
@@ -199,7 +199,7 @@ def test_keys_keep_the_focus_in_view_and_reach_the_last_layout(ui: Any, no_store
     assert view.focus == 2
     ui.key(K.ENTER)
     assert picked.chosen == [3] and view.chosen == 3
-    assert remembered_layout(ui.app) == 3
+    assert remembered_layout(ui.app.application) == 3
     ui.key(K.ESCAPE)
     assert picked.backs == 1
 
@@ -213,7 +213,7 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
         store.record_game(
             GameResult(f"g{i}", "practice", "desert", LAST, outcome, 100, 60.0, 3, 0, "2025-01-02")
         )
-    ui.app.options.store = store
+    ui.app.saves.store = store
     try:
         view, picked = open_picker(ui)
         ui.key(K.END)
@@ -229,13 +229,13 @@ def test_click_chooses_and_the_store_remembers(ui: Any, no_store: None, tmp_path
         store.close()
         reopened = SaveStore.open(tmp_path)
         assert reopened.progress.settings[SETTING_KEY] == LAST
-        ui.app.options.store = reopened
-        assert remembered_layout(ui.app) == LAST
+        ui.app.saves.store = reopened
+        assert remembered_layout(ui.app.application) == LAST
         reopened.update_settings({SETTING_KEY: "nonsense"})  # a hand-edited value is ignored
-        assert remembered_layout(ui.app) == LAST  # (this window's memory still has it)
+        assert remembered_layout(ui.app.application) == LAST  # (this window's memory still has it)
         reopened.close()
     finally:
-        ui.app.options.store = None
+        ui.app.saves.store = None
 
 
 def test_classic_rules_allow_the_classic_pyramid_only(ui: Any, no_store: None) -> None:

@@ -26,7 +26,7 @@ def test_every_screen_of_the_list_opens_and_the_command_line_offers_them() -> No
 def test_the_application_knows_which_screen_is_up_and_why(ui: Any) -> None:
     app = ui.app
     app.start_practice()
-    assert app.application.screen.name == "table" and app.application.seat is app.table
+    assert app.application.screen.name == "table" and app.application.seat is app.table.seat
     app.show_pause(app.table)
     assert app.application.screen == ScreenState("pause", "the player paused")
     app.on_deactivate()  # an untimed table: the pause stays, nothing more to say

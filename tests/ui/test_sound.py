@@ -459,8 +459,8 @@ def test_a_machine_whose_audio_fails_to_load_plays_silently(
         pass
     for name in SOUND_FILES:
         sounds.play(name)
-    sounds.update(0.5, ui.view)
-    sounds.update(0.5, ui.view)
+    sounds.update(0.5, ui.view.ambience_scene(True))
+    sounds.update(0.5, ui.view.ambience_scene(True))
     assert sounds.ambience.playing == {}
     assert sounds.played[-1] == "click"
 

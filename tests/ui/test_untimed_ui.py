@@ -4,27 +4,16 @@ and the statistics show untimed Expedition and Daily results apart from the time
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from arcade import key as K
 
 from desert_pyramid.progression import GameResult
-from desert_pyramid.storage import SaveStore
 
 from .driver import Driver
 
 pytestmark = pytest.mark.ui
-
-
-@pytest.fixture
-def saved(ui: Driver, tmp_path: Path) -> Iterator[Driver]:
-    store = SaveStore.open(tmp_path / "saves", background=False)
-    ui.app.saves.attach(store)
-    yield ui
-    ui.app.saves.attach(None)
-    store.close()
 
 
 def test_the_clock_row_toggles_and_is_saved(saved: Driver, tmp_path: Path) -> None:

@@ -240,7 +240,7 @@ class ControllerLayer:
         if (
             isinstance(view, TableView)
             and view.pause_on_deactivate
-            and not view.session.finished
+            and not view.seat.finished
             and not view.ending
             and (view.timed or self.app.last_input == PAD)
         ):

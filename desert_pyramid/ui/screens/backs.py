@@ -120,7 +120,7 @@ class BacksView(GridScreen):
         return self.app.settings.card_back
 
     def owned(self, back: CardBack) -> bool:
-        return self.app.saves.backs.owns(back.id)
+        return self.app.application.backs.owns(back.id)
 
     def tile_chosen(self, i: int) -> bool:
         return self.backs[i].id == self.chosen
@@ -139,7 +139,7 @@ class BacksView(GridScreen):
             )
             self.app.sounds.play("illegal")
             return
-        if self.app.saves.choose_back(back.id):
+        if self.app.application.choose_back(back.id):
             self.show_message(_("{back} is on your cards now.").format(back=_(back.name)))
         self.update_status()
 
@@ -154,7 +154,7 @@ class BacksView(GridScreen):
         if back.id == self.chosen:
             return _("{back}: on your cards now.").format(back=name)
         if self.owned(back):
-            date = self.app.saves.backs.unlocked.get(back.id, "")
+            date = self.app.application.backs.unlocked.get(back.id, "")
             if date:
                 return _("{back} (unlocked {date}): press Enter to use it.").format(
                     back=name, date=saved_date(date)
@@ -173,7 +173,7 @@ class BacksView(GridScreen):
         """How to earn a back, and for pyramids cleared in all how far it is: "Clear 25 pyramids in
         all. 12 more to go." """
         how = _(back.how_to_earn)
-        left = back.amount - self.app.saves.progress.pyramids_cleared
+        left = back.amount - self.app.application.progress.pyramids_cleared
         if back.rule != "clears" or left <= 0:
             return how
         more = ngettext("{n} more to go.", "{n} more to go.", left).format(n=format_number(left))

@@ -113,7 +113,7 @@ class DailyView(MenuScreen):
 
     # -- the record --------------------------------------------------------------------------------
     def record(self) -> DailyRecord:
-        return self.app.saves.progress.daily.record
+        return self.app.application.progress.daily.record
 
     def streak_line(self) -> str:
         rec = self.record()

@@ -14,15 +14,14 @@ buttons, a click on the table plays the next step, Menu leaves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import arcade
 
 from desert_pyramid.app.layouts import builtin_layout
 from desert_pyramid.app.rule_words import describe_rules
-from desert_pyramid.app.sessions import PracticeSession
 from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
-from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Event, Game, Move
+from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Game, Move
 from desert_pyramid.i18n import N_, _, format_number, ngettext
 from desert_pyramid.i18n.say import Say, worded
 from desert_pyramid.ui.base.geometry import Rect
@@ -45,20 +44,6 @@ ERROR: tuple[int, int, int] = WRONG
 
 class DemoError(Exception):
     """A step of the example that does not fit the position on the table."""
-
-
-class DemoSession(PracticeSession):
-    """The example's session: no clock on the HUD (a demonstration is not timed), and no coach
-    (the example's captions say what each step does)."""
-
-    def hud(self) -> dict[str, str]:
-        out = super().hud()
-        out.pop("time", None)
-        return out
-
-    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
-        super()._after_move(move, before, events)
-        self.messages = []
 
 
 def place_of(game: Game, code: str) -> int:
@@ -114,14 +99,13 @@ class DemoView(TableView):
         auto: bool = True,
     ) -> None:
         game = demo_game(demo)
-        session = DemoSession(game, source="seed")
-        session.messages = []
         rules = game.rules
         subtitle = _("{rules} · layout {number} · the deal of How to play").format(
             rules=describe_rules(rules), number=format_number(game.layout.number)
         )
+        seat = app.application.example_seat(game)  # shown, never saved nor counted
         super().__init__(
-            app, session, title=_("Worked example"), subtitle=subtitle, note=Say(CONTROLS)
+            app, seat, title=_("Worked example"), subtitle=subtitle, note=Say(CONTROLS)
         )
         self.demo = demo
         self.intro = intro
@@ -424,9 +408,7 @@ class DemoView(TableView):
             self.next_step()
 
     def on_draw(self) -> None:
-        dirty = getattr(self, "dirty", None)
-        if dirty is not None:
-            dirty.invalidate()  # the panel lies over the table: draw every frame whole
+        self.repaint_all()  # the panel lies over the table: draw every frame whole
         super().on_draw()
         self.draw_panel()
         self.buttons.draw()

@@ -17,7 +17,7 @@ events into its calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +26,7 @@ from arcade import key as K
 from PIL import Image, ImageDraw
 
 from desert_pyramid.app.layouts import PlayerLayouts, difficulty_name
-from desert_pyramid.app.workshop import Editor, Estimator
+from desert_pyramid.app.workshop import Draft, Editor, Estimator, Problem, indices
 from desert_pyramid.difficulty import UNRATED
 from desert_pyramid.engine import Layout
 from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
@@ -57,7 +57,6 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
-from desert_pyramid.workshop import Draft
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -176,6 +175,9 @@ class EditorView(Screen):
         self.keys_text: arcade.Text | None = None
 
     # -- layout ------------------------------------------------------------------------------------
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     def layout(self, width: int, height: int) -> None:
         g = editor_geometry(width, height)
         self.geom = g
@@ -283,9 +285,32 @@ class EditorView(Screen):
         if key == self._shown:
             return
         self._shown = key
-        # cards, back to front
-        from desert_pyramid.workshop.model import indices
+        self._place_cards(g, problems)
+        self._name_field(g)
+        if self.counts_text is not None:
+            self.counts_text.text = self._fit(ed.counts_text(), g.about.width, self.counts_text)
+        view = ed.estimate_view()
+        if self.word_text is not None:
+            self.word_text.text = difficulty_name(view.word) if view.word != UNRATED else "—"
+            colour = WORD_COLOURS.get(view.word, SOFT)
+            self.word_text.color = (*colour, 255)
+        if self.status_text is not None:
+            self.status_text.text = view.status
+        if self.rates_text is not None:
+            self.rates_text.text = "\n".join(t for t in (view.relaxed, view.desert) if t)
+        self._problems_texts(problems)
+        if self.message_text is not None:  # one line: a long message is cut to fit
+            self.message_text.text = self._fit(
+                ed.message, g.panel.width - 48 * g.scale, self.message_text
+            )
+        self.buttons.buttons[4].enabled = ed.draft.can_undo
+        self.buttons.buttons[5].enabled = ed.draft.can_redo
+        self.buttons.refresh()
 
+    def _place_cards(self, g: EditorGeometry, problems: Sequence[Problem]) -> None:
+        """The draft's cards, back to front (the problems' marked, the covered shaded, the one
+        being moved faded, and where it would go)."""
+        ed = self.editor
         marked = indices(problems)
         covered = ed.draft.covered_by()
         moving = self._drag[0] if self._drag is not None else ed.held
@@ -306,7 +331,11 @@ class EditorView(Screen):
                 r = g.card_rect(*at)
                 sprite.position = (r.cx, r.cy)
                 self.cards.append(sprite)
-        # texts
+
+    def _name_field(self, g: EditorGeometry) -> None:
+        """The layout's name, or the name field while it is typed (its caret, or all of it
+        selected)."""
+        ed = self.editor
         if self.name_text is not None:
             self._name_selection = None
             # TRANSLATORS: the name field of the layout editor while the name is typed
@@ -329,17 +358,9 @@ class EditorView(Screen):
                 )
             else:
                 self.name_text.text = self._fit(ed.draft.name, g.about.width, self.name_text)
-        if self.counts_text is not None:
-            self.counts_text.text = self._fit(ed.counts_text(), g.about.width, self.counts_text)
-        view = ed.estimate_view()
-        if self.word_text is not None:
-            self.word_text.text = difficulty_name(view.word) if view.word != UNRATED else "—"
-            colour = WORD_COLOURS.get(view.word, SOFT)
-            self.word_text.color = (*colour, 255)
-        if self.status_text is not None:
-            self.status_text.text = view.status
-        if self.rates_text is not None:
-            self.rates_text.text = "\n".join(t for t in (view.relaxed, view.desert) if t)
+
+    def _problems_texts(self, problems: Sequence[Problem]) -> None:
+        """Why the layout cannot be played yet, or that it is ready."""
         if self.problems_title is not None and self.problems_text is not None:
             if problems:
                 self.problems_title.text = _("WHY IT CANNOT BE PLAYED YET")
@@ -356,13 +377,6 @@ class EditorView(Screen):
                 self.problems_text.color = (*SOFT, 255)
             if problems:
                 self.problems_text.color = (*WARN, 255)
-        if self.message_text is not None:  # one line: a long message is cut to fit
-            self.message_text.text = self._fit(
-                ed.message, g.panel.width - 48 * g.scale, self.message_text
-            )
-        self.buttons.buttons[4].enabled = ed.draft.can_undo
-        self.buttons.buttons[5].enabled = ed.draft.can_redo
-        self.buttons.refresh()
 
     @staticmethod
     def _fit_end(text: str, width: float, item: arcade.Text) -> str:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.layouts import preset_name
+from desert_pyramid.app.sessions import mode_name
 from desert_pyramid.engine import EngineError, decode_game_code
-from desert_pyramid.i18n import N_, _, format_date, format_number, ngettext, pgettext
+from desert_pyramid.i18n import _, format_date, format_number, ngettext, pgettext
 from desert_pyramid.progression import PlayedGame
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, TAN
@@ -24,14 +25,6 @@ from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, p
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
-
-
-#: The modes' names (the title's buttons).
-MODE_NAMES = {"expedition": N_("Expedition"), "daily": N_("Daily"), "practice": N_("Practice")}
-
-
-def mode_name(mode: str) -> str:
-    return _(MODE_NAMES[mode]) if mode in MODE_NAMES else mode.capitalize()
 
 
 def outcome_word(outcome: str) -> str:
@@ -66,7 +59,7 @@ class PastGamesView(MenuScreen):
     def __init__(self, app: Shell, back: Callable[[], None]) -> None:
         super().__init__(app)
         self.go_back = back
-        self.games = list(reversed(app.saves.progress.games))  # newest first
+        self.games = list(reversed(app.application.progress.games))  # newest first
         self.first = 0  # the list's first row shown
         self.rows = 8
         self.selected = 0
@@ -79,7 +72,7 @@ class PastGamesView(MenuScreen):
 
         game = self.games[index]
         try:
-            code = decode_game_code(game.code, self.app.get_layout)
+            code = decode_game_code(game.code, self.app.application.get_layout)
         except EngineError as exc:
             self.set_message(_("This game cannot be shown: {reason}.").format(reason=exc))
             return

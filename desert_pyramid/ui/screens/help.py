@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.app.sessions import timed
 from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
@@ -21,6 +20,7 @@ from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.view import TableView
 from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite, text_height
 from desert_pyramid.ui.widgets.scroll import WHEEL_STEP, Scroll
 
@@ -189,12 +189,13 @@ class HelpView(MenuScreen):
         """Over a timed table (Expedition, Daily, timed scoring) the cards are hidden, as on the
         pause screen: the clock is stopped while this help is open, so the cards must not be
         there to study. Over any other screen, that screen shows as it is."""
-        return timed(getattr(self.under, "session", None))
+        under = self.under
+        seat = under.table_seat() if isinstance(under, Screen) else None
+        return seat is not None and seat.timed
 
     def on_draw(self) -> None:
-        draw_table = getattr(self.under, "draw_table_only", None)
-        if draw_table is not None:
-            draw_table(cards=not self.hide_cards)
+        if isinstance(self.under, TableView):  # the table, drawn with or without its cards
+            self.under.draw_table_only(cards=not self.hide_cards)
         else:
             self.under.on_draw()
         dim_under(self.app.width, self.app.height)  # the screen under the dialog, dimmed

@@ -469,7 +469,9 @@ class VariationsPage(ScrollPage):
         # the note is worded from the English variation, when shown (in the language then)
         english = {v.id: v for v in source_content().variations}.get(variation.id, variation)
         note = variation_note(english)
-        self.app.start_practice(variation_rules(variation), self.app.get_layout(1), note=note)
+        self.app.start_practice(
+            variation_rules(variation), self.app.application.get_layout(1), note=note
+        )
 
     def focus(self, index: int) -> None:
         index %= len(self.variations)

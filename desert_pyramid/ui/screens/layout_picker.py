@@ -33,7 +33,7 @@ from desert_pyramid.app.layouts import (
     layout_name,
     rules_heading,
 )
-from desert_pyramid.app.picker import remember_layout, store_of
+from desert_pyramid.app.picker import remember_layout
 from desert_pyramid.app.workshop import first_line, interval_text, percent_text
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, shipped_difficulty
 from desert_pyramid.engine import DESERT, EngineError, Layout, Rules
@@ -180,7 +180,7 @@ class LayoutPickerView(Screen):
 
     def _load(self, current: int, focus: int | None = None) -> None:
         """Read the layouts: the game's own, then the player's (the store's notices shown)."""
-        store = self.app.catalogue.store
+        store = self.app.application.player_layouts
         builtin = [layout for _, layout in sorted(all_layouts().items())]
         own = [layout for _, layout in sorted(store.layouts().items())]
         self.layouts: list[Layout] = builtin + own
@@ -211,6 +211,9 @@ class LayoutPickerView(Screen):
         return layout if layout is not None and is_player_number(layout.number) else None
 
     # -- layout ------------------------------------------------------------------------------------
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(
             width,
@@ -589,11 +592,12 @@ class LayoutPickerView(Screen):
                 return
 
     def _stats_text(self, number: int) -> str:
-        store = store_of(self.app)
         preset = self.rules.preset
-        if store is None or preset is None:
+        st = (
+            None if preset is None else self.app.application.saved_stats("practice", preset, number)
+        )
+        if st is None:
             return ""
-        st = store.progress.stats_for("practice", preset, number)
         if not st.played:
             return _("You have not played this layout in Practice under these rules yet.")
         # TRANSLATORS: the player's record on the focused layout under the rules of the heading
@@ -653,7 +657,7 @@ class LayoutPickerView(Screen):
         number = self.numbers[i]
         self.chosen = number
         self.current = number
-        remember_layout(self.app, number)
+        remember_layout(self.app.application, number)
         self.app.sounds.play("click")
         self.on_choose(number)
         return True
@@ -675,13 +679,13 @@ class LayoutPickerView(Screen):
         self.app.show_view(self)
 
     def new_layout(self) -> None:
-        from desert_pyramid.workshop import Draft
+        from desert_pyramid.app.workshop import Draft
 
         self.app.sounds.play("click")
         self.app.show_editor(Draft.new(), back=self._from_editor)
 
     def edit_copy(self) -> None:
-        from desert_pyramid.workshop import Draft
+        from desert_pyramid.app.workshop import Draft
 
         self.app.sounds.play("click")
         # one of the player's own is edited itself (saved over, its number and statistics kept);

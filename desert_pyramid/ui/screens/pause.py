@@ -12,6 +12,7 @@ from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import column_rects
 from desert_pyramid.ui.base.palette import MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
+from desert_pyramid.ui.table.view import skip_label
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
 
 if TYPE_CHECKING:
@@ -28,35 +29,28 @@ class PauseView(MenuScreen):
     def __init__(self, app: Shell, table: TableView) -> None:
         super().__init__(app)
         self.table = table
-        session = table.session
-        if not session.finished:
-            session.pause()
+        seat = table.seat
+        seat.pause()
         self.hide_cards = table.timed
-        mode = session.mode
+        offers = seat.offers  # what the mode offers beyond the moves (modes/session.py)
         buttons = [Button(_("Resume"), self.resume)]
-        if mode == "expedition":
-            buttons += [
-                Button(
-                    _("Skip this pyramid")  # untimed: a skip costs no daylight
-                    if session.untimed
-                    else _("Skip this pyramid (−{seconds} s)").format(seconds=30),
-                    self.skip,
-                ),
-                Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again")),
-            ]
-        else:
-            # a game under way is thrown away by a restart or a new deal: each asks first (press
-            # again); a deal with no move played goes at once
-            under_way = bool(table.game.moves) and not session.finished
-            again = _("Restart? Press again") if under_way else ""
-            if mode == "daily":
-                buttons += [Button(_("Restart this day's deal"), self.restart, confirm=again)]
-            else:
-                ask = _("New deal? Press again") if under_way else ""
-                buttons += [
-                    Button(_("Restart this deal"), self.restart, confirm=again),
-                    Button(_("New deal"), self.new_deal, confirm=ask),
-                ]
+        if offers.skip:  # the label says what a skip costs (untimed: nothing)
+            buttons.append(Button(skip_label(seat.skip_cost_ms), self.skip))
+        if offers.end_run:
+            buttons.append(
+                Button(_("End the trek"), self.end_trek, confirm=_("End the trek? Press again"))
+            )
+        # a game under way is thrown away by a restart or a new deal: each asks first (press
+        # again); a deal with no move played goes at once
+        under_way = bool(table.game.moves) and not seat.finished
+        again = _("Restart? Press again") if under_way else ""
+        if offers.restart == "day":
+            buttons.append(Button(_("Restart this day's deal"), self.restart, confirm=again))
+        elif offers.restart:
+            buttons.append(Button(_("Restart this deal"), self.restart, confirm=again))
+        if offers.new_deal:
+            ask = _("New deal? Press again") if under_way else ""
+            buttons.append(Button(_("New deal"), self.new_deal, confirm=ask))
         buttons += [
             Button(_("Settings"), lambda: app.show_settings(self)),
             Button(_("How to play"), lambda: app.show_howto(self)),
@@ -72,7 +66,7 @@ class PauseView(MenuScreen):
         self.app.show_view(self.table)
 
     def restart(self) -> None:
-        self.app.new_table(self.app.application.again(self.table.session), why="again")
+        self.app.restart(self.table.seat)
 
     def new_deal(self) -> None:
         g = self.table.game
@@ -83,10 +77,8 @@ class PauseView(MenuScreen):
         self.table.skip_pyramid()
 
     def end_trek(self) -> None:
-        self.table.session.abandon()
-        self.app.saves.after_move(
-            self.table
-        )  # the trek is recorded now: its results list what it unlocked
+        """The trek ends now: the application records it (a loss for the pyramid in play), and
+        the results list what it unlocked."""
         self.app.show_results(self.table)
 
     def back(self) -> bool:

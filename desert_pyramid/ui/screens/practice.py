@@ -82,9 +82,9 @@ class PracticeSetupView(MenuScreen):
         self.preset = 0
         self.options: dict[str, Any] = {}  # the single options changed from the preset's
         self.code = ""
-        self.layouts = sorted(app.catalogue.every_layout())  # the game's, then the player's own
+        self.layouts = sorted(app.application.layouts())  # the game's, then the player's own
         self.layout_i = 0
-        remembered = remembered_layout(app)  # the layout picker's last choice
+        remembered = remembered_layout(app.application)  # the layout picker's last choice
         if remembered is not None:
             self.layout_i = self.layouts.index(remembered)
         self.source = 0
@@ -172,9 +172,7 @@ class PracticeSetupView(MenuScreen):
         self._search = None  # a search for a winnable deal in progress is dropped
 
         def chosen(number: int) -> None:
-            self.layouts = sorted(
-                self.app.catalogue.every_layout()
-            )  # one may be added in the picker
+            self.layouts = sorted(self.app.application.layouts())  # one may be added in the picker
             self.layout_i = self.layouts.index(number)
             self._update_values()
             self.app.show_view(self)
@@ -193,7 +191,7 @@ class PracticeSetupView(MenuScreen):
 
     def _layout_of(self, number: int) -> Layout:
         """Layout ``number``; one of the player's deleted meanwhile falls back to the first."""
-        layouts = self.app.catalogue.every_layout()
+        layouts = self.app.application.layouts()
         if number not in layouts:
             self.layouts = sorted(layouts)
             self.layout_i = 0
@@ -316,7 +314,7 @@ class PracticeSetupView(MenuScreen):
         from desert_pyramid.engine import EngineError, decode_game_code
 
         try:
-            code = decode_game_code(self.code, self.app.get_layout)
+            code = decode_game_code(self.code, self.app.application.get_layout)
             check_playable(code.rules, code.layout_number)
         except EngineError as exc:  # the code stays in its field to correct
             text = str(exc)
@@ -347,7 +345,7 @@ class PracticeSetupView(MenuScreen):
             self.set_message(problem)
             return
         if not rules.classic_layout_only:
-            remember_layout(self.app, layout.number)
+            remember_layout(self.app.application, layout.number)
         if self.source == 0:
             self.app.start_practice(rules, layout)
             return

@@ -48,11 +48,11 @@ class RelicsView(GridScreen):
 
     @property
     def cleared(self) -> int:
-        return self.app.saves.progress.pyramids_cleared
+        return self.app.application.progress.pyramids_cleared
 
     def found(self, relic: Relic) -> bool:
         """Found: recorded in the save, or earned by the count (the store grants those at start)."""
-        return relic.id in self.app.saves.progress.relics or self.cleared >= relic.threshold
+        return relic.id in self.app.application.progress.relics or self.cleared >= relic.threshold
 
     def tile_count(self) -> int:
         return len(self.relics)
@@ -67,7 +67,7 @@ class RelicsView(GridScreen):
         relic = self.relics[i]
         name, n = _(relic.name), relic.threshold
         if self.found(relic):
-            date = self.app.saves.progress.relics.get(relic.id, "")
+            date = self.app.application.progress.relics.get(relic.id, "")
             if date:
                 return ngettext(
                     "{relic} · found on {date} · for clearing {n} pyramid in all",

@@ -19,14 +19,12 @@ import arcade
 from arcade.camera import Camera2D
 from arcade.types import LBWH
 
+from desert_pyramid.app.analysis import Analysis, Verdict, move_words
 from desert_pyramid.app.layouts import layout_name
 from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_number, pgettext
 from desert_pyramid.i18n.say import tell
-from desert_pyramid.solver import Verdict
-from desert_pyramid.solver.analysis import Analysis
-from desert_pyramid.solver.hints import move_words
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import GOLD, INK

@@ -41,6 +41,8 @@ from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import ICONS
 
 if TYPE_CHECKING:
+    from desert_pyramid.app.application import Finished
+    from desert_pyramid.app.sessions import Results
     from desert_pyramid.ui.shell import Shell
     from desert_pyramid.ui.table.view import TableView
 
@@ -56,12 +58,12 @@ def unlocked_label(kind: str) -> str:
     return pgettext("results", "Card back unlocked")
 
 
-def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
+def rows(r: Results, layout_name: str = "") -> list[tuple[str, str]]:
     """The lines of a :class:`desert_pyramid.modes.Results` record, by mode, in the player's
     language: (label, value)."""
     score_label = _("Cards left") if r.scoring == "classic" else _(SCORE)
     out: list[tuple[str, str]] = []
-    if r.mode == "expedition":
+    if r.trek:
         out += [
             (_("Pyramids cleared"), format_number(r.pyramids_cleared)),
             (_(SCORE), format_number(r.score)),
@@ -80,7 +82,7 @@ def rows(r: Any, layout_name: str = "") -> list[tuple[str, str]]:
         (_("Moves"), format_number(r.moves)),
         (_("Best chain"), format_number(r.best_chain)),
     ]
-    if r.mode == "daily":
+    if r.dated:
         bonus = (
             (pgettext("results", "Clock"), _("Untimed: no time bonus"))
             if r.untimed
@@ -129,20 +131,24 @@ def rules_words(text: str) -> str:
     return _("{preset}: {rules}").format(preset=base, rules=rules_description(rules))
 
 
-def headline(r: Any) -> str:
-    if r.mode == "expedition":
+def headline(r: Results) -> str:
+    if r.trek:
         return _("THE SUN HAS SET") if not r.abandoned else _("TREK OVER")
     return _("PYRAMID CLEARED!") if r.won else _("DEAL OVER")
 
 
 class ResultsView(MenuScreen):
-    def __init__(self, app: Shell, table: TableView) -> None:
+    """``finished``: the deal's end as the application worked it out (``Application.finish``):
+    its results, what it unlocked, the statistics' line, a Daily's share line."""
+
+    def __init__(self, app: Shell, table: TableView, finished: Finished) -> None:
         super().__init__(app)
         self.table = table
-        self.results = table.session.results()
+        self.finished = finished
+        self.results = finished.results
         g = table.game
-        mode = self.results.mode
-        if mode == "practice":
+        after = table.seat.offers.after  # where the mode leads from its results
+        if after == "deal":
             first = [
                 Button(_("New deal"), lambda: app.start_practice(g.rules, g.layout)),
                 Button(
@@ -150,11 +156,12 @@ class ResultsView(MenuScreen):
                     lambda: app.start_practice(g.rules, g.layout, g.deal),
                 ),
             ]
-        elif mode == "daily":
+        elif after == "calendar":
             first = [Button(_("Daily calendar"), lambda: app.show_daily())]
         else:
+            mode = self.results.mode
             first = [Button(_("New trek"), lambda: app.start_mode(mode))]
-        self.share = self.share_line()
+        self.share = finished.share  # a cleared Daily's line to share
         if self.share:
             first.append(Button(_("Copy the share line"), self.copy))
         try:
@@ -171,18 +178,6 @@ class ResultsView(MenuScreen):
             app.assets, [*first, Button(_("Title screen"), lambda: app.show_title())]
         )
 
-    def share_line(self) -> str:
-        """A cleared Daily's line to share (date, time, points, chain, and the streak it counts for)."""
-        r = self.results
-        if r.mode != "daily" or not r.won:
-            return ""
-        from desert_pyramid.app.sessions import share_line
-
-        streak = 0
-        if r.counts_for_streak:
-            streak = self.app.saves.progress.daily.current_on(r.played_on)
-        return share_line(r, streak)
-
     def _back_sprite(self, back_id: str, right: float, cy: float, h: float) -> arcade.Sprite:
         """A card back unlocked, small, its right edge at ``right``."""
         from desert_pyramid.ui.widgets.toast import back_image
@@ -198,7 +193,7 @@ class ResultsView(MenuScreen):
     def unlocked_lines(self) -> list[tuple[str, str]]:
         """Relics and card backs unlocked while this deal or trek was played (the save store's
         answers): ("relic" or "back", its name), translated where they are shown."""
-        found = self.app.saves.unlocked_by(self.table)
+        found = self.finished.unlocks
         self.unlocked_backs = [back.id for back in found.backs]  # shown beside their lines
         return [
             *(("relic", relic.name) for relic in found.relics),
@@ -270,8 +265,8 @@ class ResultsView(MenuScreen):
         import subprocess
         import sys
 
-        store = self.app.saves.store
-        if store is None:
+        folder = self.app.application.replays_folder()
+        if folder is None:
             self.set_message(
                 _("No save folder here: {command} draws it.").format(
                     command=f"desert-pyramid replay {self.game_code} --gif PATH"
@@ -281,7 +276,6 @@ class ResultsView(MenuScreen):
         if self.gif is not None:
             self.set_message(_("The GIF is being drawn…"))
             return
-        folder = store.folder.path / "replays"
         stamp = datetime.datetime.now().strftime("%Y-%m-%d-%H%M%S")
         path = folder / f"{stamp}-{self.results.mode}.gif"
         frozen = getattr(sys, "frozen", False)  # the standalone build: its binary is the command
@@ -343,11 +337,56 @@ class ResultsView(MenuScreen):
     def dusk(self) -> float:
         return self.table.dusk()  # a trek's results under the sky it ended in
 
+    def _place_figures(
+        self, lines: list[tuple[str, str]], rects: list[Rect], columns: int, s: float
+    ) -> None:
+        """The figures' rows, a name and a value each; an unlocked card back shown beside its
+        name."""
+        backs = list(self.unlocked_backs)
+        for (name, value), r in zip(lines, rects, strict=True):
+            left = r.width * (0.42 if columns == 1 else 0.33)
+            right = r.width - left
+            self.texts.fitted(
+                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
+            )
+            text = self.texts.fitted(
+                value,
+                Rect(r.left + left, r.bottom, right, r.height),
+                15 * s,
+                colour=GOLD if name == _(SCORE) else INK,
+                bold=True,
+                align="right",
+            )
+            if name == unlocked_label("back") and backs:  # the back itself, left of its name
+                h = min(26 * s, r.height - 2)
+                self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
+
+    def _place_share(self, box: Rect, s: float) -> None:
+        """The share line; the font has no ☀: a gap in the text, and the sun drawn in it (Copy
+        copies the line whole)."""
+        before, sun, after = self.share.partition("☀")
+        em = "\u2003"  # an em space
+        shown = before + em + after if sun else self.share
+        t = self.share_text = self.texts.fitted(shown, box, 12 * s, colour=GOLD, bold=True)
+        if sun and t.label.text == shown:
+            px = round(t.font_size * 96 / 72)
+            icon = arcade.Sprite(
+                make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
+            )
+            x = (
+                t.left
+                + text_width(before, t.font_size, True)
+                + text_width(em, t.font_size, True) / 2
+            )
+            icon.position = (round(x), round(t.y))
+            self.decor.append(icon)
+            self.share_icon = icon
+
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
         lines = rows(self.results, layout_title(self.table.game.layout))  # in the language
-        if self.results.mode == "expedition" or self.unlocked:
+        if self.results.trek or self.unlocked:
             found = [(unlocked_label(what), _(name)) for what, name in self.unlocked_items]
             lines += found or [(_("Unlocked"), _("nothing new"))]
         n = len(self.menu.buttons)
@@ -412,49 +451,15 @@ class ResultsView(MenuScreen):
             max_columns=2,
             by_column=True,
         )
-        backs = list(self.unlocked_backs)
-        for (name, value), r in zip(lines, figures.rects, strict=True):
-            left = r.width * (0.42 if figures.columns == 1 else 0.33)
-            right = r.width - left
-            self.texts.fitted(
-                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
-            )
-            text = self.texts.fitted(
-                value,
-                Rect(r.left + left, r.bottom, right, r.height),
-                15 * s,
-                colour=GOLD if name == _(SCORE) else INK,
-                bold=True,
-                align="right",
-            )
-            if name == unlocked_label("back") and backs:  # the back itself, left of its name
-                h = min(26 * s, r.height - 2)
-                self.decor.append(self._back_sprite(backs.pop(0), text.left - 8 * s, r.cy, h))
+        self._place_figures(lines, figures.rects, figures.columns, s)
         self.texts.fitted(
-            self.app.saves.record_line(self.table.game),  # won, played, streak (saving.py)
+            self.finished.record_line,  # won, played, streak (the application's)
             boxes[0],
             11 * s,
             colour=FAINT,
         )
         if self.share:
-            # the font has no ☀: a gap in the text, and the sun drawn in it (Copy copies the line whole)
-            before, sun, after = self.share.partition("☀")
-            em = "\u2003"  # an em space
-            shown = before + em + after if sun else self.share
-            t = self.share_text = self.texts.fitted(shown, boxes[1], 12 * s, colour=GOLD, bold=True)
-            if sun and t.label.text == shown:
-                px = round(t.font_size * 96 / 72)
-                icon = arcade.Sprite(
-                    make_texture(cardart.render_icon(ICONS[sun], px, GOLD), f"icon-sun-{px}")
-                )
-                x = (
-                    t.left
-                    + text_width(before, t.font_size, True)
-                    + text_width(em, t.font_size, True) / 2
-                )
-                icon.position = (round(x), round(t.y))
-                self.decor.append(icon)
-                self.share_icon = icon
+            self._place_share(boxes[1], s)
         rows_per_column = -(-n // max(1, menu.columns))
         self.menu.place(menu.rects, 15 * s, rows=rows_per_column)
         self.place_message(width, s, message)

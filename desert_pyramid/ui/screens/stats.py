@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -17,9 +18,7 @@ from typing import TYPE_CHECKING
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.layouts import Catalogue, layout_title
-from desert_pyramid.app.sessions import Mode, clock_text
-from desert_pyramid.engine import EngineError
+from desert_pyramid.app.sessions import Mode, clock_text, counts_day_streak
 from desert_pyramid.i18n import (
     N_,
     _,
@@ -77,17 +76,8 @@ class StatsChoice:
         return len(self.keys) == 1
 
 
-def layout_name(catalogue: Catalogue, number: int) -> str:
-    """The layout's name in the player's language (a player's own as named); a layout that is
-    gone keeps the catalogue's name for it ("Layout 104 (deleted)")."""
-    try:
-        return layout_title(catalogue.get_layout(number))
-    except EngineError:
-        pass
-    try:
-        return catalogue.layout_name(number)
-    except (KeyError, ValueError):
-        return ""
+#: A layout's name by its number (``Application.layout_title``: a layout gone keeps a name)
+LayoutNamer = Callable[[int], str]
 
 
 def preset_label(preset: str) -> str:
@@ -97,14 +87,14 @@ def preset_label(preset: str) -> str:
     return " + ".join([name, *options])
 
 
-def key_label(catalogue: Catalogue, key: StatsKey) -> str:
-    return key_labels(catalogue, key)[0]
+def key_label(names: LayoutNamer, key: StatsKey) -> str:
+    return key_labels(names, key)[0]
 
 
-def key_labels(catalogue: Catalogue, key: StatsKey) -> list[str]:
+def key_labels(names: LayoutNamer, key: StatsKey) -> list[str]:
     """A key's label, then shorter ones for a narrow selector: without the layout's name, then
     without the rules."""
-    name = layout_name(catalogue, key.layout)
+    name = names(key.layout)
     number = format_number(key.layout)
     where = _("layout {number}").format(number=number)
     rules = preset_label(key.preset)
@@ -121,7 +111,7 @@ def _total(label: str, stats: dict[StatsKey, Stats], keys: list[StatsKey]) -> St
     return StatsChoice(label, combine(stats[k] for k in keys), keys, alone)
 
 
-def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
+def choices(names: LayoutNamer, stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
     """All games first, then per mode its total (when it has several keys) and its keys. Untimed
     Expedition and Daily results are kept apart: "All games" is then the timed games' total
     ("All timed games"), the untimed have a total of their own, and each untimed mode comes after
@@ -148,7 +138,7 @@ def choices(catalogue: Catalogue, stats: dict[StatsKey, Stats]) -> list[StatsCho
             out.append(StatsChoice(total, combine(stats[k] for k in mine), mine))
         for k in mine:
             s = stats[k]
-            label, *shorter = key_labels(catalogue, k)
+            label, *shorter = key_labels(names, k)
             out.append(StatsChoice(label, s, [k], list(s.recent), shorter))
     return out
 
@@ -211,8 +201,8 @@ def chart_day(iso: str, room: float, size: float = 9.0) -> str:
 class StatsView(MenuScreen):
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
-        self.stats = app.saves.progress.stats
-        self.choices = choices(app.catalogue, self.stats)
+        self.stats = app.application.progress.stats
+        self.choices = choices(app.application.layout_title, self.stats)
         self.index = 0
         self.menu = ButtonColumn(
             app.assets,
@@ -386,8 +376,8 @@ class StatsView(MenuScreen):
     def _extra_line(self, c: StatsChoice) -> str:
         if not c.keys:
             return ""
-        if all(k.mode == "daily" for k in c.keys):
-            daily = self.app.saves.progress.daily
+        if all(counts_day_streak(k.mode) for k in c.keys):
+            daily = self.app.application.progress.daily
             from desert_pyramid.app.saving import today
 
             now = daily.current_on(today())

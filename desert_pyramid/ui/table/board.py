@@ -245,39 +245,10 @@ class Board:
 
     def sync(self, game: Game, speed: float) -> None:
         """Bring the sprites to the game's state; animate the changes when ``speed`` > 0."""
-        tex, g = self.tex, self.geom
-        assert tex is not None and g is not None
+        assert self.tex is not None and self.geom is not None
         targets = self.targets(game)
         for s in self.cards:
-            t = targets[s.card]
-            moved = (t.x, t.y) != s.home
-            turned = t.face_up != s.face_up
-            was_shown = s.shown
-            s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
-            s.spot = t.spot if t.place >= 0 else "tl"
-            shade = SHADE_HIGH_CONTRAST if high_contrast() else SHADE
-            colour = shade if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
-            if s.shade != colour:  # setting a sprite's colour writes its buffer: only on a change
-                s.shade = colour
-                s.color = colour
-            if speed > 0 and (moved or turned) and (was_shown or t.visible):
-                start = self._now(s)
-                far = t.place == DISCARD
-                dur = (FLIGHT_S if far else MOVE_S) / speed
-                arc = (g.card_h * 0.35) if far else 0.0
-                s.flight = Flight(start, (t.x, t.y), dur, arc=arc, flip=turned)
-                s.face_up = t.face_up
-                if not turned:
-                    s.texture = self._texture(s)
-            else:
-                s.flight = None
-                s.face_up = t.face_up
-                tex_now = self._texture(s)
-                if s.texture is not tex_now:
-                    s.texture = tex_now
-                if s.scale_x != 1.0:
-                    s.scale_x = 1.0
-            s.home = (t.x, t.y)
+            self._sync_card(s, targets[s.card], speed)
         # under a pile's top card, the next card shows only while the cards above it fly in
         self.piles = [list(game.stock), list(game.discard), list(game.waste)]
         empty = {
@@ -296,6 +267,39 @@ class Board:
         self.place_rects = self._place_rects(game)
         self._order_dirty = True
         self.update(0.0)
+
+    def _sync_card(self, s: CardSprite, t: Target, speed: float) -> None:
+        """One card to its place, face and shade: flown there when ``speed`` > 0 and it shows."""
+        g = self.geom
+        assert g is not None
+        moved = (t.x, t.y) != s.home
+        turned = t.face_up != s.face_up
+        was_shown = s.shown
+        s.place, s.z, s.shown, s.part = t.place, t.z, t.visible, t.part
+        s.spot = t.spot if t.place >= 0 else "tl"
+        shade = SHADE_HIGH_CONTRAST if high_contrast() else SHADE
+        colour = shade if t.shaded else (DIM if t.place == WASTE and t.shaded else WHITE)
+        if s.shade != colour:  # setting a sprite's colour writes its buffer: only on a change
+            s.shade = colour
+            s.color = colour
+        if speed > 0 and (moved or turned) and (was_shown or t.visible):
+            start = self._now(s)
+            far = t.place == DISCARD
+            dur = (FLIGHT_S if far else MOVE_S) / speed
+            arc = (g.card_h * 0.35) if far else 0.0
+            s.flight = Flight(start, (t.x, t.y), dur, arc=arc, flip=turned)
+            s.face_up = t.face_up
+            if not turned:
+                s.texture = self._texture(s)
+        else:
+            s.flight = None
+            s.face_up = t.face_up
+            tex_now = self._texture(s)
+            if s.texture is not tex_now:
+                s.texture = tex_now
+            if s.scale_x != 1.0:
+                s.scale_x = 1.0
+        s.home = (t.x, t.y)
 
     def _texture(self, s: CardSprite) -> arcade.Texture:
         """The face, the back, or the visible half of a layout card at rest."""
@@ -441,32 +445,14 @@ class Board:
 
     # -- every frame ---------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        tex = self.tex
-        if tex is None:
+        if self.tex is None:
             return
         moving = 0
         for s in self.cards:
-            f = s.flight
             if s.dragging:
                 continue
-            if f is not None:
-                f.advance(dt)
-                x, y = f.position
-                s.scale_x = f.x_scale
-                if f.flip and f.face_turned and s.texture is not tex.face(s.card) and s.face_up:
-                    s.texture = tex.face(s.card)
-                elif f.flip and f.face_turned and not s.face_up:
-                    s.texture = tex.back
-                if f.done:
-                    s.flight = None
-                    s.scale_x = 1.0
-                    s.texture = self._texture(s)
-                    x, y = s.home
-                    self._order_dirty = True
-                else:
-                    moving += 1
-            else:
-                x, y = s.home
+            flying, (x, y) = self._advance_flight(s, dt)
+            moving += flying
             dx, dy = self._offset(s)
             x += dx
             y += dy
@@ -493,6 +479,28 @@ class Board:
         self._update_glow_and_shadows()
         if self._order_dirty:
             self._sort()
+
+    def _advance_flight(self, s: CardSprite, dt: float) -> tuple[int, tuple[float, float]]:
+        """A card's flight ``dt`` further (its face turned halfway through a flip): 1 while it
+        is still on its way, and where it is now."""
+        f = s.flight
+        if f is None:
+            return 0, s.home
+        tex = self.tex
+        assert tex is not None
+        f.advance(dt)
+        s.scale_x = f.x_scale
+        if f.flip and f.face_turned and s.texture is not tex.face(s.card) and s.face_up:
+            s.texture = tex.face(s.card)
+        elif f.flip and f.face_turned and not s.face_up:
+            s.texture = tex.back
+        if not f.done:
+            return 1, f.position
+        s.flight = None
+        s.scale_x = 1.0
+        s.texture = self._texture(s)
+        self._order_dirty = True
+        return 0, s.home
 
     def _place_tag(self, s: CardSprite, x: float, y: float) -> None:
         """The extra index of a card whose centre is at (x, y): shown while it lies at rest in

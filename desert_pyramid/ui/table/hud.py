@@ -217,129 +217,12 @@ class Hud:
         self._pending = {}
         self._asked = {}  # new Text objects (an id may be reused): nothing asked of them yet
         self._shown = {}
+        self._place_titles(geom, title, subtitle)
+        hud = self._place_figures(geom, hud)
+        undo_caption, hint_caption = self._place_round_buttons(geom)
+        self._place_pile_captions(geom, satchel, undo_caption, hint_caption)
         fs = geom.font_scale
         bar = geom.hud
-        # menu button
-        m = geom.places[MENU]
-        self._button(MENU, m, radius=int(m.height * 0.3), bars=True)
-        hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
-        icon_ink, theme = (INK, "-hc") if hc else (SAND_INK, "")
-        icon = arcade.Sprite(
-            make_texture(
-                cardart.render_icon("menu", int(m.height * 0.7), icon_ink),
-                f"icon-menu-{int(m.height)}{theme}",
-            )
-        )
-        icon.position = (round(m.left + m.height * 0.55), round(m.cy))
-        self.bar_sprites.append(icon)
-        self._text(
-            "menu",
-            pgettext("button", "Menu"),
-            m.left + m.height * 1.05,
-            m.cy,
-            13 * fs,
-            INK,
-            anchor_x="left",
-            bold=True,
-        )
-        self._text(
-            "title",
-            title,
-            m.right + 14 * fs,
-            bar.cy + bar.height * 0.16,
-            15 * fs,
-            GOLD,
-            "left",
-            True,
-        )
-        self._text(
-            "subtitle",
-            subtitle,
-            m.right + 14 * fs,
-            bar.cy - bar.height * 0.24,
-            10 * fs,
-            MUTED,
-            "left",
-        )
-        self._part_title_lines(bar)
-        # stat boxes from the right
-        hud = shown_items(hud)
-        self._keys = tuple(hud)
-        box_w = 92 * fs
-        x = bar.right - 16 * fs - box_w / 2
-        for key in reversed(self._keys):
-            self.titles[key] = self._text(
-                f"t-{key}",
-                label(key),
-                x,
-                bar.cy + bar.height * 0.22,
-                9 * fs,
-                TAN,
-                bold=True,
-            )
-            self.values[key] = self._text(
-                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
-            )
-            self._shown[key] = hud[key]
-            x -= box_w
-        # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
-        # under the score): the subtitle leaves out its first parts, the deal code stays
-        room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
-        self._rooms = {id(self.texts["subtitle"]): room, id(self.texts["title"]): room}
-        for name in ("title", "subtitle"):
-            t = self.texts[name]
-            self._fit_parts(t, t.text, room)
-        # round buttons
-        undo_caption = pgettext("button", "Undo") + " · Z"
-        hint_caption = pgettext("button", "Hint") + " · H"
-        for name, caption in ((UNDO, undo_caption), (HINT, hint_caption)):
-            r = geom.places[name]
-            self._button(name, r)
-            size = int(r.width * 0.62)
-            icon = arcade.Sprite(
-                make_texture(
-                    cardart.render_icon(name, size, icon_ink), f"icon-{name}-{size}{theme}"
-                )
-            )
-            icon.position = (round(r.cx), round(r.cy))
-            self.sprites.append(icon)
-            self._text(f"c-{name}", caption, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
-        self._caption_size = 9.5 * fs
-        self._captions_asked = None  # new texts: fit them
-        self.set_button_captions(undo_caption, hint_caption)
-        # pile captions and the stock badge
-        for pile in (STOCK, WASTE, SATCHEL, DISCARD):
-            if pile == SATCHEL and not satchel:
-                continue
-            name = PILE_NAMES[pile]
-            cx, cy = geom.captions[name]
-            self.captions[pile] = self._text(
-                f"cap-{name}", pile_name(pile), cx, cy, 10 * fs, CAPTION, bold=True
-            )
-        # The stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear
-        # gap. Under a row of piles nothing lies left of the stock, the first pile: a caption
-        # wider than the room around the pile hangs to the left of it, its end short of the
-        # waste's caption (at 640x360 it was cut to "Sto…"), from the window's edge or the
-        # coach's panel beside the table on.
-        waste, stock = self.captions[WASTE], self.captions[STOCK]
-        reach = waste.x - waste.content_width / 2 - 14 * fs  # where the stock's caption ends
-        self._stock_room = 2 * (reach - stock.x)
-        self._stock_x = stock.x
-        self._stock_hang = None
-        if not geom.piles_beside:
-            left = 8 * fs
-            cover = geom.coach
-            if cover is not None and cover.right <= stock.x and cover.bottom < stock.top:
-                left = max(left, cover.right + 8 * fs)
-            self._stock_hang = (left, reach)
-        self._caption_rooms = self._neighbour_rooms()
-        for pile, t in self.captions.items():
-            if pile == STOCK:
-                self._fit_stock(t, t.text)
-            else:
-                self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
-        self._captions_asked = None  # fitted to their rooms now
-        self.set_button_captions(undo_caption, hint_caption)
         s = geom.stock
         d = max(18, int(geom.card_w * 0.36))
         self.badge = arcade.Sprite(skin_texture(self.assets, "badge", d, d))
@@ -396,6 +279,147 @@ class Hud:
                         )
                     )
         self.set_focus(self.focus_button)
+
+    def _place_titles(self, geom: TableGeometry, title: str, subtitle: str) -> None:
+        """The menu button, the title and the subtitle, in the top bar."""
+        fs = geom.font_scale
+        bar = geom.hud
+        m = geom.places[MENU]
+        self._button(MENU, m, radius=int(m.height * 0.3), bars=True)
+        hc = high_contrast()  # light icons on the dark buttons of the high-contrast theme
+        icon_ink, theme = (INK, "-hc") if hc else (SAND_INK, "")
+        icon = arcade.Sprite(
+            make_texture(
+                cardart.render_icon("menu", int(m.height * 0.7), icon_ink),
+                f"icon-menu-{int(m.height)}{theme}",
+            )
+        )
+        icon.position = (round(m.left + m.height * 0.55), round(m.cy))
+        self.bar_sprites.append(icon)
+        self._text(
+            "menu",
+            pgettext("button", "Menu"),
+            m.left + m.height * 1.05,
+            m.cy,
+            13 * fs,
+            INK,
+            anchor_x="left",
+            bold=True,
+        )
+        self._text(
+            "title",
+            title,
+            m.right + 14 * fs,
+            bar.cy + bar.height * 0.16,
+            15 * fs,
+            GOLD,
+            "left",
+            True,
+        )
+        self._text(
+            "subtitle",
+            subtitle,
+            m.right + 14 * fs,
+            bar.cy - bar.height * 0.24,
+            10 * fs,
+            MUTED,
+            "left",
+        )
+        self._part_title_lines(bar)
+
+    def _place_figures(self, geom: TableGeometry, hud: Mapping[str, str]) -> dict[str, str]:
+        """The figure boxes from the right of the top bar (the figures shown); the title and subtitle end short of the first."""
+        fs = geom.font_scale
+        bar = geom.hud
+        hud = shown_items(hud)
+        self._keys = tuple(hud)
+        box_w = 92 * fs
+        x = bar.right - 16 * fs - box_w / 2
+        for key in reversed(self._keys):
+            self.titles[key] = self._text(
+                f"t-{key}",
+                label(key),
+                x,
+                bar.cy + bar.height * 0.22,
+                9 * fs,
+                TAN,
+                bold=True,
+            )
+            self.values[key] = self._text(
+                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
+            )
+            self._shown[key] = hud[key]
+            x -= box_w
+        # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
+        # under the score): the subtitle leaves out its first parts, the deal code stays
+        room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
+        self._rooms = {id(self.texts["subtitle"]): room, id(self.texts["title"]): room}
+        for name in ("title", "subtitle"):
+            t = self.texts[name]
+            self._fit_parts(t, t.text, room)
+        return hud
+
+    def _place_round_buttons(self, geom: TableGeometry) -> tuple[str, str]:
+        """The round Undo and Hint buttons and their captions (returned: undo's, hint's)."""
+        fs = geom.font_scale
+        hc = high_contrast()
+        icon_ink, theme = (INK, "-hc") if hc else (SAND_INK, "")
+        undo_caption = pgettext("button", "Undo") + " · Z"
+        hint_caption = pgettext("button", "Hint") + " · H"
+        for name, caption in ((UNDO, undo_caption), (HINT, hint_caption)):
+            r = geom.places[name]
+            self._button(name, r)
+            size = int(r.width * 0.62)
+            icon = arcade.Sprite(
+                make_texture(
+                    cardart.render_icon(name, size, icon_ink), f"icon-{name}-{size}{theme}"
+                )
+            )
+            icon.position = (round(r.cx), round(r.cy))
+            self.sprites.append(icon)
+            self._text(f"c-{name}", caption, r.cx, r.bottom - 10 * fs, 9.5 * fs, CAPTION, bold=True)
+        self._caption_size = 9.5 * fs
+        self._captions_asked = None  # new texts: fit them
+        self.set_button_captions(undo_caption, hint_caption)
+        return undo_caption, hint_caption
+
+    def _place_pile_captions(
+        self, geom: TableGeometry, satchel: bool, undo_caption: str, hint_caption: str
+    ) -> None:
+        """The piles' captions, each fitted to its room."""
+        fs = geom.font_scale
+        for pile in (STOCK, WASTE, SATCHEL, DISCARD):
+            if pile == SATCHEL and not satchel:
+                continue
+            name = PILE_NAMES[pile]
+            cx, cy = geom.captions[name]
+            self.captions[pile] = self._text(
+                f"cap-{name}", pile_name(pile), cx, cy, 10 * fs, CAPTION, bold=True
+            )
+        # The stock's caption ("Stock · 2 redeals") may reach towards the waste's, short of a clear
+        # gap. Under a row of piles nothing lies left of the stock, the first pile: a caption
+        # wider than the room around the pile hangs to the left of it, its end short of the
+        # waste's caption (at 640x360 it was cut to "Sto…"), from the window's edge or the
+        # coach's panel beside the table on.
+        waste, stock = self.captions[WASTE], self.captions[STOCK]
+        reach = waste.x - waste.content_width / 2 - 14 * fs  # where the stock's caption ends
+        self._stock_room = 2 * (reach - stock.x)
+        self._stock_x = stock.x
+        self._stock_hang = None
+        if not geom.piles_beside:
+            left = 8 * fs
+            cover = geom.coach
+            if cover is not None and cover.right <= stock.x and cover.bottom < stock.top:
+                left = max(left, cover.right + 8 * fs)
+            self._stock_hang = (left, reach)
+        self._caption_rooms = self._neighbour_rooms()
+        for pile, t in self.captions.items():
+            if pile == STOCK:
+                self._fit_stock(t, t.text)
+            else:
+                self._fit_caption(t, t.text, self._caption_rooms.get(id(t), float("inf")))
+        self._captions_asked = None  # fitted to their rooms now
+        self.set_button_captions(undo_caption, hint_caption)
 
     def _part_title_lines(self, bar: Rect) -> None:
         """The title over the subtitle without their glyphs meeting: at a larger text size a

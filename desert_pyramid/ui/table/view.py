@@ -1,7 +1,9 @@
 """The table: a deal being played in one of the modes. Hints, autoplay, the HUD and the endings.
 
 The view turns input (see :mod:`table_input`) into :class:`TableControl` calls and shows what
-comes back; it decides no rule. The session (:mod:`desert_pyramid.modes`) keeps the clock, the
+comes back; it decides no rule. It plays through the application's seat
+(:class:`~desert_pyramid.app.seat.Seat`: the moves, each saved there, the clock, what the mode
+offers); the session behind it (:mod:`desert_pyramid.modes`) keeps the clock, the
 multiplier and the results; cards are drawn by :class:`Board`, the bars and captions by :class:`Hud`.
 """
 
@@ -13,21 +15,19 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.app.advisor import Advisor, Answer
-from desert_pyramid.app.control import Feedback, TableControl
+from desert_pyramid.app.control import Feedback
+from desert_pyramid.app.seat import Seat
 from desert_pyramid.app.sessions import (
-    SKIP_COST_MS,
     CoachMessage,
     DailyCleared,
+    ModeSession,
     NewPyramid,
     PyramidCleared,
     PyramidSkipped,
-    Session,
 )
-from desert_pyramid.app.sessions import subtitle as subtitle_of
-from desert_pyramid.app.sessions import title as title_of
 from desert_pyramid.engine import STOCK, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
-from desert_pyramid.i18n import N_, _, current_language, format_number, pgettext
+from desert_pyramid.i18n import _, current_language, format_number, pgettext
 from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
@@ -48,23 +48,16 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 AUTOPLAY_STEP_S = 0.45
-INTRO = {
-    "expedition": N_(
-        "Clear pyramids before the sun sets: each clear adds daylight, and pyramid N scores ×N."
-    ),
-    "daily": N_("Today's deal, the same for every player: clear it fast for a bigger time bonus."),
-    "practice": N_("Pair cards that add up to 13; a king goes alone. F1 shows the keys."),
-}
-#: The same, played untimed (the Settings' Clock row): no sunset, no time bonus to promise.
-INTRO_UNTIMED = {
-    "expedition": N_(
-        "Clear pyramid after pyramid, untimed: pyramid N scores ×N, and the trek ends "
-        "when you end it or a pyramid is stuck."
-    ),
-    "daily": N_("Today's deal, the same for every player, untimed: no time bonus, no hurry."),
-}
 RESIZE_SETTLE_S = 0.12
 UNTIMED_END_S = 1.6  # an untimed trek's end shows on the table this long before the results
+
+
+def skip_label(cost_ms: int) -> str:
+    """The button that skips the pyramid in play, with what it costs of the daylight (untimed:
+    nothing, so nothing said)."""
+    if not cost_ms:
+        return _("Skip this pyramid")
+    return _("Skip this pyramid (−{seconds} s)").format(seconds=cost_ms // 1000)
 
 
 class TableView(TableInput, Screen):
@@ -73,12 +66,18 @@ class TableView(TableInput, Screen):
     def table_under(self) -> TableView:
         return self
 
+    def table_seat(self) -> Seat:
+        return self.seat
+
+    def repaint_all(self) -> None:
+        self.dirty.invalidate()
+
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
 
     def __init__(
         self,
         app: Shell,
-        session: Session,
+        seat: Seat,
         autoplay: bool = False,
         *,
         title: str | None = None,
@@ -86,20 +85,20 @@ class TableView(TableInput, Screen):
         note: Say | str = "",
     ) -> None:
         super().__init__(app)
-        self.session = session
+        self.seat = seat  # the deal in play (app/seat.py): every move goes through it
         self._title = title  # None: the mode's name, in the language shown (see :attr:`title`)
         self._subtitle = subtitle
-        self.control = TableControl(session)
+        self.control = seat.control
         self.board = Board()
         self.hud = Hud(app.assets)
         self.effects = Effects()
-        self.advisor = Advisor(app.hint_service)
+        self.advisor = Advisor(app.application.hint_service)
         self.geom: TableGeometry | None = None
         # a session with a coach (Practice) has it speak in a panel beside the cards, pointing
         # at the cards it talks about; the message line keeps the table's own words
         self.coach_panel = CoachPanel()
-        self.has_coach = session.has_coach
-        self.coach_said: list[CoachMessage] = list(session.messages)
+        self.has_coach = seat.has_coach
+        self.coach_said: list[CoachMessage] = list(seat.messages)
         coach = [] if self.has_coach else [s for m in self.coach_said for s in m.says]
         # the message line holds its sentences, worded where they are shown (see message)
         self._said: Say | str = ""
@@ -129,18 +128,21 @@ class TableView(TableInput, Screen):
         self.drawn_layers: list[Layer] = []  # the layers of the last frame, in drawing order
 
     @property
+    def session(self) -> ModeSession:
+        """The mode's session behind the seat (for tests and tools: the table reads the seat)."""
+        return self.seat.session
+
+    @property
     def game(self) -> Game:
-        return self.session.game
+        return self.seat.game
 
     @property
     def timed(self) -> bool:
-        return self.session.timed
+        return self.seat.timed
 
     def opening_line(self) -> Say:
         """The first words on the message line (worded in the player's language when shown)."""
-        session = self.session
-        intro = INTRO_UNTIMED if session.untimed else INTRO
-        return Say(intro.get(session.mode, INTRO["practice"]))
+        return Say(self.seat.opening)
 
     @property
     def message(self) -> str:
@@ -163,11 +165,11 @@ class TableView(TableInput, Screen):
 
     @property
     def title(self) -> str:
-        return self._title if self._title is not None else title_of(self.session)
+        return self._title if self._title is not None else self.seat.title
 
     @property
     def subtitle(self) -> str:
-        return self._subtitle if self._subtitle is not None else subtitle_of(self.session)
+        return self._subtitle if self._subtitle is not None else self.seat.subtitle
 
     # -- layout ---------------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
@@ -195,7 +197,7 @@ class TableView(TableInput, Screen):
             self.board.set_textures(tex)
         self.board.set_geometry(geom, rules.satchel)
         self.board.sync(game, 0)
-        self.hud.place(geom, self.title, self.subtitle, self.session.hud(), rules.satchel)
+        self.hud.place(geom, self.title, self.subtitle, self.seat.hud(), rules.satchel)
         # every glyph the changing texts can show, now: drawing a new glyph into the font atlas
         # once the renderer has drawn from it stalls a frame
         self.hud.warm()
@@ -210,8 +212,8 @@ class TableView(TableInput, Screen):
         # meanwhile
         self._size = (self.app.width, self.app.height)
         self.layout(*self._size)
-        if not self.session.finished:
-            self.session.resume()
+        if not self.seat.finished:
+            self.seat.resume()
             if self.control.stuck and not self._stuck_told:
                 # a deal that comes to the table stuck (restored by Continue after the player
                 # quit on it, or a replay played on from a stuck position) offers the ways on
@@ -238,15 +240,14 @@ class TableView(TableInput, Screen):
             super().ensure_layout()
 
     def on_hide_view(self) -> None:
-        if not self.session.finished:
-            self.session.pause("menu")
+        self.seat.pause("menu")
         self.press = None
 
     def dusk(self) -> float:
         """An Expedition's sky follows the daylight left."""
         if self.sunset is not None:
             return self.sunset.dusk
-        sky = self.session.sky
+        sky = self.seat.sky
         return float(sky.progress) if sky is not None else 0.0
 
     # -- state shown ----------------------------------------------------------------------------------
@@ -280,13 +281,13 @@ class TableView(TableInput, Screen):
 
     def update_hud(self) -> None:
         self._button_captions()
-        light = self.session.daylight
+        light = self.seat.daylight
         self.hud.update(
-            self.session.hud(),
+            self.seat.hud(),
             self.game,
             self.app.settings,
             self.message,
-            pulse=self.session.pulse
+            pulse=self.seat.pulse
             and self.app.settings.animations  # animations off: the daylight bar does not blink
             and int(self.time * 2.5) % 2 == 0,
             daylight=light.fraction if light is not None else None,
@@ -322,10 +323,7 @@ class TableView(TableInput, Screen):
             said = None  # an Expedition's pyramid has its own phrase (below): the trek goes on
         phrase = said == "win" or cleared  # a row's chime would clash with the closing phrase
         self.app.sounds.play(said)
-        if fb.move is not None or fb.undone:
-            self.app.saves.after_move(
-                self
-            )  # save after every move; record a finished deal (saving.py)
+        if fb.move is not None or fb.undone:  # (the seat has saved it: app/seat.py)
             self.hint_places = ()
             self.board.sync(self.game, speed)
             if self.geom is not None:
@@ -334,18 +332,18 @@ class TableView(TableInput, Screen):
             self._mode_news(fb.events)
             if self.control.stuck and not self._stuck_told:
                 self.app.sounds.play("stuck")
-                if not self.session.finished:
+                if not self.seat.finished:
                     self.open_stuck_dialog()
             if not self.control.stuck:
                 self.close_stuck_dialog()
             self._stuck_told = self.control.stuck
-            if self.session.finished:
+            if self.seat.finished:
                 self._begin_ending()
         self.refresh()
 
     def _mode_news(self, events: list[Event]) -> None:
         """The coach's words and the mode's events: a pyramid cleared or skipped, a Daily cleared."""
-        said = list(self.session.messages)
+        said = list(self.seat.messages)
         if self.has_coach:
             self.coach_said = said
             self.coach_panel.say(said)
@@ -424,7 +422,7 @@ class TableView(TableInput, Screen):
                 if self.app.last_input == "pad"
                 else tell("Cleared! A click or Enter shows the results.")
             )
-        elif self.session.untimed:  # no sunset: stuck (its sound has played), skipped or left
+        elif self.seat.untimed:  # no sunset: stuck (its sound has played), skipped or left
             self.message = (
                 tell("Stuck: the untimed trek ends here.")
                 if self.control.stuck
@@ -438,7 +436,7 @@ class TableView(TableInput, Screen):
                 self.sunset = Sunset(self.dusk(), duration=SUNSET_S / max(0.5, speed))
             self.app.sounds.play("sunset")
             if self.geom is not None:
-                score = self.session.hud().get("score")
+                score = self.seat.hud().get("score")
                 self.effects.celebrate(
                     _("The sun has set"),
                     _("The trek ends · score {score}").format(score=score)
@@ -453,10 +451,10 @@ class TableView(TableInput, Screen):
     # -- a stuck deal -----------------------------------------------------------------------------------
     def open_stuck_dialog(self) -> None:
         """The engine says no move is left: a dialog offers the ways on (they depend on the mode)."""
-        mode = self.session.mode
+        offers = self.seat.offers
         keep = Button(_("Keep looking"), self.close_stuck_dialog)
         undo = Button(_("Undo a move"), self._dialog(lambda: self.on_action("undo")))
-        if mode == "practice":
+        if offers.rewind:
             g = self.game
             buttons = [
                 Button(
@@ -468,15 +466,9 @@ class TableView(TableInput, Screen):
                 Button(_("Watch the replay"), self._dialog(self.watch_replay)),
                 keep,
             ]
-        elif mode == "expedition":
-            buttons = [
-                Button(
-                    _("Skip this pyramid (−{seconds} s)").format(seconds=SKIP_COST_MS // 1000),
-                    self._dialog(self.skip_pyramid),
-                ),
-                undo,
-                keep,
-            ]
+        elif offers.skip:
+            buttons = [Button(skip_label(self.seat.skip_cost_ms), self._dialog(self.skip_pyramid))]
+            buttons += [undo, keep]
         else:
             buttons = [undo, keep]
         self.stuck_dialog = StuckDialog(
@@ -526,69 +518,92 @@ class TableView(TableInput, Screen):
 
     # -- actions ---------------------------------------------------------------------------------------
     def on_action(self, action: str) -> bool:
-        dialog = self.stuck_dialog
-        if dialog is not None:
-            if dialog.on_action(action):
-                self.dirty.invalidate()
-                return True
-            if action in ("pause", "deselect"):  # Esc: keep looking
-                self.close_stuck_dialog()
-                return True
-            return Screen.on_action(self, action)  # help, full screen, mute, speech
+        if self.stuck_dialog is not None:
+            return self._dialog_action(action)
         if self.ending:
             if action in ("accept", "pause", "flip"):
                 self.finish()
                 return True
             return super().on_action(action)
-        c = self.control
-        if action == "flip":
-            self.apply(c.flip())
-        elif action == "undo":
-            self.advisor.forget()
-            self.apply(c.undo())
-        elif action == "redo":
-            self.apply(c.redo())
-        elif action == "hint":
-            self.ask_hint()
-        elif action == "hint_or_play":  # the controller's Y: a hint, and a second Y plays it
-            if c.hint_armed:
-                self.apply(c.accept_hint())
-            else:
-                self.ask_hint()
-        elif action == "accept":
-            self.accept()
-        elif action == "stash":
-            place = (
-                c.selected
-                if c.selected is not None
-                else (self.focus if isinstance(self.focus, int) else None)
-            )
-            self.apply(c.stash(place))
-        elif action == "deselect":
-            c.deselect()
-            self.message = ""
-            self.refresh()
-        elif action == "autoplay":
-            self.toggle_autoplay()
-        elif action == "pause":
-            if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
-                self.message = self.advisor.cancel(self.game)
-                self.refresh()
-            else:
-                self.app.show_pause(self)
-        elif action in ("focus_next", "focus_prev"):
-            self.cycle_focus(1 if action == "focus_next" else -1)
+        play = self._plays().get(action)
+        if play is not None:
+            play()
         elif action.startswith("focus_"):
-            d = {
-                "focus_left": (-1, 0),
-                "focus_right": (1, 0),
-                "focus_up": (0, 1),
-                "focus_down": (0, -1),
-            }[action]
-            self.move_focus(*d)
+            self._focus_action(action)
         else:
             return super().on_action(action)
         return True
+
+    def _dialog_action(self, action: str) -> bool:
+        """An action while the stuck deal's dialog shows: its own, Esc to keep looking, or the
+        keys that work everywhere (help, full screen, mute, speech)."""
+        dialog = self.stuck_dialog
+        assert dialog is not None
+        if dialog.on_action(action):
+            self.dirty.invalidate()
+            return True
+        if action in ("pause", "deselect"):  # Esc: keep looking
+            self.close_stuck_dialog()
+            return True
+        return Screen.on_action(self, action)
+
+    def _plays(self) -> dict[str, Callable[[], None]]:
+        """The table's own actions (keys.py's names), each what it does."""
+        c = self.control
+        return {
+            "flip": lambda: self.apply(c.flip()),
+            "undo": self._undo,
+            "redo": lambda: self.apply(c.redo()),
+            "hint": self.ask_hint,
+            "hint_or_play": self._hint_or_play,
+            "accept": self.accept,
+            "stash": self._stash,
+            "deselect": self._deselect,
+            "autoplay": self.toggle_autoplay,
+            "pause": self._pause,
+        }
+
+    def _undo(self) -> None:
+        self.advisor.forget()
+        self.apply(self.control.undo())
+
+    def _hint_or_play(self) -> None:
+        """The controller's Y: a hint, and a second Y plays it."""
+        if self.control.hint_armed:
+            self.apply(self.control.accept_hint())
+        else:
+            self.ask_hint()
+
+    def _stash(self) -> None:
+        c = self.control
+        place = c.selected
+        if place is None and isinstance(self.focus, int):
+            place = self.focus
+        self.apply(c.stash(place))
+
+    def _deselect(self) -> None:
+        self.control.deselect()
+        self.message = ""
+        self.refresh()
+
+    def _pause(self) -> None:
+        if self.advisor.thinking and not self.autoplay:  # Esc drops a hint on its way first
+            self.message = self.advisor.cancel(self.game)
+            self.refresh()
+        else:
+            self.app.show_pause(self)
+
+    def _focus_action(self, action: str) -> None:
+        if action in ("focus_next", "focus_prev"):
+            self.cycle_focus(1 if action == "focus_next" else -1)
+            return
+        d = {
+            "focus_left": (-1, 0),
+            "focus_right": (1, 0),
+            "focus_up": (0, 1),
+            "focus_down": (0, -1),
+        }[action]
+        self.move_focus(*d)
 
     def accept(self) -> None:
         """Enter: play the hint shown, else press the focused button or select the focused card."""
@@ -614,13 +629,12 @@ class TableView(TableInput, Screen):
             self.ask_hint()
 
     def ask_hint(self) -> None:
-        if not self.session.finished:
-            self.session.note_hint()
+        self.seat.note_hint()
         self.message = self.advisor.ask(self.game, "hint")
         self.refresh()
 
     def skip_pyramid(self) -> None:
-        """Expedition: skip this pyramid for 30 s of daylight."""
+        """Expedition: skip this pyramid (for :attr:`Seat.skip_cost_ms` of daylight)."""
         self.apply(self.control.skip())
 
     def toggle_autoplay(self) -> None:
@@ -639,7 +653,7 @@ class TableView(TableInput, Screen):
         move = answer.move
         words: Say | str = ""
         if answer.verdict == "lost":
-            words = self.session.lost_offer(answer.hint)
+            words = self.seat.lost_offer(answer.hint)
         rewind = answer.rewind_to if words and answer.rewind_to is not None else None
         self.control.set_hint(move, rewind)
         places: tuple[int, ...] = ()
@@ -674,10 +688,10 @@ class TableView(TableInput, Screen):
         if self._frames_shown == 6:
             self.advisor.wake()  # start the search process and its pondering once the table shows
         searched, self._searched = self._searched, False
-        self.session.update(0.0 if searched else delta_time * 1000)
-        if self.session.finished and not self.ending:  # the sun set on an Expedition
+        self.seat.update(0.0 if searched else delta_time * 1000)
+        if self.seat.finished and not self.ending:  # the sun set on an Expedition
             self._begin_ending()
-        elif self.session.pause_reason == "suspend" and self.timed and not self.session.finished:
+        elif self.seat.pause_reason == "suspend" and self.timed and not self.seat.finished:
             # back from a suspend gap: the clock stopped, the cards hide
             self.app.show_pause(self, "the frames stopped (a suspend)")
             return
@@ -744,7 +758,7 @@ class TableView(TableInput, Screen):
                     self.autoplay = False
                 self.refresh()
             return
-        fb = self.control.play(move, by_computer=self.session.play_as_computer)
+        fb = self.control.play(move, by_computer=self.seat.play_as_computer)
         if planned is not None:
             self.advisor.advance_plan(self.game)
         self.apply(fb)

@@ -33,8 +33,8 @@ from desert_pyramid.ui.base.palette import GOLD, INK, RGB
 from desert_pyramid.ui.widgets.buttons import TextGroup, label
 
 if TYPE_CHECKING:
+    from desert_pyramid.app.application import Application
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.app.saving import Saves
     from desert_pyramid.ui.art.assets import Assets
 
 
@@ -43,7 +43,7 @@ class OverlayHost(Protocol):
 
     assets: Assets
     settings: Settings
-    saves: Saves
+    application: Application  # the title's notices (startup_notices)
 
     @property
     def width(self) -> int: ...
@@ -329,7 +329,7 @@ class Overlay:
     # -- the title banner ---------------------------------------------------------------------------
     def _draw_banner(self) -> None:
         view = self.app.current_view
-        notices = self.app.saves.startup_notices
+        notices = self.app.application.startup_notices
         if not notices or not getattr(view, "shows_notices", False):
             self.banner_rect = None
             return
