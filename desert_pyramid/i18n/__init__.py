@@ -107,9 +107,29 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def mo_name(code: str) -> str:
+    """A compiled catalogue's path under the locale folder (the web edition ships these)."""
+    return f"{code}/LC_MESSAGES/{DOMAIN}.mo"
+
+
 def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslations:
-    """The translations of one language, read from its ``.po``. A translation whose placeholders
-    differ from its message's is left out (the English shows there instead of a crash)."""
+    """The translations of one language, read from its ``.po`` or, where only the compiled
+    catalogue was shipped (the web edition: no ``.po`` to read at start), from its ``.mo``."""
+    path = catalogue_path(code, root)
+    compiled = path.with_suffix(".mo")
+    if not path.exists() and compiled.is_file():
+        try:
+            return gettext.GNUTranslations(io.BytesIO(compiled.read_bytes()))
+        except (OSError, ValueError, OverflowError, UnicodeError) as exc:
+            raise CatalogueError(
+                f"the catalogue for '{code}' ({compiled.name}) cannot be read: {shown(str(exc), 80)}"
+            ) from None
+    return gettext.GNUTranslations(io.BytesIO(compiled_catalogue(code, root)))
+
+
+def compiled_catalogue(code: str, root: Path | None = None) -> bytes:
+    """One language's ``.po`` compiled to ``.mo`` bytes. A translation whose placeholders differ
+    from its message's is left out (the English shows there instead of a crash)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
@@ -137,8 +157,7 @@ def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslatio
             catalog.delete(message.id, message.context)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return buffer.getvalue()
 
 
 def use_language(code: str, root: Path | None = None) -> str | None:
