@@ -97,3 +97,30 @@ def start_code(page: Any, code: str) -> None:
     page.click("#open-code")
     wait_drawn(page, before)
     assert state(page)["deal_code"] == code
+
+
+@lru_cache(maxsize=4)
+def lone_card_deal(rules: str = "desert") -> tuple[str, int]:
+    """A deal whose layout shows, at the start, a free card that pairs with nothing now (not a
+    king): its code and the card's slot (a tap on it selects it and says what it needs)."""
+    for seed in range(1, 500):
+        game = Game(get_layout(1), PRESETS[rules], Deal.from_seed(seed))
+        paired = {p for m in game.removals() for p in (m.a, m.b)}
+        for slot in game.free_slots():
+            card = game.card_at(slot)
+            if card is not None and card.rank not in (13, 4, 9) and slot not in paired:
+                return encode_deal_code(game.deal, game.rules, 1), slot
+    raise AssertionError("no deal with a lone free card")
+
+
+@lru_cache(maxsize=4)
+def four_deal(rules: str = "desert") -> tuple[str, int]:
+    """A deal with a free 4 that pairs with nothing at the start: "a 4 needs a 9"."""
+    for seed in range(1, 2000):
+        game = Game(get_layout(1), PRESETS[rules], Deal.from_seed(seed))
+        paired = {p for m in game.removals() for p in (m.a, m.b)}
+        for slot in game.free_slots():
+            card = game.card_at(slot)
+            if card is not None and card.rank == 4 and slot not in paired:
+                return encode_deal_code(game.deal, game.rules, 1), slot
+    raise AssertionError("no deal with a lone free 4")

@@ -1,0 +1,62 @@
+"""Deal links (``#deal=DP-…``), the start page, and starting with no network."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.conftest import boot
+from tests.web.helpers import play, state, winnable
+
+
+def test_a_deal_link_opens_that_deal_at_the_table(desk: Any, base_url: str) -> None:
+    code, line = winnable("classic")
+    desk.goto("about:blank")
+    boot(desk, f"{base_url}#deal={code}")
+    assert desk.locator("#table").is_visible()
+    assert state(desk)["deal_code"] == code
+    play(desk, line[0], "click")
+
+
+def test_a_bad_deal_link_says_what_is_wrong_and_shows_the_picker(desk: Any, base_url: str) -> None:
+    desk.goto("about:blank")
+    boot(desk, f"{base_url}#deal=DP-NOPE")
+    assert desk.locator("#start").is_visible()
+    notice = desk.locator("#notices").inner_text()
+    assert "deal link" in notice and "deal code" in notice and "too short" in notice, notice
+    assert desk.locator("#picker").is_visible()
+    assert desk.locator("#layout option").count() == 56
+    assert desk.locator("#rules option").count() == 4
+
+
+def test_index_alone_opens_the_start_page(desk: Any, base_url: str) -> None:
+    desk.goto("about:blank")
+    boot(desk, base_url)
+    assert desk.locator("#start").is_visible()
+    assert desk.get_by_role("button", name="Deal", exact=True).is_visible()
+
+
+def test_after_the_first_visit_the_game_starts_offline(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
+    try:
+        page = context.new_page()
+        boot(page, base_url)
+        assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        # the service worker's cache holds the whole build (it is filled at once) before the
+        # network goes
+        page.wait_for_function("caches.keys().then(k => k.length > 0)", timeout=60_000)
+        page.wait_for_function(
+            """(async () => { const k = await caches.keys(); const c = await caches.open(k[0]);
+                return (await c.keys()).length; })()""",
+            timeout=60_000,
+        )
+        manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+        assert manifest["icons"] and manifest["display"] == "standalone"
+        context.set_offline(True)
+        page.goto("about:blank")
+        boot(page, base_url)
+        page.click("#deal")
+        page.wait_for_selector("#table:not([hidden]) .card")
+        assert state(page)["moves"] == 0
+    finally:
+        context.set_offline(False)
+        context.close()
