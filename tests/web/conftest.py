@@ -38,7 +38,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site, built once by ``desert-pyramid web build``'s own function."""
+    """The site, built once by ``desert-pyramid web build``'s own function (or the one CI built
+    already: ``DESERT_PYRAMID_WEB_SITE``)."""
+    built = os.environ.get("DESERT_PYRAMID_WEB_SITE")
+    if built and (Path(built) / "index.html").is_file():
+        return Path(built)
     if shutil.which("npm") is None and not (WEB_SOURCE / "node_modules" / "pyodide").is_dir():
         pytest.fail("the web tests need the Pyodide runtime: run 'npm ci' in web/ (needs Node)")
     out = tmp_path_factory.mktemp("web") / "site"
