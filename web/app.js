@@ -165,7 +165,7 @@ function layoutBoard() {
     pyramid.style.left = `${left}px`;
     pyramid.style.top = `${Math.max(pad, (H - ph) / 2)}px`;
     pileBox.style.left = `${left + pw + pad}px`;
-    const colH = piles * ch + (piles - 1) * (gap * cw + caption);
+    const colH = piles * ch + (piles - 1) * (gap * cw + caption) + caption;
     pileBox.style.top = `${Math.max(pad, (H - colH) / 2)}px`;
     pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + caption)]);
   } else {
@@ -575,12 +575,15 @@ board.addEventListener("pointerup", onPointerUp);
 board.addEventListener("pointercancel", onPointerCancel);
 board.addEventListener("click", onClick);
 document.addEventListener("keydown", onKey);
-window.addEventListener("resize", () => {
-  if (game.state) {
-    layoutBoard();
-    draw(game.state);
-  }
-});
+// the board's size changes with the window, the phone's turn and the bar's rows
+let boardSize = "";
+new ResizeObserver(() => {
+  const size = `${board.clientWidth}x${board.clientHeight}`;
+  if (size === boardSize || !game.state || board.clientWidth === 0) return;
+  boardSize = size;
+  layoutBoard();
+  draw(game.state);
+}).observe(board);
 window.addEventListener("hashchange", () => {
   const code = dealFromHash();
   if (code !== null && game.started) openDealLink(code);
