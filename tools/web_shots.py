@@ -41,7 +41,9 @@ def main(argv: list[str]) -> int:
             )
             page = context.new_page()
             page.goto(url)
-            page.wait_for_function("window.desertPyramid && window.desertPyramid.started", timeout=120_000)
+            page.wait_for_function(
+                "window.desertPyramid && window.desertPyramid.started", timeout=120_000
+            )
             page.screenshot(path=str(out / f"start-{w}x{h}.png"))
             page.goto(f"{url}#deal={CODE}")
             page.wait_for_selector("#table:not([hidden]) .card")

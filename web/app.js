@@ -4,6 +4,7 @@
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
+const HINT_SECONDS = 1.5; // a hint's longest search in the worker (the answer comes within 2 s)
 const $ = (id) => document.getElementById(id);
 
 // -- the worker and its protocol -------------------------------------------------------------
@@ -46,8 +47,11 @@ const game = {
   thinking: false,
   lastDrawn: 0, // performance.now() when the last state was drawn (bench_web.py reads it)
   drawCount: 0,
+  tapAt: 0, // when the tap being answered was made
+  tapTimes: [], // milliseconds from a tap to its answer on screen (bench/bench_web.py)
 };
 window.desertPyramid = game; // for the tests and the benchmark: read-only figures
+window.desertPyramidMemory = async () => (await ask("memory")).memory; // the worker's heap, bytes
 
 // -- screens ------------------------------------------------------------------------------------
 function show(name) {
@@ -308,6 +312,12 @@ function draw(state) {
   if (wasHidden && !ending.hidden) $("ending-new").focus();
   game.drawCount += 1;
   game.lastDrawn = performance.now();
+  if (game.tapAt) {
+    // a tap's answer is on screen at the next frame: the benchmark's "tap to drawn"
+    const tapped = game.tapAt;
+    game.tapAt = 0;
+    requestAnimationFrame(() => game.tapTimes.push(performance.now() - tapped));
+  }
 }
 
 // -- the table: input -------------------------------------------------------------------------------
@@ -345,7 +355,7 @@ async function askHint() {
   $("message").textContent = "Thinking…";
   say("Thinking…");
   chain = chain.then(async () => {
-    const reply = await request("hint", { time_limit: 2.0 });
+    const reply = await request("hint", { time_limit: HINT_SECONDS });
     game.thinking = false;
     hint.removeAttribute("aria-busy");
     if (!reply.ok) {
@@ -419,7 +429,7 @@ function onPointerUp(event) {
     if (dst !== null && dst !== p.place) act("drop", { src: p.place, dst });
     return;
   }
-  game.tapAt = p.t;
+  game.tapAt = performance.now();
   act("tap", { place: p.place });
 }
 
