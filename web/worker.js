@@ -19,18 +19,31 @@ function syncfs(populate) {
 
 async function boot() {
   const t0 = performance.now();
+  // the game's zip comes while the runtime starts
+  const zipped = fetch(here("./py/game.zip")).then((r) => {
+    if (!r.ok) throw new Error(`the game's code did not load (${r.status})`);
+    return r.arrayBuffer();
+  });
   py = await loadPyodide({ indexURL: here("./pyodide/") });
   const t1 = performance.now();
-  const zip = await (await fetch(here("./py/game.zip"))).arrayBuffer();
+  const zip = await zipped;
   py.FS.mkdirTree(CODE_DIR);
   py.unpackArchive(zip, "zip", { extractDir: CODE_DIR });
   py.FS.mkdirTree(SAVE_DIR);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, SAVE_DIR);
   await syncfs(true);
   py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(CODE_DIR)})`);
-  handleJson = py.runPython("from desert_pyramid.web.protocol import handle_json\nhandle_json");
   const t2 = performance.now();
-  postMessage({ type: "ready", saveDir: SAVE_DIR, runtimeMs: t1 - t0, gameMs: t2 - t1 });
+  handleJson = py.runPython("from desert_pyramid.web.protocol import handle_json\nhandle_json");
+  const t3 = performance.now();
+  postMessage({
+    type: "ready",
+    saveDir: SAVE_DIR,
+    workerStartMs: t0,
+    runtimeMs: t1 - t0,
+    unpackMs: t2 - t1,
+    importMs: t3 - t2,
+  });
 }
 
 function memory() {
