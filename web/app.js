@@ -91,12 +91,14 @@ function takeNotices(reply) {
   for (const n of reply.notices || []) notice(n.text, n.level);
 }
 
+let lastSaid = "";
+
 function say(text) {
   if (!text) return;
-  const status = $("status");
-  // the same words twice are still announced: the region is emptied first
-  status.textContent = "";
-  requestAnimationFrame(() => (status.textContent = text));
+  // the same words again are still announced: the region's text must change
+  const said = text === lastSaid ? `${text}\u00a0` : text;
+  lastSaid = said;
+  $("status").textContent = said;
 }
 
 async function request(op, fields = {}) {

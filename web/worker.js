@@ -17,6 +17,52 @@ function syncfs(populate) {
   );
 }
 
+// A warm start restores the Python heap as it was once the game was imported (a Pyodide memory
+// snapshot, made on the first visit and kept in Cache Storage under the build's version): about
+// a second instead of the runtime's boot and the imports. Any trouble with it: a plain boot.
+const SNAPSHOTS = "desert-pyramid-snapshots";
+const IMPORTS = [
+  "import sys",
+  `if ${JSON.stringify(CODE_DIR)} not in sys.path: sys.path.insert(0, ${JSON.stringify(CODE_DIR)})`,
+  "import desert_pyramid.web.protocol, desert_pyramid.app.application, desert_pyramid.solver.hints",
+].join("\n");
+
+async function buildVersion() {
+  try {
+    const r = await fetch(here("./build.json"));
+    return r.ok ? (await r.json()).version : null;
+  } catch {
+    return null;
+  }
+}
+
+async function storedSnapshot(version) {
+  if (!version || !self.caches) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOTS)).match(`snapshot-${version}`);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(version, snapshot) {
+  if (!version || !self.caches) return;
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(`snapshot-${version}`, new Response(snapshot));
+  } catch {
+    // no room: the next start boots plainly
+  }
+}
+
+async function forgetSnapshots() {
+  try {
+    await caches.delete(SNAPSHOTS);
+  } catch {}
+}
+
 async function boot() {
   const t0 = performance.now();
   // the game's zip comes while the runtime starts
@@ -24,26 +70,54 @@ async function boot() {
     if (!r.ok) throw new Error(`the game's code did not load (${r.status})`);
     return r.arrayBuffer();
   });
-  py = await loadPyodide({ indexURL: here("./pyodide/") });
+  const version = await buildVersion();
+  const snapshot = await storedSnapshot(version);
+  let restored = false;
+  let snapshotError = snapshot ? null : "none kept";
+  if (snapshot) {
+    try {
+      py = await loadPyodide({ indexURL: here("./pyodide/"), _loadSnapshot: snapshot });
+      restored = true;
+    } catch (err) {
+      snapshotError = String(err && err.message ? err.message : err);
+      py = null;
+      await forgetSnapshots();
+    }
+  }
+  if (!py) py = await loadPyodide({ indexURL: here("./pyodide/"), _makeSnapshot: true });
   const t1 = performance.now();
   const zip = await zipped;
   py.FS.mkdirTree(CODE_DIR);
   py.unpackArchive(zip, "zip", { extractDir: CODE_DIR });
+  let made = null;
+  if (restored) {
+    // the heap came with the random generator's state: every start deals afresh
+    py.runPython("import random\nrandom.seed()");
+  } else {
+    py.runPython(IMPORTS);
+    try {
+      made = py.makeMemorySnapshot();
+    } catch {
+      made = null;
+    }
+  }
   py.FS.mkdirTree(SAVE_DIR);
   py.FS.mount(py.FS.filesystems.IDBFS, {}, SAVE_DIR);
   await syncfs(true);
-  py.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(CODE_DIR)})`);
   const t2 = performance.now();
   handleJson = py.runPython("from desert_pyramid.web.protocol import handle_json\nhandle_json");
   const t3 = performance.now();
   postMessage({
     type: "ready",
     saveDir: SAVE_DIR,
+    restored,
+    snapshotError,
     workerStartMs: t0,
     runtimeMs: t1 - t0,
     unpackMs: t2 - t1,
     importMs: t3 - t2,
   });
+  if (made) keepSnapshot(version, made);
 }
 
 function memory() {

@@ -60,3 +60,42 @@ def test_after_the_first_visit_the_game_starts_offline(browser: Any, base_url: s
     finally:
         context.set_offline(False)
         context.close()
+
+
+SNAPSHOT_KEPT = """caches.has("desert-pyramid-snapshots").then(async (has) => has &&
+    (await (await caches.open("desert-pyramid-snapshots")).keys()).length === 1)"""
+
+
+def test_a_warm_start_restores_the_heap_and_deals_afresh(browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        boot(page, base_url)
+        assert page.evaluate("window.desertPyramid.boot.restored") is False
+        page.wait_for_function(SNAPSHOT_KEPT, timeout=120_000)
+        codes = []
+        for _ in range(2):
+            page.goto("about:blank")
+            boot(page, base_url)
+            booted = page.evaluate("window.desertPyramid.boot")
+            assert booted["restored"] is True, booted
+            page.click("#deal")
+            page.wait_for_selector("#table:not([hidden]) .card")
+            codes.append(state(page)["deal_code"])
+            line_ok = page.evaluate("window.desertPyramid.state.moves") == 0
+            assert line_ok
+        assert codes[0] != codes[1]  # the restored random generator was seeded again
+        # a damaged snapshot is dropped and the game boots plainly
+        page.evaluate(
+            """caches.open("desert-pyramid-snapshots").then(async (c) => {
+                 const [key] = await c.keys();
+                 await c.put(key, new Response(new Uint8Array([1, 2, 3])));
+               })"""
+        )
+        page.goto("about:blank")
+        boot(page, base_url)
+        assert page.evaluate("window.desertPyramid.boot.restored") is False
+        page.click("#deal")
+        page.wait_for_selector("#table:not([hidden]) .card")
+    finally:
+        context.close()
