@@ -164,3 +164,40 @@ def test_the_web_command_says_what_it_needs(
     err = capsys.readouterr().err
     assert "not a built site" in err and (busy / "thesis.txt").exists()
     assert main(["web", "serve", str(tmp_path / "site"), "--port", "http"]) == 2
+
+
+def test_the_coach_speaks_on_the_message_line_and_marks_its_cards(tmp_path: Path) -> None:
+    table = WebTable(str(tmp_path))
+    table.start("desert", 1)
+    st = table.state()
+    assert [m["topic"] for m in st["coach"]] == ["rules"]
+    assert st["message"] == st["coach"][0]["text"] and "add up to 13" in st["message"]
+    assert st["coach"][0]["places"] == list(range(21, 28))  # the seven free cards
+    for _ in range(24):  # the flips through the stock: the coach has things to say
+        result = table.act("flip")
+        st = table.state()
+        if st["coach"]:
+            assert all(m["text"] in st["message"] for m in st["coach"])
+            assert "Flipped the" in result["say"] and len(result["say"]) > 60
+            break
+    else:
+        raise AssertionError("the coach never spoke")
+
+
+def test_a_compiled_catalogue_alone_is_read_as_the_web_build_ships_it(tmp_path: Path) -> None:
+    from desert_pyramid.i18n import _, compiled_catalogue, mo_name, use_language
+
+    target = tmp_path / mo_name("de")
+    target.parent.mkdir(parents=True)
+    target.write_bytes(compiled_catalogue("de"))  # no .po beside it
+    try:
+        assert use_language("de", tmp_path) is None
+        assert _("Settings") != "Settings"
+    finally:
+        use_language("en")
+    target.write_bytes(b"not a catalogue")
+    try:
+        notice = use_language("de", tmp_path)
+        assert notice is not None and "cannot be read" in notice
+    finally:
+        use_language("en")

@@ -234,6 +234,7 @@ function mark(el, place, state) {
   el.classList.toggle("selected", state.selected === place);
   el.classList.toggle("partner", state.partners.includes(place));
   el.classList.toggle("hinted", state.hint.includes(place));
+  el.classList.toggle("coached", state.coach.some((m) => m.places.includes(place)));
 }
 
 function draw(state) {

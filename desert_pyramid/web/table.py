@@ -66,6 +66,7 @@ class WebTable:
         self._clock = clock
         self._last = clock()
         self._message: Say | str = ""
+        self._coach_said: list[str] = []
 
     # -- sessions ---------------------------------------------------------------------------------
     def can_continue(self) -> bool:
@@ -86,6 +87,7 @@ class WebTable:
         self.hint_places = ()
         self._last = self._clock()
         self._message = message
+        self._coach_said = [m.text for m in seat.session.messages]
 
     def start(self, rules: str, layout: int, code: str | None = None) -> None:
         """A Practice deal: ``code`` (a deal code, ``DP-…``) or a random one, on these rules and
@@ -165,6 +167,14 @@ class WebTable:
             said.append(spoken.move_text(seat.game, fb.move, fb.events))
         if fb.message and not (moved and not control.stuck):
             said.append(spoken.speakable(worded(fb.message)))
+        coach = [m.text for m in seat.session.messages]
+        if coach != self._coach_said:  # the coach's new words, said as the desktop says them
+            said += [
+                spoken.speakable(m.spoken or m.text)
+                for m in seat.session.messages
+                if m.text not in self._coach_said
+            ]
+            self._coach_said = coach
         return {
             "moved": moved,
             "sound": fb.sound,
@@ -235,7 +245,10 @@ class WebTable:
         rules = game.rules
         stock_top = game.stock[-1] if game.stock else None
         hud = session.hud()
-        message = worded(self._message)
+        coach = list(session.messages) if session.has_coach else []
+        # the message line, or the coach's words when the last action left it empty (as the
+        # desktop's table does without its coach panel)
+        message = worded(self._message) or " ".join(m.text for m in coach)
         return {
             "layout": {"number": layout.number, "name": layout.name},
             "rules": {
@@ -272,6 +285,15 @@ class WebTable:
             "selected": None if control.selected is None else place_json(control.selected),
             "partners": [place_json(p) for p in control.partners],
             "hint": list(self.hint_places),
+            "coach": [
+                {
+                    "kind": m.kind,
+                    "topic": m.topic,
+                    "text": m.text,
+                    "places": [place_json(p) for p in m.places],
+                }
+                for m in coach
+            ],
             "message": message,
             "deal_code": session.deal_code,
             "status": spoken.status_text(hud),
