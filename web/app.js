@@ -451,8 +451,45 @@ function onClick(event) {
   if (place !== null) act("tap", { place });
 }
 
+// the arrow keys move the focus to the nearest card or pile that way (as at the desktop)
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function moveFocus(dx, dy) {
+  const places = [...document.querySelectorAll("#board [data-place]")].filter((el) => !el.hidden);
+  const from = document.activeElement && document.activeElement.closest("#board [data-place]");
+  if (!from) {
+    if (places.length) places[0].focus();
+    return;
+  }
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of places) {
+    if (el === from) continue;
+    const [x, y] = centre(el);
+    const along = (x - x0) * dx + (y - y0) * dy; // how far that way
+    const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx); // how far aside
+    if (along <= 1) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = el;
+    }
+  }
+  if (best) best.focus();
+}
+
 function onKey(event) {
   if (document.body.dataset.screen !== "table" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (ARROWS[event.key] && !(event.target.closest && event.target.closest("#ending"))) {
+    event.preventDefault();
+    moveFocus(...ARROWS[event.key]);
+    return;
+  }
   const onButton = event.target.closest && event.target.closest("button");
   const key = event.key;
   const keys = {

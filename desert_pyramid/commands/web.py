@@ -50,7 +50,7 @@ BABEL_LOCALES = frozenset(
     {"root", "en", "en_001", "en_150", "en_GB", "de", "fr", "es", "it", "pt", "pt_BR", "ru"}
 )
 RESOURCE_DIRS = ("layouts", "rules")
-CARD_W, CARD_H = 280, 380  # the faces' pixels (the desktop's card shape, 140 x 190, twice)
+CARD_W, CARD_H = 350, 475  # the faces' pixels: the desktop's card shape (140 x 190) at 2.5x
 SCENERY = {"landscape": (1600, 900), "portrait": (900, 1600)}
 ICON_SIZES = (192, 512)
 

@@ -115,3 +115,24 @@ def test_a_hint_thinks_without_freezing_the_page_and_explains_itself(desk: Any) 
     desk.keyboard.press("Enter")  # the desktop's key: play the hinted move
     wait_drawn(desk, before)
     assert state(desk)["moves"] == moves + 1
+
+
+def test_the_arrow_keys_move_the_focus_and_enter_taps(desk: Any) -> None:
+    code, _line = winnable("classic")
+    start_code(desk, code)
+    st = state(desk)
+    bottom = [s["slot"] for s in st["slots"] if s["free"]]  # the bottom row, left to right
+    desk.focus(selector(bottom[0]))
+    desk.keyboard.press("ArrowRight")
+    assert desk.evaluate("document.activeElement.dataset.place") == str(bottom[1])
+    desk.keyboard.press("ArrowUp")
+    up = desk.evaluate("document.activeElement.dataset.place")
+    assert up.isdigit() and int(up) not in bottom  # a card of the row above
+    desk.focus(selector(bottom[-1]))
+    desk.keyboard.press("ArrowRight")  # held sideways, the piles lie beside the pyramid
+    assert desk.evaluate("document.activeElement.dataset.place") in ("stock", "waste")
+    before = drawn(desk)
+    desk.focus(selector(-2))
+    desk.keyboard.press("Enter")  # a focused button pressed: the stock flips
+    wait_drawn(desk, before)
+    assert state(desk)["moves"] == 1
