@@ -29,13 +29,6 @@ ARGS = [
 BOOT_TIMEOUT_MS = 120_000
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.web)
-
-
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site, built once by ``desert-pyramid web build``'s own function (or the one CI built

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import boot
 from tests.web.helpers import play, state, winnable
+
+pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
 
 def test_a_deal_link_opens_that_deal_at_the_table(desk: Any, base_url: str) -> None:

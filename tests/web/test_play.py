@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.helpers import play, start_code, state, winnable
+
+pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
 
 def test_a_deal_won_by_taps_on_a_phone(phone: Any) -> None:

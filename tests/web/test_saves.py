@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.conftest import boot
 from tests.web.helpers import drawn, play, start_code, state, wait_drawn, winnable
+
+pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
 DAMAGE = """
 async ([name, text]) => {

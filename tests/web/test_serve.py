@@ -7,6 +7,10 @@ import sys
 import urllib.request
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
+
 
 def test_serve_prints_its_address_and_serves_the_site(site: Path) -> None:
     proc = subprocess.Popen(

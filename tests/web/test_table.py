@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.web.helpers import (
     drawn,
     four_deal,
@@ -17,6 +19,8 @@ from tests.web.helpers import (
     wait_drawn,
     winnable,
 )
+
+pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
 
 def click_button(page: Any, name: str) -> None:
