@@ -9,11 +9,15 @@ self.addEventListener("install", (event) => {
   );
 });
 
+// an older build's cache goes; the worker's heap snapshot (its own cache, named by build) stays
+const SNAPSHOTS = "desert-pyramid-snapshots";
+const stale = (key) => key.startsWith("desert-pyramid-") && key !== BUILD && key !== SNAPSHOTS;
+
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== BUILD).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter(stale).map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
