@@ -140,3 +140,35 @@ def test_the_arrow_keys_move_the_focus_and_enter_taps(desk: Any) -> None:
     desk.keyboard.press("Enter")  # a focused button pressed: the stock flips
     wait_drawn(desk, before)
     assert state(desk)["moves"] == 1
+
+
+def stuck_deal() -> str:
+    """A strict deal (one pass) that is stuck once the stock is flipped through: its code."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code
+    from desert_pyramid.engine.moves import Move
+
+    for seed in range(1, 3000):
+        game = Game(get_layout(1), PRESETS["strict"], Deal.from_seed(seed))
+        while not game.is_stuck() and game.stock:
+            game.play(Move.flip())
+        if game.is_stuck() and not game.stock:
+            return encode_deal_code(Deal.from_seed(seed), game.rules, 1)
+    raise AssertionError("no stuck deal found")
+
+
+def test_a_stuck_deal_says_so_and_undo_takes_it_back(desk: Any) -> None:
+    start_code(desk, stuck_deal())
+    while not state(desk)["stuck"]:
+        assert state(desk)["stock"]["count"] > 0, "the stock ran out without a stuck deal"
+        press(desk, -2, "click")
+    assert desk.locator("#ending").is_visible()
+    assert desk.locator("#ending-title").inner_text() == "No way on"
+    assert "No removal can ever be made" in desk.locator("#ending-text").inner_text()
+    assert "no removal can ever be made" in desk.locator("[role=status]").inner_text().lower()
+    moves = state(desk)["moves"]
+    before = drawn(desk)
+    desk.locator("#ending-undo").click()
+    wait_drawn(desk, before)
+    assert state(desk)["moves"] == moves - 1 and not state(desk)["stuck"]
+    assert desk.locator("#ending").is_hidden()
