@@ -189,9 +189,12 @@ def write_art(folder: Path) -> None:
 def build_site(out: Path) -> list[str]:
     """Write the site to ``out``; returns its files (relative paths). Raises :class:`BuildError`."""
     _safe_out(out)
-    runtime = pyodide_folder()
     if not (WEB_SOURCE / "index.html").is_file():
-        raise BuildError(f"the page's source is missing ({WEB_SOURCE / 'index.html'})")
+        raise BuildError(
+            f"the page's source is missing ({WEB_SOURCE / 'index.html'}): the web edition is "
+            "built from a checkout of the repository"
+        )
+    runtime = pyodide_folder()
     staging = out.with_name(out.name + ".building")
     if staging.exists():
         shutil.rmtree(staging)
