@@ -111,6 +111,16 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
+def mo_name(code: str) -> str:
+    """A compiled catalogue's path under the locale folder (the web edition ships these)."""
+    return f"{code}/LC_MESSAGES/{DOMAIN}.mo"
+
+
+def compiled_catalogue(code: str, root: Path | None = None) -> bytes:
+    """One language's compiled catalogue (``.mo``) as shipped: the bytes the web edition copies."""
+    return catalogue_path(code, root).read_bytes()
+
+
 def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslations:
     """The translations of one language, read from its compiled catalogue (``.mo``)."""
     path = catalogue_path(code, root)
