@@ -13,9 +13,10 @@ import time
 from typing import Any
 
 from desert_pyramid.app import spoken
-from desert_pyramid.app.application import Application, NoticeLog, Seat
+from desert_pyramid.app.application import Application, NoticeLog
 from desert_pyramid.app.control import Feedback, TableControl
 from desert_pyramid.app.saving import NOTICE_POLL_S
+from desert_pyramid.app.seat import Seat
 from desert_pyramid.engine import CARDS, PRESETS, SATCHEL, STOCK, WASTE, Game, Rules
 from desert_pyramid.engine.moves import Move, MoveKind
 from desert_pyramid.i18n.say import Say, joined, tell, worded
@@ -276,7 +277,7 @@ class WebTable:
             "chain": game.chain,
             "moves": game.moves,
             "time": hud["time"],
-            "time_ms": session.clock.elapsed_ms,
+            "time_ms": session.elapsed_ms,
             "won": game.won,
             "stuck": control.stuck and not game.won,
             "finished": session.finished,
