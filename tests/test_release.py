@@ -123,4 +123,4 @@ def test_the_constraints_file_is_written_sorted_without_the_game_or_pip() -> Non
 def test_ci_installs_every_extra_it_runs_with_the_constraints() -> None:
     run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert 'PIP_CONSTRAINT="$PWD/constraints.txt"' in run
-    assert '".[test,dev,build,cluster]"' in run
+    assert '".[test,dev,build,cluster,web]"' in run
