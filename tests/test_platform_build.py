@@ -28,6 +28,8 @@ from tools.build_standalone import (
     executable,
     keep_babel_locale,
     pyinstaller_args,
+    runtime_distributions,
+    third_party_licences,
     translators_file,
 )
 
@@ -101,6 +103,21 @@ def test_the_build_names_versions_that_differ_from_the_constraints(tmp_path: Pat
     assert drift(pins) == [f"Babel {version('Babel')} (constraints.txt: 0.0.1)"]
 
 
+def test_the_folder_gets_the_licence_of_python_and_of_each_package_the_game_runs_on(
+    tmp_path: Path,
+) -> None:
+    names = runtime_distributions()
+    assert {"arcade", "pyglet", "pillow", "babel", "platformdirs", "tomli-w"} <= set(names)
+    assert not {"pytest", "pyinstaller", "dask", "desert-pyramid"} & set(names)  # not bundled
+    written = third_party_licences(tmp_path)
+    assert [p.name.split("-")[0] for p in written][:1] == ["python"]
+    for folder in written:
+        texts = [f.read_text(encoding="utf-8", errors="replace") for f in folder.iterdir()]
+        assert texts and all(len(t) > 40 for t in texts), folder
+    (arcade,) = [p for p in written if p.name.startswith("arcade-")]
+    assert "Permission is hereby granted" in (arcade / "LICENSE").read_text(encoding="utf-8")
+
+
 def test_babel_keeps_the_locales_of_the_games_languages() -> None:
     """The folder keeps Babel's data for the seven languages' families (``de_AT`` still picks
     German) and ``root``, and none of the other languages' (about 35 MB)."""
@@ -135,6 +152,9 @@ def test_standalone_build_runs(tmp_path: Path) -> None:
     for name in LICENCE_FILES:
         assert (resources / name).is_file(), name
     assert (internal / "arcade/resources/assets/images/License.txt").is_file()
+    assert (internal / "babel/locale-data/LICENSE.unicode").is_file()  # CLDR's terms
+    bundled = {p.name.rsplit("-", 1)[0] for p in (exe.parent / "licenses").iterdir()}
+    assert {"python", "arcade", "pyglet", "pillow", "babel", "platformdirs"} <= bundled
     # the compiled catalogues, not the translators' sources
     shipped = [p.relative_to(internal) for p in resources.rglob("*") if p.is_file()]
     assert not [p for p in shipped if translators_file(p)], shipped
