@@ -29,6 +29,7 @@ from tools.build_standalone import (
     keep_babel_locale,
     pyinstaller_args,
     runtime_distributions,
+    staged_resources,
     third_party_licences,
     translators_file,
 )
@@ -72,8 +73,12 @@ def test_the_build_command_line(tmp_path: Path) -> None:
     )
     assert "--onedir" in args and "--console" in args and "--clean" not in args
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
-    staged = tmp_path / "work" / "resources"
-    assert f"{staged}{os.pathsep}desert_pyramid/resources" in data  # where resources_path looks
+    assert f"{RESOURCES}{os.pathsep}desert_pyramid/resources" in data  # where resources_path looks
+    assert not (tmp_path / "work").exists()  # the command line alone copies nothing
+    staged = staged_resources(tmp_path / "work")  # what build() gives it instead
+    args = pyinstaller_args(tmp_path / "dist", tmp_path / "work", resources=staged)
+    data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
+    assert f"{staged}{os.pathsep}desert_pyramid/resources" in data
     # the resources as the wheel has them: every file but the translators' sources
     repo = {p.relative_to(RESOURCES) for p in RESOURCES.rglob("*") if p.is_file()}
     copied = {p.relative_to(staged) for p in staged.rglob("*") if p.is_file()}

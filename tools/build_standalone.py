@@ -194,8 +194,16 @@ def data_arg(source: Path, dest: str) -> str:
     return f"{source}{os.pathsep}{dest}"
 
 
-def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> list[str]:
-    """The PyInstaller command line that builds the folder (``clean``: empty PyInstaller's cache first)."""
+def pyinstaller_args(
+    dist: Path,
+    work: Path,
+    name: str = NAME,
+    clean: bool = False,
+    resources: Path = RESOURCES,
+) -> list[str]:
+    """The PyInstaller command line that builds the folder (``clean``: empty PyInstaller's cache
+    first; ``resources``: the folder to ship as the game's resources, :func:`staged_resources`'s
+    copy when :func:`build` runs it)."""
     assets = arcade_assets_dir()
     args = [
         str(ENTRY),
@@ -218,7 +226,7 @@ def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = Fal
         "--additional-hooks-dir",
         str(HOOKS),
         "--add-data",
-        data_arg(staged_resources(work), "desert_pyramid/resources"),
+        data_arg(resources, "desert_pyramid/resources"),
     ]
     for folder in ARCADE_ASSET_FOLDERS:
         args += ["--add-data", data_arg(assets / folder, f"arcade/resources/assets/{folder}")]
@@ -266,7 +274,8 @@ def build(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> Path
             "search, about three times slower (README, Standalone build)",
             file=sys.stderr,
         )
-    pyinstaller.run(pyinstaller_args(dist, work, name, clean))
+    staged = staged_resources(work)  # the resources without the translators' sources
+    pyinstaller.run(pyinstaller_args(dist, work, name, clean, resources=staged))
     exe = executable(dist, name)
     if not exe.is_file():
         raise SystemExit(f"build_standalone: PyInstaller finished but {exe} is missing")
