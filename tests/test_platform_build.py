@@ -28,6 +28,9 @@ from tools.build_standalone import (
     executable,
     keep_babel_locale,
     pyinstaller_args,
+    runtime_distributions,
+    staged_resources,
+    third_party_licences,
     translators_file,
 )
 
@@ -70,8 +73,12 @@ def test_the_build_command_line(tmp_path: Path) -> None:
     )
     assert "--onedir" in args and "--console" in args and "--clean" not in args
     data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
-    staged = tmp_path / "work" / "resources"
-    assert f"{staged}{os.pathsep}desert_pyramid/resources" in data  # where resources_path looks
+    assert f"{RESOURCES}{os.pathsep}desert_pyramid/resources" in data  # where resources_path looks
+    assert not (tmp_path / "work").exists()  # the command line alone copies nothing
+    staged = staged_resources(tmp_path / "work")  # what build() gives it instead
+    args = pyinstaller_args(tmp_path / "dist", tmp_path / "work", resources=staged)
+    data = [args[i + 1] for i, a in enumerate(args) if a == "--add-data"]
+    assert f"{staged}{os.pathsep}desert_pyramid/resources" in data
     # the resources as the wheel has them: every file but the translators' sources
     repo = {p.relative_to(RESOURCES) for p in RESOURCES.rglob("*") if p.is_file()}
     copied = {p.relative_to(staged) for p in staged.rglob("*") if p.is_file()}
@@ -99,6 +106,21 @@ def test_the_build_names_versions_that_differ_from_the_constraints(tmp_path: Pat
         encoding="utf-8",
     )
     assert drift(pins) == [f"Babel {version('Babel')} (constraints.txt: 0.0.1)"]
+
+
+def test_the_folder_gets_the_licence_of_python_and_of_each_package_the_game_runs_on(
+    tmp_path: Path,
+) -> None:
+    names = runtime_distributions()
+    assert {"arcade", "pyglet", "pillow", "babel", "platformdirs", "tomli-w"} <= set(names)
+    assert not {"pytest", "pyinstaller", "dask", "desert-pyramid"} & set(names)  # not bundled
+    written = third_party_licences(tmp_path)
+    assert [p.name.split("-")[0] for p in written][:1] == ["python"]
+    for folder in written:
+        texts = [f.read_text(encoding="utf-8", errors="replace") for f in folder.iterdir()]
+        assert texts and all(len(t) > 40 for t in texts), folder
+    (arcade,) = [p for p in written if p.name.startswith("arcade-")]
+    assert "Permission is hereby granted" in (arcade / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_babel_keeps_the_locales_of_the_games_languages() -> None:
@@ -135,6 +157,9 @@ def test_standalone_build_runs(tmp_path: Path) -> None:
     for name in LICENCE_FILES:
         assert (resources / name).is_file(), name
     assert (internal / "arcade/resources/assets/images/License.txt").is_file()
+    assert (internal / "babel/locale-data/LICENSE.unicode").is_file()  # CLDR's terms
+    bundled = {p.name.rsplit("-", 1)[0] for p in (exe.parent / "licenses").iterdir()}
+    assert {"python", "arcade", "pyglet", "pillow", "babel", "platformdirs"} <= bundled
     # the compiled catalogues, not the translators' sources
     shipped = [p.relative_to(internal) for p in resources.rglob("*") if p.is_file()]
     assert not [p for p in shipped if translators_file(p)], shipped

@@ -190,6 +190,9 @@ def test_sdist_and_wheel_carry_the_licences_and_pass_twine(tmp_path: Path) -> No
     in_wheel = set(zipfile.ZipFile(wheel).namelist())
     for name in LICENCE_FILES:
         assert f"desert_pyramid/resources/{name}" in in_wheel, name
+    # built from the sdist too, the wheel has the compiled catalogues and not their sources
+    assert "desert_pyramid/resources/locale/de/LC_MESSAGES/desert_pyramid.mo" in in_wheel
+    assert not [n for n in in_wheel if translators_file(Path(n))]
     info = wheel.name.split("-py3")[0] + ".dist-info"
     assert f"{info}/licenses/LICENSE" in in_wheel
     assert f"{info}/licenses/resources/fonts/OFL-Liberation.txt" in in_wheel

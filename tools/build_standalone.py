@@ -12,7 +12,8 @@ translators' sources (the ``.po``, the ``.pot``, the glossaries) -- and the few 
 built-in resources the game uses (its card backs, with their licence; the sounds are the game's
 own, in its resources; Arcade's own PyInstaller hook adds only its system resources). Babel's
 locale data is cut to the families of the game's seven languages (``hook-babel.py``). The game's
-licence (``LICENSE``) lies beside the executable. Zip the folder to ship it.
+licence (``LICENSE``) lies beside the executable, and ``licenses/`` holds the licence of Python and
+of every package the game runs on (Arcade, pyglet, Pillow, Babel...). Zip the folder to ship it.
 
 The versions it builds with: ``pip install -e ".[build]" -c constraints.txt`` (the README).
 
@@ -26,8 +27,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import shutil
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
@@ -102,6 +105,81 @@ def drift(constraints: Path = CONSTRAINTS) -> list[str]:
     return found
 
 
+_LICENCE_NAME = re.compile(r"(LICEN[CS]E|COPYING|NOTICE)", re.IGNORECASE)
+
+
+def runtime_distributions(root: str = "desert-pyramid") -> list[str]:
+    """The installed distributions the game runs on: its requirements on this system, and theirs
+    (extras left out), the game itself not counted; sorted."""
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen: set[str] = set()
+    todo = [root]
+    while todo:
+        name = canonicalize_name(todo.pop())
+        if name in seen:
+            continue
+        try:
+            dist = distribution(name)
+        except PackageNotFoundError:
+            continue  # another system's (accessible-output2 on Linux)
+        seen.add(name)
+        for text in dist.requires or []:
+            requirement = Requirement(text)
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                todo.append(requirement.name)
+    return sorted(seen - {canonicalize_name(root)})
+
+
+def third_party_licences(folder: Path) -> list[Path]:
+    """Copy into ``folder/licenses/`` Python's licence and each runtime distribution's licence
+    files (``NAME-VERSION/``); a distribution that ships none gets its metadata's License text.
+    Returns the folders written; a distribution with no licence at all is an error."""
+    from importlib.metadata import distribution
+
+    out = folder / "licenses"
+    shutil.rmtree(out, ignore_errors=True)
+    written = []
+    python = Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt"
+    target = out / f"python-{sys.version_info.major}.{sys.version_info.minor}"
+    target.mkdir(parents=True)
+    if python.is_file():
+        shutil.copy2(python, target / "LICENSE.txt")
+    else:  # a Python built without its licence file: say where it is
+        (target / "LICENSE.txt").write_text(
+            "Python is under the PSF License Agreement: https://docs.python.org/3/license.html\n",
+            encoding="utf-8",
+        )
+    written.append(target)
+    for name in runtime_distributions():
+        dist = distribution(name)
+        target = out / f"{name}-{dist.version}"
+        target.mkdir(parents=True)
+        files = [
+            f
+            for f in dist.files or []
+            if _LICENCE_NAME.search(f.name) and ".dist-info" in str(f.parent)
+        ]
+        for file in files:
+            source = Path(str(file.locate()))
+            if source.is_file():
+                shutil.copy2(source, target / file.name)
+        if not any(target.iterdir()):
+            text = dist.metadata.get("License") or ""
+            expression = dist.metadata.get("License-Expression") or ""
+            if not (text.strip() or expression):
+                raise SystemExit(f"build_standalone: {name} ships no licence to carry")
+            (target / "LICENSE").write_text(
+                f"{name} {dist.version}: {expression}\n\n{text}".rstrip() + "\n",
+                encoding="utf-8",
+            )
+        written.append(target)
+    return written
+
+
 def arcade_assets_dir() -> Path:
     spec = importlib.util.find_spec("arcade")
     if spec is None or spec.origin is None:
@@ -116,8 +194,16 @@ def data_arg(source: Path, dest: str) -> str:
     return f"{source}{os.pathsep}{dest}"
 
 
-def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> list[str]:
-    """The PyInstaller command line that builds the folder (``clean``: empty PyInstaller's cache first)."""
+def pyinstaller_args(
+    dist: Path,
+    work: Path,
+    name: str = NAME,
+    clean: bool = False,
+    resources: Path = RESOURCES,
+) -> list[str]:
+    """The PyInstaller command line that builds the folder (``clean``: empty PyInstaller's cache
+    first; ``resources``: the folder to ship as the game's resources, :func:`staged_resources`'s
+    copy when :func:`build` runs it)."""
     assets = arcade_assets_dir()
     args = [
         str(ENTRY),
@@ -140,7 +226,7 @@ def pyinstaller_args(dist: Path, work: Path, name: str = NAME, clean: bool = Fal
         "--additional-hooks-dir",
         str(HOOKS),
         "--add-data",
-        data_arg(staged_resources(work), "desert_pyramid/resources"),
+        data_arg(resources, "desert_pyramid/resources"),
     ]
     for folder in ARCADE_ASSET_FOLDERS:
         args += ["--add-data", data_arg(assets / folder, f"arcade/resources/assets/{folder}")]
@@ -188,11 +274,13 @@ def build(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> Path
             "search, about three times slower (README, Standalone build)",
             file=sys.stderr,
         )
-    pyinstaller.run(pyinstaller_args(dist, work, name, clean))
+    staged = staged_resources(work)  # the resources without the translators' sources
+    pyinstaller.run(pyinstaller_args(dist, work, name, clean, resources=staged))
     exe = executable(dist, name)
     if not exe.is_file():
         raise SystemExit(f"build_standalone: PyInstaller finished but {exe} is missing")
     shutil.copy2(LICENSE, exe.parent / "LICENSE")  # the game's licence, where a player looks
+    third_party_licences(exe.parent)
     return exe
 
 

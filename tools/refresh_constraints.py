@@ -4,8 +4,8 @@
     python tools/refresh_constraints.py --check    # exit 1 if constraints.txt is not what it writes
 
 It makes a fresh virtual environment in a temporary folder, installs the game with every extra
-CI installs (``.[test,dev,build,cluster]``; the solver left uncompiled: only the versions
-matter), and writes what ``pip freeze --all`` lists there, without the game and pip, to
+pyproject.toml defines (``.[test,dev,build,cluster]`` and any added since; the solver left
+uncompiled: only the versions matter), and writes what ``pip freeze --all`` lists there, without the game and pip, to
 ``constraints.txt``. .ci/run and the README's standalone build install with
 ``PIP_CONSTRAINT=constraints.txt`` (which also holds the build's own setuptools and mypy),
 and tools/build_standalone.py says which installed versions differ from it. Refresh it to take
@@ -21,11 +21,18 @@ import os
 import subprocess
 import sys
 import tempfile
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CONSTRAINTS = ROOT / "constraints.txt"
-EXTRAS = "test,dev,build,cluster"
+EXTRAS = ",".join(
+    sorted(
+        tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+            "optional-dependencies"
+        ]
+    )
+)
 HEADER = (
     "# The versions CI (.ci/run) and the standalone build install: PIP_CONSTRAINT=constraints.txt\n"
     "# Written by python tools/refresh_constraints.py (a fresh venv of .[{extras}], pip freeze);\n"
