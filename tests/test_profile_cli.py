@@ -303,3 +303,19 @@ def test_the_game_window_says_it_on_stderr_at_its_start(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "the save folder cannot be used" in done.stderr and "is a file" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_profile_shows_the_records_set_aside_earlier(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.storage import SaveStore
+
+    text = (example / "save.toml").read_text()
+    (example / "save.toml").write_text(
+        text.replace('brass_compass = "2025-03-10"', 'brass_compass = "2025-03-10"\n"bad id!" = 3')
+    )
+    SaveStore.open(example, durable=False).close()  # the game: sets it aside, saves the rest
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "kept in save.rejected.toml: 1 record" in out and '"bad id!" is not a relic' in out
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 0  # the file is sound now

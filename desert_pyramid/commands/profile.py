@@ -307,6 +307,11 @@ def check(store: SaveStore) -> int:
         bak_path = backup_path(path)
         backup = read_document(bak_path, schema, decode)
         backup_rejected = list(getattr(decode, "rejected", [])) if backup.ok else []
+        kept = {
+            (str(r.get("where")), str(r.get("why")))
+            for found in rejected_files(path)
+            for r in read_rejected(found) or []
+        }
         for target, attempt, rejected in (
             (path, main, main_rejected),
             (bak_path, backup, backup_rejected),
@@ -349,6 +354,13 @@ def check(store: SaveStore) -> int:
             link = _link_note(target)
             print(f"  {target.name:<17} {note}{link}")
             for record in rejected:  # one line per problem
+                if target == bak_path and (record.where, record.why) in kept:
+                    # the backup is the file as it was before the game set the record aside
+                    print(
+                        f"  {target.name:<17} damaged record, kept aside already: "
+                        f"{one_line(record.line())}"
+                    )
+                    continue
                 problems += 1
                 print(f"  {target.name:<17} DAMAGED RECORD {one_line(record.line())}")
     problems += _check_layouts(store)

@@ -26,6 +26,7 @@ from typing import Any
 
 import tomli_w
 
+from desert_pyramid.engine.reading import EARLIEST, LATEST
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
@@ -177,7 +178,9 @@ class SaveStore:
                     "error",
                 )
         now = self._clock()
-        today = now.date().isoformat()
+        # (a damaged relic's date becomes today: on a clock outside the dates a save holds, the
+        # nearest one)
+        today = min(max(now.date(), EARLIEST), LATEST).isoformat()
         save_records = Salvager(salvage_progress, today)
         profile_records = Salvager(salvage_profile, today)
         save = open_document(
