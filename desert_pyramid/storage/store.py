@@ -178,9 +178,7 @@ class SaveStore:
                     "error",
                 )
         now = self._clock()
-        # (a damaged relic's date becomes today: on a clock outside the dates a save holds, the
-        # nearest one)
-        today = min(max(now.date(), EARLIEST), LATEST).isoformat()
+        today = min(max(now.date(), EARLIEST), LATEST).isoformat()  # (a clock in year 9999)
         save_records = Salvager(salvage_progress, today)
         profile_records = Salvager(salvage_profile, today)
         save = open_document(
