@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -231,3 +232,90 @@ def test_check_reads_the_players_layouts_too_one_line_each(
     assert all(f"{150 + i}_bad.toml" in out for i in range(20))
     assert "1 layout of your own" in out and "21 problem(s)" in out
     assert snapshot(example) == before  # nothing moved aside: --check only reads
+
+
+def test_a_save_dir_that_is_a_file_is_said_to_be_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: `profile --save-dir FILE` said "save.toml not there yet"."""
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    assert main(["profile", "--save-dir", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "is a file, not a folder" in out and "not there yet" not in out
+    assert "warning: the save folder cannot be used" in err and "progress will not be kept" in err
+    assert main(["profile", "--check", "--save-dir", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "CANNOT BE USED" in out and "is a file, not a folder" in out
+    assert main(["profile", "--check", "--save-dir", str(path / "below")]) == 1
+    assert "cannot be made" in capsys.readouterr().out
+    assert path.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize(
+    ("denied", "said"),
+    [(os.W_OK, "cannot be written (it is read-only)"), (os.R_OK, "cannot be read")],
+)
+def test_a_read_only_or_unreadable_save_dir_is_said_by_every_entry_point(
+    example: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    denied: int,
+    said: str,
+) -> None:
+    """The tests may run as a user every folder lets in (root): the permission is denied at
+    the one seam that asks (``paths._access``, ``os.access``)."""
+    import desert_pyramid.storage.paths as paths
+    from desert_pyramid.storage import SaveStore
+
+    real = paths._access
+    monkeypatch.setattr(
+        paths, "_access", lambda p, mode: False if mode & denied and p == example else real(p, mode)
+    )
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out, err = capsys.readouterr()
+    assert said in out and said in err
+    assert main(["layouts", "--save-dir", str(example)]) == 0
+    assert said in capsys.readouterr().err
+    store = SaveStore.open(example, durable=False)  # the game's own store: a title notice
+    (notice,) = [n for n in store.take_notices() if n.file == ""]
+    assert notice.level == "error" and said in notice.message
+    assert "Your progress will not be kept this session." in notice.message
+
+
+def test_the_game_window_says_it_on_stderr_at_its_start(tmp_path: Path) -> None:
+    """Issue 36: a headless run with a save folder that is a file exited 0 and said nothing."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", "1"]
+        + ["--save-dir", str(path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "the save folder cannot be used" in done.stderr and "is a file" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_profile_shows_the_records_set_aside_earlier(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.storage import SaveStore
+
+    text = (example / "save.toml").read_text()
+    (example / "save.toml").write_text(
+        text.replace('brass_compass = "2025-03-10"', 'brass_compass = "2025-03-10"\n"bad id!" = 3')
+    )
+    SaveStore.open(example, durable=False).close()  # the game: sets it aside, saves the rest
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "kept in save.rejected.toml: 1 record" in out and '"bad id!" is not a relic' in out
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 0  # the file is sound now

@@ -110,3 +110,36 @@ def test_one_bad_record_costs_only_itself(
     again = open_store(tmp_path)
     assert not again.take_notices() and not again.rejected
     assert records(again) == count - damage.destroys and earned(again) == figures
+
+
+def test_a_relic_whose_date_is_damaged_stays_owned_dated_today_even_on_a_wrong_clock(
+    tmp_path: Path,
+) -> None:
+    """A damaged field drops to its default where that loses nothing: the relic stays, dated
+    today; a clock beyond the dates a save holds (year 9999) gives the nearest one."""
+    save, profile = player_files()
+    first = sorted(save["relics"])[0]
+    save["relics"][first] = "9999-12-31"
+    write(tmp_path, save, profile)
+    store = SaveStore.open(
+        tmp_path, durable=False, clock=lambda: datetime.datetime(9999, 12, 31, 23, 0)
+    )
+    assert store.opened["save"].source == "file"
+    assert store.progress.relics[first] == "2199-12-31" and len(store.progress.relics) == 12
+    (rejected,) = store.rejected["save.toml"]
+    assert rejected.repaired and rejected.value == "9999-12-31"
+
+
+def test_a_rejected_file_is_added_to_and_an_unreadable_one_is_left_alone(tmp_path: Path) -> None:
+    from desert_pyramid.storage.salvage import Rejected, keep_rejected
+
+    save = tmp_path / "save.toml"
+    one, two = Rejected("games[1]", "games[1].date: bad", {"id": "a"}), Rejected("x", "y", 10**400)
+    assert keep_rejected(save, [one], NOW, durable=False).name == "save.rejected.toml"
+    assert keep_rejected(save, [one, two], NOW, durable=False).name == "save.rejected.toml"
+    kept = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))
+    assert [r["where"] for r in kept["rejected"]] == ["games[1]", "x"]  # not twice, both kept
+    assert kept["rejected"][1]["value"] == str(10**400)  # beyond 64 bits: its digits as text
+    (tmp_path / "save.rejected.toml").write_bytes(b"[[[ not toml")
+    assert keep_rejected(save, [two], NOW, durable=False).name == "save.rejected-2.toml"
+    assert (tmp_path / "save.rejected.toml").read_bytes() == b"[[[ not toml"

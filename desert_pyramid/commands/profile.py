@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ from desert_pyramid.storage import (
     read_document,
 )
 from desert_pyramid.storage.documents import decode_current
-from desert_pyramid.storage.paths import ENV_VAR
+from desert_pyramid.storage.paths import ENV_VAR, folder_problem, resolve_save_dir
 from desert_pyramid.storage.salvage import (
     Salvager,
     read_rejected,
@@ -70,13 +71,26 @@ def _save_dir(args: argparse.Namespace) -> str | None:
     return str(value) if value else None
 
 
-def check_save_dir(folder: str | None) -> None:
+def check_save_dir(folder: str | None) -> str:
     """Refuse a save folder the system cannot name (given with --save-dir, else in the
-    environment variable) with one line, before any file is opened."""
+    environment variable) with one line, before any file is opened. A folder in which progress
+    cannot be kept (a file in its place, read-only, unreadable) is said on standard error, by
+    every entry point that uses it (the game's window, ``profile``, ``layouts``); what is wrong
+    is returned ("" when nothing)."""
     if folder is not None:
         check_path(folder, "--save-dir")
     elif os.environ.get(ENV_VAR):
         check_path(os.environ[ENV_VAR], f"${ENV_VAR}")
+    resolved = resolve_save_dir(folder)
+    problem = folder_problem(resolved.path)
+    if problem is None:
+        return ""
+    print(
+        f"desert-pyramid: warning: the save folder cannot be used: {one_line(problem)}; "
+        "progress will not be kept",
+        file=sys.stderr,
+    )
+    return problem
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,6 +156,10 @@ def show(store: SaveStore) -> None:
         folder.source, folder.source
     )
     print(f"Save folder: {folder.path} (from {where})")
+    if store.folder_problem:
+        print(f"  the folder cannot be used: {one_line(store.folder_problem)}")
+        print("  progress will not be kept there (the game says so on its title screen)")
+        return
     for line in _file_lines(store):
         print(line)
     for notice in store.take_notices():
@@ -267,6 +285,10 @@ def check(store: SaveStore) -> int:
     start). Argument errors are the command line's (2)."""
     folder = store.folder
     print(f"Checking {folder.path}")
+    if store.folder_problem:
+        print(f"  {'(the folder)':<17} CANNOT BE USED: {one_line(store.folder_problem)}")
+        print("1 problem(s). The game cannot keep progress there.")
+        return 1
     problems = 0
     advice: list[str] = []
     today = local_date.today().isoformat()
@@ -285,6 +307,11 @@ def check(store: SaveStore) -> int:
         bak_path = backup_path(path)
         backup = read_document(bak_path, schema, decode)
         backup_rejected = list(getattr(decode, "rejected", [])) if backup.ok else []
+        kept = {
+            (str(r.get("where")), str(r.get("why")))
+            for found in rejected_files(path)
+            for r in read_rejected(found) or []
+        }
         for target, attempt, rejected in (
             (path, main, main_rejected),
             (bak_path, backup, backup_rejected),
@@ -327,6 +354,13 @@ def check(store: SaveStore) -> int:
             link = _link_note(target)
             print(f"  {target.name:<17} {note}{link}")
             for record in rejected:  # one line per problem
+                if target == bak_path and (record.where, record.why) in kept:
+                    # the backup is the file as it was before the game set the record aside
+                    print(
+                        f"  {target.name:<17} damaged record, kept aside already: "
+                        f"{one_line(record.line())}"
+                    )
+                    continue
                 problems += 1
                 print(f"  {target.name:<17} DAMAGED RECORD {one_line(record.line())}")
     problems += _check_layouts(store)

@@ -232,6 +232,8 @@ class PlayerLayouts:
         except FileNotFoundError:
             return []
         except OSError as exc:
+            if isinstance(exc, NotADirectoryError) and not os.path.lexists(self.folder):
+                return []  # the save folder is a file: said once, as the save folder's problem
             problem = _(
                 "cannot read the folder {folder} ({reason}): your own layouts are left out"
             ).format(folder=self.folder, reason=exc.strerror or exc)

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from desert_pyramid.engine.reading import EARLIEST, LATEST
 from desert_pyramid.progression import DEFAULT_BACK, MODES, OUTCOMES, RELICS, Progress
 from desert_pyramid.progression.catalog import BACK_BY_ID
 from desert_pyramid.progression.records import (
@@ -638,7 +639,9 @@ class Salvager:
         self, salvage: Callable[[dict[str, Any], str], tuple[Any, list[Rejected]]], today: str
     ) -> None:
         self.salvage = salvage
-        self.today = today
+        # (a damaged date becomes today: on a clock outside the dates a save holds, the nearest)
+        day = datetime.date.fromisoformat(today)
+        self.today = min(max(day, EARLIEST), LATEST).isoformat()
         self.rejected: list[Rejected] = []
 
     def __call__(self, data: dict[str, Any]) -> Any:

@@ -26,6 +26,7 @@ from typing import Any
 
 import tomli_w
 
+from desert_pyramid.engine.reading import EARLIEST, LATEST
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
@@ -54,7 +55,7 @@ from desert_pyramid.storage.documents import (
     merge_profiles,
 )
 from desert_pyramid.storage.files import Notice, Opened, open_document, quarantine, read_document
-from desert_pyramid.storage.paths import SaveFolder, resolve_save_dir
+from desert_pyramid.storage.paths import SaveFolder, folder_problem, resolve_save_dir
 from desert_pyramid.storage.salvage import (
     Rejected,
     Salvager,
@@ -123,6 +124,7 @@ class SaveStore:
         self.opened: dict[str, Opened[Any]] = {}
         #: records set aside when the files were read, by file name (``save.toml``: [...])
         self.rejected: dict[str, list[Rejected]] = {}
+        self.folder_problem = ""
 
     # ------------------------------------------------------------ opening
 
@@ -156,18 +158,27 @@ class SaveStore:
     def load(self) -> None:
         """Load the three files, recovering what can be recovered; see :meth:`take_notices`."""
         folder = self.folder
+        #: why progress cannot be kept in the folder ("" when it can): said once, on the title
+        self.folder_problem = folder_problem(folder.path) or ""
         if not self.readonly:
             try:
                 folder.path.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
+                self.folder_problem = self.folder_problem or _(
+                    "{path} cannot be made ({reason})"
+                ).format(path=folder.path, reason=exc.strerror or exc)
+            if self.folder_problem:
                 self._notice(
                     "",
-                    f"The save folder {folder.path} cannot be created ({exc.strerror or exc}); "
-                    "progress will not be saved.",
+                    # TRANSLATORS: {problem}: why, as "/home/x/saves is a file, not a folder"
+                    _(
+                        "The save folder cannot be used: {problem}. Your progress will not be "
+                        "kept this session."
+                    ).format(problem=self.folder_problem),
                     "error",
                 )
         now = self._clock()
-        today = now.date().isoformat()
+        today = min(max(now.date(), EARLIEST), LATEST).isoformat()  # (a clock in year 9999)
         save_records = Salvager(salvage_progress, today)
         profile_records = Salvager(salvage_profile, today)
         save = open_document(

@@ -472,6 +472,23 @@ def test_one_damaged_record_is_said_once_on_the_title_and_the_rest_kept(
             assert "damaged" not in texts
 
 
+def test_a_save_folder_that_cannot_be_used_is_said_on_the_title(ui: Driver, tmp_path: Path) -> None:
+    """Issue 36: the game says on screen that progress will not be kept."""
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    store = SaveStore.open(path, background=True)
+    try:
+        ui.app.saves.attach(store)
+        ui.app.show_title()
+        frame(ui)
+        assert ui.app.overlay.banner_rect is not None
+        texts = " ".join(t.text for t in ui.app.overlay._banner_texts.items)
+        assert "is a file, not a folder" in texts and "will not be kept" in texts
+    finally:
+        ui.app.saves.attach(None)
+        store.close()
+
+
 def test_a_toast_slides_in_and_fades_out_with_animations_on(saved: Driver) -> None:
     from dataclasses import replace
 
