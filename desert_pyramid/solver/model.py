@@ -362,6 +362,7 @@ class Model:
                     p += 1
         return out
 
+    # -- the budget, the root, the canonical form, the line ------------------------------------
     def _tick(self) -> None:
         """Count one node; stop on the budget, the wall-clock cap or a cancel request."""
         self.nodes += 1
