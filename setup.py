@@ -1,22 +1,23 @@
-"""The build: the package as pyproject.toml describes it, plus the solver's search compiled.
+"""The build: the package as pyproject.toml describes it, and the solver's search compiled on request.
 
-The search's modules (``desert_pyramid/solver/``: model, store, bounds, layout_moves, cycle_moves,
-search, named in solver/fingerprint.py) are compiled with mypyc (the compiler that comes with mypy)
-where the machine can build a C extension: the same source, type-checked, turned into C, and
-about three times faster (docs/solver.md, "The compiled search"). They are compiled together, in
-one build, so that each calls the others' methods directly. Where the machine cannot (no C
-compiler, no mypy for the platform, a failed build), the install goes on without it and the game
-runs the same source as plain Python: one command installs the game everywhere, and the answers
+By default the search runs as plain Python: the install takes well under a minute and a half. With
+``DESERT_PYRAMID_COMPILE=1`` in the environment, the search's modules (``desert_pyramid/solver/``:
+model, store, bounds, layout_moves, cycle_moves, search, named in solver/fingerprint.py) are
+compiled with mypyc (the compiler that comes with mypy) where the machine can build a C
+extension: the same source, type-checked, turned into C, and about three times faster, for a few
+minutes more of install (docs/solver.md, "The compiled search"). They are compiled together, in one
+build, so that each calls the others' methods directly. Where the machine cannot (no C compiler,
+no mypy for the platform, a failed build), the install says so and goes on without it: the answers
 are the same either way.
 
 Each compiled copy carries the SHA-256 of what it was made from, the search's modules and the
 engine whose constants they compile in (``_COMPILED_FROM``; desert_pyramid/solver/fingerprint.py).
 An editable install keeps the compiled modules beside their sources; once one of those files is
 edited, they no longer match and ``desert_pyramid.solver`` loads the sources instead (see
-``desert_pyramid/solver/__init__.py``) until the next install compiles them again.
+``desert_pyramid/solver/__init__.py``) until the next compiling install.
 
-``DESERT_PYRAMID_PURE_BUILD=1`` installs without compiling (a quicker build, as on a machine
-without a compiler).
+``DESERT_PYRAMID_PURE_BUILD=1`` (older scripts set it) keeps the search plain whatever
+``DESERT_PYRAMID_COMPILE`` says.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import inspect
 import os
 import shutil
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +67,32 @@ def forget_old_builds() -> None:
             old.unlink(missing_ok=True)
 
 
-def compiled_search() -> list[Any]:
+ON = ("1", "true", "yes", "on")
+OFF = ("", "0", "false", "no", "off")
+
+
+def compile_wanted(environ: Mapping[str, str]) -> bool:
+    """Whether this build compiles the search: ``DESERT_PYRAMID_COMPILE`` set to 1 (or true, yes,
+    on), and ``DESERT_PYRAMID_PURE_BUILD`` not set. A value that is neither on nor off (0, false,
+    no, off, empty) is said and taken as off."""
+    if environ.get("DESERT_PYRAMID_PURE_BUILD"):
+        note("DESERT_PYRAMID_PURE_BUILD is set: the solver stays plain Python")
+        return False
+    value = environ.get("DESERT_PYRAMID_COMPILE", "").strip().lower()
+    if value in ON:
+        return True
+    if value not in OFF:
+        note(
+            f"DESERT_PYRAMID_COMPILE={environ['DESERT_PYRAMID_COMPILE']!r} is neither 1 nor 0: "
+            "the solver stays plain Python"
+        )
+    return False
+
+
+def compiled_search(environ: Mapping[str, str] = os.environ) -> list[Any]:
     """The compiled search as setuptools extensions, or none (the plain source is used)."""
     forget_old_builds()
-    if os.environ.get("DESERT_PYRAMID_PURE_BUILD"):
-        note("DESERT_PYRAMID_PURE_BUILD is set: the solver stays plain Python")
+    if not compile_wanted(environ):
         return []
     try:
         from mypyc.build import mypycify
@@ -129,4 +152,5 @@ class OptionalBuildExt(build_ext):
             note(f"the compiled solver could not be built ({exc}): it stays plain Python")
 
 
-setup(ext_modules=compiled_search(), cmdclass={"build_ext": OptionalBuildExt})
+if __name__ == "__main__":  # (a build runs this file as __main__; the tests import it)
+    setup(ext_modules=compiled_search(), cmdclass={"build_ext": OptionalBuildExt})

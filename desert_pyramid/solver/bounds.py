@@ -92,8 +92,29 @@ class Bounds(Table):
         if P == 0 and not sat_must and self._pq_end(ca, cb, sq):
             return True
         slot_rank = self.slot_rank
-        above = self.above
         cnt = {q: ca, 13 - q: cb}
+        free = self._pq_free(P)
+        relaxed = self.relaxed
+        for x in free:
+            rx = slot_rank[x]
+            p = 13 - rx
+            Px = P & ~(1 << x)
+            for y in free:
+                if y > x and slot_rank[y] == p and self._pq(q, Px & ~(1 << y), ca, cb, sq):
+                    return True
+            if relaxed and self._pq_on_partner(q, P, x, ca, cb, sq):
+                return True
+            if cnt[p]:
+                na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
+                if self._pq(q, Px, na, nb, sq):
+                    return True
+            if sat_rank == p and self._pq(q, Px, ca, cb, 0):
+                return True
+        return self._pq_satchel(q, P, ca, cb, sat_rank, free)
+
+    def _pq_free(self, P: int) -> list[int]:
+        """The rank-pair game's free cards: the slots of ``P`` with none of ``P`` lying on them."""
+        above = self.above
         free: list[int] = []
         m = P
         while m:
@@ -102,25 +123,20 @@ class Bounds(Table):
             x = low.bit_length() - 1
             if not above[x] & P:
                 free.append(x)
-        for x in free:
-            rx = slot_rank[x]
-            p = 13 - rx
-            Px = P & ~(1 << x)
-            for y in free:
-                if y > x and slot_rank[y] == p and self._pq(q, Px & ~(1 << y), ca, cb, sq):
+        return free
+
+    def _pq_on_partner(self, q: int, P: int, x: int, ca: int, cb: int, sq: int) -> bool:
+        """Relaxed match: whether the game is won after the free card ``x`` pairs with a partner
+        it lies on, which only ``x`` covers."""
+        slot_rank = self.slot_rank
+        above = self.above
+        p = 13 - slot_rank[x]
+        Px = P & ~(1 << x)
+        for y in self.on[x]:
+            if P >> y & 1 and slot_rank[y] == p and above[y] & P == 1 << x:
+                if self._pq(q, Px & ~(1 << y), ca, cb, sq):
                     return True
-            if self.relaxed:
-                for y in self.on[x]:
-                    if P >> y & 1 and slot_rank[y] == p and above[y] & P == 1 << x:
-                        if self._pq(q, Px & ~(1 << y), ca, cb, sq):
-                            return True
-            if cnt[p]:
-                na, nb = (ca - 1, cb) if p == q else (ca, cb - 1)
-                if self._pq(q, Px, na, nb, sq):
-                    return True
-            if sat_rank == p and self._pq(q, Px, ca, cb, 0):
-                return True
-        return self._pq_satchel(q, P, ca, cb, sat_rank, free)
+        return False
 
     def _pq_end(self, ca: int, cb: int, sq: int) -> bool:
         """The rank-pair game with its layout cards gone (and no layout card in the Satchel): won,
@@ -558,7 +574,6 @@ class Bounds(Table):
         stock = in_cycle & ~under
         dead_stock = dead & ~under
         later = self.passes - 1 - p  # passes left after this one
-        first_later = dead_stock.bit_count() + 1  # the first window of the next pass
         per_pass = dead.bit_count() + 1
         rank_pos = self.rank_pos
         earliest = [0] * len(items)
@@ -568,43 +583,19 @@ class Bounds(Table):
                 if earliest[y] > e:
                     e = earliest[y]
             cards = in_cycle & rank_pos[q]  # the live stock/waste partners
-            w = -1  # the first window from e on that holds one
-            if not e and cards & reachable:
-                w = 0
-            else:
-                m = cards & stock
-                if m and e:  # only the stock cards after the e-th dead one
-                    m = _after_nth(m, dead_stock, e)
-                if m:
-                    w = (dead_stock & ((m & -m) - 1)).bit_count()
-                elif cards and later:
-                    base = first_later
-                    for _ in range(later):
-                        m = cards if e <= base else _after_nth(cards, dead, e - base)
-                        if m:
-                            w = base + (dead & ((m & -m) - 1)).bit_count()
-                            break
-                        base += per_pass
+            w = _first_window(cards, e, reachable, stock, dead, dead_stock, later, per_pass)
             if w < 0:
                 return True  # no window left for this card
             earliest[i] = w
         # Each such card takes a stock/waste partner of its own, one whose last window is no
         # sooner than the card's earliest: per partner rank, the t cards with the latest earliest
         # windows need t partners whose last windows come no sooner than the t-th of those.
-        last_base = first_later + (later - 1) * per_pass
+        # (the first window of the next pass: the dead stock cards' count + 1)
+        last_base = dead_stock.bit_count() + 1 + (later - 1) * per_pass
         for q, members in groups:
             es = [earliest[i] for i in members]
             cards = in_cycle & rank_pos[q]
-            lasts = []
-            while cards:
-                low = cards & -cards
-                cards ^= low
-                if later:
-                    lasts.append(last_base + (dead & (low - 1)).bit_count())
-                elif low & stock:
-                    lasts.append((dead_stock & (low - 1)).bit_count())
-                elif low & reachable:
-                    lasts.append(0)
+            lasts = _last_windows(cards, later, last_base, reachable, stock, dead, dead_stock)
             if len(lasts) < len(es):
                 return True
             es.sort(reverse=True)
@@ -684,3 +675,53 @@ def _after_nth(cards: int, marks: int, nth: int) -> int:
     for _ in range(nth - 1):
         marks &= marks - 1
     return cards & ~(((marks & -marks) << 1) - 1) if marks else 0
+
+
+def _first_window(
+    cards: int,
+    e: int,
+    reachable: int,
+    stock: int,
+    dead: int,
+    dead_stock: int,
+    later: int,
+    per_pass: int,
+) -> int:
+    """The window bound: the first window from ``e`` on that holds one of ``cards`` (cycle
+    positions), or -1 when none does. ``reachable``: the waste cards of window 0; ``stock``: the
+    stock's positions; ``dead``, ``dead_stock``: the dead cards, all and in the stock;
+    ``later``: passes left after this one; ``per_pass``: the windows of a whole pass."""
+    if not e and cards & reachable:
+        return 0
+    m = cards & stock
+    if m and e:  # only the stock cards after the e-th dead one
+        m = _after_nth(m, dead_stock, e)
+    if m:
+        return (dead_stock & ((m & -m) - 1)).bit_count()
+    if not (cards and later):
+        return -1
+    base = dead_stock.bit_count() + 1  # the first window of the next pass
+    for _ in range(later):
+        m = cards if e <= base else _after_nth(cards, dead, e - base)
+        if m:
+            return base + (dead & ((m & -m) - 1)).bit_count()
+        base += per_pass
+    return -1
+
+
+def _last_windows(
+    cards: int, later: int, last_base: int, reachable: int, stock: int, dead: int, dead_stock: int
+) -> list[int]:
+    """The window bound: the last window of each of ``cards`` that can be played at all (the
+    arguments as in :func:`_first_window`; ``last_base``: the first window of the last pass)."""
+    lasts = []
+    while cards:
+        low = cards & -cards
+        cards ^= low
+        if later:
+            lasts.append(last_base + (dead & (low - 1)).bit_count())
+        elif low & stock:
+            lasts.append((dead_stock & (low - 1)).bit_count())
+        elif low & reachable:
+            lasts.append(0)
+    return lasts

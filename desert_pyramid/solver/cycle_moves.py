@@ -53,9 +53,7 @@ class CycleMoves(LayoutMoves):
         stashes. Each move is added to ``children`` (earlier times first); the flips that lead to
         its time stay implicit. Returns ``(time, move)`` at once when a move wins."""
         K = self.K
-        W = K + 1
         cyc_rank = self.cyc_rank
-        order_time = self.order_time
         top = self.top_playable
         rep = self.rep
         sat_rank = satchel & 15
@@ -77,8 +75,6 @@ class CycleMoves(LayoutMoves):
             k = low.bit_length() - 1
             useful ^= low
             prev = (in_cycle & (low - 1)).bit_length() - 1  # the live position before k
-            r = cyc_rank[k]
-            partner = 13 - r
             waste_times = (rep << (k + 1)) & new  # times when k is the waste top
             stock_times = ((rep << (prev + 1)) & new) if top else 0  # ... the stock top
             if not waste_times | stock_times:
@@ -87,7 +83,7 @@ class CycleMoves(LayoutMoves):
             first_waste = waste_times & -waste_times
             if earliest:
                 waste_times, stock_times = _earliest_alone(waste_times, stock_times)
-            if r == KING_RANK:
+            if cyc_rank[k] == KING_RANK:
                 win = self._cycle_king_moves(
                     children,
                     vacated,
@@ -106,68 +102,150 @@ class CycleMoves(LayoutMoves):
                 if win is not None:
                     return win
                 continue
-            # the live position after k: the stock top while k is the waste top
-            nxt = _lowest(in_cycle & ~((low << 1) - 1)) if top else -1
-            nxt_partner = nxt >= 0 and cyc_rank[nxt] == partner
-            fb = free_by_rank[partner]
-            if not (fb or sat_rank == partner or can_stash or nxt_partner):
-                continue
-            back = prev + 1  # the index once the waste top k is gone
-            pairs = self._pairs_with(fb, vacated, free, partner) if fb else ()
-            gone_k = gone | low
-            indexes_k = indexes & ~(low << 1)
-            rank_live = 1 << 3 * r
-            partner_live = 1 << 3 * partner
-            live_cycle_k = live_cycle - rank_live
-            if earliest and nxt_partner and waste_times & first_waste != first_waste:
-                # the waste-stock pair at its own earliest time (when that time is not the card's
-                # earliest, kept alone above)
-                t = first_waste.bit_length() - 1
-                win = self._waste_stock_pair(
-                    children,
-                    vacated,
-                    gone_k | 1 << nxt,
-                    satchel,
-                    t,
-                    (t // W) * W + back,
-                    free,
-                    indexes_k & ~(1 << (nxt + 1)),
-                    live - rank_live - partner_live,
-                    live_cycle_k - partner_live,
-                    (order_time[t] - order_time[start]) * 4,
-                )
-                if win is not None:
-                    return win
-                nxt_partner = False
-            live_after = live - rank_live - partner_live
-            for place in (WASTE, STOCK) if stock_times else (WASTE,):
-                times = waste_times if place == WASTE else stock_times
-                while times:
-                    tl = times & -times
-                    t = tl.bit_length() - 1
-                    times ^= tl
-                    win = self._cycle_card_moves(
-                        children,
-                        vacated,
-                        gone_k,
-                        satchel,
-                        place,
-                        t,
-                        (t // W) * W + back if place == WASTE else t,
-                        (order_time[t] - order_time[start]) * 4,  # earlier first
-                        pairs,
-                        free,
-                        indexes_k,
-                        live_after,
-                        live_cycle_k,
-                        sat_rank == partner,
-                        nxt if place == WASTE and nxt_partner else -1,
-                        partner_live,
-                        r if can_stash else 0,
-                        live,
-                    )
-                    if win is not None:
-                        return win
+            win = self._pair_card_moves(
+                children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+                free_by_rank, k, prev, in_cycle, waste_times, stock_times,
+                first_waste if earliest else 0,
+            )  # fmt: skip
+            if win is not None:
+                return win
+        return None
+
+    def _pair_card_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+        k: int,
+        prev: int,
+        in_cycle: int,
+        waste_times: int,
+        stock_times: int,
+        first_waste: int,
+    ) -> tuple[int, ModelMove] | None:
+        """:meth:`_cycle_moves` for the card at cycle position ``k`` (not a king; ``prev``: the
+        live position before it), at ``waste_times`` as the waste top and ``stock_times`` as the
+        stock top: its pairs and its stash. ``first_waste``: where only a card's earliest time
+        is generated, its earliest waste time (the waste-stock pair's board differs from the
+        others': it gets that time of its own), else 0."""
+        W = self.K + 1
+        cyc_rank = self.cyc_rank
+        order_time = self.order_time
+        top = self.top_playable
+        sat_rank = satchel & 15
+        can_stash = self.satchel_rule and satchel == 0
+        low = 1 << k
+        r = cyc_rank[k]
+        partner = 13 - r
+        # the live position after k: the stock top while k is the waste top
+        nxt = _lowest(in_cycle & ~((low << 1) - 1)) if top else -1
+        nxt_partner = nxt >= 0 and cyc_rank[nxt] == partner
+        fb = free_by_rank[partner]
+        if not (fb or sat_rank == partner or can_stash or nxt_partner):
+            return None
+        back = prev + 1  # the index once the waste top k is gone
+        pairs = self._pairs_with(fb, vacated, free, partner) if fb else ()
+        gone_k = gone | low
+        indexes_k = indexes & ~(low << 1)
+        rank_live = 1 << 3 * r
+        partner_live = 1 << 3 * partner
+        live_cycle_k = live_cycle - rank_live
+        if nxt_partner and first_waste and waste_times & first_waste != first_waste:
+            # the waste-stock pair at its own earliest time (when that time is not the card's
+            # earliest, kept alone above)
+            t = first_waste.bit_length() - 1
+            win = self._waste_stock_pair(
+                children,
+                vacated,
+                gone_k | 1 << nxt,
+                satchel,
+                t,
+                (t // W) * W + back,
+                free,
+                indexes_k & ~(1 << (nxt + 1)),
+                live - rank_live - partner_live,
+                live_cycle_k - partner_live,
+                (order_time[t] - order_time[start]) * 4,
+            )
+            if win is not None:
+                return win
+            nxt_partner = False
+        live_after = live - rank_live - partner_live
+        nxt_pair = nxt if nxt_partner else -1
+        stash_rank = r if can_stash else 0
+        win = self._card_moves(
+            children, vacated, gone_k, satchel, WASTE, waste_times, start, back, pairs, free,
+            indexes_k, live_after, live_cycle_k, sat_rank == partner, nxt_pair, partner_live,
+            stash_rank, live,
+        )  # fmt: skip
+        if win is None and stock_times:
+            win = self._card_moves(
+                children, vacated, gone_k, satchel, STOCK, stock_times, start, back, pairs,
+                free, indexes_k, live_after, live_cycle_k, sat_rank == partner, -1,
+                partner_live, stash_rank, live,
+            )  # fmt: skip
+        return win
+
+    def _card_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone_k: int,
+        satchel: int,
+        place: int,
+        times: int,
+        start: int,
+        back: int,
+        pairs: list[tuple[int, int, int, int]] | tuple[()],
+        free: int,
+        indexes_k: int,
+        live_after: int,
+        live_cycle_k: int,
+        satchel_pair: bool,
+        nxt_pair: int,
+        partner_live: int,
+        stash_rank: int,
+        live: int,
+    ) -> tuple[int, ModelMove] | None:
+        """:meth:`_cycle_moves` for one card at each of ``times``, where it is the top of
+        ``place`` (WASTE or STOCK): the card's moves at each time, earlier times first (see
+        :meth:`_cycle_card_moves` for the other arguments). The waste top's move leaves the time at
+        the index ``back`` (just past the live card before it) of its pass."""
+        W = self.K + 1
+        order_time = self.order_time
+        while times:
+            tl = times & -times
+            t = tl.bit_length() - 1
+            times ^= tl
+            win = self._cycle_card_moves(
+                children,
+                vacated,
+                gone_k,
+                satchel,
+                place,
+                t,
+                (t // W) * W + back if place == WASTE else t,
+                (order_time[t] - order_time[start]) * 4,  # earlier first
+                pairs,
+                free,
+                indexes_k,
+                live_after,
+                live_cycle_k,
+                satchel_pair,
+                nxt_pair,
+                partner_live,
+                stash_rank,
+                live,
+            )
+            if win is not None:
+                return win
         return None
 
     def _waste_moves(

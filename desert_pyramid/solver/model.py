@@ -245,10 +245,7 @@ class Model:
         n = layout.size
         cov_mask, on, on_mask, below, above, cover_order = _geometry(layout)
         slot_rank = [RANKS[c] if c >= 0 else 0 for c in game.cards]
-        root_vacated = 0
-        for i, c in enumerate(game.cards):
-            if c < 0:
-                root_vacated |= 1 << i
+        root_vacated = _vacated_slots(game.cards)
         rules = game.rules
         cycle, waste_len, purged = _model_cycle(game, plain)
         pos, full_cycle = _cycle_positions(cycle, cycle_order)
@@ -256,38 +253,23 @@ class Model:
         limit = rules.max_redeals if max_redeals is None else max_redeals
         unlimited = limit is None
         passes = 1 if limit is None else max(limit, game.redeals) + 1
-        if game.satchel >= 0:
-            root_satchel = RANKS[game.satchel] + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
-        else:
-            root_satchel = 0
         W = K + 1
         p0 = 0 if unlimited else game.redeals
         root_time = p0 * W + (pos[waste_len - 1] + 1 if waste_len else 0)
-        rank_cards: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
-        for i, c in enumerate(game.cards):
-            if c >= 0:
-                rank_cards[RANKS[c]].append((0, i))
+        rank_cards = _rank_cards(game.cards, pos, cycle)
         root_gone = (1 << K) - 1
-        for k, c in zip(pos, cycle, strict=True):
-            rank_cards[RANKS[c]].append((1, k))
+        for k in pos:
             root_gone &= ~(1 << k)
         rep = 0
         for p in range(passes):
             rep |= 1 << (p * (K + 1))
-        qmask = [0] * 7
-        for i, r in enumerate(slot_rank):
-            if r and r != KING_RANK:
-                qmask[min(r, 13 - r)] |= 1 << i
-        rank_pos = [0] * 14
-        for k, c in enumerate(full_cycle):
-            rank_pos[RANKS[c]] |= 1 << k
         last_start = 1 << 30 if limit is None else (passes - 1) * (K + 1)
         waste_only = _waste_only(rules, plain)
         return cls(
             rep=rep,
             last_start=last_start,
-            rank_pos=rank_pos,
-            qmask=qmask,
+            rank_pos=_rank_positions(full_cycle),
+            qmask=_pair_masks(slot_rank),
             above=above,
             n=n,
             slot_rank=slot_rank,
@@ -306,7 +288,7 @@ class Model:
             end=passes * W,
             unlimited=unlimited,
             root_vacated=root_vacated,
-            root_satchel=root_satchel,
+            root_satchel=_satchel_code(game),
             root_time=root_time,
             rank_cards=rank_cards,
             purged=frozenset(purged),
@@ -380,6 +362,7 @@ class Model:
                     p += 1
         return out
 
+    # -- the budget, the root, the canonical form, the line ------------------------------------
     def _tick(self) -> None:
         """Count one node; stop on the budget, the wall-clock cap or a cancel request."""
         self.nodes += 1
@@ -566,6 +549,54 @@ def _layout_geometry(layout: Layout) -> _Geometry:
             m ^= low
     cover_order = sorted(range(n), key=lambda i: -layout.slots[i].z)
     return cov_mask, on, on_mask, below, above, cover_order
+
+
+def _vacated_slots(cards: list[int]) -> int:
+    """The layout slots with no card (bitmask)."""
+    vacated = 0
+    for i, c in enumerate(cards):
+        if c < 0:
+            vacated |= 1 << i
+    return vacated
+
+
+def _satchel_code(game: Game) -> int:
+    """The Satchel as the model codes it: 0 when empty, else the card's rank, plus LAYOUT_FLAG
+    when it is a layout card."""
+    if game.satchel < 0:
+        return 0
+    return RANKS[game.satchel] + (LAYOUT_FLAG if game.satchel_from >= 0 else 0)
+
+
+def _rank_cards(
+    cards: list[int], pos: list[int], cycle: list[int]
+) -> dict[int, list[tuple[int, int]]]:
+    """The live cards by rank, for the pairing check: (0, slot) for a layout card, (1, cycle
+    position) for a stock or waste card."""
+    by_rank: dict[int, list[tuple[int, int]]] = {r: [] for r in range(1, 14)}
+    for i, c in enumerate(cards):
+        if c >= 0:
+            by_rank[RANKS[c]].append((0, i))
+    for k, c in zip(pos, cycle, strict=True):
+        by_rank[RANKS[c]].append((1, k))
+    return by_rank
+
+
+def _pair_masks(slot_rank: list[int]) -> list[int]:
+    """By q from 1 to 6: the layout slots of ranks q and 13 - q (kings in none)."""
+    qmask = [0] * 7
+    for i, r in enumerate(slot_rank):
+        if r and r != KING_RANK:
+            qmask[min(r, 13 - r)] |= 1 << i
+    return qmask
+
+
+def _rank_positions(full_cycle: list[int]) -> list[int]:
+    """By rank: the cycle positions of its cards (bitmasks)."""
+    rank_pos = [0] * 14
+    for k, c in enumerate(full_cycle):
+        rank_pos[RANKS[c]] |= 1 << k
+    return rank_pos
 
 
 def _waste_only(rules: Rules, plain: bool) -> bool:

@@ -74,30 +74,21 @@ class Searcher(CycleMoves):
         vacated, gone, satchel, _, _, _, live, live_cycle = root
         if self._won(vacated, gone, satchel):
             return Verdict.WINNABLE
-        if not self.plain:
-            for q in range(1, 7):
-                if not self.pair_game_ok(q, vacated, live_cycle, satchel):
-                    self.root_rule = "pairing"
-                    return Verdict.LOST
-        if not self.plain and self.rx_after > 0:
-            # Most deals are won within a few hundred nodes: the first QUICK_FIRST nodes of the
-            # exhaustive search run before the root's free-stock check (below), which often costs
-            # more than such a search. The check cannot cut anything from a winnable root, so a
-            # win found here is the very line that the search after it would find; anything else
-            # (a loss, the cap) goes on to the check, which names a lost root's rule.
-            if (
-                self._phase(lambda: self._search(*root), QUICK_FIRST)
-                and self._phase_result is Verdict.WINNABLE
-            ):
-                return Verdict.WINNABLE
-            self.path = []
-        if not self.plain and not self.settling:
+        if self.plain:  # the bare search: no rule, no phase
+            return Verdict.WINNABLE if self._search(*root) else Verdict.LOST
+        for q in range(1, 7):
+            if not self.pair_game_ok(q, vacated, live_cycle, satchel):
+                self.root_rule = "pairing"
+                return Verdict.LOST
+        if self.rx_after > 0 and self._quick_win(root):
+            return Verdict.WINNABLE
+        if not self.settling:
             # From here on every node is put in canonical form, the root first. (A board the
             # first nodes left in the table as dealt is the same position under another number:
             # still right, only not merged.)
             self._start_settling()
             root = self.root_state()
-        if not self.plain and not self.relaxed_clearable(
+        if not self.relaxed_clearable(
             vacated, live_cycle, satchel, self._must(live, live_cycle, satchel)
         ):
             self.root_rule = "free-stock"
@@ -106,46 +97,67 @@ class Searcher(CycleMoves):
         probed = self.probed
         root_key = (vacated, gone, satchel, self.root_time)
         if (
-            not self.plain
-            and self.probes
+            self.probes
             and self.root_time < self.last_start
             and (probed is None or root_key not in probed)
         ):
-            # The exhaustive search decides most deals in a few dozen nodes. When it does not, a
-            # hard win is usually a line that leaves the search's favourite move only two to five
-            # times, deep under a big lost subtree that the exhaustive search would finish first.
-            # Limited discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe
-            # with d discrepancies follows the first child and allows at most d other choices on
-            # the way. A probe's answer is only ever a win (a real line, checked like any
-            # other); a board whose whole subtree a probe searched is proved lost and kept (see
-            # _probe_proved). When they find no win, the exhaustive search runs again from the
-            # root, and only it can prove the position lost. The boards the phases before proved
-            # lost stay in the table (see _phase): the probes skip them, and the search after
-            # them does not search them again.
-            if self._phase(lambda: self._search(*root), PROBE_FIRST):
-                return self._phase_result
-            spent = self.nodes
-            for d in range(1, PROBE_DEPTH + 1):
-                self.probe_seen = {}
-
-                def probe(d: int = d) -> bool:
-                    return self._search(*root, d)
-
-                if self._phase(probe, spent + PROBE_CAP - self.nodes):
-                    if self._phase_result is Verdict.WINNABLE:
-                        self.probe_seen = {}
-                        return Verdict.WINNABLE
-                if self.nodes - spent >= PROBE_CAP:
-                    break
-            self.probe_seen = {}
+            decided = self._probe_first(root)
+            if decided is not None:
+                return decided
             if probed is not None:
                 # A store's next search of this position (a larger budget) would run the very
                 # same probes again, to the same end: they are not run twice.
                 probed.add(root_key)
-            self.path = []
         if self._search(*root):
             return Verdict.WINNABLE
         return Verdict.LOST
+
+    def _quick_win(self, root: tuple[int, int, int, int, int, int, int, int]) -> bool:
+        """Most deals are won within a few hundred nodes: the first QUICK_FIRST nodes of the
+        exhaustive search run before the root's free-stock check, which often costs more than
+        such a search. The check cannot cut anything from a winnable root, so a win found here is
+        the very line that the search after it would find; anything else (a loss, the cap) goes
+        on to the check, which names a lost root's rule. Whether it found a win."""
+        if (
+            self._phase(lambda: self._search(*root), QUICK_FIRST)
+            and self._phase_result is Verdict.WINNABLE
+        ):
+            return True
+        self.path = []
+        return False
+
+    def _probe_first(self, root: tuple[int, int, int, int, int, int, int, int]) -> Verdict | None:
+        """The exhaustive search for PROBE_FIRST nodes, then the discrepancy probes: the verdict
+        when they decide the root, else None (the last exhaustive search decides).
+
+        The exhaustive search decides most deals in a few dozen nodes. When it does not, a hard
+        win is usually a line that leaves the search's favourite move only two to five times,
+        deep under a big lost subtree that the exhaustive search would finish first. Limited
+        discrepancy probes (Harvey & Ginsberg 1995) look for such lines first: a probe with d
+        discrepancies follows the first child and allows at most d other choices on the way. A
+        probe's answer is only ever a win (a real line, checked like any other); a board whose
+        whole subtree a probe searched is proved lost and kept (see _probe_proved). When they
+        find no win, the exhaustive search runs again from the root, and only it can prove the
+        position lost. The boards the phases before proved lost stay in the table (see _phase):
+        the probes skip them, and the search after them does not search them again."""
+        if self._phase(lambda: self._search(*root), PROBE_FIRST):
+            return self._phase_result
+        spent = self.nodes
+        for d in range(1, PROBE_DEPTH + 1):
+            self.probe_seen = {}
+
+            def probe(d: int = d) -> bool:
+                return self._search(*root, d)
+
+            if self._phase(probe, spent + PROBE_CAP - self.nodes):
+                if self._phase_result is Verdict.WINNABLE:
+                    self.probe_seen = {}
+                    return Verdict.WINNABLE
+            if self.nodes - spent >= PROBE_CAP:
+                break
+        self.probe_seen = {}
+        self.path = []
+        return None
 
     def moves_at_root(self) -> list[_Child] | tuple[int, ModelMove]:
         """Every move the search generates at the root node's own time (not the later times its
@@ -251,8 +263,7 @@ class Searcher(CycleMoves):
         exhaustive = discrepancies < 0
         if exhaustive:
             self.stack.append((key, explored))
-        else:
-            cuts = self.probe_cuts
+        cuts = self.probe_cuts  # (a probe's board: proved lost if none comes below it)
         plain = self.plain
         # (_hopeless has nothing to check on a board met before, outside the last pass)
         if (
@@ -260,10 +271,7 @@ class Searcher(CycleMoves):
             and (new_board or start >= self.last_start)
             and self._hopeless(vacated, gone, satchel, start, live, live_cycle, new_board)
         ):
-            if exhaustive:
-                self.stack.pop()
-            else:
-                self._probe_proved(key, reach)
+            self._close(key, reach, exhaustive, cuts)
             return False
         known = self._free.get(free)
         free_by_rank = known[0] if known is not None else self._free_by_rank(free)
@@ -274,10 +282,7 @@ class Searcher(CycleMoves):
                     forced, vacated, gone, start, free, indexes, live, live_cycle, discrepancies
                 ):
                     return True
-                if exhaustive:
-                    self.stack.pop()
-                elif self.probe_cuts == cuts:
-                    self._probe_proved(key, reach)
+                self._close(key, reach, exhaustive, cuts)
                 return False
         children: list[_Child] = []
         self.best_only = discrepancies == 0
@@ -286,19 +291,10 @@ class Searcher(CycleMoves):
         )
         by_waste = self.waste_only and not satchel  # (see _waste_moves)
         if win is None and K:
-            # (each called by name: a compiled search calls a method it names directly)
-            if by_waste:  # (draw one: the new times are those from reach up to explored)
-                win = self._waste_moves(
-                    children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
-                    free_by_rank, reach, explored,
-                )  # fmt: skip
-            else:
-                times = self.reach(gone, indexes, start) if draw_one else reach  # (a bitmask)
-                new = times & ((1 << explored) - 1) if draw_one else reach & ~explored
-                win = self._cycle_moves(
-                    children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
-                    free_by_rank, new, times,
-                )  # fmt: skip
+            win = self._later_moves(
+                children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+                free_by_rank, reach, explored, by_waste,
+            )  # fmt: skip
         if win is not None:
             self.path.append((gone, start, win[0], win[1]))
             return True
@@ -307,11 +303,53 @@ class Searcher(CycleMoves):
         settle = self.settling and not by_waste
         if self._descend(children, gone, start, discrepancies, settle):
             return True
+        self._close(key, reach, exhaustive, cuts)
+        return False
+
+    def _close(self, key: int, reach: int, exhaustive: bool, cuts: int) -> None:
+        """A board of :meth:`_search` found lost: the exhaustive search's is no longer open (see
+        :meth:`forget_open`); a probe's is proved lost when nothing was cut below it (no probe
+        cut since ``cuts``)."""
         if exhaustive:
             self.stack.pop()
         elif self.probe_cuts == cuts:
             self._probe_proved(key, reach)
-        return False
+
+    def _later_moves(
+        self,
+        children: list[_Child],
+        vacated: int,
+        gone: int,
+        satchel: int,
+        start: int,
+        free: int,
+        indexes: int,
+        live: int,
+        live_cycle: int,
+        free_by_rank: list[list[int]],
+        reach: int,
+        explored: int,
+        by_waste: bool,
+    ) -> tuple[int, ModelMove] | None:
+        """The moves of :meth:`_search`'s node with stock or waste cards at the times not
+        explored yet (``reach`` and ``explored`` as there): the waste-only generator's where it
+        applies (``by_waste``), else the general one's. A winning move, if one is found."""
+        # (each called by name: a compiled search calls a method it names directly)
+        if by_waste:  # (draw one: the new times are those from reach up to explored)
+            return self._waste_moves(
+                children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+                free_by_rank, reach, explored,
+            )  # fmt: skip
+        if self.draw == 1:
+            times = self.reach(gone, indexes, start)  # (a bitmask)
+            new = times & ((1 << explored) - 1)
+        else:
+            times = reach
+            new = reach & ~explored
+        return self._cycle_moves(
+            children, vacated, gone, satchel, start, free, indexes, live, live_cycle,
+            free_by_rank, new, times,
+        )  # fmt: skip
 
     def _play_forced(
         self,
