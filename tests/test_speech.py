@@ -10,6 +10,7 @@ import time
 import wave
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -617,3 +618,54 @@ def test_a_probe_under_way_ends_with_the_game(fakes: tuple[Path, Path]) -> None:
     start = time.monotonic()
     voice.close()
     assert proc.wait(3) is not None and time.monotonic() - start < 3
+
+
+def test_the_speechd_module_is_given_the_language_and_probed_with_a_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """speech-dispatcher's Python module (a stand-in here): the language set before speaking,
+    the probe waits for the END of its message and fails in time when none comes."""
+    import types
+
+    calls: list[tuple[str, object]] = []
+    answers = {"end": True}
+
+    class Client:
+        def __init__(self, name: str) -> None:
+            calls.append(("open", name))
+
+        def cancel(self) -> None: ...
+
+        def set_language(self, language: str) -> None:
+            calls.append(("language", language))
+
+        def speak(self, text: str, callback: Any = None, event_types: Any = None) -> None:
+            calls.append(("speak", text))
+            if callback is not None and answers["end"]:
+                callback("end")
+
+        def close(self) -> None: ...
+
+    module = types.ModuleType("speechd")
+    module.SSIPClient = Client  # type: ignore[attr-defined]
+    module.CallbackType = types.SimpleNamespace(END="end")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "speechd", module)
+    from desert_pyramid.speech.backends import Speechd
+
+    backend = Speechd()
+    backend.probe("pt_BR", 1.0)
+    backend.speak("Dama de espadas.", "pt_BR")
+    backend.speak("Пиковая дама.", "ru")
+    assert calls == [
+        ("open", "desert-pyramid"),
+        ("language", "pt-BR"),
+        ("speak", "."),
+        ("speak", "Dama de espadas."),  # the language already set
+        ("language", "ru"),
+        ("speak", "Пиковая дама."),
+    ]
+    answers["end"] = False  # a server that takes the message and never says it
+    start = time.monotonic()
+    with pytest.raises(SpeechError, match="does not answer"):
+        Speechd().probe("en", 0.3)
+    assert time.monotonic() - start < 2

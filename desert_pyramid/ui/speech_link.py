@@ -210,7 +210,8 @@ class SpeechLink:
             if dialog is None:
                 kept = (
                     before is not None
-                    and self._dialog_at == (game, game.moves)
+                    and self._dialog_at[0] is game
+                    and self._dialog_at[1] == game.moves
                     and getattr(view.app, "current_view", view) is view
                 )
                 return _("Keep looking") + "." if kept else ""
