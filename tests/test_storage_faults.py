@@ -374,7 +374,9 @@ def test_unwritable_save_folder_is_reported(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     store = open_store(blocker / "saves")
-    assert "cannot be created" in store.take_notices()[0].message
+    (said,) = store.take_notices()
+    assert "cannot be made" in said.message and "is a file, not a folder" in said.message
+    assert "Your progress will not be kept this session." in said.message and said.level == "error"
     store.record_game(make_result("g"))  # reported, not raised
     assert store.take_notices()[0].level == "error"
 

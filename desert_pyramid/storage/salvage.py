@@ -88,9 +88,23 @@ class _Salvage:
 
     def __init__(self) -> None:
         self.rejected: list[Rejected] = []
+        self._extras: dict[tuple[str, str], list[Any]] = {}
 
     def reject(self, where: str, why: str, value: Any, *, repaired: bool = False) -> None:
         self.rejected.append(Rejected(where, why, value, repaired))
+
+    def extra(self, where: str, why: str, value: Any) -> None:
+        """An item past a list's bound, or repeated: such items of one list are one record
+        (``value`` the list of them), not thousands."""
+        self._extras.setdefault((where, why), []).append(value)
+
+    def done(self) -> list[Rejected]:
+        for (where, why), values in self._extras.items():
+            self.rejected.append(
+                Rejected(where, f"{where}: {why} ({len(values):,} left out)", values)
+            )
+        self._extras = {}
+        return self.rejected
 
     def check(self, where: str, value: Any, test: Callable[[Reader, str], Any]) -> bool:
         """Does ``value`` pass ``test`` (a Reader call on a one-key table)? If not, reject it."""
@@ -211,7 +225,7 @@ def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[R
             sv.reject(key, str(exc), value)
             continue
         clean[key] = value
-    return decode_progress(clean), sv.rejected
+    return decode_progress(clean), sv.done()
 
 
 def _relics(sv: _Salvage, value: Any, today: str) -> dict[str, str]:
@@ -231,7 +245,7 @@ def _relics(sv: _Salvage, value: Any, today: str) -> dict[str, str]:
             continue
         if len(out) >= (NAMES_MAX if name in known else NAMES_MAX - len(known)):
             # (room is left for this game's relics, which the pyramids cleared give back)
-            sv.reject(where, f"more than {NAMES_MAX:,} relics", {name: date})
+            sv.extra("relics", f"more than {NAMES_MAX:,} relics", {name: date})
             continue
         try:
             out[name] = _entry("relics", name, date).date(name)
@@ -255,10 +269,10 @@ def _seen(sv: _Salvage, value: Any) -> dict[str, list[str]]:
         for index, item in enumerate(items):
             where = f"seen.{key}[{index}]"
             if index < start:
-                sv.reject(where, f"more than {SEEN_MAX:,} ids", item)
+                sv.extra(f"seen.{key}", f"more than {SEEN_MAX:,} ids", item)
             elif sv.check(where, item, lambda r, k: r.text(k)):
                 if item in out[key]:
-                    sv.reject(where, f'"{_escape(item)}" appears twice', item)
+                    sv.extra(f"seen.{key}", "ids that appear twice", item)
                 else:
                     out[key].append(item)
     return out
@@ -271,7 +285,7 @@ def _free_table(sv: _Salvage, name: str, value: Any) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, item in value.items():
         if len(out) >= PLAIN_ITEMS_MAX:
-            sv.reject(f"{name}.{_escape(key)}", f"more than {PLAIN_ITEMS_MAX:,} keys", {key: item})
+            sv.extra(name, f"more than {PLAIN_ITEMS_MAX:,} keys", {key: item})
             continue
         try:
             check_plain({key: item}, name)
@@ -290,7 +304,7 @@ def _games(sv: _Salvage, value: Any) -> list[dict[str, Any]]:
     for index, item in enumerate(value):
         where = f"games[{index}]"
         if len(out) >= GAMES_MAX:
-            sv.reject(where, f"more than {GAMES_MAX:,} games", item)
+            sv.extra("games", f"more than {GAMES_MAX:,} games", item)
             continue
         if not isinstance(item, dict):
             sv.reject(where, f"{where}: expected a table", item)
@@ -335,13 +349,13 @@ def _daily(sv: _Salvage, value: Any) -> dict[str, Any]:
             where = f"daily.{key}[{index}]"
             if sv.check(where, item, lambda r, k: r.date(k)):
                 if item in kept:
-                    sv.reject(where, f"the date {item} appears twice", item)
+                    sv.extra(f"daily.{key}", "dates that appear twice", item)
                 else:
                     kept.append(item)
         if len(kept) > most:  # the oldest go
             kept.sort()
             for item in kept[: len(kept) - most]:
-                sv.reject(f"daily.{key}", f"more than {most:,} dates", item)
+                sv.extra(f"daily.{key}", f"more than {most:,} dates", item)
             kept = kept[len(kept) - most :]
         return kept
 
@@ -402,7 +416,7 @@ def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]]
         for index, item in enumerate(value):
             where = f"{name}[{index}]"
             if len(out[name]) >= most:
-                sv.reject(where, f"more than {most:,} statistics keys", item)
+                sv.extra(name, f"more than {most:,} statistics keys", item)
                 continue
             entry = _stats_entry(sv, where, item, modes)
             if entry is None:
@@ -521,7 +535,7 @@ def _recent(sv: _Salvage, where: str, value: Any) -> list[dict[str, Any]]:
     for index, item in enumerate(value):
         here = f"{where}[{index}]"
         if index < start:
-            sv.reject(here, f"more than {RECENT_MAX} results", item)
+            sv.extra(where, f"more than {RECENT_MAX} results", item)
             continue
         if not isinstance(item, dict):
             sv.reject(here, f"{here}: expected a table", item)
@@ -566,7 +580,10 @@ def salvage_profile(data: dict[str, Any], today: str) -> tuple[Profile, list[Rej
         unlocked_in = {}
     known = set(BACK_BY_ID)  # this game's backs first: they are never the extras
     for name, date in sorted(unlocked_in.items(), key=lambda item: item[0] not in known):
-        if not (0 < len(name) <= 200 and name.isprintable()) or len(unlocked) >= NAMES_MAX:
+        if len(unlocked) >= NAMES_MAX:
+            sv.extra("card_backs.unlocked", f"more than {NAMES_MAX:,} card backs", {name: date})
+            continue
+        if not (0 < len(name) <= 200 and name.isprintable()):
             sv.reject(
                 "card_backs.unlocked",
                 f'"{_escape(name)}" is not a card back (1 to 200 printable characters)',
@@ -592,7 +609,7 @@ def salvage_profile(data: dict[str, Any], today: str) -> tuple[Profile, list[Rej
         "chosen": chosen,
         "unlocked": unlocked,
     }
-    return decode_profile(clean), sv.rejected
+    return decode_profile(clean), sv.done()
 
 
 # ------------------------------------------------------------------------------ the rejected file
