@@ -62,6 +62,10 @@ def test_a_reload_offers_continue_with_the_same_cards_and_undo_history(
 
 def test_a_damaged_stored_save_is_set_aside_with_a_notice(phone: Any, base_url: str) -> None:
     played_some(phone)
+    # the game's page goes first (leaving, it saves its clock), then the stored files are damaged
+    # from another page of the site
+    phone.goto("about:blank")
+    phone.goto(base_url + "build.json")
     for name in ("current.toml", "current.toml.bak"):  # the game and its backup
         assert phone.evaluate(DAMAGE, [name, "this is not a saved game [[["]), name
     boot(phone, base_url)
