@@ -8,28 +8,53 @@ const HINT_SECONDS = 1.5; // a hint's longest search in the worker (the answer c
 const $ = (id) => document.getElementById(id);
 
 // -- the worker and its protocol -------------------------------------------------------------
-const bootStarted = performance.now();
-const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+let bootStarted = performance.now();
+let worker = null;
 const pending = new Map();
 let nextId = 1;
 let saveDir = null;
 let workerReady;
 const ready = new Promise((resolve, reject) => (workerReady = { resolve, reject }));
 
-worker.onmessage = (event) => {
-  const msg = event.data;
-  if (msg.type === "ready") {
-    saveDir = msg.saveDir;
-    workerReady.resolve(msg);
-  } else if (msg.type === "boot-error") {
-    workerReady.reject(new Error(msg.error));
-  } else if (msg.type === "reply") {
-    const waiter = pending.get(msg.reply.id);
-    pending.delete(msg.reply.id);
-    if (waiter) waiter(msg.reply);
-  }
-};
-worker.onerror = (event) => workerReady.reject(new Error(event.message || "the worker failed"));
+function startWorker() {
+  bootStarted = performance.now();
+  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = (event) => {
+    const msg = event.data;
+    if (msg.type === "ready") {
+      saveDir = msg.saveDir;
+      workerReady.resolve(msg);
+    } else if (msg.type === "boot-error") {
+      workerReady.reject(new Error(msg.error));
+    } else if (msg.type === "reply") {
+      const waiter = pending.get(msg.reply.id);
+      pending.delete(msg.reply.id);
+      if (waiter) waiter(msg.reply);
+    }
+  };
+  worker.onerror = (event) => workerReady.reject(new Error(event.message || "the worker failed"));
+}
+
+// One tab plays at a time: two would each keep their own copy of the saves and the last to write
+// would undo the other's moves. A second tab waits (and says so) until the first one closes.
+function holdTheGame() {
+  if (!navigator.locks) return Promise.resolve();
+  return new Promise((resolve) => {
+    let waiting = true;
+    navigator.locks.request("desert-pyramid-game", () => {
+      waiting = false;
+      resolve();
+      return new Promise(() => {}); // held as long as this page lives
+    });
+    setTimeout(() => {
+      if (waiting) {
+        $("loading-text").textContent =
+          "Desert Pyramid is open in another tab or window: play there, or close it and this one starts.";
+        game.waitingForTab = true;
+      }
+    }, 300);
+  });
+}
 
 function ask(op, fields = {}) {
   const id = nextId++;
@@ -563,6 +588,10 @@ async function main() {
   if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("sw.js").catch(() => {});
   }
+  await holdTheGame();
+  game.waitingForTab = false;
+  $("loading-text").textContent = "Loading the game…";
+  startWorker();
   let info;
   try {
     info = await ready;

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import boot
-from tests.web.helpers import play, state, winnable
+from tests.web.helpers import drawn, play, start_code, state, wait_drawn, winnable
 
 pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
@@ -39,28 +39,53 @@ def test_index_alone_opens_the_start_page(desk: Any, base_url: str) -> None:
     assert desk.get_by_role("button", name="Deal", exact=True).is_visible()
 
 
-def test_after_the_first_visit_the_game_starts_offline(browser: Any, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True)
+FILES_CACHED = """(async () => {
+    for (const name of await caches.keys()) {
+      if (name === "desert-pyramid-snapshots") continue;
+      const files = await (await caches.open(name)).keys();
+      if (files.length > 60) return true;  // the build's files, put in the cache at once
+    }
+    return false;
+  })()"""
+
+
+def test_a_deal_begun_online_is_continued_offline_after_closing_the_tab_and_won(
+    browser: Any, base_url: str
+) -> None:
+    """The issue's "done when": a phone, taps, the tab closed, back offline, continued, won."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=3, has_touch=True
+    )
     try:
         page = context.new_page()
         boot(page, base_url)
         assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        # the service worker's cache holds the whole build (it is filled at once) before the
-        # network goes
-        page.wait_for_function("caches.keys().then(k => k.length > 0)", timeout=60_000)
-        page.wait_for_function(
-            """(async () => { const k = await caches.keys(); const c = await caches.open(k[0]);
-                return (await c.keys()).length; })()""",
-            timeout=60_000,
-        )
+        page.wait_for_function(FILES_CACHED, timeout=60_000)
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["icons"] and manifest["display"] == "standalone"
+        code, line = winnable("classic")
+        start_code(page, code)
+        half = len(line) // 2
+        for move in line[:half]:
+            play(page, move, "tap")
+        before = state(page)
+        page.close()  # the tab is closed
         context.set_offline(True)
-        page.goto("about:blank")
+        page = context.new_page()
         boot(page, base_url)
-        page.click("#deal")
-        page.wait_for_selector("#table:not([hidden]) .card")
-        assert state(page)["moves"] == 0
+        assert page.get_by_role("button", name="Continue", exact=True).is_visible()
+        n = drawn(page)
+        page.get_by_role("button", name="Continue", exact=True).tap()
+        wait_drawn(page, n)
+        after = state(page)
+        assert (after["deal_code"], after["moves"], after["slots"]) == (
+            before["deal_code"],
+            before["moves"],
+            before["slots"],
+        )
+        for move in line[half:]:
+            play(page, move, "tap")
+        assert state(page)["won"]
     finally:
         context.set_offline(False)
         context.close()

@@ -62,6 +62,10 @@ def test_a_reload_offers_continue_with_the_same_cards_and_undo_history(
 
 def test_a_damaged_stored_save_is_set_aside_with_a_notice(phone: Any, base_url: str) -> None:
     played_some(phone)
+    # the game's page goes first (leaving, it saves its clock), then the stored files are damaged
+    # from another page of the site
+    phone.goto("about:blank")
+    phone.goto(base_url + "build.json")
     for name in ("current.toml", "current.toml.bak"):  # the game and its backup
         assert phone.evaluate(DAMAGE, [name, "this is not a saved game [[["]), name
     boot(phone, base_url)
@@ -74,3 +78,24 @@ def test_a_damaged_stored_save_is_set_aside_with_a_notice(phone: Any, base_url: 
     play(phone, line[0], "tap")
     boot(phone, base_url)
     assert phone.get_by_role("button", name="Continue").is_visible()
+
+
+def test_a_second_tab_waits_until_the_first_closes(browser: Any, base_url: str) -> None:
+    """Two tabs would each keep their own copy of the saves: the second waits, and says so."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        first = context.new_page()
+        boot(first, base_url)
+        code, line = winnable("classic")
+        start_code(first, code)
+        play(first, line[0], "tap")
+        second = context.new_page()
+        second.goto(base_url)
+        second.wait_for_function("window.desertPyramid && window.desertPyramid.waitingForTab")
+        assert "open in another tab" in second.locator("#loading-text").inner_text()
+        assert not second.evaluate("window.desertPyramid.started === true")
+        first.close()
+        second.wait_for_function("window.desertPyramid.started === true", timeout=120_000)
+        assert second.get_by_role("button", name="Continue", exact=True).is_visible()
+    finally:
+        context.close()
