@@ -9,12 +9,15 @@ the cap (2 s by default), the verdict counts, nodes, and the peak memory of the 
 Every deal runs in this process, one after another (no parallelism, so the times are per deal on
 one core). The node budget is large; the wall-clock cap decides "within 2 s".
 
-``--ref PATH`` also times another version of the search, the ``core.py`` at PATH (an earlier
-commit's: ``git show REV:desert_pyramid/solver/core.py > /tmp/core_ref.py``), deal by deal in
-turn with this one in the same process, and checks that both give the same verdict, line and
-nodes; it prints both medians, the ratio of the total times and the median per-deal ratio:
+``--ref PATH`` also times another version of the search, run as plain Python: PATH is a folder
+with its modules (an earlier commit's: ``mkdir /tmp/ref && git archive REV desert_pyramid/solver
+| tar -x -C /tmp/ref``, then ``--ref /tmp/ref/desert_pyramid/solver``), or, for a commit from
+before the search was split into modules, its one ``core.py`` (``git show
+REV:desert_pyramid/solver/core.py > /tmp/core_ref.py``). It runs deal by deal in turn with this one
+in the same process, and checks that both give the same verdict, line and nodes; it prints both
+medians, the ratio of the total times and the median per-deal ratio:
 
-    python bench/bench_solver.py --rules classic --deals 200 --ref /tmp/core_ref.py
+    python bench/bench_solver.py --rules classic --deals 200 --ref /tmp/ref/desert_pyramid/solver
 """
 
 from __future__ import annotations
@@ -49,9 +52,15 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 def load_ref(path: str) -> object:
-    """Another version of ``desert_pyramid/solver/core.py``, loaded as a module of its own."""
+    """Another version of the search, loaded as plain Python beside this one: a folder holding
+    its modules (``desert_pyramid/solver`` of another checkout, or the search's files extracted
+    from a commit), or one ``core.py`` from before the search was split into modules."""
     import importlib.util
 
+    from desert_pyramid.solver import load_core_source
+
+    if Path(path).is_dir():
+        return load_core_source("desert_pyramid.solver_ref", Path(path))
     spec = importlib.util.spec_from_file_location("desert_pyramid.solver.core_ref", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -192,7 +201,10 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=50_000_000, help="node budget per deal")
     ap.add_argument("--layout", type=int, default=1)
     ap.add_argument("--no-check", action="store_true", help="skip replaying winning lines")
-    ap.add_argument("--ref", help="also time this core.py (another version), deal by deal in turn")
+    ap.add_argument(
+        "--ref",
+        help="also time this version of the search (its folder, or an old core.py), in turn",
+    )
     ap.add_argument(
         "--verdicts",
         action="store_true",

@@ -1,3 +1,3 @@
 """Desert Pyramid: Pyramid solitaire in the desert."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -6,7 +6,9 @@ Argument errors print one line to stderr and return 2, never a traceback.
 :func:`main` is the one place that makes the standard streams safe for every sub-command:
 
 * a console that cannot encode the game's symbols ("♠", "—", "…") gets plain letters instead
-  ("S", "-", "..."), and anything else it cannot print becomes "?";
+  ("S", "-", "..."), and anything else it cannot print becomes "?"; in an error message a
+  character it cannot print is its code point ("U+2660"), never a letter that could be taken
+  for the character at fault;
 * a control character or a bidirectional control that came from input (a code, a file name, a
   layout's name) is written as ``repr`` writes it (``\\x1b``), never raw, on both streams;
 * output that cannot be written (a full disk, a closed standard output, an I/O error) ends the
@@ -87,6 +89,27 @@ _PLAIN = str.maketrans(
 def plain_text(text: str, encoding: str) -> str:
     """``text`` as ``encoding`` can print it: the game's symbols as plain letters, then "?"."""
     return text.translate(_PLAIN).encode(encoding, "replace").decode(encoding, "replace")
+
+
+def error_text(text: str, encoding: str) -> str:
+    """An error message as ``encoding`` can print it. Unlike :func:`plain_text`, a character the
+    console cannot print is never given a letter or digit in its place (``♠`` is ``S`` in plain
+    text, a valid code character: "'S' at position 35" would blame the wrong one): it is written
+    as its code point, ``U+2660``. The game's punctuation ("…", "—", "→") keeps its plain form."""
+    out = []
+    for ch in text:
+        try:
+            ch.encode(encoding)
+            out.append(ch)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        plain = ch.translate(_PLAIN)
+        if plain != ch and not any(c.isalnum() for c in plain):
+            out.append(plain)
+        else:
+            out.append(f"U+{ord(ch):04X}")
+    return "".join(out)
 
 
 class SafeStream:
@@ -272,7 +295,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.flush()  # what is still buffered fails here, not in the interpreter's last flush
             return code
         except UsageError as exc:
-            print(f"{PROG}: error: {one_line(str(exc))}", file=err)
+            print(f"{PROG}: error: {error_text(one_line(str(exc)), err.encoding)}", file=err)
             return EXIT_USAGE
         except KeyboardInterrupt:
             print(f"{PROG}: interrupted", file=err)

@@ -3,7 +3,7 @@
 Where the install compiled the search (setup.py), ``desert_pyramid.solver.core`` is the compiled
 module, whose classes call their own methods directly: a method replaced with
 ``monkeypatch.setattr(core.Searcher, ...)`` would be silently ignored. Such tests take the same
-source loaded as plain Python from here, and use its ``solve``, ``Store`` and ``Verdict`` with it
+source (the search's modules) loaded as plain Python from here, and use its ``solve``, ``Store`` and ``Verdict`` with it
 (the compiled module's own are other classes). tests/test_solver_native.py checks that both
 answer alike.
 """
@@ -15,12 +15,13 @@ from types import ModuleType
 
 from desert_pyramid.solver import load_core_source
 
-NAME = "desert_pyramid.solver.core_as_source"
+# the package the source's modules are loaded into, beside the search in use
+NAME = "desert_pyramid.solver_as_source"
 
 
 def source_core() -> ModuleType:
-    """The source module (loaded once per process)."""
-    return sys.modules.get(NAME) or load_core_source(NAME)
+    """The source's core (its modules loaded once per process)."""
+    return sys.modules.get(NAME + ".core") or load_core_source(NAME)
 
 
 def use_source_in(monkeypatch: object, module: ModuleType) -> ModuleType:

@@ -195,3 +195,37 @@ def test_an_unreachable_display_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert out.returncode == 2
     err = clean(out.stderr).strip()
     assert "\n" not in err and "no display" in err and "--headless" in err
+
+
+@pytest.mark.parametrize(
+    "env",
+    [{"PYTHONIOENCODING": "ascii"}, {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": ""}],
+)
+@pytest.mark.parametrize(("bad", "named"), [("\u2660", "U+2660"), ("\u00e9", "U+00C9")])
+def test_an_error_names_the_character_at_fault_on_any_console(
+    env: dict[str, str], bad: str, named: str
+) -> None:
+    """Issue 36: with an ASCII console, `replay DG-...-SXYQ♠` blamed 'S' (a valid character: the
+    plain-letters table turns "♠" into "S"). The character the console cannot print is written
+    as its code point instead."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import CLASSIC, Deal, Game, encode_game_code
+
+    game = Game(get_layout(1), CLASSIC, Deal.from_seed(3))
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    code = encode_game_code(game)
+    done = run(["replay", code + bad], env=env)
+    err = clean(done.stderr)
+    assert done.returncode == 2
+    assert f"'{named}' at position {len(code) + 1}" in err, err
+    assert "'S'" not in err and "'E'" not in err
+
+
+def test_error_text_keeps_the_games_punctuation_plain() -> None:
+    from desert_pyramid.cli import error_text
+
+    assert error_text("ask for its code (DL-…) — '♠' × 2", "ascii") == (
+        "ask for its code (DL-...) - 'U+2660' U+00D7 2"
+    )
+    assert error_text("'♠' is fine here", "utf-8") == "'♠' is fine here"

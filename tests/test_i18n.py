@@ -32,9 +32,24 @@ from desert_pyramid.i18n import (
     weekday_names,
 )
 from desert_pyramid.resources_path import resource_path
-from tools.i18n import LOCALE, TEMPLATE, check, extract, po_path, problems, read, write
+from tools.i18n import (
+    LOCALE,
+    TEMPLATE,
+    CompileError,
+    check,
+    compile_catalogues,
+    compiled,
+    extract,
+    mo_path,
+    po_path,
+    problems,
+    read,
+    stale,
+    write,
+)
 
 TRANSLATED = [code for code in LANGUAGES if code != "en"]
+MO_DE = mo_path("de").read_bytes()
 
 
 @functools.cache
@@ -88,6 +103,40 @@ def test_the_check_finds_untranslated_fuzzy_and_changed_placeholders(tmp_path: P
     assert not any("Settings" in f for f in found)
     write(catalog, po_path("de", tmp_path))
     assert check(["de", "fr"], tmp_path)[-1].startswith("fr: ")  # a missing catalogue is named
+
+
+def test_each_compiled_catalogue_is_what_its_po_compiles_to() -> None:
+    """The game reads the committed .mo files: one left behind by an edited or merged .po fails
+    here (python tools/i18n.py compile makes them again)."""
+    assert stale(TRANSLATED) == []
+
+
+def test_a_stale_or_missing_compiled_catalogue_is_found(tmp_path: Path) -> None:
+    catalog = Catalog(locale="de", fuzzy=False)
+    catalog.add("Settings", "Einstellungen")
+    write(catalog, po_path("de", tmp_path))
+    write(catalog, po_path("fr", tmp_path))
+    assert compile_catalogues(["de"], tmp_path) == ["de: wrote de/LC_MESSAGES/desert_pyramid.mo"]
+    assert compile_catalogues(["de"], tmp_path) == []  # unchanged: not written again
+    assert stale(["de"], tmp_path) == []
+    assert stale(["fr"], tmp_path) == [
+        "fr: desert_pyramid.mo is missing (run python tools/i18n.py compile)"
+    ]
+    catalog.add("Quit", "Beenden")  # the .po edited, the .mo not compiled again
+    write(catalog, po_path("de", tmp_path))
+    assert "is not what its .po compiles to" in stale(["de"], tmp_path)[0]
+    mo_path("de", tmp_path).write_bytes(b"not a catalogue")
+    assert "cannot be read" in stale(["de"], tmp_path)[0]
+
+
+def test_a_po_that_cannot_be_compiled_is_named(tmp_path: Path) -> None:
+    path = po_path("de", tmp_path)
+    with pytest.raises(CompileError, match=r"desert_pyramid\.po: No such file"):
+        compiled(path, "de")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b'msgid "a"\nmsgid "b"\n')
+    with pytest.raises(CompileError, match=r"desert_pyramid\.po: cannot be read: missing msgstr"):
+        compiled(path, "de")
 
 
 def test_placeholders_of_both_styles() -> None:
@@ -148,14 +197,23 @@ def test_every_glyph_is_in_the_font_that_draws_it(code: str) -> None:
     letters = {c for c in shown if chr(c).isalnum()}
     if code in HEADING_FALLBACK:
         assert letters - spartan, f"{code} needs no fallback: League Spartan has its letters"
+        # its headings' font (Manrope Bold) has every letter of its texts
+        missing = sorted(chr(c) for c in letters - cmap("Manrope_Bold.ttf"))
+        assert missing == [], (code, "Manrope_Bold.ttf", missing)
     else:
         assert sorted(chr(c) for c in letters - spartan) == [], code
 
 
 def test_league_spartan_has_no_cyrillic() -> None:
-    """Why Russian headings are set in Liberation Sans Bold (ui/base/fonts.py heading_font)."""
+    """Why Russian headings are set in Manrope Bold (ui/base/fonts.py heading_font), whose licence
+    ships beside it."""
+    from desert_pyramid.resources_path import resource_path
+
     assert ord("Н") not in cmap("League_Spartan_Bold.otf")
-    assert ord("Н") in cmap("Liberation_Sans_Bold.ttf")
+    assert ord("Н") in cmap("Manrope_Bold.ttf")
+    licence = resource_path("fonts", "OFL-Manrope.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Manrope" in licence
+    assert "Manrope_Bold.ttf" in resource_path("fonts", "LICENSES.md").read_text(encoding="utf-8")
 
 
 # -- choosing the language and its faults -------------------------------------------------------
@@ -180,6 +238,13 @@ def test_an_unknown_language_is_english_and_said_once(code: str) -> None:
     assert _("Settings") == "Settings"
 
 
+def install(catalog: Catalog, root: Path) -> None:
+    """A catalogue where the game reads it: its .po, and the .mo compiled from it."""
+    code = str(catalog.locale)
+    write(catalog, po_path(code, root))
+    mo_path(code, root).write_bytes(compiled(po_path(code, root), code))
+
+
 def test_a_missing_catalogue_leaves_english(tmp_path: Path) -> None:
     notice = use_language("de", root=tmp_path)
     assert notice is not None and "'de'" in notice and "missing" in notice
@@ -190,42 +255,46 @@ def test_a_missing_catalogue_leaves_english(tmp_path: Path) -> None:
     "content",
     [
         b"\xff\xfe\x00garbage\x00",
-        b'msgid "Settings"\nmsgstr "Einstellungen"\nthis is not a po line\n',
-        b"\xde\x12\x04\x95\x00\x00\x00\x00",  # a compiled .mo where the .po should be
+        b'msgid "Settings"\nmsgstr "Einstellungen"\n',  # the .po where the .mo should be
+        b"\xde\x12\x04\x95\x00\x00\x00\x00",  # a .mo cut short after its magic number
+        b"",
+        MO_DE[:5000],  # a real one cut short
+        MO_DE[:8] + b"\xff" * 20 + MO_DE[28:],  # its tables' offsets past the end of the file
     ],
 )
 def test_a_damaged_catalogue_leaves_english(tmp_path: Path, content: bytes) -> None:
-    path = po_path("de", tmp_path)
+    path = mo_path("de", tmp_path)
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
     notice = use_language("de", root=tmp_path)
     assert notice is not None and "English" in notice and "'de'" in notice
-    assert "\n" not in notice
+    assert "\n" not in notice and len(notice) < 200
     assert i18n.current_language() == "en" and _("Settings") == "Settings"
 
 
-@pytest.mark.parametrize(
-    "content", [b'msgid "Settings"\nmsgstr "Einstellungen\n', b"", b'msgid "a"\nmsgid "b"\n']
-)
-def test_a_catalogue_babel_reads_leniently_never_crashes(tmp_path: Path, content: bytes) -> None:
-    """Babel's reader keeps what it can of a cut file (an unclosed quote, no entries): the game
-    uses that, and shows English for the rest."""
+@pytest.mark.parametrize("content", [b'msgid "Settings"\nmsgstr "Einstellungen\n', b""])
+def test_a_po_babel_reads_leniently_compiles_to_what_it_kept(
+    tmp_path: Path, content: bytes
+) -> None:
+    """Babel's reader keeps what it can of a cut .po (an unclosed quote, no entries): its .mo holds
+    that, and the game shows English for the rest."""
     path = po_path("de", tmp_path)
     path.parent.mkdir(parents=True)
     path.write_bytes(content)
-    use_language("de", root=tmp_path)
+    mo_path("de", tmp_path).write_bytes(compiled(path, "de"))
+    assert use_language("de", root=tmp_path) is None
     assert isinstance(_("Settings"), str) and _("Quit") == "Quit"
 
 
 def test_a_catalogue_that_is_a_folder_leaves_english(tmp_path: Path) -> None:
-    po_path("de", tmp_path).mkdir(parents=True)
+    mo_path("de", tmp_path).mkdir(parents=True)
     assert use_language("de", root=tmp_path) is not None
     assert _("Settings") == "Settings"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 def test_a_catalogue_that_is_a_fifo_leaves_english_without_waiting(tmp_path: Path) -> None:
-    path = po_path("de", tmp_path)
+    path = mo_path("de", tmp_path)
     path.parent.mkdir(parents=True)
     os.mkfifo(path)
     notice = use_language("de", root=tmp_path)
@@ -234,8 +303,8 @@ def test_a_catalogue_that_is_a_fifo_leaves_english_without_waiting(tmp_path: Pat
 
 
 def test_a_catalogue_through_a_symlink_is_read(tmp_path: Path) -> None:
-    real = po_path("de")
-    link = po_path("de", tmp_path)
+    real = mo_path("de")
+    link = mo_path("de", tmp_path)
     link.parent.mkdir(parents=True)
     link.symlink_to(real)
     assert use_language("de", root=tmp_path) is None and _("Settings") == "Einstellungen"
@@ -245,7 +314,7 @@ def test_a_translation_with_other_placeholders_is_left_out(tmp_path: Path) -> No
     catalog = Catalog(locale="de")
     catalog.add("Pyramid {number}", "Pyramide {nummer}")
     catalog.add("Settings", "Einstellungen")
-    write(catalog, po_path("de", tmp_path))
+    install(catalog, tmp_path)
     assert use_language("de", root=tmp_path) is None
     assert _("Settings") == "Einstellungen"
     assert _("Pyramid {number}").format(number=3) == "Pyramid 3"  # never a KeyError
@@ -259,7 +328,7 @@ def test_russian_plurals_have_three_forms(tmp_path: Path) -> None:
         ("{n} pyramid cleared", "{n} pyramids cleared"),
         ("{n} пирамида пройдена", "{n} пирамиды пройдены", "{n} пирамид пройдено"),
     )
-    write(catalog, po_path("ru", tmp_path))
+    install(catalog, tmp_path)
     assert use_language("ru", root=tmp_path) is None
     said = {
         n: ngettext("{n} pyramid cleared", "{n} pyramids cleared", n).format(n=n)

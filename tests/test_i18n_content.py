@@ -20,7 +20,7 @@ from desert_pyramid.catalog import (
 )
 from desert_pyramid.engine.layout import Layout
 from desert_pyramid.i18n import use_language
-from tools.i18n import TEMPLATE, po_path, read, write
+from tools.i18n import TEMPLATE, compiled, mo_path, po_path, read, write
 
 
 @pytest.fixture(autouse=True)
@@ -34,6 +34,7 @@ def small_catalogue(root: Path, entries: list[tuple[str, str, str]]) -> None:
     for context, message, translation in entries:
         catalog.add(message, translation, context=context)
     write(catalog, po_path("de", root))
+    mo_path("de", root).write_bytes(compiled(po_path("de", root), "de"))  # what the game reads
 
 
 # -- the layouts' names ------------------------------------------------------------------------

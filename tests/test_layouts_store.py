@@ -196,7 +196,6 @@ DAMAGED: dict[str, tuple[bytes, str]] = {
     "unplayable": (good_file(102).replace(b"x = 4\n", b"x = 40\n", 1), "do not overlap"),
     "in_front": (cycle_file(), "slot 1 is covered by slot 2, which is not in front"),
     "too_few": (b'schema = 1\nnumber = 102\nname = "x"\n[[slot]]\nid = 1\n', "between 15 and 40"),
-    "builtin_number": (good_file(5), "number 5 is not one of a player's own layouts"),
     "huge_number": (
         good_file(101).replace(b"number = 101", b"number = " + b"9" * 40),
         "far too large",
@@ -227,14 +226,53 @@ def test_a_damaged_file_is_set_aside_and_the_others_stay(tmp_path: Path, kind: s
     assert store.take_notices() == []
 
 
-def test_a_number_used_twice_keeps_the_first_file(tmp_path: Path) -> None:
+def test_a_number_used_twice_is_renumbered_not_set_aside(tmp_path: Path) -> None:
+    """Issue 36: a good layout whose number repeats another's is given the next free number
+    with a notice; its file is written again under that number, the original kept beside it."""
     store = fixed_store(tmp_path)
     store.add(builtin_layout(3), "First")
     (store.folder / "zz_copy.toml").write_bytes(good_file(101))
-    assert [layout.name for layout in store.layouts().values()] == ["First"]
+    listed = store.layouts()
+    assert sorted(listed) == [101, 102] and listed[101].name == "First"
     (notice,) = store.take_notices()
-    assert "zz_copy.toml is left out: its number 101 is already 101_first.toml's" in notice.message
-    assert (store.folder / "zz_copy.toml.broken-20261201-043000").exists()
+    assert "zz_copy.toml: its number 101 is already 101_first.toml's; it is now layout 102" in (
+        notice.message
+    )
+    assert notice.level == "info"
+    renamed = store.path_of(102)
+    assert renamed is not None and renamed.name.startswith("102_")
+    assert (store.folder / "zz_copy.toml.renumbered-20261201-043000").read_bytes() == good_file(101)
+    again = fixed_store(tmp_path)  # the next start: the same numbers, nothing to say
+    assert sorted(again.layouts()) == [101, 102] and again.take_notices() == []
+    assert store.add(builtin_layout(2)).number == 103
+
+
+def test_a_layout_claiming_one_of_the_games_numbers_is_renumbered(tmp_path: Path) -> None:
+    store = fixed_store(tmp_path)
+    store.add(builtin_layout(3), "First")
+    (store.folder / "001_mine.toml").write_bytes(good_file(1))
+    assert sorted(store.layouts()) == [101, 102]
+    (notice,) = store.take_notices()
+    assert "number 1 is not one of a player's own layouts' (101 to 999); it is now layout 102" in (
+        notice.message
+    )
+
+
+def test_read_only_renumbers_in_memory_and_changes_nothing(tmp_path: Path) -> None:
+    writer = fixed_store(tmp_path)
+    writer.add(builtin_layout(3), "First")
+    (writer.folder / "zz_copy.toml").write_bytes(good_file(101))
+    before = folder_names(writer)
+    reader = fixed_store(tmp_path, readonly=True)
+    assert sorted(reader.layouts()) == [101, 102] and len(reader.take_notices()) == 1
+    assert folder_names(reader) == before
+
+
+def test_a_layout_file_that_starts_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    store = fixed_store(tmp_path)
+    (tmp_path / "layouts").mkdir(parents=True, exist_ok=True)
+    (store.folder / "101_bom.toml").write_bytes(b"\xef\xbb\xbf" + good_file(101))
+    assert sorted(store.layouts()) == [101] and store.take_notices() == []
 
 
 def test_a_file_far_too_large_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -83,19 +84,21 @@ def test_check_finds_damage_and_changes_nothing(
     before = snapshot(example)
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
+    assert "save.toml         ok (schema 1), but 1 damaged record" in out
     assert (
-        'save.toml         DAMAGED: pyramids_cleared: expected a whole number, found text ("7")'
+        'save.toml         DAMAGED RECORD pyramids_cleared: expected a whole number, found text ("7") (set to its default)'
         in out
     )
     assert "current.toml.bak  DAMAGED: not text" in out
     assert "profile.toml.broken-20250101-000000" in out and "set aside earlier" in out
     assert "2 problem(s)" in out
     assert snapshot(example) == before
-    # the plain view says what it would use instead
+    # the plain view says what it keeps and what it leaves out
     assert main(["profile", "--save-dir", str(example)]) == 0
     out = capsys.readouterr().out
-    assert "save.toml     damaged: pyramids_cleared" in out
-    assert "there is no backup: starting with empty progress" in out
+    assert "save.toml     ok, schema 1" in out and "1 damaged record left out" in out
+    assert "Records set aside" in out and "save.toml: pyramids_cleared: expected" in out
+    assert "Pyramids cleared: 7" in out  # rebuilt from the relics and wins the file proves
     assert snapshot(example) == before
 
 
@@ -191,14 +194,128 @@ def test_check_and_profile_never_crash_on_values_that_used_to_crash_the_game(
     assert main(["profile", "--check", "--save-dir", str(example)]) == 1
     out = capsys.readouterr().out
     assert (
-        "save.toml         DAMAGED: daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31"
+        "save.toml         DAMAGED RECORD daily.last_cleared: the date 9999-12-31 is outside 1970-01-01 to 2199-12-31"
         in out
     )
     assert main(["profile", "--save-dir", str(example)]) == 0
-    assert "save.toml     damaged: daily.last_cleared" in capsys.readouterr().out
+    assert "save.toml: daily.last_cleared: the date 9999-12-31" in capsys.readouterr().out
 
 
 def test_a_first_start_is_sound(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["profile", "--check", "--save-dir", str(tmp_path / "none")]) == 0
     out = capsys.readouterr().out
     assert "save.toml         not there (fine)" in out and "All files are sound." in out
+
+
+def test_check_reads_the_players_layouts_too_one_line_each(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: `profile --check` said "All files are sound" with 20 damaged files in layouts/.
+    Every file the game reads is checked; each problem is one line; the exit is 1."""
+    from desert_pyramid.catalog import builtin_layout
+    from desert_pyramid.engine import Layout
+    from desert_pyramid.storage.layouts import layout_file_bytes
+
+    folder = example / "layouts"
+    folder.mkdir()
+    good = Layout.from_dict({**builtin_layout(2).to_dict(), "number": 101})
+    (folder / "101_good.toml").write_bytes(layout_file_bytes(good))
+    damaged = [b"", b"[[[", b"\xff\xfe", b"schema = 1\nnumber = 150\n"] * 5
+    for index, raw in enumerate(damaged):
+        (folder / f"{150 + index}_bad.toml").write_bytes(raw)
+    (folder / "difficulty.toml").write_text("schema = [")
+    before = snapshot(example)
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 1
+    out = capsys.readouterr().out
+    lines = [line for line in out.splitlines() if "PROBLEM:" in line]
+    assert len(lines) == 21, out  # 20 layout files and the difficulty file, one line each
+    assert all(f"{150 + i}_bad.toml" in out for i in range(20))
+    assert "1 layout of your own" in out and "21 problem(s)" in out
+    assert snapshot(example) == before  # nothing moved aside: --check only reads
+
+
+def test_a_save_dir_that_is_a_file_is_said_to_be_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: `profile --save-dir FILE` said "save.toml not there yet"."""
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    assert main(["profile", "--save-dir", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "is a file, not a folder" in out and "not there yet" not in out
+    assert "warning: the save folder cannot be used" in err and "progress will not be kept" in err
+    assert main(["profile", "--check", "--save-dir", str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert "CANNOT BE USED" in out and "is a file, not a folder" in out
+    assert main(["profile", "--check", "--save-dir", str(path / "below")]) == 1
+    assert "cannot be made" in capsys.readouterr().out
+    assert path.read_text() == "not a folder"
+
+
+@pytest.mark.parametrize(
+    ("denied", "said"),
+    [(os.W_OK, "cannot be written (it is read-only)"), (os.R_OK, "cannot be read")],
+)
+def test_a_read_only_or_unreadable_save_dir_is_said_by_every_entry_point(
+    example: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    denied: int,
+    said: str,
+) -> None:
+    """The tests may run as a user every folder lets in (root): the permission is denied at
+    the one seam that asks (``paths._access``, ``os.access``)."""
+    import desert_pyramid.storage.paths as paths
+    from desert_pyramid.storage import SaveStore
+
+    real = paths._access
+    monkeypatch.setattr(
+        paths, "_access", lambda p, mode: False if mode & denied and p == example else real(p, mode)
+    )
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out, err = capsys.readouterr()
+    assert said in out and said in err
+    assert main(["layouts", "--save-dir", str(example)]) == 0
+    assert said in capsys.readouterr().err
+    store = SaveStore.open(example, durable=False)  # the game's own store: a title notice
+    (notice,) = [n for n in store.take_notices() if n.file == ""]
+    assert notice.level == "error" and said in notice.message
+    assert "Your progress will not be kept this session." in notice.message
+
+
+def test_the_game_window_says_it_on_stderr_at_its_start(tmp_path: Path) -> None:
+    """Issue 36: a headless run with a save folder that is a file exited 0 and said nothing."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "ARCADE_HEADLESS": "1", "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-m", "desert_pyramid", "--headless", "--frames", "1"]
+        + ["--save-dir", str(path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "the save folder cannot be used" in done.stderr and "is a file" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_profile_shows_the_records_set_aside_earlier(
+    example: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from desert_pyramid.storage import SaveStore
+
+    text = (example / "save.toml").read_text()
+    (example / "save.toml").write_text(
+        text.replace('brass_compass = "2025-03-10"', 'brass_compass = "2025-03-10"\n"bad id!" = 3')
+    )
+    SaveStore.open(example, durable=False).close()  # the game: sets it aside, saves the rest
+    assert main(["profile", "--save-dir", str(example)]) == 0
+    out = capsys.readouterr().out
+    assert "kept in save.rejected.toml: 1 record" in out and '"bad id!" is not a relic' in out
+    assert main(["profile", "--check", "--save-dir", str(example)]) == 0  # the file is sound now

@@ -392,3 +392,87 @@ def test_a_day_in_a_sentence_is_written_as_the_language_writes_it() -> None:
         use_language(lang)
         assert format_day(day) in note.text() and note.text() != str(note)
     assert Say.from_data(note.to_data()) == note
+
+
+# -- a card's gender in the sentences built around it (issue 40, item 12) ----------------------------
+WASTE_FREE = (
+    "{card:the.cap} on the waste is free: take it away at once, before the next flip covers it."
+)
+SATCHEL_ALONE = (
+    "{card:the.cap} in the Satchel can go alone: remove it and the Satchel is free again."
+)
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "queen", "king"),
+    [
+        (
+            "it",
+            WASTE_FREE,
+            "La donna di cuori sugli scarti è libera: rimuovila subito, prima che la prossima "
+            "carta girata la copra.",
+            "Il re di cuori sugli scarti è libero: rimuovilo subito, prima che la prossima carta "
+            "girata lo copra.",
+        ),
+        (
+            "it",
+            SATCHEL_ALONE,
+            "La donna di cuori nella bisaccia può andarsene da sola: rimuovila e la bisaccia "
+            "torna libera.",
+            "Il re di cuori nella bisaccia può andarsene da solo: rimuovilo e la bisaccia torna "
+            "libera.",
+        ),
+        (
+            "pt_BR",
+            WASTE_FREE,
+            "A dama de copas no descarte está livre: remova-a logo, antes que a próxima carta "
+            "virada a cubra.",
+            "O rei de copas no descarte está livre: remova-o logo, antes que a próxima carta "
+            "virada o cubra.",
+        ),
+        (
+            "pt_BR",
+            SATCHEL_ALONE,
+            "A dama de copas no bornal pode sair sozinha: remova-a e o bornal fica livre de novo.",
+            "O rei de copas no bornal pode sair sozinho: remova-o e o bornal fica livre de novo.",
+        ),
+        ("fr", "Removed {card:the}.", "Retirée : la dame de cœur.", "Retiré : le roi de cœur."),
+        (
+            "es",
+            "Removed {card:the}.",
+            "Retirada: la reina de corazones.",
+            "Retirado: el rey de corazones.",
+        ),
+        (
+            "es",
+            SATCHEL_ALONE,
+            "La reina de corazones de la alforja puede irse sola: retírala y la alforja vuelve a "
+            "quedar libre.",
+            "El rey de corazones de la alforja puede irse solo: retíralo y la alforja vuelve a "
+            "quedar libre.",
+        ),
+        (
+            "de",
+            SATCHEL_ALONE,
+            "Die Herz-Dame in der Tasche kann allein gehen: Nimm sie weg, dann ist die Tasche "
+            "wieder frei.",
+            "Der Herz-König in der Tasche kann allein gehen: Nimm ihn weg, dann ist die Tasche "
+            "wieder frei.",
+        ),
+        (
+            "ru",
+            SATCHEL_ALONE,
+            "Дама червей в сумке может уйти одна: уберите её, и сумка снова свободна.",
+            "Король червей в сумке может уйти один: уберите его, и сумка снова свободна.",
+        ),
+    ],
+)
+def test_a_sentence_around_a_card_agrees_with_its_gender(
+    code: str, message: str, queen: str, king: str
+) -> None:
+    """The card names know their gender (i18n/cards.py); the translations choose the words that
+    agree with it ({card:?libero|libera}): a queen is not "libero" in Italian nor "remova-o" in
+    Portuguese."""
+    assert use_language(code) is None
+    for card, want in ((Card.parse("QH"), queen), (Card.parse("KH"), king)):
+        assert tell(message, card=card).text(spoken=True) == want

@@ -79,9 +79,9 @@ def test_stuck_position_is_lost_at_once() -> None:
 
 
 def test_table_cap_stops_with_memory_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    import desert_pyramid.solver.core as core
+    from desert_pyramid.solver import core
 
-    monkeypatch.setattr(core, "MAX_TABLE", 50)
+    monkeypatch.setattr(core.store, "MAX_TABLE", 50)  # (read by the transposition table)
     for i in range(40):
         game = Game(LAYOUT, CLASSIC, Deal.from_seed(7, i))
         result = solve(game, 1_000_000)

@@ -1,4 +1,4 @@
-"""The compiled search (setup.py compiles ``solver/core.py`` with mypyc) answers as the source does.
+"""The compiled search (setup.py compiles the search's modules with mypyc) answers as the source does.
 
 Where the install compiled it, the compiled module and the same source run as plain Python must
 give every deal the same verdict, the same line and the same node count; the hints on positions
@@ -20,7 +20,7 @@ import desert_pyramid.solver as solver
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import CLASSIC, DESERT, Deal, Game, Rules
 from desert_pyramid.solver import PACKAGE, core
-from desert_pyramid.solver.fingerprint import fingerprint
+from desert_pyramid.solver.fingerprint import SEARCH_MODULES, fingerprint
 
 from .solver_source import source_core as source
 from .solver_source import use_source_in
@@ -83,12 +83,13 @@ def test_the_compiled_search_hints_as_the_source(monkeypatch: pytest.MonkeyPatch
 
 
 def test_an_edited_source_is_not_shadowed_by_its_compiled_past(tmp_path: Path) -> None:
-    """A compiled module made from other files than the core.py and engine beside it is not used
-    (the engine's Final constants are compiled in); one made from these very files is; a module
-    that is not compiled never counts as a compiled copy; a frozen build, which ships no source,
-    uses what it has."""
+    """A compiled module made from other files than the search's modules and engine beside it is
+    not used (the engine's Final constants are compiled in); one made from these very files is; a
+    module that is not compiled never counts as a compiled copy; a frozen build, which ships no
+    source, uses what it has."""
     package = tmp_path / "desert_pyramid"
-    for name in ("solver/core.py", *(f"engine/{p.name}" for p in PACKAGE.glob("engine/*.py"))):
+    searched = [f"solver/{name}.py" for name in SEARCH_MODULES]
+    for name in (*searched, *(f"engine/{p.name}" for p in PACKAGE.glob("engine/*.py"))):
         (package / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PACKAGE / name, package / name)
     made = ModuleType("compiled")
@@ -96,14 +97,23 @@ def test_an_edited_source_is_not_shadowed_by_its_compiled_past(tmp_path: Path) -
     assert made._COMPILED_FROM == fingerprint(PACKAGE)  # type: ignore[attr-defined]
     assert solver.compiled_is_current(made, package)
     assert not solver.compiled_is_current(ModuleType("plain"), package)
-    for name in ("solver/core.py", "engine/moves.py"):  # the search, or a constant it compiled in
+    # each of the search's modules, or a constant it compiled in
+    for name in (*searched, "engine/moves.py"):
         before = (package / name).read_bytes()
-        (package / name).write_bytes(before.replace(b"= -1", b"= -4", 1) + b"\n# edited\n")
+        (package / name).write_bytes(before + b"\n# edited\n")
         assert not solver.compiled_is_current(made, package), name
         (package / name).write_bytes(before)
         assert solver.compiled_is_current(made, package)
-    (package / "solver" / "core.py").unlink()
+    (package / "solver" / "search.py").unlink()
     assert solver.compiled_is_current(made, package)
+
+
+def test_the_fingerprint_covers_every_module_of_the_search() -> None:
+    """Every module the core gathers is named in SEARCH_MODULES (compiled by setup.py, covered by
+    the fingerprint), in the order they import each other, and nothing else of the solver."""
+    assert tuple(m.__name__.rpartition(".")[2] for m in core.MODULES) == SEARCH_MODULES
+    chain = [c.__module__.rpartition(".")[2] for c in reversed(core.Searcher.__mro__[:-1])]
+    assert tuple(chain) == SEARCH_MODULES  # each module's class extends the one before
 
 
 def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load(
@@ -111,11 +121,13 @@ def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load
 ) -> None:
     import importlib
 
-    saved = sys.modules[solver.CORE_NAME]
+    names = [f"{solver.__name__}.{n}" for n in (*SEARCH_MODULES, "core")]
+    saved = {name: sys.modules[name] for name in names}
     try:
         monkeypatch.setenv("DESERT_PYRAMID_PURE_SOLVER", "1")
         chosen = solver.choose_core()
         assert not chosen.NATIVE and chosen.__file__ == str(solver.CORE_SOURCE)
+        assert all(m.__file__.endswith(".py") for m in chosen.MODULES)
         monkeypatch.delenv("DESERT_PYRAMID_PURE_SOLVER")
 
         def broken(name: str, package: str | None = None) -> ModuleType:
@@ -126,8 +138,23 @@ def test_the_source_is_used_when_asked_or_when_the_compiled_module_will_not_load
         chosen = solver.choose_core()
         assert not chosen.NATIVE and chosen.__file__ == str(solver.CORE_SOURCE)
         assert sys.modules[solver.CORE_NAME] is chosen
+        assert all(sys.modules[m.__name__] is m for m in chosen.MODULES)
     finally:
-        sys.modules[solver.CORE_NAME] = saved
+        sys.modules.update(saved)
+        for name, module in saved.items():
+            setattr(solver, name.rpartition(".")[2], module)
+
+
+def test_a_second_search_from_the_source_stands_beside_the_one_in_use() -> None:
+    """The tests' source copy (and bench_solver.py --ref) is the whole search loaded as plain
+    Python into a package of its own: every class of it from its own modules, none from the
+    search in use."""
+    plain = source()
+    assert not plain.NATIVE
+    assert plain.Searcher is not core.Searcher
+    for cls in plain.Searcher.__mro__[:-1]:
+        assert cls.__module__.startswith("desert_pyramid.solver_as_source."), cls
+        assert sys.modules[cls.__module__].__file__.endswith(".py")
 
 
 @needs_native

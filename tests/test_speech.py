@@ -8,7 +8,9 @@ import shutil
 import sys
 import time
 import wave
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,6 +24,7 @@ from desert_pyramid.speech import (
     Voice,
     make_backend,
 )
+from desert_pyramid.speech.backends import espeak_voice
 
 
 class Flaky:
@@ -34,7 +37,7 @@ class Flaky:
         self.said: list[str] = []
         self.closed = False
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, language: str = "en") -> None:
         if len(self.said) >= self.good:
             raise SpeechError("the screen reader has quit")
         self.said.append(text)
@@ -207,7 +210,8 @@ def test_a_new_announcement_interrupts_the_one_before(
 
 FAKE_SPD_SAY = """#!/bin/sh
 if [ "$1" = "--cancel" ]; then exec sleep "$FAKE_CANCEL_S"; fi
-echo "$2" >> "$FAKE_SPD_LOG"
+for a; do last="$a"; done
+echo "$last" >> "$FAKE_SPD_LOG"
 """
 
 
@@ -420,3 +424,248 @@ def test_the_standalone_build_takes_accessible_output2_where_it_is_installed(
         monkeypatch.setattr(importlib.util, "find_spec", finder(installed))
         args = build_standalone.pyinstaller_args(Path("dist"), Path("work"))
         assert ("accessible_output2" in args) == installed
+
+
+# -- the voice that answers, in the player's language (issue 40, items 16 and 17) -----------------
+
+needs_posix_fakes = pytest.mark.skipif(
+    sys.platform == "win32", reason="the stand-in programs are scripts with a #! line"
+)
+
+
+@pytest.fixture
+def fakes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A folder first on the PATH for stand-in programs, and the file they write their argv to."""
+    folder = tmp_path / "bin"
+    folder.mkdir()
+    monkeypatch.setenv("PATH", f"{folder}{os.pathsep}{os.environ.get('PATH', '')}")
+    return folder, tmp_path / "argv.txt"
+
+
+def _until(done: Callable[[], bool], voice: Voice | None = None, seconds: float = 15.0) -> None:
+    """Frames go by (the voice polled as the window does) until ``done``."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "timed out"
+        if voice is not None:
+            voice.poll()
+        time.sleep(0.02)
+
+
+LANGUAGE_ARGS = [
+    ("en", "en", "en"),
+    ("de", "de", "de"),
+    ("fr", "fr", "fr"),
+    ("es", "es", "es"),
+    ("it", "it", "it"),
+    ("pt_BR", "pt-br", "pt-BR"),
+    ("ru", "ru", "ru"),
+]
+
+
+@needs_posix_fakes
+@pytest.mark.parametrize(("code", "voice_arg", "spd_arg"), LANGUAGE_ARGS)
+def test_the_players_language_reaches_the_programs_command_line(
+    fakes: tuple[Path, Path], code: str, voice_arg: str, spd_arg: str
+) -> None:
+    from .speech_fakes import calls, fake_program
+
+    folder, argv = fakes
+    fake_program(folder, "espeak-ng", argv)
+    fake_program(folder, "spd-say", argv)
+    for choice, program in (("espeak-ng", "espeak-ng"), ("speech-dispatcher", "spd-say")):
+        voice = Voice(choice, language=lambda: code, probe_seconds=5)
+        voice.say("Flipped the queen of spades.")
+        _until(
+            lambda p=program: any(  # type: ignore[misc]
+                c[0] == p and c[-1] == "Flipped the queen of spades." for c in calls(argv)
+            ),
+            voice,
+        )
+        voice.close()
+    said = [c for c in calls(argv) if c[-1] == "Flipped the queen of spades."]
+    espeak = next(c for c in said if c[0] == "espeak-ng")
+    spd = next(c for c in said if c[0] == "spd-say")
+    assert espeak[espeak.index("-v") + 1] == voice_arg, espeak
+    assert spd[spd.index("-l") + 1] == spd_arg, spd
+    # the probes were made in the language too, and waited for (spd-say --wait)
+    probes = [c for c in calls(argv) if c[-1] == "."]
+    assert any(c[0] == "spd-say" and "--wait" in c and spd_arg in c for c in probes), probes
+    assert any(c[0] == "espeak-ng" and voice_arg in c for c in probes), probes
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
+@pytest.mark.parametrize("code", ["en", "de", "fr", "es", "it", "pt_BR", "ru"])
+def test_espeak_ng_has_a_voice_for_every_language_of_the_game(code: str) -> None:
+    Espeak().probe(code, 10.0)  # the real program: an unknown -v exits 1 (a SpeechError)
+    bad = Espeak()
+    bad.probe_command = lambda language: [bad.exe, "-v", "xx-no-such", "--", "."]  # type: ignore[method-assign]
+    with pytest.raises(SpeechError, match="exit code 1"):
+        bad.probe(code, 10.0)  # a voice espeak-ng lacks is a failure, told
+    assert espeak_voice("xx") == "en" and espeak_voice("de_AT") == "de"
+
+
+@needs_posix_fakes
+def test_on_passes_over_a_speech_dispatcher_that_hangs_to_espeak_ng_and_says_so(
+    fakes: tuple[Path, Path],
+) -> None:
+    """spd-say as with no sound device: it takes the probe and never says it. The frames go on
+    (say() returns at once), eSpeak NG is tried after the time limit and says why, then what
+    waited; the screen is told too."""
+    from .speech_fakes import calls, fake_program
+
+    folder, argv = fakes
+    fake_program(folder, "spd-say", argv, hang_on_wait=True)
+    fake_program(folder, "espeak-ng", argv)
+    voice = Voice("on", order=("speech-dispatcher", "espeak-ng"), language=lambda: "de")
+    voice.probe_seconds = 0.5
+    start = time.perf_counter()
+    voice.say("Desert Pyramid, Titelbildschirm.")
+    voice.say("Neues Spiel, Schaltfläche.")  # a second one while the first voice is tried
+    assert time.perf_counter() - start < 0.3  # never waited for
+    assert voice.probing and voice.backend is None
+    _until(lambda: voice.backend is not None, voice)
+    assert voice.backend is not None and voice.backend.name == "espeak-ng"
+    notice = voice.take_notice()
+    assert notice == "Speech: speech-dispatcher does not answer; speaking with espeak-ng."
+    _until(lambda: any(c[0] == "espeak-ng" and c[-1] != "." for c in calls(argv)), voice)
+    spoken = [c for c in calls(argv) if c[0] == "espeak-ng" and c[-1] != "."]
+    assert spoken[0][-1] == f"{notice} Neues Spiel, Schaltfläche."  # the newest that waited
+    assert spoken[0][spoken[0].index("-v") + 1] == "de"
+    assert not voice.take_alarm() and voice.speaking
+    voice.close()
+
+
+@needs_posix_fakes
+def test_a_voice_chosen_by_name_that_hangs_is_told_aloud_by_another_or_by_a_sound(
+    fakes: tuple[Path, Path],
+) -> None:
+    from .speech_fakes import calls, fake_program
+
+    folder, argv = fakes
+    fake_program(folder, "spd-say", argv, hang_on_wait=True)
+    fake_program(folder, "espeak-ng", argv)
+    voice = Voice("speech-dispatcher", order=("speech-dispatcher", "espeak-ng"))
+    voice.probe_seconds = 0.5
+    voice.say("Desert Pyramid, title screen.")
+    _until(lambda: bool(voice.broken), voice)
+    notice = voice.take_notice()
+    assert notice == "Speech is off: speech-dispatcher does not answer. F2 tries again."
+    # the system's own voice says it, once; the setting stays the player's
+    _until(lambda: any(c[0] == "espeak-ng" and c[-1] == notice for c in calls(argv)), voice)
+    assert voice.choice == "speech-dispatcher" and not voice.take_alarm()
+    voice.close()
+    # no other voice answers either: a sound instead (the window plays it)
+    (folder / "espeak-ng").unlink()
+    fake_program(folder, "espeak-ng", argv, code=1)
+    alone = Voice("speech-dispatcher", order=("speech-dispatcher", "espeak-ng"))
+    alone.probe_seconds = 0.5
+    alone.say("Desert Pyramid, title screen.")
+    _until(lambda: bool(alone.broken), alone)
+    _until(lambda: alone._herald is None, alone)
+    assert alone.take_alarm() and not alone.take_alarm()  # once
+    alone.close()
+
+
+def test_on_with_every_voice_failing_is_a_sound_and_a_notice() -> None:
+    def missing(name: str) -> Flaky:
+        raise SpeechError(f"{name} is not installed")
+
+    voice = Voice("on", factory=missing, order=("speech-dispatcher", "espeak-ng"))
+    voice.say("Stock, 24 cards.")
+    assert voice.broken and voice.take_alarm()
+    assert voice.take_notice() == (
+        "Speech is off: speech-dispatcher is not installed; espeak-ng is not installed. "
+        "F2 tries again."
+    )
+
+
+def test_a_voice_failing_mid_game_hands_over_to_the_next_one() -> None:
+    made: dict[str, Flaky] = {}
+
+    def factory(name: str) -> Flaky:
+        made[name] = Flaky(1 if name == "speech-dispatcher" else 100)
+        return made[name]
+
+    voice = Voice("on", factory=factory, order=("speech-dispatcher", "espeak-ng"))
+    voice.say("one")
+    voice.say("two")  # speech-dispatcher fails: eSpeak NG says it, and why
+    assert made["speech-dispatcher"].said == ["one"] and made["speech-dispatcher"].closed
+    assert made["espeak-ng"].said == [
+        "Speech: the screen reader has quit; speaking with flaky. two"
+    ]
+    voice.say("three")
+    assert made["espeak-ng"].said[-1] == "three" and not voice.broken
+
+
+@needs_posix_fakes
+def test_a_probe_under_way_ends_with_the_game(fakes: tuple[Path, Path]) -> None:
+    """The game quits while spd-say still waits on its probe: the program is ended with it, never
+    left behind waiting on a server that does not answer."""
+    from .speech_fakes import calls, fake_program
+
+    folder, argv = fakes
+    fake_program(folder, "spd-say", argv, hang_on_wait=True)
+    voice = Voice("speech-dispatcher", order=("speech-dispatcher",), probe_seconds=30)
+    voice.say("Desert Pyramid, title screen.")
+    _until(lambda: any("--wait" in c for c in calls(argv)))
+    opening = voice._opening
+    assert opening is not None and opening.probe is not None
+    backend = opening.probe.backend
+    _until(lambda: backend._probing is not None)  # type: ignore[attr-defined]
+    proc = backend._probing  # type: ignore[attr-defined]
+    assert proc.poll() is None  # still waiting
+    start = time.monotonic()
+    voice.close()
+    assert proc.wait(3) is not None and time.monotonic() - start < 3
+
+
+def test_the_speechd_module_is_given_the_language_and_probed_with_a_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """speech-dispatcher's Python module (a stand-in here): the language set before speaking,
+    the probe waits for the END of its message and fails in time when none comes."""
+    import types
+
+    calls: list[tuple[str, object]] = []
+    answers = {"end": True}
+
+    class Client:
+        def __init__(self, name: str) -> None:
+            calls.append(("open", name))
+
+        def cancel(self) -> None: ...
+
+        def set_language(self, language: str) -> None:
+            calls.append(("language", language))
+
+        def speak(self, text: str, callback: Any = None, event_types: Any = None) -> None:
+            calls.append(("speak", text))
+            if callback is not None and answers["end"]:
+                callback("end")
+
+        def close(self) -> None: ...
+
+    module = types.ModuleType("speechd")
+    module.SSIPClient = Client  # type: ignore[attr-defined]
+    module.CallbackType = types.SimpleNamespace(END="end")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "speechd", module)
+    from desert_pyramid.speech.backends import Speechd
+
+    backend = Speechd()
+    backend.probe("pt_BR", 1.0)
+    backend.speak("Dama de espadas.", "pt_BR")
+    backend.speak("Пиковая дама.", "ru")
+    assert calls == [
+        ("open", "desert-pyramid"),
+        ("language", "pt-BR"),
+        ("speak", "."),
+        ("speak", "Dama de espadas."),  # the language already set
+        ("language", "ru"),
+        ("speak", "Пиковая дама."),
+    ]
+    answers["end"] = False  # a server that takes the message and never says it
+    start = time.monotonic()
+    with pytest.raises(SpeechError, match="does not answer"):
+        Speechd().probe("en", 0.3)
+    assert time.monotonic() - start < 2

@@ -107,6 +107,34 @@ def test_toml_syntax_error_names_the_line(tmp_path: Path) -> None:
             lambda d: d["daily"].update(last_cleared="yesterday"),
             "daily.last_cleared: expected a date YYYY-MM-DD",
         ),
+    ],
+)
+def test_a_record_with_a_wrong_type_is_set_aside_and_the_rest_kept(
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], expected: str
+) -> None:
+    """Records, not files, are the unit of damage: the file is read, the one record set aside
+    (kept in save.rejected.toml), nothing earned is lost and the backup is not needed."""
+    import tomli_w
+
+    main, _backup = two_saves(tmp_path)
+    data = tomllib.loads(main.decode())
+    edit(data)
+    (tmp_path / "save.toml").write_bytes(tomli_w.dumps(data).encode())
+    store = open_store(tmp_path)
+    message = only_notice(store)
+    assert "1 damaged record was set aside" in message and expected in message
+    assert "save.rejected.toml" in message
+    assert store.opened["save"].source == "file"
+    assert store.progress.pyramids_cleared == 2  # the file's progress, not the backup's
+    assert store.progress.has_seen_game("g1") and store.progress.has_seen_game("g2")
+    assert not list(tmp_path.glob("save.toml.broken-*"))
+    kept = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))
+    assert [expected in r["why"] for r in kept["rejected"]] == [True]
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
         (lambda d: d.update(schema="1"), "schema: expected a whole number"),
         (lambda d: d.update(stats={"a": 1}), "stats: expected a list, found a table"),
         (lambda d: d.update(seen=[1]), "seen: expected a table, found a list"),

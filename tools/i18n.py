@@ -13,14 +13,21 @@ A maintainer tool, not part of the game at run time::
                                       # unchanged too
     python tools/i18n.py check        # exit 1 listing every untranslated or fuzzy entry and
                                       # every placeholder that differs from its message
+    python tools/i18n.py compile      # each language's .po -> the .mo beside it, which the game
+                                      # reads (update and fill compile too)
 
-The game reads the ``.po`` files themselves at run time (desert_pyramid/i18n.py): there is no
-compile step and no ``.mo`` to keep in step.
+The game reads the compiled catalogues (``LC_MESSAGES/desert_pyramid.mo``, committed beside each
+``.po``; desert_pyramid/i18n): the wheel and the standalone folder ship them and leave the ``.po``,
+the template and the glossaries out. ``tests/test_i18n.py`` fails when a ``.mo`` is not what its
+``.po`` compiles to: after editing a ``.po`` (or merging one), run ``compile``.
 """
 
 from __future__ import annotations
 
 import argparse
+import gettext
+import io
+import os
 import sys
 import tomllib
 from collections.abc import Sequence
@@ -28,6 +35,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,6 +72,87 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "tell": None, "tell_n": (1, 2), "tell_p": ((1, "
 
 def po_path(code: str, root: Path = LOCALE) -> Path:
     return root / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(code: str, root: Path = LOCALE) -> Path:
+    """The compiled catalogue beside the ``.po``: what the game reads."""
+    return root / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+class CompileError(Exception):
+    """A ``.po`` that cannot be compiled; the message names the file and says why."""
+
+
+def compiled(path: Path, code: str) -> bytes:
+    """The ``.mo`` the game reads, made from a language's ``.po``. Fuzzy entries are left out, and
+    so is a translation with a placeholder its message lacks (the English shows there instead of a
+    KeyError when the text is formatted)."""
+    try:
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=code, domain=DOMAIN, abort_invalid=True)
+    except OSError as exc:
+        raise CompileError(f"{path}: {exc.strerror or exc}") from None
+    except Exception as exc:  # read_po raises several kinds on a damaged file
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise CompileError(f"{path}: cannot be read: {first}") from None
+    for message in list(catalog):
+        if not message.id:  # the header
+            continue
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        string = message.string or ""
+        strings = (string,) if isinstance(string, str) else tuple(string)
+        want = set().union(*(placeholders(i) for i in ids))
+        if any(s and placeholders(s) - want for s in strings):
+            catalog.delete(message.id, message.context)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+def compile_catalogues(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
+    """Each language's ``.mo`` made anew from its ``.po`` (written only where it changes)."""
+    said = []
+    for code in codes:
+        data = compiled(po_path(code, root), code)
+        target = mo_path(code, root)
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        temporary = target.with_suffix(".mo.tmp")
+        temporary.write_bytes(data)
+        os.replace(temporary, target)
+        said.append(f"{code}: wrote {target.relative_to(root).as_posix()}")
+    return said
+
+
+def _meaning(data: bytes) -> tuple[dict[object, str], dict[str, str]]:
+    """A ``.mo``'s messages and header fields, as gettext reads them, without the Babel version
+    that wrote it (``Generated-By``): two Babel releases write the same catalogue alike."""
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    messages = {k: v for k, v in translations._catalog.items() if k != ""}  # type: ignore[attr-defined]
+    info = {k: v for k, v in translations._info.items() if k != "generated-by"}  # type: ignore[attr-defined]
+    return messages, info
+
+
+def stale(codes: Sequence[str], root: Path = LOCALE) -> list[str]:
+    """The languages whose ``.mo`` is missing, or holds other messages than its ``.po`` compiles
+    to, one line each saying so and what to run."""
+    found = []
+    for code in codes:
+        target = mo_path(code, root)
+        if not target.is_file():
+            found.append(f"{code}: {target.name} is missing (run python tools/i18n.py compile)")
+            continue
+        try:
+            same = _meaning(target.read_bytes()) == _meaning(compiled(po_path(code, root), code))
+        except (OSError, ValueError) as exc:  # a damaged .mo: gettext's "Bad magic number"...
+            found.append(f"{code}: {target.name} cannot be read ({exc}; run compile)")
+            continue
+        if not same:
+            found.append(
+                f"{code}: {target.name} is not what its .po compiles to "
+                "(run python tools/i18n.py compile)"
+            )
+    return found
 
 
 def extract(source: Path = ROOT / "desert_pyramid") -> Catalog:
@@ -353,7 +442,7 @@ def _keep_date(template: Catalog) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="i18n.py", description=__doc__.split("\n")[0])
-    parser.add_argument("action", choices=("extract", "update", "check", "fill"))
+    parser.add_argument("action", choices=("extract", "update", "check", "fill", "compile"))
     parser.add_argument("ref", nargs="?", help="fill: the git revision to take translations from")
     parser.add_argument("--base", help="fill: the merge base (take the revision's changes too)")
     args = parser.parse_args(argv)
@@ -362,7 +451,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.ref:
             parser.error("fill needs a git revision (a branch, MERGE_HEAD...)")
         print("\n".join(fill(args.ref, codes, base=args.base)))
-        return 0
+        return _compile(codes)
+    if args.action == "compile":
+        return _compile(codes)
     if args.action in ("extract", "update"):
         try:
             template = extract()
@@ -374,10 +465,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{TEMPLATE.relative_to(ROOT)}: {len([m for m in template if m.id])} messages")
         if args.action == "update":
             print("\n".join(update(template, codes)))
+            return _compile(codes)
         return 0
     found = check(codes)
     print("\n".join(found) if found else f"{len(codes)} catalogues complete")
     return 1 if found else 0
+
+
+def _compile(codes: Sequence[str]) -> int:
+    try:
+        said = compile_catalogues(codes)
+    except CompileError as exc:
+        print(f"i18n.py: error: {exc}", file=sys.stderr)
+        return 1
+    print("\n".join(said) if said else f"{len(codes)} compiled catalogues up to date")
+    return 0
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from desert_pyramid.app.layouts import layout_title
+from desert_pyramid.app.layouts import layout_title, preset_name
 from desert_pyramid.engine import (
     DISCARD,
     SATCHEL,
@@ -29,6 +29,7 @@ from desert_pyramid.engine import (
     Event,
     Game,
     Move,
+    Rules,
 )
 from desert_pyramid.engine.cards import CARDS, KING_RANK, partner_rank
 from desert_pyramid.engine.events import (
@@ -555,18 +556,28 @@ def _clock_words(text: str) -> str:
     return text
 
 
+def rules_name(rules: Rules) -> str:
+    """A rule set by its preset's name in the player's language ("Wüste"), "+ options" when it
+    differs from it (the rules in words follow it): never the command line's code word."""
+    base = preset_name(rules.base_preset)
+    if str(rules) == rules.base_preset:
+        return base
+    return _("{rules} + options").format(rules=base)
+
+
 def deal_text(title: str, subtitle: str, game: Game) -> str:
     """A new deal on the table: the mode, the rules and the layout, then how to look around."""
     name = layout_title(game.layout) or _("Layout {number}").format(number=game.layout.number)
     return aloud(
-        # TRANSLATORS: said at a new deal. Keep "Rules: {rules}," and "Layout {number}," as
-        # they are in form (the rules' code and the number follow them).
+        # TRANSLATORS: said at a new deal. {rules} is the rule set's name ("Desert", or
+        # "Classic + options"), {rules_words} the rules in words; "Layout {number}," names
+        # the layout by its number.
         tell(
             "{title}. {subtitle}. Rules: {rules}, {rules_words}. Layout {number}, {name}, "
             "{size} cards. Tab moves between free cards, B reads the board.",
             title=speakable(title),
             subtitle=speakable(subtitle),
-            rules=str(game.rules),
+            rules=rules_name(game.rules),
             rules_words=rules_line(game.rules).text(spoken=True),
             number=game.layout.number,
             name=name,
@@ -580,9 +591,21 @@ def screen_text(title: str, message: str = "") -> str:
     return " ".join(p for p in (sentence(speakable(title)), sentence(speakable(message))) if p)
 
 
+#: The caret a text field being typed in shows after its text ("DP-1-0|"): never read out
+CARET = "|"
+
+
 def button_text(label: str, value: str = "", enabled: bool = True) -> str:
-    """A focused menu button: ``Animations: Normal``."""
+    """A focused menu button: ``Animations: Normal``; a text field being typed in (its value ends
+    with the caret): ``Deal code, typing: DP-1``, never the caret itself."""
     label = speakable(label.replace(" · ", ", "))
+    if value.endswith(CARET):
+        typed = value[: -len(CARET)].strip()
+        if not typed:
+            # TRANSLATORS: a text field being typed in, still empty (the deal code)
+            return aloud(tell("{label}, typing: nothing yet.", label=label))
+        # TRANSLATORS: a text field being typed in; {text} is what is typed so far
+        return aloud(tell("{label}, typing: {text}.", label=label, text=typed))
     if value:
         label = aloud(tell("{label}: {value}", label=label, value=speakable(value)))
     if not enabled:

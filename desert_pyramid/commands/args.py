@@ -33,6 +33,19 @@ class OutputError(Exception):
 
 
 # -- values -------------------------------------------------------------------------------------
+def from_argv(text: str) -> str:
+    """A command-line value as the player typed it. Under a console whose locale is plain ASCII
+    (``LC_ALL=C``) Python hands non-ASCII bytes over as lone surrogates (a "♠" is three of them):
+    bytes that are UTF-8 are read as such, so that a message names the character typed, not its
+    first byte."""
+    if not any("\udc80" <= ch <= "\udcff" for ch in text):
+        return text
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8")
+    except UnicodeError:
+        return text
+
+
 def shown(text: str) -> str:
     """A value for a one-line message: cut to :data:`SHOWN_MAX` characters, control characters,
     bidirectional controls, undecodable bytes and other unprintable ones written as ``repr``

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.commands.args import UsageError, parse_int, shown
+from desert_pyramid.commands.args import UsageError, from_argv, parse_int, shown
 from desert_pyramid.engine import (
     Deal,
     DealCodeError,
@@ -99,7 +99,7 @@ def resolve_deal(
         )
     if stripped.upper().startswith("DP"):
         try:
-            code = decode_deal_code(stripped)
+            code = decode_deal_code(from_argv(stripped))
         except DealCodeError as exc:
             raise UsageError(f"deal code: {exc}") from None
         if rules_text or layout_text:

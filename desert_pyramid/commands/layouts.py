@@ -13,7 +13,7 @@ import sys
 from typing import Any
 
 from desert_pyramid.catalog import all_layouts
-from desert_pyramid.commands.args import UsageError, parse_int
+from desert_pyramid.commands.args import UsageError, from_argv, parse_int
 from desert_pyramid.difficulty import UNRATED, difficulty_table
 from desert_pyramid.engine import Layout, LayoutError
 from desert_pyramid.engine.layout import PLAYER_LAST
@@ -98,7 +98,7 @@ def run_import(code: str, args: argparse.Namespace) -> int:
     from desert_pyramid.engine.layout import PLAYER_FIRST
 
     try:
-        data = decode_layout_code(code, PLAYER_FIRST)
+        data = decode_layout_code(from_argv(code), PLAYER_FIRST)
     except LayoutCodeError as exc:
         raise UsageError(f"--import: {exc}") from None
     layout = Layout.from_dict(data, source="the layout code")

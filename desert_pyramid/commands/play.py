@@ -8,6 +8,7 @@ Arcade is imported only when the window opens (``--headless`` must be set before
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
@@ -16,7 +17,13 @@ from typing import Any
 
 from desert_pyramid.app.prefs import TEXT_SIZES
 from desert_pyramid.app.screens import STARTING
-from desert_pyramid.commands.args import UsageError, check_writable_file, parse_int, shown
+from desert_pyramid.commands.args import (
+    UsageError,
+    check_writable_file,
+    from_argv,
+    parse_int,
+    shown,
+)
 from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import DealCode, GameCode
 from desert_pyramid.i18n import LANGUAGES
@@ -164,7 +171,7 @@ def _code_option(args: argparse.Namespace) -> DealCode | GameCode | None:
             raise UsageError("--code with a game code opens its replay: drop --mode")
         return code
     try:
-        deal_code = decode_deal_code(args.code)
+        deal_code = decode_deal_code(from_argv(args.code))
         Catalogue.open(getattr(args, "save_dir", None)).get_layout(deal_code.layout_number)
         check_playable(
             deal_code.rules, deal_code.layout_number
@@ -284,7 +291,12 @@ def run_play(args: argparse.Namespace) -> int:
     from desert_pyramid.ui.app import run
 
     try:
-        return run(options)
+        if options.screenshot is None:
+            return run(options)
+        from desert_pyramid.commands.output import output_file
+
+        with output_file(options.screenshot) as part:  # a failed write leaves nothing at PATH
+            return run(dataclasses.replace(options, screenshot=part))
     except Exception as exc:
         if _is_no_display(exc):  # DISPLAY names a display that cannot be reached
             raise UsageError(NO_DISPLAY.format(why=unreachable_display())) from None

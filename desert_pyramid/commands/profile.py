@@ -8,13 +8,14 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from desert_pyramid import local_date
 from desert_pyramid.catalog import Catalogue
-from desert_pyramid.commands.args import UsageError, check_path, shown
+from desert_pyramid.commands.args import UsageError, check_path, one_line, shown
 from desert_pyramid.progression import (
     CARD_BACKS,
     RELICS,
@@ -34,8 +35,15 @@ from desert_pyramid.storage import (
     backup_path,
     read_document,
 )
-from desert_pyramid.storage.documents import decode_current, decode_profile, decode_progress
-from desert_pyramid.storage.paths import ENV_VAR
+from desert_pyramid.storage.documents import decode_current
+from desert_pyramid.storage.paths import ENV_VAR, folder_problem, resolve_save_dir
+from desert_pyramid.storage.salvage import (
+    Salvager,
+    read_rejected,
+    rejected_files,
+    salvage_profile,
+    salvage_progress,
+)
 
 
 def register(subparsers: Any) -> None:
@@ -63,13 +71,26 @@ def _save_dir(args: argparse.Namespace) -> str | None:
     return str(value) if value else None
 
 
-def check_save_dir(folder: str | None) -> None:
+def check_save_dir(folder: str | None) -> str:
     """Refuse a save folder the system cannot name (given with --save-dir, else in the
-    environment variable) with one line, before any file is opened."""
+    environment variable) with one line, before any file is opened. A folder in which progress
+    cannot be kept (a file in its place, read-only, unreadable) is said on standard error, by
+    every entry point that uses it (the game's window, ``profile``, ``layouts``); what is wrong
+    is returned ("" when nothing)."""
     if folder is not None:
         check_path(folder, "--save-dir")
     elif os.environ.get(ENV_VAR):
         check_path(os.environ[ENV_VAR], f"${ENV_VAR}")
+    resolved = resolve_save_dir(folder)
+    problem = folder_problem(resolved.path)
+    if problem is None:
+        return ""
+    print(
+        f"desert-pyramid: warning: the save folder cannot be used: {one_line(problem)}; "
+        "progress will not be kept",
+        file=sys.stderr,
+    )
+    return problem
 
 
 def run(args: argparse.Namespace) -> int:
@@ -113,6 +134,9 @@ def _file_lines(store: SaveStore) -> list[str]:
         main = opened.main
         if main.status == "ok":
             state = f"ok, schema {main.version}, {_size(path)}"
+            count = len(store.rejected.get(path.name, []))
+            if count:
+                state += f", {count} damaged {'record' if count == 1 else 'records'} left out"
         elif main.status == "missing":
             state = "not there yet" if opened.source == "none" else "missing"
         else:
@@ -132,10 +156,15 @@ def show(store: SaveStore) -> None:
         folder.source, folder.source
     )
     print(f"Save folder: {folder.path} (from {where})")
+    if store.folder_problem:
+        print(f"  the folder cannot be used: {one_line(store.folder_problem)}")
+        print("  progress will not be kept there (the game says so on its title screen)")
+        return
     for line in _file_lines(store):
         print(line)
     for notice in store.take_notices():
         print(f"  note: {notice.message}")
+    _rejected_lines(store)
 
     progress, backs = store.progress, store.profile.backs
     print()
@@ -201,6 +230,31 @@ def show(store: SaveStore) -> None:
         )
 
 
+def _rejected_lines(store: SaveStore) -> None:
+    """The records left out of the files just read, and those kept in rejected files earlier."""
+    now = [(name, r) for name, records in store.rejected.items() for r in records]
+    kept: list[tuple[str, list[dict[str, Any]]]] = []
+    for path in (store.folder.save, store.folder.profile):
+        for rejected in rejected_files(path):
+            records = read_rejected(rejected)
+            if records:
+                kept.append((rejected.name, records))
+    if not now and not kept:
+        return
+    print()
+    print("Records set aside (the rest of the files is used):")
+    for name, record in now:
+        print(f"  {name}: {one_line(record.line())}")
+    for name, records in kept:
+        print(f"  kept in {name}: {len(records)} {'record' if len(records) == 1 else 'records'}")
+        for item in records[-20:]:
+            where, why = str(item.get("where", "?")), str(item.get("why", ""))
+            line = why if why.startswith(where) else f"{where}: {why}"
+            print(f"    {shown(str(item.get('found', '')))}  {one_line(line)}")
+        if len(records) > 20:
+            print(f"    ... and {len(records) - 20} earlier")
+
+
 def _holds(value: object) -> str:
     """What a sound file holds, in a few words (for a missing file whose backup is sound)."""
     if isinstance(value, Progress):
@@ -231,11 +285,16 @@ def check(store: SaveStore) -> int:
     start). Argument errors are the command line's (2)."""
     folder = store.folder
     print(f"Checking {folder.path}")
+    if store.folder_problem:
+        print(f"  {'(the folder)':<17} CANNOT BE USED: {one_line(store.folder_problem)}")
+        print("1 problem(s). The game cannot keep progress there.")
+        return 1
     problems = 0
     advice: list[str] = []
+    today = local_date.today().isoformat()
     decoders: tuple[tuple[Path, Schema, Callable[[dict[str, Any]], Any]], ...] = (
-        (folder.save, SAVE_SCHEMA, decode_progress),
-        (folder.profile, PROFILE_SCHEMA, decode_profile),
+        (folder.save, SAVE_SCHEMA, Salvager(salvage_progress, today)),
+        (folder.profile, PROFILE_SCHEMA, Salvager(salvage_profile, today)),
         (
             folder.current,
             CURRENT_SCHEMA,
@@ -244,15 +303,31 @@ def check(store: SaveStore) -> int:
     )
     for path, schema, decode in decoders:
         main = read_document(path, schema, decode)
+        main_rejected = list(getattr(decode, "rejected", [])) if main.ok else []
         bak_path = backup_path(path)
         backup = read_document(bak_path, schema, decode)
-        for target, attempt in ((path, main), (bak_path, backup)):
+        backup_rejected = list(getattr(decode, "rejected", [])) if backup.ok else []
+        kept = {
+            (str(r.get("where")), str(r.get("why")))
+            for found in rejected_files(path)
+            for r in read_rejected(found) or []
+        }
+        for target, attempt, rejected in (
+            (path, main, main_rejected),
+            (bak_path, backup, backup_rejected),
+        ):
             if attempt.status == "ok":
                 note = f"ok (schema {attempt.version}" + (
                     f", will be upgraded to {schema.version})"
                     if attempt.version < schema.version
                     else ")"
                 )
+                if rejected:
+                    note += (
+                        f", but {len(rejected)} damaged "
+                        f"{'record' if len(rejected) == 1 else 'records'}: the game sets "
+                        f"{'it' if len(rejected) == 1 else 'them'} aside and keeps the rest"
+                    )
             elif attempt.status == "missing":
                 note = "not there (fine)"
                 if target == path and backup.status != "missing":
@@ -278,6 +353,17 @@ def check(store: SaveStore) -> int:
                 note = f"{_LABELS.get(attempt.status, attempt.status.upper())}: {attempt.problem}"
             link = _link_note(target)
             print(f"  {target.name:<17} {note}{link}")
+            for record in rejected:  # one line per problem
+                if target == bak_path and (record.where, record.why) in kept:
+                    # the backup is the file as it was before the game set the record aside
+                    print(
+                        f"  {target.name:<17} damaged record, kept aside already: "
+                        f"{one_line(record.line())}"
+                    )
+                    continue
+                problems += 1
+                print(f"  {target.name:<17} DAMAGED RECORD {one_line(record.line())}")
+    problems += _check_layouts(store)
     aside = []
     try:
         if folder.path.is_dir():
@@ -297,6 +383,27 @@ def check(store: SaveStore) -> int:
         return 1
     print("All files are sound.")
     return 0
+
+
+def _check_layouts(store: SaveStore) -> int:
+    """The player's own layouts (and their difficulty file), read as the game reads them, without
+    changing anything: one line per file that cannot be used. The number of problems."""
+    from desert_pyramid.storage.layouts import LAYOUTS_DIR, PlayerLayouts
+
+    folder = store.folder.path / LAYOUTS_DIR
+    player = PlayerLayouts(folder, readonly=True)
+    layouts = player.layouts()
+    player.difficulty()
+    notices = player.take_notices()
+    if not layouts and not notices:
+        return 0
+    print(
+        f"  {LAYOUTS_DIR + '/':<17} {len(layouts)} "
+        f"{'layout' if len(layouts) == 1 else 'layouts'} of your own"
+    )
+    for notice in notices:
+        print(f"  {notice.file:<17} PROBLEM: {one_line(notice.message)}")
+    return len([n for n in notices if n.level != "info"])
 
 
 def _link_note(path: Path) -> str:

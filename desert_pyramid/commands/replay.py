@@ -164,12 +164,15 @@ def run(args: argparse.Namespace) -> int:
 def write_gif(
     code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Any
 ) -> int:
-    """Draw the game offscreen into a GIF; a file that cannot be written is a one-line error."""
+    """Draw the game offscreen into a GIF (written under a temporary name, renamed once whole);
+    a file that cannot be written is a one-line error and leaves nothing behind."""
     os.environ["ARCADE_HEADLESS"] = "1"  # offscreen, before Arcade is imported
+    from desert_pyramid.commands.output import output_file
     from desert_pyramid.ui.gif import render_gif
 
     try:
-        return render_gif(code, path, size, speed, analysis)
+        with output_file(path) as part:  # a failed write leaves nothing at PATH
+            return render_gif(code, part, size, speed, analysis)
     except OSError as exc:
         raise UsageError(f"--gif: cannot write '{path}': {exc.strerror or exc}") from None
     except ValueError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from typing import Any, TextIO
 
@@ -115,19 +116,21 @@ def run(args: argparse.Namespace) -> int:
         if args.workers is None:
             workers = None  # every core for a local cluster; the scheduler's own workers otherwise
     bar = _Progress(sys.stderr, deals) if sys.stderr.isatty() and not args.json else None
+    stop = _Stop()
     try:
-        result = win_rate(
-            rules,
-            layout,
-            deals,
-            seed=seed,
-            start=start,
-            player=args.player,
-            budget=budget,
-            workers=workers,
-            progress=bar.update if bar else None,
-            cluster=cluster,
-        )
+        with stop:
+            result = win_rate(
+                rules,
+                layout,
+                deals,
+                seed=seed,
+                start=start,
+                player=args.player,
+                budget=budget,
+                workers=workers,
+                progress=bar.update if bar else None,
+                cluster=cluster,
+            )
     except ClusterError as exc:
         if bar:
             bar.close()
@@ -138,7 +141,48 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict()))
     else:
         print(report(result))
+    if stop.signal_number:
+        return 128 + stop.signal_number  # as a shell reports a command ended by that signal
     return 130 if result.interrupted else 0
+
+
+class _Stop:
+    """While the deals run, a termination request (``kill``, SIGTERM; SIGHUP where there is one)
+    stops them as Ctrl+C does (``KeyboardInterrupt``): the workers are ended and the pool's
+    semaphores released by the pool's own shutdown, instead of the interpreter dying with them
+    held (multiprocessing's "leaked semaphore objects" warning at exit), and the deals decided
+    so far are reported. Only the first request is acted on; the handlers are put back after."""
+
+    SIGNALS = ("SIGTERM", "SIGHUP")
+
+    def __init__(self) -> None:
+        self.signal_number = 0
+        self._saved: list[tuple[int, Any]] = []
+
+    def _handle(self, number: int, frame: object) -> None:
+        if self.signal_number:
+            return  # stopping already: let the clean-up finish
+        self.signal_number = number
+        raise KeyboardInterrupt
+
+    def __enter__(self) -> _Stop:
+        for name in self.SIGNALS:
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                self._saved.append((number, signal.signal(number, self._handle)))
+            except (ValueError, OSError):  # not the main thread, or not settable here
+                pass
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for number, handler in self._saved:
+            try:
+                signal.signal(number, handler)
+            except (ValueError, OSError, TypeError):
+                pass
+        self._saved = []
 
 
 def report(r: WinRate) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.commands.args import UsageError, shown
+from desert_pyramid.commands.args import UsageError, from_argv, shown
 from desert_pyramid.engine import (
     EngineError,
     GameCode,
@@ -31,6 +31,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def read_game_code(text: str) -> GameCode:
     """A game code as a value, or a one-line usage error saying what is wrong with it."""
+    text = from_argv(text)
     try:
         code = decode_game_code(text, get_layout)
         check_playable(code.rules, code.layout_number)

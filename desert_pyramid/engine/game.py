@@ -302,29 +302,12 @@ class Game:
         raise IllegalMoveError(f"{place} is not a place on the table")
 
     def _check(self, move: Move) -> None:
+        """Raise IllegalMoveError, saying why, unless ``move`` can be played now."""
         if self.won:
             raise IllegalMoveError("the game is already won")
         kind = move.kind
         if kind == PAIR:
-            a, b = move.a, move.b
-            if a == b:
-                raise IllegalMoveError("a card cannot pair with itself")
-            # Relaxed match: a free card may pair with the card it alone covers.
-            if self.rules.relaxed_match and a >= 0 and b >= 0:
-                for top, under in ((a, b), (b, a)):
-                    if (
-                        top < self._n
-                        and under < self._n
-                        and under in self._covers[top]
-                        and self.is_free(top)
-                        and self.cards[under] >= 0
-                        and self.cover_left[under] == 1
-                    ):
-                        self._check_sum(self.cards[top], self.cards[under])
-                        return
-            ca = self._playable_card(a)
-            cb = self._playable_card(b)
-            self._check_sum(ca, cb)
+            self._check_pair(move.a, move.b)
         elif kind == KING_MOVE:
             c = self._playable_card(move.a)
             if RANKS[c] != KING_RANK:
@@ -338,26 +321,56 @@ class Game:
                     raise IllegalMoveError("the stock is empty: redeal to turn the waste over")
                 raise IllegalMoveError("the stock is empty and no redeal is left")
         elif kind == REDEAL:
-            if self.stock:
-                raise IllegalMoveError(
-                    f"the stock still has {len(self.stock)} cards: redeal when it is empty"
-                )
-            if not self.waste:
-                raise IllegalMoveError("the waste is empty: there is nothing to redeal")
-            if not self._can_redeal():
-                raise IllegalMoveError(
-                    f"no redeal left: these rules allow {self.rules.passes} passes in all"
-                )
+            self._check_redeal()
         elif kind == STASH:
-            if not self.rules.satchel:
-                raise IllegalMoveError("these rules have no Satchel")
-            if move.a == SATCHEL:
-                raise IllegalMoveError("that card is already in the Satchel")
-            if self.satchel >= 0:
-                raise IllegalMoveError(f"the Satchel already holds the {CARDS[self.satchel]}")
-            self._playable_card(move.a)
+            self._check_stash(move.a)
         else:
             raise IllegalMoveError(f"unknown move {move!r}")
+
+    def _check_pair(self, a: int, b: int) -> None:
+        if a == b:
+            raise IllegalMoveError("a card cannot pair with itself")
+        # Relaxed match: a free card may pair with the card it alone covers.
+        if self.rules.relaxed_match and a >= 0 and b >= 0:
+            for top, under in ((a, b), (b, a)):
+                if self._alone_on(top, under):
+                    self._check_sum(self.cards[top], self.cards[under])
+                    return
+        ca = self._playable_card(a)
+        cb = self._playable_card(b)
+        self._check_sum(ca, cb)
+
+    def _alone_on(self, top: int, under: int) -> bool:
+        """Whether the layout card at ``top`` is free and the only card left on ``under``."""
+        return (
+            top < self._n
+            and under < self._n
+            and under in self._covers[top]
+            and self.is_free(top)
+            and self.cards[under] >= 0
+            and self.cover_left[under] == 1
+        )
+
+    def _check_redeal(self) -> None:
+        if self.stock:
+            raise IllegalMoveError(
+                f"the stock still has {len(self.stock)} cards: redeal when it is empty"
+            )
+        if not self.waste:
+            raise IllegalMoveError("the waste is empty: there is nothing to redeal")
+        if not self._can_redeal():
+            raise IllegalMoveError(
+                f"no redeal left: these rules allow {self.rules.passes} passes in all"
+            )
+
+    def _check_stash(self, place: int) -> None:
+        if not self.rules.satchel:
+            raise IllegalMoveError("these rules have no Satchel")
+        if place == SATCHEL:
+            raise IllegalMoveError("that card is already in the Satchel")
+        if self.satchel >= 0:
+            raise IllegalMoveError(f"the Satchel already holds the {CARDS[self.satchel]}")
+        self._playable_card(place)
 
     @staticmethod
     def _check_sum(ca: int, cb: int) -> None:
@@ -454,37 +467,7 @@ class Game:
         removed: tuple[tuple[int, int, int], ...] = ()
         extra = 0
         if kind == PAIR or kind == KING_MOVE:
-            if kind == PAIR:
-                a, b = move.a, move.b
-                # Take the covering card first so relaxed-match pairs free the lower one in order.
-                if b >= 0 and a >= 0 and b in self._covers[a]:
-                    first, second = a, b
-                elif a >= 0 and b >= 0 and a in self._covers[b]:
-                    first, second = b, a
-                else:
-                    first, second = a, b
-                removed = (self._take(first, events), self._take(second, events))
-            else:
-                removed = (self._take(move.a, events),)
-            self.chain = min(self.chain + 1, CHAIN_CAP)
-            self.best_chain = max(self.best_chain, self.chain)
-            events.append(ChainChanged(old_chain, self.chain))
-            scoring = self.rules.scoring
-            if scoring == Scoring.DESERT:
-                pts = PAIR_POINTS * self.chain * self.multiplier
-            elif scoring == Scoring.TIMED:
-                pts = PAIR_POINTS * self.multiplier
-            else:
-                pts = 0
-            if pts:
-                self.points += pts
-                events.append(Scored(pts, "pair" if kind == PAIR else "king"))
-            if self.rules.all_52:
-                self.won = len(self.discard) == 52
-            else:
-                self.won = self.layout_left == 0
-            if self.won:
-                events.append(Won())
+            removed = self._apply_removal(move, events)
         elif kind == FLIP:
             n = min(3 if self.rules.draw_three else 1, len(self.stock))
             for _ in range(n):
@@ -501,22 +484,66 @@ class Game:
             events.append(Redealt(extra, self.redeals))
             self._reset_chain(events)
         elif kind == STASH:
-            place = move.a
-            if place >= 0:
-                c = self.cards[place]
-                self._vacate(place)
-                self.satchel_from = place
-            elif place == WASTE:
-                c = self.waste.pop()
-                self.satchel_from = -1
-            else:
-                c = self.stock.pop()
-                self.satchel_from = -1
-            self.satchel = c
-            events.append(CardMoved(CARDS[c], place, SATCHEL))
-            removed = ((place, c, -1),)
+            removed = self._apply_stash(move.a, events)
         self._history.append((move, old_chain, old_best, old_points, removed, extra))
         return events
+
+    def _apply_removal(self, move: Move, events: list[Event]) -> tuple[tuple[int, int, int], ...]:
+        """A pair or a king: the cards taken (as the history keeps them), the chain, the points,
+        the win."""
+        kind = move.kind
+        old_chain = self.chain
+        if kind == PAIR:
+            a, b = move.a, move.b
+            # Take the covering card first so relaxed-match pairs free the lower one in order.
+            if b >= 0 and a >= 0 and b in self._covers[a]:
+                first, second = a, b
+            elif a >= 0 and b >= 0 and a in self._covers[b]:
+                first, second = b, a
+            else:
+                first, second = a, b
+            removed: tuple[tuple[int, int, int], ...] = (
+                self._take(first, events),
+                self._take(second, events),
+            )
+        else:
+            removed = (self._take(move.a, events),)
+        self.chain = min(self.chain + 1, CHAIN_CAP)
+        self.best_chain = max(self.best_chain, self.chain)
+        events.append(ChainChanged(old_chain, self.chain))
+        scoring = self.rules.scoring
+        if scoring == Scoring.DESERT:
+            pts = PAIR_POINTS * self.chain * self.multiplier
+        elif scoring == Scoring.TIMED:
+            pts = PAIR_POINTS * self.multiplier
+        else:
+            pts = 0
+        if pts:
+            self.points += pts
+            events.append(Scored(pts, "pair" if kind == PAIR else "king"))
+        if self.rules.all_52:
+            self.won = len(self.discard) == 52
+        else:
+            self.won = self.layout_left == 0
+        if self.won:
+            events.append(Won())
+        return removed
+
+    def _apply_stash(self, place: int, events: list[Event]) -> tuple[tuple[int, int, int], ...]:
+        """The card at ``place`` goes into the Satchel."""
+        if place >= 0:
+            c = self.cards[place]
+            self._vacate(place)
+            self.satchel_from = place
+        elif place == WASTE:
+            c = self.waste.pop()
+            self.satchel_from = -1
+        else:
+            c = self.stock.pop()
+            self.satchel_from = -1
+        self.satchel = c
+        events.append(CardMoved(CARDS[c], place, SATCHEL))
+        return ((place, c, -1),)
 
     def _reset_chain(self, events: list[Event]) -> None:
         if self.chain:

@@ -5,21 +5,24 @@ No Arcade, no window: ``_("Settings")``, ``ngettext("{n} card", "{n} cards", n).
 ``pgettext("menu", "Back")``. Texts marked where a module is imported (a table of labels) use
 ``N_("...")`` there and ``_(text)`` where they are shown.
 
-The catalogues are the ``.po`` files under ``resources/locale/<lang>/LC_MESSAGES/`` read at run
-time with Babel's ``read_po`` (no compiled ``.mo`` to build or to drift from its ``.po``: a fresh
-clone or an editable install shows them as they are). A catalogue that is missing or cannot be
-read leaves the game in English and says so once (:func:`use_language` returns the notice).
+The catalogues are the compiled ``.mo`` files under ``resources/locale/<lang>/LC_MESSAGES/``,
+read with the standard library's gettext: nothing is compiled when the game starts, and the
+wheel, the standalone folder and the browser edition ship only these. ``tools/i18n.py compile``
+makes them from the translators' ``.po`` beside them (leaving out fuzzy entries and any
+translation whose placeholders its message lacks), and ``tests/test_i18n.py`` fails when one is
+not what its ``.po`` compiles to. A catalogue that is missing or cannot be read leaves the game in
+English and says so once (:func:`use_language` returns the notice).
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import gettext
-import io
 import locale
 import os
 import re
 import string
+import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -49,7 +52,8 @@ LANGUAGES: dict[str, str] = {
     "ru": "Русский",
 }
 #: The languages whose letters the heading font (League Spartan) lacks: their headings are set in
-#: the body font's bold face (ui/base/fonts.py; tests/test_i18n.py checks both fonts' glyphs).
+#: Manrope Bold, which has Latin and Cyrillic (ui/base/fonts.py; tests/test_i18n.py checks the
+#: fonts' glyphs).
 HEADING_FALLBACK: frozenset[str] = frozenset({"ru"})
 
 
@@ -89,7 +93,7 @@ _state = _english()
 
 def catalogue_path(code: str, root: Path | None = None) -> Path:
     base = root if root is not None else resource_path("locale")
-    return base / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    return base / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
 _FIELD = re.compile(r"%\((\w+)\)[sdrifg]")
@@ -107,38 +111,36 @@ def placeholders(text: str) -> set[str]:
     return names
 
 
-def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslations:
-    """The translations of one language, read from its ``.po``. A translation whose placeholders
-    differ from its message's is left out (the English shows there instead of a crash)."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+def mo_name(code: str) -> str:
+    """A compiled catalogue's path under the locale folder (the web edition ships these)."""
+    return f"{code}/LC_MESSAGES/{DOMAIN}.mo"
 
+
+def compiled_catalogue(code: str, root: Path | None = None) -> bytes:
+    """One language's compiled catalogue (``.mo``) as shipped: the bytes the web edition copies."""
+    return catalogue_path(code, root).read_bytes()
+
+
+def load_catalogue(code: str, root: Path | None = None) -> gettext.GNUTranslations:
+    """The translations of one language, read from its compiled catalogue (``.mo``)."""
     path = catalogue_path(code, root)
     if path.exists() and not path.is_file():  # a folder, a FIFO (opening it would wait forever)
         raise CatalogueError(f"the catalogue for '{code}' ({path.name}) is not a file")
     try:
         with path.open("rb") as fh:
-            catalog = read_po(fh, locale=code, domain=DOMAIN, abort_invalid=True)
+            return gettext.GNUTranslations(fh)
     except FileNotFoundError:
         raise CatalogueError(f"no catalogue for '{code}' ({path.name} is missing)") from None
-    except Exception as exc:  # read_po raises several kinds on a damaged file
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except struct.error:  # gettext's reading of a file cut short
+        raise CatalogueError(f"the catalogue for '{code}' is cut short ({path.name})") from None
+    except Exception as exc:  # not a .mo ("Bad magic number"), "File is corrupt", bad text...
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        if reason == "Bad magic number":
+            reason = f"{path.name} is not a compiled catalogue"
+        first = reason.splitlines()[0] if reason else type(exc).__name__
         raise CatalogueError(
             f"the catalogue for '{code}' cannot be read: {shown(first, 80)}"
         ) from None
-    for message in list(catalog):
-        if not message.id:  # the header
-            continue
-        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
-        string = message.string or ""
-        strings = (string,) if isinstance(string, str) else tuple(string)
-        want = set().union(*(placeholders(i) for i in ids))
-        if any(s and placeholders(s) - want for s in strings):
-            catalog.delete(message.id, message.context)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
 
 
 def use_language(code: str, root: Path | None = None) -> str | None:
@@ -187,6 +189,21 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
         if code is not None:
             return code
     return SOURCE
+
+
+def language_named(code: str) -> str:
+    """The language ``code`` named in the language spoken now, by Babel's CLDR data ("Englisch",
+    "английский" → "Английский", "portugais (Brésil)" → "Portugais (Brésil)"): the Language row's
+    Auto choice says which language the system gives. Its name in itself where CLDR lacks it."""
+    from babel import UnknownLocaleError
+
+    try:
+        name = _locale(code).get_display_name(_state.locale)
+    except (ValueError, TypeError, UnknownLocaleError):
+        name = None
+    if not name:
+        return LANGUAGES.get(code, code)
+    return name[:1].upper() + name[1:]
 
 
 def match_language(raw: str) -> str | None:

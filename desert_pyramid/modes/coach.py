@@ -168,10 +168,9 @@ def _cards(game: Game, move: Move) -> frozenset[int]:
 # -- the four mistakes ------------------------------------------------------------------------------
 
 
-def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | None:
-    """Mistake 1: a pair that freed nothing, when a pair it made impossible would have freed cards."""
-    if move.kind != MoveKind.PAIR or newly_freed(before, after):
-        return None
+def _best_pair_given_up(before: Game, move: Move, after: Game) -> tuple[Move, list[int]] | None:
+    """Of the pairs that ``move`` made impossible (one of its cards with another), the one that
+    would have freed the most cards, with those cards; None when none would have freed any."""
     chosen = _cards(before, move)
     still = {_cards(after, m) for m in after.removals()}
     best: tuple[Move, list[int]] | None = None
@@ -184,6 +183,15 @@ def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | Non
         freed = freed_by(before, alt)
         if freed and (best is None or len(freed) > len(best[1])):
             best = (alt, freed)
+    return best
+
+
+def mistake_uncover(before: Game, move: Move, after: Game) -> CoachMessage | None:
+    """Mistake 1: a pair that freed nothing, when a pair it made impossible would have freed cards."""
+    if move.kind != MoveKind.PAIR or newly_freed(before, after):
+        return None
+    chosen = _cards(before, move)
+    best = _best_pair_given_up(before, move, after)
     if best is None:
         return None
     alt, freed = best
@@ -367,53 +375,79 @@ def mistake_partner(before: Game, move: Move, after: Game) -> CoachMessage | Non
         if x is None or y is None:
             continue
         r = x.rank
-        a = TARGET - r
         remaining = [c for c in range(52) if rank_of(c) == r and c not in gone]
         y_cone = slots_under(before.layout, py) if py >= 0 else frozenset()
         y_others = [c for c in remaining if c != x and slot_of.get(c, -1) not in y_cone]
         if not y_others:
             continue  # the other card needed this partner too: no better choice
-        for s, c in enumerate(before.cards):
-            if c < 0 or rank_of(c) != a or c == int(y):
-                continue
-            s_cone = slots_under(before.layout, s)
-            inside = [p for p in remaining if slot_of.get(p, -1) in s_cone]
-            outside = [p for p in remaining if p not in inside]
-            if not inside or outside != [int(x)]:
-                continue
-            card_a = CARDS[c]
-            below: list[Arg] = [at(before, p, slot_of[p]) for p in inside]
-            if rules.satchel:
-                then = tell(
-                    "Now {card:the} can leave the layout only through the Satchel.", card=card_a
-                )
-            else:
-                then = tell("Now {card:the} can never be removed: this deal is lost.", card=card_a)
-            return CoachMessage(
-                MISTAKE,
-                "partner",
-                (
-                    tell_n(
-                        "That {x} was the only partner left for {a:the}, which lies over "
-                        "{below:the} and can never pair with it.",
-                        "That {x} was the only partner left for {a:the}, which lies over "
-                        "{below:the} and can never pair with them.",
-                        len(inside),
-                        x=x,
-                        a=at(before, c, s),
-                        below=many(below),
-                    ),
-                    tell(
-                        "{y:the.cap} had another partner: {other:the}.",
-                        y=y,
-                        other=located(y_others[0], where_card_say(before, y_others[0])),
-                    ),
-                    then,
-                ),
-                4,
-                shown_at(after, [c, y_others[0]]),
-            )
+        stranded = _stranded_by(before, x, y, remaining, slot_of)
+        if stranded is not None:
+            c, s, inside = stranded
+            return _partner_message(before, after, x, y, c, s, inside, y_others[0], slot_of)
     return None
+
+
+def _stranded_by(
+    before: Game, x: Card, y: Card, remaining: list[int], slot_of: dict[int, int]
+) -> tuple[int, int, list[int]] | None:
+    """Mistake 4's layout card: a partner of ``x`` (not ``y``) whose only partner left outside the
+    cards it lies over (``remaining``: the cards of ``x``'s rank not gone) is ``x`` itself; as
+    (the card, its slot, the partners it lies over). None when there is none."""
+    a = TARGET - x.rank
+    for s, c in enumerate(before.cards):
+        if c < 0 or rank_of(c) != a or c == int(y):
+            continue
+        s_cone = slots_under(before.layout, s)
+        inside = [p for p in remaining if slot_of.get(p, -1) in s_cone]
+        outside = [p for p in remaining if p not in inside]
+        if inside and outside == [int(x)]:
+            return c, s, inside
+    return None
+
+
+def _partner_message(
+    before: Game,
+    after: Game,
+    x: Card,
+    y: Card,
+    c: int,
+    s: int,
+    inside: list[int],
+    y_other: int,
+    slot_of: dict[int, int],
+) -> CoachMessage:
+    """Mistake 4's words: ``x`` spent on ``y``, which had the partner ``y_other``, was the only
+    partner left for the card ``c`` at slot ``s``, lying over its other partners ``inside``."""
+    card_a = CARDS[c]
+    below: list[Arg] = [at(before, p, slot_of[p]) for p in inside]
+    if before.rules.satchel:
+        then = tell("Now {card:the} can leave the layout only through the Satchel.", card=card_a)
+    else:
+        then = tell("Now {card:the} can never be removed: this deal is lost.", card=card_a)
+    return CoachMessage(
+        MISTAKE,
+        "partner",
+        (
+            tell_n(
+                "That {x} was the only partner left for {a:the}, which lies over "
+                "{below:the} and can never pair with it.",
+                "That {x} was the only partner left for {a:the}, which lies over "
+                "{below:the} and can never pair with them.",
+                len(inside),
+                x=x,
+                a=at(before, c, s),
+                below=many(below),
+            ),
+            tell(
+                "{y:the.cap} had another partner: {other:the}.",
+                y=y,
+                other=located(y_other, where_card_say(before, y_other)),
+            ),
+            then,
+        ),
+        4,
+        shown_at(after, [c, y_other]),
+    )
 
 
 # -- the coach -------------------------------------------------------------------------------------
@@ -514,7 +548,22 @@ def explain_card_say(game: Game, place: int) -> list[Say]:
     ]
     if partners:
         return [tell("{card:the.cap} pairs with {cards:the}.", card=card, cards=many(partners))]
-    gone = sum(1 for c in game.discard if rank_of(c) == want)
+    spots = _partner_spots(game, want)
+    detail = many([_spot(k, n) for k, n in spots.items()], "comma")
+    return [
+        tell(
+            # TRANSLATORS: "A Q needs an A, and no A is free now (2 covered in the layout, 1 gone)."
+            "{rank:a.cap} needs {want:a}, and {want:no} is free now ({detail}).",
+            rank=Rank(card.rank),
+            want=Rank(want),
+            detail=detail,
+        )
+    ]
+
+
+def _partner_spots(game: Game, want: int) -> dict[str, int]:
+    """Where the cards of rank ``want`` are, counted by kind of spot ("covered", "on the waste",
+    "in the waste", "in the stock", "in the Satchel", then "gone"), in the order first met."""
     spots: dict[str, int] = {}
     for c in range(52):
         if rank_of(c) == want and c not in game.discard:
@@ -530,18 +579,10 @@ def explain_card_say(game: Game, place: int) -> list[Say]:
             else:
                 kind = "in the Satchel"
             spots[kind] = spots.get(kind, 0) + 1
+    gone = sum(1 for c in game.discard if rank_of(c) == want)
     if gone:
         spots["gone"] = gone
-    detail = many([_spot(k, n) for k, n in spots.items()], "comma")
-    return [
-        tell(
-            # TRANSLATORS: "A Q needs an A, and no A is free now (2 covered in the layout, 1 gone)."
-            "{rank:a.cap} needs {want:a}, and {want:no} is free now ({detail}).",
-            rank=Rank(card.rank),
-            want=Rank(want),
-            detail=detail,
-        )
-    ]
+    return spots
 
 
 def explain_card(game: Game, place: int) -> str:

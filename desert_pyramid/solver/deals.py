@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Rules
+from desert_pyramid.engine import Deal, Game, IllegalMoveError, Layout, Move, Rules
 from desert_pyramid.engine.moves import MoveKind
 
 from .core import SolveResult, Store, Verdict, solve, solve_growing
@@ -133,40 +133,10 @@ def assess(
         grade = "Lost" if result.verdict is Verdict.LOST else "Unknown"
         return Difficulty(grade, result.verdict, 0, 0, 0, 0, 0, 0, 0, 0, False, 0, 0.0)
     first_moves = game.legal_moves()
-    first_good = 0
-    for m in first_moves:
-        g = game.copy()
-        g.play(m)
-        if g.won or solve(g, ALT_GRADE_BUDGET).verdict is not Verdict.LOST:
-            first_good += 1
-    decisions = choices = losing = traps = 0
-    g = game.copy()
-    for m in result.line:
-        options = [x for x in g.legal_moves() if x.kind not in (MoveKind.FLIP, MoveKind.REDEAL)]
-        if len(options) > 1 or (options and m.kind in (MoveKind.FLIP, MoveKind.REDEAL)):
-            decisions += 1
-            bad = 0
-            for x in options:
-                if x == m:
-                    continue
-                h = g.copy()
-                h.play(x)
-                if not h.won and solve(h, ALT_GRADE_BUDGET).verdict is Verdict.LOST:
-                    bad += 1
-            choices += len(options)
-            losing += bad
-            traps += bad > 0
-        g.play(m)
+    first_good = sum(1 for m in first_moves if not _loses_after(game, m))
+    decisions, choices, losing, traps = _traps(game, result.line)
     redeals_needed = _fewest_redeals(game, node_budget)
-    satchel_needed = False
-    if game.rules.satchel and game.satchel < 0:
-        g = Game(game.layout, game.rules.with_options(satchel=False), game.deal)
-        try:
-            g.replay(game.history)
-        except IllegalMoveError:  # the history used the Satchel: not measured
-            pass
-        else:
-            satchel_needed = solve(g, node_budget).verdict is Verdict.LOST
+    satchel_needed = _needs_satchel(game, node_budget)
     satchel_moves = sum(1 for m in result.line if m.kind == MoveKind.STASH)
     score = (
         0.6 * traps
@@ -190,6 +160,45 @@ def assess(
         satchel_moves,
         score,
     )
+
+
+def _loses_after(game: Game, move: Move) -> bool:
+    """Whether ``move`` is proved to lose the deal from ``game`` (within ALT_GRADE_BUDGET nodes;
+    undecided counts as not losing)."""
+    g = game.copy()
+    g.play(move)
+    return not g.won and solve(g, ALT_GRADE_BUDGET).verdict is Verdict.LOST
+
+
+def _traps(game: Game, line: tuple[Move, ...]) -> tuple[int, int, int, int]:
+    """Along the winning ``line`` from ``game``: the positions with a decision (another removal or
+    stash open), the options at them, the options proved to lose, and the traps (positions with
+    at least one such option)."""
+    decisions = choices = losing = traps = 0
+    g = game.copy()
+    for m in line:
+        options = [x for x in g.legal_moves() if x.kind not in (MoveKind.FLIP, MoveKind.REDEAL)]
+        if len(options) > 1 or (options and m.kind in (MoveKind.FLIP, MoveKind.REDEAL)):
+            decisions += 1
+            bad = sum(1 for x in options if x != m and _loses_after(g, x))
+            choices += len(options)
+            losing += bad
+            traps += bad > 0
+        g.play(m)
+    return decisions, choices, losing, traps
+
+
+def _needs_satchel(game: Game, node_budget: int) -> bool:
+    """Whether the deal is lost without the Satchel (where its rules have one and it is empty;
+    a history that used it is not measured)."""
+    if not (game.rules.satchel and game.satchel < 0):
+        return False
+    g = Game(game.layout, game.rules.with_options(satchel=False), game.deal)
+    try:
+        g.replay(game.history)
+    except IllegalMoveError:  # the history used the Satchel: not measured
+        return False
+    return solve(g, node_budget).verdict is Verdict.LOST
 
 
 def grade(

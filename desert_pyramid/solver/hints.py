@@ -321,56 +321,9 @@ def explain_move(
     out: list[Say] = []
     kind = move.kind
     if kind in (MoveKind.PAIR, MoveKind.KING):
-        freed = freed_by(game, move)
-        if kind == MoveKind.KING:
-            out.append(tell("Remove {a:the}: a king goes alone.", a=placed(game, move.a)))
-        else:
-            out.append(
-                tell("Pair {a:the} with {b:the}.", a=placed(game, move.a), b=placed(game, move.b))
-            )
-        if freed:
-            out.append(tell("It frees {cards:the}.", cards=_names(game, freed)))
-        after = game.copy()
-        after.play(move)
-        if after.won:
-            out.append(tell("That clears the layout."))
-        uses_waste = WASTE in (move.a, move.b)
-        if uses_waste and game.stock:
-            waste = game.card_at(WASTE)
-            assert waste is not None
-            out.append(tell("Do it now: the next flip would cover {card:the}.", card=waste))
-        if kind == MoveKind.PAIR and alternatives:
-            alt_lines, n = _alternatives(game, move, should_stop, store)
-            used += n
-            out.extend(alt_lines)
+        out, used = _explain_removal(game, move, alternatives, should_stop, store)
     elif kind == MoveKind.STASH:
-        c = game.card_at(move.a)
-        assert c is not None
-        out.append(tell("Put {card:the} in the Satchel.", card=placed(game, move.a)))
-        if c.rank != KING_RANK:
-            wheres: list[Say] = []
-            reachable = False
-            for p in range(52):
-                if rank_of(p) != partner_rank(c.rank):
-                    continue
-                w = _where(game, p)
-                if w is not None:
-                    wheres.append(w[0])
-                    reachable = reachable or w[1]
-            listed = many(list(wheres), "semicolon")
-            if not wheres:
-                pass
-            elif reachable:
-                out.append(tell("Its partners: {where}.", where=listed))
-            else:
-                out.append(tell("No partner of it can be played yet: {where}.", where=listed))
-        if move.a >= 0:
-            freed = freed_by(game, move)
-            if freed:
-                out.append(tell("Parking it frees {cards:the}.", cards=_names(game, freed)))
-        elif move.a == WASTE and game.stock:
-            out.append(tell("Otherwise the next flip would bury it."))
-        out.append(tell("The Satchel card can pair later with any free card."))
+        out = _explain_stash(game, move)
     elif kind == MoveKind.FLIP:
         out.append(tell("Flip the stock."))
         out.extend(_purpose(game, line))
@@ -379,6 +332,83 @@ def explain_move(
         out.extend(_purpose(game, line))
     out.append(_line_summary(line))
     return out, used
+
+
+def _explain_removal(
+    game: Game,
+    move: Move,
+    alternatives: bool,
+    should_stop: Callable[[], bool] | None,
+    store: Store | None,
+) -> tuple[list[Say], int]:
+    """:func:`explain_move` for a pair or a king: what it frees, whether it clears the layout or
+    must be made now, and (a pair, with ``alternatives``) the other pairs of its card; the nodes
+    the alternatives' searches used."""
+    out: list[Say] = []
+    used = 0
+    kind = move.kind
+    freed = freed_by(game, move)
+    if kind == MoveKind.KING:
+        out.append(tell("Remove {a:the}: a king goes alone.", a=placed(game, move.a)))
+    else:
+        out.append(
+            tell("Pair {a:the} with {b:the}.", a=placed(game, move.a), b=placed(game, move.b))
+        )
+    if freed:
+        out.append(tell("It frees {cards:the}.", cards=_names(game, freed)))
+    after = game.copy()
+    after.play(move)
+    if after.won:
+        out.append(tell("That clears the layout."))
+    uses_waste = WASTE in (move.a, move.b)
+    if uses_waste and game.stock:
+        waste = game.card_at(WASTE)
+        assert waste is not None
+        out.append(tell("Do it now: the next flip would cover {card:the}.", card=waste))
+    if kind == MoveKind.PAIR and alternatives:
+        alt_lines, n = _alternatives(game, move, should_stop, store)
+        used += n
+        out.extend(alt_lines)
+    return out, used
+
+
+def _explain_stash(game: Game, move: Move) -> list[Say]:
+    """:func:`explain_move` for a stash: where the card's partners are, what parking it frees or
+    saves it from."""
+    out: list[Say] = []
+    c = game.card_at(move.a)
+    assert c is not None
+    out.append(tell("Put {card:the} in the Satchel.", card=placed(game, move.a)))
+    if c.rank != KING_RANK:
+        out.extend(_partners_said(game, c.rank))
+    if move.a >= 0:
+        freed = freed_by(game, move)
+        if freed:
+            out.append(tell("Parking it frees {cards:the}.", cards=_names(game, freed)))
+    elif move.a == WASTE and game.stock:
+        out.append(tell("Otherwise the next flip would bury it."))
+    out.append(tell("The Satchel card can pair later with any free card."))
+    return out
+
+
+def _partners_said(game: Game, rank: int) -> list[Say]:
+    """Where the partners of a card of ``rank`` are, and whether one can be played yet (nothing
+    when none is left)."""
+    wheres: list[Say] = []
+    reachable = False
+    for p in range(52):
+        if rank_of(p) != partner_rank(rank):
+            continue
+        w = _where(game, p)
+        if w is not None:
+            wheres.append(w[0])
+            reachable = reachable or w[1]
+    if not wheres:
+        return []
+    listed = many(list(wheres), "semicolon")
+    if reachable:
+        return [tell("Its partners: {where}.", where=listed)]
+    return [tell("No partner of it can be played yet: {where}.", where=listed)]
 
 
 def _purpose(game: Game, line: tuple[Move, ...]) -> list[Say]:

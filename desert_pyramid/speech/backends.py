@@ -7,9 +7,13 @@
 - :class:`AccessibleOutput`: the ``accessible_output2`` library (Windows: NVDA, JAWS, SAPI;
   macOS: VoiceOver, the system voice), imported only when it is used.
 
-Every backend's :meth:`Backend.speak` interrupts what it was saying, and raises
-:class:`SpeechError` when it cannot speak (the voice then goes quiet: see :mod:`.voice`).
-Nothing POSIX-only is imported here: programs are found with :func:`shutil.which`.
+Every backend's :meth:`Backend.speak` interrupts what it was saying, takes the player's language
+(the program's voice for it: ``espeak-ng -v de``, ``spd-say -l de``) and raises
+:class:`SpeechError` when it cannot speak (the voice then tries the next one or goes quiet: see
+:mod:`.voice`). A backend that can hang (a speech-dispatcher with no sound device takes a message
+and never says it) has a ``probe(language, limit)``: a silent message said with a time limit, run by
+the voice in a thread of its own, so a voice that does not answer is passed over without holding up
+a frame. Nothing POSIX-only is imported here: programs are found with :func:`shutil.which`.
 """
 
 from __future__ import annotations
@@ -28,6 +32,45 @@ BACKEND_NAMES: tuple[str, ...] = ("screen-reader", "speech-dispatcher", "espeak-
 #: accessible_output2's outputs that are a voice and not a screen reader.
 _VOICES_ONLY = {"sapi5", "sapi4", "apple say", "espeak", "e_speak", "speech dispatcher"}
 _LINUX_READERS = ("orca",)  # screen readers whose process shows in /proc
+#: The game's languages (i18n.LANGUAGES) as espeak-ng's voices and speech-dispatcher's languages.
+ESPEAK_VOICES: dict[str, str] = {
+    "en": "en",
+    "de": "de",
+    "fr": "fr",
+    "es": "es",
+    "it": "it",
+    "pt_BR": "pt-br",
+    "pt": "pt-br",
+    "ru": "ru",
+}
+SPD_LANGUAGES: dict[str, str] = {
+    "en": "en",
+    "de": "de",
+    "fr": "fr",
+    "es": "es",
+    "it": "it",
+    "pt_BR": "pt-BR",
+    "pt": "pt-BR",
+    "ru": "ru",
+}
+#: What a probe says: nothing heard (no word, no punctuation read out), but a whole message
+#: through the voice's sound output, which is where a voice without a sound device hangs.
+PROBE_TEXT = "."
+
+
+def _language(table: dict[str, str], code: str) -> str:
+    """``code`` (``pt_BR``, ``de``, ``de_AT``) in ``table``'s terms; English when unknown."""
+    return table.get(code) or table.get(code.split("_")[0].split("-")[0], table["en"])
+
+
+def espeak_voice(code: str) -> str:
+    """espeak-ng's ``-v`` for the game's language ``code``."""
+    return _language(ESPEAK_VOICES, code)
+
+
+def spd_language(code: str) -> str:
+    """spd-say's ``-l`` (speech-dispatcher's language) for the game's language ``code``."""
+    return _language(SPD_LANGUAGES, code)
 
 
 class SpeechError(Exception):
@@ -39,11 +82,20 @@ class Backend(Protocol):
 
     name: str
 
-    def speak(self, text: str) -> None:
-        """Say ``text``, interrupting what was being said. Raises :class:`SpeechError`."""
+    def speak(self, text: str, language: str = "en") -> None:
+        """Say ``text`` in ``language`` (the game's code: ``de``, ``pt_BR``), interrupting what
+        was being said. Raises :class:`SpeechError`."""
 
     def close(self) -> None:
         """Stop speaking and let go of what the backend holds."""
+
+
+class Probed(Protocol):
+    """A backend that can be tried before it is used (see :mod:`.voice`)."""
+
+    def probe(self, language: str, limit: float) -> None:
+        """Say a silent message and wait for it to be said, ``limit`` seconds at most; raises
+        :class:`SpeechError` when the voice fails or does not answer in time."""
 
 
 class RecordBackend:
@@ -62,7 +114,7 @@ class RecordBackend:
             except OSError as exc:
                 raise SpeechError(f"cannot write the speech log {path}: {exc.strerror}") from None
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, language: str = "en") -> None:
         line = " ".join(text.split())  # one announcement, one line
         self.lines.append(line)
         if self._file is not None:
@@ -90,17 +142,37 @@ class Speechd:
             import speechd  # type: ignore[import-not-found,unused-ignore]
         except ImportError:
             raise SpeechError("the speechd module is not installed") from None
+        self._module: Any = speechd
         try:
             self._client: Any = speechd.SSIPClient("desert-pyramid")
         except Exception as exc:  # the module raises its own kinds when the server is absent
             raise SpeechError(f"speech-dispatcher did not answer: {exc}") from None
+        self._language = ""
 
-    def speak(self, text: str) -> None:
+    def _set_language(self, language: str) -> None:
+        wanted = spd_language(language)
+        if wanted != self._language:
+            self._client.set_language(wanted)
+            self._language = wanted
+
+    def speak(self, text: str, language: str = "en") -> None:
         try:
             self._client.cancel()
+            self._set_language(language)
             self._client.speak(text)
         except Exception as exc:
             raise SpeechError(f"speech-dispatcher stopped: {exc}") from None
+
+    def probe(self, language: str, limit: float) -> None:
+        said = threading.Event()
+        try:
+            self._set_language(language)
+            end = self._module.CallbackType.END
+            self._client.speak(PROBE_TEXT, callback=lambda *_: said.set(), event_types=(end,))
+        except Exception as exc:
+            raise SpeechError(f"speech-dispatcher stopped: {exc}") from None
+        if not said.wait(limit):
+            raise SpeechError("speech-dispatcher does not answer")
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
@@ -120,9 +192,35 @@ class _Program:
             raise SpeechError(f"{self.program} is not installed")
         self.exe = found
         self._proc: subprocess.Popen[bytes] | None = None
+        self._probing: subprocess.Popen[bytes] | None = None
 
-    def command(self, text: str) -> list[str]:
+    def command(self, text: str, language: str = "en") -> list[str]:
         raise NotImplementedError
+
+    def probe_command(self, language: str) -> list[str]:
+        """The command of a probe: a silent message, said to the end."""
+        return self.command(PROBE_TEXT, language)
+
+    def probe(self, language: str, limit: float) -> None:
+        proc = self._run(self.probe_command(language))
+        self._probing = proc  # closing the backend (the game quits) ends it too
+        try:
+            code = proc.wait(limit)
+        except subprocess.TimeoutExpired:
+            raise SpeechError(f"{self.name} does not answer") from None
+        finally:
+            self._end_probe()
+        if code != 0:
+            raise SpeechError(f"{self.program} failed (exit code {code})")
+
+    def _end_probe(self) -> None:
+        """The probe's program killed if it still runs (it never outlives its time or the game)."""
+        proc, self._probing = self._probing, None
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                proc.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired, OSError):
+                proc.wait(1.0)
 
     def _run(self, args: list[str]) -> subprocess.Popen[bytes]:
         try:
@@ -135,9 +233,9 @@ class _Program:
         except OSError as exc:
             raise SpeechError(f"{self.program} could not be started: {exc.strerror}") from None
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, language: str = "en") -> None:
         self.stop()
-        proc = self._run(self.command(text))
+        proc = self._run(self.command(text, language))
         self._proc = proc
 
     def wait(self, timeout: float = 10.0) -> int | None:
@@ -158,6 +256,7 @@ class _Program:
                 proc.wait(1.0)
 
     def close(self) -> None:
+        self._end_probe()
         self.stop()
 
 
@@ -172,9 +271,9 @@ class Espeak(_Program):
         super().__init__()
         self.wav = wav
 
-    def command(self, text: str) -> list[str]:
+    def command(self, text: str, language: str = "en") -> list[str]:
         out = ["-w", str(self.wav)] if self.wav is not None else []
-        return [self.exe, "-s", "190", *out, "--", text]
+        return [self.exe, "-v", espeak_voice(language), "-s", "190", *out, "--", text]
 
 
 class SpdSay(_Program):
@@ -187,18 +286,18 @@ class SpdSay(_Program):
 
     def __init__(self) -> None:
         super().__init__()
-        self._wanted: str | None = None
+        self._wanted: tuple[str, str] | None = None
         self._wake = threading.Condition()
         self._closed = False
         self.failure = ""
         self._thread = threading.Thread(target=self._work, name="spd-say", daemon=True)
         self._thread.start()
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, language: str = "en") -> None:
         if self.failure:
             raise SpeechError(self.failure)
         with self._wake:
-            self._wanted = text
+            self._wanted = (text, language)
             self._wake.notify()
 
     def _work(self) -> None:
@@ -208,7 +307,8 @@ class SpdSay(_Program):
                     self._wake.wait()
                 if self._closed:
                     return
-                text, self._wanted = self._wanted, None
+                wanted, self._wanted = self._wanted, None
+            text, language = wanted or ("", "en")
             try:
                 self.stop()  # the last message's client, if it still waits
                 cancel = self._run([self.exe, "--cancel"])
@@ -219,7 +319,7 @@ class SpdSay(_Program):
                     cancel.wait()
                     self.failure = "speech-dispatcher does not answer"
                     continue
-                self._proc = self._run(self.command(text or ""))
+                self._proc = self._run(self.command(text, language))
                 code = self._proc.wait(5.0)
                 if code != 0:
                     self.failure = f"spd-say failed (exit code {code})"
@@ -228,13 +328,18 @@ class SpdSay(_Program):
             except SpeechError as exc:
                 self.failure = str(exc)
 
-    def command(self, text: str) -> list[str]:
-        return [self.exe, "--", text]
+    def command(self, text: str, language: str = "en") -> list[str]:
+        return [self.exe, "-l", spd_language(language), "--", text]
+
+    def probe_command(self, language: str) -> list[str]:
+        # --wait: the client returns when the message has been said, not when it is handed over
+        return [self.exe, "--wait", "-l", spd_language(language), "--", PROBE_TEXT]
 
     def close(self) -> None:
         with self._wake:
             self._closed = True
             self._wake.notify()
+        self._end_probe()
         self._thread.join(8.0)  # the cancel (2 s at most) and the message under way end first
         self.stop()
 
@@ -273,7 +378,8 @@ class AccessibleOutput:
                 continue
         return False
 
-    def speak(self, text: str) -> None:
+    def speak(self, text: str, language: str = "en") -> None:
+        # the screen reader speaks in the language its user chose for it
         if self.need_reader and not self.reader_active():
             # chosen because a screen reader ran (Auto): when it quits, the game falls silent
             raise SpeechError("the screen reader has quit")

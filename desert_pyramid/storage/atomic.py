@@ -134,7 +134,12 @@ def _keep_backup(path: Path, durable: bool, source: Path | None = None) -> None:
     source = source or path
     tmp = _temp_name(backup_path(path))
     try:
-        os.link(source, tmp)
+        link = getattr(os, "link", None)  # the browser's Python (Pyodide) has no hard links
+        if link is None:
+            if not source.exists():
+                return
+            raise OSError("no hard links on this system")
+        link(source, tmp)
     except FileNotFoundError:
         return  # nothing to back up
     except OSError:  # no hard links here (or across two disks): copy instead

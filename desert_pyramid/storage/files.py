@@ -9,12 +9,14 @@ newer version is left untouched and the session does not write over it.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import errno
 import os
 import stat
+import sys
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
@@ -131,6 +133,24 @@ def read_bytes(path: Path) -> bytes:
         os.close(fd)
 
 
+#: Digits of a whole number read from a save when the first read stops at Python's limit (4,300):
+#: enough for any hostile number a file holds where a record was damaged, bounded so that reading
+#: a 16 MB file of numbers stays fast.
+LONG_DIGITS = 20_000
+
+
+@contextlib.contextmanager
+def long_numbers() -> Iterator[None]:
+    """Let Python read and print whole numbers of up to :data:`LONG_DIGITS` digits for a moment
+    (a damaged record may hold one; the range checks then reject it as one record)."""
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(max(before, LONG_DIGITS) if before else 0)
+    try:
+        yield
+    finally:
+        sys.set_int_max_str_digits(before)
+
+
 PROBLEM_MAX = 300  # characters of a problem in a notice
 
 
@@ -152,6 +172,18 @@ def read_document(
     if len(attempt.problem) > PROBLEM_MAX:
         attempt.problem = attempt.problem[: PROBLEM_MAX - 3] + "..."
     return attempt
+
+
+def _loads(text: str) -> dict[str, Any]:
+    """TOML as plain values. A whole number longer than Python reads by default (4,300 digits)
+    is read again with a higher bound, so that it is one damaged record, not a damaged file."""
+    try:
+        return tomllib.loads(text)
+    except ValueError as exc:
+        if isinstance(exc, tomllib.TOMLDecodeError) or "digits" not in str(exc):
+            raise
+    with long_numbers():
+        return tomllib.loads(text)
 
 
 def _read_document(
@@ -183,8 +215,9 @@ def _read_document(
     except UnicodeDecodeError as exc:
         attempt.problem = _("not text: byte {position} is not UTF-8").format(position=exc.start)
         return attempt
+    text = text.removeprefix("\ufeff")  # a byte-order mark (some Windows editors write one)
     try:
-        data = tomllib.loads(text)
+        data = _loads(text)
     except tomllib.TOMLDecodeError as exc:
         attempt.problem = _toml_problem(exc)
         return attempt

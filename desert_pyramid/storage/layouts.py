@@ -20,6 +20,7 @@ folder, kept ones included), so the statistics of a deleted layout never mix wit
 from __future__ import annotations
 
 import datetime
+import errno
 import os
 import re
 import stat
@@ -231,6 +232,8 @@ class PlayerLayouts:
         except FileNotFoundError:
             return []
         except OSError as exc:
+            if isinstance(exc, NotADirectoryError) and not os.path.lexists(self.folder):
+                return []  # the save folder is a file: said once, as the save folder's problem
             problem = _(
                 "cannot read the folder {folder} ({reason}): your own layouts are left out"
             ).format(folder=self.folder, reason=exc.strerror or exc)
@@ -264,15 +267,17 @@ class PlayerLayouts:
         for name in list(self._entries):
             if name not in seen:
                 del self._entries[name]
-        # Numbers: a player's range, each used once (the first file by name keeps it).
+        # Numbers: a player's range, each used once (the first file by name keeps it). A good
+        # layout whose number repeats another's, or is one of the game's own (1 to 100), is
+        # given the next free number with a notice, never set aside.
         layouts: dict[int, Layout] = {}
         files: dict[int, Path] = {}
+        clashes: list[tuple[str, Layout, str]] = []
         for name in sorted(self._entries):
             entry = self._entries[name]
             layout = entry.layout
             if layout is None:
                 continue
-            path = self.folder / name
             problem = ""
             if not is_player_number(layout.number):
                 problem = _(
@@ -283,11 +288,82 @@ class PlayerLayouts:
                     number=layout.number, file=files[layout.number].name
                 )
             if problem:
-                self._set_aside(path, entry.stamp, problem)
+                clashes.append((name, layout, problem))
                 continue
             layouts[layout.number] = layout
-            files[layout.number] = path
+            files[layout.number] = self.folder / name
+        for name, layout, problem in clashes:
+            self._renumber(name, layout, problem, layouts, files)
         self._layouts, self._files = layouts, files
+
+    def _free_number(self, layouts: Mapping[int, Layout]) -> int | None:
+        """The next number no layout and no numbered file of the folder has (``None``: none)."""
+        taken = set(layouts)
+        for listed in self._listing():
+            match = _NUMBERED.match(listed)
+            if match:
+                taken.add(int(match.group(1)))
+        above = max((n for n in taken if is_player_number(n)), default=PLAYER_FIRST - 1) + 1
+        if above <= PLAYER_LAST:
+            return above
+        return next((n for n in range(PLAYER_FIRST, PLAYER_LAST + 1) if n not in taken), None)
+
+    def _renumber(
+        self,
+        name: str,
+        layout: Layout,
+        problem: str,
+        layouts: dict[int, Layout],
+        files: dict[int, Path],
+    ) -> None:
+        """Give the layout of file ``name`` (whose number clashes: ``problem``) the next free
+        number. Read-only, in memory (the same number each time the folder is read alike);
+        otherwise its file is written again as ``NNN_slug.toml`` with the new number and the
+        original kept as ``NAME.renumbered-YYYYmmdd-HHMMSS``."""
+        path = self.folder / name
+        stamp = self._entries[name].stamp
+        number = self._free_number(layouts)
+        new = None
+        if number is not None:
+            try:
+                new = renumbered(layout, number)
+            except LayoutError:
+                new = None
+        if number is None or new is None:
+            self._set_aside(path, stamp, problem)
+            return
+        target = path
+        if not self.readonly:
+            target = self.folder / f"{number:03d}_{slug(layout.name)}.toml"
+            try:
+                if os.path.lexists(target):
+                    raise FileExistsError(errno.EEXIST, "a file of that name is there")
+                atomic_write(target, layout_file_bytes(new), durable=self.durable)
+                try:
+                    quarantine(path, self.clock(), tag="renumbered")
+                except OSError:
+                    os.unlink(target)  # never two files of one layout
+                    raise
+            except OSError:
+                target = path  # renumbered for this session; the file is read alike next time
+        layouts[number] = new
+        files[number] = target
+        self._say(
+            name,
+            stamp,
+            _("{file}: {problem}; it is now layout {number}.").format(
+                file=name, problem=problem, number=number
+            )
+            + (
+                " "
+                + _("Its file is now {new} (the original is kept beside it).").format(
+                    new=target.name
+                )
+                if target != path
+                else ""
+            ),
+            "info",
+        )
 
     def _read(self, path: Path, stamp: Stamp) -> _Entry:
         name = path.name

@@ -54,3 +54,52 @@ def resolve_save_dir(
     if from_env:
         return SaveFolder(Path(from_env).expanduser(), ENV_VAR)
     return SaveFolder(default_save_dir(), "default")
+
+
+def _access(path: Path, mode: int) -> bool:
+    """``os.access`` (a seam for tests: the tests may run as a user every folder lets write)."""
+    return os.access(path, mode)
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why progress cannot be kept in the save folder ``path`` (a file in its place, a folder
+    that cannot be read or written, one that cannot be created), in words; ``None`` when it can
+    (a folder not there yet whose parent can be written is a first start). Only looks: nothing
+    is created or written."""
+    from desert_pyramid.i18n import _
+
+    try:
+        info = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        parent = path.parent
+        while True:  # the nearest folder (or file) that is there
+            try:
+                os.stat(parent)
+                break
+            except (FileNotFoundError, NotADirectoryError):
+                if parent.parent == parent:
+                    return None
+                parent = parent.parent
+            except OSError:
+                break
+        if not parent.is_dir():
+            return _("{path} cannot be made: {parent} is a file, not a folder").format(
+                path=path, parent=parent
+            )
+        if not _access(parent, os.W_OK | os.X_OK):
+            return _("{path} cannot be made: {parent} cannot be written").format(
+                path=path, parent=parent
+            )
+        return None
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        return _("{path} cannot be read ({reason})").format(path=path, reason=reason)
+    import stat
+
+    if not stat.S_ISDIR(info.st_mode):
+        return _("{path} is a file, not a folder").format(path=path)
+    if not _access(path, os.R_OK | os.X_OK):
+        return _("{path} cannot be read (no permission)").format(path=path)
+    if not _access(path, os.W_OK):
+        return _("{path} cannot be written (it is read-only)").format(path=path)
+    return None

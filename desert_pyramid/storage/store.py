@@ -26,7 +26,8 @@ from typing import Any
 
 import tomli_w
 
-from desert_pyramid.i18n import _
+from desert_pyramid.engine.reading import EARLIEST, LATEST
+from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
     BackCollection,
@@ -47,7 +48,6 @@ from desert_pyramid.storage.documents import (
     CurrentGame,
     Profile,
     decode_current,
-    decode_profile,
     decode_progress,
     encode_current,
     encode_profile,
@@ -55,7 +55,14 @@ from desert_pyramid.storage.documents import (
     merge_profiles,
 )
 from desert_pyramid.storage.files import Notice, Opened, open_document, quarantine, read_document
-from desert_pyramid.storage.paths import SaveFolder, resolve_save_dir
+from desert_pyramid.storage.paths import SaveFolder, folder_problem, resolve_save_dir
+from desert_pyramid.storage.salvage import (
+    Rejected,
+    Salvager,
+    keep_rejected,
+    salvage_profile,
+    salvage_progress,
+)
 from desert_pyramid.storage.writer import Writer
 
 Signature = tuple[int, int, int] | None
@@ -115,6 +122,9 @@ class SaveStore:
         self._save_sig: Signature = None
         self._chosen_changed = False
         self.opened: dict[str, Opened[Any]] = {}
+        #: records set aside when the files were read, by file name (``save.toml``: [...])
+        self.rejected: dict[str, list[Rejected]] = {}
+        self.folder_problem = ""
 
     # ------------------------------------------------------------ opening
 
@@ -148,21 +158,33 @@ class SaveStore:
     def load(self) -> None:
         """Load the three files, recovering what can be recovered; see :meth:`take_notices`."""
         folder = self.folder
+        #: why progress cannot be kept in the folder ("" when it can): said once, on the title
+        self.folder_problem = folder_problem(folder.path) or ""
         if not self.readonly:
             try:
                 folder.path.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
+                self.folder_problem = self.folder_problem or _(
+                    "{path} cannot be made ({reason})"
+                ).format(path=folder.path, reason=exc.strerror or exc)
+            if self.folder_problem:
                 self._notice(
                     "",
-                    f"The save folder {folder.path} cannot be created ({exc.strerror or exc}); "
-                    "progress will not be saved.",
+                    # TRANSLATORS: {problem}: why, as "/home/x/saves is a file, not a folder"
+                    _(
+                        "The save folder cannot be used: {problem}. Your progress will not be "
+                        "kept this session."
+                    ).format(problem=self.folder_problem),
                     "error",
                 )
         now = self._clock()
+        today = min(max(now.date(), EARLIEST), LATEST).isoformat()  # (a clock in year 9999)
+        save_records = Salvager(salvage_progress, today)
+        profile_records = Salvager(salvage_profile, today)
         save = open_document(
             folder.save,
             SAVE_SCHEMA,
-            decode_progress,
+            save_records,
             empty=_("starting with empty progress"),
             readonly=self.readonly,
             now=now,
@@ -170,7 +192,7 @@ class SaveStore:
         profile = open_document(
             folder.profile,
             PROFILE_SCHEMA,
-            decode_profile,
+            profile_records,
             empty=_("starting with the default card back"),
             readonly=self.readonly,
             now=now,
@@ -197,6 +219,15 @@ class SaveStore:
         self.profile = profile.value if profile.value is not None else Profile()
         self.current = current.value
         self._save_sig = _signature(folder.save)
+        rewrite = []
+        for opened, records, path in (
+            (save, save_records, folder.save),
+            (profile, profile_records, folder.profile),
+        ):
+            if opened.source != "none" and records.rejected:
+                self.rejected[path.name] = records.rejected
+                if self._keep_rejected(path, records.rejected, now):
+                    rewrite.append(path)
         if self.current is not None and self.progress.has_seen_game(self.current.game_id):
             # The game ended and was counted, but the program stopped before clearing it.
             self.current = None
@@ -204,8 +235,10 @@ class SaveStore:
                 self.clear_current()
         if not self.readonly:
             found = sync_unlocks(self.progress, self.profile.backs, self._today())
-            if found.relics:
+            if found.relics or folder.save in rewrite:  # the sound records, without the rest
                 self._write_save()
+            if folder.profile in rewrite and not found.backs:
+                self._write_profile()
             if found.backs:
                 self._notice(
                     "profile.toml",
@@ -215,6 +248,43 @@ class SaveStore:
                     "info",
                 )
                 self._write_profile()
+
+    def _keep_rejected(self, path: Path, rejected: list[Rejected], now: datetime.datetime) -> bool:
+        """Keep the records of ``path`` set aside in ``NAME.rejected.toml`` and say so once (on
+        the title). True when they are kept and ``path`` may be written without them; when they
+        cannot be kept, ``path`` is not written over this session (its records stay on disk)."""
+        first = rejected[0].line()
+        if self.readonly:
+            kept = ""
+        else:
+            try:
+                kept = keep_rejected(path, rejected, now, durable=self.durable).name
+            except (OSError, ValueError) as exc:
+                reason = getattr(exc, "strerror", None) or str(exc)
+                self._blocked[path] = _(
+                    "{file} holds damaged records that could not be kept aside ({reason})"
+                ).format(file=path.name, reason=reason)
+                kept = ""
+        # TRANSLATORS: {count} damaged records of {file} (save.toml) were left out; {first} is
+        # the first, as "games[3]: code: ..." (where in the file and why)
+        message = ngettext(
+            "{file}: {count} damaged record was set aside ({first}); the rest of your progress "
+            "is kept.",
+            "{file}: {count} damaged records were set aside (the first: {first}); the rest of "
+            "your progress is kept.",
+            len(rejected),
+        ).format(file=path.name, count=format_number(len(rejected)), first=first[:200])
+        if kept:
+            # TRANSLATORS: after the notice of damaged records set aside; {file}: a file name
+            message += " " + ngettext(
+                "It is kept in {file}.", "They are kept in {file}.", len(rejected)
+            ).format(file=kept)
+        elif not self.readonly:
+            message += " " + _(
+                "They could not be kept aside, so {file} is not saved over this session."
+            ).format(file=path.name)
+        self._notice(path.name, message, "warning")
+        return bool(kept)
 
     # ------------------------------------------------------------ notices
 
@@ -329,7 +399,9 @@ class SaveStore:
 
         def job() -> bool:
             try:
-                disk = read_document(path, PROFILE_SCHEMA, decode_profile)
+                # the sound records of the disk's profile are merged (a damaged one is in the
+                # rejected file already, or in the backup this write keeps)
+                disk = read_document(path, PROFILE_SCHEMA, Salvager(salvage_profile, self._today()))
                 to_write = ours
                 if disk.status == "ok":
                     assert disk.value is not None

@@ -76,7 +76,9 @@ class GameApp(arcade.Window):
             notices=self.overlay,
         )
         self.sounds = Sounds(self.assets, lambda: self.settings)
-        self.speech = SpeechLink(self.settings, options.speech_log)
+        self.speech = SpeechLink(
+            lambda: self.settings, options.speech_log, alarm=lambda: self.sounds.play("illegal")
+        )
         self.scenery = Scenery()
         self.on_quit: Callable[[], None] = self.close
         self._table: TableView | None = None  # the view of the application's seat

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, TypeGuard
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from desert_pyramid.app import spoken
 from desert_pyramid.i18n import N_, _
@@ -20,7 +20,7 @@ from desert_pyramid.i18n.say import worded
 from desert_pyramid.speech import RecordBackend, SpeechError, Voice
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from desert_pyramid.app.control import Feedback, TableControl
     from desert_pyramid.app.prefs import Settings
@@ -89,6 +89,8 @@ SCREEN_NAMES = {
     "ReplayView": N_("Replay"),
     "PlaceholderView": "",
 }
+# TRANSLATORS: said when B, D, L... (the listening keys) are pressed on the keys help (F1)
+AT_THE_TABLE = N_("The listening keys work at the table: Esc goes back to it.")
 FOCUS_FIRST = N_("Move the focus to a card first: Tab or the arrow keys.")
 #: The heading of the voice's notices on screen (its state after F2, a failure), whatever their
 #: level: not the save files' heading the other notices have
@@ -100,7 +102,17 @@ RANK_ACTIONS = {f"say_rank_{r}": r for r in range(1, 14)}
 class SpeechLink:
     """Turns what the window shows into announcements for its :class:`Voice`."""
 
-    def __init__(self, settings: Settings, log_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings | Callable[[], Settings],
+        log_path: Path | None = None,
+        alarm: Callable[[], None] | None = None,
+    ) -> None:
+        """``settings``: the settings, or where to read them now (the window's: the saved ones
+        arrive once the save files are read, after the window is made, and the voice follows
+        them); ``alarm``: a sound played when a failure of the voice can be said by no voice."""
+        self._settings = settings if callable(settings) else (lambda: settings)
+        self.alarm = alarm
         log: RecordBackend | None = None
         self.log_problem = ""
         if log_path is not None:
@@ -108,7 +120,8 @@ class SpeechLink:
                 log = RecordBackend(log_path)
             except SpeechError as exc:
                 self.log_problem = str(exc)
-        self.voice = Voice(getattr(settings, "speech", "auto"), log)
+        self._seen = self._choice()  # the setting the voice follows
+        self.voice = Voice(self._seen, log)
         self._view: object = None  # the screen spoken last
         self._table: object = None  # the table spoken last
         self._game: object = None
@@ -122,17 +135,33 @@ class SpeechLink:
         self._toast: object = None
         self._pending: list[str] = []
         self._fb_message: str | None = None
+        self._dialog: object = None  # the table's stuck dialog said last
+        self._dialog_focus: object = None
+        self._dialog_at: tuple[object, object] = (None, 0)  # its game and moves when it opened
         self.last = ""  # the last announcement (the tests read the log instead)
 
     # -- saying -----------------------------------------------------------------------------------
     def say(self, text: str) -> None:
+        self.follow_settings()
         text = " ".join(text.split())
         if text:
             self.last = text
             self.voice.say(text)
 
+    def _choice(self) -> str:
+        return str(getattr(self._settings(), "speech", "auto"))
+
     def settings_changed(self, settings: Settings) -> None:
-        self.voice.configure(getattr(settings, "speech", "auto"))
+        self._seen = str(getattr(settings, "speech", "auto"))
+        self.voice.configure(self._seen)
+
+    def follow_settings(self) -> None:
+        """The voice as the settings say when their choice changed (the saved setting, read
+        after the window was made, is honoured from the first frame)."""
+        choice = self._choice()
+        if choice != self._seen:
+            self._seen = choice
+            self.voice.configure(choice)
 
     def take_notice(self) -> str | None:
         return self.voice.take_notice()
@@ -166,8 +195,47 @@ class SpeechLink:
             parts.append(_("Selection dropped."))
         self._selected = selected
         parts += self._message_news(view) + self._coach_news(view) + self._focus_news(view)
-        if parts:
-            self.say(" ".join(parts))
+        parts.append(self._dialog_change(view))
+        if any(parts):
+            self.say(" ".join(p for p in parts if p))
+
+    def _dialog_change(self, view: SpokenTable) -> str:
+        """The table's stuck dialog ("No more moves"): its heading, its note and its focused
+        button when it opens, the button as the focus moves, and "Keep looking" when it is
+        closed with nothing else done (Esc): the dialog is a menu a blind player works too."""
+        dialog: Any = getattr(view, "stuck_dialog", None)
+        game = view.game
+        if dialog is not self._dialog:
+            before, self._dialog = self._dialog, dialog
+            if dialog is None:
+                kept = (
+                    before is not None
+                    and self._dialog_at[0] is game
+                    and self._dialog_at[1] == game.moves
+                    and getattr(view.app, "current_view", view) is view
+                )
+                return _("Keep looking") + "." if kept else ""
+            self._dialog_at = (game, game.moves)
+            self._dialog_focus = getattr(dialog.menu, "focus", None)
+            # (the dialog's heading, as ui/table/stuck_dialog.py marks it: said, not shouted)
+            title = _("NO MORE MOVES").capitalize()
+            heading = spoken.screen_text(title, str(getattr(dialog, "note", "")))
+            return f"{heading} {self._dialog_button(dialog)}".strip()
+        focus = getattr(getattr(dialog, "menu", None), "focus", None)
+        if dialog is not None and focus != self._dialog_focus:
+            self._dialog_focus = focus
+            return self._dialog_button(dialog)
+        return ""
+
+    @staticmethod
+    def _dialog_button(dialog: object) -> str:
+        menu = getattr(dialog, "menu", None)
+        buttons = getattr(menu, "buttons", None) or []
+        i = getattr(menu, "focus", 0)
+        if not isinstance(i, int) or not 0 <= i < len(buttons):
+            return ""
+        b = buttons[i]
+        return spoken.button_text(b.label, b.value, b.enabled)
 
     def _arrival(self, view: SpokenTable) -> list[str]:
         """A new deal is told whole; coming back to the table from a screen over it, said so."""
@@ -178,6 +246,7 @@ class SpeechLink:
             self._focus = None
             self._coach = []
             self._table_message = ""
+            self._selected = None  # the last deal's selection is not this one's to drop
             self._view = view
             return [spoken.deal_text(view.title, view.subtitle, game)]
         if self._view is not view:  # back from the pause, the help or the settings
@@ -224,6 +293,9 @@ class SpeechLink:
             self.toggle(view)
             return True
         if not is_table(view):
+            if action.startswith("say_"):  # the keys help is open over the table: Esc first
+                self.say(_(AT_THE_TABLE))
+                return True
             return False
         game = view.game
         focus = view.focus if view.focus_visible else None
@@ -271,9 +343,16 @@ class SpeechLink:
     # -- every other screen -------------------------------------------------------------------------
     def observe(self, view: object, overlay: object = None) -> str | None:
         """Every frame: a new screen, its focused button and its message; a new toast. Returns the
-        voice's notice for the screen, once, when speech has failed."""
+        voice's notice for the screen, once, when speech has failed or a voice was passed over
+        for another (with a sound when no voice could say it)."""
+        self.follow_settings()
+        self.voice.poll()  # a voice being tried: the one that answers says what waits
         if view is not None and not hasattr(view, "control"):
             self._observe_screen(view)
+        elif is_table(view):  # the stuck dialog's keys do not refresh the table
+            said = self._dialog_change(view)
+            if said:
+                self.say(said)
         toast = getattr(overlay, "current", None)
         if toast is not None and toast is not self._toast:
             self._toast = toast
@@ -283,6 +362,8 @@ class SpeechLink:
             self.say(spoken.sentence(spoken.speakable(heard)))
         elif toast is None:
             self._toast = None
+        if self.voice.take_alarm() and self.alarm is not None:
+            self.alarm()
         return self.voice.take_notice()
 
     def _observe_screen(self, view: object) -> None:

@@ -40,7 +40,8 @@ class Phrases:
     """What the player listens for, in one language: the words it knows, as a player who speaks
     the language knows them (not read from the game)."""
 
-    rules: str = r"Rules: ([a-z0-9+-]+),"
+    rules: str = r"Rules: ([^,.]+),"
+    rule_sets: tuple[tuple[str, str], ...] = (("Desert", "desert"), ("Classic", "classic"))
     layout: str = r"Layout (\d+), "
     row: str = r"Row (\d+): ([^.]*)\."
     gone: str = "gone"
@@ -55,6 +56,13 @@ class Phrases:
     flip: str = "Flipped"
     redeal: str = "Redealt"
     card: str = CARD_WORDS
+    # the menus, as a player who speaks the language hears them (from the title on)
+    title: str = "Desert Pyramid, title screen."
+    practice: str = "Practice."
+    expedition: str = "Expedition."
+    deal_code: str = "Deal code, typing: "
+    won: str = "You won!"
+    daylight: str = "daylight left "
 
     def card_of(self, words: str) -> Card:
         return card_of(words)
@@ -70,7 +78,8 @@ ENGLISH = Phrases()
 class German(Phrases):
     """Gesprochen: "Pik-Dame", "Aufgedeckt: die Kreuz-Acht. 23 Karten im Talon übrig."."""
 
-    rules: str = r"Regeln: ([a-z0-9+-]+),"
+    rules: str = r"Regeln: ([^,.]+),"
+    rule_sets: tuple[tuple[str, str], ...] = (("Wüste", "desert"), ("Klassisch", "classic"))
     layout: str = r"Layout (\d+), "
     row: str = r"Reihe (\d+): ([^.]*)\."
     gone: str = "weg"
@@ -84,6 +93,12 @@ class German(Phrases):
     stashed: str = "In die Tasche gelegt: "
     flip: str = "Aufgedeckt"
     redeal: str = "Neu gegeben"
+    title: str = "Desert Pyramid, Titelbild."
+    practice: str = "Übung."
+    expedition: str = "Expedition."
+    deal_code: str = "Spielcode, Eingabe: "
+    won: str = "Gewonnen!"
+    daylight: str = "Tageslicht übrig "
     card: str = r"(?:Pik|Herz|Karo|Kreuz)-(?:Ass|Zwei|Drei|Vier|Fünf|Sechs|Sieben|Acht|Neun|Zehn|Bube|Dame|König)"
 
     def card_of(self, words: str) -> Card:
@@ -123,6 +138,37 @@ class EarPlayer:
         self.ui.frames(1)
         return " ".join(self.listen())
 
+    def waiting(self) -> str:
+        """What was said and not listened to yet, left for :meth:`listen`."""
+        return " ".join(self.lines[self._read :])
+
+    def choose(self, item: str, key: int = K.DOWN, tries: int = 20) -> str:
+        """Move through a menu (↓ by default) until the focused button said starts with
+        ``item``; what was said of it."""
+        for _ in range(tries):
+            said = self.press(key)
+            if said.startswith(item) or f". {item}" in said:
+                return said
+        raise Deaf(f"the menu never reached {item!r}; last heard {self.heard[-3:]}")
+
+    def type_text(self, text: str) -> str:
+        """Type ``text`` into the focused field, a character a frame."""
+        self.listen()
+        for ch in text:
+            self.ui.app.dispatch_event("on_text", ch)
+            self.ui.app.dispatch_events()
+            self.ui.frames(1)
+        return " ".join(self.listen())
+
+    def wait_for(self, words: str, frames: int = 600) -> str:
+        """Let frames pass until ``words`` are said (not listened to: :meth:`learn_deal` reads
+        them); what was said meanwhile."""
+        for _ in range(frames):
+            if words in self.waiting():
+                return self.waiting()
+            self.ui.frames(1)
+        raise Deaf(f"never heard {words!r}; heard {self.waiting()!r}")
+
     # -- what the deal is --------------------------------------------------------------------------
     def learn_deal(self) -> tuple[Rules, Layout]:
         said = " ".join(self.listen())
@@ -130,7 +176,10 @@ class EarPlayer:
         number = re.search(self.words.layout, said)
         if rules is None or number is None:
             raise Deaf(f"no rules or layout in the deal's announcement: {said!r}")
-        return Rules.parse(rules[1]), get_layout(int(number[1]))
+        named = dict(self.words.rule_sets).get(rules[1])  # the rule set by its name
+        if named is None:
+            raise Deaf(f"rules I do not know by name: {rules[1]!r}")
+        return Rules.parse(named), get_layout(int(number[1]))
 
     def read_layout(self, layout: Layout) -> list[int]:
         """L: every layout card, row by row, left to right; gone places are -1."""
@@ -170,6 +219,11 @@ class EarPlayer:
 
     def model(self) -> Game:
         rules, layout = self.learn_deal()
+        return self.model_after_deal(rules, layout)
+
+    def model_after_deal(self, rules: Rules, layout: Layout) -> Game:
+        """The deal's model once its rules and layout are heard: the layout read out (L) and
+        the stock flipped through once and taken back."""
         cards = self.read_layout(layout)
         stock = self.learn_stock()
         if -1 in cards:
@@ -219,7 +273,10 @@ class EarPlayer:
 
     def win(self, node_budget: int = 3_000_000) -> list[str]:
         """Learn the deal by ear, find a way through it, play it; the announcements of the play."""
-        game = self.model()
+        return self.play_through(self.model(), node_budget)
+
+    def play_through(self, game: Game, node_budget: int = 3_000_000) -> list[str]:
+        """Find a way through the modelled deal and play it by keys; what was said of each move."""
         result = solve(game, node_budget=node_budget)
         if result.verdict != Verdict.WINNABLE:
             raise Deaf(f"my model of the deal is not winnable ({result.verdict})")
@@ -243,7 +300,8 @@ _RU_SUITS = ("пик", "червей", "бубён", "треф")
 class Russian(Phrases):
     """На слух: «дама пик», «Из колоды: дама пик. В колоде осталось 23 карты.»."""
 
-    rules: str = r"Правила: ([a-z0-9+-]+),"
+    rules: str = r"Правила: ([^,.]+),"
+    rule_sets: tuple[tuple[str, str], ...] = (("Пустыня", "desert"), ("Классика", "classic"))
     layout: str = r"Схема (\d+), "
     row: str = r"Ряд (\d+): ([^.]*)\."
     gone: str = "пусто"

@@ -105,6 +105,38 @@ def test_heading_font_is_the_shipped_one(app: Any) -> None:
     assert _difference(drawn, pil("K")) < 0.2
 
 
+def test_russian_headings_are_drawn_in_manrope_not_the_body_font(app: Any) -> None:
+    """League Spartan has no Cyrillic: a Russian heading is drawn with the shipped Manrope Bold (a
+    display face with Cyrillic), its Ж matching Pillow's Ж from that file better than the body
+    font's."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui.art.assets import Assets
+    from desert_pyramid.ui.base.fonts import BOLD_FILE, HEADING_CYRILLIC, HEADING_CYRILLIC_FILE
+    from desert_pyramid.ui.widgets.buttons import heading
+
+    Assets().load_fonts()
+    assert use_language("ru") is None
+    try:
+        t = heading("ЖУРНАЛ", 0, 0, 20)
+    finally:
+        use_language("en")
+    face = t.label.document.get_font(0)
+    assert (t.font_name, face.name) == (HEADING_CYRILLIC, HEADING_CYRILLIC)
+
+    def pil(file: str) -> Any:
+        font = ImageFont.truetype(str(resource_path("fonts", file)), 64)
+        img = Image.new("L", (140, 120), 0)
+        ImageDraw.Draw(img).text((20, 10), "Ж", font=font, fill=255)
+        return _ink(img)
+
+    drawn = _ink(_draw(app, "Ж", 48, HEADING_CYRILLIC, True, w=140, h=100))
+    assert _difference(drawn, pil(HEADING_CYRILLIC_FILE)) < _difference(drawn, pil(BOLD_FILE))
+    assert _difference(drawn, pil(HEADING_CYRILLIC_FILE)) < 0.2
+
+
 def _columns(img: Any, threshold: int = 110) -> list[tuple[int, int, int]]:
     """Runs of columns with ink: (first column, last column, rows of ink in the run)."""
     w, h = img.size

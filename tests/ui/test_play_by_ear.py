@@ -60,7 +60,7 @@ def test_an_expedition_pyramid_cleared_by_ear(ui: Any, ear: EarPlayer) -> None:
     table = ui.view
     assert table.session.pyramids_cleared == 1
     # the next pyramid is announced as a new deal, its layout and rules named again
-    assert "Layout 1," in said and "Rules: desert" in said, said
+    assert "Layout 1," in said and "Rules: Desert, " in said, said
 
 
 @pytest.mark.parametrize(("code", "won"), [("de", "Gewonnen!"), ("ru", "Победа!")])

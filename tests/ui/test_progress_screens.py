@@ -435,6 +435,60 @@ def test_notices_show_as_a_banner_on_the_title(ui: Driver, tmp_path: Path) -> No
         store.close()
 
 
+def test_one_damaged_record_is_said_once_on_the_title_and_the_rest_kept(
+    ui: Driver, tmp_path: Path
+) -> None:
+    """Issue 36: a past game whose code is damaged costs only itself; the title says so once."""
+    import shutil
+
+    folder = tmp_path / "saves"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "saves" / "v1", folder)
+    text = (folder / "save.toml").read_text(encoding="utf-8")
+    (folder / "save.toml").write_text(
+        text.replace("pyramids_cleared = 7", "pyramids_cleared = 7\nstray = nan")
+        + '\n[[games]]\nid = "p-1"\nmode = "practice"\npreset = "desert"\nlayout = 1\n'
+        'outcome = "won"\nscore = 5\ndate = "2025-03-14"\ncode = "DG-\u2660"\n',
+        encoding="utf-8",
+    )
+    for _ in range(2):  # the second start has nothing more to say
+        store = SaveStore.open(folder, background=True)
+        try:
+            ui.app.saves.attach(store)
+            assert store.progress.pyramids_cleared == 7 and len(store.progress.relics) == 4
+            ui.app.show_title()
+            frame(ui)
+            texts = (
+                " ".join(t.text for t in ui.app.overlay._banner_texts.items)
+                if ui.app.overlay.banner_rect is not None
+                else ""
+            )
+        finally:
+            ui.app.saves.attach(None)
+            store.close()
+        if _ == 0:
+            assert "save.toml: 2 damaged records were set aside" in texts
+            assert "save.rejected.toml" in texts
+        else:
+            assert "damaged" not in texts
+
+
+def test_a_save_folder_that_cannot_be_used_is_said_on_the_title(ui: Driver, tmp_path: Path) -> None:
+    """Issue 36: the game says on screen that progress will not be kept."""
+    path = tmp_path / "a_file"
+    path.write_text("not a folder")
+    store = SaveStore.open(path, background=True)
+    try:
+        ui.app.saves.attach(store)
+        ui.app.show_title()
+        frame(ui)
+        assert ui.app.overlay.banner_rect is not None
+        texts = " ".join(t.text for t in ui.app.overlay._banner_texts.items)
+        assert "is a file, not a folder" in texts and "will not be kept" in texts
+    finally:
+        ui.app.saves.attach(None)
+        store.close()
+
+
 def test_a_toast_slides_in_and_fades_out_with_animations_on(saved: Driver) -> None:
     from dataclasses import replace
 

@@ -35,9 +35,12 @@ def heard(ui: Any) -> Iterator[list[str]]:
     [
         (
             "de",
-            ("Regeln: desert, 3 Durchgänge,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: "),
+            ("Regeln: Wüste, 3 Durchgänge,", "Reihe 7:", "Aufgedeckt: die ", "Zurückgenommen: "),
         ),
-        ("ru", ("Правила: desert, 3 прохода,", "Ряд 7:", "Из колоды: ", "Отменено: открыть карту")),
+        (
+            "ru",
+            ("Правила: Пустыня, 3 прохода,", "Ряд 7:", "Из колоды: ", "Отменено: открыть карту"),
+        ),
     ],
 )
 def test_the_table_is_said_in_the_players_language(

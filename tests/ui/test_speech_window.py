@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -42,7 +44,7 @@ def test_a_headless_autoplay_writes_the_announcements_of_the_deal(tmp_path: Path
     proc = run([*args, "--speech-log", str(log)], tmp_path)
     assert proc.returncode == 0, proc.stderr
     lines = log.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("Practice.") and "Rules: desert" in lines[0]
+    assert lines[0].startswith("Practice.") and "Rules: Desert, " in lines[0]
     moves = [s for s in lines if s.startswith(("Paired the", "Removed the", "Flipped the"))]
     assert len(moves) >= 3, lines
 
@@ -121,6 +123,7 @@ def test_speech_that_fails_says_so_once_on_screen_and_f2_tries_again(
             t for t in [overlay.current, *overlay.queue] if t is not None and "espeak" in t.text
         ]
         assert [t.heading for t in failed] == ["Speech"]  # not the save files' "warning"
+        assert "illegal" in ui.app.sounds.played  # no voice could say it: a sound instead
         ui.key(K.SPACE)
         ui.frames(2)
         assert calls == ["espeak-ng"]  # quiet: not tried on every announcement
@@ -221,3 +224,25 @@ def test_the_statistics_say_their_figures(ui: Any, said: list[str]) -> None:
     opened = " ".join(said[-3:])
     label, value = pairs[0]
     assert f"{label}: {value}." in opened, opened
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the stand-in espeak-ng is a #! script")
+def test_the_saved_voice_speaks_from_the_start_in_the_saved_language(tmp_path: Path) -> None:
+    """``speech = "espeak-ng"`` and ``language = "de"`` in the save: the game started by a blind
+    player speaks the title at once through espeak-ng, in German (-v de), with no F2."""
+    from desert_pyramid.storage import SaveStore
+
+    from ..speech_fakes import calls, fake_program
+
+    store = SaveStore.open(tmp_path / "saves")
+    store.update_settings({"speech": "espeak-ng", "language": "de"})
+    store.close()
+    argv = tmp_path / "argv.txt"
+    fake_program(tmp_path / "bin", "espeak-ng", argv)
+    env_path = f"{tmp_path / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"
+    proc = run(["--headless", "--frames", "40"], tmp_path, {"PATH": env_path})
+    assert proc.returncode == 0, proc.stderr
+    spoken = [c for c in calls(argv) if c[-1] != "."]
+    assert spoken, calls(argv)
+    assert spoken[0][spoken[0].index("-v") + 1] == "de", spoken[0]
+    assert spoken[0][-1].startswith("Desert Pyramid, Titelbild."), spoken[0]

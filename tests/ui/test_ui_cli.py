@@ -44,9 +44,12 @@ def test_bad_options_give_one_line_and_exit_2(
     assert words in err
 
 
-def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+def run(
+    args: list[str], tmp_path: Path, more_env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     # the game opens its save folder: a temporary one, never the player's
     env = dict(os.environ, PYTHONPATH=str(ROOT), DESERT_PYRAMID_SAVE_DIR=str(tmp_path / "saves"))
+    env.update(more_env or {})
     return subprocess.run(
         [sys.executable, "-m", "desert_pyramid", *args],
         cwd=tmp_path,

@@ -22,7 +22,13 @@ HEADING = "League Spartan"  # only its bold face ships: headings are drawn with 
 REGULAR_FILE = "Liberation_Sans_Regular.ttf"
 BOLD_FILE = "Liberation_Sans_Bold.ttf"
 HEADING_FILE = "League_Spartan_Bold.otf"
-FONT_FILES = (REGULAR_FILE, BOLD_FILE, HEADING_FILE)
+#: The headings' family for the languages whose letters League Spartan lacks (i18n.HEADING_FALLBACK:
+#: Russian): Manrope, a geometric sans with Latin and Cyrillic (SIL OFL 1.1; only its bold face
+#: ships, drawn with bold=True like League Spartan), so a Russian heading is a display face too,
+#: not the body font.
+HEADING_CYRILLIC = "Manrope"
+HEADING_CYRILLIC_FILE = "Manrope_Bold.ttf"
+FONT_FILES = (REGULAR_FILE, BOLD_FILE, HEADING_FILE, HEADING_CYRILLIC_FILE)
 
 #: The text size of the settings as a factor (1.0 = 100%), the one in use (a screen whose menu
 #: cannot stand in the window at the settings' size uses a smaller one, never under 1.0:
@@ -67,9 +73,9 @@ def points(size: float, scale: float | None = None) -> float:
 
 
 def heading_font() -> str:
-    """The headings' family in the current language: League Spartan, or the body font (drawn
-    bold) for a language whose letters League Spartan lacks (Russian: it has no Cyrillic)."""
-    return FONT if current_language() in HEADING_FALLBACK else HEADING
+    """The headings' family in the current language: League Spartan, or Manrope for a language
+    whose letters League Spartan lacks (Russian: it has no Cyrillic)."""
+    return HEADING_CYRILLIC if current_language() in HEADING_FALLBACK else HEADING
 
 
 @lru_cache(maxsize=64)

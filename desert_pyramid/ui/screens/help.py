@@ -53,6 +53,8 @@ PAD = N_(
 
 class HelpView(MenuScreen):
     pauses_ambience = True
+    # the listening keys (B, D...) are answered (speech_link: "Esc goes back to the table")
+    contexts = (keys.MENUS, keys.SPEECH, keys.EVERYWHERE)
 
     def table_under(self) -> Screen | None:
         under = self.under
@@ -164,6 +166,8 @@ class HelpView(MenuScreen):
         return max(used)
 
     def on_action(self, action: str) -> bool:
+        if action == "menu_accept":  # Enter: the keys read, back to where the help was opened
+            return self.back()
         if action in SCROLL_KEYS:  # ↑ ↓, PgUp PgDn, Home End scroll a list taller than its room
             self.scroll.on_action(SCROLL_KEYS[action])
             return True

@@ -18,6 +18,7 @@ from desert_pyramid.i18n import (
     N_,
     _,
     format_percent,
+    language_named,
     system_language,
     use_language,
 )
@@ -82,7 +83,7 @@ def language_name(code: str) -> str:
     """The Language row's value: a language named in itself, or the system's."""
     if code in LANGUAGES:
         return LANGUAGES[code]
-    return _("Auto · {language}").format(language=LANGUAGES[system_language()])
+    return _("Auto · {language}").format(language=language_named(system_language()))
 
 
 class SettingsView(MenuScreen):

@@ -1,0 +1,71 @@
+"""The desktop's art as image files, for the web edition (``desert-pyramid web build``).
+
+The card faces and the back are :mod:`cardart`'s, the desert is :class:`Scenery` drawn into an
+offscreen frame by Arcade (headless), so the browser shows the same game as the window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from desert_pyramid.app.prefs import DEFAULT_BACK
+from desert_pyramid.engine import CARDS
+from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.art.assets import back_source, load_image
+
+
+def render_cards(folder: Path, size: tuple[int, int]) -> None:
+    """``0.png`` .. ``51.png`` (the faces, by card number) and ``back.png``."""
+    w, h = size
+    folder.mkdir(parents=True, exist_ok=True)
+    for card in range(52):
+        cardart.render_face(CARDS[card], w, h).save(folder / f"{card}.png", optimize=True)
+    back = cardart.render_back(load_image(back_source(DEFAULT_BACK)), w, h)
+    back.save(folder / "back.png", optimize=True)
+
+
+def render_scenery(folder: Path, sizes: dict[str, tuple[int, int]]) -> None:
+    """The desert at noon at each size (``desert-NAME.png``), drawn by Arcade in a headless window
+    as big as the largest (each picture is read from its lower-left corner)."""
+    import arcade
+
+    from desert_pyramid.ui.art.scenery import Scenery
+
+    side = max(max(size) for size in sizes.values())
+    window = arcade.Window(side, side, "Desert Pyramid art", visible=False, antialiasing=False)
+    try:
+        for name, (w, h) in sizes.items():
+            scenery = Scenery()
+            scenery.prepare(w, h, horizon=h * 0.62)
+            window.clear(color=scenery.clear_colour())
+            scenery.draw()
+            image = arcade.get_image(0, 0, w, h).convert("RGB")
+            image.save(folder / f"desert-{name}.png", optimize=True)
+    finally:
+        window.close()
+
+
+def render_icon(target: Path, px: int) -> None:
+    """The app icon: the game's card back on the sand, a rounded square."""
+    icon = Image.new("RGBA", (px, px), (226, 190, 132, 255))
+    back = cardart.render_back(
+        load_image(back_source(DEFAULT_BACK)), int(px * 0.52), int(px * 0.52 * 190 / 140)
+    )
+    icon.alpha_composite(back, ((px - back.width) // 2, (px - back.height) // 2))
+    ImageDraw.Draw(icon)
+    icon.save(target, optimize=True)
+
+
+def render_art(
+    folder: Path,
+    card_size: tuple[int, int],
+    scenery: dict[str, tuple[int, int]],
+    icon_sizes: tuple[int, ...],
+) -> None:
+    """Every picture the web edition shows, into ``folder``."""
+    render_cards(folder / "cards", card_size)
+    render_scenery(folder, scenery)
+    for px in icon_sizes:
+        render_icon(folder / f"icon-{px}.png", px)

@@ -1,0 +1,128 @@
+"""The message protocol between the page and the worker (docs/web.md): one request in, one
+answer out, both plain JSON.
+
+A request is ``{"id": n, "op": "...", ...}``; the answer ``{"id": n, "ok": true, ...}`` or
+``{"id": n, "ok": false, "error": "what is wrong"}``. Every answer carries the application's new
+notices (a damaged save set aside) and, once a deal is at the table, its ``state``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from desert_pyramid import __version__
+from desert_pyramid.engine import PRESETS, EngineError
+from desert_pyramid.i18n import LANGUAGES, CatalogueError, use_language
+from desert_pyramid.modes import ModeError
+from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
+
+ACTIONS = ("tap", "drop", "flip", "stash", "undo", "redo", "accept_hint", "deselect")
+
+
+class Worker:
+    """The worker's one object: it answers the page's requests (see the module text)."""
+
+    def __init__(self) -> None:
+        self.table: WebTable | None = None
+
+    def _table(self) -> WebTable:
+        if self.table is None:
+            raise RequestError("the game is not open: send 'hello' first")
+        return self.table
+
+    def catalogue(self) -> dict[str, Any]:
+        """What the picker offers: the rule sets and the layouts (number, name, family, size)."""
+        table = self._table()
+        layouts = [
+            {"number": n, "name": lay.name, "family": lay.family, "size": lay.size}
+            for n, lay in sorted(table.app.catalogue.every_layout().items())
+        ]
+        rules = [{"id": name, "name": str(r)} for name, r in PRESETS.items()]
+        return {"rules": rules, "layouts": layouts, "languages": LANGUAGES}
+
+    def handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answer one request; a bad one gets ``ok: false`` and the reason, never an exception."""
+        rid = request.get("id")
+        try:
+            out = self._handle(request)
+        except (RequestError, ModeError, EngineError, CatalogueError, KeyError) as exc:
+            text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+            out = {"ok": False, "error": text}
+            if self.table is not None:
+                out["notices"] = self.table.notices()
+        out["id"] = rid
+        return out
+
+    def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
+        op = request.get("op")
+        if op == "hello":
+            if self.table is None:
+                save_dir = request.get("save_dir")
+                self.table = WebTable(save_dir if isinstance(save_dir, str) else None)
+            lang = request.get("language")
+            if isinstance(lang, str) and lang in LANGUAGES:
+                use_language(lang)
+            table = self._table()
+            return {
+                "ok": True,
+                "version": __version__,
+                "can_continue": table.can_continue(),
+                "catalogue": self.catalogue(),
+                "notices": table.notices(),
+            }
+        table = self._table()
+        result: dict[str, Any] = {}
+        if op == "start":
+            code = request.get("code")
+            layout = request.get("layout", 1)
+            if not isinstance(layout, int) or isinstance(layout, bool):
+                raise RequestError(f"not a layout number: {layout!r}")
+            table.start(
+                str(request.get("rules", "desert")),
+                layout,
+                code if isinstance(code, str) else None,
+            )
+        elif op == "continue":
+            if not table.resume():
+                raise RequestError("there is no game to continue")
+        elif op == "act":
+            action = request.get("action")
+            if action not in ACTIONS:
+                raise RequestError(f"unknown action {action!r}")
+            args = {k: v for k, v in request.items() if k in ("place", "src", "dst")}
+            result = table.act(str(action), **args)
+        elif op == "hint":
+            limit = request.get("time_limit", HINT_TIME_LIMIT)
+            if not isinstance(limit, int | float) or isinstance(limit, bool):
+                raise RequestError(f"not a time limit in seconds: {limit!r}")
+            result = table.hint(float(limit))
+        elif op == "tick":
+            table.tick()
+        elif op == "pause":
+            table.pause()
+        elif op == "resume":
+            table.resume_clock()
+        elif op == "state":
+            pass
+        else:
+            raise RequestError(f"unknown request {op!r}")
+        out: dict[str, Any] = {"ok": True, "result": result, "notices": table.notices()}
+        if table.seat is not None:
+            out["state"] = table.state()
+            out["can_continue"] = table.can_continue()
+        return out
+
+
+_worker = Worker()
+
+
+def handle_json(text: str) -> str:
+    """The worker's entry point: a request as JSON text in, the answer as JSON text out."""
+    try:
+        request = json.loads(text)
+    except ValueError as exc:
+        return json.dumps({"id": None, "ok": False, "error": f"not JSON: {exc}"})
+    if not isinstance(request, dict):
+        return json.dumps({"id": None, "ok": False, "error": "a request is a JSON object"})
+    return json.dumps(_worker.handle(request), ensure_ascii=False)

@@ -1,0 +1,301 @@
+"""One Practice table for the page: the application's :class:`Seat`, the table's control and the
+hints, with the position as plain JSON (cards, their exposure, piles, figures, messages).
+
+What a tap, a drop or a key does is :class:`~desert_pyramid.app.control.TableControl`'s, exactly
+as at the desktop's table; after each move the application saves the game (``after_move``), so a
+reload continues it. The words the desktop shows and speaks come from ``control`` and
+``spoken``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from desert_pyramid.app import spoken
+from desert_pyramid.app.application import Application, NoticeLog
+from desert_pyramid.app.control import Feedback, TableControl
+from desert_pyramid.app.saving import NOTICE_POLL_S
+from desert_pyramid.app.seat import Seat
+from desert_pyramid.engine import CARDS, PRESETS, SATCHEL, STOCK, WASTE, Game, Rules
+from desert_pyramid.engine.moves import Move, MoveKind
+from desert_pyramid.i18n.say import Say, joined, tell, worded
+from desert_pyramid.solver.hints import HINT_BUDGET, hint_for
+
+#: a hint's longest search, in seconds (the browser's solver is slower than the desktop's)
+HINT_TIME_LIMIT = 2.0
+MAX_HINT_TIME_LIMIT = 30.0
+PILES = {"stock": STOCK, "waste": WASTE, "satchel": SATCHEL}
+PLACE_NAMES = {STOCK: "stock", WASTE: "waste", SATCHEL: "satchel"}
+
+
+class RequestError(ValueError):
+    """A request the table cannot take (no game, a bad place): the message says what."""
+
+
+def card_json(card: int) -> dict[str, Any]:
+    """A card as the page shows and names it: its number (the image), its index (``7♣``) and its
+    name in words in the player's language (the screen reader's: ``seven of clubs``)."""
+    return {"id": int(card), "text": str(CARDS[card]), "name": spoken.card_words(card)}
+
+
+def place_of(value: object) -> int:
+    """A place from the page: a slot number or ``stock`` / ``waste`` / ``satchel``."""
+    if isinstance(value, str) and value in PILES:
+        return PILES[value]
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 64:
+        return value
+    raise RequestError(f"not a place at the table: {value!r}")
+
+
+def place_json(place: int) -> int | str:
+    return PLACE_NAMES.get(place, place)
+
+
+class WebTable:
+    """The application and the table in play (at most one), as the worker holds them."""
+
+    def __init__(self, save_dir: str | None, clock: Any = time.monotonic) -> None:
+        self.log = NoticeLog()
+        self.app = Application(save_dir=save_dir, notices=self.log)
+        self.app.open_saves(background=False)
+        # what opening the saves found (a damaged file set aside), told with the first answer
+        self._startup = [(level, text) for level, text in self.app.saves.startup_notices]
+        self.seat: Seat | None = None
+        self.control: TableControl | None = None
+        self.hint_places: tuple[int | str, ...] = ()
+        self._clock = clock
+        self._last = clock()
+        self._message: Say | str = ""
+        self._coach_said: list[str] = []
+
+    # -- sessions ---------------------------------------------------------------------------------
+    def can_continue(self) -> bool:
+        return self.app.can_continue()
+
+    def notices(self) -> list[dict[str, str]]:
+        """The application's notices not yet told (a damaged save set aside, a failed write)."""
+        self.app.update(NOTICE_POLL_S)  # the store's notices are looked at now, not in a second
+        told = [*self._startup, *self.log.notices]
+        self._startup = []
+        self.log.notices.clear()
+        out = [{"level": level, "text": text} for level, text in told]
+        return out
+
+    def _seat(self, seat: Seat, message: Say | str = "") -> None:
+        self.seat = seat
+        self.control = TableControl(seat.session)
+        self.hint_places = ()
+        self._last = self._clock()
+        self._message = message
+        self._coach_said = [m.text for m in seat.session.messages]
+
+    def start(self, rules: str, layout: int, code: str | None = None) -> None:
+        """A Practice deal: ``code`` (a deal code, ``DP-…``) or a random one, on these rules and
+        this layout. Raises :class:`~desert_pyramid.modes.InputError` (a bad code or a rule set
+        the layout cannot play) or :class:`RequestError`."""
+        if rules not in PRESETS:
+            raise RequestError(f"unknown rule set {rules!r}: one of {', '.join(PRESETS)}")
+        chosen: Rules = PRESETS[rules]
+        the_layout = self.app.get_layout(layout)
+        if code:
+            session = self.app.practice_from_code(code, chosen, the_layout)
+            seat = self.app.sit(session)
+        else:
+            seat = self.app.start_practice(chosen, the_layout)
+        self._seat(seat)
+
+    def resume(self) -> bool:
+        """CONTINUE: the saved game, with its whole undo history; False when there is none."""
+        table = self.app.continue_game()
+        if not isinstance(table, Seat):
+            return False
+        self._seat(table)
+        return True
+
+    # -- actions ----------------------------------------------------------------------------------
+    def _table(self) -> tuple[Seat, TableControl]:
+        if self.seat is None or self.control is None:
+            raise RequestError("no deal at the table: start one first")
+        return self.seat, self.control
+
+    def tick(self) -> None:
+        """The clock: the time since the last request counts (the page pauses when hidden)."""
+        now = self._clock()
+        if self.seat is not None and not self.seat.session.finished:
+            self.seat.update(max(0.0, (now - self._last) * 1000.0))
+        self._last = now
+
+    def pause(self) -> None:
+        """The page is hidden: the time since the last request counts, then nothing until back."""
+        self.tick()
+
+    def resume_clock(self) -> None:
+        self._last = self._clock()
+
+    def act(self, action: str, **kw: Any) -> dict[str, Any]:
+        """One action at the table (see docs/web.md); returns the feedback as JSON."""
+        seat, control = self._table()
+        self.tick()
+        if action == "tap":
+            fb = control.click(place_of(kw.get("place")))
+        elif action == "drop":
+            fb = control.drop(place_of(kw.get("src")), place_of(kw.get("dst")))
+        elif action == "flip":
+            fb = control.flip()
+        elif action == "stash":
+            where = kw.get("place")
+            fb = control.stash(None if where is None else place_of(where))
+        elif action == "undo":
+            fb = control.undo()
+        elif action == "redo":
+            fb = control.redo()
+        elif action == "accept_hint":
+            fb = control.accept_hint()
+        elif action == "deselect":
+            control.deselect()
+            fb = Feedback(message="")
+        else:
+            raise RequestError(f"unknown action {action!r}")
+        moved = fb.move is not None or fb.undone
+        if moved:
+            self.app.after_move(seat)  # saved after every move and undo, as the desktop does
+            self.hint_places = ()
+        if fb.message is not None:
+            self._message = fb.message
+        said: list[str] = []
+        if moved:
+            said.append(spoken.move_text(seat.game, fb.move, fb.events))
+        if fb.message and not (moved and not control.stuck):
+            said.append(spoken.speakable(worded(fb.message)))
+        coach = [m.text for m in seat.session.messages]
+        if coach != self._coach_said:  # the coach's new words, said as the desktop says them
+            said += [
+                spoken.speakable(m.spoken or m.text)
+                for m in seat.session.messages
+                if m.text not in self._coach_said
+            ]
+            self._coach_said = coach
+        return {
+            "moved": moved,
+            "sound": fb.sound,
+            "shake": [place_json(p) for p in fb.shake],
+            "say": " ".join(s for s in said if s),
+        }
+
+    def hint(self, time_limit: float = HINT_TIME_LIMIT) -> dict[str, Any]:
+        """The solver's hint for the position, searched for at most ``time_limit`` seconds; its
+        move is highlighted and Enter (``accept_hint``) plays it."""
+        seat, control = self._table()
+        self.tick()
+        limit = min(max(0.1, float(time_limit)), MAX_HINT_TIME_LIMIT)
+        session = seat.session
+        if not session.finished:
+            session.note_hint()
+        started = time.perf_counter()
+        answer = hint_for(seat.game, HINT_BUDGET, time_limit=limit)
+        spent = time.perf_counter() - started
+        self._last = self._clock()  # the search's time is not the player's
+        verdict = str(getattr(answer.verdict, "value", answer.verdict))
+        words: Say | str = ""
+        if verdict == "lost":
+            words = session.lost_offer(answer)
+        rewind = answer.rewind_to if words and answer.rewind_to is not None else None
+        move: Move | None = answer.move
+        control.set_hint(move, rewind)
+        places: tuple[int | str, ...] = ()
+        if move is not None:
+            if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):
+                places = ("stock",)
+            else:
+                places = tuple(place_json(p) for p in (move.a, move.b) if p >= SATCHEL)
+        self.hint_places = places
+        if move is not None:
+            message = joined(*answer.says, tell("Enter plays it."))
+        elif rewind is not None:
+            message = joined(words, tell("Enter goes back there."))
+        else:
+            message = words or joined(*answer.says)
+        self._message = message
+        return {
+            "verdict": verdict,
+            "seconds": round(spent, 3),
+            "nodes": answer.nodes,
+            "say": spoken.speakable(worded(message)),
+        }
+
+    # -- the position ---------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """The table as the page draws it (docs/web.md)."""
+        seat, control = self._table()
+        game: Game = seat.game
+        session = seat.session
+        layout = game.layout
+        slots = []
+        for slot in layout.slots:
+            card = game.cards[slot.index]
+            entry: dict[str, Any] = {
+                "slot": slot.index,
+                "x": slot.x,
+                "y": slot.y,
+                "z": slot.z,
+                "card": card_json(card) if card >= 0 else None,
+                "free": card >= 0 and game.is_free(slot.index),
+            }
+            slots.append(entry)
+        rules = game.rules
+        stock_top = game.stock[-1] if game.stock else None
+        hud = session.hud()
+        coach = list(session.messages) if session.has_coach else []
+        # the message line, or the coach's words when the last action left it empty (as the
+        # desktop's table does without its coach panel)
+        message = worded(self._message) or " ".join(m.text for m in coach)
+        return {
+            "layout": {"number": layout.number, "name": layout.name},
+            "rules": {
+                "name": str(rules),
+                "satchel": rules.satchel,
+                "stock_top_playable": rules.stock_top_playable,
+            },
+            "slots": slots,
+            "stock": {
+                "count": len(game.stock),
+                "top": card_json(stock_top)
+                if stock_top is not None and rules.stock_top_playable
+                else None,
+                "redeal": not game.stock
+                and bool(game.waste)
+                and (game.redeals_left is None or game.redeals_left > 0),
+            },
+            "waste": {
+                "count": len(game.waste),
+                "top": card_json(game.waste[-1]) if game.waste else None,
+            },
+            "satchel": card_json(game.satchel) if game.satchel >= 0 else None,
+            "redeals_left": game.redeals_left,
+            "score": hud["score"],
+            "chain": game.chain,
+            "moves": game.moves,
+            "time": hud["time"],
+            "time_ms": session.elapsed_ms,
+            "won": game.won,
+            "stuck": control.stuck and not game.won,
+            "finished": session.finished,
+            "can_undo": bool(game.history),
+            "can_redo": bool(game.redo_stack),
+            "selected": None if control.selected is None else place_json(control.selected),
+            "partners": [place_json(p) for p in control.partners],
+            "hint": list(self.hint_places),
+            "coach": [
+                {
+                    "kind": m.kind,
+                    "topic": m.topic,
+                    "text": m.text,
+                    "places": [place_json(p) for p in m.places],
+                }
+                for m in coach
+            ],
+            "message": message,
+            "deal_code": session.deal_code,
+            "status": spoken.status_text(hud),
+        }

@@ -1,0 +1,145 @@
+"""Records, not files, are the unit of damage (issue 36): 50 hostile saves, each three years of a
+player's progress with one bad record of a different kind (``tests/hostile_saves.py``), load with
+every sound record kept and the counts the player earned unchanged; the bad record is set aside in
+``NAME.rejected.toml`` (where, why, its value), said once on the title, and never lost.
+``bench/bench_hostile_saves.py`` prints the figures over the 50."""
+
+from __future__ import annotations
+
+import datetime
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomli_w
+
+from desert_pyramid.storage import SaveStore
+from desert_pyramid.storage.files import long_numbers
+from tests.hostile_saves import DAMAGES, Damage, player_files
+
+NOW = datetime.datetime(2026, 1, 5, 12, 0, 0)
+
+
+def write(folder: Path, save: dict[str, Any], profile: dict[str, Any]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    with long_numbers():  # a hostile number of 5,000 digits, written as TOML writes it
+        (folder / "save.toml").write_text(tomli_w.dumps(save), encoding="utf-8")
+        (folder / "profile.toml").write_text(tomli_w.dumps(profile), encoding="utf-8")
+
+
+def open_store(folder: Path) -> SaveStore:
+    return SaveStore.open(folder, durable=False, clock=lambda: NOW)
+
+
+def records(store: SaveStore) -> int:
+    """Every record of the two files: past games, ids counted, statistics keys, recent results,
+    relics, dates of the day streak, settings, card backs."""
+    p = store.progress
+    return (
+        len(p.games)
+        + len(p.seen_games)
+        + len(p.seen_treks)
+        + len(p.stats)
+        + sum(len(s.recent) for s in p.stats.values())
+        + len(p.relics)
+        + len(p.daily.cleared_dates)
+        + len(p.daily.late_dates)
+        + len(p.settings)
+        + len(store.profile.backs.unlocked)
+    )
+
+
+def earned(store: SaveStore) -> dict[str, Any]:
+    """The counts a player earned: relics, backs, wins, streaks, pyramids cleared (and treks)."""
+    p = store.progress
+    last = p.daily.last_cleared
+    return {
+        "pyramids cleared": p.pyramids_cleared,
+        "relics": sorted(p.relics),
+        "backs": sorted(store.profile.backs.unlocked),
+        "wins": {k: s.won for k, s in p.stats.items()},
+        "win streaks": {k: (s.current_streak, s.best_streak) for k, s in p.stats.items()},
+        "day streak": (p.daily.best, p.daily.current_on(last) if last else 0),
+        "treks": sum(s.treks for s in p.stats.values()),
+    }
+
+
+@pytest.fixture(scope="module")
+def sound(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("sound")
+    write(folder, *player_files())
+    store = open_store(folder)
+    assert not store.take_notices() and not store.rejected
+    return records(store), earned(store)
+
+
+def test_the_generated_player_has_years_of_progress(sound: tuple[int, dict[str, Any]]) -> None:
+    count, figures = sound
+    assert figures["pyramids cleared"] > 500 and len(figures["relics"]) == 12
+    assert len(figures["backs"]) >= 5 and figures["day streak"][0] >= 5 and figures["treks"] > 50
+    assert count > 2_500
+
+
+@pytest.mark.parametrize("damage", DAMAGES, ids=[d.name for d in DAMAGES])
+def test_one_bad_record_costs_only_itself(
+    tmp_path: Path, damage: Damage, sound: tuple[int, dict[str, Any]]
+) -> None:
+    count, figures = sound
+    save, profile = player_files()
+    damage.edit(save if damage.file == "save.toml" else profile)
+    write(tmp_path, save, profile)
+    store = open_store(tmp_path)
+    notices = store.take_notices()
+    # said once, on the title, as a warning that names the record
+    told = [n for n in notices if "damaged record" in n.message]
+    assert len(told) == 1 and told[0].file == damage.file and told[0].level == "warning", notices
+    assert store.opened["save"].source == "file" and store.opened["profile"].source == "file"
+    rejected = store.rejected[damage.file]
+    assert rejected
+    # every sound record kept, the earned counts unchanged
+    assert records(store) == count - damage.destroys, (records(store), count)
+    assert earned(store) == figures
+    # the bad record is kept beside the save, as it was
+    kept = tomllib.loads(
+        (tmp_path / damage.file.replace(".toml", ".rejected.toml")).read_text(encoding="utf-8")
+    )["rejected"]
+    assert len(kept) == len(rejected) and all(r["where"] and r["why"] for r in kept)
+    # the files are written without it: the next start says nothing more and keeps everything
+    store.close()
+    again = open_store(tmp_path)
+    assert not again.take_notices() and not again.rejected
+    assert records(again) == count - damage.destroys and earned(again) == figures
+
+
+def test_a_relic_whose_date_is_damaged_stays_owned_dated_today_even_on_a_wrong_clock(
+    tmp_path: Path,
+) -> None:
+    """A damaged field drops to its default where that loses nothing: the relic stays, dated
+    today; a clock beyond the dates a save holds (year 9999) gives the nearest one."""
+    save, profile = player_files()
+    first = sorted(save["relics"])[0]
+    save["relics"][first] = "9999-12-31"
+    write(tmp_path, save, profile)
+    store = SaveStore.open(
+        tmp_path, durable=False, clock=lambda: datetime.datetime(9999, 12, 31, 23, 0)
+    )
+    assert store.opened["save"].source == "file"
+    assert store.progress.relics[first] == "2199-12-31" and len(store.progress.relics) == 12
+    (rejected,) = store.rejected["save.toml"]
+    assert rejected.repaired and rejected.value == "9999-12-31"
+
+
+def test_a_rejected_file_is_added_to_and_an_unreadable_one_is_left_alone(tmp_path: Path) -> None:
+    from desert_pyramid.storage.salvage import Rejected, keep_rejected
+
+    save = tmp_path / "save.toml"
+    one, two = Rejected("games[1]", "games[1].date: bad", {"id": "a"}), Rejected("x", "y", 10**400)
+    assert keep_rejected(save, [one], NOW, durable=False).name == "save.rejected.toml"
+    assert keep_rejected(save, [one, two], NOW, durable=False).name == "save.rejected.toml"
+    kept = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))
+    assert [r["where"] for r in kept["rejected"]] == ["games[1]", "x"]  # not twice, both kept
+    assert kept["rejected"][1]["value"] == str(10**400)  # beyond 64 bits: its digits as text
+    (tmp_path / "save.rejected.toml").write_bytes(b"[[[ not toml")
+    assert keep_rejected(save, [two], NOW, durable=False).name == "save.rejected-2.toml"
+    assert (tmp_path / "save.rejected.toml").read_bytes() == b"[[[ not toml"

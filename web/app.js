@@ -1,0 +1,642 @@
+// The web edition's page: it draws what the worker says and forwards taps, drags and keys.
+// Every rule, score, message, hint and verdict comes from the game's Python core in the worker
+// (worker.js, desert_pyramid/web/protocol.py; the protocol is in docs/web.md).
+
+const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
+const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
+const HINT_SECONDS = 1.5; // a hint's longest search in the worker (the answer comes within 2 s)
+const $ = (id) => document.getElementById(id);
+
+// -- the worker and its protocol -------------------------------------------------------------
+const bootStarted = performance.now();
+const worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+const pending = new Map();
+let nextId = 1;
+let saveDir = null;
+let workerReady;
+const ready = new Promise((resolve, reject) => (workerReady = { resolve, reject }));
+
+worker.onmessage = (event) => {
+  const msg = event.data;
+  if (msg.type === "ready") {
+    saveDir = msg.saveDir;
+    workerReady.resolve(msg);
+  } else if (msg.type === "boot-error") {
+    workerReady.reject(new Error(msg.error));
+  } else if (msg.type === "reply") {
+    const waiter = pending.get(msg.reply.id);
+    pending.delete(msg.reply.id);
+    if (waiter) waiter(msg.reply);
+  }
+};
+worker.onerror = (event) => workerReady.reject(new Error(event.message || "the worker failed"));
+
+function ask(op, fields = {}) {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ id, op, ...fields });
+  });
+}
+
+// -- what the page holds -------------------------------------------------------------------------
+const game = {
+  state: null,
+  catalogue: null,
+  canContinue: false,
+  thinking: false,
+  lastDrawn: 0, // performance.now() when the last state was drawn (bench_web.py reads it)
+  drawCount: 0,
+  tapAt: 0, // when the tap being answered was made
+  tapTimes: [], // milliseconds from a tap to its answer on screen (bench/bench_web.py)
+};
+window.desertPyramid = game; // for the tests and the benchmark: read-only figures
+window.desertPyramidMemory = async () => (await ask("memory")).memory; // the worker's heap, bytes
+
+// -- screens ------------------------------------------------------------------------------------
+function show(name) {
+  for (const id of ["loading", "start", "table"]) $(id).hidden = id !== name;
+  document.body.dataset.screen = name;
+}
+
+function notice(text, level = "warning") {
+  const p = document.createElement("p");
+  p.textContent = text;
+  p.className = level;
+  $("notices").append(p);
+}
+
+function fillPicker() {
+  const { rules, layouts } = game.catalogue;
+  const rulesSel = $("rules");
+  const layoutSel = $("layout");
+  if (rulesSel.options.length) return;
+  for (const r of rules) rulesSel.add(new Option(r.name[0].toUpperCase() + r.name.slice(1), r.id));
+  for (const l of layouts) layoutSel.add(new Option(`${l.number}. ${l.name} (${l.size} cards)`, String(l.number)));
+  const last = JSON.parse(localStorage.getItem("dp-picker") || "null");
+  if (last) {
+    if ([...rulesSel.options].some((o) => o.value === last.rules)) rulesSel.value = last.rules;
+    if ([...layoutSel.options].some((o) => o.value === String(last.layout))) layoutSel.value = String(last.layout);
+  }
+}
+
+function showStart() {
+  $("continue").hidden = !game.canContinue;
+  fillPicker();
+  show("start");
+  if (!$("continue").hidden) $("continue").focus();
+}
+
+function takeNotices(reply) {
+  for (const n of reply.notices || []) notice(n.text, n.level);
+}
+
+let lastSaid = "";
+
+function say(text) {
+  if (!text) return;
+  // the same words again are still announced: the region's text must change
+  const said = text === lastSaid ? `${text}\u00a0` : text;
+  lastSaid = said;
+  $("status").textContent = said;
+}
+
+async function request(op, fields = {}) {
+  const reply = await ask(op, fields);
+  takeNotices(reply);
+  if ("can_continue" in reply) game.canContinue = reply.can_continue;
+  return reply;
+}
+
+async function startDeal(fields) {
+  const reply = await request("start", fields);
+  if (!reply.ok) return reply;
+  history.replaceState(null, "", location.pathname + location.search);
+  enterTable(reply.state);
+  say(reply.state.status);
+  return reply;
+}
+
+function enterTable(state) {
+  show("table");
+  game.state = state;
+  layoutBoard();
+  draw(state);
+}
+
+// -- the table: geometry ----------------------------------------------------------------------------
+let geometry = null;
+
+function layoutBoard() {
+  const state = game.state;
+  if (!state) return;
+  const board = $("board");
+  const W = board.clientWidth;
+  const H = board.clientHeight;
+  const xs = state.slots.map((s) => s.x);
+  const ys = state.slots.map((s) => s.y);
+  const minx = Math.min(...xs);
+  const miny = Math.min(...ys);
+  const unitsW = (Math.max(...xs) - minx + 2) / 2; // in card widths
+  const unitsH = (Math.max(...ys) - miny + 2) / 2; // in card heights
+  const piles = state.rules.satchel ? 3 : 2;
+  const pad = Math.max(6, Math.min(W, H) * 0.02);
+  const gap = 0.12; // between piles, in card widths
+  const caption = 18; // a pile's caption under it, pixels
+  const landscape = W > H * 1.15;
+  let cw;
+  if (landscape) {
+    // the piles in a column beside the pyramid (a phone held sideways)
+    const byW = (W - 3 * pad) / (unitsW + 1 + 0.25);
+    const byH = ((H - 2 * pad) * CARD_ASPECT) / unitsH;
+    const byPiles = ((H - 2 * pad - piles * caption) * CARD_ASPECT) / (piles + (piles - 1) * gap);
+    cw = Math.min(byW, byH, byPiles);
+  } else {
+    const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
+    const byH = ((H - 3 * pad - caption) * CARD_ASPECT) / (unitsH + 1);
+    cw = Math.min(byW, byH);
+  }
+  cw = Math.max(20, Math.floor(cw));
+  const ch = Math.round(cw / CARD_ASPECT);
+  document.documentElement.style.setProperty("--card-w", `${cw}px`);
+  document.documentElement.style.setProperty("--card-h", `${ch}px`);
+  const pw = unitsW * cw;
+  const ph = unitsH * ch;
+  const pyramid = $("pyramid");
+  const pileBox = $("piles");
+  let pileSpots;
+  if (landscape) {
+    const total = pw + pad + cw;
+    const left = Math.max(pad, (W - total) / 2);
+    pyramid.style.left = `${left}px`;
+    pyramid.style.top = `${Math.max(pad, (H - ph) / 2)}px`;
+    pileBox.style.left = `${left + pw + pad}px`;
+    const colH = piles * ch + (piles - 1) * (gap * cw + caption) + caption;
+    pileBox.style.top = `${Math.max(pad, (H - colH) / 2)}px`;
+    pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + caption)]);
+  } else {
+    const rowW = piles * cw + (piles - 1) * gap * cw * 4;
+    const total = ph + pad + ch + caption;
+    const top = Math.max(pad, (H - total) / 2);
+    pyramid.style.left = `${(W - pw) / 2}px`;
+    pyramid.style.top = `${top}px`;
+    pileBox.style.left = `${(W - rowW) / 2}px`;
+    pileBox.style.top = `${top + ph + pad}px`;
+    pileSpots = [0, 1, 2].map((i) => [i * cw * (1 + gap * 4), 0]);
+  }
+  const order = ["stock", "waste", "satchel"];
+  order.forEach((name, i) => {
+    const el = $(name);
+    el.style.left = `${pileSpots[i][0]}px`;
+    el.style.top = `${pileSpots[i][1]}px`;
+  });
+  geometry = { cw, ch, minx, miny, landscape };
+}
+
+// -- the table: drawing -----------------------------------------------------------------------------
+const cardButtons = new Map(); // slot -> button
+
+function cardImage(card) {
+  return `art/cards/${card.id}.png`;
+}
+
+function setImage(button, src) {
+  let img = button.querySelector("img");
+  if (!src) {
+    if (img) img.remove();
+    return;
+  }
+  if (!img) {
+    img = document.createElement("img");
+    img.alt = "";
+    img.draggable = false;
+    button.prepend(img);
+  }
+  if (img.getAttribute("src") !== src) img.setAttribute("src", src);
+}
+
+function setText(button, cls, text) {
+  let el = button.querySelector(`.${cls}`);
+  if (!text) {
+    if (el) el.remove();
+    return;
+  }
+  if (!el) {
+    el = document.createElement("span");
+    el.className = cls;
+    el.setAttribute("aria-hidden", "true");
+    button.append(el);
+  }
+  el.textContent = text;
+}
+
+function mark(el, place, state) {
+  el.classList.toggle("selected", state.selected === place);
+  el.classList.toggle("partner", state.partners.includes(place));
+  el.classList.toggle("hinted", state.hint.includes(place));
+  el.classList.toggle("coached", state.coach.some((m) => m.places.includes(place)));
+}
+
+function draw(state) {
+  game.state = state;
+  const pyramid = $("pyramid");
+  const seen = new Set();
+  for (const slot of state.slots) {
+    if (!slot.card) continue;
+    seen.add(slot.slot);
+    let button = cardButtons.get(slot.slot);
+    if (!button) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.className = "card";
+      button.dataset.place = String(slot.slot);
+      pyramid.append(button);
+      cardButtons.set(slot.slot, button);
+    }
+    button.style.left = `${((slot.x - geometry.minx) / 2) * geometry.cw}px`;
+    button.style.top = `${((slot.y - geometry.miny) / 2) * geometry.ch}px`;
+    button.style.zIndex = String(10 + slot.z);
+    button.setAttribute("aria-label", slot.card.name);
+    button.dataset.card = slot.card.text;
+    button.classList.toggle("covered", !slot.free);
+    setImage(button, cardImage(slot.card));
+    mark(button, slot.slot, state);
+  }
+  for (const [slot, button] of cardButtons) {
+    if (!seen.has(slot)) {
+      if (document.activeElement === button) $("stock").focus();
+      button.remove();
+      cardButtons.delete(slot);
+    }
+  }
+  // the piles
+  const stock = $("stock");
+  const s = state.stock;
+  let stockName = `Stock, ${s.count} ${s.count === 1 ? "card" : "cards"}`;
+  if (s.top) stockName += `, ${s.top.name} on top`;
+  if (!s.count) stockName = s.redeal ? "Stock, empty: redeal" : "Stock, empty";
+  stock.setAttribute("aria-label", stockName);
+  setImage(stock, s.count ? (s.top ? cardImage(s.top) : "art/cards/back.png") : null);
+  stock.classList.toggle("empty", !s.count);
+  setText(stock, "count", s.count ? String(s.count) : s.redeal ? "↻" : "");
+  setText(stock, "caption", "Stock");
+  const waste = $("waste");
+  const w = state.waste;
+  waste.setAttribute("aria-label", w.top ? `Waste, ${w.top.name}` : "Waste, empty");
+  setImage(waste, w.top ? cardImage(w.top) : null);
+  waste.classList.toggle("empty", !w.top);
+  setText(waste, "caption", "Waste");
+  const satchel = $("satchel");
+  satchel.hidden = !state.rules.satchel;
+  satchel.setAttribute("aria-label", state.satchel ? `Satchel, ${state.satchel.name}` : "Satchel, empty");
+  setImage(satchel, state.satchel ? cardImage(state.satchel) : null);
+  satchel.classList.toggle("empty", !state.satchel);
+  setText(satchel, "caption", "Satchel");
+  for (const name of ["stock", "waste", "satchel"]) mark($(name), name, state);
+  // the figures, the buttons, the message
+  $("score").textContent = state.score;
+  $("moves").textContent = state.moves;
+  $("time").textContent = state.time;
+  $("undo").disabled = !state.can_undo;
+  $("redo").disabled = !state.can_redo;
+  $("message").textContent = state.message;
+  const ending = $("ending");
+  if (state.won) {
+    $("ending-title").textContent = "You won!";
+    $("ending-text").textContent = `Score ${state.score} in ${state.moves} moves, ${state.time}.`;
+    $("ending-undo").hidden = true;
+  } else if (state.stuck) {
+    $("ending-title").textContent = "No way on";
+    $("ending-text").textContent = state.message;
+    $("ending-undo").hidden = false;
+  }
+  const wasHidden = ending.hidden;
+  ending.hidden = !(state.won || state.stuck);
+  if (wasHidden && !ending.hidden) $("ending-new").focus();
+  game.drawCount += 1;
+  game.lastDrawn = performance.now();
+  if (game.tapAt) {
+    // a tap's answer is on screen at the next frame: the benchmark's "tap to drawn"
+    const tapped = game.tapAt;
+    game.tapAt = 0;
+    requestAnimationFrame(() => game.tapTimes.push(performance.now() - tapped));
+  }
+}
+
+// -- the table: input -------------------------------------------------------------------------------
+let chain = Promise.resolve();
+
+function act(action, fields = {}) {
+  // one request at a time, in the order the player made them
+  chain = chain.then(async () => {
+    const reply = await request("act", { action, ...fields });
+    if (!reply.ok) {
+      $("message").textContent = reply.error;
+      say(reply.error);
+      return;
+    }
+    draw(reply.state);
+    for (const place of reply.result.shake || []) shake(place);
+    say(reply.result.say);
+  });
+  return chain;
+}
+
+function shake(place) {
+  const el = typeof place === "number" ? cardButtons.get(place) : $(place);
+  if (!el) return;
+  el.classList.remove("shake");
+  void el.offsetWidth;
+  el.classList.add("shake");
+}
+
+async function askHint() {
+  if (game.thinking || !game.state) return;
+  game.thinking = true;
+  const hint = $("hint");
+  hint.setAttribute("aria-busy", "true");
+  $("message").textContent = "Thinking…";
+  say("Thinking…");
+  chain = chain.then(async () => {
+    const reply = await request("hint", { time_limit: HINT_SECONDS });
+    game.thinking = false;
+    hint.removeAttribute("aria-busy");
+    if (!reply.ok) {
+      $("message").textContent = reply.error;
+      return;
+    }
+    draw(reply.state);
+    say(reply.result.say);
+  });
+  return chain;
+}
+
+function placeOf(el) {
+  const holder = el && el.closest ? el.closest("[data-place]") : null;
+  if (!holder) return null;
+  const p = holder.dataset.place;
+  return /^\d+$/.test(p) ? Number(p) : p;
+}
+
+let press = null;
+
+function onPointerDown(event) {
+  const target = event.target.closest("[data-place]");
+  if (!target || event.button > 0) return;
+  event.preventDefault();
+  press = {
+    place: placeOf(target),
+    el: target,
+    x: event.clientX,
+    y: event.clientY,
+    dragging: false,
+    id: event.pointerId,
+    t: performance.now(),
+  };
+  try {
+    target.setPointerCapture(event.pointerId);
+  } catch {}
+}
+
+function draggable(place) {
+  const st = game.state;
+  if (!st) return false;
+  if (typeof place === "number") return true;
+  if (place === "waste") return !!st.waste.top;
+  if (place === "satchel") return !!st.satchel;
+  return false;
+}
+
+function onPointerMove(event) {
+  if (!press || event.pointerId !== press.id) return;
+  const dx = event.clientX - press.x;
+  const dy = event.clientY - press.y;
+  if (!press.dragging && Math.hypot(dx, dy) >= DRAG_START && draggable(press.place)) {
+    press.dragging = true;
+    press.el.classList.add("dragging");
+  }
+  if (press.dragging) press.el.style.transform = `translate(${dx}px, ${dy}px)`;
+}
+
+function onPointerUp(event) {
+  if (!press || event.pointerId !== press.id) return;
+  const p = press;
+  press = null;
+  if (p.dragging) {
+    p.el.style.visibility = "hidden";
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    p.el.style.visibility = "";
+    p.el.style.transform = "";
+    p.el.classList.remove("dragging");
+    const dst = placeOf(under);
+    if (dst !== null && dst !== p.place) act("drop", { src: p.place, dst });
+    return;
+  }
+  game.tapAt = performance.now();
+  act("tap", { place: p.place });
+}
+
+function onPointerCancel() {
+  if (press && press.dragging) {
+    press.el.style.transform = "";
+    press.el.classList.remove("dragging");
+  }
+  press = null;
+}
+
+function onClick(event) {
+  // a keyboard's Enter or Space on a focused card (pointers are handled above)
+  if (event.detail !== 0) return;
+  const place = placeOf(event.target);
+  if (place !== null) act("tap", { place });
+}
+
+// the arrow keys move the focus to the nearest card or pile that way (as at the desktop)
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+function moveFocus(dx, dy) {
+  const places = [...document.querySelectorAll("#board [data-place]")].filter((el) => !el.hidden);
+  const from = document.activeElement && document.activeElement.closest("#board [data-place]");
+  if (!from) {
+    if (places.length) places[0].focus();
+    return;
+  }
+  const centre = (el) => {
+    const r = el.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  const [x0, y0] = centre(from);
+  let best = null;
+  let bestScore = Infinity;
+  for (const el of places) {
+    if (el === from) continue;
+    const [x, y] = centre(el);
+    const along = (x - x0) * dx + (y - y0) * dy; // how far that way
+    const across = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx); // how far aside
+    if (along <= 1) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) {
+      bestScore = score;
+      best = el;
+    }
+  }
+  if (best) best.focus();
+}
+
+function onKey(event) {
+  if (document.body.dataset.screen !== "table" || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (ARROWS[event.key] && !(event.target.closest && event.target.closest("#ending"))) {
+    event.preventDefault();
+    moveFocus(...ARROWS[event.key]);
+    return;
+  }
+  const onButton = event.target.closest && event.target.closest("button");
+  const key = event.key;
+  const keys = {
+    z: () => act("undo"),
+    Backspace: () => act("undo"),
+    y: () => act("redo"),
+    h: () => askHint(),
+    s: () => act("stash"),
+    x: () => act("deselect"),
+    Delete: () => act("deselect"),
+    Escape: () => leaveTable(),
+  };
+  const k = key.length === 1 ? key.toLowerCase() : key;
+  if (k === " " && !onButton) {
+    event.preventDefault();
+    act("flip");
+  } else if (k === "Enter" && game.state && (game.state.hint.length || /Enter/.test(game.state.message))) {
+    event.preventDefault();
+    act("accept_hint");
+  } else if (keys[k]) {
+    event.preventDefault();
+    keys[k]();
+  }
+}
+
+function leaveTable() {
+  game.state = null;
+  showStart();
+}
+
+// -- time -----------------------------------------------------------------------------------------
+setInterval(() => {
+  if (document.body.dataset.screen !== "table" || document.hidden || !game.state) return;
+  if (game.state.finished || game.thinking) return;
+  chain = chain.then(async () => {
+    const reply = await ask("tick");
+    if (reply.ok && reply.state && document.body.dataset.screen === "table") {
+      $("time").textContent = reply.state.time;
+      game.state.time = reply.state.time;
+    }
+  });
+}, 1000);
+
+document.addEventListener("visibilitychange", () => {
+  if (!game.state) return;
+  chain = chain.then(() => ask(document.hidden ? "pause" : "resume"));
+});
+
+// -- deal links -----------------------------------------------------------------------------------
+function dealFromHash() {
+  const m = /^#deal=(.*)$/.exec(location.hash);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return m[1];
+  }
+}
+
+async function openDealLink(code) {
+  const reply = await startDeal({ code });
+  if (!reply.ok) {
+    $("notices").textContent = "";
+    notice(`That deal link cannot be opened: ${reply.error}`, "error");
+    showStart();
+  }
+}
+
+// -- start ---------------------------------------------------------------------------------------------
+async function main() {
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
+  let info;
+  try {
+    info = await ready;
+  } catch (err) {
+    $("loading-text").textContent = `The game could not start: ${err.message}`;
+    return;
+  }
+  const hello = await request("hello", { save_dir: saveDir });
+  if (!hello.ok) {
+    $("loading-text").textContent = `The game could not start: ${hello.error}`;
+    return;
+  }
+  game.catalogue = hello.catalogue;
+  game.canContinue = hello.can_continue;
+  game.bootMs = performance.now() - bootStarted;
+  game.boot = info;
+  const code = dealFromHash();
+  if (code !== null) await openDealLink(code);
+  else showStart();
+  game.started = true;
+}
+
+$("continue").addEventListener("click", async () => {
+  const reply = await request("continue");
+  if (reply.ok) {
+    enterTable(reply.state);
+    say(reply.state.status);
+  } else {
+    notice(reply.error, "error");
+    showStart();
+  }
+});
+$("picker").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const rules = $("rules").value;
+  const layout = Number($("layout").value);
+  localStorage.setItem("dp-picker", JSON.stringify({ rules, layout }));
+  $("notices").textContent = "";
+  const reply = await startDeal({ rules, layout });
+  if (!reply.ok) notice(reply.error, "error");
+});
+$("open-code").addEventListener("click", async () => {
+  $("notices").textContent = "";
+  const reply = await startDeal({ code: $("code").value });
+  if (!reply.ok) notice(reply.error, "error");
+});
+$("menu").addEventListener("click", leaveTable);
+$("hint").addEventListener("click", askHint);
+$("undo").addEventListener("click", () => act("undo"));
+$("redo").addEventListener("click", () => act("redo"));
+$("ending-undo").addEventListener("click", () => act("undo"));
+$("ending-new").addEventListener("click", () => {
+  $("ending").hidden = true;
+  leaveTable();
+});
+const board = $("board");
+board.addEventListener("pointerdown", onPointerDown);
+board.addEventListener("pointermove", onPointerMove);
+board.addEventListener("pointerup", onPointerUp);
+board.addEventListener("pointercancel", onPointerCancel);
+board.addEventListener("click", onClick);
+document.addEventListener("keydown", onKey);
+// the board's size changes with the window, the phone's turn and the bar's rows
+let boardSize = "";
+new ResizeObserver(() => {
+  const size = `${board.clientWidth}x${board.clientHeight}`;
+  if (size === boardSize || !game.state || board.clientWidth === 0) return;
+  boardSize = size;
+  layoutBoard();
+  draw(game.state);
+}).observe(board);
+window.addEventListener("hashchange", () => {
+  const code = dealFromHash();
+  if (code !== null && game.started) openDealLink(code);
+});
+
+main();
