@@ -57,6 +57,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -177,6 +178,9 @@ class EditorView(Screen):
     # -- layout ------------------------------------------------------------------------------------
     def repaint_all(self) -> None:
         self.dirty.invalidate()
+
+    def toast_ground(self) -> Ground:
+        return Ground(repaint=self.dirty.invalidate)
 
     def layout(self, width: int, height: int) -> None:
         g = editor_geometry(width, height)

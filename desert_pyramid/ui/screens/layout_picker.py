@@ -73,6 +73,7 @@ from desert_pyramid.ui.widgets.buttons import (
     text_height,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.toast import Ground
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help")
@@ -213,6 +214,9 @@ class LayoutPickerView(Screen):
     # -- layout ------------------------------------------------------------------------------------
     def repaint_all(self) -> None:
         self.dirty.invalidate()
+
+    def toast_ground(self) -> Ground:
+        return Ground(repaint=self.dirty.invalidate)
 
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(
