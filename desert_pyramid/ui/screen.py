@@ -73,6 +73,7 @@ class Screen(arcade.View):
     text size changes (Settings → Text size applies at once)."""
 
     contexts: tuple[str, ...] = (keys.MENUS, keys.EVERYWHERE)
+    help_contexts: tuple[str, ...] | None = None  # what the F1 help lists over it (None: all)
     horizon = 0.58  # where the sky meets the sand, as a fraction of the height
 
     pauses_ambience = False  # the pause screen and the help overlay stop the desert's sounds

@@ -604,7 +604,7 @@ class EditorView(Screen):
         return (
             self.app.width,
             self.app.height,
-            getattr(self.app.scenery, "version", 0),
+            self.app.scenery.version,
             self.app.ctx.default_atlas.version,  # repacked: unchanged sprites may shift a shade
             self._shown,
             hover,

@@ -995,7 +995,7 @@ class LayoutPickerView(Screen):
             self.app.height,
             # a new scenery, or the texture atlas repacked (a new texture found it full): sprites
             # that did not change may then differ by a shade, so the frame is drawn whole
-            (getattr(self.app.scenery, "version", 0), self.app.ctx.default_atlas.version),
+            (self.app.scenery.version, self.app.ctx.default_atlas.version),
             round(self.scroll),
             self.focus,
             (self.shown_message(), self.actions.focus, self.confirm_delete),
