@@ -35,7 +35,7 @@ from desert_pyramid.ui.sound import Scene, Sounds
 from desert_pyramid.ui.speech_link import SPEECH_HEADING, SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.buttons import use_high_contrast
-from desert_pyramid.ui.widgets.toast import Overlay
+from desert_pyramid.ui.widgets.toast import Ground, Overlay
 
 if TYPE_CHECKING:
     from desert_pyramid.app.analysis import HintService
@@ -513,6 +513,11 @@ class GameApp(arcade.Window):
             self.overlay.draw()
         if self._text_probe_own:
             audit.stop()
+
+    def toast_ground(self) -> Ground:
+        """What the screen shown tells the toasts over it (widgets/toast.py)."""
+        view = self.current_view
+        return view.toast_ground() if isinstance(view, Screen) else Ground()
 
     def _text_views(self) -> list[Screen]:
         """The screen shown and the table it covers (pause, help), for the text size's check."""

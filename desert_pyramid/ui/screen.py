@@ -13,6 +13,7 @@ from desert_pyramid.ui.base.layout import overflowed
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.shell import Shell, window_of
 from desert_pyramid.ui.sound import Scene
+from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:
     from desert_pyramid.app.seat import Seat
@@ -72,9 +73,11 @@ class Screen(arcade.View):
     text size changes (Settings → Text size applies at once)."""
 
     contexts: tuple[str, ...] = (keys.MENUS, keys.EVERYWHERE)
+    help_contexts: tuple[str, ...] | None = None  # what the F1 help lists over it (None: all)
     horizon = 0.58  # where the sky meets the sand, as a fraction of the height
 
     pauses_ambience = False  # the pause screen and the help overlay stop the desert's sounds
+    shows_notices = False  # the title: the save files' notices show on it as a banner (toast.py)
 
     def table_under(self) -> Screen | None:
         """The table this screen is or covers (the ambience follows its daylight), if any."""
@@ -83,6 +86,10 @@ class Screen(arcade.View):
     def repaint_all(self) -> None:
         """Draw every part on the next frame, not only what changed (a screen that repaints
         only its changes overrides it)."""
+
+    def toast_ground(self) -> Ground:
+        """What this screen tells the toasts over it (``widgets/toast.py``)."""
+        return Ground(shows_notices=self.shows_notices)
 
     def sound_changed(self) -> None:
         """M was pressed: a screen that shows whether the sound is on says so."""

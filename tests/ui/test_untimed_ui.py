@@ -149,3 +149,28 @@ def test_the_results_say_untimed_in_place_of_the_time_bonus() -> None:
         labels = [label for label, _ in rows(trek.abandon())]
         assert ("Time on the untimed trek" in labels) is untimed
         assert len(labels) == 5  # the same rows: the screen's layout does not change
+
+
+def test_a_skip_says_what_it_costs_and_untimed_it_costs_nothing(ui: Driver) -> None:
+    """The pause's and the stuck dialog's skip buttons say the session's own skip cost: 30 s of
+    daylight on a timed trek, nothing (and no figure) on an untimed one."""
+    from desert_pyramid.modes import ExpeditionSession
+    from desert_pyramid.ui.screens.pause import PauseView
+    from desert_pyramid.ui.table.view import TableView
+    from tests.test_modes_helpers import LAYOUT, FakeFinder
+
+    for untimed, label in ((False, "Skip this pyramid (−30 s)"), (True, "Skip this pyramid")):
+        ui.app.new_table(ExpeditionSession(7, LAYOUT, finder=FakeFinder(step=3), untimed=untimed))
+        ui.frames(1)
+        view = ui.view
+        assert isinstance(view, TableView)
+        view.open_stuck_dialog()
+        assert view.stuck_dialog is not None
+        assert [b.label for b in view.stuck_dialog.menu.buttons][0] == label
+        view.close_stuck_dialog()
+        ui.app.show_pause(view)
+        pause = ui.view
+        assert isinstance(pause, PauseView)
+        assert [b.label for b in pause.menu.buttons][1] == label
+        ui.app.show_view(view)
+    ui.app.table = None

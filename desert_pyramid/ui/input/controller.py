@@ -281,13 +281,13 @@ class ControllerLayer:
     def fire(self, button: str) -> bool:
         """A button (or a direction, or a trigger) pressed: the current screen's action for it."""
         self.app.last_input = PAD
+        from desert_pyramid.ui.screen import Screen
+
         view = self.app.current_view
-        contexts = getattr(view, "contexts", None)
-        on_action = getattr(view, "on_action", None)
-        if contexts is None or on_action is None:
+        if not isinstance(view, Screen):
             return False
-        action = keys.pad_action_for(button, contexts)
-        return action is not None and bool(on_action(action))
+        action = keys.pad_action_for(button, view.contexts)
+        return action is not None and bool(view.on_action(action))
 
     def _direction(self) -> str | None:
         for state in self._state.values():

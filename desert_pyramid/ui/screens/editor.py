@@ -57,6 +57,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -177,6 +178,9 @@ class EditorView(Screen):
     # -- layout ------------------------------------------------------------------------------------
     def repaint_all(self) -> None:
         self.dirty.invalidate()
+
+    def toast_ground(self) -> Ground:
+        return Ground(repaint=self.dirty.invalidate)
 
     def layout(self, width: int, height: int) -> None:
         g = editor_geometry(width, height)
@@ -600,7 +604,7 @@ class EditorView(Screen):
         return (
             self.app.width,
             self.app.height,
-            getattr(self.app.scenery, "version", 0),
+            self.app.scenery.version,
             self.app.ctx.default_atlas.version,  # repacked: unchanged sprites may shift a shade
             self._shown,
             hover,

@@ -77,9 +77,8 @@ class HelpView(MenuScreen):
         return True
 
     def layout(self, width: int, height: int) -> None:
-        ensure = getattr(self.under, "ensure_layout", None)
-        if ensure is not None:
-            ensure()
+        if isinstance(self.under, Screen):
+            self.under.ensure_layout()
         s = max(0.7, min(width / 1280, height / 720) ** 0.8)
         self.texts = TextGroup()
         pw = min(940 * s, width - 16.0)
@@ -109,7 +108,8 @@ class HelpView(MenuScreen):
         col_x = (20 * s, area.width / 2 + 20 * s)
         col_right = (area.width / 2 - 6 * s, area.width - 14 * s)  # short of the scroll bar
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
-        groups = rows_of(getattr(self.under, "help_contexts", None))
+        under = self.under
+        groups = rows_of(under.help_contexts if isinstance(under, Screen) else None)
         columns = self._pack(groups, s)
         if self._height(groups, columns, s) > area.height:
             # it scrolls anyway: one column, whose lines have the whole width (none is cut)

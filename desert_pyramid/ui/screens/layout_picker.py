@@ -73,6 +73,7 @@ from desert_pyramid.ui.widgets.buttons import (
     text_height,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.toast import Ground
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help")
@@ -213,6 +214,9 @@ class LayoutPickerView(Screen):
     # -- layout ------------------------------------------------------------------------------------
     def repaint_all(self) -> None:
         self.dirty.invalidate()
+
+    def toast_ground(self) -> Ground:
+        return Ground(repaint=self.dirty.invalidate)
 
     def layout(self, width: int, height: int) -> None:
         g = picker_geometry(
@@ -991,7 +995,7 @@ class LayoutPickerView(Screen):
             self.app.height,
             # a new scenery, or the texture atlas repacked (a new texture found it full): sprites
             # that did not change may then differ by a shade, so the frame is drawn whole
-            (getattr(self.app.scenery, "version", 0), self.app.ctx.default_atlas.version),
+            (self.app.scenery.version, self.app.ctx.default_atlas.version),
             round(self.scroll),
             self.focus,
             (self.shown_message(), self.actions.focus, self.confirm_delete),

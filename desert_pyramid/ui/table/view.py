@@ -43,6 +43,7 @@ from desert_pyramid.ui.table.moments import NIGHT, SUNSET_S, Sunset
 from desert_pyramid.ui.table.redraw import DirtyTracker
 from desert_pyramid.ui.table.stuck_dialog import StuckDialog
 from desert_pyramid.ui.widgets.buttons import Button
+from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -71,6 +72,14 @@ class TableView(TableInput, Screen):
 
     def repaint_all(self) -> None:
         self.dirty.invalidate()
+
+    def toast_ground(self) -> Ground:
+        return Ground(
+            repaint=self.dirty.invalidate,
+            celebrating=self.effects.backing is not None,
+            modal=self.stuck_dialog is not None,
+            under_bar=self.geom is not None,  # the toasts stay under the top bar
+        )
 
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
 

@@ -13,6 +13,7 @@ any screen gets it without drawing anything itself.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -38,6 +39,20 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.art.assets import Assets
 
 
+@dataclass(frozen=True)
+class Ground:
+    """What the screen under the toasts tells them (``Screen.toast_ground``): ``repaint``, how a
+    screen that repaints only what changed repaints a box (the toast's last place); whether a
+    celebration's banner or a modal dialog of its own shows; whether a top bar runs across the
+    window (the table's: the toast stays under it); whether it shows the title's notices."""
+
+    repaint: Callable[[tuple[int, int, int, int]], None] | None = None
+    celebrating: bool = False
+    modal: bool = False
+    under_bar: bool = False
+    shows_notices: bool = False
+
+
 class OverlayHost(Protocol):
     """What the overlay needs of the window it is drawn over."""
 
@@ -53,6 +68,8 @@ class OverlayHost(Protocol):
 
     @property
     def current_view(self) -> arcade.View | None: ...
+
+    def toast_ground(self) -> Ground: ...
 
 
 SLIDE_S = 0.35  # sliding in (at normal animation speed)
@@ -174,9 +191,9 @@ class Overlay:
     def update(self, dt: float) -> None:
         # A screen that repaints only what changed (the table) must repaint under the toast:
         # where it was drawn last frame (it moves, fades, blends over itself, or is gone now).
-        dirty = getattr(self.app.current_view, "dirty", None)
-        if self._drawn is not None and dirty is not None:
-            dirty.invalidate(self._drawn)
+        repaint = self.app.toast_ground().repaint
+        if self._drawn is not None and repaint is not None:
+            repaint(self._drawn)
         if self.current is None:
             self._drawn = None
         toast = self.current
@@ -199,12 +216,11 @@ class Overlay:
 
     def _celebrating(self) -> bool:
         """The table shows a celebration's banner."""
-        effects = getattr(self.app.current_view, "effects", None)
-        return getattr(effects, "backing", None) is not None
+        return self.app.toast_ground().celebrating
 
     def _modal(self) -> bool:
         """The screen shows a modal dialog of its own (the table's "No more moves")."""
-        return getattr(self.app.current_view, "stuck_dialog", None) is not None
+        return self.app.toast_ground().modal
 
     def state(self) -> tuple[float, int]:
         """(how far in, 0..1; alpha) of the current toast."""
@@ -301,8 +317,7 @@ class Overlay:
     def _top(self) -> float:
         """The toast's ceiling: the window's top, or under the table's bar (it hides no score):
         a view whose geometry has a top bar (``geom.hud``, the table's) keeps the toast under it."""
-        geom = getattr(self.app.current_view, "geom", None)
-        under_bar = isinstance(getattr(geom, "hud", None), Rect)
+        under_bar = self.app.toast_ground().under_bar
         return float(self.app.height - (hud_height(self.app.height) if under_bar else 0))
 
     @property
@@ -328,9 +343,8 @@ class Overlay:
 
     # -- the title banner ---------------------------------------------------------------------------
     def _draw_banner(self) -> None:
-        view = self.app.current_view
         notices = self.app.application.startup_notices
-        if not notices or not getattr(view, "shows_notices", False):
+        if not notices or not self.app.toast_ground().shows_notices:
             self.banner_rect = None
             return
         key = (self.app.width, self.app.height, tuple(notices), current_language())
