@@ -2,7 +2,7 @@
 hints, with the position as plain JSON (cards, their exposure, piles, figures, messages).
 
 What a tap, a drop or a key does is :class:`~desert_pyramid.app.control.TableControl`'s, exactly
-as at the desktop's table; after each move the application saves the game (``after_move``), so a
+as at the desktop's table: the seat's own control, so the seat saves the game after each move and a
 reload continues it. The words the desktop shows and speaks come from ``control`` and
 ``spoken``.
 """
@@ -84,7 +84,7 @@ class WebTable:
 
     def _seat(self, seat: Seat, message: Say | str = "") -> None:
         self.seat = seat
-        self.control = TableControl(seat.session)
+        self.control = seat.control  # the seat's: its moves are saved, as at the desktop's table
         self.hint_places = ()
         self._last = self._clock()
         self._message = message
@@ -158,8 +158,7 @@ class WebTable:
         else:
             raise RequestError(f"unknown action {action!r}")
         moved = fb.move is not None or fb.undone
-        if moved:
-            self.app.after_move(seat)  # saved after every move and undo, as the desktop does
+        if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
             self.hint_places = ()
         if fb.message is not None:
             self._message = fb.message
