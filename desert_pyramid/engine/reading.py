@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Final
 
 from .text import escaped
 
@@ -71,17 +71,17 @@ def _describe(value: object) -> str:
     return type(value).__name__
 
 
-_MISSING: Any = object()
+_MISSING: Final = object()  # as a default: the key is required
 
 
 class Reader:
     """Typed access to one decoded TOML table; errors say ``where.key: expected ..., found ...``."""
 
-    MISSING: Any = _MISSING  # as a default: the key is required
+    MISSING: Final = _MISSING  # as a default: the key is required
 
     def __init__(
         self,
-        data: Mapping[str, Any],
+        data: Mapping[str, object],
         where: str = "",
         error: Callable[[str], Exception] = DocumentError,
     ) -> None:
@@ -99,14 +99,16 @@ class Reader:
     def fail(self, key: str | int, message: str) -> Exception:
         return self.error(f"{self.path(key)}: {message}")
 
-    def _get(self, key: str, default: Any) -> Any:
+    def _get(self, key: str, default: object) -> object:
         if key in self.data:
             return self.data[key]
         if default is _MISSING:
             raise self.fail(key, "missing")
         return default
 
-    def integer(self, key: str, default: Any = _MISSING, *, minimum: int = 0, maximum: int) -> int:
+    def integer(
+        self, key: str, default: object = _MISSING, *, minimum: int = 0, maximum: int
+    ) -> int:
         """A whole number from ``minimum`` to ``maximum`` (every count has a sane bound)."""
         value = self._get(key, default)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -119,7 +121,7 @@ class Reader:
         return value
 
     def number(
-        self, key: str, default: Any = _MISSING, *, minimum: float = 0.0, maximum: float
+        self, key: str, default: object = _MISSING, *, minimum: float = 0.0, maximum: float
     ) -> float:
         value = self._get(key, default)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -138,7 +140,12 @@ class Reader:
         return value
 
     def text(
-        self, key: str, default: Any = _MISSING, *, nonempty: bool = False, longest: int = TEXT_MAX
+        self,
+        key: str,
+        default: object = _MISSING,
+        *,
+        nonempty: bool = False,
+        longest: int = TEXT_MAX,
     ) -> str:
         value = self._get(key, default)
         if not isinstance(value, str):
@@ -156,31 +163,31 @@ class Reader:
             )
         return value
 
-    def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> str:
+    def choice(self, key: str, options: tuple[str, ...], default: object = _MISSING) -> str:
         value = self.text(key, default)
         if value not in options:
             raise self.fail(key, f'expected one of {", ".join(options)}, found "{_short(value)}"')
         return value
 
-    def date(self, key: str, default: Any = _MISSING, *, optional: bool = False) -> str:
+    def date(self, key: str, default: object = _MISSING, *, optional: bool = False) -> str:
         value = self.text(key, default)
         if optional and value == "":
             return value
         return check_date(value, self.path(key), self.error)
 
-    def boolean(self, key: str, default: Any = _MISSING) -> bool:
+    def boolean(self, key: str, default: object = _MISSING) -> bool:
         value = self._get(key, default)
         if not isinstance(value, bool):
             raise self.fail(key, f"expected true or false, found {_describe(value)}")
         return value
 
-    def table(self, key: str, default: Any = _MISSING) -> Reader:
+    def table(self, key: str, default: object = _MISSING) -> Reader:
         value = self._get(key, default)
         if not isinstance(value, dict):
             raise self.fail(key, f"expected a table, found {_describe(value)}")
         return Reader(value, self.path(key), self.error)
 
-    def items(self, key: str, default: Any = _MISSING, *, most: int) -> list[Any]:
+    def items(self, key: str, default: object = _MISSING, *, most: int) -> list[object]:
         """A list of at most ``most`` items (every list has a bound)."""
         value = self._get(key, default)
         if not isinstance(value, list):
@@ -189,7 +196,7 @@ class Reader:
             raise self.fail(key, f"expected at most {most:,} items, found {len(value):,}")
         return value
 
-    def tables(self, key: str, default: Any = _MISSING, *, most: int) -> list[Reader]:
+    def tables(self, key: str, default: object = _MISSING, *, most: int) -> list[Reader]:
         """A list of tables (``[[key]]`` or a list of inline tables)."""
         where = self.path(key)
         out = []
@@ -200,12 +207,12 @@ class Reader:
         return out
 
     def integers(
-        self, key: str, default: Any = _MISSING, *, most: int, minimum: int = 0, maximum: int
+        self, key: str, default: object = _MISSING, *, most: int, minimum: int = 0, maximum: int
     ) -> list[int]:
         """A list of at most ``most`` whole numbers from ``minimum`` to ``maximum``."""
         where = self.path(key)
-        values = self.items(key, default, most=most)
-        for index, item in enumerate(values):
+        values: list[int] = []
+        for index, item in enumerate(self.items(key, default, most=most)):
             if isinstance(item, bool) or not isinstance(item, int):
                 raise self.error(
                     f"{where}[{index}]: expected a whole number, found {_describe(item)}"
@@ -215,12 +222,13 @@ class Reader:
                     f"{where}[{index}]: expected a whole number from {minimum} to {maximum:,}, "
                     f"found {_number(item)}"
                 )
+            values.append(item)
         return values
 
     def texts(
         self,
         key: str,
-        default: Any = _MISSING,
+        default: object = _MISSING,
         *,
         most: int,
         longest: int = TEXT_MAX,
@@ -229,8 +237,8 @@ class Reader:
         """A list of at most ``most`` texts of at most ``longest`` characters (with ``unique``:
         none twice)."""
         where = self.path(key)
-        values = self.items(key, default, most=most)
-        for index, item in enumerate(values):
+        values: list[str] = []
+        for index, item in enumerate(self.items(key, default, most=most)):
             if not isinstance(item, str):
                 raise self.error(f"{where}[{index}]: expected text, found {_describe(item)}")
             if len(item) > longest:
@@ -240,6 +248,7 @@ class Reader:
                 )
             if not item.isprintable():
                 raise self.error(f"{where}[{index}]: holds a control character")
+            values.append(item)
         if unique and len(set(values)) != len(values):
             seen: set[str] = set()
             for index, item in enumerate(values):
@@ -248,7 +257,7 @@ class Reader:
                 seen.add(item)
         return values
 
-    def dates(self, key: str, default: Any = _MISSING, *, most: int) -> list[str]:
+    def dates(self, key: str, default: object = _MISSING, *, most: int) -> list[str]:
         """A list of distinct dates (see :func:`check_date`)."""
         where = self.path(key)
         values = self.texts(key, default, most=most, longest=10, unique=True)
@@ -257,7 +266,7 @@ class Reader:
         return values
 
     def date_table(
-        self, key: str, default: Any = _MISSING, *, most: int, strict_ids: bool = True
+        self, key: str, default: object = _MISSING, *, most: int, strict_ids: bool = True
     ) -> dict[str, str]:
         """A table of id -> date (relics found, backs unlocked): at most ``most`` ids. With
         ``strict_ids`` (this game's own ids) each is a name of letters, digits, ``_``, ``-`` or
