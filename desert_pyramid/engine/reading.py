@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime
 import math
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, TypeVar
 
 from .text import escaped
 
@@ -24,6 +24,8 @@ from .text import escaped
 EARLIEST = datetime.date(1970, 1, 1)
 LATEST = datetime.date(2199, 12, 31)
 TEXT_MAX = 200  # characters of an id, a preset, a name read without a bound of its own
+
+S = TypeVar("S", bound=str)  # one of the texts a choice allows (a Literal's values)
 
 
 class DocumentError(ValueError):
@@ -163,11 +165,13 @@ class Reader:
             )
         return value
 
-    def choice(self, key: str, options: tuple[str, ...], default: object = _MISSING) -> str:
+    def choice(self, key: str, options: tuple[S, ...], default: object = _MISSING) -> S:
+        """One of ``options`` (the values of a ``Literal``: the option is returned, typed so)."""
         value = self.text(key, default)
-        if value not in options:
-            raise self.fail(key, f'expected one of {", ".join(options)}, found "{_short(value)}"')
-        return value
+        for option in options:
+            if option == value:
+                return option
+        raise self.fail(key, f'expected one of {", ".join(options)}, found "{_short(value)}"')
 
     def date(self, key: str, default: object = _MISSING, *, optional: bool = False) -> str:
         value = self.text(key, default)

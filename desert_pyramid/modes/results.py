@@ -12,7 +12,7 @@ from desert_pyramid.engine.errors import StateError
 from desert_pyramid.engine.reading import PLAIN_TEXT_MAX, Reader
 
 Mode = Literal["practice", "expedition", "daily"]
-MODES: tuple[str, ...] = get_args(Mode)  # the game's modes: the one list every layer uses
+MODES: tuple[Mode, ...] = get_args(Mode)  # the game's modes: the one list every layer uses
 
 
 @dataclass(frozen=True, slots=True)

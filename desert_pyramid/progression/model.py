@@ -18,7 +18,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from desert_pyramid.engine import EngineError
 from desert_pyramid.i18n import _
@@ -257,8 +256,10 @@ class Progress:
     daily: DailyStreak = field(default_factory=DailyStreak)
     seen_games: dict[str, None] = field(default_factory=dict)  # ordered set, oldest first
     seen_treks: dict[str, None] = field(default_factory=dict)
-    settings: dict[str, Any] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys, kept on rewrite
+    settings: dict[str, object] = field(default_factory=dict)
+    extra: dict[str, object] = field(
+        default_factory=dict
+    )  # unknown top-level keys, kept on rewrite
     games: list[PlayedGame] = field(
         default_factory=list
     )  # finished games with their moves, oldest first

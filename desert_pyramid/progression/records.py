@@ -8,7 +8,7 @@ twice is a no-op, so an undo and a re-clear, or a replay of the results screen, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, cast, get_args
+from typing import Literal, get_args
 
 from desert_pyramid.engine.errors import GameCodeClaimError
 from desert_pyramid.engine.gamecode import check_game_code_claims
@@ -24,7 +24,7 @@ from desert_pyramid.modes.streak import EARLIEST, LATEST
 
 Outcome = Literal["won", "lost", "abandoned"]
 
-OUTCOMES: tuple[str, ...] = get_args(Outcome)
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)
 
 
 class ProgressError(ValueError):
@@ -197,13 +197,13 @@ class TrekResult:
 def _mode(text: str) -> Mode:
     if text not in MODES:
         raise ProgressError(f"mode: {text!r} is not one of {', '.join(MODES)}")
-    return cast(Mode, text)
+    return text
 
 
 def _outcome(text: str) -> Outcome:
     if text not in OUTCOMES:
         raise ProgressError(f"outcome: {text!r} is not one of {', '.join(OUTCOMES)}")
-    return cast(Outcome, text)
+    return text
 
 
 def game_results(results: Results, date: str) -> list[GameResult]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, cast
 
 from desert_pyramid.modes.session import LayoutGetter, SavedSession, classic_only
 from desert_pyramid.modes.streak import SPAN_DAYS
@@ -25,7 +24,6 @@ from desert_pyramid.progression import (
     DailyStreak,
     GameResult,
     Mode,
-    Outcome,
     Progress,
     RecentResult,
     Stats,
@@ -99,9 +97,9 @@ _SAVE_KEYS = {
 GAMES_MAX = GAMES_RECENT + GAMES_DAILY_WON + STATS_MAX  # what keep_games can leave, at most
 
 
-def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[str, Any]:
+def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[str, object]:
     """A TOML-ready snapshot of ``progress`` (shares nothing mutable with it)."""
-    out: dict[str, Any] = copy.deepcopy(progress.extra)
+    out: dict[str, object] = copy.deepcopy(progress.extra)
     daily = progress.daily
     out.update(
         {
@@ -146,8 +144,8 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
     return out
 
 
-def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, Any]:
-    out: dict[str, Any] = {
+def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, object]:
+    out: dict[str, object] = {
         "mode": key.mode,
         "preset": key.preset,
         "layout": key.layout,
@@ -169,7 +167,7 @@ def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, Any]:
     return out
 
 
-def decode_progress(data: dict[str, Any]) -> Progress:
+def decode_progress(data: dict[str, object]) -> Progress:
     """``save.toml`` as :class:`Progress`. Every value is checked against its type and its range
     (see the bounds above); anything else raises :class:`SchemaError` naming the key."""
     root = Reader(data)
@@ -254,10 +252,9 @@ def _decode_stats(entry: Reader) -> Stats:
             f"a streak of wins longer than the {stats.won} games won",
         )
     for item in entry.tables("recent", most=RECENT_MAX):
-        outcome: Outcome = item.choice("outcome", OUTCOMES)  # type: ignore[assignment]
         stats.recent.append(
             RecentResult(
-                outcome,
+                item.choice("outcome", OUTCOMES),
                 item.integer("score", maximum=SCORE_MAX),
                 item.number("seconds", maximum=SECONDS_MAX),
                 item.date("date"),
@@ -274,13 +271,13 @@ class Profile:
     """The shared profile file: card backs, plus whatever sibling games keep there."""
 
     backs: BackCollection = field(default_factory=BackCollection)
-    extra: dict[str, Any] = field(default_factory=dict)  # unknown top-level keys
-    backs_extra: dict[str, Any] = field(default_factory=dict)  # unknown keys in [card_backs]
+    extra: dict[str, object] = field(default_factory=dict)  # unknown top-level keys
+    backs_extra: dict[str, object] = field(default_factory=dict)  # unknown keys in [card_backs]
 
 
-def encode_profile(profile: Profile, schema: Schema = PROFILE_SCHEMA) -> dict[str, Any]:
-    out: dict[str, Any] = copy.deepcopy(profile.extra)
-    backs: dict[str, Any] = copy.deepcopy(profile.backs_extra)
+def encode_profile(profile: Profile, schema: Schema = PROFILE_SCHEMA) -> dict[str, object]:
+    out: dict[str, object] = copy.deepcopy(profile.extra)
+    backs: dict[str, object] = copy.deepcopy(profile.backs_extra)
     backs["chosen"] = profile.backs.chosen
     backs["unlocked"] = dict(profile.backs.unlocked)
     out["schema"] = schema.version
@@ -288,7 +285,7 @@ def encode_profile(profile: Profile, schema: Schema = PROFILE_SCHEMA) -> dict[st
     return out
 
 
-def decode_profile(data: dict[str, Any]) -> Profile:
+def decode_profile(data: dict[str, object]) -> Profile:
     root = Reader(data)
     table = root.table("card_backs")
     backs = BackCollection(
@@ -333,7 +330,7 @@ class CurrentGame:
     preset: str
     layout: int
     started: str  # local date the deal started, YYYY-MM-DD
-    game: dict[str, Any]
+    game: dict[str, object]
     score: int = 0
     seconds: float = 0.0
     best_chain: int = 0
@@ -342,7 +339,7 @@ class CurrentGame:
     deal_date: str = ""
     trek_id: str = ""
     daylight_ms: int = 0
-    mode_state: dict[str, Any] = field(default_factory=dict)
+    mode_state: dict[str, object] = field(default_factory=dict)
 
     @classmethod
     def of(cls, saved: SavedSession, started: str) -> CurrentGame:
@@ -351,7 +348,7 @@ class CurrentGame:
             raise SchemaError(f"mode: {saved.mode!r} is not one of {', '.join(MODES)}")
         return cls(
             game_id=saved.game_id,
-            mode=cast(Mode, saved.mode),
+            mode=saved.mode,
             preset=saved.preset,
             layout=saved.layout,
             started=started,
@@ -405,7 +402,7 @@ class CurrentGame:
         )
 
 
-def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dict[str, Any]:
+def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dict[str, object]:
     """TOML-ready dict. Not a deep copy: serialise it before the game changes again."""
     return {
         "schema": schema.version,
@@ -427,12 +424,12 @@ def encode_current(current: CurrentGame, schema: Schema = CURRENT_SCHEMA) -> dic
     }
 
 
-def decode_current(data: dict[str, Any], get_layout: LayoutGetter | None = None) -> CurrentGame:
+def decode_current(data: dict[str, object], get_layout: LayoutGetter | None = None) -> CurrentGame:
     """The game in progress, checked to rebuild with the layouts of ``get_layout`` (the
     catalogue the application layer made: the game's and the player's). Without it only a game
     on the classic pyramid (the engine's own) is checked; another is kept as read."""
     root = Reader(data)
-    mode: Mode = root.choice("mode", MODES)  # type: ignore[assignment]
+    mode = root.choice("mode", MODES)
     game = root.table("game")
     game.integer("schema", minimum=1, maximum=SCHEMA_MAX)
     mode_state = root.table("mode_state", {})

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from desert_pyramid.engine.reading import (
     PLAIN_DEPTH_MAX,
@@ -25,7 +24,7 @@ from desert_pyramid.engine.reading import (
     is_id,
 )
 
-Migration = Callable[[dict[str, Any]], dict[str, Any]]
+Migration = Callable[[dict[str, object]], dict[str, object]]
 
 SCHEMA_MAX = 10_000  # a higher "schema" is damage, not a file from a newer version
 
@@ -50,7 +49,7 @@ class Schema:
     version: int
     migrations: Mapping[int, Migration] = field(default_factory=dict)
 
-    def upgrade(self, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    def upgrade(self, data: dict[str, object]) -> tuple[dict[str, object], int]:
         """``data`` brought up to :attr:`version`, and the version it had."""
         found = data.get("schema")
         if isinstance(found, bool) or not isinstance(found, int):
