@@ -26,13 +26,13 @@ import datetime
 import functools
 import math
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
 
 from desert_pyramid.engine.reading import EARLIEST, LATEST
-from desert_pyramid.progression import DEFAULT_BACK, MODES, OUTCOMES, RELICS, Progress
+from desert_pyramid.progression import DEFAULT_BACK, MODES, OUTCOMES, RELICS, Outcome, Progress
 from desert_pyramid.progression.catalog import BACK_BY_ID
 from desert_pyramid.progression.records import (
     COUNT_MAX,
@@ -74,7 +74,7 @@ class Rejected:
 
     where: str  # "games[12]", "stats[3].won", "seen.games[40]"
     why: str
-    value: Any  # as it was in the file (TOML values)
+    value: object  # as it was in the file (TOML values)
     repaired: bool = False
 
     def line(self) -> str:
@@ -88,12 +88,12 @@ class _Salvage:
 
     def __init__(self) -> None:
         self.rejected: list[Rejected] = []
-        self._extras: dict[tuple[str, str], list[Any]] = {}
+        self._extras: dict[tuple[str, str], list[object]] = {}
 
-    def reject(self, where: str, why: str, value: Any, *, repaired: bool = False) -> None:
+    def reject(self, where: str, why: str, value: object, *, repaired: bool = False) -> None:
         self.rejected.append(Rejected(where, why, value, repaired))
 
-    def extra(self, where: str, why: str, value: Any) -> None:
+    def extra(self, where: str, why: str, value: object) -> None:
         """An item past a list's bound, or repeated: such items of one list are one record
         (``value`` the list of them), not thousands."""
         self._extras.setdefault((where, why), []).append(value)
@@ -106,7 +106,7 @@ class _Salvage:
         self._extras = {}
         return self.rejected
 
-    def check(self, where: str, value: Any, test: Callable[[Reader, str], Any]) -> bool:
+    def check(self, where: str, value: object, test: Callable[[Reader, str], object]) -> bool:
         """Does ``value`` pass ``test`` (a Reader call on a one-key table)? If not, reject it."""
         try:
             test(_one(where, value), _leaf(where))
@@ -116,7 +116,7 @@ class _Salvage:
         return True
 
 
-def _one(where: str, value: Any) -> Reader:
+def _one(where: str, value: object) -> Reader:
     """A reader whose one key is the last step of ``where`` (an item of a list: ``a.b[3]``), so
     that its messages name ``where``."""
     parent, _, leaf = where.rpartition(".")
@@ -127,12 +127,15 @@ def _leaf(where: str) -> str:
     return where.rpartition(".")[2]
 
 
-def _entry(parent: str, key: str, value: Any) -> Reader:
+def _entry(parent: str, key: str, value: object) -> Reader:
     """A reader of the one entry ``key`` of the table ``parent`` (a relic, a card back)."""
     return Reader({key: value}, parent)
 
 
-def _field(sv: _Salvage, reader: Reader, key: str, read: Callable[[], Any], default: Any) -> Any:
+T = TypeVar("T")
+
+
+def _field(sv: _Salvage, reader: Reader, key: str, read: Callable[[], T], default: T) -> T:
     """``read()`` of ``key`` in ``reader``, or ``default`` (the damaged value is rejected, marked
     repaired)."""
     try:
@@ -160,7 +163,7 @@ _SAVE_FRAME: dict[str, tuple[type | None, bool]] = {
 _PROFILE_FRAME: dict[str, tuple[type | None, bool]] = {"card_backs": (dict, True)}
 
 
-def _framed(data: dict[str, Any], frame: dict[str, tuple[type | None, bool]]) -> bool:
+def _framed(data: Mapping[str, object], frame: dict[str, tuple[type | None, bool]]) -> bool:
     """Is ``data``'s frame sound (every section there that must be, each of its kind)?"""
     for key, (kind, required) in frame.items():
         if key not in data:
@@ -172,7 +175,7 @@ def _framed(data: dict[str, Any], frame: dict[str, tuple[type | None, bool]]) ->
     return True
 
 
-def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[Rejected]]:
+def salvage_progress(data: dict[str, object], today: str) -> tuple[Progress, list[Rejected]]:
     """``save.toml`` as :class:`Progress`, keeping every sound record; what was set aside.
 
     Raises :class:`SchemaError` only when nothing can be read record by record."""
@@ -182,16 +185,16 @@ def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[R
         if not _framed(data, _SAVE_FRAME):  # the file's frame is whole-file: the error stands
             raise
     sv = _Salvage()
-    clean: dict[str, Any] = {"schema": data.get("schema", 1)}
+    clean: dict[str, object] = {"schema": data.get("schema", 1)}
     root = Reader(data)
 
-    clean["relics"] = _relics(sv, data.get("relics", {}), today)
-    clean["seen"] = _seen(sv, data.get("seen", {}))
+    clean["relics"] = relics = _relics(sv, data.get("relics", {}), today)
+    clean["seen"] = seen = _seen(sv, data.get("seen", {}))
     clean["settings"] = _free_table(sv, "settings", data.get("settings", {}))
-    stats, won = _all_stats(sv, data)
-    clean["stats"] = stats["stats"]
+    stats = _all_stats(sv, data)
+    clean["stats"] = [kept.table for kept in stats["stats"]]
     if stats["untimed_stats"]:
-        clean["untimed_stats"] = stats["untimed_stats"]
+        clean["untimed_stats"] = [kept.table for kept in stats["untimed_stats"]]
     clean["games"] = _games(sv, data.get("games", []))
     clean["daily"] = _daily(sv, data.get("daily", {}))
     # pyramids cleared: an earned count; damaged, it is rebuilt from what the rest proves
@@ -205,16 +208,18 @@ def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[R
     # A count of one statistics key that is damaged: every game won cleared a pyramid, every trek
     # left its id in seen.treks, so what the other keys do not hold is that key's (never lower
     # than what its own results prove).
-    entries = clean["stats"] + clean.get("untimed_stats", [])
-    for key, total in (("won", cleared), ("treks", len(clean["seen"]["treks"]))):
-        guessed = [e for e in entries if (_GUESSED, key) in e]
-        for entry in guessed:
-            del entry[(_GUESSED, key)]
+    entries = stats["stats"] + stats["untimed_stats"]
+    totals: tuple[tuple[_Guessed, int | None], ...] = (
+        ("won", cleared),
+        ("treks", len(seen["treks"])),
+    )
+    for counted, total in totals:
+        guessed = [e.table for e in entries if counted in e.guessed]
         if total is not None and len(guessed) == 1:
-            others = sum(e[key] for e in entries) - guessed[0][key]
-            guessed[0][key] = min(COUNT_MAX, max(guessed[0][key], total - others))
-    won = sum(e["won"] for e in entries)
-    earned = max([won] + [r.threshold for r in RELICS if r.id in clean["relics"]])
+            others = sum(e.table[counted] for e in entries) - guessed[0][counted]
+            guessed[0][counted] = min(COUNT_MAX, max(guessed[0][counted], total - others))
+    won = sum(e.table["won"] for e in entries)
+    earned = max([won] + [r.threshold for r in RELICS if r.id in relics])
     clean["pyramids_cleared"] = cleared if cleared is not None else min(earned, COUNT_MAX)
     for key, value in data.items():
         if key in _SAVE_KEYS:
@@ -228,7 +233,7 @@ def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[R
     return decode_progress(clean), sv.done()
 
 
-def _relics(sv: _Salvage, value: Any, today: str) -> dict[str, str]:
+def _relics(sv: _Salvage, value: object, today: str) -> dict[str, str]:
     if not isinstance(value, dict):
         sv.reject("relics", "relics: expected a table of relic = date", value)
         return {}
@@ -255,7 +260,7 @@ def _relics(sv: _Salvage, value: Any, today: str) -> dict[str, str]:
     return out
 
 
-def _seen(sv: _Salvage, value: Any) -> dict[str, list[str]]:
+def _seen(sv: _Salvage, value: object) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {"games": [], "treks": []}
     if not isinstance(value, dict):
         sv.reject("seen", "seen: expected a table", value)
@@ -278,11 +283,11 @@ def _seen(sv: _Salvage, value: Any) -> dict[str, list[str]]:
     return out
 
 
-def _free_table(sv: _Salvage, name: str, value: Any) -> dict[str, Any]:
+def _free_table(sv: _Salvage, name: str, value: object) -> dict[str, object]:
     if not isinstance(value, dict):
         sv.reject(name, f"{name}: expected a table", value)
         return {}
-    out: dict[str, Any] = {}
+    out: dict[str, object] = {}
     for key, item in value.items():
         if len(out) >= PLAIN_ITEMS_MAX:
             sv.extra(name, f"more than {PLAIN_ITEMS_MAX:,} keys", {key: item})
@@ -296,11 +301,11 @@ def _free_table(sv: _Salvage, name: str, value: Any) -> dict[str, Any]:
     return out
 
 
-def _games(sv: _Salvage, value: Any) -> list[dict[str, Any]]:
+def _games(sv: _Salvage, value: object) -> list[dict[str, object]]:
     if not isinstance(value, list):
         sv.reject("games", "games: expected a list of tables", value)
         return []
-    out: list[dict[str, Any]] = []
+    out: list[dict[str, object]] = []
     for index, item in enumerate(value):
         where = f"games[{index}]"
         if len(out) >= GAMES_MAX:
@@ -331,11 +336,24 @@ def _games(sv: _Salvage, value: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _daily(sv: _Salvage, value: Any) -> dict[str, Any]:
+class _DailyTable(TypedDict):
+    """The day streak's table as the strict decoder reads it."""
+
+    cleared_dates: list[str]
+    late_dates: list[str]
+    first_day: str
+    last_cleared: str
+    best_streak: int
+    current_streak: int
+
+
+def _daily(sv: _Salvage, given: object) -> _DailyTable:
     from desert_pyramid.progression import DailyStreak, ProgressError
 
-    if not isinstance(value, dict):
-        sv.reject("daily", "daily: expected a table", value)
+    if isinstance(given, dict):
+        value: dict[str, object] = given
+    else:
+        sv.reject("daily", "daily: expected a table", given)
         value = {}
     daily = Reader(value, "daily")
 
@@ -359,18 +377,28 @@ def _daily(sv: _Salvage, value: Any) -> dict[str, Any]:
             kept = kept[len(kept) - most :]
         return kept
 
-    out: dict[str, Any] = {
-        "cleared_dates": dates("cleared_dates", STREAK_MAX),
-        "late_dates": dates("late_dates", LATE_MAX),
-    }
-    out["first_day"] = _field(
+    cleared_dates = dates("cleared_dates", STREAK_MAX)
+    late_dates = dates("late_dates", LATE_MAX)
+    first_day = _field(
         sv, daily, "first_day", lambda: daily.date("first_day", "", optional=True), ""
     )
-    out["last_cleared"] = _field(
+    last_cleared = _field(
         sv, daily, "last_cleared", lambda: daily.date("last_cleared", "", optional=True), ""
     )
-    for key in ("best_streak", "current_streak"):
-        out[key] = _field(sv, daily, key, functools.partial(_streak, daily, key), 0)
+    best_streak = _field(
+        sv, daily, "best_streak", functools.partial(_streak, daily, "best_streak"), 0
+    )
+    current_streak = _field(
+        sv, daily, "current_streak", functools.partial(_streak, daily, "current_streak"), 0
+    )
+    out: _DailyTable = {
+        "cleared_dates": cleared_dates,
+        "late_dates": late_dates,
+        "first_day": first_day,
+        "last_cleared": last_cleared,
+        "best_streak": best_streak,
+        "current_streak": current_streak,
+    }
 
     def streak() -> DailyStreak:
         return DailyStreak(
@@ -384,30 +412,83 @@ def _daily(sv: _Salvage, value: Any) -> dict[str, Any]:
 
     # what the streak cannot be together (a running streak longer than the calendar before its
     # last date): the fields that claim it drop to what the dates prove, one at a time
-    for key in ("current_streak", "best_streak", "first_day", "late_dates"):
+    for key in _DROPPED:
         try:
             streak()
             break
         except ProgressError as exc:
-            default: Any = "" if key == "first_day" else [] if key == "late_dates" else 0
             sv.reject(f"daily.{key}", f"daily: {exc}", out[key], repaired=True)
-            out[key] = default
+            if key == "first_day":
+                out["first_day"] = ""
+            elif key == "late_dates":
+                out["late_dates"] = []
+            else:
+                out[key] = 0
     return out
+
+
+#: the day streak's fields that drop to their defaults, in this order, while they cannot be together
+_DROPPED: tuple[Literal["current_streak", "best_streak", "first_day", "late_dates"], ...] = (
+    "current_streak",
+    "best_streak",
+    "first_day",
+    "late_dates",
+)
 
 
 def _streak(daily: Reader, key: str) -> int:
     return daily.integer(key, 0, maximum=STREAK_MAX)
 
 
-def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]], int]:
-    """The statistics keys kept, and the games they count as won (all of them)."""
-    out: dict[str, list[Any]] = {"stats": [], "untimed_stats": []}
+class _RecentTable(TypedDict):
+    """One recent result as the strict decoder reads it."""
+
+    outcome: Outcome
+    score: int
+    seconds: float
+    date: str
+
+
+class _StatsTable(TypedDict):
+    """One statistics key as the strict decoder reads it."""
+
+    mode: str
+    preset: str
+    layout: int
+    won: int
+    lost: int
+    current_streak: int
+    best_streak: int
+    best_score: int
+    best_seconds: NotRequired[float]
+    best_trek_pyramids: int
+    best_trek_score: int
+    treks: int
+    recent: list[_RecentTable]
+
+
+#: the counts of a statistics key that the rest of the file may prove (see salvage_progress)
+_Guessed = Literal["won", "treks"]
+
+
+@dataclass(slots=True)
+class _KeptStats:
+    """A statistics key kept, and which of its counts were damaged (set to what its own recent
+    results prove, which the rest of the file may raise)."""
+
+    table: _StatsTable
+    guessed: set[_Guessed] = field(default_factory=set)
+
+
+def _all_stats(sv: _Salvage, data: Mapping[str, object]) -> dict[str, list[_KeptStats]]:
+    """The statistics keys kept (``stats`` and ``untimed_stats``)."""
+    out: dict[str, list[_KeptStats]] = {"stats": [], "untimed_stats": []}
     keys: set[tuple[str, str, int, bool]] = set()
-    won = 0
-    for name, modes, most in (
+    groups: tuple[tuple[str, tuple[str, ...], int], ...] = (
         ("stats", MODES, STATS_MAX),
         ("untimed_stats", UNTIMED_MODES, UNTIMED_STATS_MAX),
-    ):
+    )
+    for name, modes, most in groups:
         untimed = name == "untimed_stats"
         value = data.get(name, [])
         if not isinstance(value, list):
@@ -418,9 +499,10 @@ def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]]
             if len(out[name]) >= most:
                 sv.extra(name, f"more than {most:,} statistics keys", item)
                 continue
-            entry = _stats_entry(sv, where, item, modes)
-            if entry is None:
+            kept = _stats_entry(sv, where, item, modes)
+            if kept is None:
                 continue
+            entry = kept.table
             key = (entry["mode"], entry["preset"], entry["layout"], untimed)
             if key in keys:
                 sv.reject(
@@ -430,14 +512,13 @@ def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]]
                 )
                 continue
             keys.add(key)
-            out[name].append(entry)
-            won += entry["won"]
-    return out, won
+            out[name].append(kept)
+    return out
 
 
 def _stats_entry(
-    sv: _Salvage, where: str, item: Any, modes: tuple[str, ...]
-) -> dict[str, Any] | None:
+    sv: _Salvage, where: str, item: object, modes: tuple[str, ...]
+) -> _KeptStats | None:
     """One statistics key, its damaged fields set to what its own recent results prove (never
     lower than that), or ``None`` when it cannot be placed (its mode or layout is damaged)."""
     if not isinstance(item, dict):
@@ -450,20 +531,20 @@ def _stats_entry(
     except SchemaError as exc:
         sv.reject(where, str(exc), item)
         return None
-    preset = item.get("preset")
+    given = item.get("preset")
     try:
         preset = entry.text("preset", nonempty=True)
     except SchemaError as exc:
         # the rules text with its control characters taken out: the key stays the player's
         fixed = (
-            "".join(ch for ch in _ESCAPES.sub("", preset) if ch.isprintable())
-            if isinstance(preset, str)
+            "".join(ch for ch in _ESCAPES.sub("", given) if ch.isprintable())
+            if isinstance(given, str)
             else ""
         )
         if not fixed or len(fixed) > 200:
             sv.reject(where, str(exc), item)
             return None
-        sv.reject(f"{where}.preset", str(exc), preset, repaired=True)
+        sv.reject(f"{where}.preset", str(exc), given, repaired=True)
         preset = fixed
     recent = _recent(sv, f"{where}.recent", item.get("recent", []))
     wins = [r["outcome"] == "won" for r in recent]
@@ -472,29 +553,29 @@ def _stats_entry(
         run = run + 1 if won else 0
         longest = max(longest, run)
     trailing = next((i for i, w in enumerate(reversed(wins)) if not w), len(wins))
-    out: dict[Any, Any] = {"mode": mode, "preset": preset, "layout": layout}
+    guessed: set[_Guessed] = set()
 
     def count(key: str, default: int, maximum: int = COUNT_MAX) -> int:
-        value: int = _field(
+        return _field(
             sv, entry, key, lambda: entry.integer(key, maximum=maximum), min(default, maximum)
         )
-        return value
 
-    out["won"] = count("won", sum(wins))
+    won_count = count("won", sum(wins))
     if "won" in item and not _is_count(item["won"]):
-        out[(_GUESSED, "won")] = True  # salvage_progress may know better (pyramids cleared)
-    out["lost"] = count("lost", len(wins) - sum(wins))
-    out["current_streak"] = count("current_streak", trailing)
-    out["best_streak"] = count("best_streak", max(longest, out["current_streak"]))
-    if max(out["current_streak"], out["best_streak"]) > out["won"]:  # never lowers a streak
+        guessed.add("won")  # salvage_progress may know better (pyramids cleared)
+    lost = count("lost", len(wins) - sum(wins))
+    current_streak = count("current_streak", trailing)
+    best_streak = count("best_streak", max(longest, current_streak))
+    if max(current_streak, best_streak) > won_count:  # never lowers a streak
         sv.reject(
             f"{where}.won",
-            f"{where}: a streak of wins longer than the {out['won']} games won",
-            out["won"],
+            f"{where}: a streak of wins longer than the {won_count} games won",
+            won_count,
             repaired=True,
         )
-        out["won"] = max(out["current_streak"], out["best_streak"])
-    out["best_score"] = count("best_score", max((r["score"] for r in recent), default=0), SCORE_MAX)
+        won_count = max(current_streak, best_streak)
+    best_score = count("best_score", max((r["score"] for r in recent), default=0), SCORE_MAX)
+    seconds: float | None = None
     if "best_seconds" in item:
         times = [r["seconds"] for r in recent if r["outcome"] == "won"]
         seconds = _field(
@@ -504,21 +585,31 @@ def _stats_entry(
             lambda: entry.number("best_seconds", maximum=SECONDS_MAX),
             min(times) if times else None,
         )
-        if seconds is not None:
-            out["best_seconds"] = seconds
-    out["best_trek_pyramids"] = count("best_trek_pyramids", 0, PYRAMID_MAX)
-    out["best_trek_score"] = count("best_trek_score", 0, SCORE_MAX)
-    out["treks"] = count("treks", int(out["best_trek_pyramids"] > 0 or out["best_trek_score"] > 0))
+    best_trek_pyramids = count("best_trek_pyramids", 0, PYRAMID_MAX)
+    best_trek_score = count("best_trek_score", 0, SCORE_MAX)
+    treks = count("treks", int(best_trek_pyramids > 0 or best_trek_score > 0))
     if "treks" in item and not _is_count(item["treks"]):
-        out[(_GUESSED, "treks")] = True  # salvage_progress may know better (seen.treks)
-    out["recent"] = recent
-    return out
+        guessed.add("treks")  # salvage_progress may know better (seen.treks)
+    out: _StatsTable = {
+        "mode": mode,
+        "preset": preset,
+        "layout": layout,
+        "won": won_count,
+        "lost": lost,
+        "current_streak": current_streak,
+        "best_streak": best_streak,
+        "best_score": best_score,
+        "best_trek_pyramids": best_trek_pyramids,
+        "best_trek_score": best_trek_score,
+        "treks": treks,
+        "recent": recent,
+    }
+    if seconds is not None:
+        out["best_seconds"] = seconds
+    return _KeptStats(out, guessed)
 
 
-_GUESSED = "guessed"  # (a tuple key: no file holds one)
-
-
-def _is_count(value: Any) -> bool:
+def _is_count(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= COUNT_MAX
 
 
@@ -526,11 +617,11 @@ def _is_count(value: Any) -> bool:
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?")
 
 
-def _recent(sv: _Salvage, where: str, value: Any) -> list[dict[str, Any]]:
+def _recent(sv: _Salvage, where: str, value: object) -> list[_RecentTable]:
     if not isinstance(value, list):
         sv.reject(where, f"{where}: expected a list of tables", value)
         return []
-    out = []
+    out: list[_RecentTable] = []
     start = max(0, len(value) - RECENT_MAX)
     for index, item in enumerate(value):
         here = f"{where}[{index}]"
@@ -558,19 +649,22 @@ def _recent(sv: _Salvage, where: str, value: Any) -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------ profile.toml
 
 
-def salvage_profile(data: dict[str, Any], today: str) -> tuple[Profile, list[Rejected]]:
+def salvage_profile(data: dict[str, object], today: str) -> tuple[Profile, list[Rejected]]:
     """``profile.toml`` as :class:`Profile`, keeping every sound card back; what was set aside."""
     try:
         return decode_profile(data), []
     except SchemaError:
-        if not _framed(data, _PROFILE_FRAME) or not _framed(
-            data["card_backs"], {"unlocked": (dict, False)}
+        given = data.get("card_backs")
+        if not _framed(data, _PROFILE_FRAME) or not (
+            isinstance(given, dict) and _framed(given, {"unlocked": (dict, False)})
         ):
             raise
     sv = _Salvage()
-    table = data.get("card_backs", {})
-    if not isinstance(table, dict):
-        sv.reject("card_backs", "card_backs: expected a table", table)
+    given = data.get("card_backs", {})
+    if isinstance(given, dict):
+        table: dict[str, object] = given
+    else:
+        sv.reject("card_backs", "card_backs: expected a table", given)
         table = {}
     backs = Reader(table, "card_backs")
     unlocked_in = table.get("unlocked", {})
@@ -621,7 +715,7 @@ def _escape(text: object) -> str:
     return escaped(str(text))
 
 
-def storable(value: Any, depth: int = 0) -> Any:
+def storable(value: object, depth: int = 0) -> object:
     """``value`` as TOML can write it back: a whole number beyond 64 bits becomes its digits as
     text (written whole), anything deeper than 16 levels its description."""
     if depth > 16:
@@ -647,13 +741,16 @@ def storable(value: Any, depth: int = 0) -> Any:
     return repr(value)
 
 
-class Salvager:
+R = TypeVar("R")  # what a salvaging decoder makes (Progress, Profile)
+
+
+class Salvager(Generic[R]):
     """A decoder for :func:`~desert_pyramid.storage.files.open_document` that keeps every sound
     record: called with the file's data (then, if the file cannot be used at all, its backup's),
     it remembers what the last successful read set aside (:attr:`rejected`)."""
 
     def __init__(
-        self, salvage: Callable[[dict[str, Any], str], tuple[Any, list[Rejected]]], today: str
+        self, salvage: Callable[[dict[str, object], str], tuple[R, list[Rejected]]], today: str
     ) -> None:
         self.salvage = salvage
         # (a damaged date becomes today: on a clock outside the dates a save holds, the nearest)
@@ -661,7 +758,7 @@ class Salvager:
         self.today = min(max(day, EARLIEST), LATEST).isoformat()
         self.rejected: list[Rejected] = []
 
-    def __call__(self, data: dict[str, Any]) -> Any:
+    def __call__(self, data: dict[str, object]) -> R:
         self.rejected = []
         value, self.rejected = self.salvage(data, self.today)
         return value
@@ -680,7 +777,7 @@ def rejected_path(path: Path) -> Path:
     return path.with_name(f"{path.stem}.rejected{path.suffix}")
 
 
-def read_rejected(path: Path) -> list[dict[str, Any]] | None:
+def read_rejected(path: Path) -> list[dict[str, object]] | None:
     """The records kept in a rejected file, ``[]`` when there is none, ``None`` when it cannot be
     read (then a new one is numbered beside it, never written over it)."""
     import tomllib
