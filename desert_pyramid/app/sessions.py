@@ -108,7 +108,7 @@ class ExampleSession(PracticeSession):
         out.pop("time", None)
         return out
 
-    def _after_move(self, move: Move, before: object, events: list[Event]) -> None:
+    def _after_move(self, move: Move, before: Game | None, events: list[Event]) -> None:
         super()._after_move(move, before, events)
         self.messages = []
 

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, WASTE, Card, Game, Move, Rules
 from desert_pyramid.engine.cards import KING_RANK, TARGET, rank_of
@@ -734,7 +733,7 @@ class Coach:
             tips.append(CoachMessage(WARNING, "stuck", (stuck, tell("Undo to find another way."))))
         return tips
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "shown": sorted(self.shown),
             "warned_kings": sorted(self.warned_kings),
@@ -742,7 +741,8 @@ class Coach:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Coach:
+    def from_dict(cls, data: object) -> Coach:
+        """The coach as :meth:`to_dict` saved it; anything else raises ``StateError``."""
         from desert_pyramid.engine import StateError
 
         if not isinstance(data, Mapping):

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
-from typing import Any
 
 from desert_pyramid.engine import (
     DESERT,
@@ -119,7 +118,7 @@ class DailySession(Session):
         """Played on its own date (past days are practice)."""
         return self.day == self.played_on
 
-    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
+    def _after_move(self, move: Move, before: Game | None, events: list[Event]) -> None:
         if self.game.won:
             self._finish()
             self.time_bonus = self.bonus_now
@@ -161,7 +160,7 @@ class DailySession(Session):
         return out
 
     # -- saving ---------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
         data.update(
             date=self.day.isoformat(),
@@ -172,7 +171,7 @@ class DailySession(Session):
 
     @classmethod
     def from_dict(
-        cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None
+        cls, data: Mapping[str, object], get_layout: LayoutGetter | None = None
     ) -> DailySession:
         check_header(data, cls.mode)
         try:

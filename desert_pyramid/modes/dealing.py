@@ -32,10 +32,9 @@ decide, and a Practice deal is kept by its code, not by its seed.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol
+from typing import Protocol
 
 from desert_pyramid.engine import DESERT, Deal, Layout, Rules, encode_deal_code
 
@@ -74,9 +73,21 @@ class Found(Protocol):
     def index(self) -> int: ...
 
 
-DealFinder = Callable[..., Any]
-"""``finder(seed, rules, layout, *, node_budget, start_index, max_tries) -> Found``: the
-signature of :func:`desert_pyramid.solver.deals.first_winnable`."""
+class DealFinder(Protocol):
+    """``finder(seed, rules, layout, *, node_budget, start_index, max_tries) -> Found``: the
+    signature of :func:`desert_pyramid.solver.deals.first_winnable` (``None`` or a
+    ``LookupError``: no deal found)."""
+
+    def __call__(
+        self,
+        seed: int,
+        rules: Rules,
+        layout: Layout,
+        *,
+        node_budget: int,
+        start_index: int,
+        max_tries: int,
+    ) -> Found | None: ...
 
 
 def solver_finder(decide: bool = False) -> DealFinder:

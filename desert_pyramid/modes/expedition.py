@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from desert_pyramid.engine import DESERT, Event, Game, Layout, Move, StateError, classic_layout
 from desert_pyramid.engine.errors import IllegalMoveError
@@ -144,7 +143,7 @@ class ExpeditionSession(Session):
         return self.daylight.pulse and not self.finished
 
     # -- the pyramids ---------------------------------------------------------------------------------
-    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
+    def _after_move(self, move: Move, before: Game | None, events: list[Event]) -> None:
         if not self.game.won:
             if self.untimed and self.game.is_stuck():  # untimed, being stuck is the sunset
                 self._end_trek(events)
@@ -294,7 +293,7 @@ class ExpeditionSession(Session):
         return out
 
     # -- saving ---------------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
         data.update(
             trek_seed=str(self.trek_seed),  # TOML integers stop at 2^63 - 1
@@ -310,7 +309,7 @@ class ExpeditionSession(Session):
     @classmethod
     def from_dict(
         cls,
-        data: Mapping[str, Any],
+        data: Mapping[str, object],
         get_layout: LayoutGetter | None = None,
         finder: DealFinder | None = None,
     ) -> ExpeditionSession:
@@ -337,7 +336,7 @@ class ExpeditionSession(Session):
 
 
 def _saved_daylight(
-    data: Mapping[str, Any], number: int, records: list[PyramidRecord], *, untimed: bool = False
+    data: Mapping[str, object], number: int, records: list[PyramidRecord], *, untimed: bool = False
 ) -> DaylightClock:
     """The saved daylight clock, checked against the rules: a trek on pyramid ``number`` has
     cleared ``number - 1`` pyramids, and its daylight left plus the daylight it spent (elapsed

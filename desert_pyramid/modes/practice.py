@@ -9,7 +9,7 @@ scoring of the relaxed preset (docs/rules.md, "Scoring"): 10 per removal, −30 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.engine import (
     DESERT,
@@ -170,10 +170,10 @@ class PracticeSession(Session):
         return cls(game, source="winnable", grade=str(grader(game)))
 
     # -- playing ------------------------------------------------------------------------------------
-    def _before_move(self) -> Any:
+    def _before_move(self) -> Game | None:
         return None if self._computer_playing else self.game.copy()
 
-    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
+    def _after_move(self, move: Move, before: Game | None, events: list[Event]) -> None:
         if isinstance(before, Game):
             self.messages = self.coach.after_move(before, move, self.game)
         else:
@@ -238,14 +238,14 @@ class PracticeSession(Session):
         return out
 
     # -- saving ----------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         data = super().to_dict()
         data.update(source=self.source, grade=self.grade, coach=self.coach.to_dict())
         return data
 
     @classmethod
     def from_dict(
-        cls, data: Mapping[str, Any], get_layout: LayoutGetter | None = None
+        cls, data: Mapping[str, object], get_layout: LayoutGetter | None = None
     ) -> PracticeSession:
         check_header(data, cls.mode)
         game = restore_game(data, get_layout)

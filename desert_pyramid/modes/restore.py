@@ -7,7 +7,6 @@ and hands the data to the matching class's ``from_dict``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from desert_pyramid.engine import StateError
 
@@ -33,7 +32,7 @@ def session_from_saved(
     mode_state = saved.mode_state
     if not isinstance(mode_state, Mapping):
         raise StateError("the saved mode state must be a table")
-    apart: dict[str, Any] = {}
+    apart: dict[str, object] = {}
     if mode_state.get("mode") == ExpeditionSession.mode:
         apart = {
             "number": saved.pyramid_number,
@@ -44,8 +43,8 @@ def session_from_saved(
 
 
 def session_from_current(
-    game: Mapping[str, Any],
-    mode_state: Mapping[str, Any],
+    game: Mapping[str, object],
+    mode_state: Mapping[str, object],
     get_layout: LayoutGetter | None = None,
     finder: DealFinder | None = None,
 ) -> Session:
@@ -59,7 +58,7 @@ def session_from_current(
 
 
 def session_from_dict(
-    data: Mapping[str, Any],
+    data: Mapping[str, object],
     get_layout: LayoutGetter | None = None,
     finder: DealFinder | None = None,
 ) -> Session:

@@ -34,11 +34,11 @@ class PyramidRecord:
     moves: int
     game_code: str = ""  # the whole game (rules, layout, deal, moves): a replay can be watched
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PyramidRecord:
+    def from_dict(cls, data: Mapping[str, object]) -> PyramidRecord:
         return cls(**_typed(cls, data, "pyramid record"))
 
 
@@ -126,15 +126,15 @@ class Results:
     def lost(self) -> bool:
         return not self.won
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {}
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {}
         for f in fields(self):
             value = getattr(self, f.name)
             data[f.name] = [p.to_dict() for p in value] if f.name == "pyramids" else value
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Results:
+    def from_dict(cls, data: Mapping[str, object]) -> Results:
         if not isinstance(data, Mapping):
             raise StateError("results must be a table")
         plain = {k: v for k, v in data.items() if k != "pyramids"}
@@ -149,9 +149,11 @@ class Results:
 
 
 def _typed(
-    cls: type, data: Mapping[str, Any], what: str, skip: tuple[str, ...] = ()
+    cls: type, data: Mapping[str, object], what: str, skip: tuple[str, ...] = ()
 ) -> dict[str, Any]:
-    """Check a table against a dataclass's fields (int, bool, str), naming what is wrong."""
+    """Check a table against a dataclass's fields (int, bool, str), naming what is wrong. The
+    keyword arguments of ``cls``: each value checked against its field's type here, at run time
+    (hence ``Any``: the check is by the field's declared type, which mypy does not follow)."""
     if not isinstance(data, Mapping):
         raise StateError(f"a {what} must be a table")
     out: dict[str, Any] = {}

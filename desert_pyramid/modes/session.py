@@ -8,10 +8,11 @@ and :meth:`Session.undo` with the player's moves. It never reads a clock or a fi
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, TypedDict, Unpack
 
 from desert_pyramid.engine import (
     EngineError,
@@ -173,7 +174,7 @@ class SavedSession:
     mode: str
     preset: str
     layout: int
-    game: dict[str, Any]
+    game: dict[str, object]
     score: int = 0
     seconds: float = 0.0
     best_chain: int = 0
@@ -182,7 +183,29 @@ class SavedSession:
     deal_date: str = ""
     trek_id: str = ""
     daylight_ms: int = 0
-    mode_state: dict[str, Any] = field(default_factory=dict)
+    mode_state: dict[str, object] = field(default_factory=dict)
+
+
+class ResultChanges(TypedDict, total=False):
+    """The fields of :class:`Results` a mode sets itself (:meth:`Session._results`): the rest
+    are the deal's, which every mode shares."""
+
+    won: bool
+    trek_id: str
+    deal_code: str
+    score: int
+    best_chain: int
+    redeals_used: int
+    moves: int
+    pyramids_cleared: int
+    clean_clears: int
+    skips: int
+    pyramids: tuple[PyramidRecord, ...]
+    grade: str
+    date: str
+    played_on: str
+    counts_for_streak: bool
+    time_bonus: int
 
 
 class ComputerPlayer(Protocol):
@@ -386,11 +409,13 @@ class Session:
         offers it); empty when the mode offers nothing."""
         return ""
 
-    def _before_move(self) -> Any:
+    def _before_move(self) -> Game | None:
+        """The position before a move, for a mode that looks back at it (the coach), or
+        ``None``."""
         return None
 
-    def _after_move(self, move: Move, before: Any, events: list[Event]) -> None:
-        """A mode's reaction to a move (a win, a clear)."""
+    def _after_move(self, move: Move, before: Game | None, events: list[Event]) -> None:
+        """A mode's reaction to a move (a win, a clear); ``before`` is :meth:`_before_move`'s."""
 
     def _after_undo(self, events: list[Event]) -> None:
         pass
@@ -467,9 +492,10 @@ class Session:
             game_code=self.game_code,
         )
 
-    def _results(self, **kw: Any) -> Results:
+    def _results(self, **changes: Unpack[ResultChanges]) -> Results:
+        """The results of this deal, with a mode's own fields in ``changes``."""
         g = self.game
-        base: dict[str, Any] = dict(
+        base = Results(
             mode=self.mode,
             game_id=self.game_id,
             outcome=self.outcome,
@@ -492,8 +518,7 @@ class Session:
             game_code=self.game_code,
             untimed=self.untimed,
         )
-        base.update(kw)
-        return Results(**base)
+        return dataclasses.replace(base, **changes)
 
     def hud(self) -> dict[str, str]:
         """Labels for the heads-up display."""
@@ -512,7 +537,7 @@ class Session:
         }
 
     # -- saving --------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         """The session as plain TOML-able values (no ``None``): the game with its whole undo
         history, the clock, and the mode's own state."""
         return {
@@ -529,7 +554,7 @@ class Session:
             "computer_moves": self.computer_moves,
         } | ({"untimed": True} if self.untimed else {})  # absent: timed (saves before it read so)
 
-    def mode_state(self) -> dict[str, Any]:
+    def mode_state(self) -> dict[str, object]:
         """Everything of :meth:`to_dict` but the game (for storage's ``CurrentGame.mode_state``)."""
         data = self.to_dict()
         del data["game"]
@@ -550,7 +575,7 @@ class Session:
             mode_state=self.mode_state(),
         )
 
-    def _restore_common(self, data: Mapping[str, Any]) -> None:
+    def _restore_common(self, data: Mapping[str, object]) -> None:
         self.game_id = get_str(data, "game_id", self.game_id) or self.game_id
         self.pause_reason = get_str(data, "pause_reason", "")
         self.finished = get_bool(data, "finished", False)
@@ -562,7 +587,7 @@ class Session:
             self.clock.pause()
 
 
-def check_header(data: Mapping[str, Any], mode: str) -> None:
+def check_header(data: Mapping[str, object], mode: str) -> None:
     if not isinstance(data, Mapping):
         raise StateError("a saved session must be a table")
     schema = data.get("schema")
@@ -574,7 +599,7 @@ def check_header(data: Mapping[str, Any], mode: str) -> None:
         raise StateError(f"the saved session is a {data.get('mode')!r} game, not {mode!r}")
 
 
-def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Game:
+def restore_game(data: Mapping[str, object], get_layout: LayoutGetter | None) -> Game:
     game_data = data.get("game")
     if not isinstance(game_data, Mapping):
         raise StateError("the saved session has no game")
@@ -591,7 +616,7 @@ def restore_game(data: Mapping[str, Any], get_layout: LayoutGetter | None) -> Ga
 
 
 def get_int(
-    data: Mapping[str, Any],
+    data: Mapping[str, object],
     key: str,
     default: int | None = None,
     low: int = 0,
@@ -621,12 +646,12 @@ def get_int(
     return value
 
 
-def get_elapsed(data: Mapping[str, Any]) -> int:
+def get_elapsed(data: Mapping[str, object]) -> int:
     """The saved clock's elapsed time: whole milliseconds, from 0 to a year."""
     return get_int(data, "elapsed_ms", high=MAX_ELAPSED_MS)
 
 
-def get_bool(data: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
+def get_bool(data: Mapping[str, object], key: str, default: bool | None = None) -> bool:
     if key not in data:
         if default is None:
             raise StateError(f"the saved session is missing '{key}'")
@@ -637,7 +662,7 @@ def get_bool(data: Mapping[str, Any], key: str, default: bool | None = None) -> 
     return value
 
 
-def get_str(data: Mapping[str, Any], key: str, default: str | None = None) -> str:
+def get_str(data: Mapping[str, object], key: str, default: str | None = None) -> str:
     if key not in data:
         if default is None:
             raise StateError(f"the saved session is missing '{key}'")

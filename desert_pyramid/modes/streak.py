@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
-from typing import Any
 
 from desert_pyramid.engine import EngineError, StateError
 from desert_pyramid.engine.reading import EARLIEST as EARLIEST
@@ -217,8 +216,8 @@ class DailyRecord:
         return CalendarDay(day, self.status(day, today), day == today)
 
     # -- saving ------------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {
             "schema": STREAK_SCHEMA,
             "cleared": sorted(d.isoformat() for d in self.cleared),
             "late": sorted(d.isoformat() for d in self.late),
@@ -229,7 +228,7 @@ class DailyRecord:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DailyRecord:
+    def from_dict(cls, data: Mapping[str, object]) -> DailyRecord:
         if not isinstance(data, Mapping):
             raise StateError("the daily record must be a table")
         if data.get("schema", STREAK_SCHEMA) != STREAK_SCHEMA:
