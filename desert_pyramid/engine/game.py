@@ -8,7 +8,7 @@ exactly, points and chain included. Nothing here knows about windows, files or c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .cards import CARDS, KING_RANK, RANKS, Card, a_rank, rank_name
 from .deal import Deal
@@ -40,7 +40,7 @@ from .moves import (
     MoveKind,
     place_name,
 )
-from .rules import Rules, Scoring
+from .rules import Rules, RulesData, Scoring
 
 KING_MOVE = MoveKind.KING  # a king removed alone (the move), not the rank
 
@@ -53,6 +53,26 @@ REDEAL_BONUS = 250
 
 # An undo record: (move, old chain, old best chain, old points, removed places/cards, extra)
 _Record = tuple[Move, int, int, int, tuple[tuple[int, int, int], ...], int]
+
+#: What decides a game's future (:meth:`Game.position_key`): the layout's cards, the stock, the
+#: waste, the Satchel card and where it came from, and the redeals used when they are limited.
+PositionKey = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int]
+
+
+class GameData(TypedDict):
+    """A game as :meth:`Game.to_dict` saves it (plain TOML values; :meth:`Game.from_dict` reads
+    any table, and checks it)."""
+
+    schema: int
+    layout: int
+    layout_size: int
+    rules: RulesData
+    deal: str
+    multiplier: int
+    moves: list[str]
+    redo: list[str]
+    seed: NotRequired[str]  # as text: TOML integers stop at 2^63 - 1
+    index: NotRequired[int]
 
 
 class Game:
@@ -693,9 +713,9 @@ class Game:
         return "\n".join(out)
 
     # -- saving -------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameData:
         """The whole game, undo and redo history included, as plain TOML-able values."""
-        data: dict[str, Any] = {
+        data: GameData = {
             "schema": GAME_SCHEMA,
             "layout": self.layout.number,
             "layout_size": self._n,
@@ -783,7 +803,7 @@ class Game:
         g._redo = self._redo[:]
         return g
 
-    def position_key(self) -> tuple[Any, ...]:
+    def position_key(self) -> PositionKey:
         """Everything that decides the future of the game (not the score): equal keys, equal futures."""
         return (
             tuple(self.cards),

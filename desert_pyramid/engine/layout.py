@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict, TypeVar
 
 from .errors import LayoutError
 from .text import DESCRIPTION_MAX, FAMILY_MAX, name_problem, text_problem
@@ -85,7 +85,7 @@ class Layout:
         raise LayoutError(f"layout {self.number} has no slot {slot_id}")
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], source: str = "layout") -> Layout:
+    def from_dict(cls, data: Mapping[str, object], source: str = "layout") -> Layout:
         """Validate layout data (as read from a layout file) and build the layout.
 
         ``source`` names the file in every error message. The checks run in order: the header
@@ -110,7 +110,7 @@ class Layout:
             description=description,
         )
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LayoutData:
         """The layout as file data (inverse of :meth:`from_dict`)."""
         return {
             "schema": LAYOUT_SCHEMA,
@@ -132,12 +132,35 @@ class Layout:
         }
 
 
+class SlotData(TypedDict):
+    """One ``[[slot]]`` table of a layout file, as :meth:`Layout.to_dict` writes it."""
+
+    id: int
+    row: int
+    x: float
+    y: float
+    z: int
+    covered_by: list[int]
+
+
+class LayoutData(TypedDict):
+    """A layout file's table, as :meth:`Layout.to_dict` writes it (:meth:`Layout.from_dict`
+    reads any table, and checks it)."""
+
+    schema: int
+    number: int
+    name: str
+    family: str
+    description: str
+    slot: list[SlotData]
+
+
 #: A slot as read: id, row, x, y, z and the ids of the slots covering it.
 _Parsed = tuple[int, int, float, float, int, list[int]]
 _Fail = Callable[[str], LayoutError]
 
 
-def _read_header(data: Mapping[str, Any], fail: _Fail) -> tuple[int, str, str, str]:
+def _read_header(data: Mapping[str, object], fail: _Fail) -> tuple[int, str, str, str]:
     """The layout's number, name, family and description, checked."""
     if not isinstance(data, Mapping):
         raise fail("the layout must be a table")
@@ -166,7 +189,7 @@ def _read_header(data: Mapping[str, Any], fail: _Fail) -> tuple[int, str, str, s
     return number, name, family, description
 
 
-def _slot_tables(data: Mapping[str, Any], fail: _Fail) -> Sequence[Any]:
+def _slot_tables(data: Mapping[str, object], fail: _Fail) -> Sequence[object]:
     """The ``[[slot]]`` tables, as many as a layout may have."""
     raw_slots = data.get("slot")
     if not isinstance(raw_slots, Sequence) or isinstance(raw_slots, str):
@@ -177,7 +200,7 @@ def _slot_tables(data: Mapping[str, Any], fail: _Fail) -> Sequence[Any]:
     return raw_slots
 
 
-def _read_slots(raw_slots: Sequence[Any], fail: _Fail) -> tuple[list[_Parsed], dict[int, int]]:
+def _read_slots(raw_slots: Sequence[object], fail: _Fail) -> tuple[list[_Parsed], dict[int, int]]:
     """Every slot table read and checked, in order, and each id's position in that order."""
     ids: dict[int, int] = {}
     parsed: list[_Parsed] = []
@@ -187,7 +210,7 @@ def _read_slots(raw_slots: Sequence[Any], fail: _Fail) -> tuple[list[_Parsed], d
     return parsed, ids
 
 
-def _read_slot(raw: Any, i: int, ids: Mapping[int, int], fail: _Fail) -> _Parsed:
+def _read_slot(raw: object, i: int, ids: Mapping[int, int], fail: _Fail) -> _Parsed:
     """Slot table number ``i`` (from 0) read and checked; ``ids``: the ids read before it."""
     where = f"slot #{i + 1}"
     if not isinstance(raw, Mapping):
@@ -302,7 +325,10 @@ def _build_slots(parsed: list[_Parsed], covered_by: list[list[int]]) -> tuple[Sl
     )
 
 
-def _req(data: Mapping[str, Any], key: str, typ: type, fail: Any, where: str = "") -> Any:
+T = TypeVar("T", int, str)  # what a layout's required field holds
+
+
+def _req(data: Mapping[str, object], key: str, typ: type[T], fail: _Fail, where: str = "") -> T:
     prefix = f"{where}: " if where else ""
     if key not in data:
         raise fail(f"{prefix}missing '{key}'")
@@ -314,7 +340,7 @@ def _req(data: Mapping[str, Any], key: str, typ: type, fail: Any, where: str = "
     return value
 
 
-def _num(data: Mapping[str, Any], key: str, fail: Any, where: str) -> float:
+def _num(data: Mapping[str, object], key: str, fail: _Fail, where: str) -> float:
     if key not in data:
         raise fail(f"{where}: missing '{key}'")
     value = data[key]
@@ -356,7 +382,7 @@ def _check_acyclic(parsed: list[_Parsed], covered_by: list[list[int]], fail: _Fa
 
 def classic_layout() -> Layout:
     """Layout 1, built in code (identical to ``resources/layouts/001_classic.toml``)."""
-    slots: list[dict[str, Any]] = []
+    slots: list[dict[str, object]] = []
 
     def sid(r: int, c: int) -> int:
         return r * (r - 1) // 2 + c

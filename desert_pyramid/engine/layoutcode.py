@@ -20,11 +20,10 @@ bytes after their count (8 bits).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from .deal import checked_code, read_checked_code
 from .errors import LayoutCodeError, LayoutError
-from .layout import MAX_CARDS, MIN_CARDS, Layout
+from .layout import MAX_CARDS, MIN_CARDS, Layout, LayoutData
 from .text import NAME_BYTES_MAX, name_problem
 
 LAYOUT_CODE_PREFIX = "DL"
@@ -50,7 +49,7 @@ def layout_data(
     number: int = 1,
     family: str = "custom",
     description: str = "",
-) -> dict[str, Any]:
+) -> LayoutData:
     """Layout file data for places (x, y, z, row) in slot order, the cover relation worked out from
     the drawing; ids are 1, 2, ... in slot order. Validate it with :meth:`Layout.from_dict`."""
     covered = covers_from_drawing([(x, y, z) for x, y, z, _row in places])
@@ -105,7 +104,7 @@ def looks_like_layout_code(text: str) -> bool:
     return text.strip().upper().startswith(LAYOUT_CODE_PREFIX)
 
 
-def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
+def decode_layout_code(code: str, number: int = 1) -> LayoutData:
     """Read a layout code into layout file data numbered ``number``, validated: a layout the engine
     can play. Any typo, and any layout the engine refuses, raises :class:`LayoutCodeError`."""
     payload = read_checked_code(
@@ -155,10 +154,12 @@ def decode_layout_code(code: str, number: int = 1) -> dict[str, Any]:
     return data
 
 
-def same_places(a: Layout | Mapping[str, Any], b: Layout | Mapping[str, Any]) -> bool:
+def same_places(a: Layout | Mapping[str, object], b: Layout | Mapping[str, object]) -> bool:
     """Whether two layouts have the same places (x, y, z, row) and cover relation, slot by slot."""
 
-    def key(layout: Layout | Mapping[str, Any]) -> list[tuple[Any, ...]]:
+    def key(
+        layout: Layout | Mapping[str, object],
+    ) -> list[tuple[float, float, int, int, tuple[int, ...]]]:
         lay = layout if isinstance(layout, Layout) else Layout.from_dict(layout)
         return [(s.x, s.y, s.z, s.row, s.covered_by) for s in lay.slots]
 

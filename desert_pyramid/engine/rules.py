@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict
 
 from .errors import RulesError
 from .wording import CLEAR_THE_LAYOUT, OPTION_WORDS, passes_short
@@ -24,6 +24,18 @@ class Scoring(Enum):
     TIMED = (
         "timed"  # the relaxed preset's: 10 per removal, -30 per 30 s, + 600000 / seconds on a win
     )
+
+
+class RulesData(TypedDict):
+    """Rules as :meth:`Rules.to_dict` saves them (plain TOML values)."""
+
+    passes: int
+    satchel: bool
+    stock_top_playable: bool
+    all_52: bool
+    relaxed_match: bool
+    draw_three: bool
+    scoring: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +152,7 @@ class Rules:
         """Passes through the stock allowed, ``None`` when unlimited."""
         return None if self.passes == UNLIMITED else self.passes
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RulesData:
         return {
             "passes": self.passes,
             "satchel": self.satchel,

@@ -174,7 +174,7 @@ class SavedSession:
     mode: str
     preset: str
     layout: int
-    game: dict[str, object]
+    game: Mapping[str, object]
     score: int = 0
     seconds: float = 0.0
     best_chain: int = 0

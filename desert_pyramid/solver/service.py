@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
 from typing import Any, Self
@@ -105,7 +105,9 @@ def _read_requests(requests: Connection, inbox: Inbox) -> None:
             return
 
 
-def hint_key(game_data: dict[str, Any], layout_data: dict[str, Any], budget: int) -> str:
+def hint_key(
+    game_data: Mapping[str, object], layout_data: Mapping[str, object], budget: int
+) -> str:
     """What a hint depends on: the layout, the rules, the deal, the moves that stand, the budget."""
     moves = game_data.get("moves", [])
     return repr((layout_data, game_data.get("rules"), game_data.get("deal"), moves, budget))
@@ -126,7 +128,7 @@ class Thinker:
         self.done: dict[str, Hint] = {}
         self.ready = False  # the last hint came from memory (worked out before it was asked)
 
-    def game(self, game_data: dict[str, Any], layout_data: dict[str, Any]) -> Game:
+    def game(self, game_data: Mapping[str, object], layout_data: Mapping[str, object]) -> Game:
         from desert_pyramid.engine import Game as _Game
         from desert_pyramid.engine import Layout
 

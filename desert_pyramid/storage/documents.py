@@ -12,6 +12,7 @@ Only plain TOML values are ever read: nothing in a file can run code.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from desert_pyramid.modes.session import LayoutGetter, SavedSession, classic_only
@@ -330,7 +331,7 @@ class CurrentGame:
     preset: str
     layout: int
     started: str  # local date the deal started, YYYY-MM-DD
-    game: dict[str, object]
+    game: Mapping[str, object]
     score: int = 0
     seconds: float = 0.0
     best_chain: int = 0

@@ -34,6 +34,7 @@ from desert_pyramid.engine.layout import (
     MAX_WIDTH,
     MIN_CARDS,
     PLAYER_FIRST,
+    LayoutData,
     is_player_number,
 )
 from desert_pyramid.engine.layoutcode import (
@@ -380,7 +381,7 @@ class Draft:
         rows, depths = self.rows(), self.depths()
         return [(self.places[i].x, self.places[i].y, depths[i], rows[i]) for i in self._ordered()]
 
-    def data(self, number: int = PLAYER_FIRST) -> dict[str, object]:
+    def data(self, number: int = PLAYER_FIRST) -> LayoutData:
         """Layout file data for the draft (not checked: see :meth:`problems`)."""
         return layout_data(self.name, self.places_for_file(), number, family="custom")
 
