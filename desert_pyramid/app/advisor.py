@@ -17,10 +17,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from desert_pyramid.engine import Game, Move
+from desert_pyramid.engine.game import PositionKey
 from desert_pyramid.i18n.say import Say, join_text, tell
+
+if TYPE_CHECKING:
+    from desert_pyramid.solver.hints import Hint
+    from desert_pyramid.solver.players import ThumbPlayer
+
+
+class HintSource(Protocol):
+    """What the advisor asks for hints (the solver's ``HintService``, in another process). It
+    may also ``ponder(game)`` (think ahead), which the advisor uses when it is there."""
+
+    error: str | None  # why the search stopped, when it did
+
+    @property
+    def busy(self) -> bool: ...
+
+    def request(self, game: Game) -> None: ...
+
+    def poll(self) -> Hint | None: ...
+
+
+#: A position as the advisor remembers it: its key and the moves played to reach it.
+_At = tuple[PositionKey, int]
 
 
 @dataclass
@@ -31,7 +54,7 @@ class Answer:
     line: tuple[Move, ...]
     verdict: str  # winnable, lost, unknown
     rewind_to: int | None = None  # lost: how many moves to keep to be back where it could be won
-    hint: Any = None  # the solver's Hint itself
+    hint: Hint | None = None  # the solver's Hint itself
 
     @property
     def text(self) -> str:
@@ -47,14 +70,14 @@ class Answer:
 class Advisor:
     """Hints and autoplay for one table, through a hint service the app shares between tables."""
 
-    def __init__(self, service: Callable[[], Any]) -> None:
+    def __init__(self, service: Callable[[], HintSource | None]) -> None:
         self._get_service = service
-        self._pending: tuple[str, tuple[Any, ...], int] | None = None
+        self._pending: tuple[str, PositionKey, int] | None = None
         self.plan: list[Move] = []  # the autoplay line still to play
-        self._plan_at: tuple[tuple[Any, ...], int] | None = None  # position the plan starts from
-        self._thumb: Any = None
+        self._plan_at: _At | None = None  # position the plan starts from
+        self._thumb: ThumbPlayer | None = None
         self._awake = False  # the table is showing: think about every position (see wake)
-        self._pondered: tuple[tuple[Any, ...], int] | None = None  # the position last pondered
+        self._pondered: _At | None = None  # the position last pondered
 
     def wake(self) -> None:
         """The table is showing: start the hint process (not before the first frames, so the

@@ -125,10 +125,10 @@ class Seat:
         if not self._session.finished:
             self._session.note_hint()
 
-    def lost_offer(self, hint: Hint) -> Say | str:
+    def lost_offer(self, hint: Hint | None) -> Say | str:
         """The words offering to go back when ``hint`` proves the deal lost ("" in a mode that
-        offers nothing)."""
-        return self._session.lost_offer(hint)
+        offers nothing, or without a hint: an answer that is the search's failure)."""
+        return "" if hint is None else self._session.lost_offer(hint)
 
     # -- the clock -----------------------------------------------------------------------------------
     def update(self, dt_ms: float) -> int:
