@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from desert_pyramid.resources_path import resource_path
 
@@ -72,7 +71,7 @@ class _Ctx:
         return ContentError(f"{prefix}: {message}")
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def _read_toml(path: Path) -> dict[str, object]:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
@@ -89,19 +88,19 @@ def _read_toml(path: Path) -> dict[str, Any]:
     return data
 
 
-def _check_keys(table: Mapping[str, Any], allowed: Sequence[str], ctx: _Ctx) -> None:
+def _check_keys(table: Mapping[str, object], allowed: Sequence[str], ctx: _Ctx) -> None:
     unknown = sorted(set(table) - set(allowed))
     if unknown:
         raise ctx.error(f"unknown key '{unknown[0]}' (allowed: {', '.join(allowed)})")
 
 
-def _table(value: Any, ctx: _Ctx) -> Mapping[str, Any]:
+def _table(value: object, ctx: _Ctx) -> Mapping[str, object]:
     if not isinstance(value, dict):
         raise ctx.error(f"must be a table, not {type(value).__name__}")
     return value
 
 
-def _tables(data: Mapping[str, Any], key: str, ctx: _Ctx) -> list[Mapping[str, Any]]:
+def _tables(data: Mapping[str, object], key: str, ctx: _Ctx) -> list[Mapping[str, object]]:
     value = data.get(key)
     if value is None:
         raise ctx.error(f"no [[{key}]] entries")
@@ -110,7 +109,7 @@ def _tables(data: Mapping[str, Any], key: str, ctx: _Ctx) -> list[Mapping[str, A
     return [_table(item, ctx.at(f"{key} {i}")) for i, item in enumerate(value, start=1)]
 
 
-def _str(table: Mapping[str, Any], key: str, ctx: _Ctx) -> str:
+def _str(table: Mapping[str, object], key: str, ctx: _Ctx) -> str:
     value = table.get(key)
     if value is None:
         raise ctx.error(f"'{key}' is missing")
@@ -119,7 +118,7 @@ def _str(table: Mapping[str, Any], key: str, ctx: _Ctx) -> str:
     return value.strip()
 
 
-def _entry(ctx: _Ctx, kind: str, number: int, table: Mapping[str, Any]) -> _Ctx:
+def _entry(ctx: _Ctx, kind: str, number: int, table: Mapping[str, object]) -> _Ctx:
     """The context of the n-th entry: ``question 3 ('satchel')``, or ``question 3`` without an id."""
     entry_id = table.get("id")
     label = (
@@ -130,7 +129,7 @@ def _entry(ctx: _Ctx, kind: str, number: int, table: Mapping[str, Any]) -> _Ctx:
     return ctx.at(label)
 
 
-def _id(table: Mapping[str, Any], ctx: _Ctx, seen: set[str]) -> str:
+def _id(table: Mapping[str, object], ctx: _Ctx, seen: set[str]) -> str:
     value = _str(table, "id", ctx)
     if not _ID_RE.match(value):
         raise ctx.error(f"id '{value}' must be lower-case letters, digits and dashes")
@@ -140,7 +139,7 @@ def _id(table: Mapping[str, Any], ctx: _Ctx, seen: set[str]) -> str:
     return value
 
 
-def _paragraph(value: Any, ctx: _Ctx) -> Paragraph:
+def _paragraph(value: object, ctx: _Ctx) -> Paragraph:
     if not isinstance(value, str):
         raise ctx.error(f"must be a string, not {type(value).__name__}")
     try:
@@ -149,13 +148,13 @@ def _paragraph(value: Any, ctx: _Ctx) -> Paragraph:
         raise ctx.error(str(exc)) from None
 
 
-def _text(table: Mapping[str, Any], key: str, ctx: _Ctx) -> Paragraph:
+def _text(table: Mapping[str, object], key: str, ctx: _Ctx) -> Paragraph:
     if key not in table:
         raise ctx.error(f"'{key}' is missing")
     return _paragraph(table[key], ctx.at(key))
 
 
-def _paragraphs(table: Mapping[str, Any], key: str, ctx: _Ctx) -> tuple[Paragraph, ...]:
+def _paragraphs(table: Mapping[str, object], key: str, ctx: _Ctx) -> tuple[Paragraph, ...]:
     value = table.get(key)
     if value is None:
         raise ctx.error(f"'{key}' is missing")
@@ -164,7 +163,7 @@ def _paragraphs(table: Mapping[str, Any], key: str, ctx: _Ctx) -> tuple[Paragrap
     return tuple(_paragraph(item, ctx.at(f"{key} {i}")) for i, item in enumerate(value, start=1))
 
 
-def _card_list(value: Any, ctx: _Ctx) -> tuple[str, ...]:
+def _card_list(value: object, ctx: _Ctx) -> tuple[str, ...]:
     if isinstance(value, str):
         value = value.split()
     if not isinstance(value, list):
@@ -177,7 +176,7 @@ def _card_list(value: Any, ctx: _Ctx) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _int(table: Mapping[str, Any], key: str, ctx: _Ctx, minimum: int | None = None) -> int:
+def _int(table: Mapping[str, object], key: str, ctx: _Ctx, minimum: int | None = None) -> int:
     value = table.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise ctx.error(f"'{key}' must be a whole number")
@@ -186,7 +185,7 @@ def _int(table: Mapping[str, Any], key: str, ctx: _Ctx, minimum: int | None = No
     return value
 
 
-def _slot_set(value: Any, rows: int, ctx: _Ctx) -> frozenset[tuple[int, int]]:
+def _slot_set(value: object, rows: int, ctx: _Ctx) -> frozenset[tuple[int, int]]:
     if not isinstance(value, list):
         raise ctx.error("must be a list of [row, col] pairs")
     result: set[tuple[int, int]] = set()
@@ -206,7 +205,7 @@ def _slot_set(value: Any, rows: int, ctx: _Ctx) -> frozenset[tuple[int, int]]:
     return frozenset(result)
 
 
-def _diagram(table: Mapping[str, Any], ctx: _Ctx) -> Diagram:
+def _diagram(table: Mapping[str, object], ctx: _Ctx) -> Diagram:
     _check_keys(table, ("rows", "cards", "removed", "free", "caption"), ctx)
     rows = _int(table, "rows", ctx, minimum=2)
     if rows > 7:
@@ -231,7 +230,7 @@ def _diagram(table: Mapping[str, Any], ctx: _Ctx) -> Diagram:
     return Diagram(rows, cards, removed, free, _text(table, "caption", ctx))
 
 
-def _demo_step(table: Mapping[str, Any], ctx: _Ctx, deal: frozenset[str]) -> DemoStep:
+def _demo_step(table: Mapping[str, object], ctx: _Ctx, deal: frozenset[str]) -> DemoStep:
     _check_keys(table, ("action", "cards", "caption", "highlight", "score"), ctx)
     action = _str(table, "action", ctx)
     if action not in DEMO_ACTIONS:
@@ -255,7 +254,7 @@ def _demo_step(table: Mapping[str, Any], ctx: _Ctx, deal: frozenset[str]) -> Dem
     return DemoStep(action, cards, _text(table, "caption", ctx), highlight, score)
 
 
-def _demo(table: Mapping[str, Any], ctx: _Ctx) -> Demo:
+def _demo(table: Mapping[str, object], ctx: _Ctx) -> Demo:
     _check_keys(table, ("preset", "layout", "deal", "step"), ctx)
     preset = _str(table, "preset", ctx)
     if preset not in PRESETS:
@@ -306,7 +305,7 @@ def load_how_to_play(root: Path | None = None) -> HowToPlay:
     return HowToPlay(title, tuple(sections))
 
 
-def _options(value: Any, ctx: _Ctx) -> tuple[tuple[str, int | bool], ...]:
+def _options(value: object, ctx: _Ctx) -> tuple[tuple[str, int | bool], ...]:
     table = _table(value, ctx)
     result: list[tuple[str, int | bool]] = []
     for key, option in table.items():
