@@ -164,7 +164,8 @@ class Rules:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rules:
+    def from_dict(cls, data: object) -> Rules:
+        """Rules as :meth:`to_dict` saved them; anything else raises :class:`RulesError`."""
         if not isinstance(data, dict):
             raise RulesError("rules must be a table")
         kwargs: dict[str, Any] = {}

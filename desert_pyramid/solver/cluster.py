@@ -19,8 +19,9 @@ import contextlib
 import logging
 import re
 import uuid
-from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import ModuleType
+from typing import Protocol, TypeVar, TypeVarTuple
 
 LOCAL = "local"
 CONNECT_TIMEOUT = 5.0  # seconds to reach a scheduler before giving up
@@ -36,7 +37,41 @@ _ADDRESS = re.compile(
 )
 
 R = TypeVar("R")
+Ts = TypeVarTuple("Ts")  # a task's arguments
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
 log = logging.getLogger(__name__)
+
+
+# What this module uses of Dask's ``distributed`` (whose own annotations leave these untyped).
+class Future(Protocol[T_co]):
+    """A task sent to the cluster: ``distributed.Future``."""
+
+    @property
+    def status(self) -> str: ...
+
+    def result(self) -> T_co: ...
+
+    def exception(self) -> BaseException | None: ...
+
+    def release(self) -> None: ...
+
+
+class Client(Protocol):
+    """A connection to a scheduler: ``distributed.Client``."""
+
+    @property
+    def status(self) -> str: ...
+
+    def submit(
+        self, func: Callable[[*Ts], R], *args: *Ts, key: str, pure: bool, retries: int
+    ) -> Future[R]: ...
+
+    def run(self, function: Callable[[], T]) -> dict[str, T]: ...
+
+    def scheduler_info(self) -> Mapping[str, object]: ...
+
+    def cancel(self, futures: list[Future[R]]) -> None: ...
 
 
 class ClusterError(Exception):
@@ -66,7 +101,8 @@ def parse_address(text: str) -> str:
     return f"{scheme}://{m.group('host')}:{port}"
 
 
-def _distributed() -> Any:
+def _distributed() -> ModuleType:
+    """The ``distributed`` package, or :class:`ClusterError` saying how to install it."""
     try:
         import distributed
     except ImportError:
@@ -103,7 +139,7 @@ def worker_version() -> str:
 
 
 @contextlib.contextmanager
-def connect(address: str, workers: int | None = None) -> Iterator[Any]:
+def connect(address: str, workers: int | None = None) -> Iterator[Client]:
     """A ``distributed.Client`` for ``address`` (``"local"``: a new local cluster of ``workers``
     single-threaded processes, default one per core), closed afterwards."""
     distributed = _distributed()
@@ -167,7 +203,7 @@ def connect(address: str, workers: int | None = None) -> Iterator[Any]:
             yield client
 
 
-def check_workers(client: Any) -> int:
+def check_workers(client: Client) -> int:
     """The number of worker threads; raises :class:`ClusterError` if a worker lacks desert-pyramid
     or has another version of it (the verdicts must come from the same solver)."""
     from desert_pyramid import __version__
@@ -187,17 +223,23 @@ def check_workers(client: Any) -> int:
             f"--cluster: worker {addr} has desert-pyramid {v}, this is {__version__}: "
             "install the same version everywhere"
         )
-    info = client.scheduler_info()
-    threads = sum(int(w.get("nthreads", 1)) for w in info.get("workers", {}).values())
+    workers = client.scheduler_info().get("workers", {})
+    threads = sum(_threads(w) for w in workers.values()) if isinstance(workers, Mapping) else 0
     return max(1, threads)
+
+
+def _threads(worker: object) -> int:
+    """A worker's threads, as the scheduler's information says (1 when it does not say)."""
+    count = worker.get("nthreads", 1) if isinstance(worker, Mapping) else 1
+    return count if isinstance(count, int) else 1
 
 
 def map_unordered(
     address: str,
-    func: Callable[..., R],
-    tasks: Iterable[tuple[Any, ...]],
+    func: Callable[[*Ts], R],
+    tasks: Iterable[tuple[*Ts]],
     workers: int | None = None,
-) -> Iterator[tuple[tuple[Any, ...], R]]:
+) -> Iterator[tuple[tuple[*Ts], R]]:
     """``(task, func(*task))`` for every task, run on the Dask cluster at ``address``, yielded as
     they finish. Raises :class:`ClusterError` when the cluster cannot be used (before the first
     result for a bad address). Closing the iterator cancels the tasks still out."""
@@ -207,11 +249,11 @@ def map_unordered(
         limit = IN_FLIGHT_PER_WORKER * threads
         run_id = uuid.uuid4().hex[:8]
         queue = distributed.as_completed()
-        out: dict[Any, tuple[tuple[Any, ...], int]] = {}  # future -> (task, attempt)
+        out: dict[Future[R], tuple[tuple[*Ts], int]] = {}  # future -> (task, attempt)
         todo = iter(tasks)
         counter = 0
 
-        def send(task: tuple[Any, ...], attempt: int) -> None:
+        def send(task: tuple[*Ts], attempt: int) -> None:
             nonlocal counter
             counter += 1
             fut = client.submit(
@@ -264,7 +306,7 @@ def map_unordered(
                     client.cancel(list(out))
 
 
-def _still_connected(client: Any) -> bool:
+def _still_connected(client: Client) -> bool:
     """After the scheduler cancelled our tasks: is it still there (the client reconnects for a few
     seconds before giving up)?"""
     import time
@@ -275,7 +317,7 @@ def _still_connected(client: Any) -> bool:
     return bool(client.status == "running")
 
 
-def _killed(fut: Any, distributed: Any) -> bool:
+def _killed(fut: Future[object], distributed: ModuleType | None) -> bool:
     """Did the scheduler give up on this task because workers died running it, or lose its result
     with the worker that held it? A result can finish and then be lost with its worker before we
     read it: its status is then "lost", or "pending" once the scheduler starts it again; both are
@@ -294,7 +336,7 @@ def _first_line(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def _guarded(queue: Iterable[Any], address: str) -> Iterator[Any]:
+def _guarded(queue: Iterable[Future[R]], address: str) -> Iterator[Future[R]]:
     """The finished futures; a scheduler that goes away mid-run is one clear error."""
     it = iter(queue)
     while True:

@@ -16,9 +16,11 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TypeVar, TypeVarTuple
 
 from desert_pyramid.engine import Deal, Game, Layout, Rules
+from desert_pyramid.engine.layout import LayoutData
+from desert_pyramid.engine.rules import RulesData
 
 from .core import Verdict, solve
 from .lifeline import start_parent_watch
@@ -70,7 +72,7 @@ class WinRate:
         ``rate`` and this (up to sampling error)."""
         return (self.wins + self.unknown) / self.done if self.done else 0.0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         lo, hi = self.ci95
         return {
             "rules": str(self.rules),
@@ -112,8 +114,8 @@ _layout_cache: dict[str, Layout] = {}
 
 
 def run_chunk(
-    layout_data: dict[str, Any],
-    rules_data: dict[str, Any],
+    layout_data: LayoutData,
+    rules_data: RulesData,
     seed: int,
     first: int,
     count: int,
@@ -145,6 +147,7 @@ def run_chunk(
 
 T = TypeVar("T")
 R = TypeVar("R")
+Ts = TypeVarTuple("Ts")  # a task's arguments
 
 
 def chunks(start: int, deals: int, size: int = CHUNK) -> Iterator[tuple[int, int]]:
@@ -165,18 +168,18 @@ def _start_worker() -> None:
 
 
 def _run_here(
-    func: Callable[..., R], tasks: Iterable[tuple[Any, ...]]
-) -> Iterator[tuple[tuple[Any, ...], R]]:
+    func: Callable[[*Ts], R], tasks: Iterable[tuple[*Ts]]
+) -> Iterator[tuple[tuple[*Ts], R]]:
     for task in tasks:
         yield task, func(*task)
 
 
 def _run_pool(
-    func: Callable[..., R], tasks: Iterable[tuple[Any, ...]], workers: int
-) -> Iterator[tuple[tuple[Any, ...], R]]:
+    func: Callable[[*Ts], R], tasks: Iterable[tuple[*Ts]], workers: int
+) -> Iterator[tuple[tuple[*Ts], R]]:
     ctx = mp.get_context("spawn")
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_start_worker)
-    pending: dict[Future[R], tuple[Any, ...]] = {}
+    pending: dict[Future[R], tuple[*Ts]] = {}
     todo = iter(tasks)
 
     def fill() -> None:
@@ -211,11 +214,11 @@ def _run_pool(
 
 
 def run_tasks(
-    func: Callable[..., R],
-    tasks: Iterable[tuple[Any, ...]],
+    func: Callable[[*Ts], R],
+    tasks: Iterable[tuple[*Ts]],
     workers: int | None = None,
     cluster: str | None = None,
-) -> Iterator[tuple[tuple[Any, ...], R]]:
+) -> Iterator[tuple[tuple[*Ts], R]]:
     """``func(*task)`` for every task, yielded as ``(task, result)`` in the order they finish.
 
     ``cluster``: a Dask scheduler address or ``"local"`` (see :mod:`desert_pyramid.solver.cluster`;
