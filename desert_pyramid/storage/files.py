@@ -19,7 +19,7 @@ import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, Literal, TypeVar
+from typing import Generic, Literal, TypeVar
 
 from desert_pyramid.i18n import _, format_number, ngettext, pgettext
 from desert_pyramid.storage.atomic import (
@@ -165,7 +165,7 @@ def _toml_problem(exc: tomllib.TOMLDecodeError) -> str:
 
 
 def read_document(
-    path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]
+    path: Path, schema: Schema, decode: Callable[[dict[str, object]], T]
 ) -> ReadAttempt[T]:
     """Read, migrate and decode ``path``. Never raises, never blocks."""
     attempt: ReadAttempt[T] = _read_document(path, schema, decode)
@@ -174,7 +174,7 @@ def read_document(
     return attempt
 
 
-def _loads(text: str) -> dict[str, Any]:
+def _loads(text: str) -> dict[str, object]:
     """TOML as plain values. A whole number longer than Python reads by default (4,300 digits)
     is read again with a higher bound, so that it is one damaged record, not a damaged file."""
     try:
@@ -187,7 +187,7 @@ def _loads(text: str) -> dict[str, Any]:
 
 
 def _read_document(
-    path: Path, schema: Schema, decode: Callable[[dict[str, Any]], T]
+    path: Path, schema: Schema, decode: Callable[[dict[str, object]], T]
 ) -> ReadAttempt[T]:
     try:
         raw = read_bytes(path)
@@ -315,7 +315,7 @@ class Opened(Generic[T]):
 def open_document(
     path: Path,
     schema: Schema,
-    decode: Callable[[dict[str, Any]], T],
+    decode: Callable[[dict[str, object]], T],
     *,
     empty: str,
     readonly: bool = False,

@@ -29,7 +29,6 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import tomli_w
 
@@ -45,7 +44,7 @@ from desert_pyramid.engine.layoutcode import decode_layout_code
 from desert_pyramid.engine.text import NAME_BYTES_MAX, NAME_CHARS_MAX, escaped, name_problem
 from desert_pyramid.i18n import _, format_number
 from desert_pyramid.storage.atomic import atomic_write, backup_path, remove_stale_temps
-from desert_pyramid.storage.files import Notice, open_document, quarantine, read_bytes
+from desert_pyramid.storage.files import Level, Notice, open_document, quarantine, read_bytes
 from desert_pyramid.storage.paths import resolve_save_dir
 from desert_pyramid.storage.schema import Schema, SchemaError
 
@@ -73,7 +72,7 @@ class PlayerLayoutError(ValueError):
 class _LayoutSchema(Schema):
     """Layout files as the save files' reader sees them: ``schema`` may be left out (it is 1)."""
 
-    def upgrade(self, data: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    def upgrade(self, data: dict[str, object]) -> tuple[dict[str, object], int]:
         if "schema" not in data:
             data = {**data, "schema": LAYOUT_SCHEMA}
         return super().upgrade(data)
@@ -219,7 +218,7 @@ class PlayerLayouts:
             out, self._notices = self._notices, []
             return out
 
-    def _say(self, name: str, stamp: Stamp, message: str, level: Any = "warning") -> None:
+    def _say(self, name: str, stamp: Stamp, message: str, level: Level = "warning") -> None:
         key = (name, stamp, message)
         if key not in self._said:
             self._said.add(key)
@@ -379,7 +378,7 @@ class PlayerLayouts:
         except (OSError, ValueError):
             pass  # open_document says what is wrong
 
-        def decode(data: dict[str, Any]) -> Layout:
+        def decode(data: dict[str, object]) -> Layout:
             try:
                 return Layout.from_dict(data, source=name)
             except LayoutError as exc:
@@ -636,7 +635,7 @@ class PlayerLayouts:
             codes[number] = encode_layout_code(layout)
             records = []
             for n, e in sorted(table.items()):
-                record: dict[str, Any] = {"number": n, "name": self._layouts[n].name}
+                record: dict[str, object] = {"number": n, "name": self._layouts[n].name}
                 for rules, rate in (("relaxed", e.relaxed), ("desert", e.desert)):
                     record[f"{rules}_won"] = rate.won
                     record[f"{rules}_lost"] = rate.lost

@@ -54,7 +54,14 @@ from desert_pyramid.storage.documents import (
     encode_progress,
     merge_profiles,
 )
-from desert_pyramid.storage.files import Notice, Opened, open_document, quarantine, read_document
+from desert_pyramid.storage.files import (
+    Level,
+    Notice,
+    Opened,
+    open_document,
+    quarantine,
+    read_document,
+)
 from desert_pyramid.storage.paths import SaveFolder, folder_problem, resolve_save_dir
 from desert_pyramid.storage.salvage import (
     Rejected,
@@ -76,7 +83,7 @@ def _signature(path: Path) -> Signature:
     return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
-def _dumps(data: Mapping[str, Any]) -> bytes:
+def _dumps(data: Mapping[str, object]) -> bytes:
     return tomli_w.dumps(data).encode("utf-8")
 
 
@@ -121,7 +128,7 @@ class SaveStore:
         self.current: CurrentGame | None = None
         self._save_sig: Signature = None
         self._chosen_changed = False
-        self.opened: dict[str, Opened[Any]] = {}
+        self.opened: dict[str, Opened[Progress] | Opened[Profile] | Opened[CurrentGame]] = {}
         #: records set aside when the files were read, by file name (``save.toml``: [...])
         self.rejected: dict[str, list[Rejected]] = {}
         self.folder_problem = ""
@@ -288,7 +295,7 @@ class SaveStore:
 
     # ------------------------------------------------------------ notices
 
-    def _notice(self, file: str, message: str, level: Any = "warning") -> None:
+    def _notice(self, file: str, message: str, level: Level = "warning") -> None:
         with self._lock:
             self._notices.append(Notice(file, message, level))
 
@@ -513,7 +520,7 @@ class SaveStore:
         self._chosen_changed = True
         return self._write_profile()
 
-    def update_settings(self, values: Mapping[str, Any]) -> bool:
+    def update_settings(self, values: Mapping[str, object]) -> bool:
         """Change settings and save. Values must be plain TOML values (text, numbers, true/false,
         dates, lists and tables of them): anything else raises ValueError and changes nothing."""
         try:
