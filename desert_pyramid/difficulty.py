@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from desert_pyramid.engine.layout import NUMBER_RANGES, valid_number
 from desert_pyramid.resources_path import resource_path
@@ -144,7 +144,7 @@ def default_path() -> Path:
     return resource_path("layouts", "difficulty.toml")
 
 
-def _int(entry: dict[str, Any], key: str, where: str) -> int:
+def _int(entry: Mapping[str, object], key: str, where: str) -> int:
     value = entry.get(key)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise DifficultyError(f"{where}: '{key}' must be a whole number of deals, not {value!r}")
@@ -152,7 +152,7 @@ def _int(entry: dict[str, Any], key: str, where: str) -> int:
 
 
 def parse_difficulty(
-    data: dict[str, Any], source: str = "difficulty.toml"
+    data: Mapping[str, object], source: str = "difficulty.toml"
 ) -> dict[int, LayoutDifficulty]:
     """Check difficulty data (as read from the file) and return it by layout number."""
     schema = data.get("schema")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
-from typing import Any
 
 from desert_pyramid import local_date
 from desert_pyramid.catalog import get_layout
@@ -15,7 +14,7 @@ from desert_pyramid.modes.dealing import daily_deal, parse_date
 from desert_pyramid.modes.errors import InputError
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "daily",
         help="print a date's Daily deal: its code and its cards",

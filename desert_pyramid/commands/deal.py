@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.commands.args import UsageError, from_argv, parse_int, shown
@@ -25,7 +24,7 @@ from desert_pyramid.engine import (
 from desert_pyramid.engine.layout import PLAYER_LAST
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "deal",
         help="print a deal in the notation and its code",

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from typing import Any
 
 from desert_pyramid.commands.args import UsageError, shown
 from desert_pyramid.commands.deal import resolve_deal
@@ -26,7 +25,7 @@ VERDICT_WORDS = {
 }
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "hint",
         help="the table's hint for a game code's position or a deal code's start",
@@ -70,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     ms = (time.perf_counter() - start) * 1000
     undo = undo_count(game, hint)
     if args.json:
-        data: dict[str, Any] = hint.to_dict()
+        data: dict[str, object] = hint.to_dict()
         data.pop("says", None)  # the sentences' structure is the window's; "text" is the English
         data.update(
             {

@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from desert_pyramid.catalog import all_layouts
 from desert_pyramid.commands.args import UsageError, from_argv, parse_int
-from desert_pyramid.difficulty import UNRATED, difficulty_table
+from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, difficulty_table
 from desert_pyramid.engine import Layout, LayoutError
 from desert_pyramid.engine.layout import PLAYER_LAST
 from desert_pyramid.storage.layouts import PlayerLayoutError, PlayerLayouts
@@ -23,7 +23,7 @@ from desert_pyramid.storage.paths import ENV_VAR
 OWN_HEADING = "Your layouts"
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "layouts",
         help="list the layouts: number, name, cards, difficulty",
@@ -119,9 +119,26 @@ def run_import(code: str, args: argparse.Namespace) -> int:
     return 0
 
 
-def _record(number: int, layout: Layout, table: dict[int, Any], own: bool) -> dict[str, Any]:
+class LayoutRecord(TypedDict):
+    """One layout as ``layouts`` lists it (``--json`` writes these)."""
+
+    number: int
+    name: str
+    family: str
+    cards: int
+    difficulty: str
+    own: bool
+    relaxed_rate: NotRequired[float]
+    desert_rate: NotRequired[float]
+    relaxed_unknown: NotRequired[int]
+    desert_unknown: NotRequired[int]
+
+
+def _record(
+    number: int, layout: Layout, table: dict[int, LayoutDifficulty], own: bool
+) -> LayoutRecord:
     entry = table.get(number)
-    record: dict[str, Any] = {
+    record: LayoutRecord = {
         "number": number,
         "name": layout.name,
         "family": layout.family,
@@ -137,7 +154,7 @@ def _record(number: int, layout: Layout, table: dict[int, Any], own: bool) -> di
     return record
 
 
-def rows(store: PlayerLayouts | None = None) -> tuple[list[dict[str, Any]], str]:
+def rows(store: PlayerLayouts | None = None) -> tuple[list[LayoutRecord], str]:
     """One record per layout (the game's, then the player's when ``store`` is given), and a
     warning about the difficulty file ("" when fine)."""
     table, warning = difficulty_table()
@@ -171,7 +188,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_lines(records: list[dict[str, Any]]) -> str:
+def format_lines(records: list[LayoutRecord]) -> str:
     width = max(len(r["name"]) for r in records)
     lines = []
     own_started = False

@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.app.prefs import TEXT_SIZES
 from desert_pyramid.app.screens import STARTING
@@ -28,6 +28,9 @@ from desert_pyramid.commands.window_args import parse_size, read_game_code
 from desert_pyramid.engine import DealCode, GameCode
 from desert_pyramid.i18n import LANGUAGES
 from desert_pyramid.modes import MODES
+
+if TYPE_CHECKING:
+    from desert_pyramid.ui.shell import RunOptions
 
 MAX_FRAMES = 1_000_000
 
@@ -194,7 +197,7 @@ def _lang_option(args: argparse.Namespace) -> str | None:
     return known[lang.replace("-", "_").lower()]
 
 
-def options_from_args(args: argparse.Namespace) -> Any:
+def options_from_args(args: argparse.Namespace) -> RunOptions:
     """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
     frames, shot = _frame_options(args)
     layout: int | None = None

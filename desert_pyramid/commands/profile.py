@@ -11,7 +11,6 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from desert_pyramid import local_date
 from desert_pyramid.catalog import Catalogue
@@ -46,7 +45,7 @@ from desert_pyramid.storage.salvage import (
 )
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "profile",
         help="show where the save files are and what they hold",
@@ -233,7 +232,7 @@ def show(store: SaveStore) -> None:
 def _rejected_lines(store: SaveStore) -> None:
     """The records left out of the files just read, and those kept in rejected files earlier."""
     now = [(name, r) for name, records in store.rejected.items() for r in records]
-    kept: list[tuple[str, list[dict[str, Any]]]] = []
+    kept: list[tuple[str, list[dict[str, object]]]] = []
     for path in (store.folder.save, store.folder.profile):
         for rejected in rejected_files(path):
             records = read_rejected(rejected)
@@ -292,7 +291,7 @@ def check(store: SaveStore) -> int:
     problems = 0
     advice: list[str] = []
     today = local_date.today().isoformat()
-    decoders: tuple[tuple[Path, Schema, Callable[[dict[str, Any]], Any]], ...] = (
+    decoders: tuple[tuple[Path, Schema, Callable[[dict[str, object]], object]], ...] = (
         (folder.save, SAVE_SCHEMA, Salvager(salvage_progress, today)),
         (folder.profile, PROFILE_SCHEMA, Salvager(salvage_profile, today)),
         (

@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.commands.args import UsageError, check_writable_file, parse_float, shown
@@ -22,10 +22,13 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.solver import Verdict
 
+if TYPE_CHECKING:
+    from desert_pyramid.solver.analysis import Analysis
+
 MARKS = {Verdict.WINNABLE: "winnable", Verdict.LOST: "lost", Verdict.UNKNOWN: "unknown"}
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "replay",
         help="print a game code's game move by move, with the score after each (--analyse: where it was lost)",
@@ -85,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     layout = get_layout(code.layout_number)
     game = Game(layout, code.rules, code.deal, code.multiplier)
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, object]] = []
     for number, move in enumerate(code.moves, start=1):
         words = game.describe(move)
         game.play(move)
@@ -100,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     if gif is not None:
         frames = write_gif(code, gif, size, speed, analysis)
     if args.json:
-        out: dict[str, Any] = {
+        out: dict[str, object] = {
             "code": args.code.strip().upper(),
             "deal_code": deal_code,
             "rules": str(code.rules),
@@ -162,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_gif(
-    code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Any
+    code: GameCode, path: Path, size: tuple[int, int], speed: float, analysis: Analysis | None
 ) -> int:
     """Draw the game offscreen into a GIF (written under a temporary name, renamed once whole);
     a file that cannot be written is a one-line error and leaves nothing behind."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
 
 from desert_pyramid.commands.args import parse_float
 from desert_pyramid.commands.deal import game_after, parse_int, resolve_deal
@@ -12,7 +11,7 @@ from desert_pyramid.engine import Game, GameCodeError, Move, encode_deal_code, e
 from desert_pyramid.solver import DEFAULT_BUDGET, Verdict, solve
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "solve",
         help="can this deal be won? prints the verdict, a winning line and the nodes searched",

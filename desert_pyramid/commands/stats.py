@@ -21,7 +21,7 @@ from desert_pyramid.solver.cluster import ClusterError, parse_address
 from desert_pyramid.solver.stats import PLAYERS, STATS_BUDGET, WinRate, win_rate
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "stats",
         help="win rate of many deals under a rule set, with a 95%% confidence interval",
@@ -76,7 +76,7 @@ def register(subparsers: Any) -> None:
 
 def build_rules(args: argparse.Namespace) -> Rules:
     rules = parse_rules(args.rules)
-    options: dict[str, Any] = {}
+    options: dict[str, int | bool] = {}
     if args.passes is not None:
         options["passes"] = UNLIMITED if args.passes == "unlimited" else int(args.passes)
     if args.satchel is not None:
