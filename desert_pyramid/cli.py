@@ -31,7 +31,7 @@ import os
 import pkgutil
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from desert_pyramid import __version__
 from desert_pyramid.commands.args import OutputError, UsageError, one_line
@@ -207,7 +207,7 @@ def _silence(stream: Any) -> None:
 
 # -- the parser ---------------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
 

@@ -57,10 +57,12 @@ class ProcessMemoryCounters(ctypes.Structure):
 
 def _windows_memory_info() -> Any:
     """``GetProcessMemoryInfo``: kernel32's ``K32`` name (Windows 7 on), else psapi's."""
-    kernel32: Any = ctypes.WinDLL("kernel32", use_last_error=True)  # type: ignore[attr-defined]
+    if sys.platform != "win32":  # (ctypes has no WinDLL there: the same error as reaching for it)
+        raise AttributeError("module 'ctypes' has no attribute 'WinDLL'")
+    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
     func = getattr(kernel32, "K32GetProcessMemoryInfo", None)
     if func is None:
-        psapi: Any = ctypes.WinDLL("psapi", use_last_error=True)  # type: ignore[attr-defined]
+        psapi = ctypes.WinDLL("psapi", use_last_error=True)
         func = psapi.GetProcessMemoryInfo
     kernel32.GetCurrentProcess.restype = ctypes.c_void_p
     kernel32.GetCurrentProcess.argtypes = []

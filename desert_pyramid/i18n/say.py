@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import gettext
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Union
 
@@ -148,10 +148,10 @@ def tell_p(context: str, message: str, /, **args: Arg) -> Say:
     return Say(message, tuple(args.items()), context=context)
 
 
-def cards(items: object) -> Many:
+def cards(items: Iterable[int]) -> Many:
     """A list of cards (card numbers 0..51) as one argument."""
     assert not isinstance(items, (str, bytes))
-    return Many(tuple(CARDS[int(c)] for c in items))  # type: ignore[attr-defined]
+    return Many(tuple(CARDS[int(c)] for c in items))
 
 
 def many(items: Sequence[Arg], style: str = "and") -> Many:

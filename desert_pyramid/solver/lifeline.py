@@ -65,7 +65,7 @@ def yield_to_the_window() -> None:
         if sys.platform == "win32":
             import ctypes
 
-            kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+            kernel32 = ctypes.windll.kernel32
             kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), _BELOW_NORMAL_PRIORITY_CLASS)
         elif hasattr(os, "nice"):
             os.nice(BACKGROUND_NICENESS)

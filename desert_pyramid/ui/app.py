@@ -386,15 +386,12 @@ class GameApp(arcade.Window):
         """This run's settings from the command line (``--high-contrast``, ``--text-size``,
         ``--reduced-motion``) over the saved ones, for this run only (not saved unless the player
         changes a setting)."""
-        changes: dict[str, object] = {}
         if options.high_contrast:
-            changes["high_contrast"] = True
+            self.settings = replace(self.settings, high_contrast=True)
         if options.text_size is not None:
-            changes["text_size"] = options.text_size
+            self.settings = replace(self.settings, text_size=options.text_size)
         if options.reduced_motion:
-            changes["animation_speed"] = 0.0
-        if changes:
-            self.settings = replace(self.settings, **changes)  # type: ignore[arg-type]
+            self.settings = replace(self.settings, animation_speed=0.0)
         self.use_settings()
 
     def toggle_mute(self) -> None:
