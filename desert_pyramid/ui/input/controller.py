@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from desert_pyramid.ui.input import keys
 
@@ -55,7 +55,31 @@ PAD_EVENTS = (
 )
 
 
-def system_manager() -> Any:
+class Pad(Protocol):
+    """A game controller as the layer uses it (pyglet's ``Controller``; tests hand in their own).
+    Its events come to the handlers pushed on it (``on_button_press(controller, button)``...)."""
+
+    def open(self) -> None: ...
+
+    def close(self) -> None: ...
+
+    def push_handlers(self, **handlers: Callable[..., None]) -> None: ...
+
+    def remove_handlers(self, **handlers: Callable[..., None]) -> None: ...
+
+
+class PadManager(Protocol):
+    """What tells of controllers plugged in and out (pyglet's ``ControllerManager``): its
+    handlers are ``on_connect(controller)`` and ``on_disconnect(controller)``."""
+
+    def push_handlers(self, **handlers: Callable[[Pad], None]) -> None: ...
+
+    def remove_handlers(self, **handlers: Callable[[Pad], None]) -> None: ...
+
+    def get_controllers(self) -> Iterable[Pad]: ...
+
+
+def system_manager() -> PadManager:
     """Arcade's ``ControllerManager`` (pyglet's, for this system). Raises when there is none."""
     if sys.platform.startswith("linux") and "pyglet.window.xlib" not in sys.modules:
         # pyglet's Linux input module needs the X window module, which an offscreen (EGL) window
@@ -66,7 +90,7 @@ def system_manager() -> Any:
     return ControllerManager()
 
 
-def _finite(value: Any) -> float:
+def _finite(value: float) -> float:
     """A reading as a float; one that is not a number (a broken device or driver) is at rest."""
     try:
         v = float(value)
@@ -75,14 +99,15 @@ def _finite(value: Any) -> float:
     return v if math.isfinite(v) else 0.0
 
 
-def _xy(vector: Any) -> tuple[float, float]:
+def _xy(vector: Sequence[float]) -> tuple[float, float]:
+    """A vector's x and y (one that cannot be read, from a broken device: at rest)."""
     try:
         return _finite(vector[0]), _finite(vector[1])
     except (TypeError, IndexError, KeyError):
         return 0.0, 0.0
 
 
-def dpad_direction(vector: Any, held: str | None) -> str | None:
+def dpad_direction(vector: Sequence[float], held: str | None) -> str | None:
     """The direction of a d-pad vector (each axis -1, 0 or 1). A diagonal keeps the direction
     already held if it is part of it, else the newly pressed axis counts as horizontal."""
     x, y = _xy(vector)
@@ -96,7 +121,7 @@ def dpad_direction(vector: Any, held: str | None) -> str | None:
     return held if held in dirs else dirs[0]
 
 
-def stick_direction(vector: Any, held: str | None) -> str | None:
+def stick_direction(vector: Sequence[float], held: str | None) -> str | None:
     """The direction a stick points, with a dead zone and hysteresis: nothing until one axis
     passes ``ENGAGE``, then held until the stick comes back inside ``DEAD_ZONE``; the other axis
     takes over only when it is clearly (``SWITCH`` times) the larger one."""
@@ -131,13 +156,13 @@ class _PadState:
 class ControllerLayer:
     """Controllers in, actions out. ``app.controllers``; :meth:`update` runs every frame."""
 
-    def __init__(self, app: Shell, make_manager: Callable[[], Any] = system_manager) -> None:
+    def __init__(self, app: Shell, make_manager: Callable[[], PadManager] = system_manager) -> None:
         self.app = app
         self.make_manager = make_manager
-        self.manager: Any = None
+        self.manager: PadManager | None = None
         self.started = False
         self.problem = ""  # why there are no controllers here, when there are none
-        self.controllers: list[Any] = []
+        self.controllers: list[Pad] = []
         self._state: dict[int, _PadState] = {}
         self.held: str | None = None  # the direction held (d-pad or stick), repeating
         self._held_ms = 0
@@ -145,7 +170,7 @@ class ControllerLayer:
         self._frames = 0
 
     # -- the manager -------------------------------------------------------------------------------
-    def start(self, manager: Any = None) -> bool:
+    def start(self, manager: PadManager | None = None) -> bool:
         """Listen to a controller manager: ``manager``, or (the first time, with none given) the
         system's. ``False`` when there is none; the game then runs without controllers."""
         if manager is None and self.started:
@@ -183,7 +208,7 @@ class ControllerLayer:
             )
             self.manager = None
 
-    def attach(self, controller: Any) -> bool:
+    def attach(self, controller: Pad) -> bool:
         """Open a controller and listen to it (pyglet's handlers). ``False`` if it cannot be opened
         (or is already listened to)."""
         if any(c is controller for c in self.controllers):
@@ -205,7 +230,7 @@ class ControllerLayer:
         self._state[id(controller)] = _PadState()
         return True
 
-    def detach(self, controller: Any) -> None:
+    def detach(self, controller: Pad) -> None:
         self.controllers = [c for c in self.controllers if c is not controller]
         try:
             controller.remove_handlers(**{name: getattr(self, name) for name in PAD_EVENTS})
@@ -215,13 +240,13 @@ class ControllerLayer:
         self._hold(self._direction())
 
     # -- the manager's events ----------------------------------------------------------------------
-    def on_connect(self, controller: Any) -> None:
+    def on_connect(self, controller: Pad) -> None:
         if self.attach(controller):
             self._tell(
                 f"{self._name(controller)} connected: the d-pad moves, A selects, Back shows the buttons."
             )
 
-    def on_disconnect(self, controller: Any) -> None:
+    def on_disconnect(self, controller: Pad) -> None:
         """A controller was unplugged (or its battery ran out): a table in play pauses when the
         controller was what the player used, and always when its clock counts (Expedition,
         Daily), like a lost window focus."""
@@ -247,25 +272,25 @@ class ControllerLayer:
             self.app.show_pause(view)
 
     # -- the controllers' events -------------------------------------------------------------------
-    def on_button_press(self, controller: Any, button: str) -> None:
+    def on_button_press(self, controller: Pad, button: str) -> None:
         self.fire(button)
 
-    def on_button_release(self, controller: Any, button: str) -> None:
+    def on_button_release(self, controller: Pad, button: str) -> None:
         return None  # actions happen on the press
 
-    def on_dpad_motion(self, controller: Any, vector: Any) -> None:
+    def on_dpad_motion(self, controller: Pad, vector: Sequence[float]) -> None:
         state = self._state.get(id(controller))
         if state is not None:
             state.dpad = dpad_direction(vector, state.dpad)
             self._hold(self._direction())
 
-    def on_stick_motion(self, controller: Any, stick: str, vector: Any) -> None:
+    def on_stick_motion(self, controller: Pad, stick: str, vector: Sequence[float]) -> None:
         state = self._state.get(id(controller))
         if state is not None and stick == "leftstick":
             state.stick = stick_direction(vector, state.stick)
             self._hold(self._direction())
 
-    def on_trigger_motion(self, controller: Any, trigger: str, value: float) -> None:
+    def on_trigger_motion(self, controller: Pad, trigger: str, value: float) -> None:
         state = self._state.get(id(controller))
         if state is None:
             return
@@ -327,7 +352,7 @@ class ControllerLayer:
 
     # -- words --------------------------------------------------------------------------------------
     @staticmethod
-    def _name(controller: Any) -> str:
+    def _name(controller: object) -> str:
         name = str(getattr(controller, "name", "") or "").strip()
         return name[:40] if name else "A controller"
 
