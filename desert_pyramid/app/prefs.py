@@ -129,13 +129,13 @@ class Settings:
         changes: dict[str, Any] = {name: not value}
         return replace(self, **changes)
 
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = asdict(self)
         data["schema"] = SETTINGS_SCHEMA
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Settings:
+    def from_dict(cls, data: object) -> Settings:
         """Read settings; unknown keys are ignored (newer files), wrong types raise SettingsError."""
         if not isinstance(data, dict):
             raise SettingsError("settings must be a table")

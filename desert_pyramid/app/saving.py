@@ -39,7 +39,7 @@ import datetime
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from desert_pyramid.app import sessions
 from desert_pyramid.app.prefs import Settings, SettingsError
@@ -152,7 +152,7 @@ def restore_session(current: CurrentGame, get_layout: LayoutGetter) -> Restored:
     loaded the file); mode data that cannot be read falls back to a plain session of the same
     game, so CONTINUE never fails."""
     raw = current.mode_state.get(SESSION_KEY)
-    state: Mapping[str, Any] = raw if isinstance(raw, Mapping) else {}
+    state: Mapping[str, object] = raw if isinstance(raw, Mapping) else {}
     if not state:
         modes_session = _modes_session(current, get_layout)
         if modes_session is not None:

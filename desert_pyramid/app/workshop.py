@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty
 from desert_pyramid.engine import Layout
@@ -29,6 +29,7 @@ from desert_pyramid.workshop import GRID_X, GRID_Y, EditError, Estimate, save_dr
 # imports no workshop: an import-linter contract)
 from desert_pyramid.workshop import Draft as Draft
 from desert_pyramid.workshop import Problem as Problem
+from desert_pyramid.workshop.model import Place
 from desert_pyramid.workshop.model import draft_of as draft_of
 from desert_pyramid.workshop.model import indices as indices
 
@@ -97,11 +98,11 @@ class Editor:
         self.leave_armed = False  # Esc once with unsaved changes: a second Esc leaves
         self.saved: Layout | None = None  # the layout last saved from here
         self.estimate: Estimate | None = None
-        self._asked: tuple[Any, ...] | None = None  # the places the estimate is for
-        self._wanted: tuple[Any, ...] | None = None
+        self._asked: tuple[Place, ...] | None = None  # the places the estimate is for
+        self._wanted: tuple[Place, ...] | None = None
         self._settle = 0.0
         self.version = 0  # goes up with every change the screen must show
-        self._problems_for: tuple[Any, ...] | None = None
+        self._problems_for: tuple[tuple[Place, ...], str] | None = None
         self._problems: list[Problem] = []
 
     # -- what is shown ----------------------------------------------------------------------------
@@ -428,7 +429,7 @@ class Editor:
         return True
 
     # -- the estimate -----------------------------------------------------------------------------
-    def _signature(self) -> tuple[Any, ...]:
+    def _signature(self) -> tuple[Place, ...]:
         """What the estimate depends on: the places (not the name). Cheap: asked every frame."""
         return tuple(self.draft.places)
 
