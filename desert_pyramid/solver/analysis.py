@@ -21,9 +21,12 @@ from __future__ import annotations
 import multiprocessing as mp
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
 
 from desert_pyramid.engine import Game, Move
+from desert_pyramid.engine.game import GameData
+from desert_pyramid.engine.layout import LayoutData
 from desert_pyramid.i18n.say import Say
 
 from .core import SolveResult, Store, Verdict, solve, solve_growing
@@ -230,9 +233,9 @@ def losing_move_of(marks: Sequence[MoveMark]) -> MoveMark | None:
 
 
 def _analysis_worker(
-    conn: Any,
-    game_data: dict[str, Any],
-    layout_data: dict[str, Any],
+    conn: Connection,
+    game_data: GameData,
+    layout_data: LayoutData,
     first_budget: int,
     max_budget: int,
 ) -> None:
@@ -270,10 +273,10 @@ class AnalysisRunner:
     ) -> None:
         ctx = mp.get_context("spawn")
         conn, child = ctx.Pipe(duplex=False)
-        self._conn: Any = conn
+        self._conn: Connection | None = conn
         self.latest: Analysis | None = None
         self.error: str | None = None
-        self._proc: Any = ctx.Process(
+        self._proc: SpawnProcess | None = ctx.Process(
             target=_analysis_worker,
             args=(child, game.to_dict(), game.layout.to_dict(), first_budget, max_budget),
             daemon=True,
@@ -285,7 +288,7 @@ class AnalysisRunner:
     @property
     def pid(self) -> int | None:
         """The worker process's id (``None`` once closed)."""
-        return None if self._proc is None else int(self._proc.pid)
+        return None if self._proc is None else self._proc.pid
 
     @property
     def done(self) -> bool:
