@@ -26,6 +26,8 @@ from multiprocessing.context import SpawnProcess
 from typing import Any, Self
 
 from desert_pyramid.engine import Game
+from desert_pyramid.engine.game import GameData
+from desert_pyramid.engine.layout import LayoutData
 
 from .core import Store
 from .hints import HINT_BUDGET, Hint, hint_for
@@ -207,7 +209,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
         try:
             game = thinker.game(game_data, layout_data)
             hint = thinker.hint(game, key, budget, stale)
-            answer: tuple[int, Any, str | None, bool] = (
+            answer: tuple[int, dict[str, object] | None, str | None, bool] = (
                 req_id,
                 hint.to_dict() if hint is not None else None,
                 None,
@@ -268,7 +270,7 @@ class WorkerService:
         ans_w.close()  # other's end close when the other process ends
         self._proc, self._requests, self._answers = proc, req_w, ans_r
 
-    def _send(self, item: tuple[Any, ...]) -> bool:
+    def _send(self, item: tuple[object, ...]) -> bool:
         conn = self._requests
         if conn is None:
             return False
@@ -351,7 +353,9 @@ class HintService(WorkerService):
         self._pending = None
         self._send(self._item(self._next_id, game, False))
 
-    def _item(self, req_id: int, game: Game, answer: bool) -> tuple[Any, ...]:
+    def _item(
+        self, req_id: int, game: Game, answer: bool
+    ) -> tuple[str, int, GameData, LayoutData, int, str, bool]:
         data, layout = game.to_dict(), game.layout.to_dict()
         key = hint_key(data, layout, self.node_budget)
         return (HINT, req_id, data, layout, self.node_budget, key, answer)

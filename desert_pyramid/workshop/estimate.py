@@ -20,7 +20,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
-from typing import Any
 
 from desert_pyramid.difficulty import UNRATED, LayoutDifficulty, RuleRate, difficulty_word
 from desert_pyramid.engine import PRESETS, Deal, EngineError, Game, Layout
@@ -152,8 +151,11 @@ def estimate(
 
 ESTIMATE = "estimate"  # ("estimate", request id, layout data, deals, budget, seed)
 
+#: what the worker sends back: (request id, the estimate so far, the error that stopped it)
+_Answer = tuple[int, Estimate | None, str | None]
 
-def _report(send: Callable[[tuple[Any, ...]], None], req_id: int, e: Estimate) -> None:
+
+def _report(send: Callable[[_Answer], None], req_id: int, e: Estimate) -> None:
     send((req_id, e, None))
 
 
@@ -170,7 +172,7 @@ def _worker(requests: Connection, answers: Connection) -> None:
         def stale(mine: int = req_id) -> bool:
             return inbox.latest != mine
 
-        def send(answer: tuple[Any, ...], mine: int = req_id) -> None:
+        def send(answer: _Answer, mine: int = req_id) -> None:
             if inbox.latest == mine:
                 try:
                     answers.send(answer)
