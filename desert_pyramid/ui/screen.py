@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 #: How much smaller a screen's text is tried when the window cannot hold it at the setting's.
 TEXT_STEP = 0.25
 
-Layout = Callable[[Any, int, int], None]
+Layout = Callable[["Screen", int, int], None]
 #: Screens laying themselves out now (a screen's layout may lay out the table under it).
 _laying = [0]
 
@@ -118,7 +118,7 @@ class Screen(arcade.View):
     _text_generation = -1
     _text_cap: tuple[tuple[int, int, int], float] = ((0, 0, -1), 2.0)
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if "layout" in cls.__dict__:
             setattr(cls, "layout", _at_text_size(cls.__dict__["layout"]))  # noqa: B010

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import arcade
 
@@ -29,6 +29,9 @@ from desert_pyramid.app.prefs import Settings
 from desert_pyramid.app.sessions import sky_for
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art.assets import Assets
+
+if TYPE_CHECKING:
+    from pyglet.media import Player
 
 #: Each game sound and the file (``resources/sounds/<stem>.wav``) that plays it.
 SOUND_FILES: dict[str, str] = {
@@ -103,7 +106,9 @@ def ambience_pitches(scene: Scene) -> dict[str, float]:
     return {"wind": 1.0 + (WIND_DUSK_PITCH - 1.0) * progress, "insects": 1.0}
 
 
-def _play(sound: arcade.Sound, volume: float, speed: float = 1.0, loop: bool = False) -> Any:
+def _play(
+    sound: arcade.Sound, volume: float, speed: float = 1.0, loop: bool = False
+) -> Player | None:
     """The one place a sound starts (tests spy on ``arcade.play_sound``)."""
     return arcade.play_sound(sound, volume=volume, loop=loop, speed=speed)
 
@@ -113,7 +118,7 @@ class Layer:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.player: Any = None
+        self.player: Player | None = None
         self.volume = 0.0  # the volume it plays at now (fades towards the target)
         self.broken = False  # the audio back end failed: stay silent, do not retry every frame
         self.paused = False
