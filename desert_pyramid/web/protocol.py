@@ -49,14 +49,16 @@ class Worker:
         rules = [{"id": name, "name": rules_name(r)} for name, r in PRESETS.items()]
         return {"rules": rules, "layouts": layouts, "languages": LANGUAGES}
 
-    def set_language(self, request: dict[str, Any]) -> None:
+    def set_language(self, request: dict[str, Any], strict: bool = True) -> None:
         """``language`` (one of the seven) wins; else the first of ``languages`` (the browser's
-        ``navigator.languages``) the game speaks; else English."""
+        ``navigator.languages``) the game speaks; else English. A language the game does not
+        speak is refused (``strict``) or, at ``hello`` (a stored choice gone bad), passed over."""
         lang = request.get("language")
-        if lang is not None:
-            if not isinstance(lang, str) or lang not in LANGUAGES:
+        if lang is not None and not (isinstance(lang, str) and lang in LANGUAGES):
+            if strict:
                 raise RequestError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
-        else:
+            lang = None
+        if lang is None:
             tags = request.get("languages", [])
             lang = browser_language(tags if isinstance(tags, list) else [])
         notice = use_language(lang)
@@ -94,7 +96,7 @@ class Worker:
             table = self._table()
             if "today" in request:
                 table.set_date(request["today"])
-            self.set_language(request)
+            self.set_language(request, strict=False)
             return {
                 "ok": True,
                 "version": __version__,
