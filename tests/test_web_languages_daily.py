@@ -184,3 +184,27 @@ def test_a_daily_won_has_its_time_bonus_and_streak_and_counts_once_a_day(tmp_pat
     # a new worker on the same saves (a reload) keeps the streak
     _, reloaded = opened(tmp_path, today="2026-03-06")
     assert reloaded["daily"]["streak"] == 2 and reloaded["daily"]["cleared"]
+
+
+def test_a_stored_language_gone_bad_falls_back_to_the_browsers(tmp_path: Path) -> None:
+    _, hello = opened(tmp_path, language="klingon", languages=["fr-FR"])
+    assert hello["language"] == "fr" and hello["words"]["hint"] != "Hint"
+
+
+def test_every_word_the_page_asks_for_comes_from_the_worker() -> None:
+    """Each ``data-word``/``data-label`` of the page and each ``word("...")`` of its script is one
+    of the worker's words, each a message the catalogues translate (none left in English)."""
+    import re
+
+    from desert_pyramid.web.words import PAGE_WORDS, page_words
+
+    web = Path(__file__).resolve().parent.parent / "web"
+    html = (web / "index.html").read_text(encoding="utf-8")
+    script = (web / "app.js").read_text(encoding="utf-8")
+    asked = set(re.findall(r'data-(?:word|label)="([a-z_]+)"', html))
+    asked |= set(re.findall(r'word\("([a-z_]+)"\)', script))
+    assert asked and asked <= set(PAGE_WORDS), asked - set(PAGE_WORDS)
+    english = page_words()
+    use_language("ru")  # Cyrillic: a word left untranslated would still read as English
+    left = {k for k, v in page_words().items() if k in asked and v == english[k]}
+    assert not left, left

@@ -396,7 +396,7 @@ function draw(state) {
     $("ending-text").textContent = state.result ? state.result.lines.join(" · ") : state.status;
     $("ending-undo").hidden = true;
   } else if (state.stuck) {
-    $("ending-title").textContent = state.title;
+    $("ending-title").textContent = word("stuck");
     $("ending-text").textContent = state.message;
     $("ending-undo").hidden = false;
   }
@@ -644,7 +644,8 @@ async function openDealLink(code) {
   const reply = await startDeal({ code });
   if (!reply.ok) {
     $("notices").textContent = "";
-    notice(reply.error, "error");
+    // the reasons a code is refused are English in both editions (the engine's messages)
+    notice(`That deal link cannot be opened: ${reply.error}`, "error");
     showStart();
   }
 }

@@ -183,7 +183,9 @@ def write_python_zip(target: Path) -> None:
 WEB_FONTS = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Manrope_Bold.ttf")
 FONT_LICENCES = ("OFL-Liberation.txt", "OFL-Manrope.txt")
 #: what the page's text can hold: Latin with its accents, Cyrillic, punctuation, ×, arrows, suits
-FONT_UNICODES = "U+0020-024F,U+0300-036F,U+0400-04FF,U+2000-206F,U+20AC,U+2190-21FF,U+2212,U+2660-2667"
+FONT_UNICODES = (
+    "U+0020-024F,U+0300-036F,U+0400-04FF,U+2000-206F,U+20AC,U+2190-21FF,U+2212,U+2660-2667"
+)
 
 
 def write_fonts(folder: Path) -> None:
@@ -191,7 +193,7 @@ def write_fonts(folder: Path) -> None:
     subsetter: a quarter of their size), with their licences."""
     import logging
 
-    from fontTools import subset
+    from fontTools import subset  # type: ignore[import-untyped]
 
     logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM NOT subset": harmless
     folder.mkdir(parents=True, exist_ok=True)

@@ -42,6 +42,7 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "open_code": (None, "Play"),
     "new_deal": (None, "New deal"),
     "won": (None, "You won!"),
+    "stuck": (None, "NO MORE MOVES"),
     "daily": (None, "Daily"),
     "play_daily": (None, "Play today's pyramid"),
     "language": (None, "Language"),

@@ -165,7 +165,7 @@ def test_a_stuck_deal_says_so_and_undo_takes_it_back(desk: Any) -> None:
         assert state(desk)["stock"]["count"] > 0, "the stock ran out without a stuck deal"
         press(desk, -2, "click")
     assert desk.locator("#ending").is_visible()
-    assert desk.locator("#ending-title").inner_text() == "No way on"
+    assert desk.locator("#ending-title").inner_text() == "NO MORE MOVES"  # the desktop's title
     assert "No removal can ever be made" in desk.locator("#ending-text").inner_text()
     assert "no removal can ever be made" in desk.locator("[role=status]").inner_text().lower()
     moves = state(desk)["moves"]
