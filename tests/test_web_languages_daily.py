@@ -52,6 +52,22 @@ def test_the_browsers_languages_map_to_the_seven(tags: list[Any], code: str) -> 
     assert browser_language(tags) == code
 
 
+def test_the_browsers_language_is_read_without_babels_region_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The site's Babel has the seven languages' data, not every region's (``de_DE``): the tags
+    are read without it."""
+    from babel import Locale, UnknownLocaleError
+
+    def unknown(*args: object, **kw: object) -> Locale:
+        raise UnknownLocaleError("de_DE")
+
+    monkeypatch.setattr(Locale, "parse", unknown)
+    assert browser_language(["de-DE"]) == "de"
+    assert browser_language(["pt-BR"]) == "pt_BR"
+    assert browser_language(["zh-Hant-TW", "ru-RU"]) == "ru"
+
+
 def test_hello_speaks_the_browsers_language_with_the_desktops_words(tmp_path: Path) -> None:
     worker, hello = opened(tmp_path, languages=["de-DE", "en"], today="2026-03-05")
     assert hello["language"] == "de"

@@ -16,7 +16,7 @@ from typing import Any
 
 from desert_pyramid.app import spoken
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, Game
-from desert_pyramid.i18n import LANGUAGES, SOURCE, _, match_language, ngettext, pgettext
+from desert_pyramid.i18n import LANGUAGES, SOURCE, _, ngettext, pgettext
 from desert_pyramid.i18n.say import Say, tell, tell_n
 from desert_pyramid.modes.streak import CLEARED
 
@@ -68,12 +68,20 @@ def layout_label(number: int, name: str, size: int) -> str:
 
 
 def browser_language(tags: Iterable[object]) -> str:
-    """The first of the browser's languages (``navigator.languages``: ``de-AT``, ``pt-PT``) that
-    the game speaks, else English; anything that is not a language tag is passed over."""
+    """The first of the browser's languages (``navigator.languages``: ``de-DE``, ``pt-PT``,
+    ``zh-Hant-TW``) that the game speaks, else English; anything that is not a language tag is
+    passed over. Read from the tag itself, not with Babel: the site's Babel holds the seven
+    languages' data only, not every region's (``de_DE``)."""
     for tag in tags:
-        if isinstance(tag, str) and 0 < len(tag) <= 35:
-            code = match_language(tag)
-            if code is not None:
+        if not (isinstance(tag, str) and 0 < len(tag) <= 35):
+            continue
+        parts = tag.replace("_", "-").split("-")
+        lang = parts[0].lower()
+        region = next((p.upper() for p in parts[1:] if len(p) == 2 and p.isalpha()), "")
+        if f"{lang}_{region}" in LANGUAGES:
+            return f"{lang}_{region}"
+        for code in LANGUAGES:
+            if code.split("_")[0] == lang:
                 return code
     return SOURCE
 

@@ -14,7 +14,7 @@ from desert_pyramid.engine import DESERT, STOCK, Game, classic_layout
 from desert_pyramid.i18n.cards import card_name
 from desert_pyramid.modes.dealing import daily_deal
 from desert_pyramid.solver import Verdict, solve
-from tests.web.conftest import BOOT_TIMEOUT_MS
+from tests.web.conftest import BOOT_TIMEOUT_MS, boot
 from tests.web.helpers import drawn, play, press, state, wait_drawn
 
 pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
@@ -76,6 +76,20 @@ def test_the_table_switched_to_german_is_drawn_in_german_and_stays_so(desk: Any)
     finally:
         choose_language(desk, "en")
     assert desk.get_by_role("button", name="Continue", exact=True).is_visible()
+
+
+def test_a_german_browser_gets_the_game_in_german(browser: Any, base_url: str) -> None:
+    """No choice stored: the browser's own language (``navigator.languages``) decides."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    try:
+        page = context.new_page()
+        boot(page, base_url)
+        assert page.evaluate("navigator.languages") == ["de-DE"]
+        assert page.evaluate("window.desertPyramid.language") == "de"
+        assert page.get_by_role("button", name="Heutige Pyramide spielen", exact=True).is_visible()
+        assert page.evaluate("document.documentElement.lang") == "de"
+    finally:
+        context.close()
 
 
 def test_todays_daily_is_won_by_taps_with_its_result_and_streak(phone: Any) -> None:
