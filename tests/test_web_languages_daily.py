@@ -90,6 +90,7 @@ def test_a_language_chosen_redraws_the_table_in_it(tmp_path: Path) -> None:
     reply = worker.handle({"id": 2, "op": "daily"})
     st = reply["state"]
     assert st["daily"]["bonus"] == "1,800"  # Babel's grouping, English
+    assert st["message"].startswith("Today's deal, the same for every player")
     assert st["names"]["waste"] == "Waste, empty."
     assert st["status"].startswith("Score 0")
     switched = worker.handle({"id": 3, "op": "language", "language": "de"})
@@ -99,6 +100,7 @@ def test_a_language_chosen_redraws_the_table_in_it(tmp_path: Path) -> None:
     assert st["names"]["waste"] == "Ablagestapel, leer."
     assert st["names"]["stock"].startswith("Talon, 24 Karten")
     assert st["status"].startswith("Punkte 0")
+    assert st["message"].startswith("Das Spiel des Tages, für alle gleich")
     slot = st["slots"][0]
     assert slot["card"]["name"] == card_name(slot["card"]["id"], "de", spoken=True)
     assert (

@@ -124,7 +124,8 @@ class WebTable:
         time bonus and its day streak kept by the application, as at the desktop."""
         day = self.today()
         cleared = self.daily()["cleared"]  # one result a day: a replay of a cleared day counts not
-        self._seat(self.app.sit(self.app.daily_session(day, today=day)))
+        seat = self.app.sit(self.app.daily_session(day, today=day))
+        self._seat(seat, tell(seat.opening))  # the Daily in words, worded in the language shown
         self._cleared_before = cleared
 
     def start(self, rules: str, layout: int, code: str | None = None) -> None:
