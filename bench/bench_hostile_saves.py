@@ -1,4 +1,4 @@
-"""The hostile set of issue 36: 50 saves, each three years of a player's progress with one bad
+"""The hostile set of issue 36: 60 saves, each three years of a player's progress with one bad
 record of a different kind (``tests/hostile_saves.py``). Loads each and prints how many records
 were kept, set aside and set to their default, whether the earned counts are unchanged, and the
 load time (median) of a damaged save against the sound one.
@@ -49,7 +49,7 @@ def main() -> int:
         kept += records(store)
         rejected += sum(not r.repaired for r in found)
         repaired += sum(r.repaired for r in found)
-        same = earned(store) == figures and records(store) == count - damage.destroys
+        same = unchanged(store, figures, damage) and records(store) == count - damage.destroyed()
         unchanged += same
         if not same:
             print(f"  CHANGED: {damage.name}")

@@ -136,8 +136,6 @@ def test_a_record_with_a_wrong_type_is_set_aside_and_the_rest_kept(
     ("edit", "expected"),
     [
         (lambda d: d.update(schema="1"), "schema: expected a whole number"),
-        (lambda d: d.update(stats={"a": 1}), "stats: expected a list, found a table"),
-        (lambda d: d.update(seen=[1]), "seen: expected a table, found a list"),
     ],
 )
 def test_valid_toml_with_wrong_types(
@@ -152,6 +150,41 @@ def test_valid_toml_with_wrong_types(
     (tmp_path / "save.toml").write_bytes(bad)
     message = assert_restored(tmp_path, open_store(tmp_path), bad, backup)
     assert expected in message
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected", "kept"),
+    [
+        (lambda d: d.update(stats={"a": 1}), "stats: expected a list of tables", "seen"),
+        (lambda d: d.update(stats="x"), "stats: expected a list of tables", "seen"),
+        (lambda d: d.update(seen=[1]), "seen: expected a table", "stats"),
+        (lambda d: d.update(seen="x"), "seen: expected a table", "stats"),
+    ],
+)
+def test_a_section_of_another_kind_is_set_aside_alone(
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], expected: str, kept: str
+) -> None:
+    """A section of the wrong kind is one record: it alone is set aside (kept in
+    save.rejected.toml), the file's other sections are kept and the backup is not used."""
+    import tomli_w
+
+    main, _backup = two_saves(tmp_path)
+    data = tomllib.loads(main.decode())
+    edit(data)
+    (tmp_path / "save.toml").write_bytes(tomli_w.dumps(data).encode())
+    store = open_store(tmp_path)
+    message = only_notice(store)
+    assert "1 damaged record was set aside" in message and expected in message
+    assert store.opened["save"].source == "file" and not list(tmp_path.glob("save.toml.broken-*"))
+    assert store.progress.pyramids_cleared == 2 and len(store.progress.relics) == 2
+    if kept == "seen":
+        assert store.progress.has_seen_game("g2") and not store.progress.stats
+    else:
+        assert not store.progress.seen_games and store.progress.stats
+    (record,) = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))[
+        "rejected"
+    ]
+    assert record["where"] == expected.split(":")[0] and record["value"] == data[record["where"]]
 
 
 @pytest.mark.parametrize(
