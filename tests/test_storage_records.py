@@ -6,6 +6,7 @@ every sound record kept and the counts the player earned unchanged; the bad reco
 
 from __future__ import annotations
 
+import copy
 import datetime
 import tomllib
 from pathlib import Path
@@ -64,8 +65,7 @@ def earned(store: SaveStore) -> dict[str, Any]:
         # the same, whatever the keys (a key that cannot be placed is kept under another)
         "wins in all": sum(s.won for s in p.stats.values()),
         "each key's figures": sorted(
-            (s.won, s.lost, s.current_streak, s.best_streak, s.treks)
-            for s in p.stats.values()
+            (s.won, s.lost, s.current_streak, s.best_streak, s.treks) for s in p.stats.values()
         ),
         "day streak": (p.daily.best, p.daily.current_on(last) if last else 0),
         "treks": sum(s.treks for s in p.stats.values()),
@@ -162,3 +162,110 @@ def test_a_rejected_file_is_added_to_and_an_unreadable_one_is_left_alone(tmp_pat
     (tmp_path / "save.rejected.toml").write_bytes(b"[[[ not toml")
     assert keep_rejected(save, [two], NOW, durable=False).name == "save.rejected-2.toml"
     assert (tmp_path / "save.rejected.toml").read_bytes() == b"[[[ not toml"
+
+
+def test_a_statistics_key_that_cannot_be_placed_keeps_its_wins_where_the_player_sees_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A key whose mode is damaged is kept under the mode "other", one whose layout is damaged
+    under layout 0 (unknown): the statistics screen and ``profile`` show them, every total holds
+    their wins, and the file keeps them in [[unplaced_stats]] (an older game keeps that table as
+    an unknown key)."""
+    from desert_pyramid.app.application import Application
+    from desert_pyramid.cli import main
+    from desert_pyramid.progression import StatsKey
+    from desert_pyramid.ui.screens.stats import choices
+
+    save, profile = player_files()
+    arcade, lost_layout = save["stats"][1], save["stats"][2]
+    arcade["mode"], lost_layout["layout"] = "arcade\x1b[2J", "twelve"
+    total = sum(s["won"] for s in save["stats"] + save["untimed_stats"])
+    write(tmp_path, save, profile)
+    store = open_store(tmp_path)
+    other = StatsKey("other", arcade["preset"], arcade["layout"])
+    unknown = StatsKey(lost_layout["mode"], lost_layout["preset"], 0)
+    assert store.progress.stats[other].won == arcade["won"]
+    assert store.progress.stats[unknown].won == lost_layout["won"]
+    assert sum(s.won for s in store.progress.stats.values()) == total
+    assert {r.where for r in store.rejected["save.toml"]} == {"stats[1].mode", "stats[2].layout"}
+    assert all(r.repaired and "not lost" in r.why for r in store.rejected["save.toml"])
+    store.close()
+    written = tomllib.loads((tmp_path / "save.toml").read_text(encoding="utf-8"))
+    assert sorted((e["mode"], e["layout"]) for e in written["unplaced_stats"]) == sorted(
+        [("other", arcade["layout"]), (lost_layout["mode"], 0)]
+    )
+    assert all(e["mode"] != "other" and e["layout"] for e in written["stats"])
+    # the statistics screen: its own entries, and "All" holds their wins
+    app = Application()
+    app.use_store(open_store(tmp_path))
+    shown = {c.label: c.stats for c in choices(app.layout_title, app.progress.stats)}
+    assert sum(s.won for label, s in shown.items() if label.startswith("All ")) == total
+    (mine,) = [s for label, s in shown.items() if label.startswith("Other · ")]
+    assert mine.won == arcade["won"]
+    assert any("layout 0" in label and s.won == lost_layout["won"] for label, s in shown.items())
+    # profile: a row of its own with its wins
+    capsys.readouterr()
+    assert main(["profile", "--save-dir", str(tmp_path)]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert ["other", arcade["preset"], str(arcade["layout"])] in [r[:3] for r in rows]
+    assert any(
+        r[:3] == ["other", arcade["preset"], str(arcade["layout"])] and r[4] == str(arcade["won"])
+        for r in rows
+    )
+
+
+def test_two_keys_that_land_on_one_unplaced_key_are_added_up(tmp_path: Path) -> None:
+    """Two damaged keys of the same rules and layout both go to "other": their counts add up,
+    their bests take the best, their recent results are all kept; nothing earned is lowered."""
+    save, profile = player_files()
+    first, second = save["stats"][0], copy.deepcopy(save["stats"][0])
+    second["recent"] = second["recent"][:5]
+    first["mode"], second["mode"] = 7, "arcade"
+    save["stats"].append(second)
+    write(tmp_path, save, profile)
+    store = open_store(tmp_path)
+    (key,) = [k for k in store.progress.stats if k.mode == "other"]
+    kept = store.progress.stats[key]
+    assert kept.won == first["won"] + second["won"] and kept.lost == first["lost"] + second["lost"]
+    assert kept.best_streak == first["best_streak"] and kept.treks == 2 * first["treks"]
+    assert len(kept.recent) == len(first["recent"]) + 5
+    store.close()
+    again = open_store(tmp_path)
+    assert not again.take_notices() and again.progress.stats[key].won == kept.won
+
+
+def test_a_damaged_game_in_progress_is_set_aside_alone(tmp_path: Path) -> None:
+    """current.toml is one record (the game in progress): damaged, it alone is set aside with its
+    own notice; save.toml and profile.toml keep every record, nothing of theirs is rejected."""
+    save, profile = player_files()
+    write(tmp_path, save, profile)
+    store = open_store(tmp_path)
+    count, figures = records(store), earned(store)
+    store.close()
+    for bad in (
+        b"schema = 1\nmode = 'arcade'\n",  # a sound TOML file that is not a game
+        b'schema = 1\ngame_id = "practice-9\n',  # cut in the middle of a value
+        tomli_w.dumps(  # a game whose moves do not rebuild
+            {
+                "schema": 1,
+                "game_id": "practice-99999",
+                "mode": "practice",
+                "preset": "desert",
+                "layout": 1,
+                "started": "2026-01-05",
+                "game": {"schema": 1, "deal": "nonsense", "moves": [[99, 99]]},
+            }
+        ).encode(),
+    ):
+        (tmp_path / "current.toml").write_bytes(bad)
+        store = open_store(tmp_path)
+        notices = store.take_notices()
+        assert [n.file for n in notices] == ["current.toml"], notices
+        assert store.current is None and not store.rejected
+        assert records(store) == count and earned(store) == figures
+        assert store.opened["save"].source == "file" and store.opened["profile"].source == "file"
+        (kept,) = tmp_path.glob("current.toml.broken-*")
+        assert kept.read_bytes() == bad
+        kept.unlink()
+        assert not list(tmp_path.glob("*.rejected*.toml"))
+        store.close()
