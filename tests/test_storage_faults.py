@@ -152,39 +152,46 @@ def test_valid_toml_with_wrong_types(
     assert expected in message
 
 
+@pytest.mark.parametrize("backup", [True, False], ids=["with its backup", "without"])
 @pytest.mark.parametrize(
-    ("edit", "expected", "kept"),
+    ("edit", "section"),
     [
-        (lambda d: d.update(stats={"a": 1}), "stats: expected a list of tables", "seen"),
-        (lambda d: d.update(stats="x"), "stats: expected a list of tables", "seen"),
-        (lambda d: d.update(seen=[1]), "seen: expected a table", "stats"),
-        (lambda d: d.update(seen="x"), "seen: expected a table", "stats"),
+        (lambda d: d.update(stats={"a": 1}), "stats"),
+        (lambda d: d.update(stats="x"), "stats"),
+        (lambda d: d.update(seen=[1]), "seen"),
+        (lambda d: d.update(seen="x"), "seen"),
     ],
 )
 def test_a_section_of_another_kind_is_set_aside_alone(
-    tmp_path: Path, edit: Callable[[dict[str, Any]], None], expected: str, kept: str
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], section: str, backup: bool
 ) -> None:
     """A section of the wrong kind is one record: it alone is set aside (kept in
-    save.rejected.toml), the file's other sections are kept and the backup is not used."""
+    save.rejected.toml) and the file's other sections are kept; the section itself is taken
+    from the backup (one game older) where that holds it sound, else it starts empty."""
     import tomli_w
 
     main, _backup = two_saves(tmp_path)
     data = tomllib.loads(main.decode())
     edit(data)
     (tmp_path / "save.toml").write_bytes(tomli_w.dumps(data).encode())
+    if not backup:
+        (tmp_path / "save.toml.bak").unlink()
     store = open_store(tmp_path)
     message = only_notice(store)
-    assert "1 damaged record was set aside" in message and expected in message
+    assert "1 damaged record was set aside" in message and f"{section}: expected" in message
     assert store.opened["save"].source == "file" and not list(tmp_path.glob("save.toml.broken-*"))
     assert store.progress.pyramids_cleared == 2 and len(store.progress.relics) == 2
-    if kept == "seen":
-        assert store.progress.has_seen_game("g2") and not store.progress.stats
+    wins = sum(s.won for s in store.progress.stats.values())
+    seen = list(store.progress.seen_games)
+    if section == "stats":  # the other sections are the file's
+        assert seen == ["g1", "g2"] and wins == (1 if backup else 0)  # the backup's: 1 game
     else:
-        assert not store.progress.seen_games and store.progress.stats
+        assert wins == 2 and seen == (["g1"] if backup else [])
     (record,) = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))[
         "rejected"
     ]
-    assert record["where"] == expected.split(":")[0] and record["value"] == data[record["where"]]
+    assert record["where"] == section and record["value"] == data[section]
+    assert ("backup" in record["why"]) == backup
 
 
 @pytest.mark.parametrize(

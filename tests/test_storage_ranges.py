@@ -314,14 +314,13 @@ def test_an_absurd_record_is_set_aside_alone_and_nothing_earned_is_lost(
     records = tomllib.loads(rejected.read_text(encoding="utf-8"))["rejected"]
     assert records and all(r["file"] == name and r["where"] and r["why"] for r in records)
     after = earned(store)
-    if path[:1] == ("stats",) and (len(path) == 1 or path[2:3] == ()):
-        # the statistics replaced by something else (a text, a key by a text): nothing of
-        # theirs is left to read; it is in the rejected file, the pyramids cleared they made stay
-        # (a key whose mode, layout or rules are damaged is kept under "other": not exempted)
+    if path[:1] == ("stats",) and len(path) == 2:
+        # one statistics key replaced by a text: nothing of it is left to read; it is in the
+        # rejected file, the pyramids cleared it made stay. (A key whose mode, layout or rules
+        # are damaged is kept under "other"; a section of the wrong kind is taken from the
+        # backup: neither is exempted.)
         for key in ("wins", "streaks"):
             del before[key], after[key]
-    if path == ("daily",) and not callable(value):  # the day streak replaced by a text
-        del before["daily best"], after["daily best"]
     if path in (("relics",), ("card_backs", "unlocked")):  # the case replaces the whole table
         del before["relics"], before["backs"]
     assert all(after[k] >= before[k] for k in before), (before, after)  # never lowered

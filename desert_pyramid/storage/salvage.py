@@ -166,8 +166,71 @@ def _framed(data: dict[str, Any], frame: tuple[str, ...]) -> bool:
     return all(key in data for key in frame)
 
 
-def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[Rejected]]:
-    """``save.toml`` as :class:`Progress`, keeping every sound record; what was set aside.
+#: The sections of ``save.toml`` and their kinds: one of another kind is a record of its own.
+_SECTIONS: dict[str, type[dict[str, object]] | type[list[object]]] = {
+    "relics": dict,
+    "daily": dict,
+    "seen": dict,
+    "settings": dict,
+    "stats": list,
+    "untimed_stats": list,
+    "unplaced_stats": list,
+    "games": list,
+}
+
+#: The backup's data, read when asked (``None``: no sound backup)
+BackupData = Callable[[], dict[str, Any] | None]
+
+
+def backup_data(path: Path) -> BackupData:
+    """A reader of ``path``'s backup (``NAME.bak``) as plain TOML data, read once when first
+    asked; ``None`` when it is missing or cannot be read as a file of its schema."""
+    from desert_pyramid.storage.atomic import backup_path
+    from desert_pyramid.storage.documents import SAVE_SCHEMA
+    from desert_pyramid.storage.files import read_document
+
+    @functools.cache
+    def read() -> dict[str, Any] | None:
+        attempt = read_document(backup_path(path), SAVE_SCHEMA, _as_is)
+        return attempt.value if attempt.ok else None
+
+    return read
+
+
+def _as_is(data: dict[str, Any]) -> dict[str, Any]:
+    return data
+
+
+def _mend_sections(sv: _Salvage, data: dict[str, Any], backup: BackupData | None) -> dict[str, Any]:
+    """``data`` with each section of the wrong kind replaced by the backup's, where the backup
+    holds it of its kind (what it held is then one game older, not gone); the section as it was
+    is set aside. Without such a backup the section is left for its reader to set aside."""
+    wrong = [k for k, kind in _SECTIONS.items() if k in data and not isinstance(data[k], kind)]
+    if not wrong or backup is None:
+        return data
+    older = backup()
+    if older is None:
+        return data
+    mended = dict(data)
+    for key in wrong:
+        kind = _SECTIONS[key]
+        if isinstance(older.get(key), kind):
+            what = "a table" if kind is dict else "a list of tables"
+            sv.reject(
+                key,
+                f"{key}: expected {what}; the backup's {key} (one save older) is used instead",
+                data[key],
+            )
+            mended[key] = older[key]
+    return mended
+
+
+def salvage_progress(
+    data: dict[str, Any], today: str, backup: BackupData | None = None
+) -> tuple[Progress, list[Rejected]]:
+    """``save.toml`` as :class:`Progress`, keeping every sound record; what was set aside. A
+    section of the wrong kind is taken from ``backup`` (the backup file's data) where that holds
+    it sound, else set aside and left empty.
 
     Raises :class:`SchemaError` only when nothing can be read record by record."""
     try:
@@ -176,6 +239,7 @@ def salvage_progress(data: dict[str, Any], today: str) -> tuple[Progress, list[R
         if not _framed(data, _SAVE_FRAME):  # a section missing: the error stands (whole file)
             raise
     sv = _Salvage()
+    data = _mend_sections(sv, data, backup)
     clean: dict[str, Any] = {"schema": data.get("schema", 1)}
     root = Reader(data)
 
