@@ -269,3 +269,27 @@ def test_a_damaged_game_in_progress_is_set_aside_alone(tmp_path: Path) -> None:
         kept.unlink()
         assert not list(tmp_path.glob("*.rejected*.toml"))
         store.close()
+
+
+def test_past_a_thousand_unplaced_keys_the_rest_are_added_up_in_one(tmp_path: Path) -> None:
+    """[[unplaced_stats]] holds at most 1,000 keys (an older game keeps it as an unknown key of at
+    most 1,000 items): the damaged keys past that are added up under other / other / layout 0,
+    their wins kept."""
+    from desert_pyramid.progression import StatsKey
+
+    save, profile = player_files()
+    template = save["stats"][0]
+    damaged = [dict(template, mode="arcade", preset=f"p{n}", recent=[]) for n in range(1_000 + 3)]
+    save["stats"] += damaged
+    total = sum(s["won"] for s in save["stats"] + save["untimed_stats"])
+    write(tmp_path, save, profile)
+    store = open_store(tmp_path)
+    stats = store.progress.stats
+    assert sum(s.won for s in stats.values()) == total
+    rest = stats[StatsKey("other", "other", 0)]
+    assert rest.won == 5 * template["won"] and rest.lost == 5 * template["lost"]
+    store.close()
+    written = tomllib.loads((tmp_path / "save.toml").read_text(encoding="utf-8"))
+    assert len(written["unplaced_stats"]) == 999  # (room left for the untimed one)
+    again = open_store(tmp_path)
+    assert not again.take_notices() and sum(s.won for s in again.progress.stats.values()) == total

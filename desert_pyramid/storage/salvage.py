@@ -474,9 +474,10 @@ def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]]
         if not isinstance(value, list):
             sv.reject(name, f"{name}: expected a list of tables", value)
             continue
+        taken = 0  # keys read from this table (the damaged ones do not count)
         for index, item in enumerate(value):
             where = f"{name}[{index}]"
-            if index >= most:
+            if taken >= most:
                 sv.extra(name, f"more than {most:,} statistics keys", item)
                 continue
             untimed = name == "untimed_stats"
@@ -492,9 +493,11 @@ def _all_stats(sv: _Salvage, data: dict[str, Any]) -> tuple[dict[str, list[Any]]
             entry = _stats_entry(sv, where, item, untimed, other=name == "unplaced_stats")
             if entry is None:
                 continue
+            taken += 1
             key = (entry["mode"], entry["preset"], entry["layout"], untimed)
             if is_unplaced(StatsKey(*key)):
-                if key not in unplaced and len(unplaced) >= UNPLACED_STATS_MAX:
+                # (room is left for the two keys all the rest go to, timed and untimed)
+                if key not in unplaced and len(unplaced) >= UNPLACED_STATS_MAX - 2:
                     key = (OTHER_MODE, OTHER_PRESET, UNKNOWN_LAYOUT, untimed)  # all in one
                     entry.update(mode=key[0], preset=key[1], layout=key[2])
                 if key in unplaced:
