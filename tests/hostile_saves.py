@@ -4,7 +4,7 @@ one bad record never costs a player the rest of their progress).
 
 ``player_files()`` plays three years of a player's games through the progression's own rules
 (Practice, Daily, timed and untimed Expeditions with their treks, the day streak, a third of the
-games kept with their codes: a smaller file keeps the 50 loads quick) and gives ``save.toml`` and ``profile.toml`` as TOML-ready dicts.
+games kept with their codes: a smaller file keeps the 60 loads quick) and gives ``save.toml`` and ``profile.toml`` as TOML-ready dicts.
 ``DAMAGES`` are the 60 bad records: each a name, the file, an edit of that file's dict, and how
 many of the sound records the edit destroys (0 when it adds a bad record or damages a field
 that is set back to its default, 1 when a record itself is broken and so cannot be kept).
