@@ -1,4 +1,4 @@
-"""The hostile set of issue 36: 50 saves, each three years of a player's progress with one bad
+"""The hostile set of issue 36: 60 saves, each three years of a player's progress with one bad
 record of a different kind (``tests/hostile_saves.py``). Loads each and prints how many records
 were kept, set aside and set to their default, whether the earned counts are unchanged, and the
 load time (median) of a damaged save against the sound one.
@@ -18,8 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from desert_pyramid.storage import SaveStore  # noqa: E402
+from desert_pyramid.storage.documents import is_unplaced  # noqa: E402
 from tests.hostile_saves import DAMAGES, player_files  # noqa: E402
-from tests.test_storage_records import earned, records, write  # noqa: E402
+from tests.test_storage_records import earned, records, unchanged, write  # noqa: E402
 
 NOW = datetime.datetime(2026, 1, 5, 12, 0, 0)
 
@@ -36,7 +37,7 @@ def main() -> int:
     sound, _ = load(root / "sound")
     count, figures = records(sound), earned(sound)
     sound_times = [load(root / "sound")[1] for _ in range(9)]
-    kept = rejected = repaired = unchanged = 0
+    kept = rejected = repaired = held = moved = moved_wins = 0
     damaged_times = []
     for number, damage in enumerate(DAMAGES):
         save, profile = player_files()
@@ -49,21 +50,28 @@ def main() -> int:
         kept += records(store)
         rejected += sum(not r.repaired for r in found)
         repaired += sum(r.repaired for r in found)
-        same = earned(store) == figures and records(store) == count - damage.destroys
-        unchanged += same
+        same = unchanged(store, figures, damage) and records(store) == count - damage.destroyed()
+        held += same
+        others = [s for k, s in store.progress.stats.items() if is_unplaced(k)]
+        moved += len(others)
+        moved_wins += sum(s.won for s in others)
         if not same:
             print(f"  CHANGED: {damage.name}")
     print(f"the sound profile: {count:,} records, {figures['pyramids cleared']} pyramids cleared")
     print(
         f"{len(DAMAGES)} hostile saves: {kept:,} sound records kept, {rejected} records set aside, "
-        f"{repaired} fields set to their default; earned counts unchanged in {unchanged} of "
+        f"{repaired} fields set to their default; earned counts unchanged in {held} of "
         f"{len(DAMAGES)}"
+    )
+    print(
+        f"statistics keys whose mode, layout or rules were damaged: {moved} kept under other / "
+        f"layout 0, with {moved_wins:,} wins"
     )
     print(
         f"load (read-only) median: sound {1000 * statistics.median(sound_times):.1f} ms, "
         f"with one bad record {1000 * statistics.median(damaged_times):.1f} ms"
     )
-    return 0 if unchanged == len(DAMAGES) else 1
+    return 0 if held == len(DAMAGES) else 1
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 """A generator of hostile saves: a real profile with years of games, statistics, relics, card
-backs and streaks, and one bad record of a different kind in each of 50 copies of it (issue 36:
+backs and streaks, and one bad record of a different kind in each of 60 copies of it (issue 36:
 one bad record never costs a player the rest of their progress).
 
 ``player_files()`` plays three years of a player's games through the progression's own rules
 (Practice, Daily, timed and untimed Expeditions with their treks, the day streak, a third of the
-games kept with their codes: a smaller file keeps the 50 loads quick) and gives ``save.toml`` and ``profile.toml`` as TOML-ready dicts.
-``DAMAGES`` are the 50 bad records: each a name, the file, an edit of that file's dict, and how
+games kept with their codes: a smaller file keeps the 60 loads quick) and gives ``save.toml`` and ``profile.toml`` as TOML-ready dicts.
+``DAMAGES`` are the 60 bad records: each a name, the file, an edit of that file's dict, and how
 many of the sound records the edit destroys (0 when it adds a bad record or damages a field
 that is set back to its default, 1 when a record itself is broken and so cannot be kept).
 """
@@ -154,7 +154,18 @@ class Damage:
     name: str
     file: str  # save.toml | profile.toml
     edit: Edit
-    destroys: int  # sound records the edit breaks (so not kept)
+    #: sound records the edit breaks (so not kept); for a whole section, counted on the sound file
+    destroys: int | Callable[[dict[str, Any]], int]
+    #: a statistics key whose mode, layout or rules are damaged: kept under "other" / layout 0
+    #: (its figures the same, under another key)
+    unplaced: bool = False
+
+    def destroyed(self) -> int:
+        """How many sound records of the generated player this damage breaks."""
+        if isinstance(self.destroys, int):
+            return self.destroys
+        save, profile = player_files()
+        return self.destroys(save if self.file == "save.toml" else profile)
 
 
 def _game(field: str, value: Any, index: int = 7) -> Edit:
@@ -234,6 +245,10 @@ def _duplicate_stats(data: dict[str, Any]) -> None:
     data["stats"].append(copy.deepcopy(data["stats"][0]))
 
 
+def _seen_ids(data: dict[str, Any]) -> int:
+    return len(data["seen"]["games"]) + len(data["seen"]["treks"])
+
+
 S, P = "save.toml", "profile.toml"
 FULLWIDTH_123 = "\uff11\uff12\uff13"  # "123" in fullwidth digits: str.isdigit() says True
 
@@ -281,6 +296,25 @@ DAMAGES: list[Damage] = [
         _stats("preset", "desert\x07", "untimed_stats", 0),
         0,
     ),
+    # a statistics key that cannot be placed: kept under "other" / layout 0, its wins still count
+    Damage("statistics mode unknown", S, _stats("mode", "arcade"), 0, unplaced=True),
+    Damage("statistics mode missing", S, lambda d: d["stats"][2].pop("mode"), 0, unplaced=True),
+    Damage("statistics layout 0", S, _stats("layout", 0), 0, unplaced=True),
+    Damage(
+        "statistics layout of 5,000 digits",
+        S,
+        _stats("layout", FIVE_THOUSAND_DIGITS, index=2),
+        0,
+        unplaced=True,
+    ),
+    Damage("statistics preset empty", S, _stats("preset", ""), 0, unplaced=True),
+    Damage(
+        "untimed statistics mode practice",
+        S,
+        _stats("mode", "practice", "untimed_stats", 0),
+        0,
+        unplaced=True,
+    ),
     # recent results of a statistics key
     Damage("recent result dated 9999", S, _recent("date", "9999-01-01"), 1),
     Damage("recent result outcome unknown", S, _recent("outcome", "draw"), 1),
@@ -310,6 +344,12 @@ DAMAGES: list[Damage] = [
         _set("kept_by_a_newer_game", value=FIVE_THOUSAND_DIGITS),
         0,
     ),
+    # a section of another kind: that section is set aside, the others kept (the relics come back
+    # from the pyramids cleared)
+    Damage("seen is text", S, _set("seen", value="x"), _seen_ids),
+    Damage("settings is a number", S, _set("settings", value=5), lambda d: len(d["settings"])),
+    Damage("relics is a list", S, _set("relics", value=["brass_compass"]), 0),
+    Damage("games is text", S, _set("games", value="all of them"), lambda d: len(d["games"])),
     # profile.toml
     Damage("card back unlocked on 9999-12-31", P, _back("9999-12-31"), 0),
     Damage("card back id with a bell", P, _extra_back("trek\x07", "2025-01-01"), 0),
@@ -320,4 +360,4 @@ DAMAGES: list[Damage] = [
         0,
     ),
 ]
-assert len(DAMAGES) == 50 and len({d.name for d in DAMAGES}) == 50
+assert len(DAMAGES) == 60 and len({d.name for d in DAMAGES}) == 60

@@ -136,8 +136,6 @@ def test_a_record_with_a_wrong_type_is_set_aside_and_the_rest_kept(
     ("edit", "expected"),
     [
         (lambda d: d.update(schema="1"), "schema: expected a whole number"),
-        (lambda d: d.update(stats={"a": 1}), "stats: expected a list, found a table"),
-        (lambda d: d.update(seen=[1]), "seen: expected a table, found a list"),
     ],
 )
 def test_valid_toml_with_wrong_types(
@@ -152,6 +150,48 @@ def test_valid_toml_with_wrong_types(
     (tmp_path / "save.toml").write_bytes(bad)
     message = assert_restored(tmp_path, open_store(tmp_path), bad, backup)
     assert expected in message
+
+
+@pytest.mark.parametrize("backup", [True, False], ids=["with its backup", "without"])
+@pytest.mark.parametrize(
+    ("edit", "section"),
+    [
+        (lambda d: d.update(stats={"a": 1}), "stats"),
+        (lambda d: d.update(stats="x"), "stats"),
+        (lambda d: d.update(seen=[1]), "seen"),
+        (lambda d: d.update(seen="x"), "seen"),
+    ],
+)
+def test_a_section_of_another_kind_is_set_aside_alone(
+    tmp_path: Path, edit: Callable[[dict[str, Any]], None], section: str, backup: bool
+) -> None:
+    """A section of the wrong kind is one record: it alone is set aside (kept in
+    save.rejected.toml) and the file's other sections are kept; the section itself is taken
+    from the backup (one game older) where that holds it sound, else it starts empty."""
+    import tomli_w
+
+    main, _backup = two_saves(tmp_path)
+    data = tomllib.loads(main.decode())
+    edit(data)
+    (tmp_path / "save.toml").write_bytes(tomli_w.dumps(data).encode())
+    if not backup:
+        (tmp_path / "save.toml.bak").unlink()
+    store = open_store(tmp_path)
+    message = only_notice(store)
+    assert "1 damaged record was set aside" in message and f"{section}: expected" in message
+    assert store.opened["save"].source == "file" and not list(tmp_path.glob("save.toml.broken-*"))
+    assert store.progress.pyramids_cleared == 2 and len(store.progress.relics) == 2
+    wins = sum(s.won for s in store.progress.stats.values())
+    seen = list(store.progress.seen_games)
+    if section == "stats":  # the other sections are the file's
+        assert seen == ["g1", "g2"] and wins == (1 if backup else 0)  # the backup's: 1 game
+    else:
+        assert wins == 2 and seen == (["g1"] if backup else [])
+    (record,) = tomllib.loads((tmp_path / "save.rejected.toml").read_text(encoding="utf-8"))[
+        "rejected"
+    ]
+    assert record["where"] == section and record["value"] == data[section]
+    assert ("backup" in record["why"]) == backup
 
 
 @pytest.mark.parametrize(

@@ -267,17 +267,14 @@ def case_id(case: tuple[str, Path_, Any]) -> str:
 
 
 def whole_file(case: tuple[str, Path_, Any]) -> bool:
-    """A case that damages the file's frame (its schema, a section of another kind) or
-    current.toml (one record: the game in progress): the whole file is set aside."""
+    """A case that damages the file's frame (its schema; profile.toml's one section of another
+    kind) or current.toml (one record: the game in progress): the whole file is set aside. A
+    section of save.toml of another kind is one record (set aside alone)."""
     name, path, value = case
     return (
         name == "current.toml"
         or path == ("schema",)
-        or (
-            len(path) == 1
-            and path[0] in ("relics", "daily", "seen", "settings", "stats", "card_backs")
-            and not callable(value)
-        )
+        or (path == ("card_backs",) and not callable(value))
         or (path == ("card_backs", "unlocked") and not callable(value))
     )
 
@@ -317,11 +314,11 @@ def test_an_absurd_record_is_set_aside_alone_and_nothing_earned_is_lost(
     records = tomllib.loads(rejected.read_text(encoding="utf-8"))["rejected"]
     assert records and all(r["file"] == name and r["where"] and r["why"] for r in records)
     after = earned(store)
-    if path[:1] == ("stats",) and (
-        len(path) == 1 or path[2:3] in ((), ("mode",), ("layout",), ("preset",))
-    ):
-        # a statistics key that cannot be placed (its mode or layout damaged) is set aside
-        # whole: its wins are in the rejected file, the pyramids cleared they made stay
+    if path[:1] == ("stats",) and len(path) == 2:
+        # one statistics key replaced by a text: nothing of it is left to read; it is in the
+        # rejected file, the pyramids cleared it made stay. (A key whose mode, layout or rules
+        # are damaged is kept under "other"; a section of the wrong kind is taken from the
+        # backup: neither is exempted.)
         for key in ("wins", "streaks"):
             del before[key], after[key]
     if path in (("relics",), ("card_backs", "unlocked")):  # the case replaces the whole table
@@ -397,7 +394,7 @@ def test_a_number_of_thousands_of_digits_is_one_damaged_record(tmp_path: Path, d
 def test_without_a_backup_the_game_starts_fresh_and_keeps_the_file(tmp_path: Path) -> None:
     folder = folder_with_backups(tmp_path)
     (folder / "save.toml.bak").unlink()
-    bad = write_bad(folder, "save.toml", ("daily",), "every day")
+    bad = write_bad(folder, "save.toml", ("schema",), "every day")
     store = open_store(folder)
     assert store.opened["save"].source == "none" and store.progress.pyramids_cleared == 0
     kept = sorted(folder.glob("save.toml.broken-*"))

@@ -78,6 +78,66 @@ const game = {
 window.desertPyramid = game; // for the tests and the benchmark: read-only figures
 window.desertPyramidMemory = async () => (await ask("memory")).memory; // the worker's heap, bytes
 
+// -- words: every text the page shows comes from the worker, in the player's language --------
+const LANGUAGE_KEY = "dp-language"; // the player's choice, remembered in the browser
+game.words = {};
+
+function word(key) {
+  return game.words[key] || "";
+}
+
+function localDate() {
+  // the player's date, from the page's clock (the game's core never reads one)
+  const d = new Date();
+  const two = (n) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+}
+
+function storedLanguage() {
+  try {
+    return localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function applyWords(info) {
+  game.words = info.words;
+  game.language = info.language;
+  game.catalogue = info.catalogue;
+  document.documentElement.lang = info.language.replace("_", "-");
+  for (const el of document.querySelectorAll("[data-word]")) el.textContent = word(el.dataset.word);
+  for (const el of document.querySelectorAll("[data-label]")) el.setAttribute("aria-label", word(el.dataset.label));
+  const select = $("language");
+  select.textContent = "";
+  for (const l of info.languages) select.add(new Option(l.name, l.code));
+  select.value = info.language;
+  fillPicker(true);
+}
+
+async function chooseLanguage(code) {
+  const reply = await request("language", { language: code });
+  if (!reply.ok) {
+    notice(reply.error, "error");
+    return reply;
+  }
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {}
+  applyWords(reply.result);
+  if (reply.state && game.state) {
+    layoutBoard();
+    draw(reply.state);
+    say(reply.state.status);
+  }
+  showDaily();
+  return reply;
+}
+
+function showDaily() {
+  if (game.daily) $("daily-line").textContent = game.daily.line;
+}
+
 // -- screens ------------------------------------------------------------------------------------
 function show(name) {
   for (const id of ["loading", "start", "table"]) $(id).hidden = id !== name;
@@ -91,14 +151,17 @@ function notice(text, level = "warning") {
   $("notices").append(p);
 }
 
-function fillPicker() {
+function fillPicker(again = false) {
   const { rules, layouts } = game.catalogue;
   const rulesSel = $("rules");
   const layoutSel = $("layout");
-  if (rulesSel.options.length) return;
+  if (rulesSel.options.length && !again) return;
+  const chosen = rulesSel.options.length ? { rules: rulesSel.value, layout: layoutSel.value } : null;
+  rulesSel.textContent = "";
+  layoutSel.textContent = "";
   for (const r of rules) rulesSel.add(new Option(r.name[0].toUpperCase() + r.name.slice(1), r.id));
-  for (const l of layouts) layoutSel.add(new Option(`${l.number}. ${l.name} (${l.size} cards)`, String(l.number)));
-  const last = JSON.parse(localStorage.getItem("dp-picker") || "null");
+  for (const l of layouts) layoutSel.add(new Option(l.label, String(l.number)));
+  const last = chosen || JSON.parse(localStorage.getItem("dp-picker") || "null");
   if (last) {
     if ([...rulesSel.options].some((o) => o.value === last.rules)) rulesSel.value = last.rules;
     if ([...layoutSel.options].some((o) => o.value === String(last.layout))) layoutSel.value = String(last.layout);
@@ -107,6 +170,7 @@ function fillPicker() {
 
 function showStart() {
   $("continue").hidden = !game.canContinue;
+  showDaily();
   fillPicker();
   show("start");
   if (!$("continue").hidden) $("continue").focus();
@@ -130,11 +194,12 @@ async function request(op, fields = {}) {
   const reply = await ask(op, fields);
   takeNotices(reply);
   if ("can_continue" in reply) game.canContinue = reply.can_continue;
+  if (reply.daily) game.daily = reply.daily;
   return reply;
 }
 
-async function startDeal(fields) {
-  const reply = await request("start", fields);
+async function startDeal(fields, op = "start") {
+  const reply = await request(op, { ...fields, today: localDate() });
   if (!reply.ok) return reply;
   history.replaceState(null, "", location.pathname + location.search);
   enterTable(reply.state);
@@ -297,41 +362,41 @@ function draw(state) {
   // the piles
   const stock = $("stock");
   const s = state.stock;
-  let stockName = `Stock, ${s.count} ${s.count === 1 ? "card" : "cards"}`;
-  if (s.top) stockName += `, ${s.top.name} on top`;
-  if (!s.count) stockName = s.redeal ? "Stock, empty: redeal" : "Stock, empty";
-  stock.setAttribute("aria-label", stockName);
+  stock.setAttribute("aria-label", state.names.stock);
   setImage(stock, s.count ? (s.top ? cardImage(s.top) : "art/cards/back.png") : null);
   stock.classList.toggle("empty", !s.count);
   setText(stock, "count", s.count ? String(s.count) : s.redeal ? "↻" : "");
-  setText(stock, "caption", "Stock");
+  setText(stock, "caption", word("stock"));
   const waste = $("waste");
   const w = state.waste;
-  waste.setAttribute("aria-label", w.top ? `Waste, ${w.top.name}` : "Waste, empty");
+  waste.setAttribute("aria-label", state.names.waste);
   setImage(waste, w.top ? cardImage(w.top) : null);
   waste.classList.toggle("empty", !w.top);
-  setText(waste, "caption", "Waste");
+  setText(waste, "caption", word("waste"));
   const satchel = $("satchel");
   satchel.hidden = !state.rules.satchel;
-  satchel.setAttribute("aria-label", state.satchel ? `Satchel, ${state.satchel.name}` : "Satchel, empty");
+  satchel.setAttribute("aria-label", state.names.satchel);
   setImage(satchel, state.satchel ? cardImage(state.satchel) : null);
   satchel.classList.toggle("empty", !state.satchel);
-  setText(satchel, "caption", "Satchel");
+  setText(satchel, "caption", word("satchel"));
   for (const name of ["stock", "waste", "satchel"]) mark($(name), name, state);
   // the figures, the buttons, the message
   $("score").textContent = state.score;
   $("moves").textContent = state.moves;
   $("time").textContent = state.time;
+  $("bonus-figure").hidden = !(state.daily && state.daily.bonus);
+  $("bonus").textContent = state.daily ? state.daily.bonus : "";
+  $("table-title").textContent = state.title;
   $("undo").disabled = !state.can_undo;
   $("redo").disabled = !state.can_redo;
   $("message").textContent = state.message;
   const ending = $("ending");
   if (state.won) {
-    $("ending-title").textContent = "You won!";
-    $("ending-text").textContent = `Score ${state.score} in ${state.moves} moves, ${state.time}.`;
+    $("ending-title").textContent = word("won");
+    $("ending-text").textContent = state.result ? state.result.lines.join(" · ") : state.status;
     $("ending-undo").hidden = true;
   } else if (state.stuck) {
-    $("ending-title").textContent = "No way on";
+    $("ending-title").textContent = word("stuck");
     $("ending-text").textContent = state.message;
     $("ending-undo").hidden = false;
   }
@@ -380,8 +445,8 @@ async function askHint() {
   game.thinking = true;
   const hint = $("hint");
   hint.setAttribute("aria-busy", "true");
-  $("message").textContent = "Thinking…";
-  say("Thinking…");
+  $("message").textContent = word("thinking");
+  say(word("thinking"));
   chain = chain.then(async () => {
     const reply = await request("hint", { time_limit: HINT_SECONDS });
     game.thinking = false;
@@ -554,6 +619,7 @@ setInterval(() => {
     if (reply.ok && reply.state && document.body.dataset.screen === "table") {
       $("time").textContent = reply.state.time;
       game.state.time = reply.state.time;
+      if (reply.state.daily) $("bonus").textContent = reply.state.daily.bonus;
     }
   });
 }, 1000);
@@ -578,6 +644,7 @@ async function openDealLink(code) {
   const reply = await startDeal({ code });
   if (!reply.ok) {
     $("notices").textContent = "";
+    // the reasons a code is refused are English in both editions (the engine's messages)
     notice(`That deal link cannot be opened: ${reply.error}`, "error");
     showStart();
   }
@@ -599,12 +666,15 @@ async function main() {
     $("loading-text").textContent = `The game could not start: ${err.message}`;
     return;
   }
-  const hello = await request("hello", { save_dir: saveDir });
+  const greeting = { save_dir: saveDir, languages: [...(navigator.languages || [])], today: localDate() };
+  const chosen = storedLanguage();
+  if (chosen) greeting.language = chosen;
+  const hello = await request("hello", greeting);
   if (!hello.ok) {
     $("loading-text").textContent = `The game could not start: ${hello.error}`;
     return;
   }
-  game.catalogue = hello.catalogue;
+  applyWords(hello);
   game.canContinue = hello.can_continue;
   game.bootMs = performance.now() - bootStarted;
   game.boot = info;
@@ -639,6 +709,12 @@ $("open-code").addEventListener("click", async () => {
   if (!reply.ok) notice(reply.error, "error");
 });
 $("menu").addEventListener("click", leaveTable);
+$("play-daily").addEventListener("click", async () => {
+  $("notices").textContent = "";
+  const reply = await startDeal({}, "daily");
+  if (!reply.ok) notice(reply.error, "error");
+});
+$("language").addEventListener("change", (event) => chooseLanguage(event.target.value));
 $("hint").addEventListener("click", askHint);
 $("undo").addEventListener("click", () => act("undo"));
 $("redo").addEventListener("click", () => act("redo"));

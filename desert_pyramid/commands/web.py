@@ -178,6 +178,40 @@ def write_python_zip(target: Path) -> None:
             zf.writestr(info, data)
 
 
+#: the page's fonts (the desktop's, resources/fonts): Liberation Sans for the text, Manrope Bold for
+#: the headings; both carry Latin and Cyrillic, every script the seven languages use
+WEB_FONTS = ("Liberation_Sans_Regular.ttf", "Liberation_Sans_Bold.ttf", "Manrope_Bold.ttf")
+FONT_LICENCES = ("OFL-Liberation.txt", "OFL-Manrope.txt")
+#: what the page's text can hold: Latin with its accents, Cyrillic, punctuation, ×, arrows, suits
+FONT_UNICODES = (
+    "U+0020-024F,U+0300-036F,U+0400-04FF,U+2000-206F,U+20AC,U+2190-21FF,U+2212,U+2660-2667"
+)
+
+
+def write_fonts(folder: Path) -> None:
+    """The desktop's fonts as web fonts, cut to the letters the seven languages use (fontTools'
+    subsetter: a quarter of their size), with their licences."""
+    import logging
+
+    from fontTools import subset  # type: ignore[import-untyped]
+
+    logging.getLogger("fontTools.subset").setLevel(logging.ERROR)  # "FFTM NOT subset": harmless
+    folder.mkdir(parents=True, exist_ok=True)
+    source = REPO / "resources" / "fonts"
+    for name in WEB_FONTS:
+        options = subset.Options()
+        options.layout_features = ["*"]
+        options.name_IDs = ["*"]
+        options.notdef_outline = True
+        font = subset.load_font(str(source / name), options)
+        sub = subset.Subsetter(options)
+        sub.populate(unicodes=subset.parse_unicodes(FONT_UNICODES))
+        sub.subset(font)
+        subset.save_font(font, str(folder / name), options)
+    for name in FONT_LICENCES:
+        shutil.copy2(source / name, folder / name)
+
+
 def write_art(folder: Path) -> None:
     """The card faces, the back, the desert and the icons, drawn by the desktop's art code."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
@@ -208,6 +242,7 @@ def build_site(out: Path) -> list[str]:
     (staging / "py").mkdir()
     write_python_zip(staging / "py" / "game.zip")
     write_art(staging / "art")
+    write_fonts(staging / "fonts")
     files = sorted(
         p.relative_to(staging).as_posix()
         for p in staging.rglob("*")

@@ -66,6 +66,13 @@ STATS_MAX = 5_000  # (mode, preset, layout) keys
 # unknown key, and takes lists of at most 1,000 items there
 UNTIMED_STATS_MAX = 1_000
 UNTIMED_MODES = ("expedition", "daily")
+# Statistics keys whose mode, layout or rules were damaged in a file (docs/saves.md, "One bad
+# record"): kept under "other" / layout 0 (an unknown layout) so that their wins still count, in
+# [[unplaced_stats]] (an older game keeps that table as an unknown key: lists of at most 1,000)
+OTHER_MODE = "other"
+OTHER_PRESET = "other"
+UNKNOWN_LAYOUT = 0
+UNPLACED_STATS_MAX = 1_000
 NAMES_MAX = 1_000  # relics found, card backs owned (sibling games' too)
 LATE_MAX = 1_000
 STREAK_MAX = SPAN_DAYS  # days in the calendar a streak may span
@@ -93,6 +100,7 @@ _SAVE_KEYS = {
     "settings",
     "stats",
     "untimed_stats",
+    "unplaced_stats",
     "games",
 }
 GAMES_MAX = GAMES_RECENT + GAMES_DAILY_WON + STATS_MAX  # what keep_games can leave, at most
@@ -120,13 +128,24 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
             "stats": [
                 _encode_stats(key, stats)
                 for key, stats in progress.stats.items()
-                if not key.untimed
+                if not key.untimed and not is_unplaced(key)
             ],
         }
     )
-    untimed = [_encode_stats(key, stats) for key, stats in progress.stats.items() if key.untimed]
+    untimed = [
+        _encode_stats(key, stats)
+        for key, stats in progress.stats.items()
+        if key.untimed and not is_unplaced(key)
+    ]
     if untimed:  # absent until an untimed game is counted: a file without it reads as before
         out["untimed_stats"] = untimed
+    unplaced = [
+        _encode_stats(key, stats) | ({"untimed": True} if key.untimed else {})
+        for key, stats in progress.stats.items()
+        if is_unplaced(key)
+    ]
+    if unplaced:  # absent unless a damaged statistics key was kept: older files read as before
+        out["unplaced_stats"] = unplaced
     if progress.games:  # absent until a game is kept: a file without it reads as before
         out["games"] = [
             {
@@ -143,6 +162,13 @@ def encode_progress(progress: Progress, schema: Schema = SAVE_SCHEMA) -> dict[st
             for g in progress.games
         ]
     return out
+
+
+def is_unplaced(key: StatsKey) -> bool:
+    """A statistics key kept from a damaged one: its mode is ``other`` (or not one its table
+    holds), its layout unknown (0) or its rules ``other``. Written to ``[[unplaced_stats]]``."""
+    modes = UNTIMED_MODES if key.untimed else MODES
+    return key.mode not in modes or key.layout == UNKNOWN_LAYOUT or key.preset == OTHER_PRESET
 
 
 def _encode_stats(key: StatsKey, stats: Stats) -> dict[str, object]:
@@ -197,11 +223,15 @@ def decode_progress(data: dict[str, object]) -> Progress:
     progress.settings = dict(settings.data)
     stats = [(entry, False) for entry in root.tables("stats", most=STATS_MAX)]
     stats += [(e, True) for e in root.tables("untimed_stats", [], most=UNTIMED_STATS_MAX)]
-    for entry, untimed in stats:
+    unplaced = root.tables("unplaced_stats", [], most=UNPLACED_STATS_MAX)
+    stats += [(e, e.boolean("untimed", False)) for e in unplaced]
+    for index, (entry, untimed) in enumerate(stats):
+        modes = UNTIMED_MODES if untimed else MODES
+        other = index >= len(stats) - len(unplaced)  # an unplaced key: "other", layout 0 too
         key = StatsKey(
-            entry.choice("mode", UNTIMED_MODES if untimed else MODES),
+            entry.choice("mode", (*modes, OTHER_MODE) if other else modes),
             entry.text("preset", nonempty=True),
-            entry.integer("layout", minimum=1, maximum=LAYOUT_MAX),
+            entry.integer("layout", minimum=UNKNOWN_LAYOUT if other else 1, maximum=LAYOUT_MAX),
             untimed,
         )
         if key in progress.stats:

@@ -14,10 +14,13 @@ A damaged field inside a record drops to its default only where that loses nothi
 earned; an earned count whose own value is damaged is rebuilt from what the rest of the file
 proves (pyramids cleared: at least the wins of the statistics and the highest relic owned; a
 statistics key's wins: at least its streaks and its recent wins). A past game that is rejected
-leaves the statistics, streaks and counts as stored.
+leaves the statistics, streaks and counts as stored. A statistics key whose mode, layout or rules
+are damaged is kept under ``other`` / layout 0 (``[[unplaced_stats]]``): its wins still count.
 
-What stays a whole-file problem (the backup is used): a file that is not TOML, has no valid
-``schema``, or is not a table of tables at the top.
+A section of ``save.toml`` of another kind (``seen = "x"``) is one record: set aside, the others
+kept. What stays a whole-file problem (the backup is used): a file that is not TOML, has no valid
+``schema``, or lacks a section (a file cut short); in ``profile.toml``, ``card_backs`` (or its
+``unlocked``) of another kind, since it is the file's one section.
 """
 
 from __future__ import annotations
@@ -27,12 +30,20 @@ import functools
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import Any, Generic, Literal, TypedDict, TypeVar
 
 from desert_pyramid.engine.reading import EARLIEST, LATEST
-from desert_pyramid.progression import DEFAULT_BACK, MODES, OUTCOMES, RELICS, Outcome, Progress
+from desert_pyramid.progression import (
+    DEFAULT_BACK,
+    MODES,
+    OUTCOMES,
+    RELICS,
+    Outcome,
+    Progress,
+    StatsKey,
+)
 from desert_pyramid.progression.catalog import BACK_BY_ID
 from desert_pyramid.progression.records import (
     COUNT_MAX,
@@ -48,15 +59,20 @@ from desert_pyramid.storage.documents import (
     GAMES_MAX,
     LATE_MAX,
     NAMES_MAX,
+    OTHER_MODE,
+    OTHER_PRESET,
     RECENT_MAX,
     SEEN_MAX,
     STATS_MAX,
     STREAK_MAX,
+    UNKNOWN_LAYOUT,
+    UNPLACED_STATS_MAX,
     UNTIMED_MODES,
     UNTIMED_STATS_MAX,
     Profile,
     decode_profile,
     decode_progress,
+    is_unplaced,
 )
 from desert_pyramid.storage.files import long_numbers
 from desert_pyramid.storage.schema import (
@@ -66,6 +82,8 @@ from desert_pyramid.storage.schema import (
     check_plain,
     is_id,
 )
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,10 +150,7 @@ def _entry(parent: str, key: str, value: object) -> Reader:
     return Reader({key: value}, parent)
 
 
-T = TypeVar("T")
-
-
-def _field(sv: _Salvage, reader: Reader, key: str, read: Callable[[], T], default: T) -> T:
+def _field(sv: _Salvage, reader: Reader, key: str, read: Callable[[], _T], default: _T) -> _T:
     """``read()`` of ``key`` in ``reader``, or ``default`` (the damaged value is rejected, marked
     repaired)."""
     try:
@@ -147,54 +162,105 @@ def _field(sv: _Salvage, reader: Reader, key: str, read: Callable[[], T], defaul
 
 # ------------------------------------------------------------------------------ save.toml
 
-# The frame of a file: its sections, each present (if required) and of its kind. A file whose
-# frame is broken (a section missing, as in a file cut short, or of another kind) is damaged as
-# a whole and its backup is used: only the records inside a sound frame are read one by one.
-_SAVE_FRAME: dict[str, tuple[type | None, bool]] = {
-    "pyramids_cleared": (None, True),
-    "relics": (dict, True),
-    "daily": (dict, True),
-    "seen": (dict, True),
-    "settings": (dict, True),
-    "stats": (list, True),
-    "untimed_stats": (list, False),
-    "games": (list, False),
+# The frame of a file: the sections that must be there. A file with one missing (a file cut short
+# between sections reads so) is damaged as a whole and its backup is used. A section that is
+# there but of another kind (``seen = "x"``, ``stats`` a text) is one record: it is set aside
+# and the file's other sections are kept (``docs/saves.md``, "One bad record").
+_SAVE_FRAME = ("pyramids_cleared", "relics", "daily", "seen", "settings", "stats")
+
+
+def _framed(data: Mapping[str, object], frame: tuple[str, ...]) -> bool:
+    """Is every section of ``frame`` there in ``data``?"""
+    return all(key in data for key in frame)
+
+
+#: The sections of ``save.toml`` and their kinds: one of another kind is a record of its own.
+_SECTIONS: dict[str, type[dict[str, object]] | type[list[object]]] = {
+    "relics": dict,
+    "daily": dict,
+    "seen": dict,
+    "settings": dict,
+    "stats": list,
+    "untimed_stats": list,
+    "unplaced_stats": list,
+    "games": list,
 }
-_PROFILE_FRAME: dict[str, tuple[type | None, bool]] = {"card_backs": (dict, True)}
+
+#: The backup's data, read when asked (``None``: no sound backup)
+BackupData = Callable[[], dict[str, object] | None]
 
 
-def _framed(data: Mapping[str, object], frame: dict[str, tuple[type | None, bool]]) -> bool:
-    """Is ``data``'s frame sound (every section there that must be, each of its kind)?"""
-    for key, (kind, required) in frame.items():
-        if key not in data:
-            if required:
-                return False
-            continue
-        if kind is not None and not isinstance(data[key], kind):
-            return False
-    return True
+def backup_data(path: Path) -> BackupData:
+    """A reader of ``path``'s backup (``NAME.bak``) as plain TOML data, read once when first
+    asked; ``None`` when it is missing or cannot be read as a file of its schema."""
+    from desert_pyramid.storage.atomic import backup_path
+    from desert_pyramid.storage.documents import SAVE_SCHEMA
+    from desert_pyramid.storage.files import read_document
+
+    @functools.cache
+    def read() -> dict[str, object] | None:
+        attempt = read_document(backup_path(path), SAVE_SCHEMA, _as_is)
+        return attempt.value if attempt.ok else None
+
+    return read
 
 
-def salvage_progress(data: dict[str, object], today: str) -> tuple[Progress, list[Rejected]]:
-    """``save.toml`` as :class:`Progress`, keeping every sound record; what was set aside.
+def _as_is(data: dict[str, object]) -> dict[str, object]:
+    return data
+
+
+def _mend_sections(
+    sv: _Salvage, data: dict[str, object], backup: BackupData | None
+) -> dict[str, object]:
+    """``data`` with each section of the wrong kind replaced by the backup's, where the backup
+    holds it of its kind (what it held is then one game older, not gone); the section as it was
+    is set aside. Without such a backup the section is left for its reader to set aside."""
+    wrong = [k for k, kind in _SECTIONS.items() if k in data and not isinstance(data[k], kind)]
+    if not wrong or backup is None:
+        return data
+    older = backup()
+    if older is None:
+        return data
+    mended = dict(data)
+    for key in wrong:
+        kind = _SECTIONS[key]
+        if isinstance(older.get(key), kind):
+            what = "a table" if kind is dict else "a list of tables"
+            sv.reject(
+                key,
+                f"{key}: expected {what}; the backup's {key} (one save older) is used instead",
+                data[key],
+            )
+            mended[key] = older[key]
+    return mended
+
+
+def salvage_progress(
+    data: dict[str, object], today: str, backup: BackupData | None = None
+) -> tuple[Progress, list[Rejected]]:
+    """``save.toml`` as :class:`Progress`, keeping every sound record; what was set aside. A
+    section of the wrong kind is taken from ``backup`` (the backup file's data) where that holds
+    it sound, else set aside and left empty.
 
     Raises :class:`SchemaError` only when nothing can be read record by record."""
     try:
         return decode_progress(data), []
     except SchemaError:
-        if not _framed(data, _SAVE_FRAME):  # the file's frame is whole-file: the error stands
+        if not _framed(data, _SAVE_FRAME):  # a section missing: the error stands (whole file)
             raise
     sv = _Salvage()
-    clean: dict[str, object] = {"schema": data.get("schema", 1)}
+    data = _mend_sections(sv, data, backup)
+    clean: dict[str, Any] = {"schema": data.get("schema", 1)}
     root = Reader(data)
 
-    clean["relics"] = relics = _relics(sv, data.get("relics", {}), today)
-    clean["seen"] = seen = _seen(sv, data.get("seen", {}))
+    clean["relics"] = _relics(sv, data.get("relics", {}), today)
+    clean["seen"] = _seen(sv, data.get("seen", {}))
     clean["settings"] = _free_table(sv, "settings", data.get("settings", {}))
-    stats = _all_stats(sv, data)
-    clean["stats"] = [kept.table for kept in stats["stats"]]
-    if stats["untimed_stats"]:
-        clean["untimed_stats"] = [kept.table for kept in stats["untimed_stats"]]
+    stats, won = _all_stats(sv, data)
+    clean["stats"] = stats["stats"]
+    for name in ("untimed_stats", "unplaced_stats"):
+        if stats[name]:
+            clean[name] = stats[name]
     clean["games"] = _games(sv, data.get("games", []))
     clean["daily"] = _daily(sv, data.get("daily", {}))
     # pyramids cleared: an earned count; damaged, it is rebuilt from what the rest proves
@@ -208,18 +274,16 @@ def salvage_progress(data: dict[str, object], today: str) -> tuple[Progress, lis
     # A count of one statistics key that is damaged: every game won cleared a pyramid, every trek
     # left its id in seen.treks, so what the other keys do not hold is that key's (never lower
     # than what its own results prove).
-    entries = stats["stats"] + stats["untimed_stats"]
-    totals: tuple[tuple[_Guessed, int | None], ...] = (
-        ("won", cleared),
-        ("treks", len(seen["treks"])),
-    )
-    for counted, total in totals:
-        guessed = [e.table for e in entries if counted in e.guessed]
+    entries = clean["stats"] + clean.get("untimed_stats", []) + clean.get("unplaced_stats", [])
+    for key, total in (("won", cleared), ("treks", len(clean["seen"]["treks"]))):
+        guessed = [e for e in entries if (_GUESSED, key) in e]
+        for entry in guessed:
+            del entry[(_GUESSED, key)]
         if total is not None and len(guessed) == 1:
-            others = sum(e.table[counted] for e in entries) - guessed[0][counted]
-            guessed[0][counted] = min(COUNT_MAX, max(guessed[0][counted], total - others))
-    won = sum(e.table["won"] for e in entries)
-    earned = max([won] + [r.threshold for r in RELICS if r.id in relics])
+            others = sum(e[key] for e in entries) - guessed[0][key]
+            guessed[0][key] = min(COUNT_MAX, max(guessed[0][key], total - others))
+    won = sum(e["won"] for e in entries)
+    earned = max([won] + [r.threshold for r in RELICS if r.id in clean["relics"]])
     clean["pyramids_cleared"] = cleared if cleared is not None else min(earned, COUNT_MAX)
     for key, value in data.items():
         if key in _SAVE_KEYS:
@@ -440,70 +504,53 @@ def _streak(daily: Reader, key: str) -> int:
     return daily.integer(key, 0, maximum=STREAK_MAX)
 
 
-class _RecentTable(TypedDict):
-    """One recent result as the strict decoder reads it."""
-
-    outcome: Outcome
-    score: int
-    seconds: float
-    date: str
-
-
-class _StatsTable(TypedDict):
-    """One statistics key as the strict decoder reads it."""
-
-    mode: str
-    preset: str
-    layout: int
-    won: int
-    lost: int
-    current_streak: int
-    best_streak: int
-    best_score: int
-    best_seconds: NotRequired[float]
-    best_trek_pyramids: int
-    best_trek_score: int
-    treks: int
-    recent: list[_RecentTable]
-
-
-#: the counts of a statistics key that the rest of the file may prove (see salvage_progress)
-_Guessed = Literal["won", "treks"]
-
-
-@dataclass(slots=True)
-class _KeptStats:
-    """A statistics key kept, and which of its counts were damaged (set to what its own recent
-    results prove, which the rest of the file may raise)."""
-
-    table: _StatsTable
-    guessed: set[_Guessed] = field(default_factory=set)
-
-
-def _all_stats(sv: _Salvage, data: Mapping[str, object]) -> dict[str, list[_KeptStats]]:
-    """The statistics keys kept (``stats`` and ``untimed_stats``)."""
-    out: dict[str, list[_KeptStats]] = {"stats": [], "untimed_stats": []}
+def _all_stats(sv: _Salvage, data: Mapping[str, object]) -> tuple[dict[str, list[Any]], int]:
+    """The statistics keys kept, and the games they count as won (all of them). A key whose
+    mode, layout or rules are damaged is kept under ``other`` / layout 0 (``[[unplaced_stats]]``),
+    so that its wins still count; two such keys that land on one are added up."""
+    out: dict[str, list[Any]] = {"stats": [], "untimed_stats": [], "unplaced_stats": []}
     keys: set[tuple[str, str, int, bool]] = set()
-    groups: tuple[tuple[str, tuple[str, ...], int], ...] = (
-        ("stats", MODES, STATS_MAX),
-        ("untimed_stats", UNTIMED_MODES, UNTIMED_STATS_MAX),
-    )
-    for name, modes, most in groups:
-        untimed = name == "untimed_stats"
+    unplaced: dict[tuple[str, str, int, bool], dict[Any, Any]] = {}
+    for name, most in (
+        ("stats", STATS_MAX),
+        ("untimed_stats", UNTIMED_STATS_MAX),
+        ("unplaced_stats", UNPLACED_STATS_MAX),
+    ):
         value = data.get(name, [])
         if not isinstance(value, list):
             sv.reject(name, f"{name}: expected a list of tables", value)
             continue
+        taken = 0  # keys read from this table (the damaged ones do not count)
         for index, item in enumerate(value):
             where = f"{name}[{index}]"
-            if len(out[name]) >= most:
+            if taken >= most:
                 sv.extra(name, f"more than {most:,} statistics keys", item)
                 continue
-            kept = _stats_entry(sv, where, item, modes)
-            if kept is None:
+            untimed = name == "untimed_stats"
+            if name == "unplaced_stats" and isinstance(item, dict):
+                untimed = item.get("untimed", False) is True
+                if not isinstance(item.get("untimed", False), bool):
+                    sv.reject(
+                        f"{where}.untimed",
+                        f"{where}.untimed: expected true or false",
+                        item["untimed"],
+                        repaired=True,
+                    )
+            entry = _stats_entry(sv, where, item, untimed, other=name == "unplaced_stats")
+            if entry is None:
                 continue
-            entry = kept.table
+            taken += 1
             key = (entry["mode"], entry["preset"], entry["layout"], untimed)
+            if is_unplaced(StatsKey(*key)):
+                # (room is left for the two keys all the rest go to, timed and untimed)
+                if key not in unplaced and len(unplaced) >= UNPLACED_STATS_MAX - 2:
+                    key = (OTHER_MODE, OTHER_PRESET, UNKNOWN_LAYOUT, untimed)  # all in one
+                    entry.update(mode=key[0], preset=key[1], layout=key[2])
+                if key in unplaced:
+                    _add_up(sv, unplaced[key], entry)
+                else:
+                    unplaced[key] = entry
+                continue
             if key in keys:
                 sv.reject(
                     where,
@@ -512,39 +559,79 @@ def _all_stats(sv: _Salvage, data: Mapping[str, object]) -> dict[str, list[_Kept
                 )
                 continue
             keys.add(key)
-            out[name].append(kept)
-    return out
+            out["untimed_stats" if untimed else "stats"].append(entry)
+    for (_mode, _preset, _layout, untimed), entry in unplaced.items():
+        out["unplaced_stats"].append(entry | ({"untimed": True} if untimed else {}))
+    won = sum(e["won"] for entries in out.values() for e in entries)
+    return out, won
+
+
+def _add_up(sv: _Salvage, total: dict[Any, Any], entry: dict[Any, Any]) -> None:
+    """Add the statistics key ``entry`` to ``total`` (both kept under one unplaced key): counts
+    add up, bests take the best, the recent results of both are kept (the newest, up to the
+    bound)."""
+    for key in ("won", "lost", "treks"):
+        total[key] = min(COUNT_MAX, total[key] + entry[key])
+    for key in ("current_streak", "best_streak", "best_score"):
+        total[key] = max(total[key], entry[key])
+    for key in ("best_trek_pyramids", "best_trek_score"):
+        total[key] = max(total[key], entry[key])
+    seconds = [s for s in (total.get("best_seconds"), entry.get("best_seconds")) if s is not None]
+    if seconds:
+        total["best_seconds"] = min(seconds)
+    for key in ("won", "treks"):
+        if (_GUESSED, key) in entry:
+            total[(_GUESSED, key)] = True
+    recent = sorted(total["recent"] + entry["recent"], key=lambda r: str(r["date"]))
+    for item in recent[: max(0, len(recent) - RECENT_MAX)]:
+        sv.extra("unplaced_stats", f"more than {RECENT_MAX} results", item)
+    total["recent"] = recent[-RECENT_MAX:]
 
 
 def _stats_entry(
-    sv: _Salvage, where: str, item: object, modes: tuple[str, ...]
-) -> _KeptStats | None:
+    sv: _Salvage, where: str, item: object, untimed: bool, *, other: bool = False
+) -> dict[Any, Any] | None:
     """One statistics key, its damaged fields set to what its own recent results prove (never
-    lower than that), or ``None`` when it cannot be placed (its mode or layout is damaged)."""
+    lower than that); a damaged mode, layout or rules text is kept as ``other`` / layout 0 /
+    ``other`` (an unplaced key: its wins still count). ``None`` only when it is not a table.
+    ``other``: read from ``[[unplaced_stats]]``, where those are allowed."""
     if not isinstance(item, dict):
         sv.reject(where, f"{where}: expected a table", item)
         return None
     entry = Reader(item, where)
-    try:
-        mode = entry.choice("mode", modes)
-        layout = entry.integer("layout", minimum=1, maximum=LAYOUT_MAX)
-    except SchemaError as exc:
-        sv.reject(where, str(exc), item)
-        return None
-    given = item.get("preset")
+    modes = UNTIMED_MODES if untimed else MODES
+    place = _Salvage()  # what could not be placed: said only if the key holds something
+    mode = _placed(
+        place,
+        entry,
+        "mode",
+        lambda: entry.choice("mode", (*modes, OTHER_MODE) if other else modes),
+        OTHER_MODE,
+    )
+    layout = _placed(
+        place,
+        entry,
+        "layout",
+        lambda: entry.integer("layout", minimum=UNKNOWN_LAYOUT if other else 1, maximum=LAYOUT_MAX),
+        UNKNOWN_LAYOUT,
+    )
+    preset = item.get("preset")
     try:
         preset = entry.text("preset", nonempty=True)
     except SchemaError as exc:
         # the rules text with its control characters taken out: the key stays the player's
         fixed = (
-            "".join(ch for ch in _ESCAPES.sub("", given) if ch.isprintable())
-            if isinstance(given, str)
+            "".join(ch for ch in _ESCAPES.sub("", preset) if ch.isprintable())
+            if isinstance(preset, str)
             else ""
         )
+        why = str(exc)
         if not fixed or len(fixed) > 200:
-            sv.reject(where, str(exc), item)
-            return None
-        sv.reject(f"{where}.preset", str(exc), given, repaired=True)
+            fixed = OTHER_PRESET
+            why += f"; its figures are kept under the preset {OTHER_PRESET!r} (not lost)"
+        (place if fixed == OTHER_PRESET else sv).reject(
+            f"{where}.preset", why, preset, repaired=True
+        )
         preset = fixed
     recent = _recent(sv, f"{where}.recent", item.get("recent", []))
     wins = [r["outcome"] == "won" for r in recent]
@@ -553,29 +640,29 @@ def _stats_entry(
         run = run + 1 if won else 0
         longest = max(longest, run)
     trailing = next((i for i, w in enumerate(reversed(wins)) if not w), len(wins))
-    guessed: set[_Guessed] = set()
+    out: dict[Any, Any] = {"mode": mode, "preset": preset, "layout": layout}
 
     def count(key: str, default: int, maximum: int = COUNT_MAX) -> int:
-        return _field(
+        value: int = _field(
             sv, entry, key, lambda: entry.integer(key, maximum=maximum), min(default, maximum)
         )
+        return value
 
-    won_count = count("won", sum(wins))
+    out["won"] = count("won", sum(wins))
     if "won" in item and not _is_count(item["won"]):
-        guessed.add("won")  # salvage_progress may know better (pyramids cleared)
-    lost = count("lost", len(wins) - sum(wins))
-    current_streak = count("current_streak", trailing)
-    best_streak = count("best_streak", max(longest, current_streak))
-    if max(current_streak, best_streak) > won_count:  # never lowers a streak
+        out[(_GUESSED, "won")] = True  # salvage_progress may know better (pyramids cleared)
+    out["lost"] = count("lost", len(wins) - sum(wins))
+    out["current_streak"] = count("current_streak", trailing)
+    out["best_streak"] = count("best_streak", max(longest, out["current_streak"]))
+    if max(out["current_streak"], out["best_streak"]) > out["won"]:  # never lowers a streak
         sv.reject(
             f"{where}.won",
-            f"{where}: a streak of wins longer than the {won_count} games won",
-            won_count,
+            f"{where}: a streak of wins longer than the {out['won']} games won",
+            out["won"],
             repaired=True,
         )
-        won_count = max(current_streak, best_streak)
-    best_score = count("best_score", max((r["score"] for r in recent), default=0), SCORE_MAX)
-    seconds: float | None = None
+        out["won"] = max(out["current_streak"], out["best_streak"])
+    out["best_score"] = count("best_score", max((r["score"] for r in recent), default=0), SCORE_MAX)
     if "best_seconds" in item:
         times = [r["seconds"] for r in recent if r["outcome"] == "won"]
         seconds = _field(
@@ -585,28 +672,36 @@ def _stats_entry(
             lambda: entry.number("best_seconds", maximum=SECONDS_MAX),
             min(times) if times else None,
         )
-    best_trek_pyramids = count("best_trek_pyramids", 0, PYRAMID_MAX)
-    best_trek_score = count("best_trek_score", 0, SCORE_MAX)
-    treks = count("treks", int(best_trek_pyramids > 0 or best_trek_score > 0))
+        if seconds is not None:
+            out["best_seconds"] = seconds
+    out["best_trek_pyramids"] = count("best_trek_pyramids", 0, PYRAMID_MAX)
+    out["best_trek_score"] = count("best_trek_score", 0, SCORE_MAX)
+    out["treks"] = count("treks", int(out["best_trek_pyramids"] > 0 or out["best_trek_score"] > 0))
     if "treks" in item and not _is_count(item["treks"]):
-        guessed.add("treks")  # salvage_progress may know better (seen.treks)
-    out: _StatsTable = {
-        "mode": mode,
-        "preset": preset,
-        "layout": layout,
-        "won": won_count,
-        "lost": lost,
-        "current_streak": current_streak,
-        "best_streak": best_streak,
-        "best_score": best_score,
-        "best_trek_pyramids": best_trek_pyramids,
-        "best_trek_score": best_trek_score,
-        "treks": treks,
-        "recent": recent,
-    }
-    if seconds is not None:
-        out["best_seconds"] = seconds
-    return _KeptStats(out, guessed)
+        out[(_GUESSED, "treks")] = True  # salvage_progress may know better (seen.treks)
+    out["recent"] = recent
+    if place.rejected:
+        if not (recent or out["won"] or out["lost"] or out["treks"]):  # nothing earned to keep
+            sv.reject(
+                where, f"{place.rejected[0].why.split('; ')[0]} (and it holds no games)", item
+            )
+            return None
+        sv.rejected.extend(place.rejected)
+    return out
+
+
+_GUESSED = "guessed"  # (a tuple key: no file holds one)
+
+
+def _placed(sv: _Salvage, entry: Reader, key: str, read: Callable[[], _T], other: _T) -> _T:
+    """The mode or layout of a statistics key, or ``other`` when it is damaged (the key is kept
+    as an unplaced one; the damaged value is set aside, marked repaired)."""
+    try:
+        return read()
+    except SchemaError as exc:
+        why = f"{exc}; its figures are kept under the {key} {other!r} (not lost)"
+        sv.reject(entry.path(key), why, entry.data.get(key), repaired=True)
+        return other
 
 
 def _is_count(value: object) -> bool:
@@ -615,6 +710,15 @@ def _is_count(value: object) -> bool:
 
 #: a terminal's escape sequences (CSI and OSC), taken out whole from a damaged preset
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)?")
+
+
+class _RecentTable(TypedDict):
+    """One recent result as the strict decoder reads it."""
+
+    outcome: Outcome
+    score: int
+    seconds: float
+    date: str
 
 
 def _recent(sv: _Salvage, where: str, value: object) -> list[_RecentTable]:
@@ -654,17 +758,15 @@ def salvage_profile(data: dict[str, object], today: str) -> tuple[Profile, list[
     try:
         return decode_profile(data), []
     except SchemaError:
-        given = data.get("card_backs")
-        if not _framed(data, _PROFILE_FRAME) or not (
-            isinstance(given, dict) and _framed(given, {"unlocked": (dict, False)})
-        ):
+        # card_backs is the file's one section: of another kind, nothing is left to keep, and the
+        # backup (which holds the backs) is used
+        table = data.get("card_backs")
+        if not isinstance(table, dict) or not isinstance(table.get("unlocked", {}), dict):
             raise
     sv = _Salvage()
-    given = data.get("card_backs", {})
-    if isinstance(given, dict):
-        table: dict[str, object] = given
-    else:
-        sv.reject("card_backs", "card_backs: expected a table", given)
+    table = data.get("card_backs", {})
+    if not isinstance(table, dict):
+        sv.reject("card_backs", "card_backs: expected a table", table)
         table = {}
     backs = Reader(table, "card_backs")
     unlocked_in = table.get("unlocked", {})

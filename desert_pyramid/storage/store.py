@@ -66,6 +66,7 @@ from desert_pyramid.storage.paths import SaveFolder, folder_problem, resolve_sav
 from desert_pyramid.storage.salvage import (
     Rejected,
     Salvager,
+    backup_data,
     keep_rejected,
     salvage_profile,
     salvage_progress,
@@ -186,7 +187,10 @@ class SaveStore:
                 )
         now = self._clock()
         today = min(max(now.date(), EARLIEST), LATEST).isoformat()  # (a clock in year 9999)
-        save_records = Salvager(salvage_progress, today)
+        # (a section of save.toml of the wrong kind is taken from its backup, where that is sound)
+        save_records = Salvager(
+            functools.partial(salvage_progress, backup=backup_data(folder.save)), today
+        )
         profile_records = Salvager(salvage_profile, today)
         save = open_document(
             folder.save,

@@ -12,10 +12,12 @@ import json
 from typing import Any
 
 from desert_pyramid import __version__
+from desert_pyramid.app.spoken import rules_name
 from desert_pyramid.engine import PRESETS, EngineError
-from desert_pyramid.i18n import LANGUAGES, CatalogueError, use_language
+from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
+from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
 ACTIONS = ("tap", "drop", "flip", "stash", "undo", "redo", "accept_hint", "deselect")
 
@@ -35,11 +37,42 @@ class Worker:
         """What the picker offers: the rule sets and the layouts (number, name, family, size)."""
         table = self._table()
         layouts = [
-            {"number": n, "name": lay.name, "family": lay.family, "size": lay.size}
+            {
+                "number": n,
+                "name": lay.name,
+                "family": lay.family,
+                "size": lay.size,
+                "label": layout_label(n, lay.name, lay.size),
+            }
             for n, lay in sorted(table.app.catalogue.every_layout().items())
         ]
-        rules = [{"id": name, "name": str(r)} for name, r in PRESETS.items()]
+        rules = [{"id": name, "name": rules_name(r)} for name, r in PRESETS.items()]
         return {"rules": rules, "layouts": layouts, "languages": LANGUAGES}
+
+    def set_language(self, request: dict[str, Any], strict: bool = True) -> None:
+        """``language`` (one of the seven) wins; else the first of ``languages`` (the browser's
+        ``navigator.languages``) the game speaks; else English. A language the game does not
+        speak is refused (``strict``) or, at ``hello`` (a stored choice gone bad), passed over."""
+        lang = request.get("language")
+        if lang is not None and not (isinstance(lang, str) and lang in LANGUAGES):
+            if strict:
+                raise RequestError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
+            lang = None
+        if lang is None:
+            tags = request.get("languages", [])
+            lang = browser_language(tags if isinstance(tags, list) else [])
+        notice = use_language(lang)
+        if notice and self.table is not None:
+            self.table.log.notice(notice)
+
+    def words(self) -> dict[str, Any]:
+        """The page's words in the player's language, and the Language control's choices."""
+        return {
+            "language": current_language(),
+            "languages": language_choices(),
+            "words": page_words(),
+            "catalogue": self.catalogue(),
+        }
 
     def handle(self, request: dict[str, Any]) -> dict[str, Any]:
         """Answer one request; a bad one gets ``ok: false`` and the reason, never an exception."""
@@ -60,20 +93,30 @@ class Worker:
             if self.table is None:
                 save_dir = request.get("save_dir")
                 self.table = WebTable(save_dir if isinstance(save_dir, str) else None)
-            lang = request.get("language")
-            if isinstance(lang, str) and lang in LANGUAGES:
-                use_language(lang)
             table = self._table()
+            if "today" in request:
+                table.set_date(request["today"])
+            self.set_language(request, strict=False)
             return {
                 "ok": True,
                 "version": __version__,
                 "can_continue": table.can_continue(),
-                "catalogue": self.catalogue(),
+                "daily": table.daily(),
+                **self.words(),
                 "notices": table.notices(),
             }
         table = self._table()
         result: dict[str, Any] = {}
-        if op == "start":
+        if "today" in request:
+            table.set_date(request["today"])
+        if op == "language":
+            if "language" not in request:
+                raise RequestError("'language' needs the language: one of " + ", ".join(LANGUAGES))
+            self.set_language(request)
+            result = self.words()
+        elif op == "daily":
+            table.start_daily()
+        elif op == "start":
             code = request.get("code")
             layout = request.get("layout", 1)
             if not isinstance(layout, int) or isinstance(layout, bool):
@@ -107,7 +150,12 @@ class Worker:
             pass
         else:
             raise RequestError(f"unknown request {op!r}")
-        out: dict[str, Any] = {"ok": True, "result": result, "notices": table.notices()}
+        out: dict[str, Any] = {
+            "ok": True,
+            "result": result,
+            "daily": table.daily(),
+            "notices": table.notices(),
+        }
         if table.seat is not None:
             out["state"] = table.state()
             out["can_continue"] = table.can_continue()

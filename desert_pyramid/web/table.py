@@ -9,18 +9,23 @@ reload continues it. The words the desktop shows and speaks come from ``control`
 
 from __future__ import annotations
 
+import datetime
 import time
 from typing import Any
 
 from desert_pyramid.app import spoken
-from desert_pyramid.app.application import Application, NoticeLog
+from desert_pyramid.app.application import Application, Finished, NoticeLog
 from desert_pyramid.app.control import Feedback, TableControl
 from desert_pyramid.app.saving import NOTICE_POLL_S
 from desert_pyramid.app.seat import Seat
 from desert_pyramid.engine import CARDS, PRESETS, SATCHEL, STOCK, WASTE, Game, Rules
 from desert_pyramid.engine.moves import Move, MoveKind
+from desert_pyramid.i18n import format_number, ngettext
 from desert_pyramid.i18n.say import Say, joined, tell, worded
+from desert_pyramid.modes import DailySession
+from desert_pyramid.modes.dealing import parse_date
 from desert_pyramid.solver.hints import HINT_BUDGET, hint_for
+from desert_pyramid.web.words import daily_words, pile_names
 
 #: a hint's longest search, in seconds (the browser's solver is slower than the desktop's)
 HINT_TIME_LIMIT = 2.0
@@ -57,7 +62,10 @@ class WebTable:
 
     def __init__(self, save_dir: str | None, clock: Any = time.monotonic) -> None:
         self.log = NoticeLog()
-        self.app = Application(save_dir=save_dir, notices=self.log)
+        #: the player's date, from the page (the engine never reads a clock); the machine's until
+        #: the page has said it
+        self.page_date: datetime.date | None = None
+        self.app = Application(save_dir=save_dir, notices=self.log, today=self.today)
         self.app.open_saves(background=False)
         # what opening the saves found (a damaged file set aside), told with the first answer
         self._startup = [(level, text) for level, text in self.app.saves.startup_notices]
@@ -68,6 +76,26 @@ class WebTable:
         self._last = clock()
         self._message: Say | str = ""
         self._coach_said: list[str] = []
+        self.finished: Finished | None = None
+        self._cleared_before = False
+
+    def today(self) -> datetime.date:
+        """The player's local date as the page gave it (``set_date``), else the machine's."""
+        return self.page_date or datetime.date.today()
+
+    def set_date(self, text: object) -> None:
+        """The page's local date, ``YYYY-MM-DD``; raises :class:`RequestError` saying why not."""
+        if not isinstance(text, str) or len(text) > 20:
+            raise RequestError(f"not a date YYYY-MM-DD: {text!r}")
+        try:
+            self.page_date = parse_date(text)
+        except ValueError as exc:
+            raise RequestError(str(exc)) from None
+
+    def daily(self) -> dict[str, Any]:
+        """The Daily's line for the start page on the player's date (the streak, whether today's
+        pyramid counts)."""
+        return daily_words(self.app.progress, self.today().isoformat())
 
     # -- sessions ---------------------------------------------------------------------------------
     def can_continue(self) -> bool:
@@ -89,6 +117,16 @@ class WebTable:
         self._last = self._clock()
         self._message = message
         self._coach_said = [m.text for m in seat.session.messages]
+        self.finished = None
+
+    def start_daily(self) -> None:
+        """Today's Daily (the page's date): the same deal as ``desert-pyramid daily DATE``, its
+        time bonus and its day streak kept by the application, as at the desktop."""
+        day = self.today()
+        cleared = self.daily()["cleared"]  # one result a day: a replay of a cleared day counts not
+        seat = self.app.sit(self.app.daily_session(day, today=day))
+        self._seat(seat, tell(seat.opening))  # the Daily in words, worded in the language shown
+        self._cleared_before = cleared
 
     def start(self, rules: str, layout: int, code: str | None = None) -> None:
         """A Practice deal: ``code`` (a deal code, ``DP-…``) or a random one, on these rules and
@@ -160,6 +198,7 @@ class WebTable:
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
             self.hint_places = ()
+            self._finish_daily(seat)
         if fb.message is not None:
             self._message = fb.message
         said: list[str] = []
@@ -180,6 +219,48 @@ class WebTable:
             "sound": fb.sound,
             "shake": [place_json(p) for p in fb.shake],
             "say": " ".join(s for s in said if s),
+        }
+
+    def _finish_daily(self, seat: Seat) -> None:
+        """A Daily just cleared: its results (the time bonus, the day streak), recorded once by
+        the application as the desktop's results screen has it recorded."""
+        if isinstance(seat.session, DailySession) and seat.session.finished and not self.finished:
+            self.finished = self.app.finish(seat)
+
+    def result(self) -> dict[str, Any] | None:
+        """A finished Daily's result, in words: the score, the time bonus, the day streak."""
+        done = self.finished
+        if done is None:
+            return None
+        res = done.results
+        lines = [worded(tell("Score {score}", score=format_number(res.score)))]
+        if res.won:
+            lines.append(
+                worded(
+                    tell(
+                        "Cleared in {seconds} s: a time bonus of {points} points.",
+                        seconds=res.elapsed_ms // 1000,
+                        points=res.time_bonus,
+                    )
+                )
+            )
+        best = self.app.progress.daily.best
+        lines.append(
+            ngettext(
+                "Day streak: {n} day · best {best}",
+                "Day streak: {n} days · best {best}",
+                done.streak,
+            ).format(n=done.streak, best=best)
+        )
+        return {
+            "won": res.won,
+            "date": res.date,
+            "score": res.score,
+            "time_bonus": res.time_bonus,
+            "streak": done.streak,
+            "counted": res.counts_for_streak and not self._cleared_before,
+            "lines": lines,
+            "share": done.share,
         }
 
     def hint(self, time_limit: float = HINT_TIME_LIMIT) -> dict[str, Any]:
@@ -250,6 +331,13 @@ class WebTable:
         # desktop's table does without its coach panel)
         message = worded(self._message) or " ".join(m.text for m in coach)
         return {
+            "mode": session.mode,
+            "title": seat.title,
+            "names": pile_names(game),
+            "daily": {"date": session.day.isoformat(), "bonus": hud.get("bonus", "")}
+            if isinstance(session, DailySession)
+            else None,
+            "result": self.result(),
             "layout": {"number": layout.number, "name": layout.name},
             "rules": {
                 "name": str(rules),
