@@ -9,7 +9,8 @@ notices (a damaged save set aside) and, once a deal is at the table, its ``state
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 from desert_pyramid import __version__
 from desert_pyramid.app.spoken import rules_name
@@ -90,66 +91,14 @@ class Worker:
     def _handle(self, request: dict[str, Any]) -> dict[str, Any]:
         op = request.get("op")
         if op == "hello":
-            if self.table is None:
-                save_dir = request.get("save_dir")
-                self.table = WebTable(save_dir if isinstance(save_dir, str) else None)
-            table = self._table()
-            if "today" in request:
-                table.set_date(request["today"])
-            self.set_language(request, strict=False)
-            return {
-                "ok": True,
-                "version": __version__,
-                "can_continue": table.can_continue(),
-                "daily": table.daily(),
-                **self.words(),
-                "notices": table.notices(),
-            }
+            return self._hello(request)
         table = self._table()
-        result: dict[str, Any] = {}
         if "today" in request:
             table.set_date(request["today"])
-        if op == "language":
-            if "language" not in request:
-                raise RequestError("'language' needs the language: one of " + ", ".join(LANGUAGES))
-            self.set_language(request)
-            result = self.words()
-        elif op == "daily":
-            table.start_daily()
-        elif op == "start":
-            code = request.get("code")
-            layout = request.get("layout", 1)
-            if not isinstance(layout, int) or isinstance(layout, bool):
-                raise RequestError(f"not a layout number: {layout!r}")
-            table.start(
-                str(request.get("rules", "desert")),
-                layout,
-                code if isinstance(code, str) else None,
-            )
-        elif op == "continue":
-            if not table.resume():
-                raise RequestError("there is no game to continue")
-        elif op == "act":
-            action = request.get("action")
-            if action not in ACTIONS:
-                raise RequestError(f"unknown action {action!r}")
-            args = {k: v for k, v in request.items() if k in ("place", "src", "dst")}
-            result = table.act(str(action), **args)
-        elif op == "hint":
-            limit = request.get("time_limit", HINT_TIME_LIMIT)
-            if not isinstance(limit, int | float) or isinstance(limit, bool):
-                raise RequestError(f"not a time limit in seconds: {limit!r}")
-            result = table.hint(float(limit))
-        elif op == "tick":
-            table.tick()
-        elif op == "pause":
-            table.pause()
-        elif op == "resume":
-            table.resume_clock()
-        elif op == "state":
-            pass
-        else:
+        step = self._OPS.get(op) if isinstance(op, str) else None
+        if step is None:
             raise RequestError(f"unknown request {op!r}")
+        result = step(self, table, request)
         out: dict[str, Any] = {
             "ok": True,
             "result": result,
@@ -160,6 +109,93 @@ class Worker:
             out["state"] = table.state()
             out["can_continue"] = table.can_continue()
         return out
+
+    def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The page's first request: the table (its save folder), the date, the language."""
+        if self.table is None:
+            save_dir = request.get("save_dir")
+            self.table = WebTable(save_dir if isinstance(save_dir, str) else None)
+        table = self._table()
+        if "today" in request:
+            table.set_date(request["today"])
+        self.set_language(request, strict=False)
+        return {
+            "ok": True,
+            "version": __version__,
+            "can_continue": table.can_continue(),
+            "daily": table.daily(),
+            **self.words(),
+            "notices": table.notices(),
+        }
+
+    # -- one method a request; each answers the request's own result ------------------------------
+    def _language(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if "language" not in request:
+            raise RequestError("'language' needs the language: one of " + ", ".join(LANGUAGES))
+        self.set_language(request)
+        return self.words()
+
+    def _daily(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.start_daily()
+        return {}
+
+    def _start(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        code = request.get("code")
+        layout = request.get("layout", 1)
+        if not isinstance(layout, int) or isinstance(layout, bool):
+            raise RequestError(f"not a layout number: {layout!r}")
+        table.start(
+            str(request.get("rules", "desert")),
+            layout,
+            code if isinstance(code, str) else None,
+        )
+        return {}
+
+    def _continue(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if not table.resume():
+            raise RequestError("there is no game to continue")
+        return {}
+
+    def _act(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        action = request.get("action")
+        if action not in ACTIONS:
+            raise RequestError(f"unknown action {action!r}")
+        args = {k: v for k, v in request.items() if k in ("place", "src", "dst")}
+        return table.act(str(action), **args)
+
+    def _hint(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        limit = request.get("time_limit", HINT_TIME_LIMIT)
+        if not isinstance(limit, int | float) or isinstance(limit, bool):
+            raise RequestError(f"not a time limit in seconds: {limit!r}")
+        return table.hint(float(limit))
+
+    def _tick(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.tick()
+        return {}
+
+    def _pause(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.pause()
+        return {}
+
+    def _resume(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.resume_clock()
+        return {}
+
+    def _state(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
+        "language": _language,
+        "daily": _daily,
+        "start": _start,
+        "continue": _continue,
+        "act": _act,
+        "hint": _hint,
+        "tick": _tick,
+        "pause": _pause,
+        "resume": _resume,
+        "state": _state,
+    }
 
 
 _worker = Worker()

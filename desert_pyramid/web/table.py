@@ -175,32 +175,47 @@ class WebTable:
         """One action at the table (see docs/web.md); returns the feedback as JSON."""
         seat, control = self._table()
         self.tick()
-        if action == "tap":
-            fb = control.click(place_of(kw.get("place")))
-        elif action == "drop":
-            fb = control.drop(place_of(kw.get("src")), place_of(kw.get("dst")))
-        elif action == "flip":
-            fb = control.flip()
-        elif action == "stash":
-            where = kw.get("place")
-            fb = control.stash(None if where is None else place_of(where))
-        elif action == "undo":
-            fb = control.undo()
-        elif action == "redo":
-            fb = control.redo()
-        elif action == "accept_hint":
-            fb = control.accept_hint()
-        elif action == "deselect":
-            control.deselect()
-            fb = Feedback(message="")
-        else:
-            raise RequestError(f"unknown action {action!r}")
+        fb = self._feedback(control, action, kw)
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
             self.hint_places = ()
             self._finish_daily(seat)
         if fb.message is not None:
             self._message = fb.message
+        said = self._said(seat, control, fb, moved)
+        return {
+            "moved": moved,
+            "sound": fb.sound,
+            "shake": [place_json(p) for p in fb.shake],
+            "say": said,
+        }
+
+    @staticmethod
+    def _feedback(control: TableControl, action: str, kw: dict[str, Any]) -> Feedback:
+        """What the action does at the table: the desktop's TableControl decides."""
+        if action == "tap":
+            return control.click(place_of(kw.get("place")))
+        if action == "drop":
+            return control.drop(place_of(kw.get("src")), place_of(kw.get("dst")))
+        if action == "stash":
+            where = kw.get("place")
+            return control.stash(None if where is None else place_of(where))
+        if action == "deselect":
+            control.deselect()
+            return Feedback(message="")
+        plain = {
+            "flip": control.flip,
+            "undo": control.undo,
+            "redo": control.redo,
+            "accept_hint": control.accept_hint,
+        }.get(action)
+        if plain is None:
+            raise RequestError(f"unknown action {action!r}")
+        return plain()
+
+    def _said(self, seat: Seat, control: TableControl, fb: Feedback, moved: bool) -> str:
+        """What the desktop would say aloud after the action: the move, the message, the coach's
+        new words."""
         said: list[str] = []
         if moved:
             said.append(spoken.move_text(seat.game, fb.move, fb.events))
@@ -214,12 +229,7 @@ class WebTable:
                 if m.text not in self._coach_said
             ]
             self._coach_said = coach
-        return {
-            "moved": moved,
-            "sound": fb.sound,
-            "shake": [place_json(p) for p in fb.shake],
-            "say": " ".join(s for s in said if s),
-        }
+        return " ".join(s for s in said if s)
 
     def _finish_daily(self, seat: Seat) -> None:
         """A Daily just cleared: its results (the time bonus, the day streak), recorded once by
