@@ -49,7 +49,7 @@ def main() -> int:
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.engine.moves import KING, PAIR
     from desert_pyramid.storage import SaveStore
-    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.window import GameApp, RunOptions
 
     period = saving.CLOCK_SAVE_MS
     with tempfile.TemporaryDirectory() as folder:

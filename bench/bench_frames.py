@@ -175,8 +175,8 @@ def hints_and_saves(
     import desert_pyramid.ui  # noqa: F401  (first: it turns off pyglet's per-call GL error checks)
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.storage import SaveStore
-    from desert_pyramid.ui.app import GameApp, RunOptions
     from desert_pyramid.ui.table.view import TableView
+    from desert_pyramid.ui.window import GameApp, RunOptions
 
     with tempfile.TemporaryDirectory() as folder:
         store = SaveStore.open(Path(folder), background=True)

@@ -3,7 +3,7 @@ pyramids and a sunset, a Daily, and a layout of the player's own made in the wor
 after a restart. tests/test_app_application.py runs them in its process and again in a process
 where Arcade and pyglet cannot be imported.
 
-They make the calls the window makes (ui/app.py, ui/table/view.py): ``Application.start_mode``,
+They make the calls the window makes (ui/window.py, ui/table/view.py): ``Application.start_mode``,
 ``start_practice``, ``continue_game`` for a seat; its ``control`` for every move (what a click,
 a key or the computer player does at the table), ``update`` with each frame's time;
 ``Application.update`` every frame and ``Application.finish`` for the results screen."""

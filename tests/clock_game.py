@@ -19,7 +19,7 @@ def main(save_dir: str) -> int:
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.engine.moves import KING, PAIR
     from desert_pyramid.storage import SaveStore
-    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.window import GameApp, RunOptions
 
     store = SaveStore.open(save_dir, background=True)
     app = GameApp(

@@ -77,7 +77,7 @@ def test_a_screenshot_that_meets_a_full_disk_leaves_nothing_behind(
     capsys: pytest.CaptureFixture[str],
     there_before: bool,
 ) -> None:
-    import desert_pyramid.ui.app as app
+    import desert_pyramid.ui.window as app
 
     def run(options: Any) -> int:
         return full_disk(options.screenshot)

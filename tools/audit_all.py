@@ -40,8 +40,8 @@ def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, An
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.i18n import use_language
-    from desert_pyramid.ui.app import GameApp, RunOptions, start
     from desert_pyramid.ui.base import audit
+    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     save_dir = spec["save_dir"]
     base = RunOptions(

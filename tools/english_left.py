@@ -216,7 +216,7 @@ def sweep(
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.i18n import use_language
-    from desert_pyramid.ui.app import (
+    from desert_pyramid.ui.window import (
         GameApp,
         RunOptions,
         choose_language,
@@ -238,7 +238,7 @@ def sweep(
             lang=lang,
             settings=Settings(animation_speed=0, mute=True),
         )
-        use_language(lang)  # as ui/app.py's run(): before the saves are read
+        use_language(lang)  # as ui/window.py's run(): before the saves are read
         app = GameApp(options)
         if app.saves.store is None:
             app.application.open_saves(background=False)

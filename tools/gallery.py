@@ -59,7 +59,7 @@ def shoot_all(out: Path, size: tuple[int, int], parts: tuple[str, ...] = PARTS) 
     from desert_pyramid.solver import solve
     from desert_pyramid.solver.analysis import analyse
     from desert_pyramid.storage import SaveStore
-    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.window import GameApp, RunOptions
     from desert_pyramid.workshop.model import draft_of
 
     w, h = size

@@ -4,7 +4,7 @@ It owns the running game: which screen is up and why, starting, continuing, savi
 sessions (through :class:`~desert_pyramid.app.saving.Saves`), the layouts (one
 :class:`~desert_pyramid.catalog.Catalogue`, made here and passed down), the player's own layouts
 added, renamed and deleted, the background searches (the hint and estimate services, a winnable
-deal), and the settings. The Arcade window (``ui/app.py``) makes one, draws what it is told and
+deal), and the settings. The Arcade window (``ui/window.py``) makes one, draws what it is told and
 forwards input; a screen never starts a session, writes a save or starts a search itself.
 
 A whole game runs through it with no window (``tests/test_app_application.py``)::

@@ -1,4 +1,4 @@
-"""The game's screens, listed once: the window opens them (``ui/app.py``), the command line's
+"""The game's screens, listed once: the window opens them (``ui/window.py``), the command line's
 ``--screen`` offers them (``commands/play.py``) and the application says which one is up and why
 (:class:`desert_pyramid.app.application.Application`).
 """

@@ -198,7 +198,7 @@ def _lang_option(args: argparse.Namespace) -> str | None:
 
 
 def options_from_args(args: argparse.Namespace) -> RunOptions:
-    """Check the options and build :class:`desert_pyramid.ui.app.RunOptions` (without Arcade)."""
+    """Check the options and build :class:`desert_pyramid.ui.window.RunOptions` (without Arcade)."""
     frames, shot = _frame_options(args)
     layout: int | None = None
     if args.layout is not None:
@@ -291,7 +291,7 @@ def run_play(args: argparse.Namespace) -> int:
     problem = display_problem(options.headless)
     if problem is not None:
         raise UsageError(problem)
-    from desert_pyramid.ui.app import run
+    from desert_pyramid.ui.window import run
 
     try:
         if options.screenshot is None:

@@ -5,7 +5,7 @@ each imports only those below it, ``[tool.importlinter]`` checks it): the window
 controllers, the screens, the table, the Screen base and the Shell protocol, the widgets (and
 sound, speech), the art, and the base (geometry, layout, palette, fonts) with the key table.
 
-Importing this package does not import Arcade (:mod:`desert_pyramid.ui.app` does, when the window
+Importing this package does not import Arcade (:mod:`desert_pyramid.ui.window` does, when the window
 is made); it only turns off pyglet's check of every OpenGL call for errors, which costs a
 millisecond a frame (set ``PYGLET_DEBUG_GL=1`` to keep it on).
 """

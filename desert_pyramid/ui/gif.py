@@ -36,8 +36,8 @@ def render_gif(
     from PIL import Image
 
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.ui.app import GameApp
     from desert_pyramid.ui.shell import RunOptions
+    from desert_pyramid.ui.window import GameApp
 
     moves = len(code.moves)
     if moves + 1 > MAX_FRAMES:

@@ -125,7 +125,7 @@ class Screen(arcade.View):
 
     def text_faults(self, faults: list[str]) -> None:
         """The layout audit of the first frame drawn at this screen's text size
-        (``ui/app.py``): with a fault (a text grown over a neighbour or out of its box), the
+        (``ui/window.py``): with a fault (a text grown over a neighbour or out of its box), the
         screen is laid out again a step smaller, never under 100%; without, it stays."""
         if not faults or self.text_scale <= 1.0:
             self.text_checked = True

@@ -1,6 +1,6 @@
 """What the screens may ask of the window: :class:`Shell`, and the options a run starts with.
 
-The window (:class:`desert_pyramid.ui.app.GameApp`) makes the screens, so it imports them; the
+The window (:class:`desert_pyramid.ui.window.GameApp`) makes the screens, so it imports them; the
 screens, the table and the widgets name the window only through this protocol, which imports no
 screen. So the window and its screens form no import cycle, not even one made of type names.
 """

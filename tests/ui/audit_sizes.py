@@ -19,8 +19,8 @@ os.environ["ARCADE_HEADLESS"] = "1"
 def main(save_dir: str, spec: dict[str, list]) -> None:  # type: ignore[type-arg]
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.ui.app import GameApp, RunOptions, start
     from desert_pyramid.ui.base import audit
+    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     for w, h in spec["sizes"]:
         options = RunOptions(

@@ -21,7 +21,7 @@ pytestmark = pytest.mark.ui
 @pytest.fixture(scope="session")
 def app() -> Iterator[object]:
     from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.window import GameApp, RunOptions
 
     window = GameApp(
         RunOptions(size=(1280, 720), headless=True, settings=Settings(animation_speed=0, mute=True))

@@ -99,8 +99,8 @@ def test_title_and_pause_open_how_to_play_and_esc_goes_back(ui_fresh: Driver) ->
 
 
 def test_screen_option_opens_how_to_play(ui_fresh: Driver) -> None:
-    from desert_pyramid.ui.app import start
     from desert_pyramid.ui.screens.howto import HowToView
+    from desert_pyramid.ui.window import start
 
     start(ui_fresh.app, replace(ui_fresh.app.options, screen="howto"))
     assert isinstance(ui_fresh.view, HowToView)

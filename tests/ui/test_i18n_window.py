@@ -84,7 +84,7 @@ def titles(app: Any) -> list[str]:
 
 
 def test_the_title_through_the_real_start(app: Any, ui: Any) -> None:
-    from desert_pyramid.ui.app import RunOptions, choose_language
+    from desert_pyramid.ui.window import RunOptions, choose_language
 
     app.saves.startup_notices = []
     choose_language(app, RunOptions(lang="de"))
@@ -97,7 +97,7 @@ def test_the_title_through_the_real_start(app: Any, ui: Any) -> None:
 
 
 def test_a_saved_language_that_no_longer_exists_is_english_said_once(app: Any, ui: Any) -> None:
-    from desert_pyramid.ui.app import RunOptions, choose_language
+    from desert_pyramid.ui.window import RunOptions, choose_language
 
     use_language("de")
     app.saves.startup_notices = []
@@ -139,7 +139,7 @@ def test_the_language_row_applies_at_once_and_is_saved(app: Any, ui: Any) -> Non
 
 
 def test_the_saved_language_is_used_and_lang_overrides_it(app: Any, ui: Any) -> None:
-    from desert_pyramid.ui.app import RunOptions, choose_language
+    from desert_pyramid.ui.window import RunOptions, choose_language
 
     app.saves.startup_notices = []
     app.set_settings(replace(app.settings, language="ru"))

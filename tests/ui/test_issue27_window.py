@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def test_the_title_names_a_damaged_layout_file(ui: Driver, tmp_path: Path) -> None:
-    from desert_pyramid.ui.app import notice_own_layouts
+    from desert_pyramid.ui.window import notice_own_layouts
 
     folder = tmp_path / "saves"
     (folder / "layouts").mkdir(parents=True)

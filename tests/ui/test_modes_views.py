@@ -344,8 +344,8 @@ def test_results_show_the_rules_in_words() -> None:
 def test_the_results_screen_option_shows_a_finished_deal(ui: Driver, saves: Any) -> None:
     """``--screen results`` (app.start) plays the deal to its end first: the screen shows a
     cleared deal with its moves and score, not an empty 'DEAL OVER'."""
-    from desert_pyramid.ui.app import RunOptions, start
     from desert_pyramid.ui.screens.results import ResultsView
+    from desert_pyramid.ui.window import RunOptions, start
 
     ui.app.options.seed = 4
     start(ui.app, RunOptions(size=(1280, 720), headless=True, screen="results"))

@@ -51,7 +51,7 @@ def test_the_check_finds_english_and_passes_german_numbers_codes_and_cards() -> 
 
 
 def test_key_screens_draw_no_english_in_german(german: Driver) -> None:
-    from desert_pyramid.ui.app import start
+    from desert_pyramid.ui.window import start
 
     app: Any = german.app
     before = app.options

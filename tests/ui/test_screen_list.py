@@ -10,7 +10,7 @@ import pytest
 
 from desert_pyramid.app.screens import STARTING, ScreenState
 from desert_pyramid.commands.play import register_root
-from desert_pyramid.ui.app import OPENERS
+from desert_pyramid.ui.window import OPENERS
 
 pytestmark = pytest.mark.ui
 

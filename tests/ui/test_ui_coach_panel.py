@@ -111,7 +111,7 @@ import json, os, sys
 os.environ["ARCADE_HEADLESS"] = "1"
 sys.path.insert(0, os.getcwd())
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.ui.app import GameApp, RunOptions
+from desert_pyramid.ui.window import GameApp, RunOptions
 from tests.ui.test_ui_coach_panel import drawn_rects
 app = GameApp(RunOptions(size=(800, 600), headless=True,
                          settings=Settings(animation_speed=0, mute=True)))
