@@ -24,6 +24,7 @@ from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Game, Move
 from desert_pyramid.i18n import N_, _, format_number, ngettext
 from desert_pyramid.i18n.say import Say, worded
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
 from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
@@ -422,6 +423,10 @@ class DemoView(TableView):
                 p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (*PANEL_RIM, 255)
             )
         self.caption.draw()
+        if p.width and audit.recording() is not None:  # the cards its text names stay in sight
+            named = (self.game.card_at(place) for place in self.hint_places)
+            names = tuple(str(c) for c in named if c is not None)
+            audit.report(audit.POPUP, "worked example", p, names=names)
 
     def draw_table_only(self, cards: bool) -> None:
         super().draw_table_only(cards)

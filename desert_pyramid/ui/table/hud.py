@@ -30,7 +30,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
-from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
+from desert_pyramid.ui.widgets.text import Text, ink_of, mark_cut, report_text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
 #: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
@@ -819,6 +819,7 @@ def cut_to_fit(t: arcade.Text, text: str, fits: Callable[[], bool]) -> None:
         else:
             hi = mid - 1
     t.text = text[:lo].rstrip() + "…"
+    mark_cut(t, text)  # the audit's: a cut text is a fault
 
 
 def warm_glyphs(t: arcade.Text, chars: str) -> None:

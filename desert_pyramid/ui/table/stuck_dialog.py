@@ -14,6 +14,7 @@ import arcade
 
 from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.art.assets import Assets
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import column_rects
@@ -64,6 +65,8 @@ class StuckDialog:
         self.decor.draw()
         self.menu.draw()
         self.texts.draw()
+        if self.panel is not None:  # it speaks of the whole position: it must leave it in sight
+            audit.report(audit.POPUP, "stuck dialog", self.panel, names=(audit.EVERY_CARD,))
 
     def on_action(self, action: str) -> bool:
         """Keys: the arrows and Tab move the focus, Enter presses; ``False`` for the rest."""

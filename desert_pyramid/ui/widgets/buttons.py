@@ -382,7 +382,7 @@ def heading(
     colour: RGB = GOLD,
     anchor_x: str = "center",
 ) -> arcade.Text:
-    return Text(
+    t = Text(
         text,
         x,
         y,
@@ -394,6 +394,8 @@ def heading(
         anchor_y="center",
         batch=batch,
     )
+    t.is_heading = True
+    return t
 
 
 def label(
@@ -552,6 +554,7 @@ class FitText(Text):
         )
         self._given = str(text)
         self.box = box
+        self.is_heading = heading
         self._centre()
 
     @property

@@ -324,6 +324,7 @@ class Overlay:
         self._drawn = (int(r.left) - 4, int(r.bottom) - 4, self.app.width, int(r.top) + 4)
         self._sprites.draw()
         with audit.layer(audit.OVERLAY, moving=shown < 1.0):
+            audit.report(audit.POPUP, "toast", r)  # audited with what it covers (a heading)
             self._texts.draw()
 
     # -- the title banner ---------------------------------------------------------------------------
