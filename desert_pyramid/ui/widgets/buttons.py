@@ -18,7 +18,7 @@ from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
-from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow
+from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow, words_of
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
 from desert_pyramid.ui.widgets.text import Text, drawn, ink_of, report_text, report_texts
@@ -602,7 +602,7 @@ class FitText(Text):
         words = text.split()
         for scale in text_scales(self._top):
             lines = self._lines(text, scale)
-            if lines is not None and " ".join(lines).split() == words:
+            if lines is not None and (" ".join(lines).split() == words or words_of(lines) == words):
                 return scale, lines
         return 1.0, self._lines(text, 1.0) or [text]
 

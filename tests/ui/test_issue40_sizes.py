@@ -1,0 +1,48 @@
+"""Issue 40, sizes and text: the relics' and card backs' names are never cut at 640x360 (in
+every language they were cut in: "Brass…", "Falcon…", "Messing…"), through the real screens and
+the layout audit that now counts a cut text as a fault (tools/audit_all.py, one window)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from desert_pyramid.ui.base.layout import fit_text, words_of
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_a_word_wider_than_a_line_goes_on_over_two_with_a_hyphen() -> None:
+    measure = len  # one unit a character
+    lines = fit_text("Messingkompass", 10, measure, max_lines=2)
+    assert lines == ["Messingko-", "mpass"]
+    assert all(len(line) <= 10 for line in lines)
+    assert words_of(lines) == ["Messingkompass"]
+    assert fit_text("Messingkompass", 10, measure, max_lines=1) == ["Messingko…"]  # one line: cut
+
+
+def test_relic_and_back_names_are_whole_at_640x360() -> None:
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "audit_all.py"),
+            "--sizes",
+            "640x360",
+            "--langs",
+            "en,de,ru",
+            "--text-sizes",
+            "100",
+            "--contrast",
+            "off",
+            "--screens",
+            "relics,backs",
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "6 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
+    assert out.returncode == 0
