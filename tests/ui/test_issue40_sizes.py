@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from desert_pyramid.content import default_content
 from desert_pyramid.ui.base.layout import fit_text, words_of
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,3 +49,21 @@ def test_relic_and_back_names_are_whole_at_640x360() -> None:
     )
     assert "6 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
     assert out.returncode == 0
+
+
+@pytest.mark.parametrize("size", [(640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_worked_examples_panel_hides_no_card_it_names(size: tuple[int, int]) -> None:
+    """Item 1: at 640x360 the panel covered all but the bottom row, at 800x600 rows 1-5. Now the
+    cards make room for it (a band over the message line): at every step the audit sees the
+    panel and finds it over no card it names, and nothing cut."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("audit_demo.py")), *map(str, size), "en"],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    lines = out.stdout.splitlines()
+    assert "faults 0" in lines, out.stdout[-3000:] + out.stderr[-2000:]
+    steps = len(default_content().how_to_play.section("example").demo.steps)  # type: ignore[union-attr]
+    assert f"panels {steps + 1}" in lines

@@ -172,6 +172,19 @@ class TableView(TableInput, Screen):
         return self._subtitle if self._subtitle is not None else self.seat.subtitle
 
     # -- layout ---------------------------------------------------------------------------------------
+    def table_geometry(self, width: int, height: int) -> TableGeometry:
+        """Where the table's parts go at this size (a view with a panel of its own over the table,
+        the worked example's, keeps room for it)."""
+        rules = self.game.rules
+        return table_geometry(
+            [(s.x, s.y) for s in self.game.layout.slots],
+            width,
+            height,
+            satchel=rules.satchel,
+            draw_three=rules.draw_three,
+            coach=self.has_coach,
+        )
+
     def layout(self, width: int, height: int) -> None:
         if self._language != current_language():  # chosen in Settings while the table was away:
             # the message line's sentences are worded in it (see message) with the HUD's labels,
@@ -180,14 +193,7 @@ class TableView(TableInput, Screen):
             self.reword_dialog()
         game = self.game
         rules = game.rules
-        geom = table_geometry(
-            [(s.x, s.y) for s in game.layout.slots],
-            width,
-            height,
-            satchel=rules.satchel,
-            draw_three=rules.draw_three,
-            coach=self.has_coach,
-        )
+        geom = self.table_geometry(width, height)
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
