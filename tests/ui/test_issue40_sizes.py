@@ -4,6 +4,7 @@ the layout audit that now counts a cut text as a fault (tools/audit_all.py, one 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -67,3 +68,25 @@ def test_the_worked_examples_panel_hides_no_card_it_names(size: tuple[int, int])
     assert "faults 0" in lines, out.stdout[-3000:] + out.stderr[-2000:]
     steps = len(default_content().how_to_play.section("example").demo.steps)  # type: ignore[union-attr]
     assert f"panels {steps + 1}" in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_coach_strip_turns_pages_instead_of_cutting_a_sentence(lang: str) -> None:
+    """Item 7: at 640x360 the coach's strip was cut mid-sentence in every language. Now words too
+    long for it are shown in pages ("(1/3)") that turn by themselves, each whole."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("coach_pages.py")), "640", "360", lang],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.splitlines()[-1])
+    pages = got["pages"]
+    assert len(pages) >= 2
+    assert all(p.endswith(f"({i}/{len(pages)})") for i, p in enumerate(pages, start=1))
+    assert not any("…" in p for p in pages)
+    assert got["before"] == pages[0] and got["after"] == pages[1]  # the time of a page: it turns
+    coach = [f for f in got["faults"] if "COACH" in f or any(p[:20] in f for p in pages)]
+    assert coach == []

@@ -703,6 +703,7 @@ class TableView(TableInput, Screen):
             return
         self.board.update(delta_time)
         self.effects.update(delta_time)
+        self.coach_panel.tick(delta_time)  # words too long for the strip turn in pages
         answer = self.advisor.poll(self.game)
         if answer is not None:
             if answer.purpose == "hint":
