@@ -27,13 +27,15 @@ def test_a_word_wider_than_a_line_goes_on_over_two_with_a_hyphen() -> None:
     assert fit_text("Messingkompass", 10, measure, max_lines=1) == ["Messingko…"]  # one line: cut
 
 
-def test_relic_and_back_names_are_whole_at_640x360() -> None:
+def test_relic_and_back_names_and_the_keys_help_are_whole() -> None:
+    """Items 3 and 8: relics' and backs' names at 640x360, the keys help's rows (its left
+    column was cut at 1280x720 while the right had room): no text cut, in en, de and ru."""
     out = subprocess.run(
         [
             sys.executable,
             str(ROOT / "tools" / "audit_all.py"),
             "--sizes",
-            "640x360",
+            "640x360,800x600",
             "--langs",
             "en,de,ru",
             "--text-sizes",
@@ -41,14 +43,14 @@ def test_relic_and_back_names_are_whole_at_640x360() -> None:
             "--contrast",
             "off",
             "--screens",
-            "relics,backs",
+            "relics,backs,help",
         ],
         env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
         capture_output=True,
         text=True,
         timeout=300,
     )
-    assert "6 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
+    assert "18 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
     assert out.returncode == 0
 
 
