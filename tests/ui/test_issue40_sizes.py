@@ -92,3 +92,23 @@ def test_the_coach_strip_turns_pages_instead_of_cutting_a_sentence(lang: str) ->
     assert got["before"] == pages[0] and got["after"] == pages[1]  # the time of a page: it turns
     coach = [f for f in got["faults"] if "COACH" in f or any(p[:20] in f for p in pages)]
     assert coach == []
+
+
+@pytest.mark.parametrize(
+    "size", [(640, 360), (800, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}"
+)
+def test_the_stuck_dialog_leaves_the_dead_position_in_sight(size: tuple[int, int]) -> None:
+    """Item 6: the dialog hid the dead position it describes (in the middle of the window), and
+    at 640x360 sat on the "Stock empty" caption. Now it lies beside the cards, or in a low window
+    as a sheet over the message line; the audit sees it and finds it over none of them."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("stuck_sizes.py")), *map(str, size), "en"],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.splitlines()[-1])
+    assert got["seen"] and got["covered"] == 0
+    assert got["faults"] == []

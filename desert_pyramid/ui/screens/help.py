@@ -87,15 +87,16 @@ class HelpView(MenuScreen):
         top = height * 0.96
         if isinstance(self.under, TableView):  # under the table's top bar: no score cut through
             top = min(top, height - hud_height(height) - 4)
-        panel = Rect(width / 2 - pw / 2, height * 0.04, pw, top - height * 0.04)
+        bottom = max(8.0, height * 0.015)  # (the room the score row gave back, at the foot)
+        panel = Rect(width / 2 - pw / 2, bottom, pw, top - bottom)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
-            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 34 * s, 24 * s
+            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 28 * s, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
-        _head, rest = cut_top(inner, 56 * s)
+        _head, rest = cut_top(inner, 46 * s)
         rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         self.texts.fitted(_(RULES), rules, 11.5 * s, max_lines=2)
@@ -123,6 +124,11 @@ class HelpView(MenuScreen):
             columns = [0] * len(groups)
             col_right = (area.width - 14 * s, area.width - 14 * s)
             lines = self._lines(groups, col_right[0] - col_x[0] - 96 * s, s)
+        else:  # each group's lines in its own column's width (the right one is a little narrower)
+            lines = [
+                self._lines([group], col_right[col] - col_x[col] - 96 * s, s)[0]
+                for col, group in zip(columns, groups, strict=True)
+            ]
         self.keys_texts = TextGroup()
         top = -12 * s
         ys = [top, top]

@@ -617,8 +617,10 @@ class Hud:
                 self._fit_bar()
             elif t is self.captions.get(STOCK):
                 self._fit_stock(t, text)
+                self._widen_cut_captions()
             elif id(t) in self._caption_rooms:
                 self._fit_caption(t, text, self._caption_rooms[id(t)])
+                self._widen_cut_captions()
             elif id(t) in self._rooms:
                 self._fit_parts(t, text, self._rooms[id(t)])
             else:

@@ -25,11 +25,12 @@ from desert_pyramid.app.sessions import (
     PyramidCleared,
     PyramidSkipped,
 )
-from desert_pyramid.engine import STOCK, Event, Game, GameCode
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, current_language, format_number, pgettext
 from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
@@ -210,6 +211,9 @@ class TableView(TableInput, Screen):
         self.effects.prepare(geom)
         self.coach_panel.place(geom.coach, geom.font_scale)
         self.coach_panel.say(self.coach_said)
+        dialog = getattr(self, "stuck_dialog", None)
+        if dialog is not None:  # placed again, off the cards as they lie now
+            dialog.layout(width, height, self.dead_position())
         self.dirty.invalidate()
         self.refresh()
 
@@ -480,8 +484,29 @@ class TableView(TableInput, Screen):
         self.stuck_dialog = StuckDialog(
             self.app.assets, buttons, _("None of the cards left can pair.")
         )
-        self.stuck_dialog.layout(self.app.width, self.app.height)
+        self.stuck_dialog.layout(self.app.width, self.app.height, self.dead_position())
+        self.stuck_dialog.names = self.dead_cards()
         self.dirty.invalidate()
+
+    def dead_cards(self) -> tuple[str, ...]:
+        """The cards of the dead position (the layout's left, the waste's top, the Satchel's)."""
+        game = self.game
+        places = [*range(len(self.geom.slots) if self.geom else 0), WASTE, SATCHEL]
+        cards = (game.card_at(p) for p in places)
+        return tuple(str(c) for c in cards if c is not None)
+
+    def dead_position(self) -> list[Rect]:
+        """Where the cards the stuck dialog speaks of lie (the layout's left and the piles'
+        cards): it leaves them in sight."""
+        g = self.geom
+        if g is None:
+            return []
+        game = self.game
+        keep = [g.slots[i] for i in range(len(g.slots)) if game.card_at(i) is not None]
+        keep += [g.stock, *g.waste_fan]
+        if g.satchel is not None:
+            keep.append(g.satchel)
+        return keep
 
     def reword_dialog(self) -> None:
         """The language changed while the stuck dialog showed (the window lost its focus, the
