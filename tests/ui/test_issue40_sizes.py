@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,3 +113,43 @@ def test_the_stuck_dialog_leaves_the_dead_position_in_sight(size: tuple[int, int
     got = json.loads(out.stdout.splitlines()[-1])
     assert got["seen"] and got["covered"] == 0
     assert got["faults"] == []
+
+
+def test_settings_rows_are_whole_at_640x360_and_the_preview_label_sits_on_its_cards() -> None:
+    """Item 14: at 640x360 Settings' rows were cut ("V…" in Italian, four in Russian). In a window
+    that low the rows take the preview's room (the table shows the cards); the two-column menus
+    (Practice) take the window's width. Item 10: "Preview" sat far above its cards."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "audit_all.py"),
+            "--sizes",
+            "640x360",
+            "--langs",
+            "en,ru,it,de",
+            "--text-sizes",
+            "100",
+            "--contrast",
+            "off",
+            "--screens",
+            "settings",
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "4 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
+
+
+def test_the_preview_label_sits_just_over_its_cards(ui: Any) -> None:
+    from desert_pyramid.ui.screens.settings import SettingsView
+
+    ui.app.show_view(SettingsView(ui.app, ui.view))
+    ui.frames(1)
+    view = ui.view
+    assert view.show_preview  # 1280x720: the preview is there
+    label = next(t for t in view.texts.items if t.text == "Preview")
+    cards = [s for s in view.decor if s.width < view.panel.width / 2]
+    top = max(s.top for s in cards)
+    assert 0 <= label.box.bottom - top <= 12  # on its cards, not at the area's top

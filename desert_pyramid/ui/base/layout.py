@@ -350,16 +350,26 @@ def menu_panel(
     message_box, area = cut_bottom(area, message, margin) if message else (Rect(0, 0, 0, 0), area)
     fixed = heading + sum(notes) + footer + 2 * pad + gap * (1 + len(notes) + bool(footer))
     want = fixed + count * row_height.preferred + (count - 1) * gap
-    panel = anchor(area, min(width, area.width), min(want, area.height))
-    inner = inset(panel, pad)
-    head, rest = cut_top(inner, heading, gap)
-    foot, rest = cut_bottom(rest, footer, gap) if footer else (Rect(0, 0, 0, 0), rest)
-    note_boxes: list[Rect] = []
-    for h in reversed(notes):
-        box, rest = cut_bottom(rest, h, gap)
-        note_boxes.insert(0, box)
-    menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
-    return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
+
+    def place(w: float) -> MenuPanel:
+        panel = anchor(area, min(w, area.width), min(want, area.height))
+        inner = inset(panel, pad)
+        head, rest = cut_top(inner, heading, gap)
+        foot, rest = cut_bottom(rest, footer, gap) if footer else (Rect(0, 0, 0, 0), rest)
+        note_boxes: list[Rect] = []
+        for h in reversed(notes):
+            box, rest = cut_bottom(rest, h, gap)
+            note_boxes.insert(0, box)
+        menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
+        return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
+
+    parts = place(width)
+    cols = parts.menu.columns
+    if cols > 1:  # a low window: the columns take the window's width, their labels whole
+        wide = cols * row_width.preferred + (cols - 1) * gap + 2 * pad
+        if wide > width and area.width > width:
+            parts = place(min(wide, area.width))
+    return parts
 
 
 # -- fixed-size rectangles (a caller that chose its sizes already) -------------------------------

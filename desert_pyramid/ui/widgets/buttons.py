@@ -21,7 +21,14 @@ from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow, words_of
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
-from desert_pyramid.ui.widgets.text import Text, drawn, ink_of, report_text, report_texts
+from desert_pyramid.ui.widgets.text import (
+    Text,
+    drawn,
+    ink_of,
+    mark_cut,
+    report_text,
+    report_texts,
+)
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -225,7 +232,10 @@ class ButtonColumn:
         for i, (b, sprite) in enumerate(zip(self.buttons, self.sprites, strict=False)):
             sprite.texture = self._skin(b, i == self.focus)
             if i < len(self._labels):
-                self._labels[i].text = self._fitted(b, b.rect, self._font)
+                shown = self._fitted(b, b.rect, self._font)
+                self._labels[i].text = shown
+                if shown != b.label:  # cut with "…": the audit's fault
+                    mark_cut(self._labels[i], b.label)
                 self._values[i].text = f"‹ {b.value} ›" if b.value and b.adjust else b.value
                 self._labels[i].color = (*INK, 255) if b.enabled else (230, 220, 205, 255)
 
