@@ -244,7 +244,7 @@ class SettingsView(MenuScreen):
             if columns == 1:
                 break
             rows = -(-n // columns)
-        if any(label.whole for label in self.menu._labels):
+        if any(getattr(label, "whole", "") for label in self.menu._labels):
             # a low window: the rows' words before the preview (the table shows the cards)
             self.show_preview = False
             self._place(width, height, sc, rows)
