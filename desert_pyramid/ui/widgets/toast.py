@@ -279,6 +279,11 @@ class Overlay:
         margin = 14 * s
         left = self.app.width - margin - r.width + (1 - shown) * (r.width + margin * 2)
         bottom = self._top() - margin - r.height
+        # over a screen's heading (the results' at 640x360) it comes in at the bottom instead
+        heading = getattr(self.app.current_view, "heading_box", None)
+        at_rest = Rect(self.app.width - margin - r.width, bottom, r.width, r.height)
+        if isinstance(heading, Rect) and at_rest.overlaps(heading):
+            bottom = margin
         self._rect = Rect(left, bottom, r.width, r.height)
         sprites = list(self._sprites)
         sprites[0].position = (round(left + r.width / 2), round(bottom + r.height / 2))
