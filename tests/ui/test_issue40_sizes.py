@@ -173,3 +173,15 @@ def test_results_at_640x360_name_their_figures_whole_and_the_toast_leaves_the_he
     got = json.loads(out.stdout.splitlines()[-1])
     assert got["toast"]
     assert [f for f in got["faults"] if "'DP-" not in f] == []
+
+
+def test_the_pickers_back_is_in_the_font_of_its_neighbours(ui: Any) -> None:
+    """Item 10: "Back" in the layout picker was set larger than the buttons beside it."""
+    from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+
+    ui.app.show_layouts()
+    view = ui.view
+    assert isinstance(view, LayoutPickerView)
+    ui.frames(1)
+    sizes = {round(t.font_size, 2) for t in view.actions._labels}
+    assert sizes == {round(view.back_text.font_size, 2)}

@@ -116,6 +116,9 @@ class ButtonColumn:
         self._values: list[arcade.Text] = []
         self._font = 16.0
         self._scale = 1.0  # the menu's text size (fonts.points), chosen when it is placed
+        #: The room each side of a label, in the button's heights (a row of small buttons, the
+        #: layout picker's, leaves less so their labels stand whole)
+        self.pad_ratio = 0.45
         self.rows = len(self.buttons)  # buttons per column (a menu in columns: layout.button_grid)
 
     def place(self, rects: Sequence[Rect], font_size: float, rows: int | None = None) -> None:
@@ -137,7 +140,7 @@ class ButtonColumn:
             mid = int(r.bottom) + int(r.height) // 2
             self.sprites.append(sprite)
             align_left = bool(b.value)
-            x = r.left + r.height * 0.45 if align_left else r.cx
+            x = r.left + r.height * self.pad_ratio if align_left else r.cx
             self._labels.append(
                 Text(
                     self._fitted(b, r, font_size),
@@ -156,7 +159,7 @@ class ButtonColumn:
             self._values.append(
                 Text(
                     b.value,
-                    r.right - r.height * 0.45,
+                    r.right - r.height * self.pad_ratio,
                     mid,
                     GOLD,
                     font_size,
@@ -202,7 +205,7 @@ class ButtonColumn:
     def _room(self, b: Button, r: Rect, font_size: float, scale: float) -> float:
         """The width left in button ``b`` at ``r`` once its label and value are set at
         ``scale`` (negative: the label would be cut)."""
-        pad = r.height * 0.45
+        pad = r.height * self.pad_ratio
         room = r.width - 2 * pad - text_width(b.label, font_size, True, scale=scale)
         if b.value:
             value = f"‹ {b.value} ›" if b.adjust else b.value
@@ -212,7 +215,7 @@ class ButtonColumn:
     def _fitted(self, b: Button, r: Rect, font_size: float) -> str:
         """A button's label as it fits its button (an ellipsis when it cannot: never a smaller
         font); a settings row leaves room for its value."""
-        pad = r.height * 0.45
+        pad = r.height * self.pad_ratio
         room = r.width - 2 * pad
         scale = self._scale
         if b.value:
