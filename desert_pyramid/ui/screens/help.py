@@ -13,7 +13,7 @@ import arcade
 
 from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base import audit
-from desert_pyramid.ui.base.geometry import Rect, hud_height
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import cut_top, fit_text, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
@@ -85,9 +85,7 @@ class HelpView(MenuScreen):
         self.texts = TextGroup()
         pw = min(940 * s, width - 16.0)
         top = height * 0.96
-        if isinstance(self.under, TableView):  # under the table's top bar: no score cut through
-            top = min(top, height - hud_height(height) - 4)
-        bottom = max(8.0, height * 0.015)  # (the room the score row gave back, at the foot)
+        bottom = max(8.0, height * 0.015)  # (room for the key list's two columns)
         panel = Rect(width / 2 - pw / 2, bottom, pw, top - bottom)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
