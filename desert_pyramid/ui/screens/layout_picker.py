@@ -73,6 +73,7 @@ from desert_pyramid.ui.widgets.buttons import (
     text_height,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.richtext import px, text_width
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
 KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses · Esc back · F1 help")
@@ -412,6 +413,10 @@ class LayoutPickerView(Screen):
             colour = (250, 160, 120)
         line = text_height(11 * s)
         box = Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line)
+        room = box.width - 2 * max(2.0, px(11 * s) * 0.2) - 2
+        if text_width(sub, 11 * s) > room and " (" in sub:
+            # the bands' thresholds (the tiles show the bands) go before a word is cut
+            sub = sub.split(" (")[0].rstrip(" .") + "."
         self.texts.fitted(sub, box, 11 * s, colour=colour, align="left")
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
