@@ -142,3 +142,38 @@ def test_a_part_in_a_scroll_area_is_seen_through_it() -> None:
     assert recorder.parts[0].rect == Rect(10, 250, 100, 20)
     assert recorder.parts[1].rect == Rect(10, 290, 100, 10)  # cut by the area's top
     assert audit.problems(recorder.parts, 640, 360) == []
+
+
+def test_a_cut_text_is_a_fault() -> None:
+    """Text cut with "…" is a fault (issue 40: it passed as fitting); a text that says "…"
+    itself, whole, is not."""
+    cut = audit.Part(
+        "text", "Brass…", Rect(10, 10, 60, 20), ink=Rect(11, 12, 50, 14), whole="Brass Compass"
+    )
+    assert audit.problems([cut], 640, 360) == [
+        "text 'Brass…' is cut: it should say 'Brass Compass'"
+    ]
+    whole = audit.Part("text", "analysing…", Rect(10, 10, 90, 20), ink=Rect(11, 12, 80, 14))
+    assert audit.problems([whole], 640, 360) == []
+
+
+def test_a_pop_up_is_audited_with_what_it_covers() -> None:
+    """A toast over a heading, a panel over a card its text names, a dialog about the whole
+    position over any card: faults on whatever layer they lie; a card it does not name is not."""
+    head = audit.Part(
+        "text", "RESULTS", Rect(200, 300, 200, 30), ink=Rect(210, 305, 180, 20), heading=True
+    )
+    toast = audit.Part("popup", "toast", Rect(350, 250, 280, 80), layer="overlay")
+    assert audit.problems([head, toast], 640, 360) == [
+        "popup 'toast' covers the heading: text 'RESULTS'"
+    ]
+    named = audit.Part("card", "7♠", Rect(100, 100, 40, 56), layer="table")
+    other = audit.Part("card", "K♥", Rect(300, 100, 40, 56), layer="table")
+    panel = audit.Part("popup", "worked example", Rect(0, 90, 640, 80), names=("7♠",))
+    assert audit.problems([named, other, panel], 640, 360) == [
+        "popup 'worked example' covers the card it names: card '7♠'"
+    ]
+    dialog = audit.Part("popup", "stuck", Rect(250, 80, 140, 100), names=(audit.EVERY_CARD,))
+    assert audit.problems([named, other, dialog], 640, 360) == [
+        "popup 'stuck' covers the card it names: card 'K♥'"
+    ]

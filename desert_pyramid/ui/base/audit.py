@@ -10,7 +10,12 @@ report what they draw to the one :class:`Recorder` while it is on (:func:`start`
   own label, two texts, a text or a button over a card or a pile of the table, a text or a
   button under the coach's panel (a cover) that is not its own;
 * a text whose drawn glyphs (measured, not counted) do not lie inside its box with a pixel to
-  spare: a glyph touching the box's or the window's edge counts as not fitting.
+  spare: a glyph touching the box's or the window's edge counts as not fitting;
+* a text cut with "…" (``whole``: what it was asked to say): a commercial game scrolls, pages or
+  says it shorter, it never cuts a word;
+* a pop-up, toast or dialog (kind ``popup``, on any layer) over a heading (a text reported with
+  ``heading``) or over a card its text names (``names``; ``"*"``: every card, a dialog about the
+  whole position), on whatever layer those lie.
 
 Parts are compared only on one layer: a screen's menu drawn over a paused table (layer
 ``table``) or a toast (layer ``overlay``) over a screen is meant to be over it. Pure: no Arcade.
@@ -31,6 +36,8 @@ CARD = "card"
 PILE = "pile"
 TILE = "tile"
 COVER = "cover"  # an opaque panel over the table (the coach's): only its own words lie under it
+POPUP = "popup"  # a pop-up, toast or dialog: audited with what it covers, on every layer
+EVERY_CARD = "*"  # a pop-up's ``names`` when it speaks of the whole position
 
 SCREEN = "screen"  # a screen's own parts
 TABLE = "table"  # the table: its cards, piles, top bar, coach
@@ -67,6 +74,9 @@ class Part:
     box: Rect | None = None
     ink: Rect | None = None
     owner: str = ""
+    whole: str = ""  # a text cut with "…": what it was asked to say
+    heading: bool = False  # a screen's heading (no pop-up may cover it)
+    names: tuple[str, ...] = ()  # a pop-up: the cards its text names (none may lie under it)
 
     def to_json(self) -> dict[str, object]:
         def box(r: Rect) -> list[float]:
@@ -82,6 +92,8 @@ class Part:
             out["box"] = box(self.box)
         if self.ink is not None:
             out["ink"] = box(self.ink)
+        if self.whole:
+            out["whole"] = self.whole
         return out
 
 
@@ -144,6 +156,9 @@ def report(
     box: Rect | None = None,
     ink: Rect | None = None,
     owner: str = "",
+    whole: str = "",
+    heading: bool = False,
+    names: tuple[str, ...] = (),
 ) -> None:
     """A widget drew a part (nothing happens unless the audit is on)."""
     r = _recorder
@@ -157,7 +172,7 @@ def report(
         rect = seen
         box = None if box is None else box.moved(dx, dy)
         ink = None if ink is None else _cut(ink.moved(dx, dy), r.clip)
-    r.add(Part(kind, name, rect, layer or r.layer, box, ink, owner))
+    r.add(Part(kind, name, rect, layer or r.layer, box, ink, owner, whole, heading, names))
 
 
 def _cut(rect: Rect, clip: Rect) -> Rect | None:
@@ -226,6 +241,9 @@ def problems(parts: list[Part], width: float, height: float) -> list[str]:
                 found.append(
                     f"{_label(p)} does not fit {where}: glyphs {_where(p.ink)} in {_where(box)}"
                 )
+        if p.whole and p.whole != p.name:
+            found.append(f"text '{_short(p.name)}' is cut: it should say '{_short(p.whole)}'")
+    found += _covered(unique)
     for i, a in enumerate(unique):
         for b in unique[i + 1 :]:
             if a.layer != b.layer or frozenset({a.kind, b.kind}) not in _APART:
@@ -235,6 +253,30 @@ def problems(parts: list[Part], width: float, height: float) -> list[str]:
             if _meet(a, b):
                 found.append(f"{_label(a)} overlaps {_label(b)}")
     return found
+
+
+def _covered(parts: list[Part]) -> list[str]:
+    """Pop-ups over what they must leave in sight: a heading, or a card their text names (on
+    any layer: a toast is meant to lie over the screen, not over its heading)."""
+    found: list[str] = []
+    for pop in parts:
+        if pop.kind != POPUP:
+            continue
+        for p in parts:
+            if p is pop or p.owner and p.owner == pop.owner:
+                continue
+            hides = (p.kind == TEXT and p.heading) or (
+                p.kind == CARD and (EVERY_CARD in pop.names or p.name in pop.names)
+            )
+            seen = p.ink if p.kind == TEXT and p.ink is not None else p.rect
+            if hides and pop.rect.overlaps(seen):
+                what = "the heading" if p.kind == TEXT else "the card it names"
+                found.append(f"{_label(pop)} covers {what}: {_label(p)}")
+    return found
+
+
+def _short(text: str, most: int = 60) -> str:
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _meet(a: Part, b: Part) -> bool:

@@ -26,6 +26,9 @@ from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 
 ELLIPSIS = "…"
+HYPHEN = (
+    "-"  # a word wider than a line goes on over two lines (German compounds: "Messing-kompass")
+)
 
 
 # -- areas ----------------------------------------------------------------------------------------
@@ -239,6 +242,12 @@ def fit_text(
     i = 0
     while i < len(words) and len(lines) < max_lines:
         line = words[i]
+        if measure(line) > width and len(lines) < max_lines - 1:
+            head = _hyphen(line, width, measure)  # a word wider than a line: split, never cut
+            if head:
+                lines.append(head + HYPHEN)
+                words[i] = line[len(head) :]
+                continue
         i += 1
         while i < len(words) and measure(line + " " + words[i]) <= width:
             line += " " + words[i]
@@ -250,6 +259,28 @@ def fit_text(
             ln if measure(ln) <= width else _cut(ln, width, measure, more=False) for ln in lines
         ]
     return lines
+
+
+def words_of(lines: list[str]) -> list[str]:
+    """The words ``lines`` say (a word split over two lines by :func:`fit_text` counts once)."""
+    text = ""
+    for line in lines:
+        if text.endswith(HYPHEN) and text[:-1] and not text[:-1].endswith(" "):
+            text = text[:-1] + line
+        else:
+            text = f"{text} {line}" if text else line
+    return text.split()
+
+
+def _hyphen(word: str, width: float, measure: Callable[[str], float]) -> str:
+    """The longest start of ``word`` (three letters at least, three left over: no "-ий" alone)
+    that fits ``width`` with a hyphen after it; ``""`` when none does."""
+    best = ""
+    for n in range(3, len(word) - 2):
+        if measure(word[:n] + HYPHEN) > width:
+            break
+        best = word[:n]
+    return best
 
 
 def _cut(line: str, width: float, measure: Callable[[str], float], more: bool) -> str:
@@ -319,16 +350,26 @@ def menu_panel(
     message_box, area = cut_bottom(area, message, margin) if message else (Rect(0, 0, 0, 0), area)
     fixed = heading + sum(notes) + footer + 2 * pad + gap * (1 + len(notes) + bool(footer))
     want = fixed + count * row_height.preferred + (count - 1) * gap
-    panel = anchor(area, min(width, area.width), min(want, area.height))
-    inner = inset(panel, pad)
-    head, rest = cut_top(inner, heading, gap)
-    foot, rest = cut_bottom(rest, footer, gap) if footer else (Rect(0, 0, 0, 0), rest)
-    note_boxes: list[Rect] = []
-    for h in reversed(notes):
-        box, rest = cut_bottom(rest, h, gap)
-        note_boxes.insert(0, box)
-    menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
-    return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
+
+    def place(w: float) -> MenuPanel:
+        panel = anchor(area, min(w, area.width), min(want, area.height))
+        inner = inset(panel, pad)
+        head, rest = cut_top(inner, heading, gap)
+        foot, rest = cut_bottom(rest, footer, gap) if footer else (Rect(0, 0, 0, 0), rest)
+        note_boxes: list[Rect] = []
+        for h in reversed(notes):
+            box, rest = cut_bottom(rest, h, gap)
+            note_boxes.insert(0, box)
+        menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
+        return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
+
+    parts = place(width)
+    cols = parts.menu.columns
+    if cols > 1:  # a low window: the columns take the window's width, their labels whole
+        wide = cols * row_width.preferred + (cols - 1) * gap + 2 * pad
+        if wide > width and area.width > width:
+            parts = place(min(wide, area.width))
+    return parts
 
 
 # -- fixed-size rectangles (a caller that chose its sizes already) -------------------------------

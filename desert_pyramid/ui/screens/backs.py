@@ -13,11 +13,11 @@ from PIL import Image, ImageDraw, ImageEnhance
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import CARD_BACKS, CardBack
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
-from desert_pyramid.ui.base.layout import Span, column, inset
+from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen, saved_date
 from desert_pyramid.ui.widgets.buttons import Button, text_height
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:
@@ -84,6 +84,12 @@ def locked_back(back_id: str, w: int, h: int) -> Image.Image:
     lock = lock.resize((w, h), Image.Resampling.LANCZOS)
     out.alpha_composite(lock)
     return out
+
+
+def lines_of(text: str, width: float, size: float, bold: bool, most: int) -> int:
+    """How many lines ``text`` takes in a fitted box ``width`` wide (at most ``most``)."""
+    room = width - 2 * max(2.0, px(size) * 0.2)  # the fitted text's own padding
+    return len(fit_text(text, room, lambda t: text_width(t, size, bold), most))
 
 
 class BacksView(GridScreen):
@@ -206,13 +212,19 @@ class BacksView(GridScreen):
         for back, r in zip(self.backs, self.tiles, strict=True):
             owned = self.owned(back)
             text, colour = self.status(back)
-            inner = inset(r, 8 * s, 6 * s)
+            inner = inset(r, 5 * s, 6 * s)  # the words may reach near the tile's rim
             back_name = _(back.name)
-            name_lines = 1 if text_width(back_name, 13 * s, True) <= inner.width else 2
-            words = [
-                Span(text_height(13 * s), text_height(13 * s, name_lines)),
-                Span(text_height(10 * s), text_height(10 * s, 2)),
-            ]
+            # the name and the status are never cut: on the lines they take (a long word split
+            # with a hyphen); the picture gives way
+            name_lines = lines_of(back_name, inner.width, 13 * s, True, 3)
+            status_lines = lines_of(text, inner.width, 10 * s, back.id == self.chosen, 3)
+            name_h, status_h = text_height(13 * s, name_lines), text_height(10 * s, status_lines)
+            words = [Span(name_h, name_h)]
+            # a status longer than two lines stays off the tile (the line under the grid says
+            # it for the tile in focus): never cut, and the back keeps its picture
+            on_tile = status_lines <= 2
+            if on_tile:
+                words.append(Span(status_h, status_h))
             room = inner.height - sum(w.preferred for w in words) - 6 * s
             parts = [Span(40 * s, max(40 * s, room)), *words]  # the picture takes what is left
             boxes = column(inner, parts, 3 * s) or column(inner, [Span(0, r.height), *parts[1:]], 0)
@@ -224,13 +236,14 @@ class BacksView(GridScreen):
             pic = boxes[0]
             h = int(min(pic.height, pic.width / CARD_ASPECT)) // 2 * 2
             w = int(h * CARD_ASPECT) // 2 * 2
-            key = f"picker-{back.id}-{w}x{h}-{'open' if owned else 'locked'}"
-            tex = self.app.assets.texture(
-                key, partial(back_image if owned else locked_back, back.id, w, h)
-            )
-            sprite = arcade.Sprite(tex)
-            sprite.position = (round(pic.cx), round(pic.cy))
-            self.pictures.append(sprite)
+            if h >= 12 and w >= 8:  # a tile too small for its back shows the words only
+                key = f"picker-{back.id}-{w}x{h}-{'open' if owned else 'locked'}"
+                tex = self.app.assets.texture(
+                    key, partial(back_image if owned else locked_back, back.id, w, h)
+                )
+                sprite = arcade.Sprite(tex)
+                sprite.position = (round(pic.cx), round(pic.cy))
+                self.pictures.append(sprite)
             name = boxes[1]
             self.texts.fitted(
                 back_name,
@@ -238,17 +251,18 @@ class BacksView(GridScreen):
                 13 * s,
                 colour=GOLD if owned else FAINT,
                 bold=True,
-                max_lines=1 if name.height < text_height(13 * s, 2) else 2,
+                max_lines=name_lines,
             )
-            box = boxes[2]
+            box = boxes[2] if on_tile else name
             t = self.texts.fitted(
                 text,
                 box,
                 10 * s,
                 colour=colour,
                 bold=back.id == self.chosen,
-                max_lines=1 if box.height < text_height(10 * s, 2) else 2,
+                max_lines=status_lines,
             )
+            t.visible = on_tile
             self.status_texts.append(t)
 
     def update_status(self) -> None:

@@ -14,6 +14,7 @@ buttons, a click on the table plays the next step, Menu leaves.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import arcade
@@ -24,12 +25,19 @@ from desert_pyramid.content import Demo, DemoStep, Paragraph, Span, card_label
 from desert_pyramid.engine import PRESETS, SATCHEL, WASTE, Deal, Game, Move
 from desert_pyramid.i18n import N_, _, format_number, ngettext
 from desert_pyramid.i18n.say import Say, worded
+from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, INK, MUTED, PANEL_RIM, WRONG
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO
+from desert_pyramid.ui.table.geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    TableGeometry,
+    table_geometry,
+)
 from desert_pyramid.ui.table.view import TableView
 from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, focus_hover, panel_sprite
-from desert_pyramid.ui.widgets.richtext import LINE, RichText, px
+from desert_pyramid.ui.widgets.richtext import LINE, RichText, px, text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -117,6 +125,8 @@ class DemoView(TableView):
         self.panel: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.panel_rect = Rect(0, 0, 0, 0)
         self.rule_y = 0.0
+        self.compact = False  # a banner without its buttons (a low window: see table_geometry)
+        self.band: Rect | None = None  # the band the table keeps for the panel (table_geometry)
         self.buttons = ButtonColumn(
             app.assets,
             [
@@ -260,6 +270,57 @@ class DemoView(TableView):
         )
         self.buttons.buttons[0].enabled = self.step > 0
         self.buttons.buttons[1].enabled = not self.done and not self.error
+        top = g.hud.bottom - margin
+        beside = self._room_beside(g) if self.band is None else None
+        if beside is not None:
+            self._panel_at(beside[1], top, beside[0], columns=2)
+            return
+        # a window without room beside the layout: a banner in the band the table kept for it
+        # over the message line (table_geometry), the cards smaller, none of them under it
+        band = self.band
+        if band is None:  # (never: the band is kept whenever there is no room beside)
+            band = Rect(margin, g.message.top, g.width - 2 * margin, top - g.message.top)
+        self._panel_at(band.left, band.top, band.width, columns=4)
+
+    def table_geometry(self, width: int, height: int) -> TableGeometry:
+        """The table's, unless the panel finds no room beside the layout: then the cards make room
+        for a band over the message line that holds the panel whole (its buttons left to the
+        keys the bottom line names when the band would take too much), and the coach, whose
+        words the panel says here, gives up its strip."""
+        g = super().table_geometry(width, height)
+        self.band = None
+        self.compact = False
+        self.geom = g
+        if self._room_beside(g) is not None:
+            return g
+        plain = replace(g, coach=None)
+        self.geom = plain
+        fs = plain.font_scale
+        margin = 16 * fs
+        w = min(plain.width - 2 * margin, 900 * fs)
+        h = self._panel_height(w, 4)
+        if h > (plain.hud.bottom - plain.message.top) * 0.4:
+            self.compact = True
+            h = self._panel_height(w, 4)
+        rules = self.game.rules
+        slots = [(s.x, s.y) for s in self.game.layout.slots]
+        kept = table_geometry(
+            slots,
+            width,
+            height,
+            satchel=rules.satchel,
+            draw_three=rules.draw_three,
+            reserve=h + margin,
+        )
+        bottom = kept.message.top + margin / 2
+        self.band = Rect((kept.width - w) / 2, bottom, w, h)
+        self.geom = kept
+        return kept
+
+    def _room_beside(self, g: TableGeometry) -> tuple[float, float] | None:
+        """The panel's width and left edge beside the layout, or ``None`` when there is none."""
+        fs = g.font_scale
+        margin = 16 * fs
         obstacles = [r.inflated(margin / 2) for r in g.card_rects()]
         obstacles += [
             Rect(cx - 62 * fs, cy - 10 * fs, 124 * fs, 20 * fs) for cx, cy in g.captions.values()
@@ -273,11 +334,9 @@ class DemoView(TableView):
                 if rect.bottom >= g.message.top + margin and not any(
                     rect.overlaps(o) for o in obstacles
                 ):
-                    self._panel_at(left, top, width, columns=2)
-                    return
+                    return width, left
             width -= 20 * fs
-        width = min(g.width - 2 * margin, 900 * fs)
-        self._panel_at((g.width - width) / 2, top, width, columns=4)
+        return None
 
     def _panel_height(self, width: float, columns: int) -> float:
         """The panel's height with its tallest caption (what :meth:`_panel_at` lays out)."""
@@ -296,6 +355,8 @@ class DemoView(TableView):
             [Paragraph(end_note, (Span(end_note),))], inner, NOTE_PT * fs
         )
         tallest = max(max(heights), heights[-1] + 6 * fs + note)
+        if self.compact:
+            return pad + 22 * fs + tallest + pad
         return (
             pad
             + 30 * fs
@@ -321,6 +382,12 @@ class DemoView(TableView):
         y = top - pad
         rich.heading(_("WORKED EXAMPLE"), left + pad, y - 10 * fs, 14 * fs)
         y -= 30 * fs
+        if self.compact:  # the step's title beside the heading, then its words: no buttons
+            self.rule_y = 0.0  # (no rule either)
+            title = self.step_title()
+            x = left + width - pad - text_width(title, 12 * fs, True)
+            rich.line_text(title, x, top - pad - 2 * fs, 12 * fs, MUTED, bold=True)
+            return self._panel_words(rich, left, top, width, top - pad - 22 * fs)
         gap, bh = 8 * fs, 36 * fs
         bw = (inner - (columns - 1) * gap) / columns
         rects = [
@@ -342,15 +409,42 @@ class DemoView(TableView):
         elif self.done:
             y = rich.paragraph_text(_(END_NOTE), left + pad, y - 6 * fs, inner, NOTE_PT * fs, FAINT)
         self.rule_y = rects[-1].bottom - 9 * fs
+        self.buttons.place(rects, 12.5 * fs)
+        for b, label in zip(self.buttons.buttons, self.buttons._labels, strict=True):
+            label.color = (*INK, 255) if b.enabled else (190, 170, 150, 255)
+        return self._panel_words(rich, left, top, width, y, caption_done=True)
+
+    def _panel_words(
+        self,
+        rich: RichText,
+        left: float,
+        top: float,
+        width: float,
+        y: float,
+        caption_done: bool = False,
+    ) -> float:
+        """The step's words under ``y`` (unless written already), then the panel behind it all."""
+        g = self.geom
+        assert g is not None
+        fs = g.font_scale
+        pad = 16 * fs
+        inner = width - 2 * pad
+        if not caption_done:
+            y = rich.paragraphs(
+                self.caption_paragraphs(), left + pad, y, inner, CAPTION_PT * fs, INK, gap=0.5
+            )
+            if self.error:
+                y = rich.paragraph_text(self.error, left + pad, y - 6 * fs, inner, 12.5 * fs, ERROR)
+            elif self.done:
+                y = rich.paragraph_text(
+                    _(END_NOTE), left + pad, y - 6 * fs, inner, NOTE_PT * fs, FAINT
+                )
         bottom = y - pad
         rect = Rect(left, bottom, width, top - bottom)
         self.caption = rich
         self.panel_rect = rect
         self.panel = arcade.SpriteList()
         self.panel.append(panel_sprite(self.app.assets, rect))
-        self.buttons.place(rects, 12.5 * fs)
-        for b, label in zip(self.buttons.buttons, self.buttons._labels, strict=True):
-            label.color = (*INK, 255) if b.enabled else (190, 170, 150, 255)
         return rect.height
 
     # -- input -------------------------------------------------------------------------------------
@@ -368,7 +462,7 @@ class DemoView(TableView):
         return True
 
     def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> bool | None:
-        i = self.buttons.hit(x, y)
+        i = None if self.compact else self.buttons.hit(x, y)
         if i is not None:
             if self.buttons.buttons[i].enabled or i >= 2:
                 self.app.sounds.play("click")
@@ -411,17 +505,22 @@ class DemoView(TableView):
         self.repaint_all()  # the panel lies over the table: draw every frame whole
         super().on_draw()
         self.draw_panel()
-        self.buttons.draw()
+        if not self.compact:
+            self.buttons.draw()
 
     def draw_panel(self) -> None:
         self.panel.draw()
         p = self.panel_rect
-        if p.width:
+        if p.width and self.rule_y:
             pad = p.width * 0.05
             arcade.draw_lrbt_rectangle_filled(
                 p.left + pad, p.right - pad, self.rule_y - 1, self.rule_y, (*PANEL_RIM, 255)
             )
         self.caption.draw()
+        if p.width and audit.recording() is not None:  # the cards its text names stay in sight
+            named = (self.game.card_at(place) for place in self.hint_places)
+            names = tuple(str(c) for c in named if c is not None)
+            audit.report(audit.POPUP, "worked example", p, names=names)
 
     def draw_table_only(self, cards: bool) -> None:
         super().draw_table_only(cards)

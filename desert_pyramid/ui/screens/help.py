@@ -15,13 +15,14 @@ from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
-from desert_pyramid.ui.base.layout import cut_top, inset
+from desert_pyramid.ui.base.layout import cut_top, fit_text, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.table.view import TableView
 from desert_pyramid.ui.widgets.buttons import ButtonColumn, TextGroup, panel_sprite, text_height
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.scroll import WHEEL_STEP, Scroll
 
 if TYPE_CHECKING:
@@ -82,15 +83,17 @@ class HelpView(MenuScreen):
         s = max(0.7, min(width / 1280, height / 720) ** 0.8)
         self.texts = TextGroup()
         pw = min(940 * s, width - 16.0)
-        panel = Rect(width / 2 - pw / 2, height * 0.04, pw, height * 0.92)
+        top = height * 0.96
+        bottom = max(8.0, height * 0.015)  # (room for the key list's two columns)
+        panel = Rect(width / 2 - pw / 2, bottom, pw, top - bottom)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
-            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 34 * s, 24 * s
+            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 28 * s, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
-        _head, rest = cut_top(inner, 56 * s)
+        _head, rest = cut_top(inner, 46 * s)
         rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
         self.texts.fitted(_(RULES), rules, 11.5 * s, max_lines=2)
@@ -110,22 +113,31 @@ class HelpView(MenuScreen):
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
         under = self.under
         groups = rows_of(under.help_contexts if isinstance(under, Screen) else None)
-        columns = self._pack(groups, s)
-        if self._height(groups, columns, s) > area.height:
-            # it scrolls anyway: one column, whose lines have the whole width (none is cut)
+        # a row's words never cut: a line more where one does not hold them (the row grows)
+        narrower = min(r - x for r, x in zip(col_right, col_x, strict=True)) - 96 * s
+        lines = self._lines(groups, narrower, s)
+        columns = self._pack(self._needs(groups, lines, s))
+        if self._height(self._needs(groups, lines, s), columns, s) > area.height:
+            # it scrolls anyway: one column, whose lines have the whole width
             columns = [0] * len(groups)
             col_right = (area.width - 14 * s, area.width - 14 * s)
+            lines = self._lines(groups, col_right[0] - col_x[0] - 96 * s, s)
+        else:  # each group's lines in its own column's width (the right one is a little narrower)
+            lines = [
+                self._lines([group], col_right[col] - col_x[col] - 96 * s, s)[0]
+                for col, group in zip(columns, groups, strict=True)
+            ]
         self.keys_texts = TextGroup()
         top = -12 * s
         ys = [top, top]
         line = text_height(11.5 * s)
-        for col, (title, rows) in zip(columns, groups, strict=True):
+        for col, (title, rows), counts in zip(columns, groups, lines, strict=True):
             x = col_x[col]
             self.keys_texts.label(
                 title, x, ys[col], 13 * s, colour=GOLD, anchor_x="left", bold=True
             )
             ys[col] -= 24 * s
-            for key_label, text in rows:
+            for (key_label, text), n in zip(rows, counts, strict=True):
                 self.keys_texts.fitted(
                     key_label,
                     Rect(x - 3, ys[col] - line / 2, 96 * s, line),
@@ -134,9 +146,10 @@ class HelpView(MenuScreen):
                     bold=True,
                     align="left",
                 )
-                box = Rect(x + 96 * s, ys[col] - line / 2, col_right[col] - x - 96 * s, line)
-                self.keys_texts.fitted(text, box, 11.5 * s, colour=INK, align="left")
-                ys[col] -= 21 * s
+                tall = text_height(11.5 * s, n)
+                box = Rect(x + 96 * s, ys[col] + line / 2 - tall, col_right[col] - x - 96 * s, tall)
+                self.keys_texts.fitted(text, box, 11.5 * s, colour=INK, align="left", max_lines=n)
+                ys[col] -= 21 * s + (tall - line)
             ys[col] -= 10 * s
         self.scroll.set_area(area, -min(ys) - line / 2, 21 * s)
         closes = (
@@ -147,22 +160,42 @@ class HelpView(MenuScreen):
         self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
 
     @staticmethod
-    def _pack(groups: list[tuple[str, list[tuple[str, str]]]], s: float) -> list[int]:
+    def _lines(
+        groups: list[tuple[str, list[tuple[str, str]]]], width: float, s: float
+    ) -> list[list[int]]:
+        """How many lines each row's words take in a column ``width`` wide (three at most)."""
+        room = width - 2 * max(2.0, px(11.5 * s) * 0.2)  # the fitted text's own padding
+
+        def measure(t: str) -> float:
+            return text_width(t, 11.5 * s, False)
+
+        return [[len(fit_text(text, room, measure, 3)) for _k, text in rows] for _t, rows in groups]
+
+    @staticmethod
+    def _needs(
+        groups: list[tuple[str, list[tuple[str, str]]]], lines: list[list[int]], s: float
+    ) -> list[float]:
+        """Each group's height (as :meth:`layout` places it)."""
+        step = text_height(11.5 * s, 2) - text_height(11.5 * s)
+        return [
+            (24 + 10) * s + sum(21 * s + (n - 1) * step for n in counts)
+            for (_title, _rows), counts in zip(groups, lines, strict=True)
+        ]
+
+    @staticmethod
+    def _pack(needs: list[float]) -> list[int]:
         """The column of each group: the groups in order, the first ones in the first column,
         split where the taller column is the shortest. The lines keep their size (a list taller
         than its room scrolls, :attr:`scroll`)."""
-        needs = [(24 + 21 * len(rows) + 10) * s for _title, rows in groups]
         best = min(range(len(needs) + 1), key=lambda i: max(sum(needs[:i]), sum(needs[i:])))
         return [0 if i < best else 1 for i in range(len(needs))]
 
     @staticmethod
-    def _height(
-        groups: list[tuple[str, list[tuple[str, str]]]], columns: list[int], s: float
-    ) -> float:
-        """How tall the key list is in these columns (as :meth:`layout` places it)."""
+    def _height(needs: list[float], columns: list[int], s: float) -> float:
+        """How tall the key list is in these columns."""
         used = [12 * s, 12 * s]
-        for col, (_title, rows) in zip(columns, groups, strict=True):
-            used[col] += (24 + 21 * len(rows) + 10) * s
+        for col, need in zip(columns, needs, strict=True):
+            used[col] += need
         return max(used)
 
     def on_action(self, action: str) -> bool:

@@ -73,6 +73,7 @@ from desert_pyramid.ui.widgets.buttons import (
     text_height,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.toast import Ground
 
 Box = tuple[int, int, int, int]  # left, bottom, right, top (pixels)
@@ -254,6 +255,7 @@ class LayoutPickerView(Screen):
         self.static.append(panel)
         self._build_tiles(g)
         self._build_texts(g, width)
+        self.actions.pad_ratio = 0.2  # narrow buttons in a row: their labels whole
         self.actions.place(g.actions, 11 * g.scale)
         self.actions.focus = -1
         self._refresh_actions()
@@ -414,13 +416,12 @@ class LayoutPickerView(Screen):
             sub = self.difficulty_warning
             colour = (250, 160, 120)
         line = text_height(11 * s)
-        self.texts.fitted(
-            sub,
-            Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line),
-            11 * s,
-            colour=colour,
-            align="left",
-        )
+        box = Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line)
+        room = box.width - 2 * max(2.0, px(11 * s) * 0.2) - 2
+        if text_width(sub, 11 * s) > room and " (" in sub:
+            # the bands' thresholds (the tiles show the bands) go before a word is cut
+            sub = sub.split(" (")[0].rstrip(" .") + "."
+        self.texts.fitted(sub, box, 11 * s, colour=colour, align="left")
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
         detail_w = int(g.back.left - fx - 24 * s)
@@ -482,7 +483,8 @@ class LayoutPickerView(Screen):
                 KEYS_LINE, fx, p.bottom + 18 * s, 10.5 * s, colour=KEYS_INK, anchor_x="left"
             )
         b = g.back
-        self.back_text = self.texts.label(_("Back"), b.cx, b.cy, 14 * s, colour=INK, bold=True)
+        size = 11 * s if g.actions else 14 * s  # the size of the buttons beside it
+        self.back_text = self.texts.label(_("Back"), b.cx, b.cy, size, colour=INK, bold=True)
         self._back_sprite()
 
     def _back_sprite(self) -> None:

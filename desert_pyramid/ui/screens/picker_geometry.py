@@ -150,10 +150,14 @@ def picker_geometry(
     back_w, back_h = round(150 * s), round(38 * s)
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     row: list[Rect] = []
-    if actions:
+    if actions:  # one row of buttons as wide as each other, Back the last (their labels whole)
         start = panel.left + 24 * s
         bgap = round(8 * s)
-        aw = min(170 * s, (back.left - 16 * s - start - (actions - 1) * bgap) / actions)
+        end = panel.right - 24 * s
+        aw = min(170 * s, (end - start - actions * bgap) / (actions + 1))
+        back = Rect(round(end - max(aw, min(back_w, aw * 1.2))), back.bottom, 0, back_h)
+        back = Rect(back.left, back.bottom, round(end - back.left), back_h)
+        aw = min(aw, (back.left - bgap - start - (actions - 1) * bgap) / actions)
         row = [
             Rect(round(start + i * (aw + bgap)), back.bottom, round(aw), back_h)
             for i in range(actions)

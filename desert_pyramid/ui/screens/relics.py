@@ -12,11 +12,11 @@ import arcade
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import RELICS, Relic, next_relic
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, column, inset
+from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen, saved_date
 from desert_pyramid.ui.widgets.buttons import Button, text_height
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.toast import relic_image
 
 if TYPE_CHECKING:
@@ -28,6 +28,10 @@ BAR_FILL = (226, 170, 70, 255)
 
 def pyramids(n: int) -> str:
     return ngettext("{n} more pyramid", "{n} more pyramids", n).format(n=format_number(n))
+
+
+#: The most lines a relic's name takes on its tile.
+NAME_LINES = 4
 
 
 class RelicsView(GridScreen):
@@ -115,6 +119,19 @@ class RelicsView(GridScreen):
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
         self.finish_layout()
 
+    def _picture(self, relic: Relic, found: bool, pic: int, box: Rect) -> None:
+        tex = self.app.assets.texture(
+            f"relic-{relic.id}-{pic}-{'open' if found else 'locked'}",
+            partial(relic_image, relic.id, pic, not found),
+        )
+        sprite = arcade.Sprite(tex)
+        sprite.position = (round(box.cx), round(box.cy))
+        self.pictures.append(sprite)
+
+    def cleared_left(self, relic: Relic) -> str:
+        """ "4 more pyramids": what is left to find a relic."""
+        return pyramids(relic.threshold - self.cleared)
+
     def build_tiles(self, s: float) -> None:
         """Each tile a column: the picture (as large as the room left), the name, then the
         flavour or the progress; a tile too low drops its last lines (the detail line under the
@@ -124,19 +141,28 @@ class RelicsView(GridScreen):
             found = self.found(relic)
             relic_name = _(relic.name)
             name_h = text_height(13 * s)
-            one_line = text_width(relic_name, 13 * s, True) <= r.width - 24 * s
-            name = Span(name_h, name_h if one_line else text_height(13 * s, 2))
-            parts: list[tuple[str, Span]] = [("name", name)]
+            inner = inset(r, 5 * s, 6 * s)  # the name may reach near the tile's rim
+            room = inner.width - 2 * max(2.0, px(13 * s) * 0.2)  # what the fitted name has
+            # a name is never cut: on as many lines as it takes (four at most; a long word split
+            # with a hyphen), the picture gives way
+            name_lines = len(
+                fit_text(relic_name, room, lambda t: text_width(t, 13 * s, True), NAME_LINES)
+            )
+            name_h = text_height(13 * s, name_lines)
+            parts: list[tuple[str, Span]] = [("name", Span(name_h, name_h))]
             if found:
                 parts.append(("flavour", Span(text_height(10 * s), text_height(10 * s, 3))))
             else:
+                left = self.cleared_left(relic)
+                if text_width(left, 12 * s, True) <= room:  # else the count says it ("0 / 9")
+                    parts.append(("left", Span(text_height(12 * s), text_height(12 * s))))
                 parts += [
-                    ("left", Span(text_height(12 * s), text_height(12 * s))),
                     ("bar", Span(7 * s, 7 * s)),
                     ("count", Span(text_height(10 * s), text_height(10 * s))),
                 ]
-            inner = inset(r, 8 * s, 6 * s)
-            pic_span = Span(24 * s, min(r.width - 24 * s, r.height * 0.5))
+            # a long name takes the picture's room first (the picture may go: the name may not)
+            pic_min = 24 * s if name_lines <= 2 else 0.0
+            pic_span = Span(pic_min, min(r.width - 24 * s, r.height * 0.5))
             boxes = None
             while boxes is None and parts:
                 boxes = column(inner, [pic_span, *(span for _, span in parts)], 3 * s)
@@ -145,19 +171,13 @@ class RelicsView(GridScreen):
             if boxes is None:
                 continue
             pic = int(min(boxes[0].height, boxes[0].width)) // 2 * 2
-            tex = self.app.assets.texture(
-                f"relic-{relic.id}-{pic}-{'open' if found else 'locked'}",
-                partial(relic_image, relic.id, pic, not found),
-            )
-            sprite = arcade.Sprite(tex)
-            sprite.position = (round(boxes[0].cx), round(boxes[0].cy))
-            self.pictures.append(sprite)
+            if pic >= 12:
+                self._picture(relic, found, pic, boxes[0])
             for (what, _span), box in zip(parts, boxes[1:], strict=True):
                 if what == "name":
                     colour = GOLD if found else FAINT
-                    lines = 1 if box.height < text_height(13 * s, 2) else 2
                     self.texts.fitted(
-                        relic_name, box, 13 * s, colour=colour, bold=True, max_lines=lines
+                        relic_name, box, 13 * s, colour=colour, bold=True, max_lines=name_lines
                     )
                 elif what == "flavour":
                     lines = max(1, int((box.height - 4) // (text_height(10 * s) - 4)))
@@ -170,9 +190,8 @@ class RelicsView(GridScreen):
                         max_lines=min(3, lines),
                     )
                 elif what == "left":
-                    left = relic.threshold - self.cleared
                     self.texts.fitted(
-                        pyramids(left), box, 12 * s, colour=(255, 200, 110), bold=True
+                        self.cleared_left(relic), box, 12 * s, colour=(255, 200, 110), bold=True
                     )
                 elif what == "bar":
                     bar = inset(box, 10 * s, 0)

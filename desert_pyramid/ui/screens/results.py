@@ -37,7 +37,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.text import ICONS
 
 if TYPE_CHECKING:
@@ -344,7 +344,14 @@ class ResultsView(MenuScreen):
         name."""
         backs = list(self.unlocked_backs)
         for (name, value), r in zip(lines, rects, strict=True):
-            left = r.width * (0.42 if columns == 1 else 0.33)
+            # the name and the value share the row as their words need ("Лучшая цепочка", a
+            # long layout name), the name's part never under the usual share where it fits
+            pad = 2 * max(2.0, px(15 * s) * 0.2) + 6 * s
+            name_w = text_width(name, 14 * s, False) + pad
+            value_w = text_width(value, 15 * s, True) + pad
+            left = max(r.width * (0.42 if columns == 1 else 0.33), name_w)
+            if left + value_w > r.width:
+                left = max(name_w, r.width - value_w) if name_w + value_w <= r.width else left
             right = r.width - left
             self.texts.fitted(
                 name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
@@ -398,7 +405,9 @@ class ResultsView(MenuScreen):
         # capital (ABGERÄUMT, Übung) rises above the font's ascent
         head_line, sub_line = text_height(28 * s) + 6, text_height(13 * s) + 4
         head_h = head_line + sub_line
-        notes = [text_height(11 * s)] + ([text_height(12 * s)] if self.share else [])
+        # the record line on two lines where one of the narrowest panel would cut it
+        record_lines = 1 if text_width(self.finished.record_line, 11 * s) <= 500 * s else 2
+        notes = [text_height(11 * s, record_lines)] + ([text_height(12 * s)] if self.share else [])
         button_rows = -(-n // 2) if n > 4 else n
         want = (
             24 * s
@@ -422,6 +431,7 @@ class ResultsView(MenuScreen):
         head, body = cut_top(inner, head_line, 0)
         sub, body = cut_top(body, sub_line, 4 * s)
         self.texts.fitted(headline(self.results), head, 28 * s, colour=GOLD, heading=True)
+        self.heading_box = head  # a toast (a relic found) keeps off it
         self.texts.fitted(mode_name(self.results.mode), sub, 13 * s, colour=MUTED, bold=True)
         # the buttons at the bottom: two columns, three in a low window (the figures keep one)
         cols = 1 if n <= 4 else (3 if compact else 2)
@@ -457,6 +467,7 @@ class ResultsView(MenuScreen):
             boxes[0],
             11 * s,
             colour=FAINT,
+            max_lines=record_lines,
         )
         if self.share:
             self._place_share(boxes[1], s)

@@ -87,6 +87,8 @@ def language_name(code: str) -> str:
 
 
 class SettingsView(MenuScreen):
+    show_preview = True  # the cards as the table will show them (not in a window too low)
+
     def __init__(self, app: Shell, back: arcade.View) -> None:
         super().__init__(app)
         self.back_to = back
@@ -236,11 +238,16 @@ class SettingsView(MenuScreen):
         sc = self.scale()
         n = len(self.menu.buttons)
         rows = n  # in one column; when the rows stand in two, the panel is made for those
+        self.show_preview = True
         for _attempt in range(2):
             columns = self._place(width, height, sc, rows)
             if columns == 1:
                 break
             rows = -(-n // columns)
+        if any(getattr(label, "whole", "") for label in self.menu._labels):
+            # a low window: the rows' words before the preview (the table shows the cards)
+            self.show_preview = False
+            self._place(width, height, sc, rows)
 
     def _place(self, width: int, height: int, sc: float, rows: int) -> int:
         """Lay the panel out for ``rows`` rows a column; returns the columns the menu took."""
@@ -263,29 +270,32 @@ class SettingsView(MenuScreen):
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
         preview_w = min(300 * sc, body.width * 0.25 / fonts.text_scale())  # large text: rows wider
+        if not self.show_preview:
+            preview_w = -12 * sc
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
-        self.preview_area = Rect(rows_area.right + 12 * sc, body.bottom, preview_w, body.height)
+        self.preview_area = Rect(
+            rows_area.right + 12 * sc, body.bottom, max(0.0, preview_w), body.height
+        )
         keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)
         menu = button_grid(rows_area, n, Span(230 * sc, 460 * sc), row_h, 6 * sc, max_columns=2)
         self.menu.place(menu.rects, 14 * sc, rows=-(-n // menu.columns))
         self.texts.fitted(
             _("↑ ↓ choose · ← → or Enter change · Esc done"), keys_line, 11 * sc, colour=FAINT
         )
-        label, _rest = cut_top(self.preview_area, text_height(13 * sc))
-        self.texts.fitted(_("Preview"), label, 13 * sc, colour=TAN, bold=True)
+        if self.show_preview:  # its label just over its cards (it floated at the area's top)
+            _w, h, gap, top, _cx = self._preview_spots()
+            above = top + 4 * sc
+            label = Rect(
+                self.preview_area.left, above, self.preview_area.width, text_height(13 * sc)
+            )
+            self.texts.fitted(_("Preview"), label, 13 * sc, colour=TAN, bold=True)
         self._preview()
         return menu.columns
 
-    def _preview(self) -> None:
-        """The cards as the table will show them, and the chosen back."""
-        panel = getattr(self, "panel", None)
-        if panel is None:
-            return
+    def _preview_spots(self) -> tuple[int, int, float, float, float]:
+        """The preview's cards: four faces in two rows and the back under them, as large as the
+        area lets them be (its width, height, gap, top and centre)."""
         sc = self.scale()
-        s = self.settings
-        self.decor = arcade.SpriteList()
-        self.decor.append(panel_sprite(self.app.assets, panel))
-        # four faces in two rows and the back under them, as large as the area lets them be
         _label, area = cut_top(self.preview_area, text_height(13 * sc), 6 * sc)
         gap = 10 * sc
         h = min(
@@ -293,8 +303,20 @@ class SettingsView(MenuScreen):
         )
         h = int(h) // 2 * 2
         w = int(h * CARD_ASPECT) // 2 * 2
-        cx = area.cx
         top = area.top - (area.height - 3 * h - 2 * gap) / 2
+        return w, h, gap, top, area.cx
+
+    def _preview(self) -> None:
+        """The cards as the table will show them, and the chosen back."""
+        panel = getattr(self, "panel", None)
+        if panel is None:
+            return
+        s = self.settings
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+        if not self.show_preview:
+            return
+        w, h, gap, top, cx = self._preview_spots()
         for i, code in enumerate(PREVIEW):
             card = Card.parse(code)
             key = f"preview-{code}-{w}x{h}-{s.four_colour}-{s.large_index}"

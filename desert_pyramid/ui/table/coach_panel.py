@@ -8,7 +8,7 @@ every card. A text is fitted (a smaller size, then cut with "…") only when it 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import arcade
 import pyglet
@@ -42,6 +42,40 @@ STRIP_HEADINGS = {
     "warning": N_("Coach · stuck"),
 }
 SHRINK = (1.0, 0.9, 0.82)
+#: Seconds a page of the coach's words stays before the next (words too long for the strip).
+PAGE_S = 6.0
+SENTENCE_ENDS = ".!?…:;"
+
+
+def paged(body: str, fits: Callable[[str], bool]) -> list[str] | None:
+    """``body`` in pages that each ``fits`` with its number after it ("(1/2)"): a page ends at a
+    sentence's end where one lies in its second half, else after as many words as fit; ``None``
+    when a single word does not fit."""
+    words = body.split()
+    for most in (9, 99):  # the widest page number the marker may need
+        marker = f" ({most}/{most})"
+        pages: list[list[str]] = []
+        line: list[str] = []
+        for word in words:
+            if fits(" ".join([*line, word]) + marker):
+                line.append(word)
+                continue
+            if not line:
+                return None
+            ends = [k for k, w in enumerate(line[:-1]) if w[-1] in SENTENCE_ENDS]
+            k = ends[-1] if ends and ends[-1] >= len(line) // 2 else len(line) - 1
+            pages.append(line[: k + 1])
+            line = line[k + 1 :]
+            while line and not fits(" ".join([*line, word]) + marker):
+                pages.append(line)  # (never: a page's tail with one word more fits)
+                line = []
+            line.append(word)
+        if line:
+            pages.append(line)
+        if len(pages) <= most:
+            total = len(pages)
+            return [f"{' '.join(p)} ({i}/{total})" for i, p in enumerate(pages, start=1)]
+    return None
 
 
 def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:
@@ -67,6 +101,9 @@ class CoachPanel:
         self.stripe: arcade.SpriteSolidColor | None = None
         self.rim: arcade.SpriteSolidColor | None = None
         self.bottom = 0.0  # where it ends now: over its rectangle's bottom under a long message
+        self._pages: list[str] = []  # the words in pages, when the strip cannot hold them at once
+        self._page = 0
+        self._page_time = 0.0
 
     @property
     def shown(self) -> bool:
@@ -209,14 +246,49 @@ class CoachPanel:
             t.text = " ".join(words).removesuffix(" ·")
 
     def _fit(self, t: arcade.Text, body: str) -> None:
+        """The words at the largest of :data:`SHRINK`'s sizes that holds them; where none does
+        (a strip in a low window), in pages that turn by themselves (:meth:`tick`), each
+        ending "(1/2)": never a sentence cut off."""
         room = self._room()
+        self._pages, self._page, self._page_time = [], 0, 0.0
         for k in SHRINK:
             if t.font_size != self._size * k:
                 t.font_size = self._size * k
             t.text = body
             if t.content_height <= room:
                 return
-        cut_to_fit(t, body, lambda: t.content_height <= room)
+
+        def fits(text: str) -> bool:
+            t.text = text
+            return bool(t.content_height <= room)
+
+        pages = paged(body, fits)
+        if pages is None:  # not even one word a page (a strip with no height left)
+            cut_to_fit(t, body, lambda: t.content_height <= room)
+            return
+        self._pages = pages
+        t.text = pages[0]
+
+    @property
+    def pages(self) -> list[str]:
+        """The pages the words are shown in (none: they fit at once)."""
+        return list(self._pages)
+
+    def tick(self, dt: float) -> None:
+        """Time passes (``dt`` seconds): the words in pages turn to the next every
+        :data:`PAGE_S` seconds, the last back to the first."""
+        if len(self._pages) < 2:
+            return
+        self._page_time += dt
+        if self._page_time >= PAGE_S:
+            self._page_time = 0.0
+            self.turn()
+
+    def turn(self) -> None:
+        """Show the next page (a click on the strip, or the time)."""
+        if len(self._pages) > 1:
+            self._page = (self._page + 1) % len(self._pages)
+            self.texts["body"].text = self._pages[self._page]
 
     def _fit_back(self) -> None:
         """A side panel is as tall as its words (from its top); a strip keeps its height, less

@@ -131,13 +131,17 @@ def table_geometry(
     satchel: bool = True,
     draw_three: bool = False,
     coach: bool = False,
+    reserve: float = 0.0,
 ) -> TableGeometry:
     """Where every slot, pile and button of the table is drawn.
 
     ``slots`` are the layout's slot positions (x, y) in half-card units, as in the layout file;
     pass ``[(s.x, s.y) for s in layout.slots]``. ``coach``: make room for the coach's panel
     (``TableGeometry.coach``), beside the cards if the window leaves room, else over the message line.
+    ``reserve``: keep that many pixels free over the message line instead (no coach).
     """
+    if reserve > 0:  # a band kept free over the message line (the worked example's panel)
+        return _table_geometry(slots, width, height, satchel, draw_three, reserve, tall=False)
     g = _table_geometry(slots, width, height, satchel, draw_three, 0.0)
     if not coach:
         return g

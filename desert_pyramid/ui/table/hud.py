@@ -30,7 +30,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
-from desert_pyramid.ui.widgets.text import Text, ink_of, report_text
+from desert_pyramid.ui.widgets.text import Text, ink_of, mark_cut, report_text
 
 #: Every character the HUD's changing texts can show, drawn into the font atlas when the HUD is
 #: placed: a new glyph in the middle of a game costs the software renderer a stalled frame.
@@ -154,6 +154,7 @@ class Hud:
         self._stock_hang: tuple[float, float] | None = None
         self._stock_x = 0.0  # the stock's caption centred under its pile
         self._caption_rooms: dict[int, float] = {}
+        self._wanted: dict[int, str] = {}  # a caption's first words (what a cut one should say)
         self._rooms: dict[int, float] = {}  # texts that must fit a width (title, subtitle)
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
@@ -491,7 +492,35 @@ class Hud:
         if gap() < 6 or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
+            self._wanted[id(t)] = (undo if t is a else hint).split(" · ")[0]
             self._cut_caption(t, room(t))
+        self._widen_cut_captions()
+
+    def _widen_cut_captions(self) -> None:
+        """A caption cut or left out ("Dis…", the Undo button's) takes the room its neighbours
+        leave it (each room above is an even share): its first words whole where they fit
+        between its neighbours as drawn, and the window's edges."""
+        texts = [*self.captions.values()]
+        texts += [t for t in (self.texts.get("c-undo"), self.texts.get("c-hint")) if t]
+        width = self.geom.width if self.geom is not None else 0
+        for t in texts:
+            want = self._wanted.get(id(t), "")
+            if not want or t.text == want or (t.text and not t.text.endswith("…")):
+                continue
+            shown, x = t.text, t.x
+            t.text = want
+            half = t.content_width / 2
+            row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
+            left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
+            right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
+            # as near its pile's middle as the room lets it, and still under its pile
+            at = max(left + half, min(x, right - half))
+            if right - left >= 2 * half and abs(at - x) <= half * 0.6:
+                t.x = at
+            else:
+                t.text = shown  # no room for it whole: as it was
+                if shown.endswith("…"):
+                    mark_cut(t, want)
 
     @staticmethod
     def _cut_caption(t: arcade.Text, room: float) -> None:
@@ -518,6 +547,7 @@ class Hud:
         """A pile caption no wider than ``room``: words are left out from the end until it fits,
         then the last word is cut with an ellipsis (tiny piles of a tall layout): never a
         smaller font."""
+        self._wanted[id(t)] = text.split(" · ")[0]
         words = text.split(" ")
         while True:
             shown = " ".join(words).removesuffix(" ·")
@@ -587,8 +617,10 @@ class Hud:
                 self._fit_bar()
             elif t is self.captions.get(STOCK):
                 self._fit_stock(t, text)
+                self._widen_cut_captions()
             elif id(t) in self._caption_rooms:
                 self._fit_caption(t, text, self._caption_rooms[id(t)])
+                self._widen_cut_captions()
             elif id(t) in self._rooms:
                 self._fit_parts(t, text, self._rooms[id(t)])
             else:
@@ -819,6 +851,7 @@ def cut_to_fit(t: arcade.Text, text: str, fits: Callable[[], bool]) -> None:
         else:
             hi = mid - 1
     t.text = text[:lo].rstrip() + "…"
+    mark_cut(t, text)  # the audit's: a cut text is a fault
 
 
 def warm_glyphs(t: arcade.Text, chars: str) -> None:

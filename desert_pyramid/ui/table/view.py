@@ -25,11 +25,12 @@ from desert_pyramid.app.sessions import (
     PyramidCleared,
     PyramidSkipped,
 )
-from desert_pyramid.engine import STOCK, Event, Game, GameCode
+from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Event, Game, GameCode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, current_language, format_number, pgettext
 from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
@@ -181,6 +182,19 @@ class TableView(TableInput, Screen):
         return self._subtitle if self._subtitle is not None else self.seat.subtitle
 
     # -- layout ---------------------------------------------------------------------------------------
+    def table_geometry(self, width: int, height: int) -> TableGeometry:
+        """Where the table's parts go at this size (a view with a panel of its own over the table,
+        the worked example's, keeps room for it)."""
+        rules = self.game.rules
+        return table_geometry(
+            [(s.x, s.y) for s in self.game.layout.slots],
+            width,
+            height,
+            satchel=rules.satchel,
+            draw_three=rules.draw_three,
+            coach=self.has_coach,
+        )
+
     def layout(self, width: int, height: int) -> None:
         if self._language != current_language():  # chosen in Settings while the table was away:
             # the message line's sentences are worded in it (see message) with the HUD's labels,
@@ -189,14 +203,7 @@ class TableView(TableInput, Screen):
             self.reword_dialog()
         game = self.game
         rules = game.rules
-        geom = table_geometry(
-            [(s.x, s.y) for s in game.layout.slots],
-            width,
-            height,
-            satchel=rules.satchel,
-            draw_three=rules.draw_three,
-            coach=self.has_coach,
-        )
+        geom = self.table_geometry(width, height)
         self.geom = geom
         tex = self.app.assets.cards(geom.card_w, geom.card_h, self.app.settings)
         if self.board.tex is not tex:
@@ -213,6 +220,9 @@ class TableView(TableInput, Screen):
         self.effects.prepare(geom)
         self.coach_panel.place(geom.coach, geom.font_scale)
         self.coach_panel.say(self.coach_said)
+        dialog = getattr(self, "stuck_dialog", None)
+        if dialog is not None:  # placed again, off the cards as they lie now
+            dialog.layout(width, height, self.dead_position())
         self.dirty.invalidate()
         self.refresh()
 
@@ -483,8 +493,29 @@ class TableView(TableInput, Screen):
         self.stuck_dialog = StuckDialog(
             self.app.assets, buttons, _("None of the cards left can pair.")
         )
-        self.stuck_dialog.layout(self.app.width, self.app.height)
+        self.stuck_dialog.layout(self.app.width, self.app.height, self.dead_position())
+        self.stuck_dialog.names = self.dead_cards()
         self.dirty.invalidate()
+
+    def dead_cards(self) -> tuple[str, ...]:
+        """The cards of the dead position (the layout's left, the waste's top, the Satchel's)."""
+        game = self.game
+        places = [*range(len(self.geom.slots) if self.geom else 0), WASTE, SATCHEL]
+        cards = (game.card_at(p) for p in places)
+        return tuple(str(c) for c in cards if c is not None)
+
+    def dead_position(self) -> list[Rect]:
+        """Where the cards the stuck dialog speaks of lie (the layout's left and the piles'
+        cards): it leaves them in sight."""
+        g = self.geom
+        if g is None:
+            return []
+        game = self.game
+        keep = [g.slots[i] for i in range(len(g.slots)) if game.card_at(i) is not None]
+        keep += [g.stock, *g.waste_fan]
+        if g.satchel is not None:
+            keep.append(g.satchel)
+        return keep
 
     def reword_dialog(self) -> None:
         """The language changed while the stuck dialog showed (the window lost its focus, the
@@ -706,6 +737,7 @@ class TableView(TableInput, Screen):
             return
         self.board.update(delta_time)
         self.effects.update(delta_time)
+        self.coach_panel.tick(delta_time)  # words too long for the strip turn in pages
         answer = self.advisor.poll(self.game)
         if answer is not None:
             if answer.purpose == "hint":

@@ -18,10 +18,17 @@ from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.fonts import FONT, heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
-from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow
+from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text, overflow, words_of
 from desert_pyramid.ui.base.palette import GOLD, INK, MUTED, PANEL_RIM, RGB
 from desert_pyramid.ui.widgets.richtext import font_metrics, px, text_width
-from desert_pyramid.ui.widgets.text import Text, drawn, ink_of, report_text, report_texts
+from desert_pyramid.ui.widgets.text import (
+    Text,
+    drawn,
+    ink_of,
+    mark_cut,
+    report_text,
+    report_texts,
+)
 
 STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "normal": ((200, 146, 84), (150, 98, 48), (96, 60, 28), 2),
@@ -109,6 +116,9 @@ class ButtonColumn:
         self._values: list[arcade.Text] = []
         self._font = 16.0
         self._scale = 1.0  # the menu's text size (fonts.points), chosen when it is placed
+        #: The room each side of a label, in the button's heights (a row of small buttons, the
+        #: layout picker's, leaves less so their labels stand whole)
+        self.pad_ratio = 0.45
         self.rows = len(self.buttons)  # buttons per column (a menu in columns: layout.button_grid)
 
     def place(self, rects: Sequence[Rect], font_size: float, rows: int | None = None) -> None:
@@ -130,7 +140,7 @@ class ButtonColumn:
             mid = int(r.bottom) + int(r.height) // 2
             self.sprites.append(sprite)
             align_left = bool(b.value)
-            x = r.left + r.height * 0.45 if align_left else r.cx
+            x = r.left + r.height * self.pad_ratio if align_left else r.cx
             self._labels.append(
                 Text(
                     self._fitted(b, r, font_size),
@@ -149,7 +159,7 @@ class ButtonColumn:
             self._values.append(
                 Text(
                     b.value,
-                    r.right - r.height * 0.45,
+                    r.right - r.height * self.pad_ratio,
                     mid,
                     GOLD,
                     font_size,
@@ -195,7 +205,7 @@ class ButtonColumn:
     def _room(self, b: Button, r: Rect, font_size: float, scale: float) -> float:
         """The width left in button ``b`` at ``r`` once its label and value are set at
         ``scale`` (negative: the label would be cut)."""
-        pad = r.height * 0.45
+        pad = r.height * self.pad_ratio
         room = r.width - 2 * pad - text_width(b.label, font_size, True, scale=scale)
         if b.value:
             value = f"‹ {b.value} ›" if b.adjust else b.value
@@ -205,7 +215,7 @@ class ButtonColumn:
     def _fitted(self, b: Button, r: Rect, font_size: float) -> str:
         """A button's label as it fits its button (an ellipsis when it cannot: never a smaller
         font); a settings row leaves room for its value."""
-        pad = r.height * 0.45
+        pad = r.height * self.pad_ratio
         room = r.width - 2 * pad
         scale = self._scale
         if b.value:
@@ -225,7 +235,10 @@ class ButtonColumn:
         for i, (b, sprite) in enumerate(zip(self.buttons, self.sprites, strict=False)):
             sprite.texture = self._skin(b, i == self.focus)
             if i < len(self._labels):
-                self._labels[i].text = self._fitted(b, b.rect, self._font)
+                shown = self._fitted(b, b.rect, self._font)
+                self._labels[i].text = shown
+                if shown != b.label:  # cut with "…": the audit's fault
+                    mark_cut(self._labels[i], b.label)
                 self._values[i].text = f"‹ {b.value} ›" if b.value and b.adjust else b.value
                 self._labels[i].color = (*INK, 255) if b.enabled else (230, 220, 205, 255)
 
@@ -382,7 +395,7 @@ def heading(
     colour: RGB = GOLD,
     anchor_x: str = "center",
 ) -> arcade.Text:
-    return Text(
+    t = Text(
         text,
         x,
         y,
@@ -394,6 +407,8 @@ def heading(
         anchor_y="center",
         batch=batch,
     )
+    t.is_heading = True
+    return t
 
 
 def label(
@@ -552,6 +567,7 @@ class FitText(Text):
         )
         self._given = str(text)
         self.box = box
+        self.is_heading = heading
         self._centre()
 
     @property
@@ -599,7 +615,7 @@ class FitText(Text):
         words = text.split()
         for scale in text_scales(self._top):
             lines = self._lines(text, scale)
-            if lines is not None and " ".join(lines).split() == words:
+            if lines is not None and (" ".join(lines).split() == words or words_of(lines) == words):
                 return scale, lines
         return 1.0, self._lines(text, 1.0) or [text]
 

@@ -27,6 +27,7 @@ from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.geometry import Rect
 
 DRAWN = str.maketrans("←→↑↓", "◄►▲▼")
+UNDRAWN = str.maketrans("◄►▲▼", "←→↑↓")
 #: Characters the fonts lack that the UI draws as an icon (:func:`cardart.render_icon`) where they
 #: stand: the Daily share line's sun. They never reach a :class:`Text`.
 ICONS = {"☀": "sun"}
@@ -75,6 +76,7 @@ class Text(arcade.Text):
     @text.setter
     def text(self, value: Any) -> None:
         self._given = str(value)
+        self.whole = ""  # shown as given (a cut is marked after: mark_cut)
         arcade.Text.text.fset(self, drawn(self._given))  # type: ignore[attr-defined]
 
     def _init_deferred(self) -> None:  # Arcade 3.3's deferred set-up, less its font look-up
@@ -103,10 +105,30 @@ class Text(arcade.Text):
     #: The box the text must fit in (``None``: the window) and the button it labels, for the audit.
     box: Rect | None = None
     owner: str = ""
+    #: A text cut with "…" (:func:`mark_cut`): what it was asked to say; ``""``: shown whole.
+    whole: str = ""
+    #: A screen's heading: the audit faults a pop-up over it.
+    is_heading: bool = False
 
     def draw(self) -> None:
         super().draw()
         report_text(self)
+
+
+def mark_cut(t: arcade.Text, whole: str) -> None:
+    """Tell the audit ``t`` shows ``whole`` cut with "…" (``""``: shown whole)."""
+    t.whole = whole  # type: ignore[attr-defined]
+
+
+def whole_of(t: arcade.Text) -> str:
+    """What a cut text was asked to say (``""`` when it is shown whole): a fitted text whose
+    drawn words are not its given words, or a text :func:`mark_cut` marked."""
+    given = str(getattr(t, "text", ""))
+    shown = t.label.text.translate(UNDRAWN).split()
+    if given and shown != given.split() and shown and shown[-1].endswith("…"):
+        return given
+    whole = str(getattr(t, "whole", ""))
+    return whole if whole and whole != given else ""
 
 
 def ink_of(t: arcade.Text) -> Rect | None:
@@ -158,14 +180,18 @@ def report_text(
         float(label.width or label.content_width),
         float(label.content_height),
     )
+    whole = whole_of(t)
+    shown = " ".join(label.text.translate(UNDRAWN).split()) if whole else t.text
     audit.report(
         audit.TEXT,
-        t.text,
+        shown,
         rect,
         layer=layer,
         box=box if box is not None else getattr(t, "box", None),
         ink=ink,
         owner=owner or getattr(t, "owner", ""),
+        whole=whole,
+        heading=bool(getattr(t, "is_heading", False)),
     )
 
 

@@ -295,6 +295,11 @@ class Overlay:
         margin = 14 * s
         left = self.app.width - margin - r.width + (1 - shown) * (r.width + margin * 2)
         bottom = self._top() - margin - r.height
+        # over a screen's heading (the results' at 640x360) it comes in at the bottom instead
+        heading = getattr(self.app.current_view, "heading_box", None)
+        at_rest = Rect(self.app.width - margin - r.width, bottom, r.width, r.height)
+        if isinstance(heading, Rect) and at_rest.overlaps(heading):
+            bottom = margin
         self._rect = Rect(left, bottom, r.width, r.height)
         sprites = list(self._sprites)
         sprites[0].position = (round(left + r.width / 2), round(bottom + r.height / 2))
@@ -339,6 +344,7 @@ class Overlay:
         self._drawn = (int(r.left) - 4, int(r.bottom) - 4, self.app.width, int(r.top) + 4)
         self._sprites.draw()
         with audit.layer(audit.OVERLAY, moving=shown < 1.0):
+            audit.report(audit.POPUP, "toast", r)  # audited with what it covers (a heading)
             self._texts.draw()
 
     # -- the title banner ---------------------------------------------------------------------------

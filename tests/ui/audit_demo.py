@@ -1,0 +1,64 @@
+"""The layout audit of How to play's worked example at every step, in a window of its own size
+(headless windows cannot resize). Run as a script: ``python audit_demo.py W H LANG [SHOTS]``;
+prints each fault as ``step N: fault``, then ``panels N`` (the steps whose panel the audit saw)
+and ``faults N``. ``SHOTS``: a path prefix for PNGs of steps 0, 1 and 3."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["ARCADE_HEADLESS"] = "1"
+
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(Path(__file__).parent))
+    import desert_pyramid.ui  # noqa: F401, I001  (before Arcade)
+    from arcade import key as K
+    from driver import Driver
+
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.base import audit
+
+    w, h, lang = int(argv[0]), int(argv[1]), argv[2]
+    shots = argv[3] if len(argv) > 3 else ""
+    use_language(lang)
+    options = RunOptions(
+        size=(w, h),
+        headless=True,
+        frames=3,
+        full_redraw=True,
+        save_dir=tempfile.mkdtemp(prefix="dp-demo-"),
+        settings=Settings(animation_speed=0, mute=True),
+    )
+    app = GameApp(options)
+    ui = Driver(app)
+    app.show_title()
+    app.show_howto(ui.view, "rules")
+    ui.frames(1)
+    ui.key(K.W)
+    ui.view.auto = False
+    ui.frames(2)
+    total = panels = 0
+    for step in range(len(ui.view.demo.steps) + 1):
+        parts = audit.record_frames(lambda: ui.frames(1), 2)
+        panels += any(p.kind == audit.POPUP and p.name == "worked example" for p in parts)
+        for fault in audit.problems(parts, w, h):
+            total += 1
+            print(f"step {step}: {fault}")
+        if shots and step in (0, 1, 3):
+            ui.shot().save(f"{shots}-step{step}.png")
+        ui.key(K.SPACE)
+        ui.frames(30, dt=0.05)
+    print(f"panels {panels}")
+    print(f"faults {total}", flush=True)
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,59 @@
+"""The stuck deal's dialog in a window of its own size (headless windows cannot resize). Run as
+a script: ``python stuck_sizes.py W H LANG [SHOT]``; prints one JSON object: the layout audit's
+faults with the dialog up, whether the audit saw the dialog, and how many of the dead position's
+cards lie under it."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ["ARCADE_HEADLESS"] = "1"
+
+
+def main(argv: list[str]) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    import desert_pyramid.ui  # noqa: F401, I001  (before Arcade)
+    from tests.ui.driver import Driver
+    from tests.ui.test_moments import stuck_practice
+
+    from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.base import audit
+
+    w, h, lang = int(argv[0]), int(argv[1]), argv[2]
+    use_language(lang)
+    options = RunOptions(
+        size=(w, h),
+        headless=True,
+        frames=3,
+        full_redraw=True,
+        save_dir=tempfile.mkdtemp(prefix="dp-stuck-"),
+        settings=Settings(animation_speed=0, mute=True),
+    )
+    app = GameApp(options)
+    ui = Driver(app)
+    view = stuck_practice(ui)
+    ui.frames(30, dt=0.05)
+    parts = audit.record_frames(lambda: ui.frames(1), 2)
+    if len(argv) > 3:
+        ui.shot().save(argv[3])
+    dialog = view.stuck_dialog
+    panel = dialog.panel if dialog is not None else None
+    covered = sum(1 for r in view.dead_position() if panel is not None and panel.overlaps(r))
+    out = {
+        "faults": audit.problems(parts, w, h),
+        "seen": any(p.kind == audit.POPUP and p.name == "stuck dialog" for p in parts),
+        "covered": covered,
+    }
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
