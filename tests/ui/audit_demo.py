@@ -21,7 +21,7 @@ def main(argv: list[str]) -> int:
 
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.i18n import use_language
-    from desert_pyramid.ui.app import GameApp, RunOptions
+    from desert_pyramid.ui.window import GameApp, RunOptions
     from desert_pyramid.ui.base import audit
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]

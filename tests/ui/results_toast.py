@@ -17,8 +17,8 @@ def main(argv: list[str]) -> int:
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.i18n import use_language
     from desert_pyramid.progression import RELICS, Unlocks
-    from desert_pyramid.ui.app import GameApp, RunOptions, start
     from desert_pyramid.ui.base import audit
+    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
     use_language(lang)
