@@ -269,9 +269,10 @@ def build(dist: Path, work: Path, name: str = NAME, clean: bool = False) -> Path
 
     if not core.NATIVE:  # the folder carries the search as installed here
         print(
-            "build_standalone: note: the solver's search is not compiled in this install (no C "
-            "compiler when it was installed, or core.py edited since): the folder gets the plain "
-            "search, about three times slower (README, Standalone build)",
+            "build_standalone: note: the solver's search is not compiled in this install (it was "
+            "installed without DESERT_PYRAMID_COMPILE=1, or without a C compiler, or the solver "
+            "edited since): the folder gets the plain search, about three times slower (README, "
+            "Standalone build)",
             file=sys.stderr,
         )
     staged = staged_resources(work)  # the resources without the translators' sources
