@@ -1,7 +1,6 @@
 """The message line of a layout's table in a window of its own size (headless windows cannot
-resize). Run as a script: ``python message_pages.py W H LAYOUT``; prints one JSON object: the
-opening words as shown and the layout audit's faults, then, for a message longer than the line can
-hold, the pages it is shown in and the text shown before and after the time of a page."""
+resize). Run as a script: ``python message_line.py W H LAYOUT``; prints one JSON object: the
+opening words as shown and the layout audit's faults."""
 
 from __future__ import annotations
 
@@ -17,7 +16,6 @@ def main(argv: list[str]) -> int:
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
     from desert_pyramid.ui.base import audit
-    from desert_pyramid.ui.table.hud import PAGE_S
     from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, layout = int(argv[0]), int(argv[1]), int(argv[2])
@@ -33,23 +31,10 @@ def main(argv: list[str]) -> int:
     app = GameApp(options)
     start(app, options)
     parts = audit.record_frames(app.step, 3)
-    view = app.current_view
-    hud = view.hud
+    hud = app.current_view.hud
     opening = hud.texts["message"].text
     faults = audit.problems(parts, w, h)
-    view.message = " ".join(["A sentence of the coach's that runs on and on."] * 8)
-    audit.record_frames(app.step, 2)
-    before = hud.texts["message"].text
-    for _ in range(int(PAGE_S * 60) + 2):  # a page's time, in frames
-        view.on_update(1 / 60)
-    after = hud.texts["message"].text
-    out = {
-        "opening": opening,
-        "faults": faults,
-        "pages": hud.message_pages,
-        "before": before,
-        "after": after,
-    }
+    out = {"opening": opening, "faults": faults}
     print(json.dumps(out, ensure_ascii=False), flush=True)
     app.close()
     return 0
