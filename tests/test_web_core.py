@@ -201,3 +201,42 @@ def test_a_compiled_catalogue_alone_is_read_as_the_web_build_ships_it(tmp_path: 
         assert notice is not None and "cannot be read" in notice
     finally:
         use_language("en")
+
+
+def _stuck_code() -> str:
+    """A strict deal (one pass) that is stuck once its stock is flipped through."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code
+    from desert_pyramid.engine.moves import Move
+
+    for seed in range(1, 3000):
+        game = Game(get_layout(1), PRESETS["strict"], Deal.from_seed(seed))
+        while not game.is_stuck() and game.stock:
+            game.play(Move.flip())
+        if game.is_stuck() and not game.stock:
+            return encode_deal_code(Deal.from_seed(seed), game.rules, 1)
+    raise AssertionError("no stuck deal found")
+
+
+def test_leaving_a_stuck_deal_records_a_loss_and_a_deal_in_play_stays(tmp_path: Path) -> None:
+    worker = opened(tmp_path)
+    worker.handle({"id": 2, "op": "start", "rules": "classic", "layout": 1})
+    worker.handle({"id": 3, "op": "act", "action": "flip"})
+    left = worker.handle({"id": 4, "op": "leave"})
+    assert left["ok"] and left["result"] == {"finished": False}
+    assert left["can_continue"] and left["state"]["result"] is None  # kept for CONTINUE
+    worker.handle({"id": 5, "op": "start", "rules": "strict", "layout": 1, "code": _stuck_code()})
+    st: dict[str, Any] = {}
+    while not st.get("stuck"):
+        st = worker.handle({"id": 6, "op": "act", "action": "flip"})["state"]
+    left = worker.handle({"id": 7, "op": "leave"})
+    assert left["result"] == {"finished": True} and not left["can_continue"]
+    result = left["state"]["result"]
+    assert result["mode"] == "practice" and result["outcome"] == "lost" and not result["won"]
+    assert len(result["lines"]) == 1  # the score alone: no Daily's streak line
+    assert worker.table is not None
+    progress = worker.table.app.progress
+    assert progress.stats_for("practice", "strict", 1).lost == 1
+    # leaving again does not count it twice
+    worker.handle({"id": 8, "op": "leave"})
+    assert progress.stats_for("practice", "strict", 1).lost == 1

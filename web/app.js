@@ -1,105 +1,32 @@
 // The web edition's page: it draws what the worker says and forwards taps, drags and keys.
 // Every rule, score, message, hint and verdict comes from the game's Python core in the worker
-// (worker.js, desert_pyramid/web/protocol.py; the protocol is in docs/web.md).
+// (worker.js, desert_pyramid/web/protocol.py; the protocol is in docs/web.md). What every screen
+// shares is page.js; the other screens are modules of their own, imported here.
+import {
+  $,
+  ask,
+  bootStarted,
+  game,
+  holdTheGame,
+  localDate,
+  nav,
+  notice,
+  ready,
+  registerScreen,
+  request,
+  saveDir,
+  say,
+  show,
+  startWorker,
+  LANGUAGE_KEY,
+  storedLanguage,
+  word,
+  wordsChanged,
+} from "./page.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
 const HINT_SECONDS = 1.5; // a hint's longest search in the worker (the answer comes within 2 s)
-const $ = (id) => document.getElementById(id);
-
-// -- the worker and its protocol -------------------------------------------------------------
-let bootStarted = performance.now();
-let worker = null;
-const pending = new Map();
-let nextId = 1;
-let saveDir = null;
-let workerReady;
-const ready = new Promise((resolve, reject) => (workerReady = { resolve, reject }));
-
-function startWorker() {
-  bootStarted = performance.now();
-  worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
-  worker.onmessage = (event) => {
-    const msg = event.data;
-    if (msg.type === "ready") {
-      saveDir = msg.saveDir;
-      workerReady.resolve(msg);
-    } else if (msg.type === "boot-error") {
-      workerReady.reject(new Error(msg.error));
-    } else if (msg.type === "reply") {
-      const waiter = pending.get(msg.reply.id);
-      pending.delete(msg.reply.id);
-      if (waiter) waiter(msg.reply);
-    }
-  };
-  worker.onerror = (event) => workerReady.reject(new Error(event.message || "the worker failed"));
-}
-
-// One tab plays at a time: two would each keep their own copy of the saves and the last to write
-// would undo the other's moves. A second tab waits (and says so) until the first one closes.
-function holdTheGame() {
-  if (!navigator.locks) return Promise.resolve();
-  return new Promise((resolve) => {
-    let waiting = true;
-    navigator.locks.request("desert-pyramid-game", () => {
-      waiting = false;
-      resolve();
-      return new Promise(() => {}); // held as long as this page lives
-    });
-    setTimeout(() => {
-      if (waiting) {
-        $("loading-text").textContent =
-          "Desert Pyramid is open in another tab or window: play there, or close it and this one starts.";
-        game.waitingForTab = true;
-      }
-    }, 300);
-  });
-}
-
-function ask(op, fields = {}) {
-  const id = nextId++;
-  return new Promise((resolve) => {
-    pending.set(id, resolve);
-    worker.postMessage({ id, op, ...fields });
-  });
-}
-
-// -- what the page holds -------------------------------------------------------------------------
-const game = {
-  state: null,
-  catalogue: null,
-  canContinue: false,
-  thinking: false,
-  lastDrawn: 0, // performance.now() when the last state was drawn (bench_web.py reads it)
-  drawCount: 0,
-  tapAt: 0, // when the tap being answered was made
-  tapTimes: [], // milliseconds from a tap to its answer on screen (bench/bench_web.py)
-};
-window.desertPyramid = game; // for the tests and the benchmark: read-only figures
-window.desertPyramidMemory = async () => (await ask("memory")).memory; // the worker's heap, bytes
-
-// -- words: every text the page shows comes from the worker, in the player's language --------
-const LANGUAGE_KEY = "dp-language"; // the player's choice, remembered in the browser
-game.words = {};
-
-function word(key) {
-  return game.words[key] || "";
-}
-
-function localDate() {
-  // the player's date, from the page's clock (the game's core never reads one)
-  const d = new Date();
-  const two = (n) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-}
-
-function storedLanguage() {
-  try {
-    return localStorage.getItem(LANGUAGE_KEY);
-  } catch {
-    return null;
-  }
-}
 
 function applyWords(info) {
   game.words = info.words;
@@ -113,6 +40,7 @@ function applyWords(info) {
   for (const l of info.languages) select.add(new Option(l.name, l.code));
   select.value = info.language;
   fillPicker(true);
+  wordsChanged(info);
 }
 
 async function chooseLanguage(code) {
@@ -138,19 +66,6 @@ function showDaily() {
   if (game.daily) $("daily-line").textContent = game.daily.line;
 }
 
-// -- screens ------------------------------------------------------------------------------------
-function show(name) {
-  for (const id of ["loading", "start", "table"]) $(id).hidden = id !== name;
-  document.body.dataset.screen = name;
-}
-
-function notice(text, level = "warning") {
-  const p = document.createElement("p");
-  p.textContent = text;
-  p.className = level;
-  $("notices").append(p);
-}
-
 function fillPicker(again = false) {
   const { rules, layouts } = game.catalogue;
   const rulesSel = $("rules");
@@ -169,33 +84,8 @@ function fillPicker(again = false) {
 }
 
 function showStart() {
-  $("continue").hidden = !game.canContinue;
-  showDaily();
-  fillPicker();
-  show("start");
+  show("start"); // its enter hook (below) fills it
   if (!$("continue").hidden) $("continue").focus();
-}
-
-function takeNotices(reply) {
-  for (const n of reply.notices || []) notice(n.text, n.level);
-}
-
-let lastSaid = "";
-
-function say(text) {
-  if (!text) return;
-  // the same words again are still announced: the region's text must change
-  const said = text === lastSaid ? `${text}\u00a0` : text;
-  lastSaid = said;
-  $("status").textContent = said;
-}
-
-async function request(op, fields = {}) {
-  const reply = await ask(op, fields);
-  takeNotices(reply);
-  if ("can_continue" in reply) game.canContinue = reply.can_continue;
-  if (reply.daily) game.daily = reply.daily;
-  return reply;
 }
 
 async function startDeal(fields, op = "start") {
@@ -606,9 +496,22 @@ function onKey(event) {
 }
 
 function leaveTable() {
+  // the worker finishes a deal that is over or stuck (recorded, as the desktop's "New deal"
+  // does); a deal in play stays saved for Continue
+  if (game.state) chain = chain.then(() => request("leave"));
   game.state = null;
-  showStart();
+  chain.then(() => {
+    if (!game.state) showStart();
+  });
 }
+nav.home = leaveTable;
+registerScreen("start", {
+  enter() {
+    $("continue").hidden = !game.canContinue;
+    showDaily();
+    fillPicker();
+  },
+});
 
 // -- time -----------------------------------------------------------------------------------------
 setInterval(() => {

@@ -184,6 +184,9 @@ class Worker:
     def _state(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         return {}
 
+    def _leave(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return {"finished": table.leave()}
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -195,6 +198,7 @@ class Worker:
         "pause": _pause,
         "resume": _resume,
         "state": _state,
+        "leave": _leave,
     }
 
 

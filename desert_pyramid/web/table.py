@@ -179,7 +179,7 @@ class WebTable:
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
             self.hint_places = ()
-            self._finish_daily(seat)
+            self._finish(seat)
         if fb.message is not None:
             self._message = fb.message
         said = self._said(seat, control, fb, moved)
@@ -231,20 +231,32 @@ class WebTable:
             self._coach_said = coach
         return " ".join(s for s in said if s)
 
-    def _finish_daily(self, seat: Seat) -> None:
-        """A Daily just cleared: its results (the time bonus, the day streak), recorded once by
-        the application as the desktop's results screen has it recorded."""
-        if isinstance(seat.session, DailySession) and seat.session.finished and not self.finished:
+    def _finish(self, seat: Seat) -> None:
+        """A deal just ended (any mode): its results (for a Daily the time bonus and the day
+        streak; the statistics, the relics and backs it unlocked), recorded once by the
+        application as the desktop's results screen has them recorded."""
+        if seat.session.finished and not self.finished:
             self.finished = self.app.finish(seat)
 
+    def leave(self) -> bool:
+        """The player leaves the table for the start page. A deal that is over or stuck (the
+        player gives it up, as the desktop's "New deal" does) is finished now and recorded, a
+        stuck one as a loss; True then (the state's ``result`` says how it ended). A deal still
+        in play stays saved for CONTINUE (False)."""
+        seat, control = self._table()
+        self.tick()
+        if self.finished is None and (seat.session.finished or control.stuck):
+            self.finished = self.app.finish(seat)
+        return self.finished is not None
+
     def result(self) -> dict[str, Any] | None:
-        """A finished Daily's result, in words: the score, the time bonus, the day streak."""
+        """A finished deal's result, in words: the score, a Daily's time bonus and day streak."""
         done = self.finished
         if done is None:
             return None
         res = done.results
         lines = [worded(tell("Score {score}", score=format_number(res.score)))]
-        if res.won:
+        if res.won and res.dated:
             lines.append(
                 worded(
                     tell(
@@ -254,15 +266,18 @@ class WebTable:
                     )
                 )
             )
-        best = self.app.progress.daily.best
-        lines.append(
-            ngettext(
-                "Day streak: {n} day · best {best}",
-                "Day streak: {n} days · best {best}",
-                done.streak,
-            ).format(n=done.streak, best=best)
-        )
+        if res.dated:
+            best = self.app.progress.daily.best
+            lines.append(
+                ngettext(
+                    "Day streak: {n} day · best {best}",
+                    "Day streak: {n} days · best {best}",
+                    done.streak,
+                ).format(n=done.streak, best=best)
+            )
         return {
+            "mode": res.mode,
+            "outcome": res.outcome,
             "won": res.won,
             "date": res.date,
             "score": res.score,
