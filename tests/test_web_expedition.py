@@ -284,18 +284,25 @@ def test_bad_clock_requests_are_refused_with_the_reason(tmp_path: Path) -> None:
     assert "only an Expedition ends a trek" in worker.handle({"id": 1, "op": "end_trek"})["error"]
 
 
-def test_every_expedition_word_the_page_asks_for_comes_from_the_worker() -> None:
-    """Each ``word("...")`` of web/expedition.js is one of the worker's words, translated."""
+def test_every_expedition_word_the_page_shows_comes_from_the_worker() -> None:
+    """The Expedition's labels on the page (its start-page entry, the figures, the pause, the
+    results) are the worker's words, each a message the desktop translates."""
     from desert_pyramid.web.words import PAGE_WORDS, page_words
 
+    html = (Path(__file__).resolve().parent.parent / "web" / "index.html").read_text(
+        encoding="utf-8"
+    )
     script = (Path(__file__).resolve().parent.parent / "web" / "expedition.js").read_text(
         encoding="utf-8"
     )
-    asked = set(re.findall(r'word\("([a-z_]+)"\)', script))
-    assert {"expedition", "daylight", "pause", "resume", "new_trek"} <= asked
-    assert asked <= set(PAGE_WORDS), asked - set(PAGE_WORDS)
+    asked = set(re.findall(r'data-(?:word|label)="([a-z_]+)"', html))
+    asked |= set(re.findall(r'"(end_trek(?:_confirm)?)"', script))
+    mine = {"expedition", "daylight", "pause", "paused", "paused_text", "resume", "end_trek"}
+    mine |= {"new_trek", "pyramid", "end_trek_confirm"}
+    assert mine <= asked and mine <= set(PAGE_WORDS), mine - asked
     english = page_words()
     use_language("de")
     german = page_words()
     # (German says "Expedition" and "Pause" as English does)
-    assert not {k for k in asked if german[k] == english[k] and k not in ("expedition", "pause")}
+    assert not {k for k in mine if german[k] == english[k] and k not in ("expedition", "pause")}
+    assert german["new_trek"] == "Neue Expedition" and german["daylight"] == "Tageslicht"

@@ -311,7 +311,9 @@ class WebTable:
         stuck one as a loss; True then (the state's ``result`` says how it ended). A deal still
         in play stays saved for CONTINUE (False)."""
         seat, control = self._table()
-        if self.finished is None and (seat.session.finished or control.stuck):
+        # a stuck pyramid of a trek is not the trek's end (it can be skipped): it stays saved
+        stuck = control.stuck and not seat.offers.skip
+        if self.finished is None and (seat.session.finished or stuck):
             self.finished = self.app.finish(seat)
         return self.finished is not None
 

@@ -59,6 +59,7 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "paused_text": (None, "The clock is stopped and the cards are hidden."),
     "resume": (None, "Resume"),
     "end_trek": (None, "End the trek"),
+    "end_trek_confirm": (None, "End the trek? Press again"),
     "new_trek": (None, "New trek"),
 }
 
