@@ -306,3 +306,25 @@ def test_every_expedition_word_the_page_shows_comes_from_the_worker() -> None:
     # (German says "Expedition" and "Pause" as English does)
     assert not {k for k in mine if german[k] == english[k] and k not in ("expedition", "pause")}
     assert german["new_trek"] == "Neue Expedition" and german["daylight"] == "Tageslicht"
+
+
+def test_the_build_draws_the_desert_at_each_light_to_nightfall(tmp_path: Path) -> None:
+    """The Expedition's sky in the browser is the desktop's scenery, drawn by the build at light
+    levels from noon to night: each darker than the one before, high in the sky."""
+    from PIL import Image
+
+    from desert_pyramid.ui.art.export import dusk_name, render_scenery
+
+    render_scenery(tmp_path, {"landscape": (160, 90)}, dusk_steps=2)
+    names = [dusk_name("landscape", step) for step in range(3)]
+    assert names == [
+        "desert-landscape.png",
+        "desert-landscape-dusk1.png",
+        "desert-landscape-dusk2.png",
+    ]
+    light = []
+    for name in names:
+        with Image.open(tmp_path / name) as image:
+            r, g, b = image.convert("RGB").getpixel((5, 2))  # the sky, top left
+            light.append(r + g + b)
+    assert light[0] > light[1] > light[2], light
