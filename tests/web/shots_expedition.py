@@ -24,6 +24,7 @@ from tests.web.helpers import play, state  # noqa: E402
 from tests.web.test_expedition import (  # noqa: E402
     advance,
     fake_clock,
+    leave,
     play_last,
     start_trek,
     to_start,
@@ -50,9 +51,10 @@ def story(page: Any, out: Path, tag: str) -> None:
     page.click("#pause-resume")
     page.wait_for_function("window.desertPyramid.state.paused === false")
     line = winning_line(st)
+    how = "tap" if "844" in tag or "390" in tag else "click"
     for move in line[:-1]:
-        play(page, move, "tap" if "844" in tag or "390" in tag else "click")
-    play_last(page, line[-1])
+        play(page, move, how)
+    play_last(page, line[-1], how)
     page.wait_for_timeout(400)
     page.screenshot(path=str(out / f"cleared-{tag}.png"))
     left = state(page)["expedition"]["daylight_ms"]
@@ -63,14 +65,14 @@ def story(page: Any, out: Path, tag: str) -> None:
     page.wait_for_timeout(300)
     page.screenshot(path=str(out / f"results-{tag}.png"))
     page.evaluate("window.desertPyramidClock.now = () => performance.now()")
-    page.click("#trek-end-menu")
-    to_start(page)
+    leave(page)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out")
     parser.add_argument("--site", help="a built site (default: build one into OUT/site)")
+    parser.add_argument("--only", choices=("phone", "desk"), help="one device's pictures only")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -91,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
             is_mobile=True,
         )
         desk = browser.new_context(viewport={"width": 1440, "height": 900})
-        for context, sizes in ((phone, ((390, 844), (844, 390))), (desk, ((1440, 900),))):
+        devices = (("phone", phone, ((390, 844), (844, 390))), ("desk", desk, ((1440, 900),)))
+        for name, context, sizes in devices:
+            if args.only and args.only != name:
+                context.close()
+                continue
             page = context.new_page()
             boot(page, url)
             for language in ("en", "de"):

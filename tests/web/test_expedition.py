@@ -80,6 +80,14 @@ def to_start(page: Any) -> None:
     page.wait_for_function("document.body.dataset.screen === 'start'")
 
 
+def leave(page: Any) -> None:
+    """Back to the start page from the trek's results (its Menu) or the table."""
+    if page.locator("#trek-end-menu").is_visible():
+        page.click("#trek-end-menu")
+        page.wait_for_function("document.body.dataset.screen === 'start'")
+    to_start(page)
+
+
 def start_trek(page: Any) -> dict[str, Any]:
     to_start(page)
     before = drawn(page)
@@ -100,13 +108,13 @@ def winning_line(st: dict[str, Any]) -> tuple[Move, ...]:
     return tuple(result.line)
 
 
-def play_last(page: Any, move: Move) -> None:
+def play_last(page: Any, move: Move, how: str = "tap") -> None:
     """The clearing move: the next pyramid is dealt at once (its move count starts again)."""
     assert move.kind in (MoveKind.PAIR, MoveKind.KING), move
     a, b = (move.b, move.a) if move.a == STOCK else (move.a, move.b)
-    press(page, a, "tap")
+    press(page, a, how)
     if move.kind == MoveKind.PAIR and state(page)["expedition"]["pyramid"] == 1:
-        press(page, b, "tap")
+        press(page, b, how)
     assert state(page)["expedition"]["pyramid"] == 2, state(page)["message"]
 
 
@@ -171,9 +179,7 @@ def test_a_trek_on_a_phone_through_a_cleared_pyramid_to_the_sunset(phone: Any) -
         assert not phone.errors, phone.errors
     finally:
         real_clock(phone)
-        if phone.locator("#trek-end-menu").is_visible():
-            phone.click("#trek-end-menu")
-        to_start(phone)
+        leave(phone)
 
 
 def test_a_tab_hidden_for_60_s_costs_no_daylight_and_a_reload_keeps_it(desk: Any) -> None:
@@ -240,6 +246,4 @@ def test_a_tab_hidden_for_60_s_costs_no_daylight_and_a_reload_keeps_it(desk: Any
         assert not desk.errors, desk.errors
     finally:
         real_clock(desk)
-        if desk.locator("#trek-end-menu").is_visible():
-            desk.click("#trek-end-menu")
-        to_start(desk)
+        leave(desk)
