@@ -221,6 +221,15 @@ def test_a_hidden_pages_time_does_not_count_and_the_table_waits_paused(tmp_path:
     assert st["expedition"]["daylight_ms"] == 232_000
 
 
+def test_a_report_longer_than_the_suspend_gap_counts_nothing_and_pauses(tmp_path: Path) -> None:
+    """A page that stalled (a sleeping phone) reports a long gap: as the desktop's frame after a
+    suspend, it counts nothing and the trek waits paused, its cards hidden."""
+    worker, _ = trek(tmp_path)
+    st = ask(worker, "tick", elapsed_ms=30_000)["state"]
+    assert st["expedition"]["daylight_ms"] == 240_000
+    assert st["paused"] and st["pause_reason"] == "suspend"
+
+
 def test_the_pause_stops_the_daylight_and_skip_costs_30_s(tmp_path: Path) -> None:
     worker, _ = trek(tmp_path)
     st = ask(worker, "pause")["state"]

@@ -541,7 +541,8 @@ function tick() {
       $("time").textContent = reply.state.time;
       game.state.time = reply.state.time;
       if (reply.state.daily) $("bonus").textContent = reply.state.daily.bonus;
-      if (reply.state.mode === "expedition" || reply.state.finished !== game.state.finished) {
+      const changed = ["finished", "paused"].some((k) => reply.state[k] !== game.state[k]);
+      if (reply.state.mode === "expedition" || changed) {
         game.state = reply.state;
         drawn(reply.state, reply.result);
       }
