@@ -9,6 +9,9 @@ Prints, each against the issue's target on this machine:
   table of a new deal is playable (target <= 10 s);
 * warm start: the same profile reloads (the service worker's cache, the heap snapshot the
   worker kept) until the table is playable (<= 4 s);
+* start to a playable Expedition, cold and warm: the same, through the start page's Expedition
+  button (the application's trek: its first pyramid searched and proven winnable in the
+  worker) until its first pyramid is drawn;
 * download: the gzipped size of every file a first visit fetches and the service worker keeps
   (<= 10 MB);
 * tap to drawn: from a tap's end (pointerup) to the next frame after the worker's answer was
@@ -64,16 +67,34 @@ def download_size(site: Path) -> tuple[int, int]:
     return raw, gz
 
 
-def to_table(page: Any, url: str) -> float:
-    """Seconds from navigation to a playable table (a new deal drawn)."""
+def to_table(page: Any, url: str, button: str = "#deal") -> float:
+    """Seconds from navigation to a playable table (a new deal drawn; ``#play-expedition``: a
+    new trek's first pyramid)."""
     started = time.perf_counter()
     page.goto(url)
     page.wait_for_function(
         "window.desertPyramid && window.desertPyramid.started === true", timeout=180_000
     )
-    page.click("#deal")
+    page.click(button)
     page.wait_for_selector("#table:not([hidden]) .card")
     return time.perf_counter() - started
+
+
+def cold_and_warm(browser: Any, url: str, button: str) -> tuple[float, float]:
+    """A new profile's first start, then its reload (the service worker's cache and the heap
+    snapshot kept), each to a playable table through ``button``."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    cold = to_table(page, url, button)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # the service worker's cache and the worker's heap snapshot are kept
+    page.wait_for_function(
+        "caches.keys().then(k => k.length > 1 && k.includes('desert-pyramid-snapshots'))",
+        timeout=120_000,
+    )
+    warm = to_table(page, url, button)
+    context.close()
+    return cold, warm
 
 
 def wait_drawn(page: Any, before: int) -> None:
@@ -138,22 +159,17 @@ def main(argv: list[str] | None = None) -> int:
         raw, gz = download_size(site)
         cold: list[float] = []
         warm: list[float] = []
+        trek_cold: list[float] = []
+        trek_warm: list[float] = []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for _ in range(args.runs):
-                context = browser.new_context(
-                    viewport={"width": 390, "height": 844}, has_touch=True
-                )
-                page = context.new_page()
-                cold.append(to_table(page, url))
-                page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-                # the service worker's cache and the worker's heap snapshot are kept
-                page.wait_for_function(
-                    "caches.keys().then(k => k.length > 1 && k.includes('desert-pyramid-snapshots'))",
-                    timeout=120_000,
-                )
-                warm.append(to_table(page, url))
-                context.close()
+                c, w = cold_and_warm(browser, url, "#deal")
+                cold.append(c)
+                warm.append(w)
+                c, w = cold_and_warm(browser, url, "#play-expedition")
+                trek_cold.append(c)
+                trek_warm.append(w)
             context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
             page = context.new_page()
             to_table(page, url)
@@ -170,6 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"warm start (cached):            median {statistics.median(warm):.2f} s "
         f"(runs {', '.join(f'{w:.2f}' for w in warm)}; target <= 4 s)"
+    )
+    print(
+        f"cold start to an Expedition:    median {statistics.median(trek_cold):.2f} s "
+        f"(runs {', '.join(f'{c:.2f}' for c in trek_cold)})"
+    )
+    print(
+        f"warm start to an Expedition:    median {statistics.median(trek_warm):.2f} s "
+        f"(runs {', '.join(f'{w:.2f}' for w in trek_warm)})"
     )
     print(
         f"download:                       {gz / 1e6:.2f} MB gzipped ({raw / 1e6:.2f} MB raw; "

@@ -6,6 +6,7 @@ import {
   $,
   ask,
   bootStarted,
+  drawn,
   game,
   holdTheGame,
   localDate,
@@ -23,6 +24,8 @@ import {
   word,
   wordsChanged,
 } from "./page.js";
+import { elapsed, restart, skipTime } from "./clock.js";
+import "./expedition.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
@@ -102,7 +105,13 @@ function enterTable(state) {
   game.state = state;
   layoutBoard();
   draw(state);
+  restart(); // the table's time counts from now (the page's clock: clock.js)
 }
+nav.enterTable = (state) => {
+  history.replaceState(null, "", location.pathname + location.search);
+  enterTable(state);
+  say(state.status);
+};
 
 // -- the table: geometry ----------------------------------------------------------------------------
 let geometry = null;
@@ -217,7 +226,7 @@ function mark(el, place, state) {
   el.classList.toggle("coached", state.coach.some((m) => m.places.includes(place)));
 }
 
-function draw(state) {
+function draw(state, result = null) {
   game.state = state;
   const pyramid = $("pyramid");
   const seen = new Set();
@@ -293,6 +302,7 @@ function draw(state) {
   const wasHidden = ending.hidden;
   ending.hidden = !(state.won || state.stuck);
   if (wasHidden && !ending.hidden) $("ending-new").focus();
+  drawn(state, result); // what other modules add to the table (expedition.js)
   game.drawCount += 1;
   game.lastDrawn = performance.now();
   if (game.tapAt) {
@@ -309,13 +319,13 @@ let chain = Promise.resolve();
 function act(action, fields = {}) {
   // one request at a time, in the order the player made them
   chain = chain.then(async () => {
-    const reply = await request("act", { action, ...fields });
+    const reply = await request("act", { action, ...fields, elapsed_ms: elapsed() });
     if (!reply.ok) {
       $("message").textContent = reply.error;
       say(reply.error);
       return;
     }
-    draw(reply.state);
+    draw(reply.state, reply.result);
     for (const place of reply.result.shake || []) shake(place);
     say(reply.result.say);
   });
@@ -339,6 +349,7 @@ async function askHint() {
   say(word("thinking"));
   chain = chain.then(async () => {
     const reply = await request("hint", { time_limit: HINT_SECONDS });
+    restart(); // the search's time is not the player's
     game.thinking = false;
     hint.removeAttribute("aria-busy");
     if (!reply.ok) {
@@ -480,7 +491,7 @@ function onKey(event) {
     s: () => act("stash"),
     x: () => act("deselect"),
     Delete: () => act("deselect"),
-    Escape: () => leaveTable(),
+    Escape: () => (game.state && game.state.timed && nav.pause ? nav.pause() : leaveTable()),
   };
   const k = key.length === 1 ? key.toLowerCase() : key;
   if (k === " " && !onButton) {
@@ -498,13 +509,15 @@ function onKey(event) {
 function leaveTable() {
   // the worker finishes a deal that is over or stuck (recorded, as the desktop's "New deal"
   // does); a deal in play stays saved for Continue
-  if (game.state) chain = chain.then(() => request("leave"));
+  if (game.state) chain = chain.then(() => request("leave", { elapsed_ms: elapsed() }));
   game.state = null;
   chain.then(() => {
     if (!game.state) showStart();
   });
 }
 nav.home = leaveTable;
+nav.redraw = (state) => draw(state);
+nav.act = act;
 registerScreen("start", {
   enter() {
     $("continue").hidden = !game.canContinue;
@@ -514,22 +527,45 @@ registerScreen("start", {
 });
 
 // -- time -----------------------------------------------------------------------------------------
-setInterval(() => {
-  if (document.body.dataset.screen !== "table" || document.hidden || !game.state) return;
-  if (game.state.finished || game.thinking) return;
+// The page's clock (clock.js) is the game's: each second the time since the last report goes to
+// the worker, which counts it (the worker reads no clock). A hidden page reports nothing and
+// the time it was hidden is never reported; a timed table comes back paused (as the desktop's
+// lost focus).
+function tick() {
+  if (document.body.dataset.screen !== "table" || document.hidden || !game.state) return chain;
+  if (game.state.finished || game.thinking) return chain;
   chain = chain.then(async () => {
-    const reply = await ask("tick");
-    if (reply.ok && reply.state && document.body.dataset.screen === "table") {
+    const reply = await ask("tick", { elapsed_ms: elapsed() });
+    if (reply.ok && reply.result && reply.result.searched_ms) skipTime(reply.result.searched_ms);
+    if (reply.ok && reply.state && document.body.dataset.screen === "table" && game.state) {
       $("time").textContent = reply.state.time;
       game.state.time = reply.state.time;
       if (reply.state.daily) $("bonus").textContent = reply.state.daily.bonus;
+      const changed = ["finished", "paused"].some((k) => reply.state[k] !== game.state[k]);
+      if (reply.state.mode === "expedition" || changed) {
+        game.state = reply.state;
+        drawn(reply.state, reply.result);
+      }
+    } else if (!reply.ok) {
+      notice(reply.error, "error");
     }
   });
-}, 1000);
+  return chain;
+}
+setInterval(tick, 1000);
+game.tick = () => tick(); // the tests drive the clock: a fake now() (clock.js), then a tick
 
 document.addEventListener("visibilitychange", () => {
   if (!game.state) return;
-  chain = chain.then(() => ask(document.hidden ? "pause" : "resume"));
+  if (document.hidden) {
+    chain = chain.then(() => ask("pause", { reason: "hidden", elapsed_ms: elapsed() }));
+  } else {
+    restart(); // the time hidden is not the player's
+    chain = chain.then(async () => {
+      const reply = await ask("resume", { reason: "shown" });
+      if (reply.ok && reply.state && game.state) draw(reply.state);
+    });
+  }
 });
 
 // -- deal links -----------------------------------------------------------------------------------

@@ -119,6 +119,18 @@ export function wordsChanged(info) {
   for (const fn of wordHooks) fn(info);
 }
 
+// onDraw(fn): fn(state, result) after the table is drawn (result: the request's own answer, with
+// its moments) and after each tick of the clock (a module draws what it adds to the table).
+const drawHooks = [];
+
+export function onDraw(fn) {
+  drawHooks.push(fn);
+}
+
+export function drawn(state, result = null) {
+  for (const fn of drawHooks) fn(state, result);
+}
+
 export function show(name, ...args) {
   const before = document.body.dataset.screen;
   if (before && before !== name) screens.get(before)?.leave?.();
@@ -127,8 +139,9 @@ export function show(name, ...args) {
   screens.get(name)?.enter?.(...args);
 }
 
-// Back to the start page (app.js sets how: it also forgets the table's deal).
-export const nav = { home: () => show("start") };
+// Back to the start page (app.js sets how: it also forgets the table's deal); the pause (a
+// timed table's Esc and pause button: expedition.js sets it); a deal seated by a module's request.
+export const nav = { home: () => show("start"), pause: null, enterTable: null };
 
 export function notice(text, level = "warning") {
   const p = document.createElement("p");

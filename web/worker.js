@@ -133,7 +133,8 @@ async function answer(request) {
   const text = handleJson(JSON.stringify(request));
   const reply = JSON.parse(text);
   // the saves reach IndexedDB before the page hears the answer: a reload after it continues
-  if (request.op !== "tick" && request.op !== "state" && request.op !== "hint") {
+  // (a tick's too: a timed game is saved with its clock, so a reload never gives back daylight)
+  if (request.op !== "state" && request.op !== "hint") {
     try {
       await syncfs(false);
     } catch (err) {

@@ -20,7 +20,7 @@ from desert_pyramid.modes import ModeError
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
-ACTIONS = ("tap", "drop", "flip", "stash", "undo", "redo", "accept_hint", "deselect")
+ACTIONS = ("tap", "drop", "flip", "stash", "undo", "redo", "accept_hint", "deselect", "skip")
 
 
 class Worker:
@@ -98,7 +98,12 @@ class Worker:
         step = self._OPS.get(op) if isinstance(op, str) else None
         if step is None:
             raise RequestError(f"unknown request {op!r}")
+        # the page's time since its last report, counted before the request (the worker reads
+        # no clock): a sunset it brings is told with the answer
+        counted = table.count(request["elapsed_ms"]) if "elapsed_ms" in request else {}
         result = step(self, table, request)
+        if counted.get("moments"):
+            result = {**result, "moments": [*counted["moments"], *result.get("moments", [])]}
         out: dict[str, Any] = {
             "ok": True,
             "result": result,
@@ -170,15 +175,26 @@ class Worker:
         return table.hint(float(limit))
 
     def _tick(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
-        table.tick()
-        return {}
+        if "elapsed_ms" not in request:
+            raise RequestError(
+                "'tick' needs 'elapsed_ms': the page's milliseconds since its last report"
+            )
+        return table.tick()
 
     def _pause(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
-        table.pause()
+        table.pause(str(request.get("reason", "pause")))
         return {}
 
     def _resume(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
-        table.resume_clock()
+        table.resume_clock(str(request.get("reason", "player")))
+        return {}
+
+    def _expedition(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.start_expedition()
+        return {}
+
+    def _end_trek(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        table.end_trek()
         return {}
 
     def _state(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
@@ -195,6 +211,8 @@ class Worker:
         "act": _act,
         "hint": _hint,
         "tick": _tick,
+        "expedition": _expedition,
+        "end_trek": _end_trek,
         "pause": _pause,
         "resume": _resume,
         "state": _state,

@@ -22,9 +22,10 @@ from desert_pyramid.engine import CARDS, PRESETS, SATCHEL, STOCK, WASTE, Game, R
 from desert_pyramid.engine.moves import Move, MoveKind
 from desert_pyramid.i18n import format_number, ngettext
 from desert_pyramid.i18n.say import Say, joined, tell, worded
-from desert_pyramid.modes import DailySession
+from desert_pyramid.modes import DailySession, ExpeditionSession
 from desert_pyramid.modes.dealing import parse_date
 from desert_pyramid.solver.hints import HINT_BUDGET, hint_for
+from desert_pyramid.web import expedition
 from desert_pyramid.web.words import daily_words, pile_names
 
 #: a hint's longest search, in seconds (the browser's solver is slower than the desktop's)
@@ -60,7 +61,7 @@ def place_json(place: int) -> int | str:
 class WebTable:
     """The application and the table in play (at most one), as the worker holds them."""
 
-    def __init__(self, save_dir: str | None, clock: Any = time.monotonic) -> None:
+    def __init__(self, save_dir: str | None) -> None:
         self.log = NoticeLog()
         #: the player's date, from the page (the engine never reads a clock); the machine's until
         #: the page has said it
@@ -72,12 +73,12 @@ class WebTable:
         self.seat: Seat | None = None
         self.control: TableControl | None = None
         self.hint_places: tuple[int | str, ...] = ()
-        self._clock = clock
-        self._last = clock()
         self._message: Say | str = ""
         self._coach_said: list[str] = []
         self.finished: Finished | None = None
         self._cleared_before = False
+        self.sunset: dict[str, Any] | None = None  # a trek ended by its clock: its moment
+        self._prepare = False  # an Expedition's next pyramid is searched at the next tick
 
     def today(self) -> datetime.date:
         """The player's local date as the page gave it (``set_date``), else the machine's."""
@@ -114,10 +115,17 @@ class WebTable:
         self.seat = seat
         self.control = seat.control  # the seat's: its moves are saved, as at the desktop's table
         self.hint_places = ()
-        self._last = self._clock()
         self._message = message
         self._coach_said = [m.text for m in seat.session.messages]
         self.finished = None
+        self.sunset = None
+        self._prepare = expedition.is_trek(seat)
+
+    def start_expedition(self) -> None:
+        """A new trek (the desktop's Expedition: the application's session, 240 s of daylight,
+        untimed when the settings say so)."""
+        seat = self.app.start_mode("expedition")
+        self._seat(seat, tell(seat.opening))
 
     def start_daily(self) -> None:
         """Today's Daily (the page's date): the same deal as ``desert-pyramid daily DATE``, its
@@ -157,24 +165,74 @@ class WebTable:
             raise RequestError("no deal at the table: start one first")
         return self.seat, self.control
 
-    def tick(self) -> None:
-        """The clock: the time since the last request counts (the page pauses when hidden)."""
-        now = self._clock()
-        if self.seat is not None and not self.seat.session.finished:
-            self.seat.update(max(0.0, (now - self._last) * 1000.0))
-        self._last = now
+    def count(self, elapsed_ms: object) -> dict[str, Any]:
+        """The page's time report (milliseconds since its last one; the worker reads no clock)
+        counted by the seat as the desktop counts a frame: nothing while paused or over, nothing
+        for a gap longer than the suspend gap (which pauses a timed table). A trek whose daylight
+        runs out here ends: it is recorded now (``Application.finish``) and the answer carries
+        its sunset. Raises :class:`RequestError` for a report that is not a time."""
+        try:
+            ms = expedition.elapsed_of(elapsed_ms)
+        except expedition.ClockError as exc:
+            raise RequestError(str(exc)) from None
+        out: dict[str, Any] = {}
+        seat = self.seat
+        if seat is None or seat.session.finished:
+            return out
+        seat.update(ms)
+        if seat.session.finished:  # the sunset
+            self.sunset = expedition.sunset(seat)
+            self.hint_places = ()
+            self._message = ""
+            self._finish(seat)
+            out["moments"] = [self.sunset]
+        return out
 
-    def pause(self) -> None:
-        """The page is hidden: the time since the last request counts, then nothing until back."""
-        self.tick()
+    def tick(self) -> dict[str, Any]:
+        """Between two reports: an Expedition's next pyramid is searched now (the desktop does it
+        between frames), so a clear deals it at once; ``searched_ms`` is that search's time, which
+        the page does not count as the player's."""
+        seat = self.seat
+        if not self._prepare or seat is None or seat.session.finished:
+            return {}
+        self._prepare = False
+        session = seat.session
+        if not isinstance(session, ExpeditionSession):
+            return {}
+        started = time.perf_counter()
+        session.prepare_next()
+        return {"searched_ms": round((time.perf_counter() - started) * 1000)}
 
-    def resume_clock(self) -> None:
-        self._last = self._clock()
+    def pause(self, reason: str = "pause") -> None:
+        """The clock stops: the player paused (``pause``: a timed table hides its cards) or the
+        page is hidden (``hidden``: the desktop's lost focus)."""
+        if reason not in expedition.PAUSE_REASONS:
+            raise RequestError(
+                f"unknown pause reason {reason!r}: one of {', '.join(expedition.PAUSE_REASONS)}"
+            )
+        seat, _ = self._table()
+        if reason == "pause":
+            seat.pause("pause")
+        else:
+            seat.focus_lost()
+
+    def resume_clock(self, reason: str = "player") -> None:
+        """The clock may run again: the player resumes (``player``), or the page is shown again
+        (``shown``: the desktop's focus regained; a timed table stays paused, its cards hidden,
+        until the player resumes; an untimed one runs on)."""
+        if reason not in expedition.RESUME_REASONS:
+            raise RequestError(
+                f"unknown resume reason {reason!r}: one of {', '.join(expedition.RESUME_REASONS)}"
+            )
+        seat, _ = self._table()
+        if reason == "player":
+            seat.resume()
+        else:
+            seat.focus_gained()
 
     def act(self, action: str, **kw: Any) -> dict[str, Any]:
         """One action at the table (see docs/web.md); returns the feedback as JSON."""
         seat, control = self._table()
-        self.tick()
         fb = self._feedback(control, action, kw)
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
@@ -182,12 +240,20 @@ class WebTable:
             self._finish(seat)
         if fb.message is not None:
             self._message = fb.message
+        found, news = expedition.moments(fb.events)
+        if news:  # a pyramid cleared or skipped: the desktop's words on the message line
+            self._message = news
+        if any(m["kind"] == "next" for m in found):
+            self._prepare = True
         said = self._said(seat, control, fb, moved)
+        if news:
+            said = " ".join(s for s in (said, news) if s)
         return {
             "moved": moved,
             "sound": fb.sound,
             "shake": [place_json(p) for p in fb.shake],
             "say": said,
+            "moments": found,
         }
 
     @staticmethod
@@ -208,6 +274,7 @@ class WebTable:
             "undo": control.undo,
             "redo": control.redo,
             "accept_hint": control.accept_hint,
+            "skip": control.skip,
         }.get(action)
         if plain is None:
             raise RequestError(f"unknown action {action!r}")
@@ -244,17 +311,41 @@ class WebTable:
         stuck one as a loss; True then (the state's ``result`` says how it ended). A deal still
         in play stays saved for CONTINUE (False)."""
         seat, control = self._table()
-        self.tick()
-        if self.finished is None and (seat.session.finished or control.stuck):
+        # a stuck pyramid of a trek is not the trek's end (it can be skipped): it stays saved
+        stuck = control.stuck and not seat.offers.skip
+        if self.finished is None and (seat.session.finished or stuck):
             self.finished = self.app.finish(seat)
         return self.finished is not None
 
+    def end_trek(self) -> None:
+        """The pause's "End the trek": the trek ends now, recorded as the desktop records it
+        (its pyramids, its results, what it unlocked); the state's ``result`` says how it went."""
+        seat, _ = self._table()
+        if not seat.offers.end_run:
+            raise RequestError("only an Expedition ends a trek")
+        if self.finished is None:
+            self.finished = self.app.finish(seat)
+
     def result(self) -> dict[str, Any] | None:
-        """A finished deal's result, in words: the score, a Daily's time bonus and day streak."""
+        """A finished deal's result, in words: the score, a Daily's time bonus and day streak;
+        a trek's results as the desktop's results screen has them."""
         done = self.finished
         if done is None:
             return None
         res = done.results
+        if res.trek:
+            return {
+                "mode": res.mode,
+                "outcome": res.outcome,
+                "won": res.won,
+                "date": res.date,
+                "score": res.score,
+                "time_bonus": 0,
+                "streak": 0,
+                "counted": True,
+                "share": done.share,
+                **expedition.trek_result(done),
+            }
         lines = [worded(tell("Score {score}", score=format_number(res.score)))]
         if res.won and res.dated:
             lines.append(
@@ -292,7 +383,6 @@ class WebTable:
         """The solver's hint for the position, searched for at most ``time_limit`` seconds; its
         move is highlighted and Enter (``accept_hint``) plays it."""
         seat, control = self._table()
-        self.tick()
         limit = min(max(0.1, float(time_limit)), MAX_HINT_TIME_LIMIT)
         session = seat.session
         if not session.finished:
@@ -300,7 +390,6 @@ class WebTable:
         started = time.perf_counter()
         answer = hint_for(seat.game, HINT_BUDGET, time_limit=limit)
         spent = time.perf_counter() - started
-        self._last = self._clock()  # the search's time is not the player's
         verdict = str(getattr(answer.verdict, "value", answer.verdict))
         words: Say | str = ""
         if verdict == "lost":
@@ -363,6 +452,9 @@ class WebTable:
             if isinstance(session, DailySession)
             else None,
             "result": self.result(),
+            "expedition": expedition.trek_state(seat),
+            "sunset": self.sunset,
+            **expedition.clock_state(seat),
             "layout": {"number": layout.number, "name": layout.name},
             "rules": {
                 "name": str(rules),

@@ -51,6 +51,16 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "close": (None, "Close"),
     "thinking": (None, "Thinking…"),
     "pyramid": ("hud", "Pyramid"),
+    # the Expedition (web/expedition.js): the desktop's HUD, pause and results words
+    "expedition": (None, "Expedition"),
+    "daylight": ("hud", "Daylight"),
+    "pause": ("replay", "Pause"),
+    "paused": (None, "PAUSED"),
+    "paused_text": (None, "The clock is stopped and the cards are hidden."),
+    "resume": (None, "Resume"),
+    "end_trek": (None, "End the trek"),
+    "end_trek_confirm": (None, "End the trek? Press again"),
+    "new_trek": (None, "New trek"),
 }
 
 

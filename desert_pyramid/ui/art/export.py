@@ -26,9 +26,22 @@ def render_cards(folder: Path, size: tuple[int, int]) -> None:
     back.save(folder / "back.png", optimize=True)
 
 
-def render_scenery(folder: Path, sizes: dict[str, tuple[int, int]]) -> None:
-    """The desert at noon at each size (``desert-NAME.png``), drawn by Arcade in a headless window
-    as big as the largest (each picture is read from its lower-left corner)."""
+def dusk_name(name: str, step: int) -> str:
+    """The desert's picture at light step ``step`` of :data:`DUSK_STEPS` (0 noon: ``desert-NAME.png``,
+    then ``desert-NAME-dusk1.png`` .. ``-dusk8.png``, night)."""
+    return f"desert-{name}.png" if step == 0 else f"desert-{name}-dusk{step}.png"
+
+
+DUSK_STEPS = 8
+"""The Expedition's sky in the browser: the desert drawn at this many light levels after noon
+(the desktop's dusk 0..1, from a full 240 s of daylight to none, in 30-second steps)."""
+
+
+def render_scenery(folder: Path, sizes: dict[str, tuple[int, int]], dusk_steps: int = 0) -> None:
+    """The desert at noon at each size (``desert-NAME.png``) and, with ``dusk_steps``, at each
+    light level to nightfall (:func:`dusk_name`: the Expedition's sky as the daylight goes), drawn
+    by Arcade in a headless window as big as the largest (each picture is read from its lower-left
+    corner)."""
     import arcade
 
     from desert_pyramid.ui.art.scenery import Scenery
@@ -37,12 +50,13 @@ def render_scenery(folder: Path, sizes: dict[str, tuple[int, int]]) -> None:
     window = arcade.Window(side, side, "Desert Pyramid art", visible=False, antialiasing=False)
     try:
         for name, (w, h) in sizes.items():
-            scenery = Scenery()
-            scenery.prepare(w, h, horizon=h * 0.62)
-            window.clear(color=scenery.clear_colour())
-            scenery.draw()
-            image = arcade.get_image(0, 0, w, h).convert("RGB")
-            image.save(folder / f"desert-{name}.png", optimize=True)
+            for step in range(dusk_steps + 1):
+                scenery = Scenery()
+                scenery.prepare(w, h, horizon=h * 0.62, dusk=step / max(1, dusk_steps))
+                window.clear(color=scenery.clear_colour())
+                scenery.draw()
+                image = arcade.get_image(0, 0, w, h).convert("RGB")
+                image.save(folder / dusk_name(name, step), optimize=True)
     finally:
         window.close()
 
@@ -63,9 +77,10 @@ def render_art(
     card_size: tuple[int, int],
     scenery: dict[str, tuple[int, int]],
     icon_sizes: tuple[int, ...],
+    dusk_steps: int = DUSK_STEPS,
 ) -> None:
     """Every picture the web edition shows, into ``folder``."""
     render_cards(folder / "cards", card_size)
-    render_scenery(folder, scenery)
+    render_scenery(folder, scenery, dusk_steps)
     for px in icon_sizes:
         render_icon(folder / f"icon-{px}.png", px)
