@@ -23,6 +23,7 @@ import {
   word,
   wordsChanged,
 } from "./page.js";
+import "./profile.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
