@@ -55,6 +55,7 @@ function showOutcome(texts, level) {
   box.hidden = false;
   box.className = level;
   lines($("profile-outcome-lines"), texts);
+  box.scrollIntoView({ block: "nearest" }); // (a phone held sideways shows it below the buttons)
   say(texts.join(" "));
 }
 
