@@ -220,3 +220,25 @@ def test_export_and_import_refuse_bad_arguments_with_a_message(
     assert "cannot read" in capsys.readouterr().err
     assert main(["profile", "--export", "a", "--import", "b"]) == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_only_the_newest_kept_profiles_stay(
+    example: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = exported(example, tmp_path, capsys)
+    prepared = transfer.prepare_import(out.read_bytes())
+    import datetime
+
+    from desert_pyramid.storage.paths import resolve_save_dir
+
+    folder = resolve_save_dir(example)
+    names = []
+    for minute in range(transfer.KEEP_BACKUPS + 3):
+        when = datetime.datetime(2026, 12, 7, 8, minute)
+        kept = transfer.apply_import(
+            prepared, folder, version="t", origin="desktop", now=when, durable=False
+        )
+        assert kept is not None
+        names.append(kept.name)
+    left = sorted(p.name for p in example.glob("profile-before-import-*.toml"))
+    assert left == sorted(names[-transfer.KEEP_BACKUPS :])

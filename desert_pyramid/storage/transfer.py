@@ -62,6 +62,9 @@ MAX_LAYOUT_FILES = 1000
 _LAYOUT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,150}\.toml")
 #: the name of the profile kept before an import replaces it (a timestamp and a number added)
 BACKUP_PREFIX = "profile-before-import-"
+#: kept profiles beyond this many (the newest) are removed at an import: a browser's storage
+#: does not fill up with them
+KEEP_BACKUPS = 5
 
 #: finds the layouts of a folder (the catalogue's ``get_layout`` for it): the game in progress is
 #: checked to rebuild with them
@@ -313,6 +316,19 @@ def _backup_name(folder: Path, now: datetime.datetime) -> Path:
     return path
 
 
+def _prune_backups(folder: Path) -> None:
+    """Keep the :data:`KEEP_BACKUPS` newest kept profiles (their names sort by time)."""
+    kept = sorted(
+        folder.glob(f"{BACKUP_PREFIX}*.toml"),
+        key=lambda p: (p.name[len(BACKUP_PREFIX) : len(BACKUP_PREFIX) + 15], len(p.name), p.name),
+    )
+    for old in kept[:-KEEP_BACKUPS]:
+        try:
+            old.unlink()
+        except OSError:
+            pass  # left for the next import
+
+
 def _has_profile(folder: Path) -> bool:
     return any((folder / name).exists() or (folder / f"{name}.bak").exists() for name in DOCUMENTS)
 
@@ -328,7 +344,8 @@ def apply_import(
     durable: bool = True,
 ) -> Path | None:
     """Replace the profile of ``folder`` with ``prepared``: what was there is first kept as an
-    exported profile (``profile-before-import-STAMP.toml`` in the folder: import it to go back);
+    exported profile (``profile-before-import-STAMP.toml`` in the folder: import it to go back;
+    the newest :data:`KEEP_BACKUPS` are kept);
     each document is then written atomically (its previous version as ``NAME.bak``), a document
     the file lacks removed (the game in progress of the profile replaced), the player's layouts
     added (a layout file of the same name replaced). Returns the backup's path (``None`` when
@@ -347,6 +364,7 @@ def apply_import(
         )
         backup = _backup_name(folder.path, moment)
         atomic_write(backup, before.data, keep_backup=False, durable=durable)
+        _prune_backups(folder.path)
     for name in DOCUMENTS:
         path = folder.path / name
         if name in prepared.files:

@@ -26,7 +26,9 @@ def shoot(site: Path, out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         moved = Path(tmp) / "desert-pyramid-profile.toml"
-        assert cli(["profile", "--save-dir", str(ROOT / "saves" / "v1"), "--export", str(moved)]) == 0
+        assert (
+            cli(["profile", "--save-dir", str(ROOT / "saves" / "v1"), "--export", str(moved)]) == 0
+        )
         server = make_server(site, 0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
