@@ -94,7 +94,8 @@ def test_a_desktop_profile_goes_into_the_browser_and_back_with_nothing_lost(
     page.tap("#profile-back")
     assert page.locator("#continue").is_visible()
 
-    # kept in the browser's storage: a reload shows it again
+    # all three documents reached IndexedDB: a reload shows save.toml's pyramids and relics,
+    # profile.toml's card backs and current.toml's game in progress
     boot(page, base_url)
     assert page.locator("#continue").is_visible()
     page.tap("#open-profile")
@@ -102,6 +103,9 @@ def test_a_desktop_profile_goes_into_the_browser_and_back_with_nothing_lost(
         "[...document.querySelectorAll('#profile-summary li')]"
         ".some(li => li.textContent === '7 pyramids cleared in all')"
     )
+    after = summary(page)
+    assert "4 of 12 relics found" in after and "Card backs: 4 / 9" in after
+    assert "A game is in progress." in after
 
     # the page's export, a real download, read by the desktop
     with page.expect_download() as info:
