@@ -80,6 +80,22 @@ def test_a_desktop_profile_goes_into_the_browser_and_back_with_nothing_lost(
     assert "This file cannot be imported: not a profile file: line 1, column" in said
     assert "Nothing was changed." in said
 
+    # a file dropped on the screen goes the same way
+    page.evaluate(
+        """(text) => {
+          const dt = new DataTransfer();
+          dt.items.add(new File([text], "dropped.toml"));
+          document.getElementById("profile").dispatchEvent(
+            new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }""",
+        'format = "something else"\n',
+    )
+    page.wait_for_function(
+        "document.querySelector('#profile-outcome').innerText.includes("
+        "\"format: expected 'desert-pyramid-profile', found 'something else'\")"
+    )
+    assert "0 pyramids cleared in all" in summary(page)
+
     page.set_input_files("#profile-file", str(moved))
     page.wait_for_function(
         "document.querySelector('#profile-outcome').innerText.includes('Profile imported.')"
