@@ -13,7 +13,8 @@ Prints, each against the issue's target on this machine:
   button (the application's trek: its first pyramid searched and proven winnable in the
   worker) until its first pyramid is drawn;
 * download: the gzipped size of every file a first visit fetches and the service worker keeps
-  (<= 10 MB);
+  (<= 10 MB); and with all seven languages, what their catalogues, Babel's data and the fonts
+  take of it (``print_languages_download``);
 * tap to drawn: from a tap's end (pointerup) to the next frame after the worker's answer was
   drawn, over 40 taps on the stock and the cards (median, p95; p95 <= 50 ms);
 * hint: 30 hints (6 deals, 5 positions each along the hinted line), the page's wait from the
@@ -65,6 +66,52 @@ def download_size(site: Path) -> tuple[int, int]:
         raw += len(data)
         gz += len(gzip.compress(data, 6))
     return raw, gz
+
+
+def languages_download(site: Path) -> dict[str, int]:
+    """The download's share that carries the seven languages (issue 39): the six catalogues
+    (compiled ``.mo`` in ``py/game.zip``; English is the source text), Babel's locale data for
+    them (in the zip too) and the fonts (Latin and Cyrillic), as they travel (zip members
+    compressed, fonts gzipped), with the whole download's gzipped size. Fails when a language's
+    catalogue or a font is missing from the build, so the figure is always the seven's."""
+    import zipfile
+
+    from desert_pyramid.i18n import LANGUAGES, SOURCE
+
+    with zipfile.ZipFile(site / "py" / "game.zip") as archive:
+        members = archive.infolist()
+    catalogues = {
+        m.filename.split("/")[-3]: m.compress_size
+        for m in members
+        if m.filename.endswith("/LC_MESSAGES/desert_pyramid.mo")
+    }
+    missing = set(LANGUAGES) - {SOURCE} - set(catalogues)
+    if missing:
+        raise SystemExit(f"the build lacks the catalogues of {', '.join(sorted(missing))}")
+    babel = sum(m.compress_size for m in members if "babel/locale-data/" in m.filename)
+    fonts = sorted((site / "fonts").glob("*.ttf"))
+    if len(fonts) < 3:
+        raise SystemExit("the build lacks the fonts (fonts/*.ttf)")
+    font_gz = sum(len(gzip.compress(f.read_bytes(), 6)) for f in fonts)
+    raw, gz = download_size(site)
+    return {
+        "languages": len(catalogues) + 1,
+        "catalogues": sum(catalogues.values()),
+        "babel": babel,
+        "fonts": font_gz,
+        "total_gz": gz,
+        "total_raw": raw,
+    }
+
+
+def print_languages_download(f: dict[str, int]) -> None:
+    """One line: the download with all seven languages and what the languages cost of it."""
+    print(
+        f"download, all {f['languages']} languages: {f['total_gz'] / 1e6:.2f} MB gzipped "
+        f"({f['total_raw'] / 1e6:.2f} MB raw), of which catalogues {f['catalogues'] / 1e3:.0f} KB, "
+        f"Babel's locale data {f['babel'] / 1e3:.0f} KB, fonts {f['fonts'] / 1e3:.0f} KB "
+        "(target <= 10 MB)"
+    )
 
 
 def to_table(page: Any, url: str, button: str = "#deal") -> float:
@@ -157,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://127.0.0.1:{server.server_address[1]}/"
         raw, gz = download_size(site)
+        languages = languages_download(site)
         cold: list[float] = []
         warm: list[float] = []
         trek_cold: list[float] = []
@@ -199,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         f"download:                       {gz / 1e6:.2f} MB gzipped ({raw / 1e6:.2f} MB raw; "
         "target <= 10 MB)"
     )
+    print_languages_download(languages)
     print(
         f"tap to drawn ({len(tap_ms)} taps):         median {statistics.median(tap_ms):.1f} ms, "
         f"p95 {pct(tap_ms, 95):.1f} ms (target p95 <= 50 ms)"

@@ -26,6 +26,7 @@ import {
 } from "./page.js";
 import { elapsed, restart, skipTime } from "./clock.js";
 import "./expedition.js";
+import "./profile.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag

@@ -1,6 +1,9 @@
-"""``desert-pyramid profile``: where the save files are and what they hold; ``--check`` validates.
+"""``desert-pyramid profile``: where the save files are and what they hold; ``--check`` validates;
+``--export FILE`` writes the whole profile to one file and ``--import FILE`` replaces the
+profile with one (docs/saves.md, "Moving a profile").
 
-Both forms only read: they never move, restore or write a file.
+``profile``, ``--check`` and ``--export`` only read the save folder: they never move, restore or
+write a file in it.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from desert_pyramid import local_date
+from desert_pyramid import __version__, local_date
 from desert_pyramid.catalog import Catalogue
 from desert_pyramid.commands.args import UsageError, check_path, one_line, shown
+from desert_pyramid.modes.session import LayoutGetter
 from desert_pyramid.progression import (
     CARD_BACKS,
     RELICS,
@@ -33,7 +37,9 @@ from desert_pyramid.storage import (
     Schema,
     backup_path,
     read_document,
+    transfer,
 )
+from desert_pyramid.storage.atomic import atomic_write
 from desert_pyramid.storage.documents import decode_current
 from desert_pyramid.storage.paths import ENV_VAR, folder_problem, resolve_save_dir
 from desert_pyramid.storage.salvage import (
@@ -61,7 +67,21 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="DIR",
         help=f"the save folder (default: ${ENV_VAR}, else the user data folder)",
     )
-    parser.add_argument("--check", action="store_true", help="validate the files and their backups")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--check", action="store_true", help="validate the files and their backups")
+    group.add_argument(
+        "--export",
+        metavar="FILE",
+        help="write the whole profile (progress, statistics, settings, card backs, the game in "
+        "progress, your layouts) to FILE, a .toml file the browser edition imports too",
+    )
+    group.add_argument(
+        "--import",
+        dest="import_file",
+        metavar="FILE",
+        help="replace the profile with one exported by the game (desktop or browser); the "
+        "profile there is kept first as profile-before-import-DATE.toml in the save folder",
+    )
     parser.set_defaults(func=run)
 
 
@@ -94,7 +114,21 @@ def check_save_dir(folder: str | None) -> str:
 
 def run(args: argparse.Namespace) -> int:
     folder = _save_dir(args)
-    check_save_dir(folder)
+    if getattr(args, "export", None) is not None:
+        check_path(args.export, "--export")
+    if getattr(args, "import_file", None) is not None:
+        check_path(args.import_file, "--import")
+    problem = check_save_dir(folder)
+    if getattr(args, "export", None) is not None:
+        return export(folder, args.export)
+    if getattr(args, "import_file", None) is not None:
+        if problem:
+            print(
+                f"desert-pyramid: error: --import: nothing was imported: {one_line(problem)}",
+                file=sys.stderr,
+            )
+            return 1
+        return import_(folder, args.import_file)
     try:
         store = SaveStore.open(folder, readonly=True, layouts=Catalogue.open(folder).get_layout)
     except OSError as exc:  # a folder that cannot be opened at all (a file in the way, no access)
@@ -413,3 +447,97 @@ def _link_note(path: Path) -> str:
     except OSError:
         pass
     return ""
+
+
+def _layouts_for(path: Path) -> LayoutGetter:
+    return Catalogue.open(path).get_layout
+
+
+def export(folder: str | None, target: str) -> int:
+    """``profile --export FILE``: the whole profile in one file (only reads the save folder)."""
+    save_folder = resolve_save_dir(folder)
+    out = Path(target).expanduser()
+    if out.is_dir():
+        raise UsageError(
+            f"--export: '{shown(target)}' is a folder: give a file name, as {transfer.FILE_NAME}"
+        )
+    done = transfer.export_profile(
+        save_folder,
+        version=__version__,
+        today=local_date.today().isoformat(),
+        origin="desktop",
+        layouts_for=_layouts_for,
+    )
+    for line in done.left_out:
+        print(
+            f"desert-pyramid: warning: --export: left out, it cannot be read: {one_line(line)}",
+            file=sys.stderr,
+        )
+    try:
+        atomic_write(out, done.data, keep_backup=False)
+    except OSError as exc:
+        print(
+            f"desert-pyramid: error: --export: cannot write '{shown(target)}': {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    if not done.files:
+        print(f"Exported an empty profile (nothing saved yet in {save_folder.path}) to {out}")
+    else:
+        print(f"Exported {', '.join(done.files)} from {save_folder.path} to {out}")
+    return 0
+
+
+def import_(folder: str | None, source: str) -> int:
+    """``profile --import FILE``: replace the profile with an exported one. A file that cannot be
+    imported is said (what and where) and changes nothing."""
+    save_folder = resolve_save_dir(folder)
+    try:
+        data = transfer.read_profile_file(Path(source).expanduser())
+        prepared = transfer.prepare_import(data, layouts_for=_layouts_for)
+    except transfer.ProfileFileError as exc:
+        print(
+            f"desert-pyramid: error: --import: {one_line(str(exc))}; nothing was imported",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        backup = transfer.apply_import(
+            prepared,
+            save_folder,
+            version=__version__,
+            origin="desktop",
+            layouts_for=_layouts_for,
+        )
+    except OSError as exc:
+        print(
+            f"desert-pyramid: error: --import: cannot write in {save_folder.path}: "
+            f"{exc.strerror or exc}; the profile there is as it was",
+            file=sys.stderr,
+        )
+        return 1
+    # the game's own first open: damaged records set aside (kept in save.rejected.toml)
+    store = SaveStore.open(save_folder.path, layouts=Catalogue.open(save_folder.path).get_layout)
+    notices = store.take_notices()
+    store.close()
+    s = prepared.summary
+    origin = (
+        f" (exported from the {prepared.origin}"
+        + (f" on {prepared.exported})" if prepared.exported else ")")
+        if prepared.origin
+        else ""
+    )
+    print(f"Imported {source}{origin} into {save_folder.path}")
+    print(
+        f"  {s['pyramids_cleared']} pyramids cleared, {s['relics']} of {s['relics_all']} relics, "
+        f"{s['backs']} of {s['backs_all']} card backs, {s['games']} games counted"
+        + (", a game in progress" if s["in_progress"] else "")
+        + (f", {s['layouts']} layouts of your own" if s["layouts"] else "")
+    )
+    for line in prepared.left_out:
+        print(f"  left out: {one_line(line)}")
+    for notice in notices:
+        print(f"  note: {one_line(notice.message)}")
+    if backup is not None:
+        print(f"  the profile that was there is kept in {backup} (import it to go back)")
+    return 0

@@ -17,6 +17,7 @@ from desert_pyramid.app.spoken import rules_name
 from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
+from desert_pyramid.web import profile as web_profile
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
@@ -104,6 +105,7 @@ class Worker:
         result = step(self, table, request)
         if counted.get("moments"):
             result = {**result, "moments": [*counted["moments"], *result.get("moments", [])]}
+        table = self._table()  # (an imported profile opens a table of its own)
         out: dict[str, Any] = {
             "ok": True,
             "result": result,
@@ -217,6 +219,9 @@ class Worker:
         "resume": _resume,
         "state": _state,
         "leave": _leave,
+        "profile": lambda w, t, r: web_profile.profile(t),
+        "export_profile": lambda w, t, r: web_profile.export(t, r),
+        "import_profile": web_profile.import_,
     }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from desert_pyramid.app import spoken
 from desert_pyramid.engine import CARDS, SATCHEL, STOCK, Game
-from desert_pyramid.i18n import LANGUAGES, SOURCE, _, ngettext, pgettext
+from desert_pyramid.i18n import LANGUAGES, N_, SOURCE, _, ngettext, pgettext
 from desert_pyramid.i18n.say import Say, tell, tell_n
 from desert_pyramid.modes.streak import CLEARED
 
@@ -61,6 +61,18 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "end_trek": (None, "End the trek"),
     "end_trek_confirm": (None, "End the trek? Press again"),
     "new_trek": (None, "New trek"),
+    # the Profile screen (web/profile.js)
+    "profile": (None, N_("Profile")),
+    "export_profile": (None, N_("Export the profile")),
+    "import_profile": (None, N_("Import a profile")),
+    "profile_about": (
+        None,
+        N_(
+            "Your progress, statistics, settings, card backs and the game in progress, in one "
+            "file. The desktop edition imports it: desert-pyramid profile --import FILE"
+        ),
+    ),
+    "download_kept": (None, N_("Download the profile from before the import")),
 }
 
 
