@@ -130,9 +130,15 @@ def test_a_cleared_pyramid_deals_the_next_at_x2_with_the_clears_daylight(tmp_pat
     # the next pyramid is searched at the next report, its time not the player's
     assert "searched_ms" in ask(worker, "tick", elapsed_ms=0)["result"]
     # pyramid 2 scores ×2: its first pair's points are twice the engine's plain ones
-    score_before = worker.table.seat.session.score  # type: ignore[union-attr]
     game = worker.table.seat.game  # type: ignore[union-attr]
     assert game.multiplier == 2
+    # (the trek's pyramids are the application's random ones: flip until a pair is offered)
+    for _ in range(60):
+        if any(m.kind == MoveKind.PAIR for m in game.removals()):
+            break
+        ask(worker, "act", action="flip")
+        game = worker.table.seat.game  # type: ignore[union-attr]
+    score_before = worker.table.seat.session.score  # type: ignore[union-attr]
     pair = next(m for m in game.removals() if m.kind == MoveKind.PAIR)
     plain = Game(game.layout, game.rules, game.deal)
     plain.replay(game.history)
