@@ -23,6 +23,7 @@ import {
   word,
   wordsChanged,
 } from "./page.js";
+import { backImage, showUnlocks } from "./progress.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
@@ -253,7 +254,7 @@ function draw(state) {
   const stock = $("stock");
   const s = state.stock;
   stock.setAttribute("aria-label", state.names.stock);
-  setImage(stock, s.count ? (s.top ? cardImage(s.top) : "art/cards/back.png") : null);
+  setImage(stock, s.count ? (s.top ? cardImage(s.top) : backImage(state)) : null);
   stock.classList.toggle("empty", !s.count);
   setText(stock, "count", s.count ? String(s.count) : s.redeal ? "↻" : "");
   setText(stock, "caption", word("stock"));
@@ -292,6 +293,7 @@ function draw(state) {
   }
   const wasHidden = ending.hidden;
   ending.hidden = !(state.won || state.stuck);
+  showUnlocks(ending.hidden ? null : state.result);
   if (wasHidden && !ending.hidden) $("ending-new").focus();
   game.drawCount += 1;
   game.lastDrawn = performance.now();

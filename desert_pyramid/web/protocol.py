@@ -17,6 +17,7 @@ from desert_pyramid.app.spoken import rules_name
 from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
+from desert_pyramid.web import progress
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
@@ -187,6 +188,17 @@ class Worker:
     def _leave(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         return {"finished": table.leave()}
 
+    def _relics(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return progress.relics(table.app)
+
+    def _backs(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return progress.backs(table.app)
+
+    def _choose_back(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if "back" not in request:
+            raise RequestError("'choose_back' needs the back's id: 'back'")
+        return progress.choose_back(table.app, request["back"])
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -199,6 +211,9 @@ class Worker:
         "resume": _resume,
         "state": _state,
         "leave": _leave,
+        "relics": _relics,
+        "backs": _backs,
+        "choose_back": _choose_back,
     }
 
 

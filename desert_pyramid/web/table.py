@@ -25,6 +25,7 @@ from desert_pyramid.i18n.say import Say, joined, tell, worded
 from desert_pyramid.modes import DailySession
 from desert_pyramid.modes.dealing import parse_date
 from desert_pyramid.solver.hints import HINT_BUDGET, hint_for
+from desert_pyramid.web.unlocks import table_back, unlocks_json
 from desert_pyramid.web.words import daily_words, pile_names
 
 #: a hint's longest search, in seconds (the browser's solver is slower than the desktop's)
@@ -250,7 +251,8 @@ class WebTable:
         return self.finished is not None
 
     def result(self) -> dict[str, Any] | None:
-        """A finished deal's result, in words: the score, a Daily's time bonus and day streak."""
+        """A finished deal's result, in words: the score, a Daily's time bonus and day streak;
+        the relics and card backs it unlocked (``Finished.unlocks``, as the desktop's results)."""
         done = self.finished
         if done is None:
             return None
@@ -286,6 +288,8 @@ class WebTable:
             "counted": res.counts_for_streak and not self._cleared_before,
             "lines": lines,
             "share": done.share,
+            "unlocks": unlocks_json(done.unlocks),  # the relics and backs it unlocked
+            "assisted": res.assisted,
         }
 
     def hint(self, time_limit: float = HINT_TIME_LIMIT) -> dict[str, Any]:
@@ -410,4 +414,5 @@ class WebTable:
             "message": message,
             "deal_code": session.deal_code,
             "status": spoken.status_text(hud),
+            "back": table_back(self.app),  # the card back chosen: the stock's picture
         }

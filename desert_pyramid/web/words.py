@@ -51,6 +51,8 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "close": (None, "Close"),
     "thinking": (None, "Thinking…"),
     "pyramid": ("hud", "Pyramid"),
+    "relics": (None, "Relics"),
+    "card_backs": (None, "Card backs"),
 }
 
 
