@@ -109,8 +109,12 @@ def test_a_won_deal_lists_the_relic_it_earned(tmp_path: Path) -> None:
     worker = opened(tmp_path)
     before = ask(worker, "relics")["result"]
     assert before["cleared"] == 1 and before["found"] == 1
-    state = win(worker)["state"]
+    reply = win(worker)
+    state = reply["state"]
     assert state["won"] and state["finished"]
+    assert reply["result"]["say"].endswith("You won! Relic found: Clay Jar") or (
+        "Relic found: Clay Jar Card back unlocked: Unbroken Sun" in reply["result"]["say"]
+    )
     unlocks = state["result"]["unlocks"]
     relics = [u for u in unlocks if u["kind"] == "relic"]
     assert relics == [

@@ -12,7 +12,7 @@ export function backImage(state) {
 
 export function showUnlocks(result) {
   // the relics and backs a finished deal unlocked, as the desktop's results list them: the row's
-  // label, the name, the picture
+  // label, the name, the picture (the worker's "say" of the winning move already says them)
   const list = $("ending-unlocks");
   const unlocks = (result && result.unlocks) || [];
   const key = unlocks.map((u) => u.line).join("|");
@@ -36,7 +36,6 @@ export function showUnlocks(result) {
     li.setAttribute("aria-label", u.line);
     list.append(li);
   }
-  if (unlocks.length) say(unlocks.map((u) => u.line).join(" "));
 }
 
 // -- the Relics screen ---------------------------------------------------------------------------

@@ -176,6 +176,7 @@ class WebTable:
         """One action at the table (see docs/web.md); returns the feedback as JSON."""
         seat, control = self._table()
         self.tick()
+        was_over = self.finished is not None
         fb = self._feedback(control, action, kw)
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
@@ -184,6 +185,9 @@ class WebTable:
         if fb.message is not None:
             self._message = fb.message
         said = self._said(seat, control, fb, moved)
+        if not was_over and self.finished is not None and self.finished.unlocks:
+            # what the deal unlocked, said as the desktop's toasts say it ("Relic found: Clay Jar")
+            said = " ".join([said, *self.finished.unlocks.messages()]).strip()
         return {
             "moved": moved,
             "sound": fb.sound,
