@@ -80,7 +80,8 @@ async function enterRelics() {
     return;
   }
   drawRelics(reply.result);
-  $("relics-back").focus();
+  $("relics").scrollTop = 0;
+  $("relics-back").focus({ preventScroll: true });
 }
 
 // -- the Card backs screen -------------------------------------------------------------------------
@@ -119,7 +120,8 @@ async function enterBacks() {
   }
   drawBacks(reply.result);
   const chosen = $("backs-list").querySelector('[aria-pressed="true"]');
-  (chosen || $("backs-back")).focus();
+  $("backs").scrollTop = 0;
+  (chosen || $("backs-back")).focus({ preventScroll: true });
 }
 
 async function chooseBack(id) {
