@@ -192,7 +192,6 @@ def test_the_relics_and_backs_list_every_one_earned_or_locked(tmp_path: Path) ->
 
 def test_every_picture_named_is_one_the_build_draws(tmp_path: Path) -> None:
     """The relics' and backs' pictures the worker names are the files ``web build`` writes."""
-    pytest.importorskip("arcade")
     from desert_pyramid.ui.art.export import render_backs, render_rewards
 
     render_rewards(tmp_path / "art", (42, 57))
