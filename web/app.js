@@ -27,6 +27,7 @@ import {
 import { elapsed, restart, skipTime } from "./clock.js";
 import "./expedition.js";
 import "./profile.js";
+import { backImage, showUnlocks } from "./progress.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
@@ -263,7 +264,7 @@ function draw(state, result = null) {
   const stock = $("stock");
   const s = state.stock;
   stock.setAttribute("aria-label", state.names.stock);
-  setImage(stock, s.count ? (s.top ? cardImage(s.top) : "art/cards/back.png") : null);
+  setImage(stock, s.count ? (s.top ? cardImage(s.top) : backImage(state)) : null);
   stock.classList.toggle("empty", !s.count);
   setText(stock, "count", s.count ? String(s.count) : s.redeal ? "↻" : "");
   setText(stock, "caption", word("stock"));
@@ -302,6 +303,7 @@ function draw(state, result = null) {
   }
   const wasHidden = ending.hidden;
   ending.hidden = !(state.won || state.stuck);
+  showUnlocks(ending.hidden ? null : state.result);
   if (wasHidden && !ending.hidden) $("ending-new").focus();
   drawn(state, result); // what other modules add to the table (expedition.js)
   game.drawCount += 1;

@@ -429,7 +429,7 @@ class Saves:
         if game is not active.game:  # a new pyramid: the last one is over (cleared or skipped)
             self._record_results(session, session.results(), final=False)
             active.game, active.started, active.chain_noted = game, today(), 0
-        if game.chain > active.chain_noted:
+        if game.chain > active.chain_noted and not session.assisted:  # the computer's earn nothing
             active.chain_noted = game.chain
             self.announce(store.note_chain(game.chain, today()))
         if session.finished:

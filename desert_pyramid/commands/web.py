@@ -213,7 +213,8 @@ def write_fonts(folder: Path) -> None:
 
 
 def write_art(folder: Path) -> None:
-    """The card faces, the back, the desert and the icons, drawn by the desktop's art code."""
+    """The card faces, every card back, the relics, the desert and the icons, drawn by the
+    desktop's art code."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from desert_pyramid.ui.art.export import render_art
 
@@ -278,6 +279,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
+        ".webp": "image/webp",
         ".json": "application/json",
         ".webmanifest": "application/manifest+json",
         ".zip": "application/zip",

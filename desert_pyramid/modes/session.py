@@ -153,6 +153,9 @@ class ModeSession(Protocol):
 
     def note_hint(self) -> None: ...
 
+    @property
+    def assisted(self) -> bool: ...  # the computer played a move of it (autoplay): earns nothing
+
     def lost_offer(self, hint: Hint) -> Say | str: ...
 
     def abandon(self) -> Results: ...
@@ -404,6 +407,13 @@ class Session:
         """The player asked for a hint (recorded in the results)."""
         self.hints_used += 1
 
+    @property
+    def assisted(self) -> bool:
+        """The computer played at least one move of this session for the player (autoplay):
+        its results say so and it earns no relic or card back. A hint the player plays is the
+        player's move (only ``note_hint`` counts it)."""
+        return self.computer_moves > 0
+
     def lost_offer(self, hint: Hint) -> Say | str:
         """The words offering to go back when ``hint`` proves the deal lost from here (Practice
         offers it); empty when the mode offers nothing."""
@@ -513,7 +523,7 @@ class Session:
             clean_clears=1 if g.won and g.redeals == 0 else 0,
             deal_code=self.deal_code,
             abandoned=self.abandoned,
-            assisted=self.computer_moves > 0,
+            assisted=self.assisted,
             hints_used=self.hints_used,
             game_code=self.game_code,
             untimed=self.untimed,

@@ -358,7 +358,10 @@ def _grant_backs(
 
 
 def record_game(progress: Progress, backs: BackCollection, result: GameResult) -> Unlocks:
-    """Count one finished game; what it unlocked. A game id already counted changes nothing."""
+    """Count one finished game; what it unlocked. A game id already counted changes nothing.
+    A game the computer played for the player (``result.assisted``: autoplay) is counted in the
+    statistics (and a Daily's day) as played, but earns nothing: its clear does not count toward
+    the relics, and it unlocks no relic and no card back."""
     if result.game_id in progress.seen_games:
         return Unlocks()
     _remember(progress.seen_games, result.game_id)
@@ -370,10 +373,12 @@ def record_game(progress: Progress, backs: BackCollection, result: GameResult) -
     progress.stats.setdefault(key, Stats()).add_game(result)
     if result.mode == "daily":
         progress.daily.record_play(result.date)
+    if result.won and result.mode == "daily":
+        progress.daily.record_clear(result.deal_date or result.date, result.date)
+    if result.assisted:  # the computer played (autoplay): counted as played, earns nothing
+        return Unlocks()
     if result.won:
         progress.pyramids_cleared += 1
-        if result.mode == "daily":
-            progress.daily.record_clear(result.deal_date or result.date, result.date)
     relics = _grant_relics(progress, result.date)
     new_backs = _grant_backs(
         backs,
@@ -403,6 +408,8 @@ def record_trek(progress: Progress, backs: BackCollection, trek: TrekResult) -> 
     _remember(progress.seen_treks, trek.trek_id)
     key = StatsKey("expedition", trek.preset, trek.layout, trek.untimed)
     progress.stats.setdefault(key, Stats()).add_trek(trek)
+    if trek.assisted:  # the computer played some of it: it earns nothing
+        return Unlocks()
     cleared = 0 if trek.untimed else trek.pyramids_cleared  # the trek backs reward speed
     new_backs = _grant_backs(backs, trek.date, trek=cleared, chain=trek.best_chain)
     return Unlocks((), tuple(new_backs))

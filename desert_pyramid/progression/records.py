@@ -122,6 +122,8 @@ class GameResult:
     the daily deal; the day streak counts a clear only when ``deal_date == date``.
     ``untimed``: an Expedition pyramid or Daily played without the clock: its statistics are kept
     under a key of their own (:class:`~desert_pyramid.progression.stats.StatsKey`).
+    ``assisted``: the computer played at least one of its moves (autoplay): counted in the
+    statistics as played, but it earns nothing (no pyramid toward the relics, no relic, no back).
     """
 
     game_id: str
@@ -139,10 +141,12 @@ class GameResult:
     trek_id: str = ""
     game_code: str = ""  # the whole game, to watch again ("" when unknown)
     untimed: bool = False
+    assisted: bool = False
 
     def __post_init__(self) -> None:
         _check_text("game_id", self.game_id)
         _check_flag("untimed", self.untimed)
+        _check_flag("assisted", self.assisted)
         check_game_code("game_code", self.game_code)
         if self.mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
@@ -178,10 +182,12 @@ class TrekResult:
     preset: str = "desert"
     layout: int = 1
     untimed: bool = False  # no daylight: kept apart, and no trek card back (they reward speed)
+    assisted: bool = False  # the computer played some of it: it earns no card back
 
     def __post_init__(self) -> None:
         _check_text("trek_id", self.trek_id)
         _check_flag("untimed", self.untimed)
+        _check_flag("assisted", self.assisted)
         _check_count("pyramids_cleared", self.pyramids_cleared, PYRAMID_MAX)
         _check_count("score", self.score, SCORE_MAX)
         _check_count("best_chain", self.best_chain, CHAIN_MAX)
@@ -227,6 +233,7 @@ def game_results(results: Results, date: str) -> list[GameResult]:
                 trek_id=results.trek_id,
                 game_code=p.game_code,
                 untimed=results.untimed,
+                assisted=results.assisted,
             )
             for p in results.pyramids
         ]
@@ -245,6 +252,7 @@ def game_results(results: Results, date: str) -> list[GameResult]:
             deal_date=results.date,
             game_code=results.game_code,
             untimed=results.untimed,
+            assisted=results.assisted,
         )
     ]
 
@@ -261,4 +269,5 @@ def trek_result(results: Results, date: str) -> TrekResult:
         preset=results.rules,
         layout=results.layout,
         untimed=results.untimed,
+        assisted=results.assisted,
     )

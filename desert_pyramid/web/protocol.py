@@ -18,6 +18,7 @@ from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
 from desert_pyramid.web import profile as web_profile
+from desert_pyramid.web import progress
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
@@ -205,6 +206,17 @@ class Worker:
     def _leave(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         return {"finished": table.leave()}
 
+    def _relics(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return progress.relics(table.app)
+
+    def _backs(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return progress.backs(table.app)
+
+    def _choose_back(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if "back" not in request:
+            raise RequestError("'choose_back' needs the back's id: 'back'")
+        return progress.choose_back(table.app, request["back"])
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -222,6 +234,9 @@ class Worker:
         "profile": lambda w, t, r: web_profile.profile(t),
         "export_profile": lambda w, t, r: web_profile.export(t, r),
         "import_profile": web_profile.import_,
+        "relics": _relics,
+        "backs": _backs,
+        "choose_back": _choose_back,
     }
 
 

@@ -26,6 +26,7 @@ from desert_pyramid.modes import DailySession, ExpeditionSession
 from desert_pyramid.modes.dealing import parse_date
 from desert_pyramid.solver.hints import HINT_BUDGET, hint_for
 from desert_pyramid.web import expedition
+from desert_pyramid.web.unlocks import table_back, unlocks_json
 from desert_pyramid.web.words import daily_words, pile_names
 
 #: a hint's longest search, in seconds (the browser's solver is slower than the desktop's)
@@ -233,6 +234,7 @@ class WebTable:
     def act(self, action: str, **kw: Any) -> dict[str, Any]:
         """One action at the table (see docs/web.md); returns the feedback as JSON."""
         seat, control = self._table()
+        was_over = self.finished is not None
         fb = self._feedback(control, action, kw)
         moved = fb.move is not None or fb.undone
         if moved:  # (the seat saved the game: after every move and undo, as at the desktop)
@@ -248,6 +250,9 @@ class WebTable:
         said = self._said(seat, control, fb, moved)
         if news:
             said = " ".join(s for s in (said, news) if s)
+        if not was_over and self.finished is not None and self.finished.unlocks:
+            # what the deal unlocked, said as the desktop's toasts say it ("Relic found: Clay Jar")
+            said = " ".join([said, *self.finished.unlocks.messages()]).strip()
         return {
             "moved": moved,
             "sound": fb.sound,
@@ -328,7 +333,8 @@ class WebTable:
 
     def result(self) -> dict[str, Any] | None:
         """A finished deal's result, in words: the score, a Daily's time bonus and day streak;
-        a trek's results as the desktop's results screen has them."""
+        a trek's results as the desktop's results screen has them; the relics and card backs it
+        unlocked (``Finished.unlocks``, as the desktop's results)."""
         done = self.finished
         if done is None:
             return None
@@ -344,6 +350,8 @@ class WebTable:
                 "streak": 0,
                 "counted": True,
                 "share": done.share,
+                "unlocks": unlocks_json(done.unlocks),  # the relics and backs it unlocked
+                "assisted": res.assisted,
                 **expedition.trek_result(done),
             }
         lines = [worded(tell("Score {score}", score=format_number(res.score)))]
@@ -377,6 +385,8 @@ class WebTable:
             "counted": res.counts_for_streak and not self._cleared_before,
             "lines": lines,
             "share": done.share,
+            "unlocks": unlocks_json(done.unlocks),  # the relics and backs it unlocked
+            "assisted": res.assisted,
         }
 
     def hint(self, time_limit: float = HINT_TIME_LIMIT) -> dict[str, Any]:
@@ -502,4 +512,5 @@ class WebTable:
             "message": message,
             "deal_code": session.deal_code,
             "status": spoken.status_text(hud),
+            "back": table_back(self.app),  # the card back chosen: the stock's picture
         }

@@ -1,7 +1,9 @@
 """The desktop's art as image files, for the web edition (``desert-pyramid web build``).
 
-The card faces and the back are :mod:`cardart`'s, the desert is :class:`Scenery` drawn into an
-offscreen frame by Arcade (headless), so the browser shows the same game as the window.
+The card faces and every card back are :mod:`cardart`'s, the relics and the locked backs
+:mod:`rewards`' (what the desktop's Relics and Card backs screens draw), the desert is
+:class:`Scenery` drawn into an offscreen frame by Arcade (headless), so the browser shows the same
+game as the window.
 """
 
 from __future__ import annotations
@@ -12,18 +14,57 @@ from PIL import Image, ImageDraw
 
 from desert_pyramid.app.prefs import DEFAULT_BACK
 from desert_pyramid.engine import CARDS
+from desert_pyramid.progression import CARD_BACKS, RELICS
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image
+from desert_pyramid.ui.art.rewards import back_image, locked_back, relic_image
+
+RELIC_PX = 192  # a relic's picture: sharp at 64 CSS pixels on a phone at 3x, 96 at 2x
+WEBP_QUALITY = 88  # the backs' and relics' pictures: a sixth of their PNG's bytes, alike to the eye
+
+
+def save_webp(image: Image.Image, target: Path) -> None:
+    """A picture of the rewards as WebP (every browser the site supports shows it): the backs'
+    painted textures take 120 to 220 kB each as PNG, 8 to 27 kB as WebP."""
+    image.save(target, "WEBP", quality=WEBP_QUALITY, method=6)
 
 
 def render_cards(folder: Path, size: tuple[int, int]) -> None:
-    """``0.png`` .. ``51.png`` (the faces, by card number) and ``back.png``."""
+    """``0.png`` .. ``51.png`` (the faces, by card number), ``back.png`` (the default back) and
+    every back of the game (:func:`render_backs`)."""
     w, h = size
     folder.mkdir(parents=True, exist_ok=True)
     for card in range(52):
         cardart.render_face(CARDS[card], w, h).save(folder / f"{card}.png", optimize=True)
     back = cardart.render_back(load_image(back_source(DEFAULT_BACK)), w, h)
     back.save(folder / "back.png", optimize=True)
+    render_backs(folder, size)
+
+
+def render_backs(folder: Path, size: tuple[int, int]) -> None:
+    """Every back of the game as ``back-ID.webp``: the one the player chose is the stock's, an
+    owned one the Card backs screen's picture."""
+    w, h = size
+    folder.mkdir(parents=True, exist_ok=True)
+    for card_back in CARD_BACKS:
+        save_webp(back_image(card_back.id, w, h), folder / f"back-{card_back.id}.webp")
+
+
+def render_rewards(folder: Path, back_size: tuple[int, int]) -> None:
+    """The Relics and Card backs screens' pictures: ``relics/ID.webp`` and
+    ``relics/ID-locked.webp`` (the silhouette) for each relic, ``backs/ID-locked.webp`` (dimmed,
+    with a padlock) for each back (an owned back is shown by its ``cards/back-ID.webp``)."""
+    (folder / "relics").mkdir(parents=True, exist_ok=True)
+    (folder / "backs").mkdir(parents=True, exist_ok=True)
+    for relic in RELICS:
+        save_webp(relic_image(relic.id, RELIC_PX), folder / "relics" / f"{relic.id}.webp")
+        save_webp(
+            relic_image(relic.id, RELIC_PX, locked=True),
+            folder / "relics" / f"{relic.id}-locked.webp",
+        )
+    w, h = back_size
+    for card_back in CARD_BACKS:
+        save_webp(locked_back(card_back.id, w, h), folder / "backs" / f"{card_back.id}-locked.webp")
 
 
 def dusk_name(name: str, step: int) -> str:
@@ -81,6 +122,7 @@ def render_art(
 ) -> None:
     """Every picture the web edition shows, into ``folder``."""
     render_cards(folder / "cards", card_size)
+    render_rewards(folder, (card_size[0] * 3 // 5, card_size[1] * 3 // 5))
     render_scenery(folder, scenery, dusk_steps)
     for px in icon_sizes:
         render_icon(folder / f"icon-{px}.png", px)

@@ -8,82 +8,21 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
-from PIL import Image, ImageDraw, ImageEnhance
 
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import CARD_BACKS, CardBack
+from desert_pyramid.ui.art.rewards import back_image, locked_back
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
 from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen, saved_date
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import px, text_width
-from desert_pyramid.ui.widgets.toast import back_image
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 IN_USE = CHOSEN
-
-
-def locked_back(back_id: str, w: int, h: int) -> Image.Image:
-    """A locked back: its picture dark and faded, with a padlock over it."""
-    img = back_image(back_id, w, h)
-    alpha = img.getchannel("A")
-    rgb = ImageEnhance.Color(img.convert("RGB")).enhance(0.25)
-    rgb = ImageEnhance.Brightness(rgb).enhance(0.38)
-    out = rgb.convert("RGBA")
-    out.putalpha(alpha)
-    ss = 3
-    lock = Image.new("RGBA", (w * ss, h * ss), (0, 0, 0, 0))
-    d = ImageDraw.Draw(lock)
-    cx, cy = w * ss / 2, h * ss / 2
-    bw, bh = w * ss * 0.36, w * ss * 0.28
-    shackle = bw * 0.62
-    line = max(3, int(w * ss * 0.05))
-    d.arc(
-        (
-            cx - shackle / 2,
-            cy - bh / 2 - shackle * 0.8,
-            cx + shackle / 2,
-            cy - bh / 2 + shackle * 0.45,
-        ),
-        180,
-        360,
-        fill=(*MUTED, 255),
-        width=line,
-    )
-    d.line(
-        (
-            cx - shackle / 2 + line / 2,
-            cy - bh / 2 - shackle * 0.2,
-            cx - shackle / 2 + line / 2,
-            cy - bh / 2,
-        ),
-        fill=(*MUTED, 255),
-        width=line,
-    )
-    d.line(
-        (
-            cx + shackle / 2 - line / 2,
-            cy - bh / 2 - shackle * 0.2,
-            cx + shackle / 2 - line / 2,
-            cy - bh / 2,
-        ),
-        fill=(*MUTED, 255),
-        width=line,
-    )
-    d.rounded_rectangle(
-        (cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2),
-        radius=bw * 0.14,
-        fill=(*MUTED, 255),
-    )
-    d.ellipse(
-        (cx - bw * 0.09, cy - bh * 0.2, cx + bw * 0.09, cy + bh * 0.05), fill=(70, 48, 26, 255)
-    )
-    lock = lock.resize((w, h), Image.Resampling.LANCZOS)
-    out.alpha_composite(lock)
-    return out
 
 
 def lines_of(text: str, width: float, size: float, bold: bool, most: int) -> int:

@@ -18,14 +18,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import arcade
-from PIL import Image
 
 from desert_pyramid.i18n import N_, _, current_language, format_number, ngettext
 from desert_pyramid.i18n.say import Say, worded
 from desert_pyramid.progression import Unlocks
-from desert_pyramid.resources_path import resource_path
-from desert_pyramid.ui.art import cardart
-from desert_pyramid.ui.art.assets import back_source, load_image
+from desert_pyramid.ui.art.rewards import back_image as back_image
+from desert_pyramid.ui.art.rewards import relic_image as relic_image
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.easing import ease_out_cubic
@@ -106,23 +104,6 @@ def toasts_for(unlocks: Unlocks) -> list[Toast]:
     out = [Toast("relic", N_("Relic found"), r.name, r.id) for r in unlocks.relics]
     out += [Toast("back", N_("Card back unlocked"), b.name, b.id) for b in unlocks.backs]
     return out
-
-
-def relic_image(relic_id: str, size: int, locked: bool = False) -> Image.Image:
-    """A relic's picture at ``size`` pixels; ``locked``: its silhouette (the alpha channel in a
-    dark sand colour)."""
-    img = load_image(resource_path("images", "relics", f"{relic_id}.png"))
-    img = img.resize((size, size), Image.Resampling.LANCZOS)
-    if locked:
-        alpha = img.getchannel("A").point(lambda a: a * 235 // 255)
-        shadow = Image.new("RGBA", img.size, (22, 14, 8, 255))
-        shadow.putalpha(alpha)
-        return shadow
-    return img
-
-
-def back_image(back_id: str, w: int, h: int) -> Image.Image:
-    return cardart.render_back(load_image(back_source(back_id)), w, h)
 
 
 class Overlay:
