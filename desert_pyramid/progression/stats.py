@@ -13,10 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from desert_pyramid.i18n import N_, _
+from desert_pyramid.i18n import N_, _, pgettext
 from desert_pyramid.progression.records import GameResult, Outcome, TrekResult
 
 RECENT_LIMIT = 50
+#: The mode under which the storage keeps statistics whose mode, layout or rules were damaged in a
+#: file (docs/saves.md, "One bad record"): their wins still count, under a name of their own.
+OTHER_MODE = "other"
 #: The modes as the player reads them, timed and untimed (shown through :func:`mode_name`).
 MODE_NAMES: dict[tuple[str, bool], str] = {
     ("expedition", False): N_("Expedition"),
@@ -29,8 +32,16 @@ MODE_NAMES: dict[tuple[str, bool], str] = {
 
 
 def mode_name(mode: str, untimed: bool = False) -> str:
-    """A mode in the player's language: ``Expedition``, ``Expedition (untimed)``; a mode the game
-    does not know (a newer save's) as it is written."""
+    """A mode in the player's language: ``Expedition``, ``Expedition (untimed)``; the damaged
+    records' ``other`` as "Other"; a mode the game does not know (a newer save's) as it is
+    written."""
+    if mode == OTHER_MODE:
+        # TRANSLATORS: the statistics of games whose record in the save file was damaged (its
+        # mode, layout or rules unreadable), shown beside Expedition, Daily and Practice
+        other = pgettext("statistics mode", "Other")
+        # TRANSLATORS: the same, of games played without the clock ("Practice (untimed)")
+        other_untimed = pgettext("statistics mode", "Other (untimed)")
+        return other_untimed if untimed else other
     name = MODE_NAMES.get((mode, untimed))
     if name is None:
         return mode.capitalize() + (" (untimed)" if untimed else "")

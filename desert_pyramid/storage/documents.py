@@ -47,7 +47,7 @@ from desert_pyramid.progression.records import (
     ProgressError,
     check_game_code,
 )
-from desert_pyramid.progression.stats import RECENT_LIMIT
+from desert_pyramid.progression.stats import OTHER_MODE, RECENT_LIMIT
 from desert_pyramid.storage.schema import (
     SCHEMA_MAX,
     Migration,
@@ -68,8 +68,8 @@ UNTIMED_STATS_MAX = 1_000
 UNTIMED_MODES = ("expedition", "daily")
 # Statistics keys whose mode, layout or rules were damaged in a file (docs/saves.md, "One bad
 # record"): kept under "other" / layout 0 (an unknown layout) so that their wins still count, in
-# [[unplaced_stats]] (an older game keeps that table as an unknown key: lists of at most 1,000)
-OTHER_MODE = "other"
+# [[unplaced_stats]] (an older game keeps that table as an unknown key: lists of at most 1,000);
+# OTHER_MODE (progression/stats.py) names that mode in the player's language
 OTHER_PRESET = "other"
 UNKNOWN_LAYOUT = 0
 UNPLACED_STATS_MAX = 1_000

@@ -54,12 +54,12 @@ from desert_pyramid.progression.records import (
     SECONDS_MAX,
     check_game_code,
 )
+from desert_pyramid.progression.stats import OTHER_MODE
 from desert_pyramid.storage.documents import (
     _SAVE_KEYS,
     GAMES_MAX,
     LATE_MAX,
     NAMES_MAX,
-    OTHER_MODE,
     OTHER_PRESET,
     RECENT_MAX,
     SEEN_MAX,

@@ -5,39 +5,21 @@ and ``faults N``. ``SHOTS``: a path prefix for PNGs of steps 0, 1 and 3."""
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
-from pathlib import Path
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import open_window
 
 
 def main(argv: list[str]) -> int:
-    sys.path.insert(0, str(Path(__file__).parent))
-    import desert_pyramid.ui  # noqa: F401, I001  (before Arcade)
     from arcade import key as K
     from driver import Driver
 
-    from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.i18n import use_language
-    from desert_pyramid.ui.window import GameApp, RunOptions
     from desert_pyramid.ui.base import audit
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
     shots = argv[3] if len(argv) > 3 else ""
-    use_language(lang)
-    options = RunOptions(
-        size=(w, h),
-        headless=True,
-        frames=3,
-        full_redraw=True,
-        save_dir=tempfile.mkdtemp(prefix="dp-demo-"),
-        settings=Settings(animation_speed=0, mute=True),
-    )
-    app = GameApp(options)
+    app, _ = open_window(w, h, lang)  # the title
     ui = Driver(app)
-    app.show_title()
     app.show_howto(ui.view, "rules")
     ui.frames(1)
     ui.key(K.W)

@@ -9,28 +9,18 @@ Run as a script: ``python audit_sizes.py SAVE_DIR '{"sizes": [[640, 360]], "scre
 from __future__ import annotations
 
 import json
-import os
 import sys
 from dataclasses import replace
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import run_options
 
 
 def main(save_dir: str, spec: dict[str, list]) -> None:  # type: ignore[type-arg]
-    import desert_pyramid.ui  # noqa: F401  (before Arcade)
-    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.ui.base import audit
-    from desert_pyramid.ui.window import GameApp, RunOptions, start
+    from desert_pyramid.ui.window import GameApp, start
 
     for w, h in spec["sizes"]:
-        options = RunOptions(
-            size=(w, h),
-            headless=True,
-            frames=3,
-            full_redraw=True,
-            save_dir=save_dir,
-            settings=Settings(animation_speed=0, mute=True),
-        )
+        options = run_options(w, h, save_dir)
         app = GameApp(options)
         jobs = [(s, replace(options, screen=s)) for s in spec.get("screens", [])]
         jobs += [(f"table {n}", replace(options, layout=n)) for n in spec.get("layouts", [])]

@@ -5,36 +5,17 @@ layout audit's faults."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import open_window, report
 
 
 def main(argv: list[str]) -> int:
-    import desert_pyramid.ui  # noqa: F401  (before Arcade)
-    from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.i18n import use_language
     from desert_pyramid.ui.base import audit
     from desert_pyramid.ui.table.coach_panel import PAGE_S
-    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
-    use_language(lang)
-    options = RunOptions(
-        size=(w, h),
-        headless=True,
-        frames=3,
-        full_redraw=True,
-        save_dir=tempfile.mkdtemp(prefix="dp-coach-"),
-        settings=Settings(animation_speed=0, mute=True),
-        screen="table",
-    )
-    app = GameApp(options)
-    start(app, options)
-    parts = audit.record_frames(app.step, 3)
+    app, parts = open_window(w, h, lang, frames=3, screen="table")
     panel = app.current_view.coach_panel
     before = panel.body
     for _ in range(int(PAGE_S * 60) + 2):  # a page's time, in frames
@@ -46,9 +27,7 @@ def main(argv: list[str]) -> int:
         "after": after,
         "faults": audit.problems(parts, w, h),
     }
-    print(json.dumps(out, ensure_ascii=False), flush=True)
-    app.close()
-    return 0
+    return report(app, out)
 
 
 if __name__ == "__main__":

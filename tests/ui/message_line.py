@@ -4,40 +4,21 @@ opening words as shown and the layout audit's faults."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import open_window, report
 
 
 def main(argv: list[str]) -> int:
-    import desert_pyramid.ui  # noqa: F401  (before Arcade)
-    from desert_pyramid.app.prefs import Settings
     from desert_pyramid.ui.base import audit
-    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, layout = int(argv[0]), int(argv[1]), int(argv[2])
-    options = RunOptions(
-        size=(w, h),
-        headless=True,
-        frames=3,
-        full_redraw=True,
-        save_dir=tempfile.mkdtemp(prefix="dp-message-"),
-        settings=Settings(animation_speed=0, mute=True),
-        layout=layout,
-    )
-    app = GameApp(options)
-    start(app, options)
-    parts = audit.record_frames(app.step, 3)
+    app, parts = open_window(w, h, frames=3, layout=layout)
     hud = app.current_view.hud
     opening = hud.texts["message"].text
     faults = audit.problems(parts, w, h)
     out = {"opening": opening, "faults": faults}
-    print(json.dumps(out, ensure_ascii=False), flush=True)
-    app.close()
-    return 0
+    return report(app, out)
 
 
 if __name__ == "__main__":

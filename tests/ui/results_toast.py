@@ -4,35 +4,17 @@ the layout audit's faults once the toast is at rest, and whether the audit saw t
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import open_window, report
 
 
 def main(argv: list[str]) -> int:
-    import desert_pyramid.ui  # noqa: F401  (before Arcade)
-    from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.i18n import use_language
     from desert_pyramid.progression import RELICS, Unlocks
     from desert_pyramid.ui.base import audit
-    from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
-    use_language(lang)
-    options = RunOptions(
-        size=(w, h),
-        headless=True,
-        frames=3,
-        full_redraw=True,
-        save_dir=tempfile.mkdtemp(prefix="dp-results-"),
-        settings=Settings(animation_speed=0, mute=True),
-        screen="results",
-    )
-    app = GameApp(options)
-    start(app, options)
+    app, _ = open_window(w, h, lang, screen="results")
     app.overlay.unlocked(Unlocks((RELICS[0],), ()))
     for _ in range(40):  # the toast slides in and comes to rest
         app.step()
@@ -41,9 +23,7 @@ def main(argv: list[str]) -> int:
         "faults": audit.problems(parts, w, h),
         "toast": any(p.kind == audit.POPUP and p.name == "toast" for p in parts),
     }
-    print(json.dumps(out, ensure_ascii=False), flush=True)
-    app.close()
-    return 0
+    return report(app, out)
 
 
 if __name__ == "__main__":

@@ -5,37 +5,20 @@ cards lie under it."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ["ARCADE_HEADLESS"] = "1"
+from sized_window import open_window, report
 
 
 def main(argv: list[str]) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    import desert_pyramid.ui  # noqa: F401, I001  (before Arcade)
+    from desert_pyramid.ui.base import audit
     from tests.ui.driver import Driver
     from tests.ui.test_moments import stuck_practice
 
-    from desert_pyramid.app.prefs import Settings
-    from desert_pyramid.i18n import use_language
-    from desert_pyramid.ui.window import GameApp, RunOptions
-    from desert_pyramid.ui.base import audit
-
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
-    use_language(lang)
-    options = RunOptions(
-        size=(w, h),
-        headless=True,
-        frames=3,
-        full_redraw=True,
-        save_dir=tempfile.mkdtemp(prefix="dp-stuck-"),
-        settings=Settings(animation_speed=0, mute=True),
-    )
-    app = GameApp(options)
+    app, _ = open_window(w, h, lang)
     ui = Driver(app)
     view = stuck_practice(ui)
     ui.frames(30, dt=0.05)
@@ -50,9 +33,7 @@ def main(argv: list[str]) -> int:
         "seen": any(p.kind == audit.POPUP and p.name == "stuck dialog" for p in parts),
         "covered": covered,
     }
-    print(json.dumps(out, ensure_ascii=False), flush=True)
-    app.close()
-    return 0
+    return report(app, out)
 
 
 if __name__ == "__main__":

@@ -57,7 +57,13 @@ def box(s: Any) -> Rect:
 
 @pytest.mark.parametrize(
     ("lang", "size"),
-    [("en", (640, 360)), ("de", (640, 360)), ("ru", (640, 360)), ("de", (800, 600))],
+    # English (the shortest words of the three) in CI's second pass (the slow group)
+    [
+        pytest.param("en", (640, 360), marks=pytest.mark.slow),
+        ("de", (640, 360)),
+        ("ru", (640, 360)),
+        ("de", (800, 600)),
+    ],
 )
 def test_a_two_line_hint_is_not_drawn_under_the_coach_strip(
     ui: Driver, lang: str, size: tuple[int, int]

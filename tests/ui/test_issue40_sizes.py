@@ -28,7 +28,9 @@ def test_a_word_wider_than_a_line_goes_on_over_two_with_a_hyphen() -> None:
     assert fit_text("Messingkompass", 10, measure, max_lines=1) == ["Messingko…"]  # one line: cut
 
 
-def test_relic_and_back_names_and_the_keys_help_are_whole() -> None:
+# 800x600 in CI's second pass (the slow group): 640x360 is where the names were cut
+@pytest.mark.parametrize("size", ["640x360", pytest.param("800x600", marks=pytest.mark.slow)])
+def test_relic_and_back_names_and_the_keys_help_are_whole(size: str) -> None:
     """Items 3 and 8: relics' and backs' names at 640x360, the keys help's rows (its left
     column was cut at 1280x720 while the right had room): no text cut, in en, de and ru."""
     out = subprocess.run(
@@ -36,7 +38,7 @@ def test_relic_and_back_names_and_the_keys_help_are_whole() -> None:
             sys.executable,
             str(ROOT / "tools" / "audit_all.py"),
             "--sizes",
-            "640x360,800x600",
+            size,
             "--langs",
             "en,de,ru",
             "--text-sizes",
@@ -51,11 +53,16 @@ def test_relic_and_back_names_and_the_keys_help_are_whole() -> None:
         text=True,
         timeout=300,
     )
-    assert "18 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
+    assert "9 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
     assert out.returncode == 0
 
 
-@pytest.mark.parametrize("size", [(640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+# 800x600 (the same code path, a wider band) in CI's second pass (the slow group)
+@pytest.mark.parametrize(
+    "size",
+    [(640, 360), pytest.param((800, 600), marks=pytest.mark.slow)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
+)
 def test_the_worked_examples_panel_hides_no_card_it_names(size: tuple[int, int]) -> None:
     """Item 1: at 640x360 the panel covered all but the bottom row, at 800x600 rows 1-5. Now the
     cards make room for it (a band over the message line): at every step the audit sees the
@@ -73,7 +80,11 @@ def test_the_worked_examples_panel_hides_no_card_it_names(size: tuple[int, int])
     assert f"panels {steps + 1}" in lines
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+# en and ru (the same pages, other words) in CI's second pass (the slow group)
+@pytest.mark.parametrize(
+    "lang",
+    [pytest.param("en", marks=pytest.mark.slow), "de", pytest.param("ru", marks=pytest.mark.slow)],
+)
 def test_the_coach_strip_turns_pages_instead_of_cutting_a_sentence(lang: str) -> None:
     """Item 7: at 640x360 the coach's strip was cut mid-sentence in every language. Now words too
     long for it are shown in pages ("(1/3)") that turn by themselves, each whole."""
@@ -112,8 +123,12 @@ def test_the_message_line_is_never_cut_on_the_tallest_layouts() -> None:
     assert got["faults"] == []
 
 
+# 640x360 (a sheet over the message line) and 1280x720 (a panel clear of the cards) here, 800x600
+# in CI's second pass (the slow group)
 @pytest.mark.parametrize(
-    "size", [(640, 360), (800, 600), (1280, 720)], ids=lambda s: f"{s[0]}x{s[1]}"
+    "size",
+    [(640, 360), pytest.param((800, 600), marks=pytest.mark.slow), (1280, 720)],
+    ids=lambda s: f"{s[0]}x{s[1]}",
 )
 def test_the_stuck_dialog_leaves_the_dead_position_in_sight(size: tuple[int, int]) -> None:
     """Item 6: the dialog hid the dead position it describes (in the middle of the window), and
@@ -172,7 +187,16 @@ def test_the_preview_label_sits_just_over_its_cards(ui: Any) -> None:
     assert 0 <= label.box.bottom - top <= 12  # on its cards, not at the area's top
 
 
-@pytest.mark.parametrize("lang", ["en", "ru", "it", "pt_BR"])
+# ru and it (whose words were cut) here, en and pt_BR in CI's second pass (the slow group)
+@pytest.mark.parametrize(
+    "lang",
+    [
+        pytest.param("en", marks=pytest.mark.slow),
+        "ru",
+        "it",
+        pytest.param("pt_BR", marks=pytest.mark.slow),
+    ],
+)
 def test_results_at_640x360_name_their_figures_whole_and_the_toast_leaves_the_heading(
     lang: str,
 ) -> None:

@@ -58,6 +58,8 @@ PRESET_NAMES = {
     "classic": N_("Classic rules"),
     "strict": N_("Strict rules"),
     "relaxed": N_("Relaxed rules"),
+    # TRANSLATORS: the rules of games whose record in the save file was damaged (statistics)
+    "other": N_("Other rules"),
 }
 
 
