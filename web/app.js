@@ -23,6 +23,8 @@ import {
   word,
   wordsChanged,
 } from "./page.js";
+import { faceSrc, playSound } from "./settings.js";
+import "./howto.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
@@ -177,7 +179,7 @@ function layoutBoard() {
 const cardButtons = new Map(); // slot -> button
 
 function cardImage(card) {
-  return `art/cards/${card.id}.png`;
+  return faceSrc(card.id); // the four-colour face when the Settings say so
 }
 
 function setImage(button, src) {
@@ -316,6 +318,7 @@ function act(action, fields = {}) {
       return;
     }
     draw(reply.state);
+    playSound(reply.result.sound);
     for (const place of reply.result.shake || []) shake(place);
     say(reply.result.say);
   });
@@ -505,6 +508,7 @@ function leaveTable() {
   });
 }
 nav.home = leaveTable;
+game.onFaces = () => game.state && geometry && draw(game.state); // the Settings' four-colour deck
 registerScreen("start", {
   enter() {
     $("continue").hidden = !game.canContinue;

@@ -220,6 +220,24 @@ def write_art(folder: Path) -> None:
     render_art(folder, (CARD_W, CARD_H), SCENERY, ICON_SIZES)
 
 
+def write_sounds(folder: Path) -> None:
+    """The game's sound effects (``resources/sounds``, the desktop's files) and ``sounds.json``:
+    each sound's name (what the worker's ``act`` answers) -> its file and its share of the volume
+    (the desktop's mix, ``ui/sound.py``), so the page plays what the window plays."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui.sound import MIX, SOUND_FILES
+
+    folder.mkdir(parents=True, exist_ok=True)
+    table = {}
+    for name, stem in sorted(SOUND_FILES.items()):
+        source = resource_path("sounds", f"{stem}.wav")
+        shutil.copy2(source, folder / source.name)
+        table[name] = {"file": source.name, "mix": MIX.get(name, 1.0)}
+    (folder / "sounds.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
+    shutil.copy2(resource_path("sounds", "LICENSES.md"), folder / "LICENSES.md")
+
+
 def build_site(out: Path) -> list[str]:
     """Write the site to ``out``; returns its files (relative paths). Raises :class:`BuildError`."""
     _safe_out(out)
@@ -242,6 +260,7 @@ def build_site(out: Path) -> list[str]:
     (staging / "py").mkdir()
     write_python_zip(staging / "py" / "game.zip")
     write_art(staging / "art")
+    write_sounds(staging / "sounds")
     write_fonts(staging / "fonts")
     files = sorted(
         p.relative_to(staging).as_posix()

@@ -6,6 +6,7 @@ offscreen frame by Arcade (headless), so the browser shows the same game as the 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -24,6 +25,25 @@ def render_cards(folder: Path, size: tuple[int, int]) -> None:
         cardart.render_face(CARDS[card], w, h).save(folder / f"{card}.png", optimize=True)
     back = cardart.render_back(load_image(back_source(DEFAULT_BACK)), w, h)
     back.save(folder / "back.png", optimize=True)
+
+
+def render_four_colour(folder: Path, size: tuple[int, int]) -> list[int]:
+    """The four-colour deck's faces (the Settings' Four-colour deck) where they differ from the
+    two-colour ones (the diamonds blue, the clubs green): ``N.png`` by card number, and
+    ``faces.json`` listing them (the other cards show their usual face). Returns the numbers."""
+    w, h = size
+    folder.mkdir(parents=True, exist_ok=True)
+    numbers = []
+    for card in range(52):
+        suit = CARDS[card].suit
+        if cardart.suit_colour(suit, True) == cardart.suit_colour(suit, False):
+            continue
+        cardart.render_face(CARDS[card], w, h, four_colour=True).save(
+            folder / f"{card}.png", optimize=True
+        )
+        numbers.append(card)
+    (folder / "faces.json").write_text(json.dumps({"cards": numbers}), encoding="utf-8")
+    return numbers
 
 
 def render_scenery(folder: Path, sizes: dict[str, tuple[int, int]]) -> None:
@@ -66,6 +86,7 @@ def render_art(
 ) -> None:
     """Every picture the web edition shows, into ``folder``."""
     render_cards(folder / "cards", card_size)
+    render_four_colour(folder / "cards4", card_size)
     render_scenery(folder, scenery)
     for px in icon_sizes:
         render_icon(folder / f"icon-{px}.png", px)
