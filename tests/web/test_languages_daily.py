@@ -123,6 +123,7 @@ def test_todays_daily_is_won_by_taps_with_its_result_and_streak(phone: Any) -> N
     text = phone.locator("#ending-text").inner_text()
     assert "time bonus of" in text and "Day streak: 1 day · best 1" in text
     phone.tap("#ending-new")
+    phone.wait_for_function("document.body.dataset.screen === 'start'")
     assert phone.locator("#daily-line").inner_text() == (
         "Day streak: 1 day · best 1. Cleared today: playing it again does not count twice."
     )
