@@ -94,6 +94,17 @@ def shoot(site: Path, out: Path) -> None:
         page.set_viewport_size({"width": 390, "height": 844})
         page.wait_for_timeout(200)
         page.screenshot(path=str(out / "howto-rules-de-200-contrast-390x844.png"))
+        # the table at 200% text, high contrast and the four-colour deck
+        page.click("#howto-back")
+        page.click("#start-settings")
+        choose(page, "four_colour", "true")
+        page.click("#settings-back")
+        page.click("#deal")
+        page.wait_for_function("document.body.dataset.screen === 'table'")
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(out / f"table-de-200-contrast-four-colour-{w}x{h}.png"))
         browser.close()
     server.shutdown()
 
