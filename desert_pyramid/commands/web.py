@@ -53,6 +53,9 @@ RESOURCE_DIRS = ("layouts", "rules")
 CARD_W, CARD_H = 350, 475  # the faces' pixels: the desktop's card shape (140 x 190) at 2.5x
 SCENERY = {"landscape": (1600, 900), "portrait": (900, 1600)}
 ICON_SIZES = (192, 512)
+#: files a first visit does not fetch: the service worker keeps each when the page first asks
+#: for it (the sounds after the first tap, the four-colour faces when that setting is on)
+ON_DEMAND = ("sounds/", "art/cards4/")
 
 
 class BuildError(Exception):
@@ -274,7 +277,11 @@ def build_site(out: Path) -> list[str]:
     from desert_pyramid import __version__
 
     version = f"{__version__}-{digest.hexdigest()[:12]}"
-    build = {"version": version, "files": ["./", *files]}
+    build = {
+        "version": version,
+        "files": ["./", *(f for f in files if not f.startswith(ON_DEMAND))],
+        "later": [f for f in files if f.startswith(ON_DEMAND)],
+    }
     (staging / "build.json").write_text(json.dumps(build, indent=1), encoding="utf-8")
     # the service worker names the build it caches (a new build replaces the old cache)
     sw = (WEB_SOURCE / "sw.js").read_text(encoding="utf-8")

@@ -7,6 +7,7 @@ answered by tap and by key, its verdict from Python."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +188,25 @@ def test_how_to_play_pages_and_a_quiz_question_answered(phone: Any) -> None:
     finally:
         phone.keyboard.press("Escape")
         phone.wait_for_function("document.body.dataset.screen === 'start'")
+
+
+def test_the_build_has_the_sounds_and_the_four_colour_faces_fetched_when_needed(
+    site: Path,
+) -> None:
+    from desert_pyramid.ui.sound import MIX, SOUND_FILES
+
+    table = json.loads((site / "sounds" / "sounds.json").read_text(encoding="utf-8"))
+    assert set(table) == set(SOUND_FILES)
+    for name, entry in table.items():
+        assert entry["file"] == f"{SOUND_FILES[name]}.wav" and entry["mix"] == MIX.get(name, 1.0)
+        assert (site / "sounds" / entry["file"]).read_bytes()[:4] == b"RIFF"
+    four = json.loads((site / "art" / "cards4" / "faces.json").read_text(encoding="utf-8"))
+    assert four["cards"] == [c for c in range(52) if c % 4 in (2, 3)]  # diamonds and clubs
+    for card in four["cards"]:
+        assert (site / "art" / "cards4" / f"{card}.png").read_bytes() != (
+            site / "art" / "cards" / f"{card}.png"
+        ).read_bytes()
+    build = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    later = set(build["later"])
+    assert "sounds/flip.wav" in later and "art/cards4/2.png" in later
+    assert not later & set(build["files"]) and "art/cards/2.png" in build["files"]
