@@ -267,3 +267,17 @@ def test_the_store_keeps_the_settings_apart_from_the_card_back(tmp_path: Path) -
         assert "card_back" not in store.progress.settings
     finally:
         store.close()
+
+
+def test_a_variation_starts_a_practice_deal_under_its_rules(tmp_path: Path) -> None:
+    worker = opened(tmp_path)
+    reply = ask(worker, "variation", variation="no-satchel")
+    assert reply["ok"], reply
+    st = reply["state"]
+    assert (
+        st["mode"] == "practice" and not st["rules"]["satchel"] and st["rules"]["name"] != "desert"
+    )
+    english = next(v for v in source_content().variations if v.id == "no-satchel")
+    assert st["message"].startswith(english.title)
+    bad = ask(worker, "variation", variation="moonwalk")
+    assert bad["ok"] is False and "unknown variation 'moonwalk': one of one-pass" in bad["error"]

@@ -508,6 +508,7 @@ function leaveTable() {
   });
 }
 nav.home = leaveTable;
+nav.deal = startDeal; // a deal another screen starts (How to play's variations)
 game.onFaces = () => game.state && geometry && draw(game.state); // the Settings' four-colour deck
 registerScreen("start", {
   enter() {

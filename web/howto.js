@@ -126,6 +126,14 @@ function variationsPage(box) {
     const sec = el("section", "howto-section");
     sec.append(el("h2", null, v.title), el("p", "rules-line", v.rules));
     paragraphs(v.paragraphs, sec);
+    const play = el("button", "variation-play", v.button); // a Practice deal under its rules
+    play.type = "button";
+    play.dataset.variation = v.id;
+    play.addEventListener("click", async () => {
+      const reply = await nav.deal({ variation: v.id }, "variation");
+      if (!reply.ok) say(reply.error);
+    });
+    sec.append(play);
     box.append(sec);
   }
 }

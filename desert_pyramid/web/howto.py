@@ -18,11 +18,12 @@ from desert_pyramid.content import (
     QuizSession,
     default_content,
     source_content,
+    variation_note,
     variation_rules_words,
 )
-from desert_pyramid.engine import Card
+from desert_pyramid.engine import PRESETS, Card
 from desert_pyramid.i18n import _, pgettext
-from desert_pyramid.web.table import RequestError
+from desert_pyramid.web.table import RequestError, WebTable
 
 #: How to play's pages (the desktop's tabs) and their names.
 PAGES = ("rules", "variations", "glossary", "quiz")
@@ -114,6 +115,7 @@ def howto_json() -> dict[str, Any]:
                 "id": v.id,
                 "title": v.title,
                 "rules": _("{rules}.").format(rules=_cap(variation_rules_words(v))),
+                "button": v.button,
                 "paragraphs": [paragraph_json(p) for p in v.paragraphs],
             }
             for v in content.variations
@@ -133,6 +135,18 @@ def howto_json() -> dict[str, Any]:
             ],
         },
     }
+
+
+def start_variation(table: WebTable, variation_id: object) -> None:
+    """A Practice deal under a variation's rules (its preset with its options) on the first
+    layout, opened with the variation's note, as the desktop's Variations page starts it."""
+    variations = {v.id: v for v in source_content().variations}
+    variation = variations.get(variation_id) if isinstance(variation_id, str) else None
+    if variation is None:
+        raise RequestError(f"unknown variation {variation_id!r}: one of {', '.join(variations)}")
+    rules = PRESETS[variation.preset].with_options(**variation.options_dict())
+    seat = table.app.start_practice(rules, table.app.get_layout(1))
+    table.sit(seat, variation_note(variation))
 
 
 def new_quiz() -> HowtoMemory:

@@ -210,6 +210,10 @@ class Worker:
     def _howto(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         return web_howto.howto_json()
 
+    def _variation(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        web_howto.start_variation(table, request.get("variation"))
+        return {}
+
     def _quiz(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         if self.quiz is None:
             self.quiz = web_howto.new_quiz()
@@ -231,6 +235,7 @@ class Worker:
         "set_settings": _set_settings,
         "howto": _howto,
         "quiz": _quiz,
+        "variation": _variation,
     }
 
 

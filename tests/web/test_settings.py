@@ -119,6 +119,18 @@ def test_settings_are_applied_kept_over_a_reload_and_used_at_the_table(
         wait_drawn(page, before)
         page.wait_for_timeout(300)
         assert page.evaluate("window.desertPyramid.sound.started") == started
+        # How to play's Variations start a Practice deal under their rules
+        page.keyboard.press("Escape")
+        page.wait_for_function("document.body.dataset.screen === 'start'")
+        page.click("#start-howto")
+        page.click("#howto-tab-variations")
+        before = drawn(page)
+        page.click('[data-variation="one-pass"]')
+        wait_drawn(page, before)
+        st = state(page)
+        assert st["rules"]["name"] == "classic+p1" and not st["rules"]["satchel"]
+        assert st["message"].startswith("One pass through the stock: classic rules, 1 pass.")
+        assert page.locator("#satchel").is_hidden()
         assert errors == []
     finally:
         context.close()
