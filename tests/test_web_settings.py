@@ -83,10 +83,17 @@ def test_settings_written_through_the_worker_are_read_by_a_new_worker_and_the_de
     assert "high_contrast = true" in (tmp_path / "save.toml").read_text(encoding="utf-8")
 
 
-def test_the_effects_level_is_master_times_effects(tmp_path: Path) -> None:
+def test_the_levels_are_master_times_effects_and_ambience(tmp_path: Path) -> None:
     worker = opened(tmp_path)
-    reply = ask(worker, "set_settings", values={"volume": 0.5, "effects_volume": 0.4})
+    reply = ask(
+        worker,
+        "set_settings",
+        values={"volume": 0.5, "effects_volume": 0.4, "ambience_volume": 0.2},
+    )
     assert reply["result"]["effects_level"] == pytest.approx(0.2)
+    assert reply["result"]["ambience_level"] == pytest.approx(0.1)
+    muted = ask(worker, "set_settings", values={"mute": True})["result"]
+    assert muted["effects_level"] == 0 and muted["ambience_level"] == 0
 
 
 @pytest.mark.parametrize(

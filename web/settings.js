@@ -9,7 +9,7 @@ import { $, game, nav, onWords, registerScreen, request, say, show } from "./pag
 
 game.settings = null;
 // what the tests read: how many AudioContexts were made, sounds started, and their names
-game.sound = { contexts: 0, started: 0, played: [], state: "none" };
+game.sound = { contexts: 0, started: 0, played: [], state: "none", ambience: 0, ambienceOn: false };
 
 // -- applying the settings --------------------------------------------------------------------
 let fourColour = new Set(); // the cards whose four-colour face differs (art/cards4/faces.json)
@@ -38,6 +38,7 @@ function apply(answer) {
     game.onFaces?.(); // the table re-draws its cards
   });
   if (document.body.dataset.screen === "settings") drawRows();
+  updateAmbience();
 }
 
 async function load() {
@@ -128,6 +129,7 @@ function startAudio() {
   }
   if (audio.state === "suspended") audio.resume().catch(() => {});
   game.sound.state = audio.state;
+  updateAmbience();
 }
 for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, startAudio, { capture: true });
 
@@ -148,7 +150,7 @@ export async function playSound(name) {
   if (!name || !audio || !game.settings) return;
   const level = game.settings.effects_level;
   if (level <= 0) return;
-  const entry = (await sounds)[name];
+  const entry = ((await sounds).effects || {})[name];
   if (!entry) return;
   try {
     const data = await buffer(entry.file);
@@ -166,3 +168,51 @@ export async function playSound(name) {
     game.sound.error = String(err);
   }
 }
+
+// The desert's wind at the table, as the desktop blows it softly (master x ambience volume x its
+// share): a loop while a table shows and the page is seen, stopped elsewhere, hidden or silent.
+let wind = null; // {source, gain, share}
+let windStarting = false;
+
+function windWanted() {
+  return (
+    !!audio && !!game.settings && game.settings.ambience_level > 0 && !document.hidden &&
+    document.body.dataset.screen === "table"
+  );
+}
+
+async function updateAmbience() {
+  if (!windWanted()) {
+    if (wind) {
+      wind.source.stop();
+      wind = null;
+      game.sound.ambienceOn = false;
+    }
+    return;
+  }
+  if (!wind && !windStarting) {
+    windStarting = true;
+    try {
+      const info = ((await sounds).ambience || {}).wind;
+      const data = info && (await buffer(info.file));
+      if (data && windWanted() && !wind) {
+        const source = audio.createBufferSource();
+        source.buffer = data;
+        source.loop = true;
+        const gain = audio.createGain();
+        source.connect(gain).connect(audio.destination);
+        source.start();
+        wind = { source, gain, share: info.share };
+        game.sound.ambience += 1;
+        game.sound.ambienceOn = true;
+      }
+    } catch (err) {
+      game.sound.error = String(err);
+    } finally {
+      windStarting = false;
+    }
+  }
+  if (wind) wind.gain.gain.value = game.settings.ambience_level * wind.share;
+}
+document.addEventListener("visibilitychange", updateAmbience);
+new MutationObserver(updateAmbience).observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });

@@ -224,12 +224,14 @@ def write_art(folder: Path) -> None:
 
 
 def write_sounds(folder: Path) -> None:
-    """The game's sound effects (``resources/sounds``, the desktop's files) and ``sounds.json``:
-    each sound's name (what the worker's ``act`` answers) -> its file and its share of the volume
-    (the desktop's mix, ``ui/sound.py``), so the page plays what the window plays."""
+    """The game's sounds (``resources/sounds``, the desktop's files) and ``sounds.json``:
+    ``effects``, each sound's name (what the worker's ``act`` answers) -> its file and its share of
+    the volume (the desktop's mix, ``ui/sound.py``), and ``ambience``: the wind the desktop blows
+    softly at a table (its file and its share of the ambience volume), so the page plays what the
+    window plays."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.sound import MIX, SOUND_FILES
+    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES, WIND_NOON
 
     folder.mkdir(parents=True, exist_ok=True)
     table = {}
@@ -237,7 +239,12 @@ def write_sounds(folder: Path) -> None:
         source = resource_path("sounds", f"{stem}.wav")
         shutil.copy2(source, folder / source.name)
         table[name] = {"file": source.name, "mix": MIX.get(name, 1.0)}
-    (folder / "sounds.json").write_text(json.dumps(table, indent=1), encoding="utf-8")
+    wind = resource_path("sounds", f"{AMBIENCE_FILES['wind']}.wav")
+    shutil.copy2(wind, folder / wind.name)
+    ambience = {"wind": {"file": wind.name, "share": WIND_NOON}}
+    (folder / "sounds.json").write_text(
+        json.dumps({"effects": table, "ambience": ambience}, indent=1), encoding="utf-8"
+    )
     shutil.copy2(resource_path("sounds", "LICENSES.md"), folder / "LICENSES.md")
 
 

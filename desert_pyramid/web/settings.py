@@ -23,6 +23,7 @@ ROWS: dict[str, tuple[str, str]] = {
     "mute": ("Sound · M", "sound"),
     "volume": ("Master volume", "volume"),
     "effects_volume": ("Effects", "volume"),
+    "ambience_volume": ("Ambience", "volume"),
     "animation_speed": ("Animations", "animation"),
     "high_contrast": ("High contrast", "on_off"),
     "text_size": ("Text size", "text_size"),
@@ -58,7 +59,8 @@ def _choices(kind: str) -> list[dict[str, Any]]:
 def settings_json(app: Application) -> dict[str, Any]:
     """The settings as the page shows and applies them: ``values`` (each of :data:`SETTABLE`),
     ``rows`` (key, label, choices, in the player's language) and what the page applies:
-    ``reduced_motion``, ``effects_level`` (master x effects, 0 muted)."""
+    ``reduced_motion``, ``effects_level`` (master x effects, 0 muted) and ``ambience_level``
+    (master x ambience: the desert's wind at the table)."""
     s = app.settings
     values = {key: getattr(s, key) for key in (*SETTABLE, "language")}
     rows = []
@@ -74,6 +76,7 @@ def settings_json(app: Application) -> dict[str, Any]:
         "rows": rows,
         "reduced_motion": not s.animations,
         "effects_level": round(s.effects_level, 3),
+        "ambience_level": round(s.ambience_level, 3),
     }
 
 

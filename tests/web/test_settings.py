@@ -110,6 +110,8 @@ def test_settings_are_applied_kept_over_a_reload_and_used_at_the_table(
         page.wait_for_function(f"window.desertPyramid.sound.started > {started}", timeout=10_000)
         sound = page.evaluate("window.desertPyramid.sound")
         assert sound["played"][-1] == "flip" and sound["state"] == "running"
+        # the desert's wind loops at the table (the ambience volume), as at the desktop
+        page.wait_for_function("window.desertPyramid.sound.ambienceOn === true", timeout=10_000)
         # muted (M, as at the desktop): a flip makes no sound
         page.keyboard.press("m")
         page.wait_for_function("window.desertPyramid.settings.values.mute === true")
@@ -119,6 +121,7 @@ def test_settings_are_applied_kept_over_a_reload_and_used_at_the_table(
         wait_drawn(page, before)
         page.wait_for_timeout(300)
         assert page.evaluate("window.desertPyramid.sound.started") == started
+        assert page.evaluate("window.desertPyramid.sound.ambienceOn") is False  # muted: no wind
         # How to play's Variations start a Practice deal under their rules
         page.keyboard.press("Escape")
         page.wait_for_function("document.body.dataset.screen === 'start'")
@@ -205,10 +208,14 @@ def test_how_to_play_pages_and_a_quiz_question_answered(phone: Any) -> None:
 def test_the_build_has_the_sounds_and_the_four_colour_faces_fetched_when_needed(
     site: Path,
 ) -> None:
-    from desert_pyramid.ui.sound import MIX, SOUND_FILES
+    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES, WIND_NOON
 
-    table = json.loads((site / "sounds" / "sounds.json").read_text(encoding="utf-8"))
+    sounds = json.loads((site / "sounds" / "sounds.json").read_text(encoding="utf-8"))
+    table = sounds["effects"]
     assert set(table) == set(SOUND_FILES)
+    wind = sounds["ambience"]["wind"]
+    assert wind == {"file": f"{AMBIENCE_FILES['wind']}.wav", "share": WIND_NOON}
+    assert (site / "sounds" / wind["file"]).read_bytes()[:4] == b"RIFF"
     for name, entry in table.items():
         assert entry["file"] == f"{SOUND_FILES[name]}.wav" and entry["mix"] == MIX.get(name, 1.0)
         assert (site / "sounds" / entry["file"]).read_bytes()[:4] == b"RIFF"
