@@ -28,6 +28,8 @@ import { elapsed, restart, skipTime } from "./clock.js";
 import "./expedition.js";
 import "./profile.js";
 import { backImage, showUnlocks } from "./progress.js";
+import { faceSrc, playSound } from "./settings.js";
+import "./howto.js";
 
 const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
@@ -188,7 +190,7 @@ function layoutBoard() {
 const cardButtons = new Map(); // slot -> button
 
 function cardImage(card) {
-  return `art/cards/${card.id}.png`;
+  return faceSrc(card.id); // the four-colour face when the Settings say so
 }
 
 function setImage(button, src) {
@@ -329,6 +331,7 @@ function act(action, fields = {}) {
       return;
     }
     draw(reply.state, reply.result);
+    playSound(reply.result.sound);
     for (const place of reply.result.shake || []) shake(place);
     say(reply.result.say);
   });
@@ -521,6 +524,8 @@ function leaveTable() {
 nav.home = leaveTable;
 nav.redraw = (state) => draw(state);
 nav.act = act;
+nav.deal = startDeal; // a deal another screen starts (How to play's variations)
+game.onFaces = () => game.state && geometry && draw(game.state); // the Settings' four-colour deck
 registerScreen("start", {
   enter() {
     $("continue").hidden = !game.canContinue;

@@ -33,7 +33,13 @@ self.addEventListener("fetch", (event) => {
         const page = await cache.match("./");
         if (page) return page;
       }
-      return fetch(request);
+      const answer = await fetch(request);
+      // a file fetched when first needed (build.json's "later": the sounds, the four-colour
+      // faces) is kept too, so it plays offline from then on
+      if (answer.ok && /\/(sounds|art\/cards4)\//.test(new URL(request.url).pathname)) {
+        cache.put(request, answer.clone());
+      }
+      return answer;
     }),
   );
 });

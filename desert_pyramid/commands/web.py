@@ -53,6 +53,9 @@ RESOURCE_DIRS = ("layouts", "rules")
 CARD_W, CARD_H = 350, 475  # the faces' pixels: the desktop's card shape (140 x 190) at 2.5x
 SCENERY = {"landscape": (1600, 900), "portrait": (900, 1600)}
 ICON_SIZES = (192, 512)
+#: files a first visit does not fetch: the service worker keeps each when the page first asks
+#: for it (the sounds after the first tap, the four-colour faces when that setting is on)
+ON_DEMAND = ("sounds/", "art/cards4/")
 
 
 class BuildError(Exception):
@@ -221,6 +224,31 @@ def write_art(folder: Path) -> None:
     render_art(folder, (CARD_W, CARD_H), SCENERY, ICON_SIZES)
 
 
+def write_sounds(folder: Path) -> None:
+    """The game's sounds (``resources/sounds``, the desktop's files) and ``sounds.json``:
+    ``effects``, each sound's name (what the worker's ``act`` answers) -> its file and its share of
+    the volume (the desktop's mix, ``ui/sound.py``), and ``ambience``: the wind the desktop blows
+    softly at a table (its file and its share of the ambience volume), so the page plays what the
+    window plays."""
+    os.environ.setdefault("ARCADE_HEADLESS", "1")
+    from desert_pyramid.resources_path import resource_path
+    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES, WIND_NOON
+
+    folder.mkdir(parents=True, exist_ok=True)
+    table = {}
+    for name, stem in sorted(SOUND_FILES.items()):
+        source = resource_path("sounds", f"{stem}.wav")
+        shutil.copy2(source, folder / source.name)
+        table[name] = {"file": source.name, "mix": MIX.get(name, 1.0)}
+    wind = resource_path("sounds", f"{AMBIENCE_FILES['wind']}.wav")
+    shutil.copy2(wind, folder / wind.name)
+    ambience = {"wind": {"file": wind.name, "share": WIND_NOON}}
+    (folder / "sounds.json").write_text(
+        json.dumps({"effects": table, "ambience": ambience}, indent=1), encoding="utf-8"
+    )
+    shutil.copy2(resource_path("sounds", "LICENSES.md"), folder / "LICENSES.md")
+
+
 def build_site(out: Path) -> list[str]:
     """Write the site to ``out``; returns its files (relative paths). Raises :class:`BuildError`."""
     _safe_out(out)
@@ -243,6 +271,7 @@ def build_site(out: Path) -> list[str]:
     (staging / "py").mkdir()
     write_python_zip(staging / "py" / "game.zip")
     write_art(staging / "art")
+    write_sounds(staging / "sounds")
     write_fonts(staging / "fonts")
     files = sorted(
         p.relative_to(staging).as_posix()
@@ -256,7 +285,11 @@ def build_site(out: Path) -> list[str]:
     from desert_pyramid import __version__
 
     version = f"{__version__}-{digest.hexdigest()[:12]}"
-    build = {"version": version, "files": ["./", *files]}
+    build = {
+        "version": version,
+        "files": ["./", *(f for f in files if not f.startswith(ON_DEMAND))],
+        "later": [f for f in files if f.startswith(ON_DEMAND)],
+    }
     (staging / "build.json").write_text(json.dumps(build, indent=1), encoding="utf-8")
     # the service worker names the build it caches (a new build replaces the old cache)
     sw = (WEB_SOURCE / "sw.js").read_text(encoding="utf-8")

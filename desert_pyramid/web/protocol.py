@@ -13,12 +13,15 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from desert_pyramid import __version__
+from desert_pyramid.app.howto import HowtoMemory
 from desert_pyramid.app.spoken import rules_name
 from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
+from desert_pyramid.web import howto as web_howto
 from desert_pyramid.web import profile as web_profile
 from desert_pyramid.web import progress
+from desert_pyramid.web import settings as web_settings
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
@@ -30,6 +33,7 @@ class Worker:
 
     def __init__(self) -> None:
         self.table: WebTable | None = None
+        self.quiz: HowtoMemory | None = None  # How to play's quiz, kept while the page lives
 
     def _table(self) -> WebTable:
         if self.table is None:
@@ -61,6 +65,12 @@ class Worker:
             if strict:
                 raise RequestError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
             lang = None
+        if (
+            lang is None
+            and self.table is not None
+            and self.table.app.settings.language in LANGUAGES
+        ):
+            lang = self.table.app.settings.language  # the profile's choice (the desktop's too)
         if lang is None:
             tags = request.get("languages", [])
             lang = browser_language(tags if isinstance(tags, list) else [])
@@ -141,6 +151,7 @@ class Worker:
         if "language" not in request:
             raise RequestError("'language' needs the language: one of " + ", ".join(LANGUAGES))
         self.set_language(request)
+        web_settings.keep_language(table.app, current_language())
         return self.words()
 
     def _daily(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
@@ -217,6 +228,27 @@ class Worker:
             raise RequestError("'choose_back' needs the back's id: 'back'")
         return progress.choose_back(table.app, request["back"])
 
+    def _settings(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if "system" in request:
+            web_settings.follow_system(table.app, request["system"])
+        return web_settings.settings_json(table.app)
+
+    def _set_settings(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        web_settings.change_settings(table.app, request.get("values"))
+        return web_settings.settings_json(table.app)
+
+    def _howto(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return web_howto.howto_json()
+
+    def _variation(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        web_howto.start_variation(table, request.get("variation"))
+        return {}
+
+    def _quiz(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if self.quiz is None:
+            self.quiz = web_howto.new_quiz()
+        return web_howto.quiz_step(self.quiz, request.get("action", "show"), request.get("choice"))
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -237,6 +269,11 @@ class Worker:
         "relics": _relics,
         "backs": _backs,
         "choose_back": _choose_back,
+        "settings": _settings,
+        "set_settings": _set_settings,
+        "howto": _howto,
+        "quiz": _quiz,
+        "variation": _variation,
     }
 
 

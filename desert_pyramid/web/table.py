@@ -112,6 +112,10 @@ class WebTable:
         out = [{"level": level, "text": text} for level, text in told]
         return out
 
+    def sit(self, seat: Seat, message: Say | str = "") -> None:
+        """A deal the application started at the table, its opening words ``message``."""
+        self._seat(seat, message)
+
     def _seat(self, seat: Seat, message: Say | str = "") -> None:
         self.seat = seat
         self.control = seat.control  # the seat's: its moves are saved, as at the desktop's table

@@ -75,6 +75,7 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "download_kept": (None, N_("Download the profile from before the import")),
     "relics": (None, "Relics"),
     "card_backs": (None, "Card backs"),
+    "how_to_play": (None, "How to play"),
 }
 
 

@@ -28,9 +28,12 @@ def to_start(page: Any) -> None:
 
 
 def choose_language(page: Any, code: str) -> None:
+    """The Language row of the Settings screen (from the start page), then back to the start."""
     to_start(page)
+    page.click("#start-settings")
     page.select_option("#language", code)
     page.wait_for_function(f"window.desertPyramid.language === {code!r}", timeout=30_000)
+    page.click("#settings-back")
 
 
 def test_the_table_switched_to_german_is_drawn_in_german_and_stays_so(desk: Any) -> None:

@@ -8,6 +8,7 @@ game as the window.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -73,6 +74,25 @@ def dusk_name(name: str, step: int) -> str:
     return f"desert-{name}.png" if step == 0 else f"desert-{name}-dusk{step}.png"
 
 
+def render_four_colour(folder: Path, size: tuple[int, int]) -> list[int]:
+    """The four-colour deck's faces (the Settings' Four-colour deck) where they differ from the
+    two-colour ones (the diamonds blue, the clubs green): ``N.png`` by card number, and
+    ``faces.json`` listing them (the other cards show their usual face). Returns the numbers."""
+    w, h = size
+    folder.mkdir(parents=True, exist_ok=True)
+    numbers = []
+    for card in range(52):
+        suit = CARDS[card].suit
+        if cardart.suit_colour(suit, True) == cardart.suit_colour(suit, False):
+            continue
+        cardart.render_face(CARDS[card], w, h, four_colour=True).save(
+            folder / f"{card}.png", optimize=True
+        )
+        numbers.append(card)
+    (folder / "faces.json").write_text(json.dumps({"cards": numbers}), encoding="utf-8")
+    return numbers
+
+
 DUSK_STEPS = 8
 """The Expedition's sky in the browser: the desert drawn at this many light levels after noon
 (the desktop's dusk 0..1, from a full 240 s of daylight to none, in 30-second steps)."""
@@ -123,6 +143,7 @@ def render_art(
     """Every picture the web edition shows, into ``folder``."""
     render_cards(folder / "cards", card_size)
     render_rewards(folder, (card_size[0] * 3 // 5, card_size[1] * 3 // 5))
+    render_four_colour(folder / "cards4", card_size)
     render_scenery(folder, scenery, dusk_steps)
     for px in icon_sizes:
         render_icon(folder / f"icon-{px}.png", px)

@@ -1,0 +1,121 @@
+"""The web edition's Settings screen, decided in Python: the desktop's :class:`Settings` read and
+written through the application (``Application.set_settings``), so they are kept in the same
+``save.toml`` the desktop reads and an exported profile carries them.
+
+The page shows a row a setting (:data:`ROWS`: the desktop's own labels and value names) and
+applies what it is answered: a class for high contrast and for reduced motion, the text size as a
+CSS variable, the four-colour faces, the sound's volume. A value the desktop's settings loader
+refuses is refused here with its message (:meth:`Settings.from_dict`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from desert_pyramid.app.application import Application
+from desert_pyramid.app.prefs import ANIMATION_SPEEDS, TEXT_SIZES, Settings, SettingsError
+from desert_pyramid.i18n import _, format_percent
+from desert_pyramid.web.table import RequestError
+
+#: The settings the page changes: key -> (the desktop's label, the kind of its values).
+ROWS: dict[str, tuple[str, str]] = {
+    "mute": ("Sound · M", "sound"),
+    "volume": ("Master volume", "volume"),
+    "effects_volume": ("Effects", "volume"),
+    "ambience_volume": ("Ambience", "volume"),
+    "animation_speed": ("Animations", "animation"),
+    "high_contrast": ("High contrast", "on_off"),
+    "text_size": ("Text size", "text_size"),
+    "untimed": ("Clock", "clock"),
+    "four_colour": ("Four-colour deck", "on_off"),
+}
+#: What the page may set here: the rows (the language is set by the ``language`` request, which
+#: also keeps it in the settings).
+SETTABLE = tuple(ROWS)
+VOLUME_STEPS = tuple(n / 10 for n in range(11))
+
+
+class SettingsRequestError(RequestError):
+    """A settings request the game refuses; the message says what is wrong, the value echoed."""
+
+
+def _choices(kind: str) -> list[dict[str, Any]]:
+    """The values a row offers, each with its name in the player's language (the desktop's)."""
+    if kind == "sound":  # "mute": the row says whether the sound is on
+        return [{"value": False, "name": _("On")}, {"value": True, "name": _("Muted")}]
+    if kind == "on_off":
+        return [{"value": False, "name": _("Off")}, {"value": True, "name": _("On")}]
+    if kind == "clock":
+        return [{"value": False, "name": _("Timed")}, {"value": True, "name": _("Untimed")}]
+    if kind == "volume":
+        return [{"value": v, "name": format_percent(v) if v else _("Off")} for v in VOLUME_STEPS]
+    if kind == "text_size":
+        return [{"value": t, "name": format_percent(t / 100)} for t in TEXT_SIZES]
+    speeds = ANIMATION_SPEEDS  # "animation": Off is the reduced motion
+    return [{"value": s, "name": _(Settings(animation_speed=s).animation_name)} for s in speeds]
+
+
+def settings_json(app: Application) -> dict[str, Any]:
+    """The settings as the page shows and applies them: ``values`` (each of :data:`SETTABLE`),
+    ``rows`` (key, label, choices, in the player's language) and what the page applies:
+    ``reduced_motion``, ``effects_level`` (master x effects, 0 muted) and ``ambience_level``
+    (master x ambience: the desert's wind at the table)."""
+    s = app.settings
+    values = {key: getattr(s, key) for key in (*SETTABLE, "language")}
+    rows = []
+    for key, (label, kind) in ROWS.items():
+        choices = _choices(kind)
+        value = values[key]
+        if not any(c["value"] == value for c in choices):  # a file edited by hand: shown as is
+            name = format_percent(value / 100) if kind == "text_size" else str(value)
+            choices.append({"value": value, "name": name})
+        rows.append({"key": key, "label": _(label), "choices": choices})
+    return {
+        "values": values,
+        "rows": rows,
+        "reduced_motion": not s.animations,
+        "effects_level": round(s.effects_level, 3),
+        "ambience_level": round(s.ambience_level, 3),
+    }
+
+
+def follow_system(app: Application, system: object) -> None:
+    """The system's preferences as the defaults of a profile that never chose: the page's
+    ``prefers-reduced-motion`` turns the animations off when no animation speed was ever saved
+    (the choice is then saved, as the player's). ``system``: ``{"reduced_motion": bool}``."""
+    if not isinstance(system, dict):
+        raise SettingsRequestError(f"'system' must be an object, not {system!r}")
+    reduced = system.get("reduced_motion", False)
+    if not isinstance(reduced, bool):
+        raise SettingsRequestError(f"'reduced_motion' must be true or false, not {reduced!r}")
+    store = app.saves.store
+    stored = store.progress.settings if store is not None else {}
+    if reduced and "animation_speed" not in stored and app.settings.animations:
+        app.set_settings(replace(app.settings, animation_speed=0.0))
+
+
+def keep_language(app: Application, code: str) -> None:
+    """The language the player chose (one of the seven), kept in the settings as the desktop's
+    Language row keeps it: an exported profile opens in it."""
+    if app.settings.language != code:
+        app.set_settings(replace(app.settings, language=code))
+
+
+def change_settings(app: Application, values: object) -> Settings:
+    """Change some settings (``{key: value}``, keys of :data:`SETTABLE`) as the desktop's loader
+    reads them, and keep them in the save file. Nothing changes when one value is refused: the
+    :class:`SettingsRequestError` says which and why."""
+    if not isinstance(values, dict) or not values:
+        raise SettingsRequestError(
+            f"'values' must be an object of settings to change, not {values!r}"
+        )
+    for key in values:
+        if key not in SETTABLE:
+            raise SettingsRequestError(f"unknown setting {key!r}: one of {', '.join(SETTABLE)}")
+    try:
+        new = Settings.from_dict({**app.settings.to_dict(), **values})
+    except SettingsError as exc:
+        raise SettingsRequestError(str(exc)) from None
+    app.set_settings(new)
+    return new

@@ -1,0 +1,218 @@
+// The Settings screen and what it applies to the whole page (docs/web.md, "Settings"). The
+// settings are the desktop's (app/prefs.py), read and written by the worker through the
+// application, so they are kept in the profile's save.toml as at the desktop; this module shows
+// their rows and applies the answer: high contrast and reduced motion as classes of <body>, the
+// text size as the CSS variable --text-scale, the four-colour faces, the sound's level.
+// The game's sounds play through Web Audio; the AudioContext starts on the first tap or key, as
+// browsers require.
+import { $, game, nav, onWords, registerScreen, request, say, show } from "./page.js";
+
+game.settings = null;
+// what the tests read: how many AudioContexts were made, sounds started, and their names
+game.sound = { contexts: 0, started: 0, played: [], state: "none", ambience: 0, ambienceOn: false };
+
+// -- applying the settings --------------------------------------------------------------------
+let fourColour = new Set(); // the cards whose four-colour face differs (art/cards4/faces.json)
+const fourColourLoaded = fetch("art/cards4/faces.json")
+  .then((r) => (r.ok ? r.json() : { cards: [] }))
+  .then((d) => (fourColour = new Set(d.cards)))
+  .catch(() => {});
+
+export function faceSrc(id) {
+  // a card's face: the four-colour one when the setting is on and that card has one
+  const four = game.settings && game.settings.values.four_colour && fourColour.has(id);
+  return four ? `art/cards4/${id}.png` : `art/cards/${id}.png`;
+}
+
+function apply(answer) {
+  game.settings = answer;
+  const v = answer.values;
+  const body = document.body;
+  body.classList.toggle("high-contrast", v.high_contrast);
+  body.classList.toggle("reduce-motion", answer.reduced_motion);
+  body.classList.toggle("four-colour", v.four_colour);
+  body.dataset.textSize = String(v.text_size);
+  document.documentElement.style.setProperty("--text-scale", String(v.text_size / 100));
+  fourColourLoaded.then(() => {
+    for (const img of document.querySelectorAll("img[data-face]")) img.src = faceSrc(Number(img.dataset.face));
+    game.onFaces?.(); // the table re-draws its cards
+  });
+  if (document.body.dataset.screen === "settings") drawRows();
+  updateAmbience();
+}
+
+async function load() {
+  const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const reply = await request("settings", { system: { reduced_motion: reduced } });
+  if (reply.ok) apply(reply.result);
+}
+onWords(load); // at the start (the worker's hello) and in each new language: the rows' words
+
+export async function change(key, value) {
+  const reply = await request("set_settings", { values: { [key]: value } });
+  const error = $("settings-error");
+  if (!reply.ok) {
+    error.textContent = reply.error;
+    error.hidden = false;
+    return reply;
+  }
+  error.hidden = true;
+  apply(reply.result);
+  if (key === "mute" || key.endsWith("volume")) playSound("pair"); // hear the new level
+  return reply;
+}
+
+// -- the screen -------------------------------------------------------------------------------
+function drawRows() {
+  const box = $("settings-rows");
+  const answer = game.settings;
+  if (!answer) return;
+  const focused = document.activeElement && document.activeElement.dataset.key;
+  box.textContent = "";
+  for (const row of answer.rows) {
+    const label = document.createElement("label");
+    label.className = "setting";
+    const name = document.createElement("span");
+    name.textContent = row.label;
+    const select = document.createElement("select");
+    select.dataset.key = row.key;
+    for (const c of row.choices) select.add(new Option(c.name, JSON.stringify(c.value)));
+    select.value = JSON.stringify(answer.values[row.key]);
+    select.addEventListener("change", () => change(row.key, JSON.parse(select.value)));
+    label.append(name, select);
+    box.append(label);
+    if (focused === row.key) select.focus();
+  }
+}
+
+registerScreen("settings", {
+  enter() {
+    $("settings-error").hidden = true;
+    drawRows();
+    const first = $("settings-rows").querySelector("select");
+    if (first) first.focus();
+  },
+});
+
+$("start-settings").addEventListener("click", () => show("settings"));
+$("settings-back").addEventListener("click", () => nav.home());
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const typing = event.target.closest && event.target.closest("input, select, textarea");
+  if (event.key === "Escape" && document.body.dataset.screen === "settings") {
+    event.preventDefault();
+    nav.home();
+  } else if ((event.key === "m" || event.key === "M") && !typing && game.settings) {
+    // M mutes and unmutes, as at the desktop
+    change("mute", !game.settings.values.mute).then((reply) => {
+      const row = reply.ok && reply.result.rows.find((r) => r.key === "mute");
+      if (row) say(`${row.label}: ${row.choices.find((c) => c.value === reply.result.values.mute).name}`);
+    });
+  }
+});
+
+// -- sound --------------------------------------------------------------------------------------
+let audio = null;
+let sounds = null; // name -> {file, mix}: sounds/sounds.json, the desktop's files and mix
+const buffers = new Map();
+
+function startAudio() {
+  // browsers let a page make sound only after the player's first tap or key
+  if (!audio) {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    audio = new Context();
+    game.sound.contexts += 1;
+    sounds = fetch("sounds/sounds.json")
+      .then((r) => r.json())
+      .catch(() => ({}));
+  }
+  if (audio.state === "suspended") audio.resume().catch(() => {});
+  game.sound.state = audio.state;
+  updateAmbience();
+}
+for (const type of ["pointerdown", "keydown"]) document.addEventListener(type, startAudio, { capture: true });
+
+function buffer(file) {
+  if (!buffers.has(file)) {
+    buffers.set(
+      file,
+      fetch(`sounds/${file}`)
+        .then((r) => r.arrayBuffer())
+        .then((data) => audio.decodeAudioData(data)),
+    );
+  }
+  return buffers.get(file);
+}
+
+export async function playSound(name) {
+  // one of the game's sounds (the worker's act answers its name), at master x effects volume
+  if (!name || !audio || !game.settings) return;
+  const level = game.settings.effects_level;
+  if (level <= 0) return;
+  const entry = ((await sounds).effects || {})[name];
+  if (!entry) return;
+  try {
+    const data = await buffer(entry.file);
+    const source = audio.createBufferSource();
+    source.buffer = data;
+    const gain = audio.createGain();
+    gain.gain.value = level * entry.mix;
+    source.connect(gain).connect(audio.destination);
+    source.start();
+    game.sound.started += 1;
+    game.sound.played.push(name);
+    game.sound.state = audio.state;
+  } catch (err) {
+    // a machine without sound plays nothing and never fails
+    game.sound.error = String(err);
+  }
+}
+
+// The desert's wind at the table, as the desktop blows it softly (master x ambience volume x its
+// share): a loop while a table shows and the page is seen, stopped elsewhere, hidden or silent.
+let wind = null; // {source, gain, share}
+let windStarting = false;
+
+function windWanted() {
+  return (
+    !!audio && !!game.settings && game.settings.ambience_level > 0 && !document.hidden &&
+    document.body.dataset.screen === "table"
+  );
+}
+
+async function updateAmbience() {
+  if (!windWanted()) {
+    if (wind) {
+      wind.source.stop();
+      wind = null;
+      game.sound.ambienceOn = false;
+    }
+    return;
+  }
+  if (!wind && !windStarting) {
+    windStarting = true;
+    try {
+      const info = ((await sounds).ambience || {}).wind;
+      const data = info && (await buffer(info.file));
+      if (data && windWanted() && !wind) {
+        const source = audio.createBufferSource();
+        source.buffer = data;
+        source.loop = true;
+        const gain = audio.createGain();
+        source.connect(gain).connect(audio.destination);
+        source.start();
+        wind = { source, gain, share: info.share };
+        game.sound.ambience += 1;
+        game.sound.ambienceOn = true;
+      }
+    } catch (err) {
+      game.sound.error = String(err);
+    } finally {
+      windStarting = false;
+    }
+  }
+  if (wind) wind.gain.gain.value = game.settings.ambience_level * wind.share;
+}
+document.addEventListener("visibilitychange", updateAmbience);
+new MutationObserver(updateAmbience).observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });
