@@ -1,5 +1,5 @@
 """The coach strip of a Practice table in a window of its own size (headless windows cannot
-resize). Run as a script: ``python coach_pages.py W H LANG``; prints one JSON object: the pages
+resize). Run as a script: ``python coach_pages.py W H LANG [LAYOUT]``; prints one JSON object: the pages
 the strip shows its words in, the page shown before and after the time of a page, and the
 layout audit's faults."""
 
@@ -22,6 +22,7 @@ def main(argv: list[str]) -> int:
     from desert_pyramid.ui.window import GameApp, RunOptions, start
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
+    layout = int(argv[3]) if len(argv) > 3 else None  # default: a random Practice deal's
     use_language(lang)
     options = RunOptions(
         size=(w, h),
@@ -31,6 +32,7 @@ def main(argv: list[str]) -> int:
         save_dir=tempfile.mkdtemp(prefix="dp-coach-"),
         settings=Settings(animation_speed=0, mute=True),
         screen="table",
+        layout=layout,
     )
     app = GameApp(options)
     start(app, options)
