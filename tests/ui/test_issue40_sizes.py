@@ -132,6 +132,10 @@ def test_the_stuck_dialog_leaves_the_dead_position_in_sight(size: tuple[int, int
     got = json.loads(out.stdout.splitlines()[-1])
     assert got["seen"] and got["covered"] == 0
     assert got["faults"] == []
+    # said once: the dialog says it; the message line and the coach's panel said it again
+    # ("No removal can ever be made…", "Stuck: no pair or king…") and are quiet under it
+    assert got["message_under_dialog"] == "" and not got["coach_under_dialog"]
+    assert got["message_after"] and got["coach_after"]  # "Keep looking": they come back
 
 
 def test_settings_rows_are_whole_at_640x360_and_the_preview_label_sits_on_its_cards() -> None:

@@ -408,7 +408,9 @@ def _pile_row(
         put(SATCHEL, 1, 2 * gaps)
     put(DISCARD, 1, 0.4)
     d = 0.62 * card_w
-    by = y + (card_h - d) / 2
+    # level with the piles' tops: the buttons' captions stand on a line of their own, over the
+    # piles' captions (a long one, "Retiradas" at 200%, under the buttons' is whole, not cut)
+    by = y + card_h - d
     places[UNDO] = Rect(x, by, d, d)
     places[HINT] = Rect(x + d + button_gap * card_w, by, d, d)
     return x + 2 * d + button_gap * card_w
