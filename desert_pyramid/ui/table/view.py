@@ -738,6 +738,7 @@ class TableView(TableInput, Screen):
         self.board.update(delta_time)
         self.effects.update(delta_time)
         self.coach_panel.tick(delta_time)  # words too long for the strip turn in pages
+        self.hud.tick(delta_time)  # and so do the message line's
         answer = self.advisor.poll(self.game)
         if answer is not None:
             if answer.purpose == "hint":
