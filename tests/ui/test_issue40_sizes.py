@@ -248,3 +248,35 @@ def test_the_tallest_layouts_cards_keep_their_size_beside_the_coach(size: tuple[
     assert g.coach is not None and g.coach.width >= coach_panel_min_width(*size)
     assert not any(g.coach.overlaps(r) for r in g.occupied())
     assert all(r.right <= size[0] for r in g.occupied())
+
+
+def test_no_caption_of_the_table_is_lost_at_200_percent_in_a_small_window() -> None:
+    """Item 4 (the table's part): at 200% text the table at 640x360 lost the Waste, Discard, Undo
+    and Hint captions (left out, or cut to "Zur…", "Reti…"). Every pile and button keeps its
+    caption's words whole, on the classic pyramid, the tallest layout, the Daily and an
+    Expedition, in German, Russian and Brazilian Portuguese."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("table_captions.py")),
+            "640x360",
+            "de,ru,pt_BR",
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    tables = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    assert len(tables) == 3 * 2 * 4
+    assert any(t["settled"] > 100 for t in tables)  # the text did grow
+    lost = [
+        (t["table"], t["lang"], t["text"], k, v)
+        for t in tables
+        for k, v in t["captions"].items()
+        if not v or v.endswith("…")
+    ]
+    assert lost == []
+    for t in tables:
+        assert {"c-undo", "c-hint", "cap-waste", "cap-discard"} <= set(t["captions"])
