@@ -262,7 +262,7 @@ class Effects:
         text = row_text(row.row, row.points)
         if under is None:
             return self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)
-        return self._float("row", text, under.x, under.y - under.h / 2, slow, hang=True)
+        return self._float("row", text, under.x, under.y - under.h / 2 - 2, slow, hang=True)
 
     def celebrate(
         self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0
