@@ -312,14 +312,10 @@ def _table_geometry(
         lay_left = area.left + (area.width - lay_w) / 2
         layout_box = Rect(lay_left, top - lay_h, lay_w, lay_h)
         row_y = layout_box.bottom - gap_h * card_h - card_h
-        # the round buttons as far apart as the piles where the row has the room: their
-        # captions ("Undo", "Zurück") side by side whole, not cut to "Zur…" or left out
-        spread = 0.5 if (row_units + 0.5) * card_w <= area.width else 0.0
-        row_w = (row_units + spread) * card_w
-        x = max(area.left, area.left + (area.width - row_w) / 2)
-        x = _pile_row(
-            places, captions, x, row_y, card_w, card_h, cap, gaps, fan, satchel, 0.2 + spread
-        )
+        _pile_row(
+            places, captions, _row_start(area, row_units, card_w), row_y, card_w, card_h, cap,
+            gaps, fan, satchel,
+        )  # fmt: skip
     else:
         group_w = lay_w + 0.6 * card_w + block_w * card_w
         lay_left = area.left + (area.width - group_w) / 2
@@ -379,10 +375,19 @@ def _table_geometry(
     )
 
 
+def _row_start(area: Rect, row_units: float, card_w: int) -> tuple[float, float]:
+    """Where the pile row starts (centred in ``area``) and the gap between its round buttons, in
+    card widths: as far apart as the piles where the row has the room (their captions, "Undo",
+    "Zurück", side by side whole, not cut to "Zur…" or left out)."""
+    spread = 0.5 if (row_units + 0.5) * card_w <= area.width else 0.0
+    row_w = (row_units + spread) * card_w
+    return max(area.left, area.left + (area.width - row_w) / 2), 0.2 + spread
+
+
 def _pile_row(
     places: dict[str, Rect],
     captions: dict[str, tuple[float, float]],
-    x: float,
+    start: tuple[float, float],
     y: float,
     card_w: int,
     card_h: int,
@@ -390,10 +395,10 @@ def _pile_row(
     gaps: float,
     fan: float,
     satchel: bool,
-    button_gap: float = 0.2,
 ) -> float:
-    """Lay the pile row out from ``x``; return the x after it (``button_gap``: between the
-    round buttons, in card widths)."""
+    """Lay the pile row out from ``start`` (its x, and the gap between the round buttons in card
+    widths: :func:`_row_start`); return the x after it."""
+    x, button_gap = start
 
     def put(pile: int, w_units: float, gap_after: float) -> None:
         nonlocal x
