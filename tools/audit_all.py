@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("640x360", "800x600", "1280x720")
 TEXT_SIZES = (100, 150, 200)
-EXTRA_SCREENS = ("daily",)  # opened with --mode daily rather than --screen
+EXTRA_SCREENS = ("daily", "expedition")  # opened with --mode NAME rather than --screen
 
 
 def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, Any]]:

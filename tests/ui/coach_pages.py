@@ -1,5 +1,5 @@
 """The coach strip of a Practice table in a window of its own size (headless windows cannot
-resize). Run as a script: ``python coach_pages.py W H LANG``; prints one JSON object: the pages
+resize). Run as a script: ``python coach_pages.py W H LANG [LAYOUT]``; prints one JSON object: the pages
 the strip shows its words in, the page shown before and after the time of a page, and the
 layout audit's faults."""
 
@@ -15,7 +15,8 @@ def main(argv: list[str]) -> int:
     from desert_pyramid.ui.table.coach_panel import PAGE_S
 
     w, h, lang = int(argv[0]), int(argv[1]), argv[2]
-    app, parts = open_window(w, h, lang, frames=3, screen="table")
+    layout = int(argv[3]) if len(argv) > 3 else None  # default: a random Practice deal's
+    app, parts = open_window(w, h, lang, frames=3, screen="table", layout=layout)
     panel = app.current_view.coach_panel
     before = panel.body
     for _ in range(int(PAGE_S * 60) + 2):  # a page's time, in frames

@@ -71,3 +71,19 @@ def test_each_cleared_row_sounds_once_and_flashes() -> None:
     fx2 = Effects()
     assert fx2.from_events(game_events, game, g, 0.0) == ["row"]
     assert not fx2.flashes  # no animation at speed 0
+
+
+def test_a_pop_up_keeps_off_the_coach_panel_beside_the_cards(ui) -> None:  # type: ignore[no-untyped-def]
+    """Issue 40 item 2: the coach's panel half-hid the score pop-ups of the cards next to it.
+    The points of the leftmost card rise on the cards' side of the panel."""
+    slots = [(s.x, s.y) for s in classic_layout().slots]
+    g = table_geometry(slots, 1280, 720, coach=True)
+    assert g.coach is not None and g.coach.right < g.layout_box.left  # the panel on the left
+    fx = Effects()
+    fx.prepare(g)
+    leftmost = min(range(len(g.slots)), key=lambda i: g.slots[i].left)
+    game = Game(classic_layout(), DESERT, Deal.from_seed(1))
+    big = 10**12  # a wide text: centred on the card it would reach into the panel
+    fx.from_events([CardMoved(Card(12), leftmost, DISCARD), Scored(big, "king")], game, g, 1.0)
+    (t,) = fx._texts.values()
+    assert t.left >= g.coach.right

@@ -180,8 +180,10 @@ def test_small_text_keeps_its_dots(app: Any, offset: float) -> None:
 
 
 def test_the_message_line_shows_the_ellipsis_of_cut_text(ui: Any) -> None:
-    """A message too long for the line (how to play, twice) is drawn smaller and cut, and the "…"
-    that ends it is drawn (three dots low on the line), not lost."""
+    """A message too long for the line (how to play, twice) is drawn smaller and, no longer cut
+    with "…" (issue 40), in pages that end with their number ("(1/3)"): every word is on a page,
+    and the page's end, the closing bracket, is drawn (a tall glyph low on the line where the
+    ellipsis's three dots were)."""
     from desert_pyramid.catalog import get_layout
     from desert_pyramid.engine import DESERT, Deal
 
@@ -194,19 +196,20 @@ def test_the_message_line_shows_the_ellipsis_of_cut_text(ui: Any) -> None:
     view.hud.settle()
     ui.frames(1)
     t = view.hud.texts["message"]
-    assert t.text.endswith("…") and t.font_size < view.hud._msg_size
+    pages = view.hud.message_pages
+    assert len(pages) >= 2 and t.text == pages[0] and t.font_size < view.hud._msg_size
+    assert t.text.endswith(f"(1/{len(pages)})") and "…" not in t.text
+    words = [w for p in pages for w in p.rsplit(" (", 1)[0].split()]
+    assert words == view.message.split()  # no word lost between the pages
     assert (t.x, t.y) == (round(t.x), round(t.y))
     bar = view.geom.message
     shot = ui.shot().convert("L")
-    # the second line of the message, where the cut text ends: the lower half of the bar
+    # the second line of the message, where the page ends: the lower half of the bar
     line = shot.crop(
         (0, shot.height - int(bar.top) + int(bar.height / 2) - 2, shot.width, shot.height)
     )
     runs = _columns(line, threshold=150)
-    last = runs[-3:]
-    assert len(last) == 3 and all(rows <= 3 for _, _, rows in last), (
-        f"no ellipsis at the end: {runs[-5:]}"
-    )
+    assert runs and runs[-1][2] > 3, f"no closing bracket at the end: {runs[-5:]}"
 
 
 def _cmap(path: Any) -> set[int]:

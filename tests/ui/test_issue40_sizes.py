@@ -87,9 +87,11 @@ def test_the_worked_examples_panel_hides_no_card_it_names(size: tuple[int, int])
 )
 def test_the_coach_strip_turns_pages_instead_of_cutting_a_sentence(lang: str) -> None:
     """Item 7: at 640x360 the coach's strip was cut mid-sentence in every language. Now words too
-    long for it are shown in pages ("(1/3)") that turn by themselves, each whole."""
+    long for it are shown in pages ("(1/3)") that turn by themselves, each whole. (On a wide
+    layout, Great Wall: the classic pyramid's coach stands beside its cards now, item 2.)"""
+    script = str(Path(__file__).with_name("coach_pages.py"))
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).with_name("coach_pages.py")), "640", "360", lang],
+        [sys.executable, script, "640", "360", lang, "17"],
         env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
         capture_output=True,
         text=True,
@@ -145,6 +147,10 @@ def test_the_stuck_dialog_leaves_the_dead_position_in_sight(size: tuple[int, int
     got = json.loads(out.stdout.splitlines()[-1])
     assert got["seen"] and got["covered"] == 0
     assert got["faults"] == []
+    # said once: the dialog says it; the message line and the coach's panel said it again
+    # ("No removal can ever be made…", "Stuck: no pair or king…") and are quiet under it
+    assert got["message_under_dialog"] == "" and not got["coach_under_dialog"]
+    assert got["message_after"] and got["coach_after"]  # "Keep looking": they come back
 
 
 def test_settings_rows_are_whole_at_640x360_and_the_preview_label_sits_on_its_cards() -> None:
@@ -226,3 +232,75 @@ def test_the_pickers_back_is_in_the_font_of_its_neighbours(ui: Any) -> None:
     ui.frames(1)
     sizes = {round(t.font_size, 2) for t in view.actions._labels}
     assert sizes == {round(view.back_text.font_size, 2)}
+
+
+def test_the_keys_help_leaves_the_score_row_whole_in_two_columns(ui: Any) -> None:
+    """Item 8: at 1280x720 the keys help's panel cut through the table's score row. It lies under
+    the top bar now, and its key list still stands in two columns (in English) without a scroll."""
+    from desert_pyramid.ui.screens.help import HelpView
+    from desert_pyramid.ui.table.view import TableView
+
+    table = ui.practice()
+    assert isinstance(table, TableView) and (ui.app.width, ui.app.height) == (1280, 720)
+    ui.app.show_help(table)
+    ui.frames(1)
+    view = ui.view
+    assert isinstance(view, HelpView)
+    panel = view.decor[0]
+    assert panel.top <= table.geom.hud.bottom  # the score row whole above it
+    lefts = {round(t.x) for t in view.keys_texts.items}
+    assert len({x for x in lefts if x < view.scroll.area.width / 2}) >= 1
+    assert any(x > view.scroll.area.width / 2 for x in lefts)  # a second column
+    assert view.scroll.content_h <= view.scroll.area.height  # no scrolling needed
+
+
+@pytest.mark.parametrize("size", [(640, 360), (800, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_tallest_layouts_cards_keep_their_size_beside_the_coach(size: tuple[int, int]) -> None:
+    """Item 2: on the tallest layout (Ankh, the most rows) the coach took room from the cards
+    (26 px wide at 640x360, 46 at 800x600, against 30 and 56 without it). The table moves over
+    instead: the cards as large as without a coach, the panel beside them, over none of them."""
+    from desert_pyramid.catalog import all_layouts
+    from desert_pyramid.ui.table.geometry import coach_panel_min_width, table_geometry
+
+    layouts = all_layouts()
+    tallest = max(layouts.values(), key=lambda lay: (len(lay.rows), lay.height))
+    assert tallest.number == 31
+    slots = [(s.x, s.y) for s in tallest.slots]
+    alone = table_geometry(slots, *size)
+    g = table_geometry(slots, *size, coach=True)
+    assert g.card_w == alone.card_w and g.card_h == alone.card_h
+    assert g.coach is not None and g.coach.width >= coach_panel_min_width(*size)
+    assert not any(g.coach.overlaps(r) for r in g.occupied())
+    assert all(r.right <= size[0] for r in g.occupied())
+
+
+def test_no_caption_of_the_table_is_lost_at_200_percent_in_a_small_window() -> None:
+    """Item 4 (the table's part): at 200% text the table at 640x360 lost the Waste, Discard, Undo
+    and Hint captions (left out, or cut to "Zur…", "Reti…"). Every pile and button keeps its
+    caption's words whole, on the classic pyramid, the tallest layout, the Daily and an
+    Expedition, in German, Russian and Brazilian Portuguese."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(Path(__file__).with_name("table_captions.py")),
+            "640x360",
+            "de,ru,pt_BR",
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    tables = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    assert len(tables) == 3 * 2 * 4
+    assert any(t["settled"] > 100 for t in tables)  # the text did grow
+    lost = [
+        (t["table"], t["lang"], t["text"], k, v)
+        for t in tables
+        for k, v in t["captions"].items()
+        if not v or v.endswith("…")
+    ]
+    assert lost == []
+    for t in tables:
+        assert {"c-undo", "c-hint", "cap-waste", "cap-discard"} <= set(t["captions"])

@@ -9,6 +9,7 @@ from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE, Deal, Move
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.ui.table.geometry import table_geometry
+from desert_pyramid.ui.table.hud import PAGE_S
 
 pytestmark = pytest.mark.ui
 
@@ -262,8 +263,9 @@ def test_arrow_focus_goes_to_the_nearest_card_that_way_or_stays(ui) -> None:  # 
 
 
 def test_a_shortened_message_is_fitted_once_and_the_bar_keeps_updating(ui) -> None:  # type: ignore[no-untyped-def]
-    """A message too long for its line is shortened ("…") once: it is not fitted again every
-    frame (that cost a frame 14 ms and starved the top bar, whose timer stopped at 0:00)."""
+    """A message too long for its line is laid out in pages once: it is not fitted again every
+    frame (that cost a frame 14 ms and starved the top bar, whose timer stopped at 0:00), nor
+    when its page turns. (Issue 40: it was shortened with "…"; now it is shown in pages.)"""
     view = deal(ui)
     hud = view.hud
     fits: list[str] = []
@@ -276,12 +278,15 @@ def test_a_shortened_message_is_fitted_once_and_the_bar_keeps_updating(ui) -> No
     hud._fit_message = counting
     view.message = "The coach has a great deal to say about this position, " * 12
     ui.frames(3)
-    assert hud.texts["message"].text.endswith("…")  # it was shortened
+    pages = hud.message_pages
+    assert len(pages) >= 2 and hud.texts["message"].text == pages[0]  # in pages
     fitted = len(fits)
     assert fitted >= 1
     ui.frames(70, dt=1 / 60)  # over a second of play
     assert len(fits) == fitted  # not fitted again
     assert hud.values["time"].text == "0:01"  # the top bar goes on updating
+    ui.frames(int(PAGE_S * 60), dt=1 / 60)  # a page's time: the next page, not fitted again
+    assert hud.texts["message"].text == pages[1] and len(fits) == fitted
     del hud._fit_message
 
 
@@ -364,15 +369,16 @@ def test_the_subtitle_ends_short_of_the_figures_and_keeps_the_deal_code(ui) -> N
 
 
 def test_a_cut_message_is_laid_out_once_and_the_other_texts_follow(ui) -> None:  # type: ignore[no-untyped-def]
-    """A message too long for its line is shown cut ("…"): it is laid out once, not again every
-    frame (its shown text differs from the one asked for), and the HUD's other texts (the stock's
-    count and caption) are not starved of their turn."""
+    """A message too long for its line is shown in pages (issue 40: it was cut with "…"): it is
+    laid out once, not again every frame (its shown text differs from the one asked for), and the
+    HUD's other texts (the stock's count and caption) are not starved of their turn."""
     view = deal(ui)
     hud = view.hud
     rules = view.session.coach.opening(view.game)[0].text  # the coach's long opening words
     view.message = rules + " " + rules
     ui.frames(3)
-    assert hud.texts["message"].text.endswith("…")
+    assert hud.message_pages and hud.texts["message"].text == hud.message_pages[0]
+    assert "…" not in hud.texts["message"].text
     assert not hud._pending
     fits = []
     fit = hud._fit_message

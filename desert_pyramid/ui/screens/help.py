@@ -84,6 +84,10 @@ class HelpView(MenuScreen):
         self.texts = TextGroup()
         pw = min(940 * s, width - 16.0)
         top = height * 0.96
+        under = self.under
+        if isinstance(under, TableView) and under.geom is not None:
+            # over a table, under its top bar: the score row stays whole (it was cut through)
+            top = min(top, under.geom.hud.bottom - 6 * s)
         bottom = max(8.0, height * 0.015)  # (room for the key list's two columns)
         panel = Rect(width / 2 - pw / 2, bottom, pw, top - bottom)
         self.decor = arcade.SpriteList()
@@ -94,12 +98,15 @@ class HelpView(MenuScreen):
         )
         inner = inset(panel, 30 * s, 0)
         _head, rest = cut_top(inner, 46 * s)
-        rules, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
-        mouse, rest = cut_top(rest, text_height(11.5 * s, 2), 4 * s)
-        self.texts.fitted(_(RULES), rules, 11.5 * s, max_lines=2)
-        self.texts.fitted(
-            _(PAD) if self.pad else _(MOUSE), mouse, 11.5 * s, colour=MUTED, max_lines=2
-        )
+        # the two paragraphs as tall as their lines (a line's room left empty under a short
+        # one pushed the key list into a scrolling column at 1280x720)
+        said = (_(RULES), _(PAD) if self.pad else _(MOUSE))
+        room = inner.width - 2 * max(2.0, px(11.5 * s) * 0.2)
+        counts = [len(fit_text(t, room, lambda t: text_width(t, 11.5 * s, False), 2)) for t in said]
+        rules, rest = cut_top(rest, text_height(11.5 * s, counts[0]), 4 * s)
+        mouse, rest = cut_top(rest, text_height(11.5 * s, counts[1]), 4 * s)
+        self.texts.fitted(said[0], rules, 11.5 * s, max_lines=2)
+        self.texts.fitted(said[1], mouse, 11.5 * s, colour=MUTED, max_lines=2)
         # the key list: two columns at the text's own size; taller than its room, it scrolls
         # (in content coordinates: x from the area's left, y from 0 at its top going down)
         area = Rect(

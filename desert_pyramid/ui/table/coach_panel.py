@@ -8,7 +8,7 @@ every card. A text is fitted (a smaller size, then cut with "…") only when it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import arcade
 import pyglet
@@ -21,7 +21,7 @@ from desert_pyramid.ui.base.fonts import FONT
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
-from desert_pyramid.ui.table.hud import cut_to_fit
+from desert_pyramid.ui.table.hud import PAGE_S, cut_to_fit, paged
 from desert_pyramid.ui.widgets.richtext import text_width
 from desert_pyramid.ui.widgets.text import Text, report_text
 
@@ -42,40 +42,6 @@ STRIP_HEADINGS = {
     "warning": N_("Coach · stuck"),
 }
 SHRINK = (1.0, 0.9, 0.82)
-#: Seconds a page of the coach's words stays before the next (words too long for the strip).
-PAGE_S = 6.0
-SENTENCE_ENDS = ".!?…:;"
-
-
-def paged(body: str, fits: Callable[[str], bool]) -> list[str] | None:
-    """``body`` in pages that each ``fits`` with its number after it ("(1/2)"): a page ends at a
-    sentence's end where one lies in its second half, else after as many words as fit; ``None``
-    when a single word does not fit."""
-    words = body.split()
-    for most in (9, 99):  # the widest page number the marker may need
-        marker = f" ({most}/{most})"
-        pages: list[list[str]] = []
-        line: list[str] = []
-        for word in words:
-            if fits(" ".join([*line, word]) + marker):
-                line.append(word)
-                continue
-            if not line:
-                return None
-            ends = [k for k, w in enumerate(line[:-1]) if w[-1] in SENTENCE_ENDS]
-            k = ends[-1] if ends and ends[-1] >= len(line) // 2 else len(line) - 1
-            pages.append(line[: k + 1])
-            line = line[k + 1 :]
-            while line and not fits(" ".join([*line, word]) + marker):
-                pages.append(line)  # (never: a page's tail with one word more fits)
-                line = []
-            line.append(word)
-        if line:
-            pages.append(line)
-        if len(pages) <= most:
-            total = len(pages)
-            return [f"{' '.join(p)} ({i}/{total})" for i, p in enumerate(pages, start=1)]
-    return None
 
 
 def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:

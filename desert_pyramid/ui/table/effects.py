@@ -1,6 +1,11 @@
 """What the table shows about a move beyond the cards: points rising from the pair, a chain
 counter, a row that flashes its bonus, and the celebration of a cleared layout.
 
+One score pop-up at a time: a move's points and the bonus of each row it cleared rise together
+as one pop-up (the rows' lines under the points' line), and the next move's pop-up replaces one
+still rising (two or three faded pop-ups floated over the cards at once when moves came quickly).
+A pop-up keeps off the coach's panel beside the cards (the panel half-hid them).
+
 A celebration (a layout cleared; an Expedition's pyramid cleared) replaces the small effects of
 its move: no row flash, no rising row or pair points; what was still rising is cleared. It is a
 title and a line of detail on a dark backing panel that holds still, then fades, put where no card
@@ -111,6 +116,7 @@ class Effects:
         self.dirty: list[tuple[int, int, int, int]] = []  # boxes the flashes painted or left
         self._ceiling = 10_000.0
         self._right = 10_000.0
+        self._coach: Rect | None = None  # the coach's panel beside the cards: pop-ups keep off it
 
     def prepare(self, geom: TableGeometry) -> None:
         """Make the texts floaters use, once per table size: creating a text (and drawing new
@@ -118,6 +124,8 @@ class Effects:
         self.clear()
         self._ceiling = geom.hud.bottom
         self._right = float(geom.width)
+        coach = geom.coach
+        self._coach = coach if coach is not None and coach.top > geom.layout_box.bottom else None
         fs = geom.font_scale
         self._pool = {}
         for style, (colour, size, heading) in STYLES.items():
@@ -193,12 +201,23 @@ class Effects:
             return ["row"] if rows else []
         origin = _origin(events, geom)
         chain = _chain(events)
-        for e in events:
+        if origin is not None or rows:
+            self._drop_rising()  # the last move's pop-up gives way to this one's
+        under: Floater | None = None  # the pop-up's last line: a row's bonus goes under it
+        for e in events:  # the points first: the rows' lines go under them
             if isinstance(e, Scored) and e.reason in ("pair", "king") and origin is not None:
-                self._rise_points(e, chain, origin, geom, slow)
-            elif isinstance(e, RowCleared):
-                self._flash_row(e, game, geom, slow)
+                under = self._rise_points(e, chain, origin, geom, slow) or under
+        for e in events:
+            if isinstance(e, RowCleared):
+                under = self._flash_row(e, game, geom, slow, under) or under
         return ["row"] * rows
+
+    def _drop_rising(self) -> None:
+        """The score texts still rising go at once (one pop-up at a time over the cards)."""
+        for f in self.floaters:
+            if f.steady:
+                f.t = f.duration
+        self.update(0.0)
 
     def _celebrate_clearing(
         self, events: Sequence[Event], game: Game, geom: TableGeometry, speed: float
@@ -216,16 +235,24 @@ class Effects:
         origin: tuple[float, float],
         geom: TableGeometry,
         slow: float,
-    ) -> None:
+    ) -> Floater | None:
         """A pair's or a king's points (and the chain from 2 on) rise from where the card was."""
         text = points_text(scored.points, chain)
-        self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
+        return self._float("points", text, origin[0], origin[1] + geom.card_h * 0.3, slow)
 
-    def _flash_row(self, row: RowCleared, game: Game, geom: TableGeometry, slow: float) -> None:
-        """A cleared row flashes, and its bonus rises under the points."""
+    def _flash_row(
+        self,
+        row: RowCleared,
+        game: Game,
+        geom: TableGeometry,
+        slow: float,
+        under: Floater | None = None,
+    ) -> Floater | None:
+        """A cleared row flashes, and its bonus rises with the points, as a line under them
+        (``under``: the pop-up's last line), else from under the row."""
         rects = [geom.slots[s.index] for s in game.layout.slots if s.row == row.row]
         if not rects:
-            return
+            return None
         box = _bounds(rects)
         self.flashes.append(
             Flash(
@@ -233,7 +260,9 @@ class Effects:
             )
         )
         text = row_text(row.row, row.points)
-        self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)
+        if under is None:
+            return self._float("row", text, box.cx, box.bottom - geom.card_h * 0.25, slow)
+        return self._float("row", text, under.x, under.y - under.h / 2 - 2, slow, hang=True)
 
     def celebrate(
         self, title: str, detail: str, game: Game, geom: TableGeometry, speed: float = 1.0
@@ -313,10 +342,14 @@ class Effects:
             if f.rise == 0.0:  # the banner and its detail (score texts rise and go)
                 f.duration = math.inf
 
-    def _float(self, style: str, text: str, x: float, y: float, slow: float) -> None:
+    def _float(
+        self, style: str, text: str, x: float, y: float, slow: float, hang: bool = False
+    ) -> Floater | None:
+        """A score text rising from (``x``, ``y``), its centre there (``hang``: its top there, a
+        line under another), inside the window, under the top bar and off the coach's panel."""
         pool = self._pool.get(style)
         if not pool:
-            return
+            return None
         busy = {id(t) for t in self._texts.values()}
         free = [t for t in pool if id(t) not in busy]
         if not free:  # every text of this style is rising: take the oldest one's
@@ -329,7 +362,16 @@ class Effects:
         w, h = t.content_width, t.content_height
         rise = t.font_size * 2.6
         edge = 8.0  # inside the window, with a margin
-        x = min(max(x, edge + w / 2), self._right - edge - w / 2)
+        left, right = edge, self._right - edge
+        coach = self._coach
+        if coach is not None:  # beside the cards: the pop-up stays on the cards' side of it
+            if coach.cx < self._right / 2:
+                left = max(left, coach.right + edge)
+            else:
+                right = min(right, coach.left - edge)
+        x = min(max(x, left + w / 2), right - w / 2)
+        if hang:
+            y -= h / 2
         y = min(y, self._ceiling - rise - h / 2 - 4)  # the text never rises into the top bar
         f = Floater(
             text, x, y, colour, t.font_size, rise=rise, duration=1.1 * slow, steady=True, w=w, h=h
@@ -338,6 +380,7 @@ class Effects:
         self._set(t, text, x, y, colour, 255)
         self.floaters.append(f)
         self._texts[id(f)] = t
+        return f
 
     def _make_room(self, new: Floater) -> None:
         """Texts still rising in the way of ``new`` move up to stack over it, one above the

@@ -10,7 +10,8 @@ message line at the bottom. A very wide window puts the piles in a column beside
 instead, when that gives clearly bigger cards.
 
 A table with a coach (Practice) gives it a panel that covers no card: beside the cards where the
-window leaves room for one, else a strip over the message line (the cards shrink to make room).
+window leaves room for one (the cards moved over to one side if that makes the room), else a
+strip over the message line (the cards shrink to make room).
 """
 
 from __future__ import annotations
@@ -148,6 +149,9 @@ def table_geometry(
     side = _side_panel(g)
     if side is not None:
         return replace(g, coach=side)
+    moved = _moved_aside(g)  # the cards as large as without a coach, moved over for the panel
+    if moved is not None:
+        return moved
     if g.piles_beside:  # a tall layout's piles beside it left no room for the coach beside
         g = _table_geometry(slots, width, height, satchel, draw_three, 0.0, tall=False)
         side = _side_panel(g)
@@ -160,6 +164,41 @@ def table_geometry(
     # under everything (a caption under the piles beside a tall layout may hang into the room)
     top = min(g.message.top + strip, min(r.bottom for r in g.occupied()) - 2)
     return replace(g, coach=Rect(margin, bottom, g.width - 2 * margin, top - bottom))
+
+
+def _moved_aside(g: TableGeometry) -> TableGeometry | None:
+    """The table as it is, moved right (the layout and its piles together) to leave the coach
+    its panel on the left, when the room left and right of it is enough for one only together
+    (the tallest layouts at 640x360 and 800x600: their piles beside them, the cards shrank to
+    make room for the coach over the message line or under the layout). The panel is as narrow
+    as reads well; what room is left over lies where the captions hang: between it and the
+    cards under a pile row (the stock's caption, the row's first, hangs to the left of its
+    pile), shared on both sides beside a tall layout (the right column's captions hang right)."""
+    margin = max(8.0, 0.014 * min(g.width, g.height))
+    gap = max(10.0, g.card_w * 0.15)
+    taken = g.occupied()
+    left = min(r.left for r in taken)
+    right = max(r.right for r in taken)
+    need = coach_panel_min_width(g.width, g.height)
+    spare = (g.width - 2 * margin) - (right - left) - gap - need
+    if spare < 0:
+        return None
+    w = need
+    dx = g.width - margin - right - (spare / 2 if g.piles_beside else 0.0)
+    top, bottom = g.hud.bottom - margin, g.message.top + margin * 0.5
+    if top - bottom < (g.hud.bottom - g.message.top) * 0.45:
+        return None
+    captions = {k: (x + dx, y) for k, (x, y) in g.captions.items()}
+    places = {k: (r if k == MENU else r.moved(dx, 0)) for k, r in g.places.items()}
+    return replace(
+        g,
+        layout_box=g.layout_box.moved(dx, 0),
+        slots=tuple(r.moved(dx, 0) for r in g.slots),
+        places=places,
+        waste_fan=tuple(r.moved(dx, 0) for r in g.waste_fan),
+        captions=captions,
+        coach=Rect(margin, bottom, w, top - bottom),
+    )
 
 
 def _side_panel(g: TableGeometry) -> Rect | None:
@@ -273,9 +312,10 @@ def _table_geometry(
         lay_left = area.left + (area.width - lay_w) / 2
         layout_box = Rect(lay_left, top - lay_h, lay_w, lay_h)
         row_y = layout_box.bottom - gap_h * card_h - card_h
-        row_w = row_units * card_w
-        x = max(area.left, area.left + (area.width - row_w) / 2)
-        x = _pile_row(places, captions, x, row_y, card_w, card_h, cap, gaps, fan, satchel)
+        _pile_row(
+            places, captions, _row_start(area, row_units, card_w), row_y, card_w, card_h, cap,
+            gaps, fan, satchel,
+        )  # fmt: skip
     else:
         group_w = lay_w + 0.6 * card_w + block_w * card_w
         lay_left = area.left + (area.width - group_w) / 2
@@ -296,8 +336,9 @@ def _table_geometry(
             captions[PILE_NAMES[pile]] = (r.cx, r.bottom - cap * 0.55)
         buttons_y = by - 2 * (1 + caption_h + gap_h) * card_h + card_h - 0.62 * card_w
         d = 0.62 * card_w
-        places[UNDO] = Rect(bx, buttons_y, d, d)
-        places[HINT] = Rect(bx + d + 0.2 * card_w, buttons_y, d, d)
+        # under the two columns' middles: their captions have a column's width each
+        places[UNDO] = Rect(bx + (card_w - d) / 2, buttons_y, d, d)
+        places[HINT] = Rect(bx + (1 + gaps) * card_w + (card_w - d) / 2, buttons_y, d, d)
 
     slot_rects = tuple(
         Rect(
@@ -334,10 +375,19 @@ def _table_geometry(
     )
 
 
+def _row_start(area: Rect, row_units: float, card_w: int) -> tuple[float, float]:
+    """Where the pile row starts (centred in ``area``) and the gap between its round buttons, in
+    card widths: as far apart as the piles where the row has the room (their captions, "Undo",
+    "Zurück", side by side whole, not cut to "Zur…" or left out)."""
+    spread = 0.5 if (row_units + 0.5) * card_w <= area.width else 0.0
+    row_w = (row_units + spread) * card_w
+    return max(area.left, area.left + (area.width - row_w) / 2), 0.2 + spread
+
+
 def _pile_row(
     places: dict[str, Rect],
     captions: dict[str, tuple[float, float]],
-    x: float,
+    start: tuple[float, float],
     y: float,
     card_w: int,
     card_h: int,
@@ -346,7 +396,9 @@ def _pile_row(
     fan: float,
     satchel: bool,
 ) -> float:
-    """Lay the pile row out from ``x``; return the x after it."""
+    """Lay the pile row out from ``start`` (its x, and the gap between the round buttons in card
+    widths: :func:`_row_start`); return the x after it."""
+    x, button_gap = start
 
     def put(pile: int, w_units: float, gap_after: float) -> None:
         nonlocal x
@@ -361,10 +413,12 @@ def _pile_row(
         put(SATCHEL, 1, 2 * gaps)
     put(DISCARD, 1, 0.4)
     d = 0.62 * card_w
-    by = y + (card_h - d) / 2
+    # level with the piles' tops: the buttons' captions stand on a line of their own, over the
+    # piles' captions (a long one, "Retiradas" at 200%, under the buttons' is whole, not cut)
+    by = y + card_h - d
     places[UNDO] = Rect(x, by, d, d)
-    places[HINT] = Rect(x + d + 0.2 * card_w, by, d, d)
-    return x + 2 * d + 0.2 * card_w
+    places[HINT] = Rect(x + d + button_gap * card_w, by, d, d)
+    return x + 2 * d + button_gap * card_w
 
 
 def hit_slot(

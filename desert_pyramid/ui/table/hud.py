@@ -125,6 +125,43 @@ RIM = (*BAR_RIM, 255)
 CAPTION = (96, 60, 28)
 
 
+#: Seconds a page of words stays before the next (the coach's strip, the message line: words too
+#: long for their room are shown in pages, never cut mid-sentence).
+PAGE_S = 6.0
+SENTENCE_ENDS = ".!?…:;"
+
+
+def paged(body: str, fits: Callable[[str], bool]) -> list[str] | None:
+    """``body`` in pages that each ``fits`` with its number after it ("(1/2)"): a page ends at a
+    sentence's end where one lies in its second half, else after as many words as fit; ``None``
+    when a single word does not fit."""
+    words = body.split()
+    for most in (9, 99):  # the widest page number the marker may need
+        marker = f" ({most}/{most})"
+        pages: list[list[str]] = []
+        line: list[str] = []
+        for word in words:
+            if fits(" ".join([*line, word]) + marker):
+                line.append(word)
+                continue
+            if not line:
+                return None
+            ends = [k for k, w in enumerate(line[:-1]) if w[-1] in SENTENCE_ENDS]
+            k = ends[-1] if ends and ends[-1] >= len(line) // 2 else len(line) - 1
+            pages.append(line[: k + 1])
+            line = line[k + 1 :]
+            while line and not fits(" ".join([*line, word]) + marker):
+                pages.append(line)  # (never: a page's tail with one word more fits)
+                line = []
+            line.append(word)
+        if line:
+            pages.append(line)
+        if len(pages) <= most:
+            total = len(pages)
+            return [f"{' '.join(p)} ({i}/{total})" for i, p in enumerate(pages, start=1)]
+    return None
+
+
 class Hud:
     def __init__(self, assets: Assets) -> None:
         self.assets = assets
@@ -159,7 +196,10 @@ class Hud:
         self._pending: dict[int, tuple[arcade.Text, str]] = {}
         self._msg_size = 12.5
         self._msg_ceiling = float("inf")  # how high the message bar may reach (under captions)
-        self._message = ""  # the message asked for (the text shown may be cut: "…")
+        self._message = ""  # the message asked for (the text shown may be in pages)
+        self._msg_pages: list[str] = []  # the message in pages, when its room cannot hold it
+        self._msg_page = 0
+        self._msg_time = 0.0
         self._low_top = 0.0
         self._cover: Rect | None = None  # the coach's panel, drawn over the message's room
 
@@ -641,6 +681,7 @@ class Hud:
         cover = self._cover
         if cover is not None:  # its top (see below: at least 4 px over the bottom) under its middle
             limit = min(limit, cover.cy - 7)
+        self._msg_pages, self._msg_page, self._msg_time = [], 0, 0.0
         for size in (self._msg_size, self._msg_size * 0.84):
             if t.font_size != size:
                 t.font_size = size
@@ -648,11 +689,37 @@ class Hud:
             if t.content_height <= limit:
                 break
         else:
-            cut_to_fit(t, text, lambda: t.content_height <= limit)
+
+            def fits(words: str) -> bool:
+                t.text = words
+                return bool(t.content_height <= limit)
+
+            pages = paged(text, fits)  # in pages that turn (tick), as the coach's strip does
+            if not pages:  # not even one word a page (no height left), or no words at all
+                cut_to_fit(t, text, lambda: t.content_height <= limit)
+            else:
+                self._msg_pages = pages
+                t.text = pages[0]
         if g is not None:  # two lines in a low message line rise to keep off the window's edge
             y = max(g.message.cy, t.content_height / 2 + 4)
             if t.y != y:
                 t.y = y
+
+    @property
+    def message_pages(self) -> list[str]:
+        """The pages the message line shows its words in (none: they fit at once)."""
+        return list(self._msg_pages)
+
+    def tick(self, dt: float) -> None:
+        """Time passes (``dt`` seconds): a message in pages turns to its next page every
+        :data:`PAGE_S` seconds, the last back to the first."""
+        if len(self._msg_pages) < 2:
+            return
+        self._msg_time += dt
+        if self._msg_time >= PAGE_S:
+            self._msg_time = 0.0
+            self._msg_page = (self._msg_page + 1) % len(self._msg_pages)
+            self.texts["message"].text = self._msg_pages[self._msg_page]
 
     def settle(self) -> None:
         """Lay out every waiting text now (tests, screenshots)."""

@@ -305,7 +305,7 @@ class TableView(TableInput, Screen):
             self.seat.hud(),
             self.game,
             self.app.settings,
-            self.message,
+            self.shown_message,
             pulse=self.seat.pulse
             and self.app.settings.animations  # animations off: the daylight bar does not blink
             and int(self.time * 2.5) % 2 == 0,
@@ -738,6 +738,7 @@ class TableView(TableInput, Screen):
         self.board.update(delta_time)
         self.effects.update(delta_time)
         self.coach_panel.tick(delta_time)  # words too long for the strip turn in pages
+        self.hud.tick(delta_time)  # and so do the message line's
         answer = self.advisor.poll(self.game)
         if answer is not None:
             if answer.purpose == "hint":
@@ -888,8 +889,16 @@ class TableView(TableInput, Screen):
 
     @property
     def coach_shown(self) -> bool:
-        """The coach's panel shows, except once the deal is won (the coach goes quiet)."""
-        return not (self.ending and self.game.won)
+        """The coach's panel shows, except once the deal is won (the coach goes quiet) and while
+        the stuck deal's dialog says it (the moment is said once, not by the dialog, the coach
+        and the message line together: issue 40 item 6)."""
+        return not (self.ending and self.game.won) and self.stuck_dialog is None
+
+    @property
+    def shown_message(self) -> str:
+        """The message line's words: none while the stuck deal's dialog says the moment (they
+        come back with "Keep looking"); what is spoken is the message itself."""
+        return "" if self.stuck_dialog is not None else self.message
 
     def moment_layers(self) -> list[Part]:
         """The parts a staged moment adds: the stuck deal's dialog over the table dimmed."""
