@@ -17,6 +17,7 @@ from desert_pyramid.app.spoken import rules_name
 from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
+from desert_pyramid.web import records
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
 
@@ -28,6 +29,7 @@ class Worker:
 
     def __init__(self) -> None:
         self.table: WebTable | None = None
+        self.replay: records.Replay | None = None  # the game code being watched again
 
     def _table(self) -> WebTable:
         if self.table is None:
@@ -187,6 +189,26 @@ class Worker:
     def _leave(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
         return {"finished": table.leave()}
 
+    # -- statistics, past games, the replay (web/records.py) -------------------------------------
+    def _statistics(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return records.statistics(table.app, table.today().isoformat())
+
+    def _games(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return records.past_games(table.app)
+
+    def _replay(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        self.replay = None  # the last replay's analysis ends here
+        self.replay = records.Replay(table.app, request.get("code"))
+        return self.replay.answer()
+
+    def _analyse(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if self.replay is None:
+            raise RequestError("no replay to analyse: send 'replay' with a game code first")
+        limit = request.get("time_limit", records.ANALYSE_DEFAULT_S)
+        if not isinstance(limit, int | float) or isinstance(limit, bool) or not limit > 0:
+            raise RequestError(f"not a time limit in seconds: {limit!r}")
+        return self.replay.analyse(min(float(limit), records.ANALYSE_MAX_S))
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -199,6 +221,10 @@ class Worker:
         "resume": _resume,
         "state": _state,
         "leave": _leave,
+        "statistics": _statistics,
+        "games": _games,
+        "replay": _replay,
+        "analyse": _analyse,
     }
 
 
