@@ -76,6 +76,8 @@ def words() -> dict[str, str]:
         "end": pgettext("replay", "End"),
         "lost_where": _("Lost where?"),
         "analysis": _("ANALYSIS"),
+        "no_losing_move": _("No move lost this deal."),
+        "not_found_yet": _("The analysis has not found a losing move (yet)."),
     }
 
 

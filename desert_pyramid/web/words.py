@@ -51,6 +51,7 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "close": (None, "Close"),
     "thinking": (None, "Thinking…"),
     "pyramid": ("hud", "Pyramid"),
+    "statistics": (None, "Statistics"),
 }
 
 
