@@ -23,7 +23,7 @@ function clearNotices() {
 }
 
 // -- statistics ---------------------------------------------------------------------------------
-const stats = { views: [], label: null };
+const stats = { views: [], label: null, index: 0 };
 
 async function loadStats() {
   const reply = await request("statistics", { today: localDate() });
@@ -40,8 +40,9 @@ async function loadStats() {
     const option = new Option(v.label, String(i));
     select.add(option);
   });
+  // the view shown before (by its label; in another language, by its place)
   const kept = stats.views.findIndex((v) => v.label === stats.label);
-  select.value = String(Math.max(0, kept));
+  select.value = String(kept >= 0 ? kept : stats.index < stats.views.length ? stats.index : 0);
   $("stats-showing").hidden = stats.views.length < 2;
   drawView();
 }
@@ -50,6 +51,7 @@ function drawView() {
   const v = stats.views[Number($("stats-view").value) || 0];
   if (!v) return;
   stats.label = v.label;
+  stats.index = Number($("stats-view").value) || 0;
   $("stats-extra").textContent = v.extra;
   $("stats-extra").hidden = !v.extra;
   const dl = $("stats-figures");
@@ -132,6 +134,7 @@ async function loadGames() {
     return;
   }
   applyRecordWords(reply.result.words);
+  $("games-message").hidden = true;
   const list = $("games-list");
   list.textContent = "";
   for (const g of reply.result.games) {
@@ -150,7 +153,14 @@ async function loadGames() {
       span.textContent = text;
       button.append(span);
     }
-    button.addEventListener("click", () => openReplay(g.code, "games"));
+    button.addEventListener("click", async () => {
+      const reply = await openReplay(g.code, "games");
+      if (!reply.ok) {
+        // a game that cannot be shown (its layout deleted, say): why, in the desktop's words
+        $("games-message").textContent = reply.error;
+        $("games-message").hidden = false;
+      }
+    });
     li.append(button);
     list.append(li);
   }

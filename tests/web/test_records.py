@@ -41,8 +41,16 @@ def leave_to_start(page: Any) -> None:
     page.wait_for_function("document.body.dataset.screen === 'start'")
 
 
+def to_start(page: Any) -> None:
+    """The start page, from wherever another test left the shared page."""
+    if page.evaluate("document.body.dataset.screen") == "table":
+        page.click("#menu")
+    page.wait_for_function("document.body.dataset.screen === 'start'")
+
+
 def total_figures(page: Any) -> dict[str, str]:
     """The Statistics screen's first view (all games): its figures by label."""
+    to_start(page)
     page.click("#open-stats")
     page.wait_for_function("document.body.dataset.screen === 'stats'")
     page.wait_for_function("document.querySelectorAll('#stats-figures dd').length === 10")
@@ -85,8 +93,8 @@ def test_a_deal_left_is_counted_listed_and_replayed_from_its_link(
     phone.click("#stats-back")
     phone.wait_for_function("document.body.dataset.screen === 'start'")
     # its game code link opens the replay (a reload: the link as a player opens it)
+    phone.goto("about:blank")
     phone.goto(f"{base_url}#game={game_code}")
-    phone.reload()
     phone.wait_for_function(
         "window.desertPyramid.started && document.body.dataset.screen === 'replay'",
         timeout=120_000,
@@ -128,8 +136,8 @@ def test_a_deal_left_is_counted_listed_and_replayed_from_its_link(
 
 
 def test_a_bad_game_link_says_why_and_shows_the_start_page(desk: Any, base_url: str) -> None:
+    desk.goto("about:blank")
     desk.goto(f"{base_url}#game=DG-7H3T-PAGM-XXXX")
-    desk.reload()
     boot_done = "window.desertPyramid.started && document.body.dataset.screen === 'start'"
     desk.wait_for_function(boot_done, timeout=120_000)
     desk.wait_for_function("document.querySelector('#notices').textContent.length > 0")
