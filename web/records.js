@@ -6,7 +6,10 @@
 import { $, game, localDate, nav, notice, onWords, registerScreen, request, show } from "./page.js";
 import { BoardView } from "./board.js";
 
-const ANALYSE_SECONDS = 1.0; // each analysis step's longest search in the worker
+// each analysis step's longest search in the worker: short at first (most games are analysed
+// within it), then longer, as a search cut short redoes part of its work at the next step
+const ANALYSE_FIRST_S = 0.5;
+const ANALYSE_MOST_S = 4.0;
 const VERDICT_COLOURS = { winnable: "#78c878", lost: "#e26858", unknown: "#968c7e" };
 const PENDING = "#605850"; // not analysed yet
 
@@ -298,9 +301,12 @@ function drawAnalysis() {
 }
 
 async function analyseOn(shown) {
-  // one short step after another while this replay is shown; the page stays live in between
+  // one step after another while this replay is shown; the page stays live in between (the
+  // worker is a thread of its own and stepping through the replay needs no request)
+  let limit = ANALYSE_FIRST_S;
   while (replay === shown && !shown.analysis.done && document.body.dataset.screen === "replay") {
-    const reply = await request("analyse", { time_limit: ANALYSE_SECONDS });
+    const reply = await request("analyse", { time_limit: limit });
+    limit = Math.min(ANALYSE_MOST_S, limit * 2);
     if (replay !== shown) return;
     if (!reply.ok) {
       shown.message = reply.error;
