@@ -282,7 +282,7 @@ function drawAnalysis() {
   const a = replay.analysis;
   game.replay.analysis = a;
   $("replay-summary").textContent = a.summary;
-  $("replay-summary-short").textContent = `${a.summary} ·`;
+  $("replay-summary-short").textContent = a.summary;
   $("replay-advice").textContent = a.done ? a.advice : "";
   $("replay-advice").hidden = !(a.done && a.advice);
   const n = replay.data.moves;
