@@ -133,6 +133,11 @@ def test_statistics_count_a_won_and_a_lost_deal_as_the_desktop_words_them(tmp_pa
     classic = view(stats, "Practice · Classic rules · layout 1: Classic Pyramid")
     assert figures(classic)["Lost"] == "1" and figures(classic)["Current streak"] == "0"
     assert classic["short"] == "Practice · layout 1"
+    assert classic["labels"] == [
+        "Practice · Classic rules · layout 1: Classic Pyramid",
+        "Practice · Classic rules · layout 1",
+        "Practice · layout 1",
+    ]
     assert stats["words"]["past_games"] == "Past games"
     # the statistics read in German: the desktop's words and Babel's numbers
     assert ask(worker, "language", language="de")["ok"]

@@ -43,12 +43,33 @@ async function loadStats() {
     const option = new Option(v.label, String(i));
     select.add(option);
   });
+  fitLabels();
   // the view shown before (by its label; in another language, by its place)
   const kept = stats.views.findIndex((v) => v.label === stats.label);
   select.value = String(kept >= 0 ? kept : stats.index < stats.views.length ? stats.index : 0);
   $("stats-showing").hidden = stats.views.length < 2;
   drawView();
 }
+
+// Each view's name as long as the control shows it whole (the desktop's selector does the
+// same): the layout's name left out first, then the rules.
+const measure = document.createElement("canvas").getContext("2d");
+
+function fitLabels() {
+  const select = $("stats-view");
+  if (!select.clientWidth) return;
+  const style = getComputedStyle(select);
+  measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - 48; // the padding and the arrow
+  stats.views.forEach((v, i) => {
+    const fits = v.labels.find((l) => measure.measureText(l).width <= room);
+    select.options[i].text = fits || v.labels[v.labels.length - 1];
+  });
+}
+
+new ResizeObserver(() => {
+  if (stats.views.length) fitLabels();
+}).observe($("stats-view"));
 
 function drawView() {
   const v = stats.views[Number($("stats-view").value) || 0];

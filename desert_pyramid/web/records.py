@@ -139,6 +139,7 @@ def statistics(app: Application, today: str) -> dict[str, Any]:
             {
                 "label": c.label,
                 "short": c.shorter[-1] if c.shorter else c.label,
+                "labels": [c.label, *c.shorter],  # shorter and shorter, for a narrow control
                 "keys": [
                     {"mode": k.mode, "preset": k.preset, "layout": k.layout, "untimed": k.untimed}
                     for k in c.keys
