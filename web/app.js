@@ -30,8 +30,9 @@ import "./profile.js";
 import { backImage, showUnlocks } from "./progress.js";
 import { faceSrc, playSound } from "./settings.js";
 import "./howto.js";
+import { BoardView } from "./board.js";
+import "./records.js";
 
-const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 const DRAG_START = 8; // pixels a pointer moves before a press becomes a drag
 const HINT_SECONDS = 1.5; // a hint's longest search in the worker (the answer comes within 2 s)
 
@@ -117,172 +118,25 @@ nav.enterTable = (state) => {
   say(state.status);
 };
 
-// -- the table: geometry ----------------------------------------------------------------------------
-let geometry = null;
+// -- the table: the cards (board.js draws them; the replay draws its own board with it) ----------
+const tableBoard = new BoardView({
+  board: $("board"),
+  pyramid: $("pyramid"),
+  piles: $("piles"),
+  stock: $("stock"),
+  waste: $("waste"),
+  satchel: $("satchel"),
+  face: (card) => faceSrc(card.id), // the four-colour face when the Settings say so
+  back: (state) => backImage(state), // the player's chosen back
+});
 
 function layoutBoard() {
-  const state = game.state;
-  if (!state) return;
-  const board = $("board");
-  const W = board.clientWidth;
-  const H = board.clientHeight;
-  const xs = state.slots.map((s) => s.x);
-  const ys = state.slots.map((s) => s.y);
-  const minx = Math.min(...xs);
-  const miny = Math.min(...ys);
-  const unitsW = (Math.max(...xs) - minx + 2) / 2; // in card widths
-  const unitsH = (Math.max(...ys) - miny + 2) / 2; // in card heights
-  const piles = state.rules.satchel ? 3 : 2;
-  const pad = Math.max(6, Math.min(W, H) * 0.02);
-  const gap = 0.12; // between piles, in card widths
-  const caption = 18; // a pile's caption under it, pixels
-  const landscape = W > H * 1.15;
-  let cw;
-  if (landscape) {
-    // the piles in a column beside the pyramid (a phone held sideways)
-    const byW = (W - 3 * pad) / (unitsW + 1 + 0.25);
-    const byH = ((H - 2 * pad) * CARD_ASPECT) / unitsH;
-    const byPiles = ((H - 2 * pad - piles * caption) * CARD_ASPECT) / (piles + (piles - 1) * gap);
-    cw = Math.min(byW, byH, byPiles);
-  } else {
-    const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
-    const byH = ((H - 3 * pad - caption) * CARD_ASPECT) / (unitsH + 1);
-    cw = Math.min(byW, byH);
-  }
-  cw = Math.max(20, Math.floor(cw));
-  const ch = Math.round(cw / CARD_ASPECT);
-  document.documentElement.style.setProperty("--card-w", `${cw}px`);
-  document.documentElement.style.setProperty("--card-h", `${ch}px`);
-  const pw = unitsW * cw;
-  const ph = unitsH * ch;
-  const pyramid = $("pyramid");
-  const pileBox = $("piles");
-  let pileSpots;
-  if (landscape) {
-    const total = pw + pad + cw;
-    const left = Math.max(pad, (W - total) / 2);
-    pyramid.style.left = `${left}px`;
-    pyramid.style.top = `${Math.max(pad, (H - ph) / 2)}px`;
-    pileBox.style.left = `${left + pw + pad}px`;
-    const colH = piles * ch + (piles - 1) * (gap * cw + caption) + caption;
-    pileBox.style.top = `${Math.max(pad, (H - colH) / 2)}px`;
-    pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + caption)]);
-  } else {
-    const rowW = piles * cw + (piles - 1) * gap * cw * 4;
-    const total = ph + pad + ch + caption;
-    const top = Math.max(pad, (H - total) / 2);
-    pyramid.style.left = `${(W - pw) / 2}px`;
-    pyramid.style.top = `${top}px`;
-    pileBox.style.left = `${(W - rowW) / 2}px`;
-    pileBox.style.top = `${top + ph + pad}px`;
-    pileSpots = [0, 1, 2].map((i) => [i * cw * (1 + gap * 4), 0]);
-  }
-  const order = ["stock", "waste", "satchel"];
-  order.forEach((name, i) => {
-    const el = $(name);
-    el.style.left = `${pileSpots[i][0]}px`;
-    el.style.top = `${pileSpots[i][1]}px`;
-  });
-  geometry = { cw, ch, minx, miny, landscape };
-}
-
-// -- the table: drawing -----------------------------------------------------------------------------
-const cardButtons = new Map(); // slot -> button
-
-function cardImage(card) {
-  return faceSrc(card.id); // the four-colour face when the Settings say so
-}
-
-function setImage(button, src) {
-  let img = button.querySelector("img");
-  if (!src) {
-    if (img) img.remove();
-    return;
-  }
-  if (!img) {
-    img = document.createElement("img");
-    img.alt = "";
-    img.draggable = false;
-    button.prepend(img);
-  }
-  if (img.getAttribute("src") !== src) img.setAttribute("src", src);
-}
-
-function setText(button, cls, text) {
-  let el = button.querySelector(`.${cls}`);
-  if (!text) {
-    if (el) el.remove();
-    return;
-  }
-  if (!el) {
-    el = document.createElement("span");
-    el.className = cls;
-    el.setAttribute("aria-hidden", "true");
-    button.append(el);
-  }
-  el.textContent = text;
-}
-
-function mark(el, place, state) {
-  el.classList.toggle("selected", state.selected === place);
-  el.classList.toggle("partner", state.partners.includes(place));
-  el.classList.toggle("hinted", state.hint.includes(place));
-  el.classList.toggle("coached", state.coach.some((m) => m.places.includes(place)));
+  tableBoard.layout(game.state);
 }
 
 function draw(state, result = null) {
   game.state = state;
-  const pyramid = $("pyramid");
-  const seen = new Set();
-  for (const slot of state.slots) {
-    if (!slot.card) continue;
-    seen.add(slot.slot);
-    let button = cardButtons.get(slot.slot);
-    if (!button) {
-      button = document.createElement("button");
-      button.type = "button";
-      button.className = "card";
-      button.dataset.place = String(slot.slot);
-      pyramid.append(button);
-      cardButtons.set(slot.slot, button);
-    }
-    button.style.left = `${((slot.x - geometry.minx) / 2) * geometry.cw}px`;
-    button.style.top = `${((slot.y - geometry.miny) / 2) * geometry.ch}px`;
-    button.style.zIndex = String(10 + slot.z);
-    button.setAttribute("aria-label", slot.card.name);
-    button.dataset.card = slot.card.text;
-    button.classList.toggle("covered", !slot.free);
-    setImage(button, cardImage(slot.card));
-    mark(button, slot.slot, state);
-  }
-  for (const [slot, button] of cardButtons) {
-    if (!seen.has(slot)) {
-      if (document.activeElement === button) $("stock").focus();
-      button.remove();
-      cardButtons.delete(slot);
-    }
-  }
-  // the piles
-  const stock = $("stock");
-  const s = state.stock;
-  stock.setAttribute("aria-label", state.names.stock);
-  setImage(stock, s.count ? (s.top ? cardImage(s.top) : backImage(state)) : null);
-  stock.classList.toggle("empty", !s.count);
-  setText(stock, "count", s.count ? String(s.count) : s.redeal ? "↻" : "");
-  setText(stock, "caption", word("stock"));
-  const waste = $("waste");
-  const w = state.waste;
-  waste.setAttribute("aria-label", state.names.waste);
-  setImage(waste, w.top ? cardImage(w.top) : null);
-  waste.classList.toggle("empty", !w.top);
-  setText(waste, "caption", word("waste"));
-  const satchel = $("satchel");
-  satchel.hidden = !state.rules.satchel;
-  satchel.setAttribute("aria-label", state.names.satchel);
-  setImage(satchel, state.satchel ? cardImage(state.satchel) : null);
-  satchel.classList.toggle("empty", !state.satchel);
-  setText(satchel, "caption", word("satchel"));
-  for (const name of ["stock", "waste", "satchel"]) mark($(name), name, state);
+  tableBoard.draw(state);
   // the figures, the buttons, the message
   $("score").textContent = state.score;
   $("moves").textContent = state.moves;
@@ -339,7 +193,7 @@ function act(action, fields = {}) {
 }
 
 function shake(place) {
-  const el = typeof place === "number" ? cardButtons.get(place) : $(place);
+  const el = typeof place === "number" ? tableBoard.cards.get(place) : $(place);
   if (!el) return;
   el.classList.remove("shake");
   void el.offsetWidth;
@@ -525,7 +379,7 @@ nav.home = leaveTable;
 nav.redraw = (state) => draw(state);
 nav.act = act;
 nav.deal = startDeal; // a deal another screen starts (How to play's variations)
-game.onFaces = () => game.state && geometry && draw(game.state); // the Settings' four-colour deck
+game.onFaces = () => game.state && tableBoard.geometry && draw(game.state); // the Settings' four-colour deck
 registerScreen("start", {
   enter() {
     $("continue").hidden = !game.canContinue;

@@ -14,12 +14,16 @@ finds that point with as few searches as it can:
 The result marks every move: ``winnable`` (the position after it can still be won), ``lost``, or
 ``unknown``; and names **the move that lost the deal**: the first move after which no way through
 exists, with the moves that kept the deal winnable there, in words.
+
+:func:`analysis_steps` is the same analysis in steps, for a caller with no second process (the
+browser's worker): a ``should_stop`` cuts a search short, the step yields what is known so far,
+and the next step goes on with that search (the game's :class:`Store` keeps what it proved).
 """
 
 from __future__ import annotations
 
 import multiprocessing as mp
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
@@ -92,23 +96,42 @@ class _Search:
     first_budget: int
     max_budget: int
     store: Store
+    should_stop: Callable[[], bool] | None = None
     verdicts: dict[int, Verdict] = field(default_factory=dict)
     lines: dict[int, tuple[Move, ...]] = field(default_factory=dict)
     nodes: int = 0
+    instead: tuple[Say, ...] = ()
+    advice: tuple[Say, ...] = ()
 
     def position(self, k: int) -> Game:
         return self.game.after(k)
 
-    def solve_at(self, k: int) -> Verdict:
-        """The verdict of position k, searched with growing budgets; winning lines are followed."""
-        if k in self.verdicts:
-            return self.verdicts[k]
-        r, used = solve_growing(
-            self.position(k), self.first_budget, self.max_budget, store=self.store
-        )
-        self.nodes += used
-        self.record(k, r)
-        return r.verdict
+    def solve_at(self, k: int) -> Iterator[None]:
+        """Search position k with growing budgets (``solve_growing``'s) until its verdict is
+        recorded; winning lines are followed. Yields each time ``should_stop`` cut the search
+        short: the next step searches on (the store keeps what the cut search proved)."""
+        if self.should_stop is None:
+            if k not in self.verdicts:
+                r, used = solve_growing(
+                    self.position(k), self.first_budget, self.max_budget, store=self.store
+                )
+                self.nodes += used
+                self.record(k, r)
+            return
+        budget = self.first_budget
+        while k not in self.verdicts:
+            r = solve(self.position(k), budget, should_stop=self.should_stop, store=self.store)
+            self.nodes += r.nodes
+            if r.reason == "cancelled":
+                yield
+            elif (
+                r.verdict is not Verdict.UNKNOWN
+                or budget >= self.max_budget
+                or r.reason == "memory"
+            ):
+                self.record(k, r)
+            else:
+                budget = min(budget * 10, self.max_budget)
 
     def record(self, k: int, r: SolveResult) -> None:
         self.verdicts[k] = r.verdict
@@ -136,16 +159,39 @@ def analyse(
     """Analyse ``game``'s history (the moves that stand, undone moves left out). ``store``: the
     game's :class:`Store` (the hints' one, say); every search of the analysis shares one in any
     case, so each goes on from what the others proved."""
+    result: Analysis | None = None
+    for result in analysis_steps(
+        game, first_budget=first_budget, max_budget=max_budget, store=store
+    ):
+        if on_progress is not None:
+            on_progress(result)
+    assert result is not None  # the last step is the complete analysis
+    return result
+
+
+def analysis_steps(
+    game: Game,
+    *,
+    first_budget: int = FIRST_BUDGET,
+    max_budget: int = MAX_BUDGET,
+    store: Store | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iterator[Analysis]:
+    """:func:`analyse` in steps: a partial analysis after each search of the binary search and
+    each time ``should_stop`` (asked every 256 nodes) cut a search short; the whole analysis
+    last. A caller that has no process to spare runs a few steps at a time (a time limit in
+    ``should_stop``) and stays responsive in between."""
     moves = game.history
     n = len(moves)
     if store is None or not store.fits(game):
         store = Store(game)
-    s = _Search(game, moves, first_budget, max_budget, store)
+    s = _Search(game, moves, first_budget, max_budget, store, should_stop)
     if game.won:
         for k in range(n + 1):
             s.verdicts[k] = Verdict.WINNABLE
     else:
-        s.solve_at(n)
+        for _cut in s.solve_at(n):
+            yield _build(game, s, partial=True)
         if s.verdicts[n] is Verdict.WINNABLE:
             for k in range(n + 1):
                 s.verdicts.setdefault(k, Verdict.WINNABLE)
@@ -154,60 +200,64 @@ def analyse(
             lo, hi = -1, n  # lo: proved winnable (or none yet); hi: not proved winnable
             while hi - lo > 1:
                 mid = (lo + hi) // 2
-                v = s.solve_at(mid)
-                if v is Verdict.WINNABLE:
+                for _cut in s.solve_at(mid):
+                    yield _build(game, s, partial=True)
+                if s.verdicts[mid] is Verdict.WINNABLE:
                     lo = max(k for k, vv in s.verdicts.items() if vv is Verdict.WINNABLE and k < hi)
                 else:
                     hi = mid
-                if on_progress is not None:
-                    on_progress(_build(game, s, partial=True))
+                yield _build(game, s, partial=True)
             # Positions between a proved win and a proved loss that a budget could not decide stay
             # unknown; everything before a proved win is winnable, everything after a loss lost.
             last_win = max((k for k, v in s.verdicts.items() if v is Verdict.WINNABLE), default=-1)
             for k in range(last_win + 1):
                 s.verdicts[k] = Verdict.WINNABLE
-    result = _build(game, s, partial=False)
-    if on_progress is not None:
-        on_progress(result)
-    return result
-
-
-def _build(game: Game, s: _Search, partial: bool) -> Analysis:
-    moves = s.moves
-    n = len(moves)
-    verdicts = [s.verdicts.get(k, Verdict.UNKNOWN) for k in range(n + 1)]
-    losing: int | None = None
-    for k in range(1, n + 1):
-        if verdicts[k - 1] is Verdict.WINNABLE and verdicts[k] is Verdict.LOST:
-            losing = k
-            break
-    replay = Game(game.layout, game.rules, game.deal, game.multiplier)
-    marks: list[MoveMark] = []
-    for k, move in enumerate(moves, start=1):
-        text = move_words(replay, move)
-        replay.play(move)
-        marks.append(MoveMark(k, move, text, verdicts[k], losing == k))
-    instead: tuple[Say, ...] = ()
-    advice: tuple[Say, ...] = ()
-    if losing is not None and not partial:
+    losing = _losing(s)
+    if losing is not None:
         before = s.position(losing - 1)
-        instead = _winning_moves(before, s, losing - 1)
+        for _cut in _winning_moves(before, s, losing - 1):
+            yield _build(game, s, partial=True)
         line = s.lines.get(losing - 1)
         if line:
             words, used = explain_move(
                 before, SolveResult(Verdict.WINNABLE, line), alternatives=False
             )
             s.nodes += used
-            advice = tuple(words)
+            s.advice = tuple(words)
+    yield _build(game, s, partial=False)
+
+
+def _losing(s: _Search) -> int | None:
+    """The first move after which the deal could not be won (1-based), if the verdicts say."""
+    for k in range(1, len(s.moves) + 1):
+        if s.verdicts.get(k - 1) is Verdict.WINNABLE and s.verdicts.get(k) is Verdict.LOST:
+            return k
+    return None
+
+
+def _build(game: Game, s: _Search, partial: bool) -> Analysis:
+    moves = s.moves
+    n = len(moves)
+    verdicts = [s.verdicts.get(k, Verdict.UNKNOWN) for k in range(n + 1)]
+    losing = _losing(s)
+    replay = Game(game.layout, game.rules, game.deal, game.multiplier)
+    marks: list[MoveMark] = []
+    for k, move in enumerate(moves, start=1):
+        text = move_words(replay, move)
+        replay.play(move)
+        marks.append(MoveMark(k, move, text, verdicts[k], losing == k))
+    instead = s.instead if losing is not None and not partial else ()
+    advice = s.advice if losing is not None and not partial else ()
     complete = all(v is not Verdict.UNKNOWN for v in verdicts)
     return Analysis(
         verdicts[0], tuple(marks), losing, instead, advice, s.nodes, complete and not partial
     )
 
 
-def _winning_moves(before: Game, s: _Search, k: int) -> tuple[Say, ...]:
-    """The moves from position k that keep the deal winnable, in words (the line's first move
-    first; others only when a search proves them)."""
+def _winning_moves(before: Game, s: _Search, k: int) -> Iterator[None]:
+    """The moves from position k that keep the deal winnable, in words, into ``s.instead`` (the
+    line's first move first; others only when a search proves them). Yields each time
+    ``should_stop`` cut a search short: the next step searches that move again."""
     out: list[Say] = []
     line = s.lines.get(k)
     known = line[0] if line else None
@@ -218,11 +268,15 @@ def _winning_moves(before: Game, s: _Search, k: int) -> tuple[Say, ...]:
             continue
         g = before.copy()
         g.play(move)
-        r = solve(g, ALTERNATIVE_BUDGET, store=s.store)
-        s.nodes += r.nodes
+        while True:
+            r = solve(g, ALTERNATIVE_BUDGET, should_stop=s.should_stop, store=s.store)
+            s.nodes += r.nodes
+            if r.reason != "cancelled":
+                break
+            yield
         if r.verdict is Verdict.WINNABLE:
             out.append(move_words(before, move))
-    return tuple(out)
+    s.instead = tuple(out)
 
 
 def losing_move_of(marks: Sequence[MoveMark]) -> MoveMark | None:
@@ -341,4 +395,11 @@ class AnalysisRunner:
             pass
 
 
-__all__ = ["Analysis", "AnalysisRunner", "MoveMark", "analyse", "losing_move_of"]
+__all__ = [
+    "Analysis",
+    "AnalysisRunner",
+    "MoveMark",
+    "analyse",
+    "analysis_steps",
+    "losing_move_of",
+]

@@ -20,7 +20,7 @@ from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use
 from desert_pyramid.modes import ModeError
 from desert_pyramid.web import howto as web_howto
 from desert_pyramid.web import profile as web_profile
-from desert_pyramid.web import progress
+from desert_pyramid.web import progress, records
 from desert_pyramid.web import settings as web_settings
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
@@ -34,6 +34,7 @@ class Worker:
     def __init__(self) -> None:
         self.table: WebTable | None = None
         self.quiz: HowtoMemory | None = None  # How to play's quiz, kept while the page lives
+        self.replay: records.Replay | None = None  # the game code being watched again
 
     def _table(self) -> WebTable:
         if self.table is None:
@@ -249,6 +250,26 @@ class Worker:
             self.quiz = web_howto.new_quiz()
         return web_howto.quiz_step(self.quiz, request.get("action", "show"), request.get("choice"))
 
+    # -- statistics, past games, the replay (web/records.py) -------------------------------------
+    def _statistics(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return records.statistics(table.app, table.today().isoformat())
+
+    def _games(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        return records.past_games(table.app)
+
+    def _replay(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        self.replay = None  # the last replay's analysis ends here
+        self.replay = records.Replay(table.app, request.get("code"))
+        return self.replay.answer()
+
+    def _analyse(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if self.replay is None:
+            raise RequestError("no replay to analyse: send 'replay' with a game code first")
+        limit = request.get("time_limit", records.ANALYSE_DEFAULT_S)
+        if not isinstance(limit, int | float) or isinstance(limit, bool) or not limit > 0:
+            raise RequestError(f"not a time limit in seconds: {limit!r}")
+        return self.replay.analyse(min(float(limit), records.ANALYSE_MAX_S))
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -274,6 +295,10 @@ class Worker:
         "howto": _howto,
         "quiz": _quiz,
         "variation": _variation,
+        "statistics": _statistics,
+        "games": _games,
+        "replay": _replay,
+        "analyse": _analyse,
     }
 
 

@@ -59,6 +59,50 @@ def place_json(place: int) -> int | str:
     return PLACE_NAMES.get(place, place)
 
 
+def board_json(game: Game) -> dict[str, Any]:
+    """The cards as the page draws them: the rules' piles, every slot with its card and whether
+    it is free, the stock, the waste and the Satchel, and the piles' accessible names (the
+    table's state and each position of a replay)."""
+    rules = game.rules
+    slots = []
+    for slot in game.layout.slots:
+        card = game.cards[slot.index]
+        entry: dict[str, Any] = {
+            "slot": slot.index,
+            "x": slot.x,
+            "y": slot.y,
+            "z": slot.z,
+            "card": card_json(card) if card >= 0 else None,
+            "free": card >= 0 and game.is_free(slot.index),
+        }
+        slots.append(entry)
+    stock_top = game.stock[-1] if game.stock else None
+    return {
+        "names": pile_names(game),
+        "rules": {
+            "name": str(rules),
+            "satchel": rules.satchel,
+            "stock_top_playable": rules.stock_top_playable,
+        },
+        "slots": slots,
+        "stock": {
+            "count": len(game.stock),
+            "top": card_json(stock_top)
+            if stock_top is not None and rules.stock_top_playable
+            else None,
+            "redeal": not game.stock
+            and bool(game.waste)
+            and (game.redeals_left is None or game.redeals_left > 0),
+        },
+        "waste": {
+            "count": len(game.waste),
+            "top": card_json(game.waste[-1]) if game.waste else None,
+        },
+        "satchel": card_json(game.satchel) if game.satchel >= 0 else None,
+        "redeals_left": game.redeals_left,
+    }
+
+
 class WebTable:
     """The application and the table in play (at most one), as the worker holds them."""
 
@@ -439,20 +483,6 @@ class WebTable:
         game: Game = seat.game
         session = seat.session
         layout = game.layout
-        slots = []
-        for slot in layout.slots:
-            card = game.cards[slot.index]
-            entry: dict[str, Any] = {
-                "slot": slot.index,
-                "x": slot.x,
-                "y": slot.y,
-                "z": slot.z,
-                "card": card_json(card) if card >= 0 else None,
-                "free": card >= 0 and game.is_free(slot.index),
-            }
-            slots.append(entry)
-        rules = game.rules
-        stock_top = game.stock[-1] if game.stock else None
         hud = session.hud()
         coach = list(session.messages) if session.has_coach else []
         # the message line, or the coach's words when the last action left it empty (as the
@@ -461,7 +491,6 @@ class WebTable:
         return {
             "mode": session.mode,
             "title": seat.title,
-            "names": pile_names(game),
             "daily": {"date": session.day.isoformat(), "bonus": hud.get("bonus", "")}
             if isinstance(session, DailySession)
             else None,
@@ -470,27 +499,7 @@ class WebTable:
             "sunset": self.sunset,
             **expedition.clock_state(seat),
             "layout": {"number": layout.number, "name": layout.name},
-            "rules": {
-                "name": str(rules),
-                "satchel": rules.satchel,
-                "stock_top_playable": rules.stock_top_playable,
-            },
-            "slots": slots,
-            "stock": {
-                "count": len(game.stock),
-                "top": card_json(stock_top)
-                if stock_top is not None and rules.stock_top_playable
-                else None,
-                "redeal": not game.stock
-                and bool(game.waste)
-                and (game.redeals_left is None or game.redeals_left > 0),
-            },
-            "waste": {
-                "count": len(game.waste),
-                "top": card_json(game.waste[-1]) if game.waste else None,
-            },
-            "satchel": card_json(game.satchel) if game.satchel >= 0 else None,
-            "redeals_left": game.redeals_left,
+            **board_json(game),
             "score": hud["score"],
             "chain": game.chain,
             "moves": game.moves,

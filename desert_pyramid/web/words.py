@@ -76,6 +76,7 @@ PAGE_WORDS: dict[str, tuple[str | None, str]] = {
     "relics": (None, "Relics"),
     "card_backs": (None, "Card backs"),
     "how_to_play": (None, "How to play"),
+    "statistics": (None, "Statistics"),
 }
 
 

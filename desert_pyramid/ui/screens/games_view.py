@@ -6,18 +6,15 @@ the list, Enter or a click watches the game (the replay screen, with its analysi
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.app.layouts import preset_name
-from desert_pyramid.app.sessions import mode_name
+from desert_pyramid.app.records import describe, outcome_word, replay_title
 from desert_pyramid.engine import EngineError, decode_game_code
-from desert_pyramid.i18n import _, format_date, format_number, ngettext, pgettext
-from desert_pyramid.progression import PlayedGame
+from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -27,32 +24,7 @@ if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 
-def outcome_word(outcome: str) -> str:
-    """How a game ended, as its row says it."""
-    if outcome == "won":
-        # TRANSLATORS: a past game's outcome in its row
-        return pgettext("outcome", "won")
-    if outcome == "lost":
-        return pgettext("outcome", "lost")
-    if outcome == "abandoned":
-        # TRANSLATORS: a past game's outcome: the player left it before it ended
-        return pgettext("outcome", "left")
-    return outcome
-
-
-def describe(game: PlayedGame) -> tuple[str, str]:
-    """A row's words: (what, outcome and score)."""
-    try:
-        day = format_date(datetime.date.fromisoformat(game.date), "medium")
-    except ValueError:
-        day = game.date
-    # TRANSLATORS: a past game's row: its date, mode, rule preset and layout number
-    what = _("{date} · {mode} · {rules} · layout {layout}").format(
-        date=day, mode=mode_name(game.mode), rules=preset_name(game.preset), layout=game.layout
-    )
-    outcome = outcome_word(game.outcome)
-    # TRANSLATORS: a past game's outcome (won, lost, left) and its score
-    return what, _("{outcome} · {score}").format(outcome=outcome, score=format_number(game.score))
+__all__ = ["PastGamesView", "describe", "outcome_word"]  # the words: app/records.py
 
 
 class PastGamesView(MenuScreen):
@@ -79,8 +51,7 @@ class PastGamesView(MenuScreen):
         self.app.show_replay(
             code,
             back=lambda: self.app.show_view(self),
-            # TRANSLATORS: the replay screen's title: {mode} is Expedition, Daily or Practice
-            title=_("Replay · {mode}").format(mode=mode_name(game.mode)),
+            title=replay_title(game.mode),
             total=game.score,  # the total the row shows (a Daily's time bonus included)
         )
 

@@ -21,6 +21,7 @@ from arcade.types import LBWH
 
 from desert_pyramid.app.analysis import Analysis, Verdict, move_words
 from desert_pyramid.app.layouts import layout_name
+from desert_pyramid.app.records import analysis_summary, lost_here, mark_words
 from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode_deal_code
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_number, pgettext
@@ -56,19 +57,7 @@ class AnalysisSource(Protocol):
     def close(self) -> None: ...
 
 
-def mark_words(analysis: Analysis | None, number: int) -> str:
-    """What the analysis says of move ``number`` (1-based), in a few words."""
-    if analysis is None or not 1 <= number <= len(analysis.marks):
-        return _("analysing…") if analysis is None else ""
-    mark = analysis.marks[number - 1]
-    if mark.losing:
-        return _("the move that lost the deal")
-    if mark.verdict is Verdict.WINNABLE:
-        return _("still winnable")
-    if mark.verdict is Verdict.LOST:
-        # TRANSLATORS: a replayed move's verdict: the deal could not be won after it
-        return pgettext("move", "lost") if analysis.start is Verdict.LOST else _("already lost")
-    return _("not decided") if analysis.complete or not analysis.nodes else _("analysing…")
+__all__ = ["AnalysisSource", "ReplayView", "mark_words"]  # its words: app/records.py
 
 
 class ReplayView(Screen):
@@ -363,15 +352,9 @@ class ReplayView(Screen):
         if self.message:
             words = self.message
             self.message = ""
-        if (
-            self.analysis is not None
-            and self.analysis.losing_move is not None
-            and self.step == self.analysis.losing_move - 1
-        ):
-            instead = "; ".join(s.text() for s in self.analysis.instead[:2])
-            words = _("Next, move {number} lost the deal. Winnable instead: {moves}.").format(
-                number=self.step + 1, moves=instead
-            )
+        lost = lost_here(self.analysis, self.step)
+        if lost:
+            words = lost
         self.move_text.text = words
         width = self.timeline.width
         if self.move_text.content_width > width > 0:
@@ -404,23 +387,7 @@ class ReplayView(Screen):
             _("ANALYSIS"), box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
         )
         a = self.analysis
-        summary = (
-            _("analysing…")
-            if a is None
-            else (
-                _("lost at move {number}").format(number=a.losing_move)
-                if a.losing_move is not None
-                else (
-                    _("lost from the deal")
-                    if a.start is Verdict.LOST
-                    else (
-                        _("every position winnable")
-                        if a.complete
-                        else _("some positions undecided")
-                    )
-                )
-            )
-        )
+        summary = analysis_summary(a)
         self.list_texts.label(
             summary,
             box.right - 14 * s,

@@ -9,26 +9,28 @@ result (height: score; colour: won or lost); for a total, the wins and losses of
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
 import arcade
 from arcade.shape_list import ShapeElementList, create_line, create_rectangle_filled
 
-from desert_pyramid.app.sessions import Mode, clock_text, counts_day_streak
-from desert_pyramid.i18n import (
-    N_,
-    _,
-    format_day,
-    format_number,
-    format_percent,
-    ngettext,
-    pgettext,
+from desert_pyramid.app.records import (
+    CHART_DAYS,
+    DASH,
+    MODE_ORDER,
+    PRESET_NAMES,
+    LayoutNamer,
+    StatsChoice,
+    choices,
+    day_streak_line,
+    figures,
+    key_label,
+    key_labels,
+    per_day,
+    preset_label,
 )
-from desert_pyramid.progression import RecentResult, Stats, StatsKey, combine
+from desert_pyramid.i18n import _, format_day, format_number, ngettext, pgettext
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
@@ -45,115 +47,10 @@ from desert_pyramid.ui.widgets.richtext import text_width
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
-MODE_ORDER: tuple[Mode, ...] = ("expedition", "daily", "practice")  # every one of MODES
 WON = (126, 192, 104, 255)
 LOST = (204, 108, 76, 255)
 GRID = (*MUTED, 38)
 CHART_BARS = 30  # recent results drawn for one key
-CHART_DAYS = 14  # recent days drawn for a total
-DASH = "—"
-#: The rule presets as the statistics name them (engine/rules.py's PRESETS).
-PRESET_NAMES = {
-    "desert": N_("Desert rules"),
-    "classic": N_("Classic rules"),
-    "strict": N_("Strict rules"),
-    "relaxed": N_("Relaxed rules"),
-    # TRANSLATORS: the rules of games whose record in the save file was damaged (statistics)
-    "other": N_("Other rules"),
-}
-
-
-@dataclass
-class StatsChoice:
-    """One view of the statistics: a key, a mode's total or everything."""
-
-    label: str
-    stats: Stats
-    keys: list[StatsKey]
-    recent: list[RecentResult] = field(default_factory=list)  # one key: its own recent results
-    shorter: list[str] = field(default_factory=list)  # the label in fewer words, for less room
-
-    @property
-    def single(self) -> bool:
-        return len(self.keys) == 1
-
-
-#: A layout's name by its number (``Application.layout_title``: a layout gone keeps a name)
-LayoutNamer = Callable[[int], str]
-
-
-def preset_label(preset: str) -> str:
-    """``desert`` → ``Desert rules``; ``classic+p1+top`` → ``Classic rules + p1 + top``."""
-    base, *options = preset.split("+")
-    name = _(PRESET_NAMES[base]) if base in PRESET_NAMES else f"{base.capitalize()} rules"
-    return " + ".join([name, *options])
-
-
-def key_label(names: LayoutNamer, key: StatsKey) -> str:
-    return key_labels(names, key)[0]
-
-
-def key_labels(names: LayoutNamer, key: StatsKey) -> list[str]:
-    """A key's label, then shorter ones for a narrow selector: without the layout's name, then
-    without the rules."""
-    name = names(key.layout)
-    number = format_number(key.layout)
-    where = _("layout {number}").format(number=number)
-    rules = preset_label(key.preset)
-    out = [f"{key.label} · {rules} · {where}", f"{key.label} · {where}"]
-    if name:
-        named = _("layout {number}: {name}").format(number=number, name=name)
-        out.insert(0, f"{key.label} · {rules} · {named}")
-    return out
-
-
-def _total(label: str, stats: dict[StatsKey, Stats], keys: list[StatsKey]) -> StatsChoice:
-    # with one key only, the total is that key: its chart shows the same recent results
-    alone = list(stats[keys[0]].recent) if len(keys) == 1 else []
-    return StatsChoice(label, combine(stats[k] for k in keys), keys, alone)
-
-
-def choices(names: LayoutNamer, stats: dict[StatsKey, Stats]) -> list[StatsChoice]:
-    """All games first, then per mode its total (when it has several keys) and its keys. Untimed
-    Expedition and Daily results are kept apart: "All games" is then the timed games' total
-    ("All timed games"), the untimed have a total of their own, and each untimed mode comes after
-    its timed one, so no untimed result shows among the timed bests."""
-    keys = [k for k, v in stats.items() if v.played or v.treks]
-    timed = [k for k in keys if not k.untimed]
-    untimed = [k for k in keys if k.untimed]
-    out: list[StatsChoice] = []
-    if timed or not untimed:
-        out.append(_total(_("All timed games") if untimed else _("All games"), stats, timed))
-    if untimed:
-        out.append(_total(_("All untimed games"), stats, untimed))
-    groups = sorted(
-        {(k.mode, k.untimed) for k in keys},
-        key=lambda g: (MODE_ORDER.index(g[0]) if g[0] in MODE_ORDER else 9, g[1]),
-    )
-    for mode, apart in groups:
-        mine = sorted(
-            (k for k in keys if (k.mode, k.untimed) == (mode, apart)),
-            key=lambda k: (k.preset, k.layout),
-        )
-        if len(mine) > 1:
-            total = _("{mode} · all").format(mode=mine[0].label)
-            out.append(StatsChoice(total, combine(stats[k] for k in mine), mine))
-        for k in mine:
-            s = stats[k]
-            label, *shorter = key_labels(names, k)
-            out.append(StatsChoice(label, s, [k], list(s.recent), shorter))
-    return out
-
-
-def per_day(
-    stats: dict[StatsKey, Stats], keys: list[StatsKey], days: int = CHART_DAYS
-) -> list[tuple[str, int, int]]:
-    """(date, wins, losses) over the recent results of ``keys``, for the last ``days`` dates."""
-    count: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    for k in keys:
-        for r in stats[k].recent:
-            count[r.date][0 if r.won else 1] += 1
-    return [(d, c[0], c[1]) for d, c in sorted(count.items())[-days:]]
 
 
 def chart_slots(r: Rect, count: int, fewest: int) -> tuple[float, float]:
@@ -162,29 +59,6 @@ def chart_slots(r: Rect, count: int, fewest: int) -> tuple[float, float]:
     not as wide as the chart)."""
     slot = r.width / max(count, fewest)
     return slot, r.left + (r.width - slot * count) / 2
-
-
-def figures(s: Stats) -> list[tuple[str, str]]:
-    """(label, value) of the figure tiles, in the player's language."""
-    trek = DASH
-    if s.treks:
-        n = s.best_trek_pyramids
-        trek = ngettext("{n} pyramid", "{n} pyramids", n).format(n=format_number(n))
-    return [
-        (_("Played"), format_number(s.played)),
-        (_("Won"), format_number(s.won)),
-        (_("Lost"), format_number(s.lost)),
-        (_("Win rate"), format_percent(round(s.win_rate, 2)) if s.played else DASH),
-        (_("Best score"), format_number(s.best_score) if s.played else DASH),
-        (_("Current streak"), format_number(s.current_streak)),
-        (_("Best streak"), format_number(s.best_streak)),
-        (
-            _("Best time"),
-            clock_text(int(s.best_seconds * 1000)) if s.best_seconds is not None else DASH,
-        ),
-        (_("Best trek"), trek),
-        (_("Best trek score"), format_number(s.best_trek_score) if s.treks else DASH),
-    ]
 
 
 def chart_day(iso: str, room: float, size: float = 9.0) -> str:
@@ -198,6 +72,23 @@ def chart_day(iso: str, room: float, size: float = 9.0) -> str:
     if text_width(named, size) <= room:
         return named
     return format_day(day, "Md")
+
+
+__all__ = [  # the statistics' words live in the application layer (app/records.py)
+    "CHART_DAYS",
+    "DASH",
+    "MODE_ORDER",
+    "PRESET_NAMES",
+    "LayoutNamer",
+    "StatsChoice",
+    "StatsView",
+    "choices",
+    "figures",
+    "key_label",
+    "key_labels",
+    "per_day",
+    "preset_label",
+]
 
 
 class StatsView(MenuScreen):
@@ -376,17 +267,9 @@ class StatsView(MenuScreen):
         ]
 
     def _extra_line(self, c: StatsChoice) -> str:
-        if not c.keys:
-            return ""
-        if all(counts_day_streak(k.mode) for k in c.keys):
-            daily = self.app.application.progress.daily
-            from desert_pyramid.app.saving import today
+        from desert_pyramid.app.saving import today
 
-            now = daily.current_on(today())
-            return _("Day streak: {n} now · best {best}").format(
-                n=format_number(now), best=format_number(daily.best)
-            )
-        return ""
+        return day_streak_line(c, self.app.application.progress.daily, today())
 
     def _build_chart(self, c: StatsChoice) -> None:
         s = self.scale()
