@@ -190,6 +190,7 @@ def test_the_relics_and_backs_list_every_one_earned_or_locked(tmp_path: Path) ->
     assert lotus["status"] == "Owned · click or Enter to use"
 
 
+@pytest.mark.slow  # (paints every relic and back: half a minute; .ci/run's slow group runs it)
 def test_every_picture_named_is_one_the_build_draws(tmp_path: Path) -> None:
     """The relics' and backs' pictures the worker names are the files ``web build`` writes."""
     from desert_pyramid.ui.art.export import render_backs, render_rewards

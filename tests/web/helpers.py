@@ -124,3 +124,17 @@ def four_deal(rules: str = "desert") -> tuple[str, int]:
             if card is not None and card.rank == 4 and slot not in paired:
                 return encode_deal_code(game.deal, game.rules, 1), slot
     raise AssertionError("no deal with a lone free 4")
+
+
+def to_start(page: Any) -> None:
+    if page.evaluate("document.body.dataset.screen") == "table":
+        page.click("#menu")
+
+
+def choose_language(page: Any, code: str) -> None:
+    """The Language row of the Settings screen (from the start page), then back to the start."""
+    to_start(page)
+    page.click("#start-settings")
+    page.select_option("#language", code)
+    page.wait_for_function(f"window.desertPyramid.language === {code!r}", timeout=30_000)
+    page.click("#settings-back")

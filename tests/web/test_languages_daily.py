@@ -15,25 +15,11 @@ from desert_pyramid.i18n.cards import card_name
 from desert_pyramid.modes.dealing import daily_deal
 from desert_pyramid.solver import Verdict, solve
 from tests.web.conftest import BOOT_TIMEOUT_MS, boot
-from tests.web.helpers import drawn, play, press, state, wait_drawn
+from tests.web.helpers import choose_language, drawn, play, press, state, to_start, wait_drawn
 
 pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
 SHOTS = os.environ.get("DESERT_PYRAMID_WEB_SHOTS")  # a folder: the German table's screenshots
-
-
-def to_start(page: Any) -> None:
-    if page.evaluate("document.body.dataset.screen") == "table":
-        page.click("#menu")
-
-
-def choose_language(page: Any, code: str) -> None:
-    """The Language row of the Settings screen (from the start page), then back to the start."""
-    to_start(page)
-    page.click("#start-settings")
-    page.select_option("#language", code)
-    page.wait_for_function(f"window.desertPyramid.language === {code!r}", timeout=30_000)
-    page.click("#settings-back")
 
 
 def test_the_table_switched_to_german_is_drawn_in_german_and_stays_so(desk: Any) -> None:

@@ -14,7 +14,7 @@ import pytest
 from desert_pyramid.catalog import get_layout
 from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code, encode_game_code
 from desert_pyramid.engine.moves import Move
-from tests.web.helpers import play, start_code, state
+from tests.web.helpers import choose_language, play, start_code, state
 
 pytestmark = pytest.mark.web
 
@@ -146,8 +146,7 @@ def test_a_bad_game_link_says_why_and_shows_the_start_page(desk: Any, base_url: 
     assert "#game=" not in desk.url
     assert desk.locator("#start").is_visible()
     # the statistics read in German: the desktop's words, Babel's numbers
-    desk.select_option("#language", "de")
-    desk.wait_for_function("window.desertPyramid.language === 'de'", timeout=30_000)
+    choose_language(desk, "de")  # (the Language row is on the Settings screen)
     try:
         desk.click("#open-stats")
         desk.wait_for_function("document.querySelector('#stats-title').textContent === 'Statistik'")
@@ -158,6 +157,5 @@ def test_a_bad_game_link_says_why_and_shows_the_start_page(desk: Any, base_url: 
         desk.click("#stats-back")
         desk.wait_for_function("document.body.dataset.screen === 'start'")
     finally:
-        desk.select_option("#language", "en")
-        desk.wait_for_function("window.desertPyramid.language === 'en'", timeout=30_000)
+        choose_language(desk, "en")
     assert desk.errors == []
