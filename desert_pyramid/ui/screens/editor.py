@@ -121,6 +121,8 @@ class EditorView(Screen):
     """Draw a layout. ``on_back(saved)`` runs when the player leaves (``saved``: the layout last
     saved here, or ``None``)."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     contexts = (keys.EDITOR, keys.EVERYWHERE)
     help_contexts = (keys.EDITOR, keys.EVERYWHERE)
 

@@ -56,6 +56,8 @@ def describe(game: PlayedGame) -> tuple[str, str]:
 
 
 class PastGamesView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell, back: Callable[[], None]) -> None:
         super().__init__(app)
         self.go_back = back

@@ -112,6 +112,8 @@ def panel_image(g: PickerGeometry) -> Image.Image:
 class LayoutPickerView(Screen):
     """Choose a layout. ``on_choose(number)`` gets the choice; ``on_back()`` runs on Esc / Back."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(
         self,
         app: Shell,

@@ -72,6 +72,7 @@ def mark_words(analysis: Analysis | None, number: int) -> str:
 
 
 class ReplayView(Screen):
+    even_text = True  # all its text at one size (ui/screen.py)
     contexts = (keys.REPLAY, keys.EVERYWHERE)
     help_contexts = (keys.REPLAY, keys.EVERYWHERE)  # what the help overlay (F1) lists over a replay
 

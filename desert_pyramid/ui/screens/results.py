@@ -18,6 +18,7 @@ from desert_pyramid.engine import EngineError, GameCode, Rules, RulesError, enco
 from desert_pyramid.i18n import N_, _, format_date, format_number, ngettext, pgettext
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
     Span,
@@ -140,6 +141,8 @@ def headline(r: Results) -> str:
 class ResultsView(MenuScreen):
     """``finished``: the deal's end as the application worked it out (``Application.finish``):
     its results, what it unlocked, the statistics' line, a Daily's share line."""
+
+    even_text = True  # all its text at one size (ui/screen.py)
 
     def __init__(self, app: Shell, table: TableView, finished: Finished) -> None:
         super().__init__(app)
@@ -347,14 +350,15 @@ class ResultsView(MenuScreen):
             # the name and the value share the row as their words need ("Лучшая цепочка", a
             # long layout name), the name's part never under the usual share where it fits
             pad = 2 * max(2.0, px(15 * s) * 0.2) + 6 * s
-            name_w = text_width(name, 14 * s, False) + pad
+            # the name in the value's size: the two on one baseline (14 pt sat 1-2 px off it)
+            name_w = text_width(name, 15 * s, False) + pad
             value_w = text_width(value, 15 * s, True) + pad
             left = max(r.width * (0.42 if columns == 1 else 0.33), name_w)
             if left + value_w > r.width:
                 left = max(name_w, r.width - value_w) if name_w + value_w <= r.width else left
             right = r.width - left
             self.texts.fitted(
-                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
+                name, Rect(r.left, r.bottom, left, r.height), 15 * s, colour=TAN, align="left"
             )
             text = self.texts.fitted(
                 value,
@@ -420,7 +424,8 @@ class ResultsView(MenuScreen):
         # a low window: the panel as wide as the window, the buttons in three columns, and the
         # figures in two when one does not stand
         compact = want > window.height
-        panel_w = max(560 * s, min(window.width, 820 * s)) if compact else 560 * s
+        grow = fonts.text_scale()  # a larger text size: a wider panel, as far as the window goes
+        panel_w = max(560 * s, min(window.width, 820 * s * grow)) if compact else 560 * s * grow
         if self.share:  # the share line in full on one line, where the window is wide enough
             need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
             panel_w = max(panel_w, min(window.width, need))
@@ -442,7 +447,7 @@ class ResultsView(MenuScreen):
         menu = button_grid(
             buttons_area,
             n,
-            Span(140 * s, 244 * s if n > 4 else 340 * s),
+            Span(140 * s, (244 * s if n > 4 else 340 * s) * grow),
             button_h,
             gap,
             max_columns=cols,
@@ -455,7 +460,7 @@ class ResultsView(MenuScreen):
         figures = grid(
             inset(body, (4 if compact else 24) * s, 0),
             len(lines),
-            Span(220 * s, 440 * s),
+            Span(220 * s, 440 * s * grow),
             row_h,
             0,
             max_columns=2,

@@ -87,6 +87,7 @@ def language_name(code: str) -> str:
 
 
 class SettingsView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
     show_preview = True  # the cards as the table will show them (not in a window too low)
 
     def __init__(self, app: Shell, back: arcade.View) -> None:
@@ -262,14 +263,15 @@ class SettingsView(MenuScreen):
             + rows * (row_h.preferred + 6 * sc)
         )
         want = max(want, 40 * sc + text_height(28 * sc) + 330 * sc)  # room for the preview
-        panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
+        # a larger text size: a wider panel, as far as the window goes (the rows' words grow)
+        panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc * fonts.text_scale(), want)
         self.panel = panel
         inner = inset(panel, 14 * sc, 8 * sc)
         head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
         self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
-        preview_w = min(300 * sc, body.width * 0.25 / fonts.text_scale())  # large text: rows wider
+        preview_w = min(300 * sc, body.width * 0.25)  # the cards never shrink for the text
         if not self.show_preview:
             preview_w = -12 * sc
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)

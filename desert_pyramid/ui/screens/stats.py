@@ -199,6 +199,8 @@ def chart_day(iso: str, room: float, size: float = 9.0) -> str:
 
 
 class StatsView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.stats = app.application.progress.stats
