@@ -60,7 +60,11 @@ from desert_pyramid.ui.base.palette import (
 )
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
-from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
+from desert_pyramid.ui.screens.picker_geometry import (
+    PickerGeometry,
+    picker_geometry,
+    picker_scale,
+)
 from desert_pyramid.ui.shell import Shell, window_of
 from desert_pyramid.ui.widgets.buttons import (
     STYLES,
@@ -81,6 +85,7 @@ KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses �
 KEYS_SHORT = N_("← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys")
 OWN_HEADING = N_("YOUR LAYOUTS")
 OWN_HELP = N_("Draw one (New), edit a copy of any layout, or paste a layout code someone shared.")
+ACTION_PAD = 0.2  # the room each side of a label in the row under the grid, in its heights
 NAME_MAX = NAME_CHARS_MAX  # characters typed when renaming (the editor's limit)
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
@@ -227,7 +232,8 @@ class LayoutPickerView(Screen):
             height,
             len(self.layouts),
             own=len(self.layouts) - self.own_start,
-            actions=len(self.actions.buttons),
+            actions=self._action_needs(width, height),
+            back_need=self._action_needs(width, height, [_("Back")])[0],
         )
         self.geom = g
         # the camera's viewport and projection are given, not read from the screen: a resize
@@ -257,7 +263,7 @@ class LayoutPickerView(Screen):
         self.static.append(panel)
         self._build_tiles(g)
         self._build_texts(g, width)
-        self.actions.pad_ratio = 0.2  # narrow buttons in a row: their labels whole
+        self.actions.pad_ratio = ACTION_PAD  # narrow buttons in a row: their labels whole
         self.actions.place(g.actions, 11 * g.scale)
         self.actions.focus = -1
         self._refresh_actions()
@@ -286,6 +292,22 @@ class LayoutPickerView(Screen):
         self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
         self.scroll = self.target
         self._refresh()
+
+    def _action_needs(
+        self, width: int, height: int, labels: list[str] | None = None
+    ) -> list[float]:
+        """How wide each button of the row under the grid must be for its label to stand whole
+        (every label it may show: "Edit a copy" or "Edit", "Delete" or "Delete?")."""
+        s = picker_scale(width, height)
+        size, pad = 11 * s, 2 * (ACTION_PAD * round(38 * s) + 2)
+        if labels is None:
+            labels = [b.label for b in self.actions.buttons]
+            if len(labels) == 6:
+                labels[1] = max(
+                    _("Edit"), _("Edit a copy"), key=lambda t: text_width(t, size, True)
+                )
+                labels[3] = max(_("Delete"), _("Delete?"), key=lambda t: text_width(t, size, True))
+        return [text_width(t, size, True) + pad for t in labels]
 
     def _build_tiles(self, g: PickerGeometry) -> None:
         s = g.scale

@@ -21,6 +21,7 @@ from desert_pyramid.ui.art.assets import make_texture
 from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
+    Placed,
     Span,
     anchor,
     button_grid,
@@ -426,6 +427,11 @@ class ResultsView(MenuScreen):
         compact = want > window.height
         grow = fonts.text_scale()  # a larger text size: a wider panel, as far as the window goes
         panel_w = max(560 * s, min(window.width, 820 * s * grow)) if compact else 560 * s * grow
+        # the buttons as wide as their longest label needs ("Noch einmal ansehen" was cut)
+        cols = 1 if n <= 4 else (3 if compact else 2)
+        label_w = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons)
+        need_w = label_w + 2 * 0.45 * button_h.preferred + 6
+        panel_w = max(panel_w, min(window.width, cols * need_w + (cols - 1) * 9 * s + 32 * s))
         if self.share:  # the share line in full on one line, where the window is wide enough
             need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
             panel_w = max(panel_w, min(window.width, need))
@@ -439,7 +445,6 @@ class ResultsView(MenuScreen):
         self.heading_box = head  # a toast (a relic found) keeps off it
         self.texts.fitted(mode_name(self.results.mode), sub, 13 * s, colour=MUTED, bold=True)
         # the buttons at the bottom: two columns, three in a low window (the figures keep one)
-        cols = 1 if n <= 4 else (3 if compact else 2)
         brows = -(-n // cols)
         gap = (6 if compact else 9) * s
         band = brows * ((button_h.minimum if compact else button_h.preferred) + gap)
@@ -447,7 +452,7 @@ class ResultsView(MenuScreen):
         menu = button_grid(
             buttons_area,
             n,
-            Span(140 * s, (244 * s if n > 4 else 340 * s) * grow),
+            Span(min(need_w, buttons_area.width / cols), (244 * s if n > 4 else 340 * s) * grow),
             button_h,
             gap,
             max_columns=cols,
@@ -457,15 +462,30 @@ class ResultsView(MenuScreen):
             box, body = cut_bottom(body, h, 2 * s)
             boxes.insert(0, box)
         # the figures: one column, two when the window is low
-        figures = grid(
-            inset(body, (4 if compact else 24) * s, 0),
-            len(lines),
-            Span(220 * s, 440 * s * grow),
-            row_h,
-            0,
-            max_columns=2,
-            by_column=True,
-        )
+        area = inset(body, (4 if compact else 24) * s, 0)
+
+        def figures_in(area: Rect, lines: list[tuple[str, str]]) -> Placed:
+            return grid(
+                area,
+                len(lines),
+                Span(220 * s, 440 * s * grow),
+                row_h,
+                0,
+                max_columns=2,
+                by_column=True,
+            )
+
+        figures = figures_in(area, lines)
+        code = [line for line in lines if line[0] == _("Deal code")]
+        if figures.columns > 1 and code:
+            # in two columns the deal code has a row across both, under them: half a row was
+            # too narrow for it ("DP-3F1-30NG-002G-…")
+            lines.remove(code[0])
+            _row, rest = cut_bottom(area, row_h.minimum, 0)
+            figures = figures_in(rest, lines)
+            h = figures.rects[0].height
+            under = min(r.bottom for r in figures.rects)
+            self._place_figures(code, [Rect(area.left, under - h, area.width, h)], 1, s)
         self._place_figures(lines, figures.rects, figures.columns, s)
         self.texts.fitted(
             self.finished.record_line,  # won, played, streak (the application's)
