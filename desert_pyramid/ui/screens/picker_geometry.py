@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import share_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,30 +103,6 @@ class PickerGeometry:
 def picker_scale(width: int, height: int) -> float:
     """The size of the picker's parts in a window of ``width`` x ``height`` (1 at 1280x720)."""
     return float(max(0.7, min(width / 1280, height / 720) ** 0.8))
-
-
-def share_row(needs: Sequence[float], room: float, usual: float) -> list[float]:
-    """The widths of a row of buttons in ``room``: each ``usual`` where they all are at least as
-    wide as they ``need`` (their labels whole) and the row holds them so; else the narrow ones
-    grow alike (to one width) while a long label's button keeps its need. More than the room
-    can give: each its share of the room by its need."""
-    n = len(needs)
-    if not n:
-        return []
-    fill = min(room, usual * n)
-    if sum(needs) >= fill:
-        if sum(needs) <= room:
-            return list(needs)
-        return [room * w / sum(needs) for w in needs]
-    # a common width for the narrow ones: the level at which the row fills ``fill``
-    ordered = sorted(needs)
-    level = fill / n
-    for k in range(n):  # the k widest keep their need
-        narrow = ordered[: n - k]
-        level = (fill - sum(ordered[n - k :])) / len(narrow)
-        if level >= narrow[-1]:
-            break
-    return [max(w, level) for w in needs]
 
 
 def picker_geometry(
