@@ -5,13 +5,20 @@ that were cut ("…") stand whole."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from desert_pyramid.ui.widgets.text import Text
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -75,3 +82,59 @@ def test_results_text_grows_alike_and_names_sit_on_their_values(app: Any, ui: An
     score, value = names["Score"], names[f"{view.results.score:,}"]
     assert score.label.y == value.label.y  # one baseline (anchored at their boxes' bottoms)
     assert score.label.font_size == value.label.font_size
+
+
+def test_a_row_of_buttons_is_shared_by_what_each_label_needs() -> None:
+    from desert_pyramid.ui.base.layout import share_row
+
+    assert share_row([50, 60], 400, 100) == [100, 100]  # room for all: the usual width each
+    # a long label keeps its need, the narrow ones grow alike to fill the row
+    assert share_row([40, 150, 40], 300, 100) == [75, 150, 75]
+    assert share_row([100, 200], 300, 100) == [100, 200]  # just the needs
+    assert share_row([100, 200], 150, 100) == [50, 100]  # more than the room: by need
+
+
+def test_the_replay_shows_its_analysis_in_one_size_and_its_buttons_whole() -> None:
+    """Item 9: at 640x360 the analysis was dropped and the buttons read "Spee…", "Play…"; the
+    list's rows were each set smaller to fit their own words. The audit (the replay now among
+    its screens) finds nothing cut; the list is there, its rows in one size."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).with_name("replay_sizes.py")), "640", "360"],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    for line in out.stdout.splitlines():
+        got = json.loads(line)
+        assert got["faults"] == [], got
+        assert got["rows"] >= 5 and len(got["row_sizes"]) == 1, got
+        assert got["buttons_whole"], got
+
+
+def test_cut_labels_on_the_screens_stand_whole() -> None:
+    """The labels the audit found cut: the picker's buttons (de, es, it, pt_BR, ru at
+    640x360), "Partidas anteriores", Results' deal code at 640x360 and "Noch einmal ansehen" at
+    1920x1080, the editor's "Wiederherstellen" at 1920x1080."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "audit_all.py"),
+            "--sizes",
+            "640x360,1920x1080",
+            "--langs",
+            "de,es,pt_BR,ru",
+            "--text-sizes",
+            "100",
+            "--contrast",
+            "off",
+            "--screens",
+            "layouts,statistics,results,editor",
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert "32 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
