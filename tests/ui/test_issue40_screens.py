@@ -138,3 +138,31 @@ def test_cut_labels_on_the_screens_stand_whole() -> None:
         timeout=300,
     )
     assert "32 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_pickers_tile_names_stand_whole(ui: Any, lang: str) -> None:
+    """Item 10: "Pyramid of Pyra…" was cut even at 1920x1080. A name one line cannot hold
+    goes on over a second (the drawing above gives it the room), in every language."""
+    from desert_pyramid.app.layouts import layout_name
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.base.layout import words_of
+    from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
+
+    use_language(lang)
+    try:
+        ui.app.show_layouts()
+        ui.frames(1)
+        view = ui.view
+        assert isinstance(view, LayoutPickerView)
+        two = 0
+        for i, layout in enumerate(view.layouts):
+            lines = view.name_lines(i)
+            assert words_of(lines) == layout_name(layout).split(), lines
+            if len(lines) == 2:
+                two += 1
+                whole = view.drawing_rect(i)
+                assert whole.height < view._tile_size[4]  # the drawing made the room
+        assert two >= (1 if lang != "en" else 0)  # de: 4 names on two lines, ru: 8
+    finally:
+        use_language("en")
