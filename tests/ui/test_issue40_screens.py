@@ -166,3 +166,25 @@ def test_the_pickers_tile_names_stand_whole(ui: Any, lang: str) -> None:
         assert two >= (1 if lang != "en" else 0)  # de: 4 names on two lines, ru: 8
     finally:
         use_language("en")
+
+
+def test_settings_at_800x600_gives_the_preview_up_for_larger_rows() -> None:
+    """At 800x600 and 200% the rows stood at 100% beside the preview (or near 110% under a
+    title at 200%); a text size the rows hold only with the preview's room now goes without
+    the preview (the table shows the cards), all of the screen's text at that size."""
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "audit_all.py"),
+            *("--sizes", "800x600", "--langs", "ru,de", "--text-sizes", "200"),
+            *("--contrast", "off", "--screens", "settings", "--json"),
+        ],
+        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    records = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
+    assert len(records) == 2, out.stdout[-2000:] + out.stderr[-2000:]
+    for r in records:
+        assert r["problems"] == [] and r["settled"] >= 125, r

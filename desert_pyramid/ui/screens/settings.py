@@ -35,6 +35,7 @@ from desert_pyramid.ui.base.layout import (
     cut_bottom,
     cut_top,
     inset,
+    overflowed,
 )
 from desert_pyramid.ui.base.palette import FAINT, GOLD, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -238,17 +239,24 @@ class SettingsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         sc = self.scale()
         n = len(self.menu.buttons)
-        rows = n  # in one column; when the rows stand in two, the panel is made for those
-        self.show_preview = True
-        for _attempt in range(2):
-            columns = self._place(width, height, sc, rows)
-            if columns == 1:
-                break
-            rows = -(-n // columns)
-        if any(getattr(label, "whole", "") for label in self.menu._labels):
-            # a low window: the rows' words before the preview (the table shows the cards)
-            self.show_preview = False
-            self._place(width, height, sc, rows)
+        # the rows' words before the preview (the table shows the cards): a low window, or a
+        # text size the rows hold only with the preview's room, goes without it
+        for preview in (True, False):
+            self.show_preview = preview
+            rows = n  # in one column; when the rows stand in two, the panel is made for those
+            for _attempt in range(2):
+                overflowed()  # (what the last placing could not hold counts, not a first try's)
+                columns = self._place(width, height, sc, rows)
+                if columns == 1:
+                    break
+                rows = -(-n // columns)
+            if not preview:
+                return  # (the screen sees what this placing could not hold: ui/screen.py)
+            if fonts.text_scale() > 1.0:
+                if not overflowed():
+                    return  # the rows hold this text size beside the preview
+            elif not any(getattr(label, "whole", "") for label in self.menu._labels):
+                return
 
     def _place(self, width: int, height: int, sc: float, rows: int) -> int:
         """Lay the panel out for ``rows`` rows a column; returns the columns the menu took."""
