@@ -188,3 +188,29 @@ def test_settings_at_800x600_gives_the_preview_up_for_larger_rows() -> None:
     assert len(records) == 2, out.stdout[-2000:] + out.stderr[-2000:]
     for r in records:
         assert r["problems"] == [] and r["settled"] >= 125, r
+
+
+@pytest.mark.parametrize("lang", ["pt_BR", "ru"])
+def test_results_hold_a_deal_code_of_the_widest_letters(ui: Any, lang: str) -> None:
+    """A deal code of wide letters was cut at 1280x720 in Portuguese ("DP-1WS-9WHT-002G-9…"):
+    the figures' rows are as wide as their widest name and value need together."""
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.base import audit
+    from desert_pyramid.ui.screens.results import ResultsView
+    from desert_pyramid.ui.window import finish_deal
+
+    use_language(lang)
+    try:
+        app = ui.app
+        app.start_practice()
+        finish_deal(app.table)
+        app.show_results(app.table)
+        view = ui.view
+        assert isinstance(view, ResultsView)
+        view.results = replace(view.results, deal_code="DP-WWW-WWMW-002G-WWMW")
+        view.layout(app.width, app.height)
+        parts = audit.record_frames(app.step, 2)
+        assert audit.problems(parts, app.width, app.height) == []
+        assert any(t.text == "DP-WWW-WWMW-002G-WWMW" for t in view.texts.items)
+    finally:
+        use_language("en")

@@ -432,6 +432,14 @@ class ResultsView(MenuScreen):
         label_w = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons)
         need_w = label_w + 2 * 0.45 * button_h.preferred + 6
         panel_w = max(panel_w, min(window.width, cols * need_w + (cols - 1) * 9 * s + 32 * s))
+        # the figures' rows as wide as the widest name and value need together (a deal code
+        # of wide letters was cut at 1280x720)
+        fig_pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
+        fig_w = max(
+            text_width(name, 15 * s) + text_width(value, 15 * s, True) + fig_pad
+            for name, value in lines
+        )
+        panel_w = max(panel_w, min(window.width, fig_w + 2 * (16 + (4 if compact else 24)) * s))
         if self.share:  # the share line in full on one line, where the window is wide enough
             need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
             panel_w = max(panel_w, min(window.width, need))
@@ -468,7 +476,7 @@ class ResultsView(MenuScreen):
             return grid(
                 area,
                 len(lines),
-                Span(220 * s, 440 * s * grow),
+                Span(min(220 * s, area.width), max(440 * s * grow, fig_w)),
                 row_h,
                 0,
                 max_columns=2,
