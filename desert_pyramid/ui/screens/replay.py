@@ -460,23 +460,7 @@ class ReplayView(Screen):
             _("ANALYSIS"), box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
         )
         a = self.analysis
-        summary = (
-            _("analysing…")
-            if a is None
-            else (
-                _("lost at move {number}").format(number=a.losing_move)
-                if a.losing_move is not None
-                else (
-                    _("lost from the deal")
-                    if a.start is Verdict.LOST
-                    else (
-                        _("every position winnable")
-                        if a.complete
-                        else _("some positions undecided")
-                    )
-                )
-            )
-        )
+        summary = self._summary()
         # the summary beside the heading, or under it in a narrow list
         beside = (
             text_width(_("ANALYSIS"), 12 * s, True, heading_font()) + text_width(summary, 10 * s)
@@ -498,20 +482,8 @@ class ReplayView(Screen):
         area_top, area_bottom = box.top - (32 if beside else 50) * s, box.bottom + 6 * s
         texts = self._list_words()
         tall = [text_width(t, size, True) > room - 4 for t in texts]
-        rows = max(1, int((area_top - area_bottom) // one))
-        first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
-        while True:  # the rows from ``first`` down, as many as stand; the move shown among them
-            shown, y = [], area_top
-            for number in range(first, len(self.moves) + 1):
-                h = two if tall[number - 1] else one
-                if y - h < area_bottom:
-                    break
-                shown.append((number, y - h, h))
-                y -= h
-            if not shown or self.step <= shown[-1][0] or first >= self.step:
-                break
-            first += 1
-        for number, bottom, h in shown:
+        heights = [two if t else one for t in tall]
+        for number, bottom, h in self._rows_shown(heights, area_top, area_bottom):
             mark = a.marks[number - 1] if a is not None and number <= len(a.marks) else None
             colour = COLOURS[mark.verdict] if mark is not None else PENDING
             if number == self.step:
@@ -526,6 +498,46 @@ class ReplayView(Screen):
                 align="left",
             )
             self.list_rows.append((Rect(box.left, bottom, box.width, h), number))
+
+    def _summary(self) -> str:
+        """What the analysis says of the whole game, in a few words."""
+        a = self.analysis
+        return (
+            _("analysing…")
+            if a is None
+            else (
+                _("lost at move {number}").format(number=a.losing_move)
+                if a.losing_move is not None
+                else (
+                    _("lost from the deal")
+                    if a.start is Verdict.LOST
+                    else (
+                        _("every position winnable")
+                        if a.complete
+                        else _("some positions undecided")
+                    )
+                )
+            )
+        )
+
+    def _rows_shown(
+        self, heights: list[float], top: float, bottom: float
+    ) -> list[tuple[int, float, float]]:
+        """The list's rows from the top of the area down, as many as stand, the move shown among
+        them: (move number, row bottom, row height) each."""
+        rows = max(1, int((top - bottom) // min(heights, default=1.0)))
+        first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
+        while True:
+            shown, y = [], top
+            for number in range(first, len(self.moves) + 1):
+                h = heights[number - 1]
+                if y - h < bottom:
+                    break
+                shown.append((number, y - h, h))
+                y -= h
+            if not shown or self.step <= shown[-1][0] or first >= self.step:
+                return shown
+            first += 1
 
     def _list_words(self) -> list[str]:
         """Each move of the game as the list says it: its number, the move in words, "(lost

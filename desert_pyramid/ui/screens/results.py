@@ -394,6 +394,60 @@ class ResultsView(MenuScreen):
             self.decor.append(icon)
             self.share_icon = icon
 
+    @staticmethod
+    def _figures_width(lines: list[tuple[str, str]], s: float) -> float:
+        """The width the figures' rows need: the widest name and value together (a deal code of
+        wide letters was cut at 1280x720)."""
+        pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
+        return max(
+            text_width(name, 15 * s) + text_width(value, 15 * s, True) + pad
+            for name, value in lines
+        )
+
+    def _panel_width(
+        self, window: Rect, s: float, compact: bool, buttons_w: float, figures_w: float
+    ) -> float:
+        """The panel's width: the usual (wider with a larger text size), as wide as the window in
+        a low one, and wider where the buttons' labels ("Noch einmal ansehen" was cut), the
+        figures or the share line need it, as far as the window goes."""
+        grow = fonts.text_scale()
+        panel_w = max(560 * s, min(window.width, 820 * s * grow)) if compact else 560 * s * grow
+        panel_w = max(panel_w, min(window.width, buttons_w + 32 * s))
+        panel_w = max(panel_w, min(window.width, figures_w + 2 * (16 + (4 if compact else 24)) * s))
+        if self.share:  # the share line in full on one line, where the window is wide enough
+            need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
+            panel_w = max(panel_w, min(window.width, need))
+        return panel_w
+
+    def _lay_figures(
+        self, area: Rect, lines: list[tuple[str, str]], row_h: Span, fig_w: float, s: float
+    ) -> None:
+        """The figures in ``area``: one column, two when it is low; in two the deal code has a
+        row across both, under them (half a row was too narrow for it: "DP-3F1-30NG-002G-…")."""
+        grow = fonts.text_scale()
+
+        def figures_in(area: Rect, lines: list[tuple[str, str]]) -> Placed:
+            return grid(
+                area,
+                len(lines),
+                Span(min(220 * s, area.width), max(440 * s * grow, fig_w)),
+                row_h,
+                0,
+                max_columns=2,
+                by_column=True,
+            )
+
+        figures = figures_in(area, lines)
+        code = [line for line in lines if line[0] == _("Deal code")]
+        if figures.columns > 1 and code:
+            lines = [line for line in lines if line is not code[0]]
+            _row, rest = cut_bottom(area, row_h.minimum, 0)
+            figures = figures_in(rest, lines)
+            h = figures.rects[0].height
+            under = min(r.bottom for r in figures.rects)
+            self._place_figures(code, [Rect(area.left, under - h, area.width, h)], 1, s)
+        self._place_figures(lines, figures.rects, figures.columns, s)
+
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
@@ -426,23 +480,11 @@ class ResultsView(MenuScreen):
         # figures in two when one does not stand
         compact = want > window.height
         grow = fonts.text_scale()  # a larger text size: a wider panel, as far as the window goes
-        panel_w = max(560 * s, min(window.width, 820 * s * grow)) if compact else 560 * s * grow
-        # the buttons as wide as their longest label needs ("Noch einmal ansehen" was cut)
         cols = 1 if n <= 4 else (3 if compact else 2)
         label_w = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons)
         need_w = label_w + 2 * 0.45 * button_h.preferred + 6
-        panel_w = max(panel_w, min(window.width, cols * need_w + (cols - 1) * 9 * s + 32 * s))
-        # the figures' rows as wide as the widest name and value need together (a deal code
-        # of wide letters was cut at 1280x720)
-        fig_pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
-        fig_w = max(
-            text_width(name, 15 * s) + text_width(value, 15 * s, True) + fig_pad
-            for name, value in lines
-        )
-        panel_w = max(panel_w, min(window.width, fig_w + 2 * (16 + (4 if compact else 24)) * s))
-        if self.share:  # the share line in full on one line, where the window is wide enough
-            need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
-            panel_w = max(panel_w, min(window.width, need))
+        fig_w = self._figures_width(lines, s)
+        panel_w = self._panel_width(window, s, compact, cols * need_w + (cols - 1) * 9 * s, fig_w)
         panel = anchor(window, panel_w, want)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
@@ -470,31 +512,7 @@ class ResultsView(MenuScreen):
             box, body = cut_bottom(body, h, 2 * s)
             boxes.insert(0, box)
         # the figures: one column, two when the window is low
-        area = inset(body, (4 if compact else 24) * s, 0)
-
-        def figures_in(area: Rect, lines: list[tuple[str, str]]) -> Placed:
-            return grid(
-                area,
-                len(lines),
-                Span(min(220 * s, area.width), max(440 * s * grow, fig_w)),
-                row_h,
-                0,
-                max_columns=2,
-                by_column=True,
-            )
-
-        figures = figures_in(area, lines)
-        code = [line for line in lines if line[0] == _("Deal code")]
-        if figures.columns > 1 and code:
-            # in two columns the deal code has a row across both, under them: half a row was
-            # too narrow for it ("DP-3F1-30NG-002G-…")
-            lines.remove(code[0])
-            _row, rest = cut_bottom(area, row_h.minimum, 0)
-            figures = figures_in(rest, lines)
-            h = figures.rects[0].height
-            under = min(r.bottom for r in figures.rects)
-            self._place_figures(code, [Rect(area.left, under - h, area.width, h)], 1, s)
-        self._place_figures(lines, figures.rects, figures.columns, s)
+        self._lay_figures(inset(body, (4 if compact else 24) * s, 0), lines, row_h, fig_w, s)
         self.texts.fitted(
             self.finished.record_line,  # won, played, streak (the application's)
             boxes[0],
