@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -399,10 +400,11 @@ class ResultsView(MenuScreen):
         """The width the figures' rows need: the widest name and value together (a deal code of
         wide letters was cut at 1280x720)."""
         pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
-        return max(
+        need = max(
             text_width(name, 15 * s) + text_width(value, 15 * s, True) + pad
             for name, value in lines
         )
+        return float(math.ceil(need) + 1)  # the rows are whole pixels wide: never a bit less
 
     def _panel_width(
         self, window: Rect, s: float, compact: bool, buttons_w: float, figures_w: float
