@@ -2,7 +2,7 @@
 
 Every screen x window size x language x text size x high contrast on and off, the way
 ``desert-pyramid --headless --check-layout --screen NAME --size WxH --lang L --text-size N
-[--high-contrast]`` checks one: the screen opened by the game's own ``start()``, a few frames
+[--high-contrast]`` checks one (the replay: ``--code`` with a game code): the screen opened by the game's own ``start()``, a few frames
 drawn whole, the last one's parts checked (out of the window, overlapping, a text out of its box).
 
     python tools/audit_all.py                         # the full sweep (minutes): every fault
@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ("640x360", "800x600", "1280x720")
 TEXT_SIZES = (100, 150, 200)
 EXTRA_SCREENS = ("daily", "expedition")  # opened with --mode NAME rather than --screen
+#: The replay, opened with --code: a lost game of the Classic Pyramid (15 moves)
+REPLAY, REPLAY_CODE = "replay", "DG-17-Y93H-RRT8-2149-S3Y3"
 
 
 def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, Any]]:
@@ -39,6 +41,7 @@ def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, An
     sys.path.insert(0, str(ROOT))
     import desert_pyramid.ui  # noqa: F401  (before Arcade)
     from desert_pyramid.app.prefs import Settings
+    from desert_pyramid.engine import decode_game_code
     from desert_pyramid.i18n import use_language
     from desert_pyramid.ui.base import audit
     from desert_pyramid.ui.window import GameApp, RunOptions, start
@@ -61,7 +64,9 @@ def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, An
                 app.settings = replace(app.settings, text_size=text, high_contrast=hc)
                 app.use_settings()
                 for screen in spec["screens"]:
-                    if screen in EXTRA_SCREENS:
+                    if screen == REPLAY:
+                        opts = replace(base, code=decode_game_code(REPLAY_CODE, app.get_layout))
+                    elif screen in EXTRA_SCREENS:
                         opts = replace(base, mode=screen)
                     else:
                         opts = replace(base, screen=screen)
@@ -70,6 +75,7 @@ def audit_size(size: tuple[int, int], spec: dict[str, Any]) -> list[dict[str, An
                     parts = audit.record_frames(app.step, int(spec.get("frames", 3)))
                     found = audit.problems(parts, app.width, app.height)
                     view = app.current_view
+                    getattr(view, "close_source", lambda: None)()  # a replay's analysis process
                     out.append(
                         {
                             "screen": screen,
@@ -143,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         "--contrast", default="off,on", help="high contrast off, on or both (default: both)"
     )
     ap.add_argument(
-        "--screens", default=",".join((*STARTING, *EXTRA_SCREENS)), help="screens (default: all)"
+        "--screens",
+        default=",".join((*STARTING, *EXTRA_SCREENS, REPLAY)),
+        help="screens (default: all)",
     )
     ap.add_argument("--frames", type=int, default=3, help="frames drawn before the check")
     ap.add_argument("--json", action="store_true", help="print the records as JSON lines")

@@ -41,6 +41,7 @@ def _at_text_size(layout: Layout) -> Layout:
         outer = fonts.text_scale()  # the scale of a screen whose layout asked for this one
         nested = _laying[0] > 0
         _laying[0] += 1
+        was_even = fonts.set_even(self.even_text)
         try:
             key = (width, height, fonts.text_generation())
             setting = fonts.text_setting()
@@ -58,6 +59,7 @@ def _at_text_size(layout: Layout) -> Layout:
         finally:
             self._laying_out = False
             _laying[0] -= 1
+            fonts.set_even(was_even)
             if nested:
                 fonts.use_scale(outer)
 
@@ -113,6 +115,10 @@ class Screen(arcade.View):
         return Scene(paused, daylight.left_ms if daylight is not None else None)
 
     _laying_out = False
+    #: All the screen's text at one size: where one text or menu cannot hold its words at the
+    #: size in use, the whole screen is laid out a step smaller (``fonts.set_even``), never one
+    #: text alone (a heading at 200% over rows at 110%, labels larger than their values)
+    even_text = False
     text_scale = 1.0  # the text size this screen was laid out at (fonts.points)
     text_checked = True  # its first frame at that size was drawn without a fault
     _text_generation = -1

@@ -35,6 +35,11 @@ FONT_FILES = (REGULAR_FILE, BOLD_FILE, HEADING_FILE, HEADING_CYRILLIC_FILE)
 #: ``ui/screen.py``), and how many times the setting has changed (a screen laid out under an
 #: older one lays itself out again).
 _text = {"setting": 1.0, "scale": 1.0, "generation": 0}
+#: Whether the screen being laid out sets all its text at one size (``Screen.even_text``): a
+#: text or a menu that cannot hold its words at the size in use then says so
+#: (``layout.overflow``) and the whole screen is laid out a step smaller, rather than that one
+#: text alone being set smaller than its neighbours (a title at 200% over rows at 110%).
+_even = [False]
 
 
 def set_text_size(percent: float) -> None:
@@ -59,6 +64,18 @@ def use_scale(scale: float) -> None:
 def text_scale() -> float:
     """The text size in use as a factor: 1.0 .. the setting."""
     return _text["scale"]
+
+
+def set_even(on: bool) -> bool:
+    """Lay out the screen from now on with all its text at one size (or not); the old value."""
+    old = _even[0]
+    _even[0] = bool(on)
+    return old
+
+
+def even() -> bool:
+    """Whether the screen being laid out keeps all its text at one size (:func:`set_even`)."""
+    return _even[0]
 
 
 def text_generation() -> int:

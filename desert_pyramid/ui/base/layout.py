@@ -155,6 +155,30 @@ def row(area: Rect, sizes: Sequence[Span], gap: float, align: float = 0.5) -> li
     return out
 
 
+def share_row(needs: Sequence[float], room: float, usual: float) -> list[float]:
+    """The widths of a row of buttons in ``room``: each ``usual`` where they all are at least as
+    wide as they ``need`` (their labels whole) and the row holds them so; else the narrow ones
+    grow alike (to one width) while a long label's button keeps its need. More than the room
+    can give: each its share of the room by its need."""
+    n = len(needs)
+    if not n:
+        return []
+    fill = min(room, usual * n)
+    if sum(needs) >= fill:
+        if sum(needs) <= room:
+            return list(needs)
+        return [room * w / sum(needs) for w in needs]
+    # a common width for the narrow ones: the level at which the row fills ``fill``
+    ordered = sorted(needs)
+    level = fill / n
+    for k in range(n):  # the k widest keep their need
+        narrow = ordered[: n - k]
+        level = (fill - sum(ordered[n - k :])) / len(narrow)
+        if level >= narrow[-1]:
+            break
+    return [max(w, level) for w in needs]
+
+
 @dataclass(frozen=True, slots=True)
 class Placed:
     """Parts placed in an area: their rectangles (in content coordinates when scrolled: the

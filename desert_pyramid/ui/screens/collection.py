@@ -63,6 +63,8 @@ def tile_texture(app: Shell, style: str, w: int, h: int, radius: int) -> arcade.
 class GridScreen(MenuScreen):
     """Tiles and buttons with one keyboard focus (see the module text)."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell, buttons: list[Button], back: Callable[[], None]) -> None:
         super().__init__(app)
         self.menu = ButtonColumn(app.assets, buttons)

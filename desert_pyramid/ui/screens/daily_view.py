@@ -93,6 +93,8 @@ def short_date(day: datetime.date) -> str:
 class DailyView(MenuScreen):
     """Choose a day on the calendar (today by default) and play its Daily."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell, today: datetime.date | None = None, finder: Any = None) -> None:
         super().__init__(app)
         self.today = today or sessions.today()

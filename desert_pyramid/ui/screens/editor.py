@@ -121,6 +121,8 @@ class EditorView(Screen):
     """Draw a layout. ``on_back(saved)`` runs when the player leaves (``saved``: the layout last
     saved here, or ``None``)."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     contexts = (keys.EDITOR, keys.EVERYWHERE)
     help_contexts = (keys.EDITOR, keys.EVERYWHERE)
 
@@ -196,6 +198,9 @@ class EditorView(Screen):
         )
         well.position = (round(g.well.cx), round(g.well.cy))
         self.static.append(well)
+        # two buttons a row beside the grid: less room each side of a label, so that a long one
+        # ("Wiederherstellen" at 1920x1080) stands whole
+        self.buttons.pad_ratio = 0.3
         self.buttons.place(g.buttons, 11.5 * s)
         self.buttons.focus = -1
         self.buttons.refresh()

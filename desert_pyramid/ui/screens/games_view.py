@@ -28,6 +28,8 @@ __all__ = ["PastGamesView", "describe", "outcome_word"]  # the words: app/record
 
 
 class PastGamesView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell, back: Callable[[], None]) -> None:
         super().__init__(app)
         self.go_back = back

@@ -521,6 +521,7 @@ class VariationsPage(ScrollPage):
 
 
 class HowToView(Screen):
+    even_text = True  # all its text at one size (ui/screen.py)
     contexts = (keys.HOWTO, keys.EVERYWHERE)
 
     def __init__(

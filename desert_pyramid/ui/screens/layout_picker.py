@@ -47,6 +47,7 @@ from desert_pyramid.ui.art.tiles import tile_font, tile_skin
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
+from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text
 from desert_pyramid.ui.base.palette import (
     GOLD,
     INK,
@@ -60,7 +61,11 @@ from desert_pyramid.ui.base.palette import (
 )
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
-from desert_pyramid.ui.screens.picker_geometry import PickerGeometry, picker_geometry
+from desert_pyramid.ui.screens.picker_geometry import (
+    PickerGeometry,
+    picker_geometry,
+    picker_scale,
+)
 from desert_pyramid.ui.shell import Shell, window_of
 from desert_pyramid.ui.widgets.buttons import (
     STYLES,
@@ -81,6 +86,7 @@ KEYS_LINE = N_("← ↑ → ↓ move · PgUp PgDn · Home End · Enter chooses �
 KEYS_SHORT = N_("← ↑ → ↓ · Enter chooses · Esc back · F1 all the keys")
 OWN_HEADING = N_("YOUR LAYOUTS")
 OWN_HELP = N_("Draw one (New), edit a copy of any layout, or paste a layout code someone shared.")
+ACTION_PAD = 0.2  # the room each side of a label in the row under the grid, in its heights
 NAME_MAX = NAME_CHARS_MAX  # characters typed when renaming (the editor's limit)
 #: Colours of the difficulty words on the tiles.
 WORD_COLOURS: dict[str, RGB] = {
@@ -111,6 +117,8 @@ def panel_image(g: PickerGeometry) -> Image.Image:
 
 class LayoutPickerView(Screen):
     """Choose a layout. ``on_choose(number)`` gets the choice; ``on_back()`` runs on Esc / Back."""
+
+    even_text = True  # all its text at one size (ui/screen.py)
 
     def __init__(
         self,
@@ -225,7 +233,8 @@ class LayoutPickerView(Screen):
             height,
             len(self.layouts),
             own=len(self.layouts) - self.own_start,
-            actions=len(self.actions.buttons),
+            actions=self._action_needs(width, height),
+            back_need=self._action_needs(width, height, [_("Back")])[0],
         )
         self.geom = g
         # the camera's viewport and projection are given, not read from the screen: a resize
@@ -255,7 +264,7 @@ class LayoutPickerView(Screen):
         self.static.append(panel)
         self._build_tiles(g)
         self._build_texts(g, width)
-        self.actions.pad_ratio = 0.2  # narrow buttons in a row: their labels whole
+        self.actions.pad_ratio = ACTION_PAD  # narrow buttons in a row: their labels whole
         self.actions.place(g.actions, 11 * g.scale)
         self.actions.focus = -1
         self._refresh_actions()
@@ -285,6 +294,22 @@ class LayoutPickerView(Screen):
         self.scroll = self.target
         self._refresh()
 
+    def _action_needs(
+        self, width: int, height: int, labels: list[str] | None = None
+    ) -> list[float]:
+        """How wide each button of the row under the grid must be for its label to stand whole
+        (every label it may show: "Edit a copy" or "Edit", "Delete" or "Delete?")."""
+        s = picker_scale(width, height)
+        size, pad = 11 * s, 2 * (ACTION_PAD * round(38 * s) + 2)
+        if labels is None:
+            labels = [b.label for b in self.actions.buttons]
+            if len(labels) == 6:
+                labels[1] = max(
+                    _("Edit"), _("Edit a copy"), key=lambda t: text_width(t, size, True)
+                )
+                labels[3] = max(_("Delete"), _("Delete?"), key=lambda t: text_width(t, size, True))
+        return [text_width(t, size, True) + pad for t in labels]
+
     def _build_tiles(self, g: PickerGeometry) -> None:
         s = g.scale
         self.tiles = arcade.SpriteList()
@@ -312,8 +337,34 @@ class LayoutPickerView(Screen):
         """Where a tile's drawing of its layout lies, in content coordinates (scroll 0)."""
         assert self.geom is not None
         w, h, inset, draw_w, draw_h = self._tile_size
+        draw_h -= self._name_line() * (len(self.name_lines(index)) - 1)
         r = self.geom.tiles[index]
         return Rect(r.left + inset, r.top - inset - draw_h, draw_w, draw_h)
+
+    def _name_line(self) -> int:
+        """The height of a line of a tile's name, in pixels."""
+        return round(self._font_px[0] * 1.2)
+
+    def name_lines(self, index: int) -> list[str]:
+        """Tile ``index``'s name as it is drawn right of its number: on one line, or two where
+        one cannot hold it (the drawing then gives the second line its room): "Pyramid of
+        Pyra…" was cut even at 1920x1080."""
+        layout = self.layouts[index]
+        w, _h, inset, _dw, _dh = self._tile_size
+        bold = tile_font(True, self._font_px[0])
+        tx = inset + max(1, round(inset * 0.25))
+        name_x = tx + bold.getlength(str(layout.number)) + round(self._font_px[0] * 0.45)
+        return fit_text(layout_name(layout), w - tx - name_x, bold.getlength, max_lines=2)
+
+    def _report_names(self) -> None:
+        """Tell the layout audit of a tile's name that not even two lines hold whole."""
+        if audit.recording() is None or self.geom is None:
+            return
+        for i, r in enumerate(self.geom.tiles):
+            lines = self.name_lines(i)
+            if lines[-1].endswith(ELLIPSIS) and not layout_name(self.layouts[i]).endswith(ELLIPSIS):
+                shown = " ".join(lines)
+                audit.report(audit.TEXT, shown, r, whole=layout_name(self.layouts[i]))
 
     def _tile_texture(self, index: int, focused: bool) -> arcade.Texture:
         """A tile in one texture (one sprite to fill): the slab, the layout's drawing, its number and
@@ -330,9 +381,12 @@ class LayoutPickerView(Screen):
         word_shown = difficulty_name(word)
         size = ngettext("{n} card", "{n} cards", layout.size).format(n=layout.size)
 
+        lines = self.name_lines(index)
+        lower = self._name_line() * (len(lines) - 1)  # a second line of the name: the room
+
         def make() -> Image.Image:
             img = tile_skin(w, h, style, chosen).copy()
-            mini = render_miniature(layout, draw_w, draw_h)
+            mini = render_miniature(layout, draw_w, draw_h - lower)
             fade = 255 if allowed else 80  # a layout the rules do not allow is faded
             if not allowed:
                 mini.putalpha(mini.getchannel("A").point(lambda a: a * fade // 255))
@@ -342,18 +396,16 @@ class LayoutPickerView(Screen):
             tx = inset + max(1, round(inset * 0.25))
             name_y, info_y = round(h * 0.76), round(h * 0.905)
             bold, regular = tile_font(True, big), tile_font(False, small)
-            d.text((tx, name_y), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
             name_x = tx + d.textlength(str(number), font=bold) + round(big * 0.45)
-            shown = name
-            while len(shown) > 1 and d.textlength(shown, font=bold) > w - tx - name_x:
-                shown = shown[:-2].rstrip() + "…"  # a long name (a language's words) is cut
-            d.text(
-                (name_x, name_y),
-                shown,
-                fill=INK + (fade,),
-                font=bold,
-                anchor="lm",
-            )
+            d.text((tx, name_y - lower), str(number), fill=GOLD + (fade,), font=bold, anchor="lm")
+            for k, shown in enumerate(lines):  # one line, or two (the drawing made room)
+                d.text(
+                    (name_x, name_y - lower + k * self._name_line()),
+                    shown,
+                    fill=INK + (fade,),
+                    font=bold,
+                    anchor="lm",
+                )
             d.text((tx, info_y), size, fill=SOFT + (fade,), font=regular, anchor="lm")
             d.text(
                 (w - tx, info_y),
@@ -1077,6 +1129,7 @@ class LayoutPickerView(Screen):
             self.camera.position = (w / 2, h / 2 - round(self.scroll))
             with self.camera.activate(), audit.scrolled(g.grid, dy=round(self.scroll)):
                 self.tiles.draw()
+                self._report_names()
                 self.grid_texts.draw()
         ctx = self.app.ctx
         ctx.scissor = None if box is None else (box[0], box[1], box[2] - box[0], box[3] - box[1])

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 
 class PauseView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
     pauses_ambience = True
 
     def table_under(self) -> TableView:

@@ -4,9 +4,11 @@ bar and the Back button, and the arithmetic of scrolling (pure; no Arcade)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import share_row
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,13 +100,24 @@ class PickerGeometry:
         return self.clamp(t * self.max_scroll)
 
 
+def picker_scale(width: int, height: int) -> float:
+    """The size of the picker's parts in a window of ``width`` x ``height`` (1 at 1280x720)."""
+    return float(max(0.7, min(width / 1280, height / 720) ** 0.8))
+
+
 def picker_geometry(
-    width: int, height: int, count: int, own: int | None = None, actions: int = 0
+    width: int,
+    height: int,
+    count: int,
+    own: int | None = None,
+    actions: int | Sequence[float] = 0,
+    back_need: float = 0.0,
 ) -> PickerGeometry:
     """Lay the picker out for a window size and a number of layouts: ``count`` in all, the last
     ``own`` of them the player's, under a heading of their own (``None``: no heading), and a row of
-    ``actions`` buttons left of Back."""
-    s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+    buttons left of Back: ``actions`` of them, or as many as the widths given, each at least as
+    wide as its width (its label's; ``back_need``: Back's)."""
+    s = picker_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
     header = 92 * s
@@ -150,18 +163,21 @@ def picker_geometry(
     back_w, back_h = round(150 * s), round(38 * s)
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     row: list[Rect] = []
-    if actions:  # one row of buttons as wide as each other, Back the last (their labels whole)
+    needs = [0.0] * actions if isinstance(actions, int) else list(actions)
+    if needs:  # one row of buttons, Back the last, each as wide as its label needs at least
         start = panel.left + 24 * s
         bgap = round(8 * s)
         end = panel.right - 24 * s
-        aw = min(170 * s, (end - start - actions * bgap) / (actions + 1))
-        back = Rect(round(end - max(aw, min(back_w, aw * 1.2))), back.bottom, 0, back_h)
-        back = Rect(back.left, back.bottom, round(end - back.left), back_h)
-        aw = min(aw, (back.left - bgap - start - (actions - 1) * bgap) / actions)
-        row = [
-            Rect(round(start + i * (aw + bgap)), back.bottom, round(aw), back_h)
-            for i in range(actions)
-        ]
+        widths = share_row(
+            [*needs, back_need],
+            end - start - len(needs) * bgap,
+            170 * s,
+        )
+        x = start
+        for w in widths[:-1]:
+            row.append(Rect(round(x), back.bottom, round(w), back_h))
+            x += w + bgap
+        back = Rect(round(end - widths[-1]), back.bottom, round(widths[-1]), back_h)
     return PickerGeometry(
         panel=panel,
         grid=grid,

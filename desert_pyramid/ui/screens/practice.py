@@ -73,6 +73,8 @@ def passes_text(passes: int) -> str:
 class PracticeSetupView(MenuScreen):
     """Choose the rules, the layout and the kind of deal, then deal."""
 
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(
         self, app: Shell, finder: Any = None, grader: Callable[..., str] | None = None
     ) -> None:

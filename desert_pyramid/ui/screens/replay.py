@@ -27,20 +27,31 @@ from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_number, pgettext
 from desert_pyramid.i18n.say import tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.fonts import heading_font
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import share_row
 from desert_pyramid.ui.base.palette import GOLD, INK
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.board import Board
 from desert_pyramid.ui.table.geometry import table_geometry
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 STEP_S = 0.9  # seconds per move at speed 1
-PANEL_MIN_W = 1000  # narrower windows show the analysis on the timeline only, not as a list
+PANEL_LEAST = 180  # the analysis list's least width, in pixels (a 640-wide window has it too)
+BUTTON_PT = 13  # the buttons' labels, in points at 1280x720
+BUTTON_PAD = 0.25  # the room each side of a button's label, in the button's heights
 COLOURS = {
     Verdict.WINNABLE: (120, 200, 120),
     Verdict.LOST: (226, 104, 88),
@@ -61,6 +72,7 @@ __all__ = ["AnalysisSource", "ReplayView", "mark_words"]  # its words: app/recor
 
 
 class ReplayView(Screen):
+    even_text = True  # all its text at one size (ui/screen.py)
     contexts = (keys.REPLAY, keys.EVERYWHERE)
     help_contexts = (keys.REPLAY, keys.EVERYWHERE)  # what the help overlay (F1) lists over a replay
 
@@ -200,14 +212,44 @@ class ReplayView(Screen):
         self.go_back()
 
     # -- layout -------------------------------------------------------------------------------------
+    def _button_rows(self, width: float, s: float) -> list[list[tuple[str, float]]]:
+        """The buttons' labels in one row, or two where one cannot hold them whole, each with
+        the width its label needs (every label it may show: Play or Pause, each speed)."""
+        if self.film:
+            return []
+        size, pad = BUTTON_PT * s, 2 * (BUTTON_PAD * 34 * s + 2)
+
+        def need(*labels: str) -> float:
+            return max(text_width(t, size, True) for t in labels) + pad
+
+        speeds = [_("Speed {speed}×").format(speed=format_number(v)) for v in SPEEDS]
+        labels = [
+            (pgettext("replay", "Start"), need(pgettext("replay", "Start"))),
+            (pgettext("replay", "Back"), need(pgettext("replay", "Back"))),
+            ("play", need(pgettext("replay", "Play"), pgettext("replay", "Pause"))),
+            (pgettext("replay", "Step"), need(pgettext("replay", "Step"))),
+            (pgettext("replay", "End"), need(pgettext("replay", "End"))),
+            ("speed", need(*speeds)),
+            (_("Lost where?"), need(_("Lost where?"))),
+            (_("Play on"), need(_("Play on"))),
+            (_("Close"), need(_("Close"))),
+        ]
+        room = width - 24 * s - 6 * s * (len(labels) - 1)
+        if sum(w for _t, w in labels) <= room:
+            return [labels]
+        half = -(-len(labels) // 2)
+        return [labels[:half], labels[half:]]
+
     def layout(self, width: int, height: int) -> None:
         s = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
         self.s = s
-        bar_h = round(
-            (70 if self.film else 116) * s
-        )  # the move in words, the timeline, the buttons
+        button_rows = self._button_rows(width, s)
+        # the move in words, the timeline, the buttons (a second row where one cannot hold
+        # their words: "Spee…", "Play…" at 640x360)
+        bar_h = round((70 if self.film else 116) * s + max(0, len(button_rows) - 1) * 40 * s)
         top_h = round(56 * s)  # title and the position's figures
-        panel_w = round(min(380 * s, width * 0.3)) if width >= PANEL_MIN_W else 0
+        # the analysis beside the table, in a narrow window too (it was dropped under 1000 px)
+        panel_w = 0 if self.film else round(max(min(380 * s, width * 0.3), PANEL_LEAST))
         table_w, table_h = width - panel_w, height - bar_h - top_h
         layout = self.game.layout
         pos = [(sl.x, sl.y) for sl in layout.slots]
@@ -268,22 +310,36 @@ class ReplayView(Screen):
             self.app.assets, [Button(text, action) for text, action in labels]
         )
         self.buttons.focus = min(focus, len(labels) - 1)
-        n = len(labels)
         gap = 6 * s
-        bw = (width - 24 * s - gap * max(0, n - 1)) / max(1, n)
         bh = 34 * s
         by = 12 * s
-        rects = [
-            Rect(round(12 * s + i * (bw + gap)), round(by), round(bw), round(bh)) for i in range(n)
-        ]
-        self.buttons.place(rects, min(14 * s, bw / 7))
-        self.timeline = Rect(
-            16 * s, (by if self.film else by + bh + 14 * s), width - 32 * s, 22 * s
-        )
+        rects: list[Rect] = []
+        for k, row in enumerate(button_rows):  # the first row on top
+            y = by + (len(button_rows) - 1 - k) * (bh + gap)
+            widths = share_row([w for _t, w in row], width - 24 * s - gap * (len(row) - 1), 1e9)
+            x = 12 * s
+            for w in widths:
+                rects.append(Rect(round(x), round(y), round(w), round(bh)))
+                x += w + gap
+        self.buttons.pad_ratio = BUTTON_PAD
+        self.buttons.place(rects, BUTTON_PT * s)
+        top = max([r.top for r in rects], default=by)
+        self.timeline = Rect(16 * s, (by if self.film else top + 14 * s), width - 32 * s, 22 * s)
 
         self.texts = TextGroup()
-        self.title_text = self.texts.heading(
-            self.title.upper(), 18 * s, height - top_h / 2 + 8 * s, 15 * s, anchor_x="left"
+        # the title left of the position's figures, never under them (at the longest they say)
+        longest = _("Move {number} of {total} · Score {score}").format(
+            number=len(self.moves), total=len(self.moves), score=format_number(-88888)
+        )
+        figures_w = text_width(longest, 14 * s, True) + 16 * s
+        line = text_height(15 * s)
+        self.title_text = self.texts.fitted(
+            self.title.upper(),
+            Rect(18 * s, height - top_h / 2 + 8 * s - line / 2, width - 36 * s - figures_w, line),
+            15 * s,
+            colour=GOLD,
+            heading=True,
+            align="left",
         )
         deal_code = encode_deal_code(self.code.deal, self.code.rules, self.code.layout_number)
         self.code_text = self.texts.label(
@@ -388,49 +444,81 @@ class ReplayView(Screen):
         )
         a = self.analysis
         summary = analysis_summary(a)
+        # the summary beside the heading, or under it in a narrow list
+        beside = (
+            text_width(_("ANALYSIS"), 12 * s, True, heading_font()) + text_width(summary, 10 * s)
+            <= box.width - 36 * s
+        )
         self.list_texts.label(
             summary,
-            box.right - 14 * s,
-            box.top - 20 * s,
+            box.right - 14 * s if beside else box.left + 14 * s,
+            box.top - (20 if beside else 38) * s,
             10 * s,
             colour=(230, 204, 160),
-            anchor_x="right",
+            anchor_x="right" if beside else "left",
         )
-        row_h = 20 * s
-        rows = max(1, int((box.height - 48 * s) // row_h))
-        first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
-        replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
-        replay.replay(self.moves[: first - 1])
-        y = box.top - 44 * s
-        for number in range(first, min(len(self.moves), first + rows - 1) + 1):
-            move = self.moves[number - 1]
-            words = move_words(replay, move).text()
-            replay.play(move)
+        # every row in one size (each was set smaller to fit its own words: a list of mixed
+        # sizes); a move too long for the line goes on over a second
+        size = 10.5 * s
+        room = box.width - 24 * s
+        one, two = text_height(size), text_height(size, 2)
+        area_top, area_bottom = box.top - (32 if beside else 50) * s, box.bottom + 6 * s
+        texts = self._list_words()
+        tall = [text_width(t, size, True) > room - 4 for t in texts]
+        heights = [two if t else one for t in tall]
+        for number, bottom, h in self._rows_shown(heights, area_top, area_bottom):
             mark = a.marks[number - 1] if a is not None and number <= len(a.marks) else None
             colour = COLOURS[mark.verdict] if mark is not None else PENDING
             if number == self.step:
                 colour = GOLD
-            prefix = "» " if number == self.step else "  "
+            self.list_texts.fitted(
+                texts[number - 1],
+                Rect(box.left + 12 * s, bottom, room, h),
+                size,
+                colour=colour,
+                bold=number == self.step or bool(mark and mark.losing),
+                max_lines=2 if tall[number - 1] else 1,
+                align="left",
+            )
+            self.list_rows.append((Rect(box.left, bottom, box.width, h), number))
+
+    def _rows_shown(
+        self, heights: list[float], top: float, bottom: float
+    ) -> list[tuple[int, float, float]]:
+        """The list's rows from the top of the area down, as many as stand, the move shown among
+        them: (move number, row bottom, row height) each."""
+        rows = max(1, int((top - bottom) // min(heights, default=1.0)))
+        first = max(1, min(self.step - rows // 2, len(self.moves) - rows + 1))
+        while True:
+            shown, y = [], top
+            for number in range(first, len(self.moves) + 1):
+                h = heights[number - 1]
+                if y - h < bottom:
+                    break
+                shown.append((number, y - h, h))
+                y -= h
+            if not shown or self.step <= shown[-1][0] or first >= self.step:
+                return shown
+            first += 1
+
+    def _list_words(self) -> list[str]:
+        """Each move of the game as the list says it: its number, the move in words, "(lost
+        it)" after the move that lost the deal, "»" before the one shown."""
+        a = self.analysis
+        replay = Game(self.game.layout, self.game.rules, self.game.deal, self.game.multiplier)
+        out = []
+        for number, move in enumerate(self.moves, start=1):
+            words = move_words(replay, move).text()
+            replay.play(move)
+            mark = a.marks[number - 1] if a is not None and number <= len(a.marks) else None
             text = (
                 # TRANSLATORS: a move in the replay's list: its number, the move in words
                 _("{number}. {move}  (lost it)")
                 if mark is not None and mark.losing
                 else _("{number}. {move}")
             ).format(number=number, move=words)
-            text = prefix + text
-            t = self.list_texts.label(
-                text,
-                box.left + 12 * s,
-                y,
-                10.5 * s,
-                colour=colour,
-                anchor_x="left",
-                bold=number == self.step or bool(mark and mark.losing),
-            )
-            if t.content_width > box.width - 24 * s:
-                t.font_size = max(7.0, t.font_size * (box.width - 24 * s) / t.content_width)
-            self.list_rows.append((Rect(box.left, y - row_h / 2, box.width, row_h), number))
-            y -= row_h
+            out.append(("» " if number == self.step else "") + text)
+        return out
 
     # -- time ---------------------------------------------------------------------------------------
     def on_update(self, delta_time: float) -> None:

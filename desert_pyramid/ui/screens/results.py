@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import math
 from typing import TYPE_CHECKING, Any
 
 import arcade
@@ -18,8 +19,10 @@ from desert_pyramid.engine import EngineError, GameCode, Rules, RulesError, enco
 from desert_pyramid.i18n import N_, _, format_date, format_number, ngettext, pgettext
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import make_texture
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
+    Placed,
     Span,
     anchor,
     button_grid,
@@ -140,6 +143,8 @@ def headline(r: Results) -> str:
 class ResultsView(MenuScreen):
     """``finished``: the deal's end as the application worked it out (``Application.finish``):
     its results, what it unlocked, the statistics' line, a Daily's share line."""
+
+    even_text = True  # all its text at one size (ui/screen.py)
 
     def __init__(self, app: Shell, table: TableView, finished: Finished) -> None:
         super().__init__(app)
@@ -347,14 +352,15 @@ class ResultsView(MenuScreen):
             # the name and the value share the row as their words need ("Лучшая цепочка", a
             # long layout name), the name's part never under the usual share where it fits
             pad = 2 * max(2.0, px(15 * s) * 0.2) + 6 * s
-            name_w = text_width(name, 14 * s, False) + pad
+            # the name in the value's size: the two on one baseline (14 pt sat 1-2 px off it)
+            name_w = text_width(name, 15 * s, False) + pad
             value_w = text_width(value, 15 * s, True) + pad
             left = max(r.width * (0.42 if columns == 1 else 0.33), name_w)
             if left + value_w > r.width:
                 left = max(name_w, r.width - value_w) if name_w + value_w <= r.width else left
             right = r.width - left
             self.texts.fitted(
-                name, Rect(r.left, r.bottom, left, r.height), 14 * s, colour=TAN, align="left"
+                name, Rect(r.left, r.bottom, left, r.height), 15 * s, colour=TAN, align="left"
             )
             text = self.texts.fitted(
                 value,
@@ -389,6 +395,61 @@ class ResultsView(MenuScreen):
             self.decor.append(icon)
             self.share_icon = icon
 
+    @staticmethod
+    def _figures_width(lines: list[tuple[str, str]], s: float) -> float:
+        """The width the figures' rows need: the widest name and value together (a deal code of
+        wide letters was cut at 1280x720)."""
+        pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
+        need = max(
+            text_width(name, 15 * s) + text_width(value, 15 * s, True) + pad
+            for name, value in lines
+        )
+        return float(math.ceil(need) + 1)  # the rows are whole pixels wide: never a bit less
+
+    def _panel_width(
+        self, window: Rect, s: float, compact: bool, buttons_w: float, figures_w: float
+    ) -> float:
+        """The panel's width: the usual (wider with a larger text size), as wide as the window in
+        a low one, and wider where the buttons' labels ("Noch einmal ansehen" was cut), the
+        figures or the share line need it, as far as the window goes."""
+        grow = fonts.text_scale()
+        panel_w = max(560 * s, min(window.width, 820 * s * grow)) if compact else 560 * s * grow
+        panel_w = max(panel_w, min(window.width, buttons_w + 32 * s))
+        panel_w = max(panel_w, min(window.width, figures_w + 2 * (16 + (4 if compact else 24)) * s))
+        if self.share:  # the share line in full on one line, where the window is wide enough
+            need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
+            panel_w = max(panel_w, min(window.width, need))
+        return panel_w
+
+    def _lay_figures(
+        self, area: Rect, lines: list[tuple[str, str]], row_h: Span, fig_w: float, s: float
+    ) -> None:
+        """The figures in ``area``: one column, two when it is low; in two the deal code has a
+        row across both, under them (half a row was too narrow for it: "DP-3F1-30NG-002G-…")."""
+        grow = fonts.text_scale()
+
+        def figures_in(area: Rect, lines: list[tuple[str, str]]) -> Placed:
+            return grid(
+                area,
+                len(lines),
+                Span(min(220 * s, area.width), max(440 * s * grow, fig_w)),
+                row_h,
+                0,
+                max_columns=2,
+                by_column=True,
+            )
+
+        figures = figures_in(area, lines)
+        code = [line for line in lines if line[0] == _("Deal code")]
+        if figures.columns > 1 and code:
+            lines = [line for line in lines if line is not code[0]]
+            _row, rest = cut_bottom(area, row_h.minimum, 0)
+            figures = figures_in(rest, lines)
+            h = figures.rects[0].height
+            under = min(r.bottom for r in figures.rects)
+            self._place_figures(code, [Rect(area.left, under - h, area.width, h)], 1, s)
+        self._place_figures(lines, figures.rects, figures.columns, s)
+
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
@@ -420,10 +481,12 @@ class ResultsView(MenuScreen):
         # a low window: the panel as wide as the window, the buttons in three columns, and the
         # figures in two when one does not stand
         compact = want > window.height
-        panel_w = max(560 * s, min(window.width, 820 * s)) if compact else 560 * s
-        if self.share:  # the share line in full on one line, where the window is wide enough
-            need = text_width(self.share.replace("☀", "\u2003"), 12 * s, True) + 48 * s
-            panel_w = max(panel_w, min(window.width, need))
+        grow = fonts.text_scale()  # a larger text size: a wider panel, as far as the window goes
+        cols = 1 if n <= 4 else (3 if compact else 2)
+        label_w = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons)
+        need_w = label_w + 2 * 0.45 * button_h.preferred + 6
+        fig_w = self._figures_width(lines, s)
+        panel_w = self._panel_width(window, s, compact, cols * need_w + (cols - 1) * 9 * s, fig_w)
         panel = anchor(window, panel_w, want)
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
@@ -434,7 +497,6 @@ class ResultsView(MenuScreen):
         self.heading_box = head  # a toast (a relic found) keeps off it
         self.texts.fitted(mode_name(self.results.mode), sub, 13 * s, colour=MUTED, bold=True)
         # the buttons at the bottom: two columns, three in a low window (the figures keep one)
-        cols = 1 if n <= 4 else (3 if compact else 2)
         brows = -(-n // cols)
         gap = (6 if compact else 9) * s
         band = brows * ((button_h.minimum if compact else button_h.preferred) + gap)
@@ -442,7 +504,7 @@ class ResultsView(MenuScreen):
         menu = button_grid(
             buttons_area,
             n,
-            Span(140 * s, 244 * s if n > 4 else 340 * s),
+            Span(min(need_w, buttons_area.width / cols), (244 * s if n > 4 else 340 * s) * grow),
             button_h,
             gap,
             max_columns=cols,
@@ -452,16 +514,7 @@ class ResultsView(MenuScreen):
             box, body = cut_bottom(body, h, 2 * s)
             boxes.insert(0, box)
         # the figures: one column, two when the window is low
-        figures = grid(
-            inset(body, (4 if compact else 24) * s, 0),
-            len(lines),
-            Span(220 * s, 440 * s),
-            row_h,
-            0,
-            max_columns=2,
-            by_column=True,
-        )
-        self._place_figures(lines, figures.rects, figures.columns, s)
+        self._lay_figures(inset(body, (4 if compact else 24) * s, 0), lines, row_h, fig_w, s)
         self.texts.fitted(
             self.finished.record_line,  # won, played, streak (the application's)
             boxes[0],

@@ -35,6 +35,7 @@ from desert_pyramid.ui.base.layout import (
     cut_bottom,
     cut_top,
     inset,
+    overflowed,
 )
 from desert_pyramid.ui.base.palette import FAINT, GOLD, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -87,6 +88,7 @@ def language_name(code: str) -> str:
 
 
 class SettingsView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
     show_preview = True  # the cards as the table will show them (not in a window too low)
 
     def __init__(self, app: Shell, back: arcade.View) -> None:
@@ -237,17 +239,24 @@ class SettingsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         sc = self.scale()
         n = len(self.menu.buttons)
-        rows = n  # in one column; when the rows stand in two, the panel is made for those
-        self.show_preview = True
-        for _attempt in range(2):
-            columns = self._place(width, height, sc, rows)
-            if columns == 1:
-                break
-            rows = -(-n // columns)
-        if any(getattr(label, "whole", "") for label in self.menu._labels):
-            # a low window: the rows' words before the preview (the table shows the cards)
-            self.show_preview = False
-            self._place(width, height, sc, rows)
+        # the rows' words before the preview (the table shows the cards): a low window, or a
+        # text size the rows hold only with the preview's room, goes without it
+        for preview in (True, False):
+            self.show_preview = preview
+            rows = n  # in one column; when the rows stand in two, the panel is made for those
+            for _attempt in range(2):
+                overflowed()  # (what the last placing could not hold counts, not a first try's)
+                columns = self._place(width, height, sc, rows)
+                if columns == 1:
+                    break
+                rows = -(-n // columns)
+            if not preview:
+                return  # (the screen sees what this placing could not hold: ui/screen.py)
+            if fonts.text_scale() > 1.0:
+                if not overflowed():
+                    return  # the rows hold this text size beside the preview
+            elif not any(getattr(label, "whole", "") for label in self.menu._labels):
+                return
 
     def _place(self, width: int, height: int, sc: float, rows: int) -> int:
         """Lay the panel out for ``rows`` rows a column; returns the columns the menu took."""
@@ -262,14 +271,15 @@ class SettingsView(MenuScreen):
             + rows * (row_h.preferred + 6 * sc)
         )
         want = max(want, 40 * sc + text_height(28 * sc) + 330 * sc)  # room for the preview
-        panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc, want)
+        # a larger text size: a wider panel, as far as the window goes (the rows' words grow)
+        panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc * fonts.text_scale(), want)
         self.panel = panel
         inner = inset(panel, 14 * sc, 8 * sc)
         head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
         self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
-        preview_w = min(300 * sc, body.width * 0.25 / fonts.text_scale())  # large text: rows wider
+        preview_w = min(300 * sc, body.width * 0.25)  # the cards never shrink for the text
         if not self.show_preview:
             preview_w = -12 * sc
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)

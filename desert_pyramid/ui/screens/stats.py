@@ -92,6 +92,8 @@ __all__ = [  # the statistics' words live in the application layer (app/records.
 
 
 class StatsView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
+
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.stats = app.application.progress.stats
@@ -163,10 +165,12 @@ class StatsView(MenuScreen):
         selector = Rect(
             round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)
         )
-        back = Rect(
-            round(width / 2 + 8 * s), round(panel.bottom + 16 * s), round(200 * s), round(40 * s)
-        )
-        games = Rect(round(width / 2 - 208 * s), back.bottom, round(200 * s), back.height)
+        # the two buttons as wide as the longer label needs ("Partidas anteriores" was cut)
+        bh = round(40 * s)
+        need = max(text_width(b.label, 14 * s, True) for b in self.menu.buttons[1:])
+        bw = round(max(200 * s, need + 2 * 0.45 * bh + 6))
+        back = Rect(round(width / 2 + 8 * s), round(panel.bottom + 16 * s), bw, bh)
+        games = Rect(round(width / 2 - 8 * s) - bw, back.bottom, bw, back.height)
         self.menu.place([selector, games, back], 14 * s)
         self._update_value()  # the selector's label as its width holds it
         # figure tiles: two rows of five

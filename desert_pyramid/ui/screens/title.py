@@ -107,6 +107,7 @@ class MenuScreen(Screen):
 
 
 class TitleView(MenuScreen):
+    even_text = True  # all its text at one size (ui/screen.py)
     shows_notices = True  # the save files' notices show here as a banner (toast.py)
 
     def __init__(self, app: Shell, message: str = "") -> None:
@@ -188,6 +189,8 @@ class TitleView(MenuScreen):
 
 class PlaceholderView(MenuScreen):
     """A screen that a later part of the game fills (relics, statistics): says so, and goes back."""
+
+    even_text = True  # all its text at one size (ui/screen.py)
 
     def __init__(self, app: Shell, title: str, text: str) -> None:
         super().__init__(app)

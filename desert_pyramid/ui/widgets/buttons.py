@@ -193,14 +193,18 @@ class ButtonColumn:
         at_100 = cut(1.0)
         if fonts.text_scale() > 1.0 and not readable(1.0):
             overflow()  # the screen gave its buttons too little width for their labels
+        chosen = 1.0
         for scale in text_scales():
             if scale <= 1.0:
                 break
             if any(text_height(font_size, 1, scale) > r.height for _b, r in pairs):
                 continue
             if cut(scale) <= at_100 and readable(scale):
-                return scale
-        return 1.0
+                chosen = scale
+                break
+        if fonts.even() and chosen < fonts.text_scale():
+            overflow()  # the screen keeps one text size: all of it a step smaller
+        return chosen
 
     def _room(self, b: Button, r: Rect, font_size: float, scale: float) -> float:
         """The width left in button ``b`` at ``r`` once its label and value are set at
@@ -613,9 +617,18 @@ class FitText(Text):
         """The largest text size (the setting's, else smaller, never under 100%) at which the
         whole text fits the box, and its lines; at 100% it is cut with an ellipsis."""
         words = text.split()
+
+        def whole(lines: list[str] | None) -> bool:
+            return lines is not None and (
+                " ".join(lines).split() == words or words_of(lines) == words
+            )
+
         for scale in text_scales(self._top):
             lines = self._lines(text, scale)
-            if lines is not None and (" ".join(lines).split() == words or words_of(lines) == words):
+            if whole(lines):
+                assert lines is not None
+                if fonts.even() and scale < fonts.text_scale():
+                    overflow()  # the screen keeps one text size: all of it a step smaller
                 return scale, lines
         return 1.0, self._lines(text, 1.0) or [text]
 
