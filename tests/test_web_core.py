@@ -15,6 +15,7 @@ from desert_pyramid.cli import main
 from desert_pyramid.storage.atomic import atomic_write, backup_path
 from desert_pyramid.web.protocol import Worker, handle_json
 from desert_pyramid.web.table import WebTable
+from tests.web.helpers import stuck_deal
 
 
 def opened(tmp_path: Path) -> Worker:
@@ -203,21 +204,6 @@ def test_a_compiled_catalogue_alone_is_read_as_the_web_build_ships_it(tmp_path: 
         use_language("en")
 
 
-def _stuck_code() -> str:
-    """A strict deal (one pass) that is stuck once its stock is flipped through."""
-    from desert_pyramid.catalog import get_layout
-    from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code
-    from desert_pyramid.engine.moves import Move
-
-    for seed in range(1, 3000):
-        game = Game(get_layout(1), PRESETS["strict"], Deal.from_seed(seed))
-        while not game.is_stuck() and game.stock:
-            game.play(Move.flip())
-        if game.is_stuck() and not game.stock:
-            return encode_deal_code(Deal.from_seed(seed), game.rules, 1)
-    raise AssertionError("no stuck deal found")
-
-
 def test_leaving_a_stuck_deal_records_a_loss_and_a_deal_in_play_stays(tmp_path: Path) -> None:
     worker = opened(tmp_path)
     worker.handle({"id": 2, "op": "start", "rules": "classic", "layout": 1})
@@ -225,7 +211,7 @@ def test_leaving_a_stuck_deal_records_a_loss_and_a_deal_in_play_stays(tmp_path: 
     left = worker.handle({"id": 4, "op": "leave"})
     assert left["ok"] and left["result"] == {"finished": False}
     assert left["can_continue"] and left["state"]["result"] is None  # kept for CONTINUE
-    worker.handle({"id": 5, "op": "start", "rules": "strict", "layout": 1, "code": _stuck_code()})
+    worker.handle({"id": 5, "op": "start", "rules": "strict", "layout": 1, "code": stuck_deal()})
     st: dict[str, Any] = {}
     while not st.get("stuck"):
         st = worker.handle({"id": 6, "op": "act", "action": "flip"})["state"]

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE, Game
+from desert_pyramid.engine import DESERT, Game
 from desert_pyramid.engine.moves import MoveKind
 from desert_pyramid.i18n import use_language
 from desert_pyramid.modes.expedition import clear_bonus_ms
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.web.protocol import Worker
+from tests.web.helpers import worker_act as act
 
-PILE = {STOCK: "stock", WASTE: "waste", SATCHEL: "satchel"}
 STEP_MS = 4_000  # the page reports about once a second; a report over 5 s is a suspend gap
 
 
@@ -53,22 +53,6 @@ def report(worker: Worker, ms: int) -> dict[str, Any]:
         moments += reply["result"].get("moments", [])
         ms -= step
     reply["moments"] = moments
-    return reply
-
-
-def act(worker: Worker, move: Any) -> dict[str, Any]:
-    """One move sent as the page sends it: a flip, a king's tap, a pair's drop."""
-    if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):
-        request: dict[str, Any] = {"action": "flip"}
-    elif move.kind == MoveKind.KING:
-        request = {"action": "tap", "place": PILE.get(move.a, move.a)}
-    elif move.kind == MoveKind.STASH:
-        request = {"action": "drop", "src": PILE.get(move.a, move.a), "dst": "satchel"}
-    else:
-        a, b = (move.b, move.a) if move.a == STOCK else (move.a, move.b)
-        request = {"action": "drop", "src": PILE.get(a, a), "dst": PILE.get(b, b)}
-    reply = ask(worker, "act", **request)
-    assert reply["result"]["moved"], (move, reply)
     return reply
 
 

@@ -13,15 +13,13 @@ from typing import Any
 import pytest
 
 from desert_pyramid.cli import main
-from desert_pyramid.engine import SATCHEL, STOCK, WASTE, Game
-from desert_pyramid.engine.moves import MoveKind
+from desert_pyramid.engine import Game
 from desert_pyramid.i18n import use_language
 from desert_pyramid.i18n.cards import card_name
 from desert_pyramid.solver import Verdict, solve
 from desert_pyramid.web.protocol import Worker
 from desert_pyramid.web.words import browser_language
-
-PILE = {STOCK: "stock", WASTE: "waste", SATCHEL: "satchel"}
+from tests.web.helpers import worker_act as act
 
 
 @pytest.fixture(autouse=True)
@@ -146,22 +144,6 @@ def test_a_bad_page_date_is_refused_with_the_reason(tmp_path: Path) -> None:
     for bad in ("2026-13-01", "yesterday", 20260101, "9" * 50):
         reply = worker.handle({"id": 2, "op": "daily", "today": bad})
         assert not reply["ok"] and "date" in reply["error"], (bad, reply)
-
-
-def act(worker: Worker, move: Any) -> dict[str, Any]:
-    """One move of a line sent as the page sends it: a flip, a king's tap, a pair's drop."""
-    if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):
-        request: dict[str, Any] = {"action": "flip"}
-    elif move.kind == MoveKind.KING:
-        request = {"action": "tap", "place": PILE.get(move.a, move.a)}
-    elif move.kind == MoveKind.STASH:
-        request = {"action": "drop", "src": PILE.get(move.a, move.a), "dst": "satchel"}
-    else:
-        a, b = (move.b, move.a) if move.a == STOCK else (move.a, move.b)
-        request = {"action": "drop", "src": PILE.get(a, a), "dst": PILE.get(b, b)}
-    reply = worker.handle({"id": 9, "op": "act", **request})
-    assert reply["ok"] and reply["result"]["moved"], (move, reply)
-    return reply
 
 
 def win_daily(worker: Worker, day: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import pytest
 
 from desert_pyramid.app.application import Application, NoticeLog
 from desert_pyramid.catalog import get_layout
-from desert_pyramid.engine import DESERT, SATCHEL, STOCK, WASTE
+from desert_pyramid.engine import DESERT
 from desert_pyramid.engine.moves import Move, MoveKind
 from desert_pyramid.i18n import use_language
 from desert_pyramid.progression import (
@@ -30,8 +30,8 @@ from desert_pyramid.progression import (
 from desert_pyramid.storage import SaveStore
 from desert_pyramid.web.protocol import Worker
 from tests.web.helpers import winnable
+from tests.web.helpers import worker_act as act
 
-PILE = {STOCK: "stock", WASTE: "waste", SATCHEL: "satchel"}
 DAY = "2026-12-07"
 
 
@@ -72,22 +72,6 @@ def opened(folder: Path, **fields: Any) -> Worker:
 
 def ask(worker: Worker, op: str, **fields: Any) -> dict[str, Any]:
     return worker.handle({"id": 2, "op": op, **fields})
-
-
-def act(worker: Worker, move: Move) -> dict[str, Any]:
-    """One move sent as the page sends it: a flip, a king's tap, a drop."""
-    if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):
-        request: dict[str, Any] = {"action": "flip"}
-    elif move.kind == MoveKind.KING:
-        request = {"action": "tap", "place": PILE.get(move.a, move.a)}
-    elif move.kind == MoveKind.STASH:
-        request = {"action": "drop", "src": PILE.get(move.a, move.a), "dst": "satchel"}
-    else:
-        a, b = (move.b, move.a) if move.a == STOCK else (move.a, move.b)
-        request = {"action": "drop", "src": PILE.get(a, a), "dst": PILE.get(b, b)}
-    reply = ask(worker, "act", **request)
-    assert reply["ok"] and reply["result"]["moved"], (move, reply)
-    return reply
 
 
 def win(worker: Worker) -> dict[str, Any]:

@@ -138,3 +138,38 @@ def choose_language(page: Any, code: str) -> None:
     page.select_option("#language", code)
     page.wait_for_function(f"window.desertPyramid.language === {code!r}", timeout=30_000)
     page.click("#settings-back")
+
+
+def act_request(move: Move) -> dict[str, Any]:
+    """A move as the page sends it to the worker: a flip, a king's tap, a pair's or a stash's drop."""
+    if move.kind in (MoveKind.FLIP, MoveKind.REDEAL):
+        return {"action": "flip"}
+    if move.kind == MoveKind.KING:
+        return {"action": "tap", "place": PILE.get(move.a, move.a)}
+    if move.kind == MoveKind.STASH:
+        return {"action": "drop", "src": PILE.get(move.a, move.a), "dst": "satchel"}
+    a, b = (move.b, move.a) if move.a == STOCK else (move.a, move.b)
+    return {"action": "drop", "src": PILE.get(a, a), "dst": PILE.get(b, b)}
+
+
+def worker_act(worker: Any, move: Move) -> dict[str, Any]:
+    """One move of a line sent to the worker (``desert_pyramid.web.protocol.Worker``) as the page
+    sends it; the answer, which must say it moved."""
+    reply: dict[str, Any] = worker.handle({"id": 9, "op": "act", **act_request(move)})
+    assert reply["ok"] and reply["result"]["moved"], (move, reply)
+    return reply
+
+
+def stuck_deal() -> str:
+    """A strict deal (one pass) that is stuck once the stock is flipped through: its code."""
+    from desert_pyramid.catalog import get_layout
+    from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code
+    from desert_pyramid.engine.moves import Move
+
+    for seed in range(1, 3000):
+        game = Game(get_layout(1), PRESETS["strict"], Deal.from_seed(seed))
+        while not game.is_stuck() and game.stock:
+            game.play(Move.flip())
+        if game.is_stuck() and not game.stock:
+            return encode_deal_code(Deal.from_seed(seed), game.rules, 1)
+    raise AssertionError("no stuck deal found")

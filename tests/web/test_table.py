@@ -16,6 +16,7 @@ from tests.web.helpers import (
     selector,
     start_code,
     state,
+    stuck_deal,
     wait_drawn,
     winnable,
 )
@@ -142,21 +143,6 @@ def test_the_arrow_keys_move_the_focus_and_enter_taps(desk: Any) -> None:
     desk.keyboard.press("Enter")  # a focused button pressed: the stock flips
     wait_drawn(desk, before)
     assert state(desk)["moves"] == 1
-
-
-def stuck_deal() -> str:
-    """A strict deal (one pass) that is stuck once the stock is flipped through: its code."""
-    from desert_pyramid.catalog import get_layout
-    from desert_pyramid.engine import PRESETS, Deal, Game, encode_deal_code
-    from desert_pyramid.engine.moves import Move
-
-    for seed in range(1, 3000):
-        game = Game(get_layout(1), PRESETS["strict"], Deal.from_seed(seed))
-        while not game.is_stuck() and game.stock:
-            game.play(Move.flip())
-        if game.is_stuck() and not game.stock:
-            return encode_deal_code(Deal.from_seed(seed), game.rules, 1)
-    raise AssertionError("no stuck deal found")
 
 
 def test_a_stuck_deal_says_so_and_undo_takes_it_back(desk: Any) -> None:
