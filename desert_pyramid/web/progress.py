@@ -12,59 +12,28 @@ twice); the pictures are the desktop's art, drawn into the site at build time
 
 from __future__ import annotations
 
-import datetime
 from typing import Any
 
 from desert_pyramid.app.application import Application
-from desert_pyramid.i18n import _, format_date, format_number, ngettext, pgettext
-from desert_pyramid.progression import BACK_BY_ID, CARD_BACKS, RELICS, CardBack, Relic, next_relic
+from desert_pyramid.app.rewards import (
+    back_detail,
+    back_how,
+    relic_detail,
+    relic_found,
+    relics_summary,
+    saved_date,
+)
+from desert_pyramid.i18n import _, format_number, ngettext, pgettext
+from desert_pyramid.progression import BACK_BY_ID, CARD_BACKS, RELICS, CardBack, Relic
 from desert_pyramid.web.table import RequestError
 from desert_pyramid.web.unlocks import LOCKED_BACK_ART, RELIC_ART, back_art, table_back
 
 
-def saved_date(iso: str) -> str:
-    """A date the save keeps (``2026-03-14``) as the player's language writes it; a text that is
-    not a date as it is (the desktop's collection screens' rule)."""
-    try:
-        return format_date(datetime.date.fromisoformat(iso))
-    except ValueError:
-        return iso
-
-
 # -- relics -------------------------------------------------------------------------------------
-def _relic_found(app: Application, relic: Relic) -> bool:
-    """Found: recorded in the save, or earned by the count (the store grants those at start)."""
-    progress = app.progress
-    return relic.id in progress.relics or progress.pyramids_cleared >= relic.threshold
-
-
-def _relic_detail(app: Application, relic: Relic, found: bool) -> str:
-    """The desktop's line for a relic: when it was found and what for, or how to find it."""
-    name, n = _(relic.name), relic.threshold
-    cleared = app.progress.pyramids_cleared
-    if found:
-        date = app.progress.relics.get(relic.id, "")
-        if date:
-            return ngettext(
-                "{relic} · found on {date} · for clearing {n} pyramid in all",
-                "{relic} · found on {date} · for clearing {n} pyramids in all",
-                n,
-            ).format(relic=name, date=saved_date(date), n=format_number(n))
-        return ngettext(
-            "{relic} · for clearing {n} pyramid in all",
-            "{relic} · for clearing {n} pyramids in all",
-            n,
-        ).format(relic=name, n=format_number(n))
-    left = n - cleared
-    to_go = ngettext("{n} more pyramid to go.", "{n} more pyramids to go.", left)
-    how = _("{relic}: {how}").format(relic=name, how=relic.how_to_earn())
-    return f"{how} {to_go.format(n=format_number(left))}"
-
-
 def relic_json(app: Application, relic: Relic) -> dict[str, Any]:
     """One relic as the Relics screen shows it (found: its picture, name and flavour line; else
     its silhouette and how far there is to go)."""
-    found = _relic_found(app, relic)
+    found = relic_found(app.progress, relic)
     cleared = app.progress.pyramids_cleared
     out: dict[str, Any] = {
         "id": relic.id,
@@ -73,7 +42,7 @@ def relic_json(app: Application, relic: Relic) -> dict[str, Any]:
         "date": app.progress.relics.get(relic.id, "") if found else "",
         "threshold": relic.threshold,
         "image": RELIC_ART.format(id=relic.id, locked="" if found else "-locked"),
-        "detail": _relic_detail(app, relic, found),
+        "detail": relic_detail(app.progress, relic),
     }
     if found:
         # TRANSLATORS: a relic's flavour line in quotation marks („…“, « … », «…»)
@@ -97,38 +66,11 @@ def relics(app: Application) -> dict[str, Any]:
     items = [relic_json(app, relic) for relic in RELICS]
     n = app.progress.pyramids_cleared
     found = sum(1 for item in items if item["earned"])
-    summary = [
-        ngettext("{n} pyramid cleared in all", "{n} pyramids cleared in all", n).format(
-            n=format_number(n)
-        ),
-        _("{found} of {total} relics found").format(
-            found=format_number(found), total=format_number(len(items))
-        ),
-    ]
-    nxt = next_relic(n)
-    if nxt is None:
-        summary.append(_("the collection is complete"))
-    else:
-        relic, more = nxt
-        summary.append(
-            ngettext(
-                "next: {relic} in {n} more pyramid", "next: {relic} in {n} more pyramids", more
-            ).format(relic=_(relic.name), n=format_number(more))
-        )
+    summary = relics_summary(app.progress, RELICS)
     return {"relics": items, "cleared": n, "found": found, "summary": " · ".join(summary)}
 
 
 # -- card backs -----------------------------------------------------------------------------------
-def _back_how(app: Application, back: CardBack) -> str:
-    """How to earn a back, and for pyramids cleared in all how far it is (the desktop's words)."""
-    how = _(back.how_to_earn)
-    left = back.amount - app.progress.pyramids_cleared
-    if back.rule != "clears" or left <= 0:
-        return how
-    more = ngettext("{n} more to go.", "{n} more to go.", left).format(n=format_number(left))
-    return f"{how} {more}"
-
-
 def back_json(app: Application, back: CardBack, chosen: str) -> dict[str, Any]:
     """One back as the Card backs screen shows it: owned ones in colour with what they were for
     and when, the chosen one marked; locked ones dimmed under a padlock with how to earn them."""
@@ -137,17 +79,11 @@ def back_json(app: Application, back: CardBack, chosen: str) -> dict[str, Any]:
     date = app.backs.unlocked.get(back.id, "") if owned else ""
     if back.id == chosen:
         status = _("In use on your cards")
-        detail = _("{back}: on your cards now.").format(back=name)
     elif owned:
         status = _("Owned · click or Enter to use")
-        detail = _("{back}: press Enter to use it.").format(back=name)
-        if date:
-            detail = _("{back} (unlocked {date}): press Enter to use it.").format(
-                back=name, date=saved_date(date)
-            )
     else:
-        status = _back_how(app, back)
-        detail = _("{back}: {how}").format(back=name, how=status)
+        status = back_how(app.progress, back)
+    detail = back_detail(app.progress, back, chosen=back.id == chosen, owned=owned, date=date)
     return {
         "id": back.id,
         "name": name,

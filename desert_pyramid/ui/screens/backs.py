@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.i18n import _, format_number, ngettext
+from desert_pyramid.app.rewards import back_detail, back_how
+from desert_pyramid.i18n import _, format_number
 from desert_pyramid.progression import CARD_BACKS, CardBack
 from desert_pyramid.ui.art.rewards import back_image, locked_back
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
 from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
-from desert_pyramid.ui.screens.collection import GridScreen, saved_date
+from desert_pyramid.ui.screens.collection import GridScreen
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import px, text_width
 
@@ -95,17 +96,10 @@ class BacksView(GridScreen):
 
     def detail_text(self, i: int) -> str:
         back = self.backs[i]
-        name = _(back.name)
-        if back.id == self.chosen:
-            return _("{back}: on your cards now.").format(back=name)
-        if self.owned(back):
-            date = self.app.application.backs.unlocked.get(back.id, "")
-            if date:
-                return _("{back} (unlocked {date}): press Enter to use it.").format(
-                    back=name, date=saved_date(date)
-                )
-            return _("{back}: press Enter to use it.").format(back=name)
-        return _("{back}: {how}").format(back=name, how=self._how(back))
+        owned = self.owned(back)
+        date = self.app.application.backs.unlocked.get(back.id, "") if owned else ""
+        progress = self.app.application.progress
+        return back_detail(progress, back, chosen=back.id == self.chosen, owned=owned, date=date)
 
     def status(self, back: CardBack) -> tuple[str, tuple[int, int, int]]:
         if back.id == self.chosen:
@@ -115,14 +109,7 @@ class BacksView(GridScreen):
         return self._how(back), FAINT
 
     def _how(self, back: CardBack) -> str:
-        """How to earn a back, and for pyramids cleared in all how far it is: "Clear 25 pyramids in
-        all. 12 more to go." """
-        how = _(back.how_to_earn)
-        left = back.amount - self.app.application.progress.pyramids_cleared
-        if back.rule != "clears" or left <= 0:
-            return how
-        more = ngettext("{n} more to go.", "{n} more to go.", left).format(n=format_number(left))
-        return f"{how} {more}"  # two sentences
+        return back_how(self.app.application.progress, back)
 
     def summary_parts(self) -> list[str]:
         owned = sum(1 for b in self.backs if self.owned(b))

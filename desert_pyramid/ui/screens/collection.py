@@ -8,13 +8,11 @@ pressed (:meth:`GridScreen.press_tile`).
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.i18n import format_date
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
 from desert_pyramid.ui.base.layout import grid_rects, row_rects
@@ -42,15 +40,6 @@ TILE_STYLES: dict[str, tuple[RGB, RGB, RGB, int]] = {
     "focus": ((132, 94, 54), (92, 62, 32), GOLD, 4),
     "focus_locked": ((104, 80, 58), (80, 60, 42), GOLD, 4),
 }
-
-
-def saved_date(iso: str) -> str:
-    """A date the save keeps (``2026-03-14``) as the player's language writes it (14.03.2026,
-    14 mars 2026); a text that is not a date as it is."""
-    try:
-        return format_date(datetime.date.fromisoformat(iso))
-    except ValueError:
-        return iso
 
 
 def tile_texture(app: Shell, style: str, w: int, h: int, radius: int) -> arcade.Texture:

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.app.rewards import relic_detail, relic_found, relics_summary
 from desert_pyramid.i18n import _, format_number, ngettext
-from desert_pyramid.progression import RELICS, Relic, next_relic
+from desert_pyramid.progression import RELICS, Relic
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
-from desert_pyramid.ui.screens.collection import GridScreen, saved_date
+from desert_pyramid.ui.screens.collection import GridScreen
 from desert_pyramid.ui.widgets.buttons import Button, text_height
 from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.toast import relic_image
@@ -55,8 +56,7 @@ class RelicsView(GridScreen):
         return self.app.application.progress.pyramids_cleared
 
     def found(self, relic: Relic) -> bool:
-        """Found: recorded in the save, or earned by the count (the store grants those at start)."""
-        return relic.id in self.app.application.progress.relics or self.cleared >= relic.threshold
+        return relic_found(self.app.application.progress, relic)
 
     def tile_count(self) -> int:
         return len(self.relics)
@@ -68,48 +68,10 @@ class RelicsView(GridScreen):
         self.set_focus(("tile", i))
 
     def detail_text(self, i: int) -> str:
-        relic = self.relics[i]
-        name, n = _(relic.name), relic.threshold
-        if self.found(relic):
-            date = self.app.application.progress.relics.get(relic.id, "")
-            if date:
-                return ngettext(
-                    "{relic} · found on {date} · for clearing {n} pyramid in all",
-                    "{relic} · found on {date} · for clearing {n} pyramids in all",
-                    n,
-                ).format(relic=name, date=saved_date(date), n=format_number(n))
-            return ngettext(
-                "{relic} · for clearing {n} pyramid in all",
-                "{relic} · for clearing {n} pyramids in all",
-                n,
-            ).format(relic=name, n=format_number(n))
-        left = n - self.cleared
-        to_go = ngettext("{n} more pyramid to go.", "{n} more pyramids to go.", left)
-        how = _("{relic}: {how}").format(relic=name, how=relic.how_to_earn())
-        return f"{how} {to_go.format(n=format_number(left))}"  # two sentences
+        return relic_detail(self.app.application.progress, self.relics[i])
 
     def summary_parts(self) -> list[str]:
-        n = self.cleared
-        found = sum(1 for r in self.relics if self.found(r))
-        parts = [
-            ngettext("{n} pyramid cleared in all", "{n} pyramids cleared in all", n).format(
-                n=format_number(n)
-            ),
-            _("{found} of {total} relics found").format(
-                found=format_number(found), total=format_number(len(self.relics))
-            ),
-        ]
-        nxt = next_relic(n)
-        if nxt is None:
-            parts.append(_("the collection is complete"))
-        else:
-            relic, more = nxt
-            parts.append(
-                ngettext(
-                    "next: {relic} in {n} more pyramid", "next: {relic} in {n} more pyramids", more
-                ).format(relic=_(relic.name), n=format_number(more))
-            )
-        return parts
+        return relics_summary(self.app.application.progress, self.relics)
 
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
