@@ -34,6 +34,7 @@ import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import tomli_w
 
@@ -49,6 +50,9 @@ from desert_pyramid.storage.files import (
 )
 from desert_pyramid.storage.layouts import LAYOUTS_DIR
 from desert_pyramid.storage.paths import CURRENT_FILE, PROFILE_FILE, SAVE_FILE, SaveFolder
+
+if TYPE_CHECKING:
+    from desert_pyramid.progression import BackCollection, Progress
 
 FORMAT = "desert-pyramid-profile"
 SCHEMA = 1
@@ -246,13 +250,33 @@ def _frame(data: bytes) -> tuple[dict[str, object], dict[str, str]]:
     return top, out
 
 
+def profile_summary(
+    progress: Progress, backs: BackCollection, *, in_progress: bool
+) -> dict[str, int | bool]:
+    """What a profile holds, in counts (an import's outcome, the browser's Profile screen):
+    pyramids cleared, relics and backs owned of all, past games, wins and games played, and
+    whether a game is in progress."""
+    from desert_pyramid.progression import CARD_BACKS, RELICS
+
+    return {
+        "pyramids_cleared": progress.pyramids_cleared,
+        "relics": sum(1 for relic in RELICS if relic.id in progress.relics),
+        "relics_all": len(RELICS),
+        "backs": len(backs.owned()),
+        "backs_all": len(CARD_BACKS),
+        "games": len(progress.seen_games),
+        "won": sum(s.won for s in progress.stats.values()),
+        "played": sum(s.played for s in progress.stats.values()),
+        "in_progress": in_progress,
+    }
+
+
 def prepare_import(data: bytes, *, layouts_for: LayoutsFor | None = None) -> Prepared:
     """Read and check a profile file; raises :class:`ProfileFileError` saying what is wrong and
     where. The documents are read by the storage layer's reader (``SaveStore``, read-only) in a
     folder of their own: a document damaged as a whole (save.toml or profile.toml) refuses the
     file; damaged records inside a sound one are listed and left out, the rest kept; a damaged
     game in progress is left out alone."""
-    from desert_pyramid.progression import CARD_BACKS, RELICS
     from desert_pyramid.storage.store import SaveStore
 
     top, texts = _frame(data)
@@ -281,19 +305,10 @@ def prepare_import(data: bytes, *, layouts_for: LayoutsFor | None = None) -> Pre
             left_out.append(f"{CURRENT_FILE}: {current.problem}")
             del files[CURRENT_FILE]
         rejected = [f"{n}: {r.line()}" for n, records in store.rejected.items() for r in records]
-        progress, backs = store.progress, store.profile.backs
-        summary: dict[str, int | bool] = {
-            "pyramids_cleared": progress.pyramids_cleared,
-            "relics": sum(1 for relic in RELICS if relic.id in progress.relics),
-            "relics_all": len(RELICS),
-            "backs": len(backs.owned()),
-            "backs_all": len(CARD_BACKS),
-            "games": len(progress.seen_games),
-            "won": sum(s.won for s in progress.stats.values()),
-            "played": sum(s.played for s in progress.stats.values()),
-            "in_progress": store.current is not None,
-            "layouts": sum(1 for n in files if n.startswith(LAYOUTS_DIR + "/")),
-        }
+        summary = profile_summary(
+            store.progress, store.profile.backs, in_progress=store.current is not None
+        )
+        summary["layouts"] = sum(1 for n in files if n.startswith(LAYOUTS_DIR + "/"))
     origin = top.get("from")
     exported = top.get("exported")
     return Prepared(

@@ -21,7 +21,6 @@ from desert_pyramid import __version__
 from desert_pyramid.catalog import Catalogue
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.modes.session import LayoutGetter
-from desert_pyramid.progression import CARD_BACKS, RELICS
 from desert_pyramid.storage import transfer
 from desert_pyramid.storage.files import read_bytes
 from desert_pyramid.web.table import RequestError, WebTable
@@ -56,18 +55,8 @@ def summary_lines(summary: dict[str, int | bool]) -> list[str]:
 
 def current_summary(table: WebTable) -> dict[str, int | bool]:
     """What the browser's profile holds now (the application's own progress and backs)."""
-    progress, backs = table.app.progress, table.app.backs
-    return {
-        "pyramids_cleared": progress.pyramids_cleared,
-        "relics": sum(1 for relic in RELICS if relic.id in progress.relics),
-        "relics_all": len(RELICS),
-        "backs": len(backs.owned()),
-        "backs_all": len(CARD_BACKS),
-        "games": len(progress.seen_games),
-        "won": sum(s.won for s in progress.stats.values()),
-        "played": sum(s.played for s in progress.stats.values()),
-        "in_progress": table.can_continue(),
-    }
+    app = table.app
+    return transfer.profile_summary(app.progress, app.backs, in_progress=table.can_continue())
 
 
 def profile(table: WebTable) -> dict[str, Any]:
