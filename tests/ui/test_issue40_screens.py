@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from desert_pyramid.ui.widgets.text import Text
+from tests.ui.audit_run import audit_all
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -117,25 +118,17 @@ def test_cut_labels_on_the_screens_stand_whole() -> None:
     """The labels the audit found cut: the picker's buttons (de, es, it, pt_BR, ru at
     640x360), "Partidas anteriores", Results' deal code at 640x360 and "Noch einmal ansehen" at
     1920x1080, the editor's "Wiederherstellen" at 1920x1080."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "audit_all.py"),
-            "--sizes",
-            "640x360,1920x1080",
-            "--langs",
-            "de,es,pt_BR,ru",
-            "--text-sizes",
-            "100",
-            "--contrast",
-            "off",
-            "--screens",
-            "layouts,statistics,results,editor",
-        ],
-        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    out = audit_all(
+        "--sizes",
+        "640x360,1920x1080",
+        "--langs",
+        "de,es,pt_BR,ru",
+        "--text-sizes",
+        "100",
+        "--contrast",
+        "off",
+        "--screens",
+        "layouts,statistics,results,editor",
     )
     assert "32 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
 
@@ -172,17 +165,9 @@ def test_settings_at_800x600_gives_the_preview_up_for_larger_rows() -> None:
     """At 800x600 and 200% the rows stood at 100% beside the preview (or near 110% under a
     title at 200%); a text size the rows hold only with the preview's room now goes without
     the preview (the table shows the cards), all of the screen's text at that size."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "audit_all.py"),
-            *("--sizes", "800x600", "--langs", "ru,de", "--text-sizes", "200"),
-            *("--contrast", "off", "--screens", "settings", "--json"),
-        ],
-        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    out = audit_all(
+        *("--sizes", "800x600", "--langs", "ru,de", "--text-sizes", "200"),
+        *("--contrast", "off", "--screens", "settings", "--json"),
     )
     records = [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
     assert len(records) == 2, out.stdout[-2000:] + out.stderr[-2000:]

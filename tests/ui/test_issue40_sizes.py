@@ -15,6 +15,7 @@ import pytest
 
 from desert_pyramid.content import default_content
 from desert_pyramid.ui.base.layout import fit_text, words_of
+from tests.ui.audit_run import audit_all
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,25 +34,17 @@ def test_a_word_wider_than_a_line_goes_on_over_two_with_a_hyphen() -> None:
 def test_relic_and_back_names_and_the_keys_help_are_whole(size: str) -> None:
     """Items 3 and 8: relics' and backs' names at 640x360, the keys help's rows (its left
     column was cut at 1280x720 while the right had room): no text cut, in en, de and ru."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "audit_all.py"),
-            "--sizes",
-            size,
-            "--langs",
-            "en,de,ru",
-            "--text-sizes",
-            "100",
-            "--contrast",
-            "off",
-            "--screens",
-            "relics,backs,help",
-        ],
-        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    out = audit_all(
+        "--sizes",
+        size,
+        "--langs",
+        "en,de,ru",
+        "--text-sizes",
+        "100",
+        "--contrast",
+        "off",
+        "--screens",
+        "relics,backs,help",
     )
     assert "9 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
     assert out.returncode == 0
@@ -157,25 +150,17 @@ def test_settings_rows_are_whole_at_640x360_and_the_preview_label_sits_on_its_ca
     """Item 14: at 640x360 Settings' rows were cut ("V…" in Italian, four in Russian). In a window
     that low the rows take the preview's room (the table shows the cards); the two-column menus
     (Practice) take the window's width. Item 10: "Preview" sat far above its cards."""
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "tools" / "audit_all.py"),
-            "--sizes",
-            "640x360",
-            "--langs",
-            "en,ru,it,de",
-            "--text-sizes",
-            "100",
-            "--contrast",
-            "off",
-            "--screens",
-            "settings",
-        ],
-        env=dict(os.environ, ARCADE_HEADLESS="1", PYTHONPATH=str(ROOT)),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    out = audit_all(
+        "--sizes",
+        "640x360",
+        "--langs",
+        "en,ru,it,de",
+        "--text-sizes",
+        "100",
+        "--contrast",
+        "off",
+        "--screens",
+        "settings",
     )
     assert "4 screens audited, 0 faults" in out.stdout, out.stdout[-3000:] + out.stderr[-2000:]
 
