@@ -69,7 +69,10 @@ def phone(browser: Any, url: str, out: Path) -> None:
     on_screen(page, "table")
     page.wait_for_function("window.desertPyramid.state && window.desertPyramid.state.expedition")
     for _ in range(40):  # 160 s of daylight gone, the page's timer ticking every 4 s
-        page.evaluate("window.__now += 4000; window.desertPyramid.tick()")
+        page.evaluate(
+            "async () => { await window.desertPyramid.settled();"
+            " window.__now += 4000; await window.desertPyramid.tick(); }"
+        )
     page.wait_for_timeout(1200)
     shoot(page, out, "expedition-390x844")
     page.tap("#menu")

@@ -43,7 +43,16 @@ def advance(page: Any, ms: int) -> None:
     """The fake clock moved on by ``ms``, the page's timer ticking as it would (every 4 s)."""
     while ms > 0:
         step = min(ms, STEP_MS)
-        page.evaluate(f"window.__fakeNow += {step}; window.desertPyramid.tick()")
+        # only once every request is answered: the page's own timer also ticks each real second,
+        # and a next pyramid's search in flight when the fake clock jumps would take the jump for
+        # the search's time (clock.js, skipTime) and count the player 1 s short
+        page.evaluate(
+            f"""async () => {{
+                await window.desertPyramid.settled();
+                window.__fakeNow += {step};
+                await window.desertPyramid.tick();
+            }}"""
+        )
         ms -= step
 
 
