@@ -30,6 +30,18 @@ SPEECH_CHOICES: tuple[str, ...] = (
     "speech-dispatcher",
     "espeak-ng",
 )
+#: The speech choices' names, as the Settings rows show them (the backends by their own names).
+SPEECH_NAMES: dict[str, str] = {
+    "auto": N_("Auto"),
+    "off": N_("Off"),
+    "on": N_("On"),
+    "screen-reader": N_("Screen reader"),
+    "speech-dispatcher": "Speech-dispatcher",
+    "espeak-ng": "eSpeak NG",
+}
+#: The top bar's figures that hiding the timer hides (the time, an Expedition's daylight left,
+#: the Daily's time bonus); an Expedition's daylight bar stays, since the race is the mode.
+TIMER_FIGURES: frozenset[str] = frozenset({"time", "daylight", "bonus"})
 #: Text sizes the settings screen offers, in per cent (docs/accessibility.md); a settings file
 #: may hold any whole number from the first to the last.
 TEXT_SIZES: tuple[int, ...] = (100, 125, 150, 175, 200)
@@ -90,6 +102,13 @@ class Settings:
     def ambience_level(self) -> float:
         """How loud the ambience plays: master × ambience, 0 when muted."""
         return self.effective_volume * self.ambience_volume
+
+    @property
+    def hidden_figures(self) -> frozenset[str]:
+        """The top bar's figures shown as "—": :data:`TIMER_FIGURES` with ``hide_timer``, the
+        score with ``hide_score`` (both front ends hide the same ones)."""
+        hidden = TIMER_FIGURES if self.hide_timer else frozenset()
+        return hidden | {"score"} if self.hide_score else hidden
 
     @property
     def animation_name(self) -> str:

@@ -227,12 +227,13 @@ def write_art(folder: Path) -> None:
 def write_sounds(folder: Path) -> None:
     """The game's sounds (``resources/sounds``, the desktop's files) and ``sounds.json``:
     ``effects``, each sound's name (what the worker's ``act`` answers) -> its file and its share of
-    the volume (the desktop's mix, ``ui/sound.py``), and ``ambience``: the wind the desktop blows
-    softly at a table (its file and its share of the ambience volume), so the page plays what the
-    window plays."""
+    the volume (the desktop's mix, ``ui/sound.py``), and ``ambience``: each layer of the desert's
+    sound (the wind, the evening insects) -> its file, so the page plays what the window plays.
+    How loud and how fast each layer plays is in the table's state (``ambience``: the desktop's
+    ``app/ambience.py``, computed in the worker). All of them are fetched when first needed."""
     os.environ.setdefault("ARCADE_HEADLESS", "1")
     from desert_pyramid.resources_path import resource_path
-    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES, WIND_NOON
+    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES
 
     folder.mkdir(parents=True, exist_ok=True)
     table = {}
@@ -240,9 +241,11 @@ def write_sounds(folder: Path) -> None:
         source = resource_path("sounds", f"{stem}.wav")
         shutil.copy2(source, folder / source.name)
         table[name] = {"file": source.name, "mix": MIX.get(name, 1.0)}
-    wind = resource_path("sounds", f"{AMBIENCE_FILES['wind']}.wav")
-    shutil.copy2(wind, folder / wind.name)
-    ambience = {"wind": {"file": wind.name, "share": WIND_NOON}}
+    ambience = {}
+    for name, stem in sorted(AMBIENCE_FILES.items()):
+        source = resource_path("sounds", f"{stem}.wav")
+        shutil.copy2(source, folder / source.name)
+        ambience[name] = {"file": source.name}
     (folder / "sounds.json").write_text(
         json.dumps({"effects": table, "ambience": ambience}, indent=1), encoding="utf-8"
     )

@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING
 
 import arcade
 
+from desert_pyramid.app.ambience import Scene
 from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.layout import overflowed
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.shell import Shell, window_of
-from desert_pyramid.ui.sound import Scene
 from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:

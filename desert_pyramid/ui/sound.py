@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import arcade
 
+# the ambience's figures, shared with the browser's worker (app/ambience.py)
+from desert_pyramid.app.ambience import Scene, ambience_gains, ambience_pitches
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.app.sessions import sky_for
 from desert_pyramid.resources_path import resource_path
 from desert_pyramid.ui.art.assets import Assets
 
@@ -64,46 +64,12 @@ TONE_VOLUME_SPREAD_DB = 1.0
 """The tuned phrases keep their pitch and vary only this much in volume."""
 TONES = frozenset({"row", "pyramid", "win", "sunset", "stuck"})
 
-WIND_NOON = 0.7
-"""The wind's share of the ambience volume at noon (and wherever no sun is setting);"""
-WIND_DUSK = 1.0
-"""it rises to this as the Expedition's sun goes down,"""
-WIND_DUSK_PITCH = 0.88
-"""and deepens: it plays this much slower (lower) at dusk than at noon."""
-INSECTS_FROM_MS = 60_000
-"""The evening insects start with this much daylight left (the last minute),"""
-INSECTS_FADE_MS = 20_000
-"""and take this long to come in fully."""
 FADE_PER_S = 0.6
 """How fast an ambience layer's volume moves towards where it should be (volume units a second)."""
 
 
 def sound_file(stem: str) -> str:
     return str(resource_path("sounds", f"{stem}.wav"))
-
-
-@dataclass(frozen=True, slots=True)
-class Scene:
-    """What the ambience should do now: paused or not, and an Expedition's daylight left."""
-
-    paused: bool = False
-    daylight_ms: int | None = None  # None: no sunset clock (menus, Practice, Daily)
-
-
-def ambience_gains(scene: Scene) -> dict[str, float]:
-    """Each layer's share of the ambience volume in this scene."""
-    left = scene.daylight_ms
-    if left is None:
-        return {"wind": WIND_NOON, "insects": 0.0}
-    progress = sky_for(left).progress  # the sky's own measure of the sun going down (modes.clock)
-    insects = min(1.0, max(0.0, (INSECTS_FROM_MS - left) / INSECTS_FADE_MS))
-    return {"wind": WIND_NOON + (WIND_DUSK - WIND_NOON) * progress, "insects": insects}
-
-
-def ambience_pitches(scene: Scene) -> dict[str, float]:
-    """Each layer's playback speed in this scene: the evening wind is deeper."""
-    progress = 0.0 if scene.daylight_ms is None else sky_for(scene.daylight_ms).progress
-    return {"wind": 1.0 + (WIND_DUSK_PITCH - 1.0) * progress, "insects": 1.0}
 
 
 def _play(

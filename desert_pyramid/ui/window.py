@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import arcade
 
+from desert_pyramid.app.ambience import Scene
 from desert_pyramid.app.application import Application
 from desert_pyramid.app.layouts import Catalogue
 from desert_pyramid.app.prefs import Settings
@@ -31,7 +32,7 @@ from desert_pyramid.ui.art.scenery import Scenery
 from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.shell import RunOptions as RunOptions
-from desert_pyramid.ui.sound import Scene, Sounds
+from desert_pyramid.ui.sound import Sounds
 from desert_pyramid.ui.speech_link import SPEECH_HEADING, SpeechLink
 from desert_pyramid.ui.table.redraw import BufferProbe
 from desert_pyramid.ui.widgets.buttons import use_high_contrast

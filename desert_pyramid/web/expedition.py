@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from desert_pyramid.app.ambience import Scene, ambience_gains, ambience_pitches
 from desert_pyramid.app.application import Finished
 from desert_pyramid.app.seat import Seat
 from desert_pyramid.engine import Event, Scored
@@ -78,6 +79,23 @@ def trek_state(seat: Seat) -> dict[str, Any] | None:
         "skip": _("Skip this pyramid (−{seconds} s)").format(seconds=cost_s)
         if cost_s
         else _("Skip this pyramid"),
+    }
+
+
+def ambience_json(seat: Seat) -> dict[str, dict[str, float]]:
+    """The desert's sound at this table, as the desktop's window plays it (``app/ambience.py``):
+    each layer's share of the ambience volume (``gains``: ``wind``, ``insects``) and its playback
+    speed (``pitches``). An Expedition's wind rises and deepens as the sun goes down and the
+    insects come in during the last minute; at any other table the wind blows softly. The page
+    multiplies the gains by the settings' ``ambience_level`` and stops while the table is
+    paused."""
+    daylight = seat.daylight
+    scene = Scene(daylight_ms=daylight.left_ms if daylight is not None else None)
+    gains = ambience_gains(scene)
+    pitches = ambience_pitches(scene)
+    return {
+        "gains": {name: round(value, 4) for name, value in gains.items()},
+        "pitches": {name: round(value, 4) for name, value in pitches.items()},
     }
 
 

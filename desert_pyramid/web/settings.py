@@ -4,8 +4,15 @@ written through the application (``Application.set_settings``), so they are kept
 
 The page shows a row a setting (:data:`ROWS`: the desktop's own labels and value names) and
 applies what it is answered: a class for high contrast and for reduced motion, the text size as a
-CSS variable, the four-colour faces, the sound's volume. A value the desktop's settings loader
-refuses is refused here with its message (:meth:`Settings.from_dict`).
+CSS variable, the four-colour faces, the sound's volume, the figures hidden at the table, what is
+said aloud and how. A value the desktop's settings loader refuses is refused here with its
+message (:meth:`Settings.from_dict`).
+
+Speech is the save's own ``speech`` setting, shared with the desktop: in the browser ``auto`` and
+``screen-reader`` are the page's status line only (a screen reader reads it), ``on`` and a desktop
+backend's name the browser's own voice too (the Web Speech API), ``off`` neither
+(:func:`browser_speech`). The row offers what a browser can do (:data:`BROWSER_SPEECH`); a
+desktop value the player never changed here is shown by its name and kept.
 """
 
 from __future__ import annotations
@@ -14,7 +21,13 @@ from dataclasses import replace
 from typing import Any
 
 from desert_pyramid.app.application import Application
-from desert_pyramid.app.prefs import ANIMATION_SPEEDS, TEXT_SIZES, Settings, SettingsError
+from desert_pyramid.app.prefs import (
+    ANIMATION_SPEEDS,
+    SPEECH_NAMES,
+    TEXT_SIZES,
+    Settings,
+    SettingsError,
+)
 from desert_pyramid.i18n import _, format_percent
 from desert_pyramid.web.table import RequestError
 
@@ -29,7 +42,14 @@ ROWS: dict[str, tuple[str, str]] = {
     "text_size": ("Text size", "text_size"),
     "untimed": ("Clock", "clock"),
     "four_colour": ("Four-colour deck", "on_off"),
+    "hide_timer": ("Timer", "shown_hidden"),
+    "hide_score": ("Score", "shown_hidden"),
+    "speech": ("Speech · F2", "speech"),
 }
+#: The speech choices the browser's row offers (the save may hold a desktop backend's name too).
+BROWSER_SPEECH: tuple[str, ...] = ("auto", "off", "on")
+#: The choices that are the page's status line only: a screen reader reads it.
+STATUS_LINE_ONLY = frozenset({"auto", "screen-reader"})
 #: What the page may set here: the rows (the language is set by the ``language`` request, which
 #: also keeps it in the settings).
 SETTABLE = tuple(ROWS)
@@ -46,6 +66,10 @@ def _choices(kind: str) -> list[dict[str, Any]]:
         return [{"value": False, "name": _("On")}, {"value": True, "name": _("Muted")}]
     if kind == "on_off":
         return [{"value": False, "name": _("Off")}, {"value": True, "name": _("On")}]
+    if kind == "shown_hidden":  # hide_timer, hide_score: the row says whether it is shown
+        return [{"value": False, "name": _("Shown")}, {"value": True, "name": _("Hidden")}]
+    if kind == "speech":
+        return [{"value": c, "name": _(SPEECH_NAMES[c])} for c in BROWSER_SPEECH]
     if kind == "clock":
         return [{"value": False, "name": _("Timed")}, {"value": True, "name": _("Untimed")}]
     if kind == "volume":
@@ -59,8 +83,10 @@ def _choices(kind: str) -> list[dict[str, Any]]:
 def settings_json(app: Application) -> dict[str, Any]:
     """The settings as the page shows and applies them: ``values`` (each of :data:`SETTABLE`),
     ``rows`` (key, label, choices, in the player's language) and what the page applies:
-    ``reduced_motion``, ``effects_level`` (master x effects, 0 muted) and ``ambience_level``
-    (master x ambience: the desert's wind at the table)."""
+    ``reduced_motion``, ``effects_level`` (master x effects, 0 muted), ``ambience_level``
+    (master x ambience: the desert's wind at the table), ``hidden`` (the table's figures shown
+    as "—", the desktop's :attr:`Settings.hidden_figures`) and ``speech``
+    (:func:`browser_speech`)."""
     s = app.settings
     values = {key: getattr(s, key) for key in (*SETTABLE, "language")}
     rows = []
@@ -68,7 +94,12 @@ def settings_json(app: Application) -> dict[str, Any]:
         choices = _choices(kind)
         value = values[key]
         if not any(c["value"] == value for c in choices):  # a file edited by hand: shown as is
-            name = format_percent(value / 100) if kind == "text_size" else str(value)
+            if kind == "text_size":
+                name = format_percent(value / 100)
+            elif kind == "speech":  # a desktop backend's name: kept until the player changes it
+                name = _(SPEECH_NAMES.get(value, value))
+            else:
+                name = str(value)
             choices.append({"value": value, "name": name})
         rows.append({"key": key, "label": _(label), "choices": choices})
     return {
@@ -77,6 +108,31 @@ def settings_json(app: Application) -> dict[str, Any]:
         "reduced_motion": not s.animations,
         "effects_level": round(s.effects_level, 3),
         "ambience_level": round(s.ambience_level, 3),
+        "hidden": sorted(s.hidden_figures),
+        "speech": browser_speech(s.speech),
+    }
+
+
+def browser_speech(choice: str) -> dict[str, Any]:
+    """What the ``speech`` setting means in a browser: ``live`` (the page's status line, which a
+    screen reader reads) and ``voice`` (the browser's own voice says it too), with the desktop's
+    words about the voice (``words``: templates with ``{name}``, the voice, and ``{why}``, what is
+    missing, in English as the desktop's backends say it) and the F2 key's next choice
+    (``toggle``: on or off, as the desktop's F2 turns it)."""
+    live = choice != "off"
+    voice = live and choice not in STATUS_LINE_ONLY
+    return {
+        "choice": choice,
+        "live": live,
+        "voice": voice,
+        "toggle": "off" if voice else "on",
+        "words": {
+            "on": _("Speech is on."),
+            "on_named": _("Speech is on ({name})."),
+            "off": _("Speech is off."),
+            "off_why": _("Speech is off: {why}."),
+            "instead": _("Speech: {why}; speaking with {name}."),
+        },
     }
 
 

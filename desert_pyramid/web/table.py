@@ -496,6 +496,7 @@ class WebTable:
             else None,
             "result": self.result(),
             "expedition": expedition.trek_state(seat),
+            "ambience": expedition.ambience_json(seat),
             "sunset": self.sunset,
             **expedition.clock_state(seat),
             "layout": {"number": layout.number, "name": layout.name},
@@ -524,6 +525,7 @@ class WebTable:
             ],
             "message": message,
             "deal_code": session.deal_code,
-            "status": spoken.status_text(hud),
+            # the clock said only where it is shown, as the desktop's status key says it
+            "status": spoken.status_text(hud, not self.app.settings.hide_timer),
             "back": table_back(self.app),  # the card back chosen: the stock's picture
         }

@@ -15,6 +15,14 @@ import arcade
 import pytest
 from arcade import key as K
 
+from desert_pyramid.app.ambience import (
+    INSECTS_FADE_MS,
+    INSECTS_FROM_MS,
+    WIND_NOON,
+    Scene,
+    ambience_gains,
+    ambience_pitches,
+)
 from desert_pyramid.app.prefs import Settings
 from desert_pyramid.engine.moves import KING, PAIR
 from desert_pyramid.modes import ExpeditionSession
@@ -27,17 +35,11 @@ from desert_pyramid.ui.screens.pause import PauseView
 from desert_pyramid.ui.screens.settings import SettingsView
 from desert_pyramid.ui.sound import (
     AMBIENCE_FILES,
-    INSECTS_FADE_MS,
-    INSECTS_FROM_MS,
     MIX,
     PITCH_SPREAD,
     SOUND_FILES,
     VOLUME_SPREAD_DB,
-    WIND_NOON,
-    Scene,
     Sounds,
-    ambience_gains,
-    ambience_pitches,
 )
 from desert_pyramid.ui.table.view import TableView
 

@@ -210,14 +210,17 @@ def test_how_to_play_pages_and_a_quiz_question_answered(phone: Any) -> None:
 def test_the_build_has_the_sounds_and_the_four_colour_faces_fetched_when_needed(
     site: Path,
 ) -> None:
-    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES, WIND_NOON
+    from desert_pyramid.ui.sound import AMBIENCE_FILES, MIX, SOUND_FILES
 
     sounds = json.loads((site / "sounds" / "sounds.json").read_text(encoding="utf-8"))
     table = sounds["effects"]
     assert set(table) == set(SOUND_FILES)
-    wind = sounds["ambience"]["wind"]
-    assert wind == {"file": f"{AMBIENCE_FILES['wind']}.wav", "share": WIND_NOON}
-    assert (site / "sounds" / wind["file"]).read_bytes()[:4] == b"RIFF"
+    ambience = sounds[
+        "ambience"
+    ]  # the wind and the evening insects: their levels come with the state
+    assert ambience == {name: {"file": f"{stem}.wav"} for name, stem in AMBIENCE_FILES.items()}
+    for layer in ambience.values():
+        assert (site / "sounds" / layer["file"]).read_bytes()[:4] == b"RIFF"
     for name, entry in table.items():
         assert entry["file"] == f"{SOUND_FILES[name]}.wav" and entry["mix"] == MIX.get(name, 1.0)
         assert (site / "sounds" / entry["file"]).read_bytes()[:4] == b"RIFF"
@@ -230,4 +233,5 @@ def test_the_build_has_the_sounds_and_the_four_colour_faces_fetched_when_needed(
     build = json.loads((site / "build.json").read_text(encoding="utf-8"))
     later = set(build["later"])
     assert "sounds/flip.wav" in later and "art/cards4/2.png" in later
+    assert "sounds/insects.wav" in later  # fetched when the evening first comes
     assert not later & set(build["files"]) and "art/cards/2.png" in build["files"]

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import arcade
 
-from desert_pyramid.app.prefs import SPEECH_CHOICES, VOLUMES, Settings
+from desert_pyramid.app.prefs import SPEECH_CHOICES, SPEECH_NAMES, VOLUMES, Settings
 from desert_pyramid.engine import Card
 from desert_pyramid.i18n import (
     LANGUAGES,
@@ -23,7 +23,6 @@ from desert_pyramid.i18n import (
     use_language,
 )
 from desert_pyramid.progression import BACK_BY_ID
-from desert_pyramid.speech.voice import CHOICE_NAMES
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import back_source, load_image, resolve_back
 from desert_pyramid.ui.base import fonts
@@ -65,13 +64,6 @@ ROWS = (
     (N_("Score"), "hide_score"),
     (N_("Clock"), "untimed"),  # Expedition and Daily untimed, from the next trek or Daily on
 )
-#: The speech choices' names (speech/voice.py's CHOICE_NAMES), marked for the catalogues.
-SPEECH_NAMES = {
-    "auto": N_("Auto"),
-    "off": N_("Off"),
-    "on": N_("On"),
-    "screen-reader": N_("Screen reader"),
-}
 #: The Language row's choices: "" is the system's language.
 LANGUAGE_CHOICES: tuple[str, ...] = ("", *LANGUAGES)
 
@@ -198,10 +190,7 @@ class SettingsView(MenuScreen):
 
     def _speech_name(self, choice: str) -> str:
         """The speech setting; ``Auto`` says whether it speaks now (a screen reader runs)."""
-        if choice in SPEECH_NAMES:
-            name = _(SPEECH_NAMES[choice])
-        else:
-            name = CHOICE_NAMES.get(choice, choice)  # a backend's own name
+        name = _(SPEECH_NAMES[choice]) if choice in SPEECH_NAMES else choice
         if choice == "auto":
             return _("Auto · on") if self.app.speech.voice.wanted else _("Auto · off")
         return name

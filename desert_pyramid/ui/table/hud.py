@@ -738,10 +738,7 @@ class Hud:
         Expedition's last seconds of daylight (the value flashes)."""
         hud = shown_items(hud)
         for key, t in self.values.items():
-            hidden = (key == "score" and settings.hide_score) or (
-                key in ("time", "daylight", "bonus") and settings.hide_timer
-            )
-            value = "—" if hidden else hud.get(key, "")
+            value = "—" if key in settings.hidden_figures else hud.get(key, "")
             self._set(t, value)
             if key == "daylight":
                 colour = (*(PULSE if pulse else INK), 255)
