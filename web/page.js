@@ -155,9 +155,20 @@ export function takeNotices(reply) {
 }
 
 let lastSaid = "";
+// What the Settings' speech makes of what is said (settings.js and voice.js set it): the status
+// line (a screen reader reads it) unless speech is off; onSay(fn) hears every sentence too (the
+// browser's own voice).
+export const speech = { live: true };
+const sayHooks = [];
+
+export function onSay(fn) {
+  sayHooks.push(fn);
+}
 
 export function say(text) {
   if (!text) return;
+  for (const fn of sayHooks) fn(text);
+  if (!speech.live) return;
   // the same words again are still announced: the region's text must change
   const said = text === lastSaid ? `${text}\u00a0` : text;
   lastSaid = said;

@@ -2,14 +2,17 @@
 // settings are the desktop's (app/prefs.py), read and written by the worker through the
 // application, so they are kept in the profile's save.toml as at the desktop; this module shows
 // their rows and applies the answer: high contrast and reduced motion as classes of <body>, the
-// text size as the CSS variable --text-scale, the four-colour faces, the sound's level.
+// text size as the CSS variable --text-scale, the four-colour faces, the sound's level, the
+// table's figures hidden (the timer, the score), what is said aloud (voice.js).
 // The game's sounds play through Web Audio; the AudioContext starts on the first tap or key, as
-// browsers require.
-import { $, game, nav, onWords, registerScreen, request, say, show } from "./page.js";
+// browsers require. The desert's wind and evening insects follow the table's state (its
+// "ambience": the desktop's own figures, computed by the worker).
+import { $, game, nav, onDraw, onWords, registerScreen, request, say, show } from "./page.js";
+import { followSpeech, voiceStatus } from "./voice.js";
 
 game.settings = null;
 // what the tests read: how many AudioContexts were made, sounds started, and their names
-game.sound = { contexts: 0, started: 0, played: [], state: "none", ambience: 0, ambienceOn: false };
+game.sound = { contexts: 0, started: 0, played: [], state: "none", ambience: 0, ambienceOn: false, layers: {} };
 
 // -- applying the settings --------------------------------------------------------------------
 let fourColour = new Set(); // the cards whose four-colour face differs (art/cards4/faces.json)
@@ -37,9 +40,16 @@ function apply(answer) {
     for (const img of document.querySelectorAll("img[data-face]")) img.src = faceSrc(Number(img.dataset.face));
     game.onFaces?.(); // the table re-draws its cards
   });
+  // the figures the desktop hides (the timer's, the score): "—" in their place (style.css)
+  for (const [key, id] of Object.entries(FIGURES)) {
+    $(id).parentElement.classList.toggle("figure-hidden", (answer.hidden || []).includes(key));
+  }
+  if (answer.speech) followSpeech(answer.speech);
   if (document.body.dataset.screen === "settings") drawRows();
   updateAmbience();
 }
+// the table's figures a setting may hide (the worker's names) and where the page shows each
+const FIGURES = { score: "score", time: "time", daylight: "daylight-left", bonus: "bonus" };
 
 async function load() {
   const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -82,6 +92,16 @@ function drawRows() {
     label.append(name, select);
     box.append(label);
     if (focused === row.key) select.focus();
+    if (row.key === "speech") {
+      // the browser's voice in words, under its row: which voice speaks, or why none does
+      const status = document.createElement("p");
+      status.id = "speech-status";
+      status.className = "speech-status";
+      status.textContent = voiceStatus();
+      status.hidden = !status.textContent;
+      select.setAttribute("aria-describedby", status.id);
+      box.append(status);
+    }
   }
 }
 
@@ -102,6 +122,15 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape" && document.body.dataset.screen === "settings") {
     event.preventDefault();
     nav.home();
+  } else if (event.key === "F2" && game.settings && game.settings.speech) {
+    // F2 turns speech on or off, as at the desktop, and says what it is now
+    event.preventDefault();
+    change("speech", game.settings.speech.toggle).then((reply) => {
+      if (!reply.ok) return;
+      const text = voiceStatus() || reply.result.speech.words.on;
+      say(text);
+      if (document.body.dataset.screen === "table") $("message").textContent = text;
+    });
   } else if ((event.key === "m" || event.key === "M") && !typing && game.settings) {
     // M mutes and unmutes, as at the desktop
     change("mute", !game.settings.values.mute).then((reply) => {
@@ -169,50 +198,80 @@ export async function playSound(name) {
   }
 }
 
-// The desert's wind at the table, as the desktop blows it softly (master x ambience volume x its
-// share): a loop while a table shows and the page is seen, stopped elsewhere, hidden or silent.
-let wind = null; // {source, gain, share}
-let windStarting = false;
+// The desert's sound at the table, as the desktop plays it: the wind, and in an Expedition's
+// last minute the evening insects, each at master x ambience volume x its share now; the wind's
+// speed (its pitch) falls as the sun goes down. The shares and the speed come with the table's
+// state (state.ambience: app/ambience.py, the desktop's functions, computed by the worker). A
+// layer starts when it is first heard (the insects' file is fetched then) and everything stops
+// on another screen, in a hidden tab, at a paused table and when muted.
+const layers = new Map(); // name -> {source, gain}
+const starting = new Set();
 
-function windWanted() {
-  return (
+function tableAmbience() {
+  const st = game.state;
+  const seen =
     !!audio && !!game.settings && game.settings.ambience_level > 0 && !document.hidden &&
-    document.body.dataset.screen === "table"
-  );
+    document.body.dataset.screen === "table" && !!st && !(st.timed && st.paused);
+  return seen ? st.ambience || null : null;
+}
+
+function stopLayer(name) {
+  const layer = layers.get(name);
+  if (!layer) return;
+  try {
+    layer.source.stop();
+  } catch {}
+  layers.delete(name);
+}
+
+async function startLayer(name) {
+  starting.add(name);
+  try {
+    const info = ((await sounds).ambience || {})[name];
+    const data = info && (await buffer(info.file));
+    if (data && !layers.has(name) && tableAmbience()) {
+      const source = audio.createBufferSource();
+      source.buffer = data;
+      source.loop = true;
+      const gain = audio.createGain();
+      gain.gain.value = 0;
+      source.connect(gain).connect(audio.destination);
+      source.start();
+      layers.set(name, { source, gain });
+      game.sound.ambience += 1;
+    }
+  } catch (err) {
+    game.sound.error = String(err);
+  } finally {
+    starting.delete(name);
+  }
 }
 
 async function updateAmbience() {
-  if (!windWanted()) {
-    if (wind) {
-      wind.source.stop();
-      wind = null;
-      game.sound.ambienceOn = false;
-    }
-    return;
+  const scene = tableAmbience();
+  const level = game.settings ? game.settings.ambience_level : 0;
+  const wanted = new Set();
+  if (scene) {
+    for (const [name, share] of Object.entries(scene.gains)) if (share > 0) wanted.add(name);
   }
-  if (!wind && !windStarting) {
-    windStarting = true;
-    try {
-      const info = ((await sounds).ambience || {}).wind;
-      const data = info && (await buffer(info.file));
-      if (data && windWanted() && !wind) {
-        const source = audio.createBufferSource();
-        source.buffer = data;
-        source.loop = true;
-        const gain = audio.createGain();
-        source.connect(gain).connect(audio.destination);
-        source.start();
-        wind = { source, gain, share: info.share };
-        game.sound.ambience += 1;
-        game.sound.ambienceOn = true;
-      }
-    } catch (err) {
-      game.sound.error = String(err);
-    } finally {
-      windStarting = false;
+  for (const name of [...layers.keys()]) if (!wanted.has(name)) stopLayer(name);
+  const starts = [];
+  for (const name of wanted) if (!layers.has(name) && !starting.has(name)) starts.push(startLayer(name));
+  await Promise.all(starts);
+  const now = tableAmbience();
+  for (const [name, layer] of layers) {
+    if (!now) {
+      stopLayer(name);
+      continue;
     }
+    layer.gain.gain.value = level * (now.gains[name] || 0);
+    layer.source.playbackRate.value = (now.pitches || {})[name] || 1;
   }
-  if (wind) wind.gain.gain.value = game.settings.ambience_level * wind.share;
+  game.sound.ambienceOn = layers.size > 0;
 }
+// what the tests read: each layer's gain and speed, from the Web Audio nodes themselves
+game.sound.levels = () =>
+  Object.fromEntries([...layers].map(([n, l]) => [n, { gain: l.gain.gain.value, rate: l.source.playbackRate.value }]));
 document.addEventListener("visibilitychange", updateAmbience);
 new MutationObserver(updateAmbience).observe(document.body, { attributes: true, attributeFilter: ["data-screen"] });
+onDraw(() => updateAmbience()); // each move and each tick of the clock: the sun goes down
