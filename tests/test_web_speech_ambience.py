@@ -155,6 +155,18 @@ def test_the_timer_hidden_in_german(tmp_path: Path) -> None:
     assert [c["name"] for c in row["choices"]] == ["Sichtbar", "Verborgen"]
 
 
+# -- large indices -------------------------------------------------------------------------------
+def test_large_indices_are_a_row_kept_as_the_desktops_setting(tmp_path: Path) -> None:
+    worker = opened(tmp_path, language="de")
+    row = rows(ask(worker, "settings")["result"])["large_index"]
+    assert row["label"] == "Große Eckzeichen" and [c["value"] for c in row["choices"]] == [
+        False,
+        True,
+    ]
+    assert ask(worker, "set_settings", values={"large_index": True})["ok"]
+    assert desktop(tmp_path).large_index is True
+
+
 # -- the Expedition's ambience --------------------------------------------------------------------
 def report(worker: Worker, ms: int) -> dict[str, Any]:
     """The page's time, ``ms`` of it, reported in steps of 4 s as its timer does."""

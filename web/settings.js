@@ -22,9 +22,12 @@ const fourColourLoaded = fetch("art/cards4/faces.json")
   .catch(() => {});
 
 export function faceSrc(id) {
-  // a card's face: the four-colour one when the setting is on and that card has one
-  const four = game.settings && game.settings.values.four_colour && fourColour.has(id);
-  return four ? `art/cards4/${id}.png` : `art/cards/${id}.png`;
+  // a card's face: the four-colour one when the setting is on and that card has one; with large
+  // indices, the faces drawn with the desktop's jumbo corner index (both fetched when first needed)
+  const values = game.settings ? game.settings.values : {};
+  const four = values.four_colour && fourColour.has(id);
+  const large = values.large_index ? "-large" : "";
+  return `art/cards${four ? "4" : ""}${large}/${id}.png`;
 }
 
 function apply(answer) {
@@ -34,6 +37,7 @@ function apply(answer) {
   body.classList.toggle("high-contrast", v.high_contrast);
   body.classList.toggle("reduce-motion", answer.reduced_motion);
   body.classList.toggle("four-colour", v.four_colour);
+  body.classList.toggle("large-index", v.large_index);
   body.dataset.textSize = String(v.text_size);
   document.documentElement.style.setProperty("--text-scale", String(v.text_size / 100));
   fourColourLoaded.then(() => {

@@ -11,6 +11,13 @@ import { game, notice, onSay, speech } from "./page.js";
 const synth = typeof window.speechSynthesis === "object" ? window.speechSynthesis : null;
 let wanted = null; // the worker's answer about speech (settings' "speech")
 let noticed = false; // the start page has said once that no voice speaks here
+// Chromium lists its voices a moment after the start ("voiceschanged"): until they are known (or
+// a second and a half has passed) an empty list is not taken for "no voice"
+let voicesKnown = false;
+setTimeout(() => {
+  voicesKnown = true;
+  showStatus();
+}, 1500);
 
 // what the tests read: the sentences handed to the voice, each with its language and voice
 game.speech = { spoken: [], voice: null, status: "", live: true, wanted: false };
@@ -61,6 +68,7 @@ export function voiceStatus() {
     return fill(words.off_why, { why: "this browser cannot speak" });
   }
   const all = voices();
+  if (!all.length && !voicesKnown) return "";
   if (!all.length) return fill(words.off_why, { why: "this browser has no voice" });
   const lang = tag(game.language);
   const chosen = chooseVoice(all, lang);
@@ -91,8 +99,6 @@ export function followSpeech(answer) {
   game.speech.live = speech.live;
   game.speech.wanted = !!answer.voice;
   if (!answer.voice && synth) synth.cancel();
-  // voices may still be loading (Chromium lists them after "voiceschanged"): look again then
-  setTimeout(showStatus, voices().length ? 0 : 1500);
   showStatus();
 }
 
@@ -121,4 +127,9 @@ function speak(text) {
   }
 }
 onSay(speak);
-if (synth && synth.addEventListener) synth.addEventListener("voiceschanged", showStatus);
+if (synth && synth.addEventListener) {
+  synth.addEventListener("voiceschanged", () => {
+    voicesKnown = true;
+    showStatus();
+  });
+}

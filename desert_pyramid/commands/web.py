@@ -54,8 +54,9 @@ CARD_W, CARD_H = 350, 475  # the faces' pixels: the desktop's card shape (140 x 
 SCENERY = {"landscape": (1600, 900), "portrait": (900, 1600)}
 ICON_SIZES = (192, 512)
 #: files a first visit does not fetch: the service worker keeps each when the page first asks
-#: for it (the sounds after the first tap, the four-colour faces when that setting is on)
-ON_DEMAND = ("sounds/", "art/cards4/")
+#: for it (the sounds after the first tap, the four-colour and the large-index faces when those
+#: settings are on)
+ON_DEMAND = ("sounds/", "art/cards4/", "art/cards-large/", "art/cards4-large/")
 
 
 class BuildError(Exception):

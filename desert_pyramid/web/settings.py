@@ -42,6 +42,7 @@ ROWS: dict[str, tuple[str, str]] = {
     "text_size": ("Text size", "text_size"),
     "untimed": ("Clock", "clock"),
     "four_colour": ("Four-colour deck", "on_off"),
+    "large_index": ("Large indices", "on_off"),
     "hide_timer": ("Timer", "shown_hidden"),
     "hide_score": ("Score", "shown_hidden"),
     "speech": ("Speech · F2", "speech"),

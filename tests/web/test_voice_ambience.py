@@ -13,6 +13,7 @@ browser (a profile of its own on a phone: the language and the speech setting ch
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -82,6 +83,7 @@ def test_the_voice_speaks_german_the_figures_hide_and_the_evening_comes_in(
         page.tap("#start-settings")
         choose(page, "hide_timer", True)
         choose(page, "hide_score", True)
+        choose(page, "large_index", True)
         choose(page, "speech", "on")
         assert page.evaluate("window.desertPyramid.speech.wanted") is True
         status = page.locator("#speech-status")
@@ -118,6 +120,15 @@ def test_the_voice_speaks_german_the_figures_hide_and_the_evening_comes_in(
         assert last["text"].startswith("Aufgedeckt")  # the desktop's German words
         assert last["text"] == " ".join(page.locator("#status").text_content().split())
         assert page.evaluate("window.__cancelled") > cancelled  # the old sentence gave way
+        # -- large indices: the faces drawn with the desktop's jumbo index, fetched when needed
+        for slot in state(page)["slots"]:
+            src = page.locator(f'#board [data-place="{slot["slot"]}"] img').get_attribute("src")
+            assert src == f"art/cards-large/{slot['card']['id']}.png", slot
+        page.wait_for_function(
+            "[...document.querySelectorAll('#pyramid img')]"
+            ".every(i => i.complete && i.naturalWidth > 0)",
+            timeout=10_000,
+        )
         # -- the timer and the score hidden: "—" in their place
         assert hidden_by_setting(page, "score") and hidden_by_setting(page, "time")
         assert page.locator("#moves").is_visible()
@@ -169,3 +180,21 @@ def test_the_voice_speaks_german_the_figures_hide_and_the_evening_comes_in(
         assert errors == []
     finally:
         context.close()
+
+
+def test_the_build_has_the_large_index_faces_and_the_insects_fetched_when_needed(
+    site: Path,
+) -> None:
+    from PIL import Image
+
+    build = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    later, first = set(build["later"]), set(build["files"])
+    four = json.loads((site / "art" / "cards4" / "faces.json").read_text(encoding="utf-8"))
+    for card in range(52):
+        large = f"art/cards-large/{card}.png"
+        assert large in later and large not in first
+        assert (site / large).read_bytes() != (site / "art" / "cards" / f"{card}.png").read_bytes()
+        assert Image.open(site / large).size == Image.open(site / f"art/cards/{card}.png").size
+        large4 = site / "art" / "cards4-large" / f"{card}.png"
+        assert large4.is_file() == (card in four["cards"])  # where the four-colour deck differs
+    assert "sounds/insects.wav" in later and "sounds/insects.wav" not in first

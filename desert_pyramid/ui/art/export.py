@@ -93,6 +93,25 @@ def render_four_colour(folder: Path, size: tuple[int, int]) -> list[int]:
     return numbers
 
 
+def render_large_index(folder: Path, four_folder: Path, size: tuple[int, int]) -> None:
+    """The faces with large corner indices (the Settings' Large indices: the desktop's jumbo
+    index, ``render_face(large_index=True)``): all 52 in ``folder`` (``N.png``) and, in
+    ``four_folder``, the four-colour deck's where they differ (the same cards as
+    :func:`render_four_colour`'s, listed in its ``faces.json``)."""
+    w, h = size
+    folder.mkdir(parents=True, exist_ok=True)
+    four_folder.mkdir(parents=True, exist_ok=True)
+    for card in range(52):
+        face = CARDS[card]
+        cardart.render_face(face, w, h, large_index=True).save(
+            folder / f"{card}.png", optimize=True
+        )
+        if cardart.suit_colour(face.suit, True) != cardart.suit_colour(face.suit, False):
+            cardart.render_face(face, w, h, four_colour=True, large_index=True).save(
+                four_folder / f"{card}.png", optimize=True
+            )
+
+
 DUSK_STEPS = 8
 """The Expedition's sky in the browser: the desert drawn at this many light levels after noon
 (the desktop's dusk 0..1, from a full 240 s of daylight to none, in 30-second steps)."""
@@ -144,6 +163,7 @@ def render_art(
     render_cards(folder / "cards", card_size)
     render_rewards(folder, (card_size[0] * 3 // 5, card_size[1] * 3 // 5))
     render_four_colour(folder / "cards4", card_size)
+    render_large_index(folder / "cards-large", folder / "cards4-large", card_size)
     render_scenery(folder, scenery, dusk_steps)
     for px in icon_sizes:
         render_icon(folder / f"icon-{px}.png", px)
