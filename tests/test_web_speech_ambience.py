@@ -122,6 +122,9 @@ def test_the_voices_words_are_the_desktops_in_the_players_language(tmp_path: Pat
     words = answer["speech"]["words"]
     assert words["on_named"] == "Sprachausgabe ist an ({name})."
     assert words["off_why"] == "Sprachausgabe ist aus: {why}."
+    # the browser's own reasons are in German too, the missing voice's language named in it
+    assert words["no_voice"] == "dieser Browser hat keine Stimme"
+    assert words["no_voice_for"] == "hier keine Stimme für Deutsch"
     assert rows(answer)["speech"]["label"] == "Vorlesen · F2"
 
 

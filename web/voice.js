@@ -63,18 +63,17 @@ export function voiceStatus() {
   const words = wanted.words;
   if (!wanted.live) return words.off;
   if (!wanted.voice) return "";
-  // the reasons are English, as the desktop's speech backends give theirs
   if (!synth || typeof window.SpeechSynthesisUtterance !== "function") {
-    return fill(words.off_why, { why: "this browser cannot speak" });
+    return fill(words.off_why, { why: words.cannot_speak });
   }
   const all = voices();
   if (!all.length && !voicesKnown) return "";
-  if (!all.length) return fill(words.off_why, { why: "this browser has no voice" });
+  if (!all.length) return fill(words.off_why, { why: words.no_voice });
   const lang = tag(game.language);
   const chosen = chooseVoice(all, lang);
   if (chosen) return fill(words.on_named, { name: chosen.name });
   const other = all.find((v) => v.default) || all[0];
-  return fill(words.instead, { why: `no voice for ${lang} here`, name: other.name });
+  return fill(words.instead, { why: words.no_voice_for, name: other.name });
 }
 
 function showStatus() {

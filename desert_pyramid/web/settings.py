@@ -28,7 +28,7 @@ from desert_pyramid.app.prefs import (
     Settings,
     SettingsError,
 )
-from desert_pyramid.i18n import _, format_percent
+from desert_pyramid.i18n import _, current_language, format_percent, language_named
 from desert_pyramid.web.table import RequestError
 
 #: The settings the page changes: key -> (the desktop's label, the kind of its values).
@@ -118,7 +118,7 @@ def browser_speech(choice: str) -> dict[str, Any]:
     """What the ``speech`` setting means in a browser: ``live`` (the page's status line, which a
     screen reader reads) and ``voice`` (the browser's own voice says it too), with the desktop's
     words about the voice (``words``: templates with ``{name}``, the voice, and ``{why}``, what is
-    missing, in English as the desktop's backends say it) and the F2 key's next choice
+    missing, filled by the page with one of the browser's reasons, also in ``words``) and the F2 key's next choice
     (``toggle``: on or off, as the desktop's F2 turns it)."""
     live = choice != "off"
     voice = live and choice not in STATUS_LINE_ONLY
@@ -133,6 +133,16 @@ def browser_speech(choice: str) -> dict[str, Any]:
             "off": _("Speech is off."),
             "off_why": _("Speech is off: {why}."),
             "instead": _("Speech: {why}; speaking with {name}."),
+            # the browser's reasons, in the player's language (the page fills {why} with one)
+            # TRANSLATORS: why the browser edition cannot speak: "Speech is off: {why}."
+            "cannot_speak": _("this browser cannot speak"),
+            # TRANSLATORS: why the browser edition cannot speak: "Speech is off: {why}."
+            "no_voice": _("this browser has no voice"),
+            # TRANSLATORS: the browser has voices, none for the game's language ("German"):
+            # "Speech: {why}; speaking with {name}."
+            "no_voice_for": _("no voice for {language} here").format(
+                language=language_named(current_language())
+            ),
         },
     }
 

@@ -103,7 +103,7 @@ def test_the_voice_speaks_german_the_figures_hide_and_the_evening_comes_in(
         if voices == 0:
             page.wait_for_function(
                 "document.getElementById('speech-status').textContent"
-                " === 'Sprachausgabe ist aus: this browser has no voice.'"
+                " === 'Sprachausgabe ist aus: dieser Browser hat keine Stimme.'"
             )
         page.tap("#settings-back")
         page.wait_for_function("document.body.dataset.screen === 'start'")
