@@ -20,6 +20,7 @@ const rword = (key) => words[key] || "";
 function applyRecordWords(w) {
   if (w) words = w;
   for (const el of document.querySelectorAll("[data-rword]")) el.textContent = rword(el.dataset.rword);
+  $("replay-play-on").title = rword("play_on_title");
 }
 
 function clearNotices() {
@@ -190,6 +191,7 @@ async function loadGames() {
     list.append(li);
   }
   $("games-empty").hidden = reply.result.games.length > 0;
+  game.gamesShown = (game.gamesShown || 0) + 1; // for the tests: the list drawn afresh
 }
 
 registerScreen("games", { enter: loadGames });
@@ -379,6 +381,25 @@ function toLosingMove() {
   }
 }
 
+// "Play on from here": a Practice deal at the table from the position shown, its moves kept for
+// undo (the worker starts it as the desktop's replay does; a refusal is said on the move's line)
+async function playOn() {
+  if (!replay) return;
+  stopPlaying();
+  const shown = replay;
+  const reply = await nav.deal({ move: shown.step }, "play_on");
+  if (reply.ok) {
+    if (replay === shown) {
+      replay = null;
+      game.replay = null;
+    }
+    return;
+  }
+  if (replay !== shown) return;
+  shown.message = reply.error;
+  drawReplay();
+}
+
 function closeReplay() {
   const from = replay ? replay.from : "start";
   stopPlaying();
@@ -406,6 +427,7 @@ $("replay-next").addEventListener("click", step(() => goTo(replay.step + 1)));
 $("replay-end").addEventListener("click", step(() => goTo(replay.data.moves)));
 $("replay-play").addEventListener("click", togglePlay);
 $("replay-lost").addEventListener("click", () => replay && toLosingMove());
+$("replay-play-on").addEventListener("click", playOn);
 $("replay-speed").addEventListener("click", () => {
   if (!replay) return;
   replay.speed = (replay.speed + 1) % replay.data.speeds.length;
@@ -428,6 +450,7 @@ document.addEventListener("keydown", (event) => {
     End: step(() => goTo(replay.data.moves)),
     Escape: closeReplay,
     l: () => toLosingMove(),
+    p: playOn, // the desktop's key for "Play on from here as a Practice game"
   };
   if (event.key === " " && !onControl) {
     event.preventDefault();
