@@ -167,3 +167,40 @@ def test_rules_practice_does_not_play_are_refused_with_the_applications_words(
     )
     table = ask(worker, "state")["state"]  # the game played before, not a new one
     assert table["moves"] == len(line) and table["won"]
+
+
+def played_on_days(folder: Path, days: int = 16) -> Worker:
+    """A profile in ``folder`` with a game a day on ``days`` days in a row from 1 November 2026
+    (a strict deal flipped through until it is stuck, left: a loss; every third day the won deal
+    too), played through the worker as the page plays, the calendar set to each day: the
+    statistics' per-day chart then has its 14 days."""
+    import datetime
+    from unittest import mock
+
+    from tests.web.helpers import stuck_deal
+
+    worker = opened(folder, "2026-11-01")
+    first = datetime.date(2026, 11, 1)
+    for k in range(days):
+        day = first + datetime.timedelta(days=k)
+        with mock.patch("desert_pyramid.local_date.today", return_value=day):
+            reply = ask(worker, "start", code=stuck_deal(), today=day.isoformat())
+            while not reply["state"]["stuck"]:
+                reply = ask(worker, "act", action="tap", place="stock")
+            assert ask(worker, "leave")["result"]["finished"]
+            if k % 3 == 0:
+                play_through(worker, *won_line())
+                assert ask(worker, "leave")["ok"]
+    return worker
+
+
+def test_the_per_day_chart_has_the_last_14_days_each_with_its_short_label(tmp_path: Path) -> None:
+    worker = played_on_days(tmp_path)
+    total = ask(worker, "statistics", today="2026-11-16")["result"]["views"][0]
+    chart = total["chart"]
+    assert chart["kind"] == "days" and len(chart["bars"]) == 14
+    assert chart["title"] == "Wins and losses on the last 14 days played"
+    assert [b["date"] for b in chart["bars"]][:2] == ["2026-11-03", "2026-11-04"]
+    assert chart["bars"][-1]["day"] == "16 Nov" and chart["bars"][-1]["short"] == "16/11"
+    assert sum(b["wins"] for b in chart["bars"]) == 5  # the 4th, 7th, 10th, 13th and 16th
+    assert all(b["losses"] == 1 for b in chart["bars"])

@@ -130,7 +130,9 @@ function drawChart(chart) {
       if (b.wins) part("won", b.wins);
       const day = document.createElement("span");
       day.className = "day";
-      day.textContent = chart.bars.length > 7 ? b.short : b.day;
+      day.dataset.day = b.day;
+      day.dataset.short = b.short;
+      column.title = b.day; // every day named on hover, whichever are labelled
       column.append(stack, day);
       bars.append(column);
       continue;
@@ -138,7 +140,33 @@ function drawChart(chart) {
     column.append(stack);
     bars.append(column);
   }
+  labelDays();
 }
+
+// The days under the chart, as the desktop labels them: with the month's name where each
+// column holds it (7 Dec), else in figures (07/12); where the columns are too narrow even for
+// those (14 days on a phone), every second or third day is labelled, the latest always.
+function labelDays() {
+  const bars = $("stats-bars");
+  const labels = [...bars.querySelectorAll(".day")];
+  if (!labels.length || !bars.clientWidth) return;
+  const style = getComputedStyle(labels[0]);
+  measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = labels[0].parentElement.getBoundingClientRect().width - 2; // a column, a gap
+  const widest = (key) => Math.max(...labels.map((l) => measure.measureText(l.dataset[key]).width));
+  const named = widest("day") <= room;
+  const key = named ? "day" : "short";
+  const every = named ? 1 : Math.max(1, Math.ceil((widest("short") + 6) / (room + 3)));
+  const last = labels.length - 1;
+  labels.forEach((l, i) => {
+    l.textContent = (last - i) % every === 0 ? l.dataset[key] : "";
+  });
+  bars.dataset.labelled = String(every); // for the tests: every how many days a label
+}
+
+new ResizeObserver(() => {
+  if (document.body.dataset.screen === "stats") labelDays();
+}).observe($("stats-bars"));
 
 registerScreen("stats", {
   enter() {
