@@ -2,6 +2,7 @@
 // Every rule, score, message, hint and verdict comes from the game's Python core in the worker
 // (worker.js, desert_pyramid/web/protocol.py; the protocol is in docs/web.md). What every screen
 // shares is page.js; the other screens are modules of their own, imported here.
+import "./bars.js"; // first: each screen's bar (Back and the heading), made before the screens look for it
 import {
   $,
   ask,

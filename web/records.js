@@ -20,6 +20,7 @@ const rword = (key) => words[key] || "";
 function applyRecordWords(w) {
   if (w) words = w;
   for (const el of document.querySelectorAll("[data-rword]")) el.textContent = rword(el.dataset.rword);
+  $("replay-play-on").title = rword("play_on_title");
 }
 
 function clearNotices() {
@@ -129,7 +130,9 @@ function drawChart(chart) {
       if (b.wins) part("won", b.wins);
       const day = document.createElement("span");
       day.className = "day";
-      day.textContent = chart.bars.length > 7 ? b.short : b.day;
+      day.dataset.day = b.day;
+      day.dataset.short = b.short;
+      column.title = b.day; // every day named on hover, whichever are labelled
       column.append(stack, day);
       bars.append(column);
       continue;
@@ -137,7 +140,33 @@ function drawChart(chart) {
     column.append(stack);
     bars.append(column);
   }
+  labelDays();
 }
+
+// The days under the chart, as the desktop labels them: with the month's name where each
+// column holds it (7 Dec), else in figures (07/12); where the columns are too narrow even for
+// those (14 days on a phone), every second or third day is labelled, the latest always.
+function labelDays() {
+  const bars = $("stats-bars");
+  const labels = [...bars.querySelectorAll(".day")];
+  if (!labels.length || !bars.clientWidth) return;
+  const style = getComputedStyle(labels[0]);
+  measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = labels[0].parentElement.getBoundingClientRect().width - 2; // a column, a gap
+  const widest = (key) => Math.max(...labels.map((l) => measure.measureText(l.dataset[key]).width));
+  const named = widest("day") <= room;
+  const key = named ? "day" : "short";
+  const every = named ? 1 : Math.max(1, Math.ceil((widest("short") + 6) / (room + 3)));
+  const last = labels.length - 1;
+  labels.forEach((l, i) => {
+    l.textContent = (last - i) % every === 0 ? l.dataset[key] : "";
+  });
+  bars.dataset.labelled = String(every); // for the tests: every how many days a label
+}
+
+new ResizeObserver(() => {
+  if (document.body.dataset.screen === "stats") labelDays();
+}).observe($("stats-bars"));
 
 registerScreen("stats", {
   enter() {
@@ -190,6 +219,7 @@ async function loadGames() {
     list.append(li);
   }
   $("games-empty").hidden = reply.result.games.length > 0;
+  game.gamesShown = (game.gamesShown || 0) + 1; // for the tests: the list drawn afresh
 }
 
 registerScreen("games", { enter: loadGames });
@@ -379,6 +409,25 @@ function toLosingMove() {
   }
 }
 
+// "Play on from here": a Practice deal at the table from the position shown, its moves kept for
+// undo (the worker starts it as the desktop's replay does; a refusal is said on the move's line)
+async function playOn() {
+  if (!replay) return;
+  stopPlaying();
+  const shown = replay;
+  const reply = await nav.deal({ move: shown.step }, "play_on");
+  if (reply.ok) {
+    if (replay === shown) {
+      replay = null;
+      game.replay = null;
+    }
+    return;
+  }
+  if (replay !== shown) return;
+  shown.message = reply.error;
+  drawReplay();
+}
+
 function closeReplay() {
   const from = replay ? replay.from : "start";
   stopPlaying();
@@ -406,6 +455,7 @@ $("replay-next").addEventListener("click", step(() => goTo(replay.step + 1)));
 $("replay-end").addEventListener("click", step(() => goTo(replay.data.moves)));
 $("replay-play").addEventListener("click", togglePlay);
 $("replay-lost").addEventListener("click", () => replay && toLosingMove());
+$("replay-play-on").addEventListener("click", playOn);
 $("replay-speed").addEventListener("click", () => {
   if (!replay) return;
   replay.speed = (replay.speed + 1) % replay.data.speeds.length;
@@ -428,6 +478,7 @@ document.addEventListener("keydown", (event) => {
     End: step(() => goTo(replay.data.moves)),
     Escape: closeReplay,
     l: () => toLosingMove(),
+    p: playOn, // the desktop's key for "Play on from here as a Practice game"
   };
   if (event.key === " " && !onControl) {
     event.preventDefault();

@@ -270,6 +270,15 @@ class Worker:
             raise RequestError(f"not a time limit in seconds: {limit!r}")
         return self.replay.analyse(min(float(limit), records.ANALYSE_MAX_S))
 
+    def _play_on(self, table: WebTable, request: dict[str, Any]) -> dict[str, Any]:
+        if self.replay is None:
+            raise RequestError("no replay to play on from: send 'replay' with a game code first")
+        if "move" not in request:
+            raise RequestError("'play_on' needs 'move': the replay's move to play on from")
+        self.replay.play_on(table, request["move"])
+        self.replay = None  # the replay's analysis ends here, as the desktop's closes its source
+        return {}
+
     _OPS: ClassVar[dict[str, Callable[[Worker, WebTable, dict[str, Any]], dict[str, Any]]]] = {
         "language": _language,
         "daily": _daily,
@@ -299,6 +308,7 @@ class Worker:
         "games": _games,
         "replay": _replay,
         "analyse": _analyse,
+        "play_on": _play_on,
     }
 
 

@@ -43,10 +43,11 @@ from desert_pyramid.engine import (
 )
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_day, format_number, ngettext, pgettext
+from desert_pyramid.i18n.say import tell
 from desert_pyramid.progression import Stats, StatsKey
 from desert_pyramid.progression.records import GAME_CODE_MAX
 from desert_pyramid.solver.analysis import analysis_steps
-from desert_pyramid.web.table import RequestError, board_json, place_json
+from desert_pyramid.web.table import RequestError, WebTable, board_json, place_json
 
 CHART_BARS = 30  # recent results drawn for one key (the desktop's chart)
 SPEEDS = (0.5, 1.0, 2.0, 4.0)  # the replay's speeds (the desktop's)
@@ -75,6 +76,8 @@ def words() -> dict[str, str]:
         "step": pgettext("replay", "Step"),
         "end": pgettext("replay", "End"),
         "lost_where": _("Lost where?"),
+        "play_on": _("Play on"),
+        "play_on_title": _("Play on from here as a Practice game"),
         "analysis": _("ANALYSIS"),
         "no_losing_move": _("No move lost this deal."),
         "not_found_yet": _("The analysis has not found a losing move (yet)."),
@@ -290,6 +293,29 @@ class Replay:
             "words": words(),
             "analysis": self.analysis_json(),
         }
+
+    def play_on(self, table: WebTable, move: object) -> None:
+        """ "Play on from here": a Practice deal at the table from the position after ``move``
+        moves (0, the deal, to all of them), those moves kept for undo, as the desktop's replay
+        starts it (``Application.play_on``: undo goes back to the deal; the game is recorded as
+        a Practice game when it ends). Raises :class:`RequestError` for a move number that is not
+        one of this game's, and the application's
+        :class:`~desert_pyramid.modes.InputError` (its words) for rules Practice does not play on
+        this layout."""
+        n = len(self.code.moves)
+        if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= n:
+            raise RequestError(f"'move' needs a move number from 0 to {n}, not {move!r}")
+        code = self.code
+        game = Game(self.layout, code.rules, code.deal, code.multiplier)
+        game.replay(code.moves[:move])
+        session = table.app.play_on(game)
+        table.sit(
+            table.app.sit(session),
+            tell(
+                "Played on from move {number} of a replay: undo goes back to the deal.",
+                number=move,
+            ),
+        )
 
     def analyse(self, seconds: float) -> dict[str, Any]:
         """Run the analysis for at most ``seconds`` (each search cut there goes on at the next
