@@ -55,7 +55,9 @@ function applyWords(info) {
 async function chooseLanguage(code) {
   const reply = await request("language", { language: code });
   if (!reply.ok) {
+    // (a language not fetched yet, the browser offline: the reason, and the game as it was)
     notice(reply.error, "error");
+    $("language").value = game.language;
     return reply;
   }
   try {

@@ -7,11 +7,11 @@ import { word } from "./page.js";
 export const CARD_ASPECT = 140 / 190; // width / height, the desktop's card
 
 export function cardImage(card) {
-  return `art/cards/${card.id}.png`;
+  return `art/cards/${card.id}.webp`;
 }
 
 function plainBack() {
-  return "art/cards/back.png";
+  return "art/cards/back.webp";
 }
 
 function setImage(button, src) {

@@ -15,7 +15,7 @@ let bannerTimer = 0;
 let shownSunset = null; // the trek whose sunset has been staged
 
 function skyFile(orientation, step) {
-  return step === 0 ? `art/desert-${orientation}.png` : `art/desert-${orientation}-dusk${step}.png`;
+  return step === 0 ? `art/desert-${orientation}.webp` : `art/desert-${orientation}-dusk${step}.webp`;
 }
 
 function setSky(dusk) {

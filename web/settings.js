@@ -27,7 +27,7 @@ export function faceSrc(id) {
   const values = game.settings ? game.settings.values : {};
   const four = values.four_colour && fourColour.has(id);
   const large = values.large_index ? "-large" : "";
-  return `art/cards${four ? "4" : ""}${large}/${id}.png`;
+  return `art/cards${four ? "4" : ""}${large}/${id}.webp`;
 }
 
 function apply(answer) {

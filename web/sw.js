@@ -35,8 +35,9 @@ self.addEventListener("fetch", (event) => {
       }
       const answer = await fetch(request);
       // a file fetched when first needed (build.json's "later": the sounds, the four-colour
-      // and the large-index faces) is kept too, so it plays offline from then on
-      if (answer.ok && /\/(sounds|art\/cards4|art\/cards-large|art\/cards4-large)\//.test(new URL(request.url).pathname)) {
+      // and the large-index faces, the languages but English) is kept too, so it plays offline
+      // from then on
+      if (answer.ok && /\/(sounds|art\/cards4|art\/cards-large|art\/cards4-large|py\/lang)\//.test(new URL(request.url).pathname)) {
         cache.put(request, answer.clone());
       }
       return answer;

@@ -27,13 +27,63 @@ const IMPORTS = [
   "import desert_pyramid.web.protocol, desert_pyramid.app.application, desert_pyramid.solver.hints",
 ].join("\n");
 
+// every language but English comes as a zip of its own (build.json's "languages": code -> file),
+// fetched and unpacked beside the game's code when the player's language needs it; the service
+// worker keeps it, so it works offline from then on (docs/web.md, "Languages")
+let languageZips = {};
+let buildCache = null; // the service worker's cache of this build ("desert-pyramid-VERSION")
+const unpacked = new Set();
+
 async function buildVersion() {
   try {
     const r = await fetch(here("./build.json"));
-    return r.ok ? (await r.json()).version : null;
+    if (!r.ok) return null;
+    const build = await r.json();
+    languageZips = build.languages || {};
+    buildCache = `desert-pyramid-${build.version}`;
+    return build.version;
   } catch {
     return null;
   }
+}
+
+async function fetchLanguage(code) {
+  if (unpacked.has(code)) return true;
+  if (!Object.hasOwn(languageZips, code)) return false;
+  try {
+    const url = here(`./${languageZips[code]}`);
+    const r = await fetch(url);
+    if (!r.ok) return false;
+    // kept in the build's cache here too: on a first visit the service worker may not be
+    // answering this worker's requests yet, and the language must start offline next time
+    if (buildCache && self.caches) {
+      try {
+        await (await caches.open(buildCache)).put(url, r.clone());
+      } catch {}
+    }
+    py.unpackArchive(await r.arrayBuffer(), "zip", { extractDir: CODE_DIR });
+    unpacked.add(code);
+    return true;
+  } catch {
+    return false; // offline and never fetched: Python says so in the player's language
+  }
+}
+
+// one request to Python; a language it needs first (hello's choice, a language switched to) is
+// fetched, and the request asked again, with the languages that could not come
+async function callPython(request) {
+  if (request.op === "language" && typeof request.language === "string") {
+    await fetchLanguage(request.language);
+  }
+  let reply = JSON.parse(handleJson(JSON.stringify(request)));
+  const unavailable = [];
+  while (request.op === "hello" && !reply.ok && typeof reply.fetch_language === "string") {
+    const code = reply.fetch_language;
+    if (unavailable.includes(code)) break;
+    if (!(await fetchLanguage(code))) unavailable.push(code);
+    reply = JSON.parse(handleJson(JSON.stringify({ ...request, unavailable })));
+  }
+  return reply;
 }
 
 async function storedSnapshot(version) {
@@ -130,8 +180,7 @@ async function answer(request) {
     return { id: request.id, ok: true, memory: memory() };
   }
   const started = performance.now();
-  const text = handleJson(JSON.stringify(request));
-  const reply = JSON.parse(text);
+  const reply = await callPython(request);
   // the saves reach IndexedDB before the page hears the answer: a reload after it continues
   // (a tick's too: a timed game is saved with its clock, so a reload never gives back daylight)
   if (request.op !== "state" && request.op !== "hint") {

@@ -19,8 +19,8 @@ from desert_pyramid.engine import PRESETS, EngineError
 from desert_pyramid.i18n import LANGUAGES, CatalogueError, current_language, use_language
 from desert_pyramid.modes import ModeError
 from desert_pyramid.web import howto as web_howto
+from desert_pyramid.web import languages, progress, records
 from desert_pyramid.web import profile as web_profile
-from desert_pyramid.web import progress, records
 from desert_pyramid.web import settings as web_settings
 from desert_pyramid.web.table import HINT_TIME_LIMIT, RequestError, WebTable
 from desert_pyramid.web.words import browser_language, language_choices, layout_label, page_words
@@ -57,10 +57,16 @@ class Worker:
         rules = [{"id": name, "name": rules_name(r)} for name, r in PRESETS.items()]
         return {"rules": rules, "layouts": layouts, "languages": LANGUAGES}
 
-    def set_language(self, request: dict[str, Any], strict: bool = True) -> None:
+    def set_language(self, request: dict[str, Any], strict: bool = True) -> str | None:
         """``language`` (one of the seven) wins; else the first of ``languages`` (the browser's
         ``navigator.languages``) the game speaks; else English. A language the game does not
-        speak is refused (``strict``) or, at ``hello`` (a stored choice gone bad), passed over."""
+        speak is refused (``strict``) or, at ``hello`` (a stored choice gone bad), passed over.
+
+        A language whose files are not here yet (the browser fetches each when it is needed:
+        web/languages.py) is refused with the reason (``strict``: the worker fetched it first and
+        could not); at ``hello`` its code is returned for the worker to fetch, and when the worker
+        could not (the code in the request's ``unavailable``) the game stays in the language it
+        is in and says why."""
         lang = request.get("language")
         if lang is not None and not (isinstance(lang, str) and lang in LANGUAGES):
             if strict:
@@ -75,9 +81,19 @@ class Worker:
         if lang is None:
             tags = request.get("languages", [])
             lang = browser_language(tags if isinstance(tags, list) else [])
+        if not languages.installed(lang):
+            if strict:
+                raise RequestError(languages.not_fetched(lang))
+            unavailable = request.get("unavailable")
+            if not (isinstance(unavailable, list) and lang in unavailable):
+                return lang
+            if self.table is not None:
+                self.table.log.notice(languages.not_fetched(lang))
+            return None
         notice = use_language(lang)
         if notice and self.table is not None:
             self.table.log.notice(notice)
+        return None
 
     def words(self) -> dict[str, Any]:
         """The page's words in the player's language, and the Language control's choices."""
@@ -137,7 +153,14 @@ class Worker:
         table = self._table()
         if "today" in request:
             table.set_date(request["today"])
-        self.set_language(request, strict=False)
+        fetch = self.set_language(request, strict=False)
+        if fetch is not None:
+            # the worker fetches the language's zip and asks again (web/worker.js)
+            return {
+                "ok": False,
+                "fetch_language": fetch,
+                "error": f"the language {fetch!r} is not here yet: {languages.pack_name(fetch)}",
+            }
         return {
             "ok": True,
             "version": __version__,

@@ -95,7 +95,7 @@ def test_settings_are_applied_kept_over_a_reload_and_used_at_the_table(
         for slot in st["slots"]:
             src = page.locator(f'#board [data-place="{slot["slot"]}"] img').get_attribute("src")
             four = slot["card"]["id"] % 4 in (2, 3)  # diamonds blue, clubs green
-            assert src == f"art/{'cards4' if four else 'cards'}/{slot['card']['id']}.png", slot
+            assert src == f"art/{'cards4' if four else 'cards'}/{slot['card']['id']}.webp", slot
         # every face loads (the four-colour ones fetched when first needed)
         page.wait_for_function(
             "[...document.querySelectorAll('#pyramid img')]"
@@ -227,11 +227,11 @@ def test_the_build_has_the_sounds_and_the_four_colour_faces_fetched_when_needed(
     four = json.loads((site / "art" / "cards4" / "faces.json").read_text(encoding="utf-8"))
     assert four["cards"] == [c for c in range(52) if c % 4 in (2, 3)]  # diamonds and clubs
     for card in four["cards"]:
-        assert (site / "art" / "cards4" / f"{card}.png").read_bytes() != (
-            site / "art" / "cards" / f"{card}.png"
+        assert (site / "art" / "cards4" / f"{card}.webp").read_bytes() != (
+            site / "art" / "cards" / f"{card}.webp"
         ).read_bytes()
     build = json.loads((site / "build.json").read_text(encoding="utf-8"))
     later = set(build["later"])
-    assert "sounds/flip.wav" in later and "art/cards4/2.png" in later
+    assert "sounds/flip.wav" in later and "art/cards4/2.webp" in later
     assert "sounds/insects.wav" in later  # fetched when the evening first comes
-    assert not later & set(build["files"]) and "art/cards/2.png" in build["files"]
+    assert not later & set(build["files"]) and "art/cards/2.webp" in build["files"]

@@ -123,7 +123,7 @@ def test_the_voice_speaks_german_the_figures_hide_and_the_evening_comes_in(
         # -- large indices: the faces drawn with the desktop's jumbo index, fetched when needed
         for slot in state(page)["slots"]:
             src = page.locator(f'#board [data-place="{slot["slot"]}"] img').get_attribute("src")
-            assert src == f"art/cards-large/{slot['card']['id']}.png", slot
+            assert src == f"art/cards-large/{slot['card']['id']}.webp", slot
         page.wait_for_function(
             "[...document.querySelectorAll('#pyramid img')]"
             ".every(i => i.complete && i.naturalWidth > 0)",
@@ -191,10 +191,10 @@ def test_the_build_has_the_large_index_faces_and_the_insects_fetched_when_needed
     later, first = set(build["later"]), set(build["files"])
     four = json.loads((site / "art" / "cards4" / "faces.json").read_text(encoding="utf-8"))
     for card in range(52):
-        large = f"art/cards-large/{card}.png"
+        large = f"art/cards-large/{card}.webp"
         assert large in later and large not in first
-        assert (site / large).read_bytes() != (site / "art" / "cards" / f"{card}.png").read_bytes()
-        assert Image.open(site / large).size == Image.open(site / f"art/cards/{card}.png").size
-        large4 = site / "art" / "cards4-large" / f"{card}.png"
+        assert (site / large).read_bytes() != (site / "art" / "cards" / f"{card}.webp").read_bytes()
+        assert Image.open(site / large).size == Image.open(site / f"art/cards/{card}.webp").size
+        large4 = site / "art" / "cards4-large" / f"{card}.webp"
         assert large4.is_file() == (card in four["cards"])  # where the four-colour deck differs
     assert "sounds/insects.wav" in later and "sounds/insects.wav" not in first
