@@ -117,6 +117,8 @@ BROWSER = textwrap.dedent(
     hello = dict(op="hello", save_dir=saves, languages=["de-DE", "en"], today="2026-12-07")
     out["first"] = ask(**hello)
     out["offline"] = ask(**hello, unavailable=["de"])
+    from babel import localedata
+    out["known_before"] = localedata.exists("de")  # (Babel remembers this answer)
     unpack("de")
     out["german"] = ask(**hello)
     out["french"] = ask(op="language", language="fr")
@@ -152,6 +154,7 @@ def test_the_worker_asks_for_a_language_speaks_it_once_there_and_says_when_it_ca
         "Deutsch could not be downloaded (is the browser offline?): "
         "the game is in English until it can be."
     ]
+    assert out["known_before"] is False
     german = out["german"]
     assert german["ok"] and german["language"] == "de", german
     assert german["words"]["deal"] == "Spiel"
@@ -182,3 +185,48 @@ def test_the_fonts_are_woff2_with_every_letter_of_the_seven_languages(tmp_path: 
             assert {ord(c) for c in text if c != " "} <= letters, (name, text)
         if name.startswith("Liberation"):  # the text font: the suits and the signs too
             assert {ord(c) for c in "♠♥♦♣×→"} <= letters, name
+
+
+def _imported(source: str) -> set[str]:
+    """Every module a Python file imports (at its top or in a function), absolute names."""
+    import ast
+
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_standard_library_left_out_is_imported_by_nothing_the_worker_runs(
+    zips: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """The game's code and its dependencies (the whole zip) import none of the modules the site's
+    standard library leaves out; the rest of the runtime's zip is there as it was."""
+    from desert_pyramid.commands.web import (
+        STDLIB_LEFT_OUT,
+        pyodide_folder,
+        stdlib_top,
+        write_stdlib,
+    )
+
+    folder, _names_ = zips
+    with zipfile.ZipFile(folder / "py" / "game.zip") as archive:
+        for name in archive.namelist():
+            if name.endswith(".py"):
+                tops = {m.split(".")[0] for m in _imported(archive.read(name).decode("utf-8"))}
+                assert not tops & STDLIB_LEFT_OUT, (name, tops & STDLIB_LEFT_OUT)
+    source = pyodide_folder() / "python_stdlib.zip"
+    write_stdlib(source, tmp_path / "stdlib.zip")
+    with zipfile.ZipFile(source) as whole, zipfile.ZipFile(tmp_path / "stdlib.zip") as cut:
+        kept = {i.filename: i for i in cut.infolist()}
+        for info in whole.infolist():
+            left_out = stdlib_top(info.filename) in STDLIB_LEFT_OUT
+            assert (info.filename not in kept) == left_out, info.filename
+            if not left_out:
+                assert cut.read(info.filename) == whole.read(info)
+                assert kept[info.filename].compress_type == info.compress_type
+        assert {stdlib_top(n) for n in kept} >= {"json", "asyncio", "zipfile", "pyodide"}
+    assert (tmp_path / "stdlib.zip").stat().st_size < source.stat().st_size - 300_000

@@ -2,6 +2,7 @@
 // no network after the first visit. `desert-pyramid web build` fills in the build and its files.
 const BUILD = "desert-pyramid-__BUILD__";
 const FILES = __FILES__;
+const LATER = /\/(sounds\/|art\/cards4\/|art\/cards-large\/|art\/cards4-large\/|py\/lang\/|art\/icon-512\.png$)/;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -35,9 +36,9 @@ self.addEventListener("fetch", (event) => {
       }
       const answer = await fetch(request);
       // a file fetched when first needed (build.json's "later": the sounds, the four-colour
-      // and the large-index faces, the languages but English) is kept too, so it plays offline
-      // from then on
-      if (answer.ok && /\/(sounds|art\/cards4|art\/cards-large|art\/cards4-large|py\/lang)\//.test(new URL(request.url).pathname)) {
+      // and the large-index faces, the languages but English, the large icon) is kept too, so
+      // it plays offline from then on
+      if (answer.ok && LATER.test(new URL(request.url).pathname)) {
         cache.put(request, answer.clone());
       }
       return answer;

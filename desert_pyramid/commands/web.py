@@ -41,6 +41,36 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
     "package.json",
 )
+#: the runtime's standard library (python_stdlib.zip) without what a worker that plays the game
+#: never imports: the debuggers, profilers, test and documentation tools, the interactive
+#: console, and the mail, FTP and web-server protocols a browser cannot open (a fifth of it).
+#: Each is imported by no module of the game's zip (tests/test_web_download.py reads them all) and
+#: elsewhere in the standard library only by a function a worker never calls (help(), the REPL's
+#: readline, SMTPHandler.emit, an ftp:// URL), behind an ImportError guard or "__main__".
+STDLIB_LEFT_OUT = frozenset(
+    {
+        "_pyrepl",
+        "bdb",
+        "cProfile",
+        "doctest",
+        "ftplib",
+        "imaplib",
+        "mailbox",
+        "pdb",
+        "poplib",
+        "profile",
+        "pstats",
+        "pydoc",
+        "smtplib",
+        "tabnanny",
+        "timeit",
+        "trace",
+        "unittest",
+        "wsgiref",
+        "xmlrpc",
+        "zipapp",
+    }
+)
 #: the game's code the worker does not need: the desktop's window, the command line, speech
 LEFT_OUT = ("ui", "commands", "speech", "cli.py", "__main__.py")
 #: the pure dependencies, by distribution name, and the top-level names they install
@@ -55,8 +85,16 @@ SCENERY = {"landscape": (1600, 900), "portrait": (900, 1600)}
 ICON_SIZES = (192, 512)
 #: files a first visit does not fetch: the service worker keeps each when the page first asks
 #: for it (the sounds after the first tap, the four-colour and the large-index faces when those
-#: settings are on)
-ON_DEMAND = ("sounds/", "art/cards4/", "art/cards-large/", "art/cards4-large/", "py/lang/")
+#: settings are on, a language but English when it is chosen, the large icon when the browser
+#: installs the game: only the web manifest names it)
+ON_DEMAND = (
+    "sounds/",
+    "art/cards4/",
+    "art/cards-large/",
+    "art/cards4-large/",
+    "py/lang/",
+    "art/icon-512.png",
+)
 
 
 class BuildError(Exception):
@@ -115,6 +153,21 @@ def pyodide_folder() -> Path:
         if done.returncode != 0 or not (folder / "pyodide.mjs").is_file():
             raise BuildError("'npm ci' in web/ failed: the Pyodide runtime is not there")
     return folder
+
+
+def stdlib_top(name: str) -> str:
+    """The top-level module a file of the standard library's zip belongs to."""
+    top = name.split("/")[0]
+    return top.removesuffix(".pyc").removesuffix(".py")
+
+
+def write_stdlib(source: Path, target: Path) -> None:
+    """The runtime's standard library zip without :data:`STDLIB_LEFT_OUT`; every other member
+    as it was (its bytes, its compression, its date)."""
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as out:
+        for info in src.infolist():
+            if stdlib_top(info.filename) not in STDLIB_LEFT_OUT:
+                out.writestr(info, src.read(info))
 
 
 def _safe_out(out: Path) -> None:
@@ -331,7 +384,10 @@ def build_site(out: Path) -> list[str]:
             shutil.copy2(path, staging / path.name)
     (staging / "pyodide").mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(runtime / name, staging / "pyodide" / name)
+        if name == "python_stdlib.zip":
+            write_stdlib(runtime / name, staging / "pyodide" / name)
+        else:
+            shutil.copy2(runtime / name, staging / "pyodide" / name)
     (staging / "py").mkdir()
     write_python_zip(staging / "py" / "game.zip")
     language_zips = write_language_zips(staging / "py" / "lang")

@@ -59,8 +59,11 @@ def installed(code: str, locale_root: Path | None = None, babel_root: Path | Non
     if there and babel_root is None and code not in _ready:
         from babel import localedata
 
-        localedata.exists.cache_clear()  # (it may have said no before the zip came)
-        localedata.locale_identifiers.cache_clear()
+        # (it may have said no before the zip came; Babel 2.12 and later cache these)
+        for remembered in (localedata.exists, localedata.locale_identifiers):
+            forget = getattr(remembered, "cache_clear", None)
+            if forget is not None:
+                forget()
         _ready.add(code)
     return there
 

@@ -5,6 +5,8 @@ the game stays in its language."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -85,3 +87,19 @@ def test_languages_are_fetched_when_chosen_and_kept_offline(browser: Any, base_u
     finally:
         context.set_offline(False)
         context.close()
+
+
+def test_the_build_fetches_the_languages_and_the_large_icon_later(site: Path) -> None:
+    build = json.loads((site / "build.json").read_text(encoding="utf-8"))
+    first, later = set(build["files"]), set(build["later"])
+    zips = set(build["languages"].values())
+    assert zips == {f"py/lang/{c}.zip" for c in ("de", "fr", "es", "it", "pt_BR", "ru")}
+    assert zips <= later and "art/icon-512.png" in later and not later & first
+    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+    for icon in manifest["icons"]:  # the manifest's icons stay PNG
+        assert icon["type"] == "image/png" and (site / icon["src"]).read_bytes()[:4] == b"\x89PNG"
+    assert "art/icon-192.png" in first and "art/cards/back.webp" in first
+    assert not [f for f in first if f.endswith(".png") and not f.startswith("art/icon-")]
+    assert not [f for f in first if f.endswith(".ttf")]
+    # the service worker keeps build.json (offline, the worker reads the languages from it)
+    assert '"build.json"' in (site / "sw.js").read_text(encoding="utf-8")
