@@ -31,6 +31,7 @@ def test_the_pictures_become_lossless_webp_with_the_same_pixels_and_the_icons_st
     for x in range(35):
         for y in range(47):
             face.putpixel((x, y), ((x * 7) % 256, (y * 5) % 256, (x * y) % 256, (x + y) * 3 % 256))
+    face.putpixel((5, 5), (200, 100, 50, 0))  # a colour under a transparent pixel: kept too
     face.save(cards / "7.png")
     face.save(tmp_path / "desert-portrait.png")
     face.save(tmp_path / "icon-192.png")
