@@ -10,6 +10,7 @@ import arcade
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.i18n import _
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
     Span,
@@ -140,8 +141,12 @@ class TitleView(MenuScreen):
         s = self.scale()
         self.texts = TextGroup()
         area = inset(Rect(0, 0, width, height), 16 * s, 6 * s)
-        head, rest = cut_top(area, text_height(40 * s) + text_height(14 * s) + 4 * s, 8 * s)
-        title_box, sub_box = cut_top(head, text_height(40 * s))
+        # (Manrope, the Cyrillic heading face, draws its capitals taller than the line's box)
+        title_h = text_height(40 * s) * (
+            1.2 if fonts.heading_font() == fonts.HEADING_CYRILLIC else 1
+        )
+        head, rest = cut_top(area, title_h + text_height(14 * s) + 4 * s, 8 * s)
+        title_box, sub_box = cut_top(head, title_h)
         shadow = self.texts.fitted(
             "DESERT PYRAMID", title_box.moved(3, -3), 40 * s, colour=(92, 52, 20), heading=True
         )
@@ -154,11 +159,13 @@ class TitleView(MenuScreen):
         self.message_text = self.texts.fitted(
             self.message, message_box, 12 * s, colour=SAND_INK, bold=True
         )
+        row_h = Span(text_height(15 * s) + 8, 40 * s)
+        need = self.menu.label_width(15 * s, row_h.minimum)  # a larger text: wider buttons
         menu = button_grid(
             menu_area,
             len(self.menu.buttons),
-            Span(220 * s, 300 * s),
-            Span(text_height(15 * s) + 8, 40 * s),
+            Span(max(220 * s, need), max(300 * s, need)),
+            row_h,
             8 * s,
         )
         self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))

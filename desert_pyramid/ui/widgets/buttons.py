@@ -6,6 +6,7 @@ sprites; labels are :class:`arcade.Text` objects in one batch.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -172,6 +173,22 @@ class ButtonColumn:
                 )
             )
         self.refresh()
+
+    def label_width(self, font_size: float, height: float) -> float:
+        """The width the widest button needs for its label (and a row's value) whole at the text
+        size in use, with a ``height``-tall button's room each side: a screen makes its buttons
+        at least this wide, so a larger text size widens them rather than being set smaller."""
+        pad = height * self.pad_ratio
+        need = 0.0
+        for b in self.buttons:
+            w = 2 * pad + max(
+                text_width(b.label, font_size, True), text_width(b.confirm, font_size, True)
+            )
+            if b.value:
+                value = f"‹ {b.value} ›" if b.adjust else b.value
+                w += text_width(value, font_size, True) + pad
+            need = max(need, w)
+        return float(math.ceil(need)) + 2
 
     def _choose_scale(self, rects: Sequence[Rect], font_size: float) -> float:
         """One text size for the whole menu: the largest, from the setting's down to (never
