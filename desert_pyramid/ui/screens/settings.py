@@ -280,6 +280,16 @@ class SettingsView(MenuScreen):
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
         preview_w = min(300 * sc, body.width * 0.25)  # the cards never shrink for the text
+        # a larger text size: the rows' columns as wide as their words need, the preview in what
+        # they leave (no narrower than its cards at their size: else it goes, ``layout``)
+        # (a larger text size: less room each side of a row's words, so two columns stand)
+        self.menu.pad_ratio = 0.45 if fonts.text_scale() <= 1.0 else 0.3
+        need = self.menu.label_width(14 * sc, row_h.minimum)
+        one_column = n * (row_h.minimum + 6 * sc) - 6 * sc
+        cols = 1 if one_column <= body.height - text_height(11 * sc) - 4 * sc else 2
+        rows_need = cols * need + (cols - 1) * 6 * sc
+        card_w = int(86 * sc * 190 / 140 * CARD_ASPECT) // 2 * 2
+        preview_w = min(preview_w, max(2 * card_w + 12 * sc, body.width - 12 * sc - rows_need - 2))
         if not self.show_preview:
             preview_w = -12 * sc
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
@@ -287,7 +297,9 @@ class SettingsView(MenuScreen):
             rows_area.right + 12 * sc, body.bottom, max(0.0, preview_w), body.height
         )
         keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)
-        menu = button_grid(rows_area, n, Span(230 * sc, 460 * sc), row_h, 6 * sc, max_columns=2)
+        menu = button_grid(
+            rows_area, n, Span(max(230 * sc, need), max(460 * sc, need)), row_h, 6 * sc, 2
+        )
         self.menu.place(menu.rects, 14 * sc, rows=-(-n // menu.columns))
         self.texts.fitted(
             _("↑ ↓ choose · ← → or Enter change · Esc done"), keys_line, 11 * sc, colour=FAINT
