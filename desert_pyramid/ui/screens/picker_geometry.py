@@ -112,16 +112,22 @@ def picker_geometry(
     own: int | None = None,
     actions: int | Sequence[float] = 0,
     back_need: float = 0.0,
+    *,
+    header: float = 0.0,
+    footer: float = 0.0,
+    back_h: float = 0.0,
 ) -> PickerGeometry:
     """Lay the picker out for a window size and a number of layouts: ``count`` in all, the last
     ``own`` of them the player's, under a heading of their own (``None``: no heading), and a row of
     buttons left of Back: ``actions`` of them, or as many as the widths given, each at least as
-    wide as its width (its label's; ``back_need``: Back's)."""
+    wide as its width (its label's; ``back_need``: Back's). ``header``, ``footer``, ``back_h``:
+    the least the heading band, the footer and the buttons take (a larger text size needs more),
+    in pixels."""
     s = picker_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    header = 92 * s
-    footer = (138 if actions else 106) * s
+    header = max(92 * s, header)
+    footer = max((138 if actions else 106) * s, footer)
     bar_w = max(8.0, 12 * s)
     grid = Rect(
         round(panel.left + 16 * s),
@@ -160,7 +166,7 @@ def picker_geometry(
     lowest = min(
         [r.bottom for r in tiles] + ([heading_y - band / 2] if own_start is not None else [])
     )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
-    back_w, back_h = round(150 * s), round(38 * s)
+    back_w, back_h = round(150 * s), round(max(38 * s, back_h))
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     row: list[Rect] = []
     needs = [0.0] * actions if isinstance(actions, int) else list(actions)
