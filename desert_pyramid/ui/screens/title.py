@@ -192,6 +192,8 @@ class TitleView(MenuScreen):
                 sprite.position = (round(cx), round(cy))
                 sprite.angle = k * 9
                 self.decor.append(sprite)
+        if any(c.left < 0 or c.right > width for c in self.decor):
+            self.decor = arcade.SpriteList()  # wide buttons (a larger text) leave no room
 
 
 class PlaceholderView(MenuScreen):
