@@ -31,8 +31,9 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.i18n import N_, _, pgettext
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, fit_text, menu_panel
+from desert_pyramid.ui.base.layout import Span, fit_text, menu_panel, share_columns
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -299,7 +300,7 @@ class PracticeSetupView(MenuScreen):
         whole = _("{number} · {name}").format(number=number, name=name)
         if r.width <= 0 or size <= 0:
             return whole
-        room = r.width - 3 * r.height * 0.45 - width(row.label) - 2
+        room = r.width - 3 * r.height * self.menu.pad_ratio - width(row.label) - 2
         if width(f"‹ {whole} ›") <= room:
             return whole
         frame = width(f"‹ {_('{number} · {name}').format(number=number, name='')} ›")
@@ -387,12 +388,23 @@ class PracticeSetupView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
+        row_h = Span(text_height(14 * s) + 6, 37 * s)
+        # the rows' words whole (a larger text size: less room beside them, so two columns stand)
+        self.menu.pad_ratio = 0.45 if fonts.text_scale() <= 1.0 else 0.3
+        number = self.layouts[self.layout_i]  # the layout's name whole, not as last fitted
+        whole = _("{number} · {name}").format(
+            number=number, name=layout_name(self._layout_of(number))
+        )
+        self.menu.buttons[ROW_LAYOUT].value = whole
+        needs = self.menu.label_widths(14 * s, row_h.minimum)
+        half = -(-len(needs) // 2)  # in two columns: each as wide as its rows need
+        need = min(max(needs), (max(needs[:half]) + max(needs[half:])) / 2)
         parts = menu_panel(
             Rect(0, 0, width, height),
             len(self.menu.buttons),
             width=620 * s,
-            row_width=Span(260 * s, 540 * s),
-            row_height=Span(text_height(14 * s) + 6, 37 * s),
+            row_width=Span(max(260 * s, need), 540 * s),
+            row_height=row_h,
             gap=5 * s,
             # room above the capitals for accents (Ü in German, Й in Russian)
             heading=text_height(26 * s) + 6 * s,
@@ -404,7 +416,8 @@ class PracticeSetupView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, parts.panel))
         self.texts.fitted(_("PRACTICE"), parts.heading, 26 * s, colour=GOLD, heading=True)
         self._row_font = 14 * s
-        self.menu.place(parts.menu.rects, self._row_font, rows=parts.rows)
+        rects = share_columns(parts.menu.rects, parts.rows, needs, 5 * s)
+        self.menu.place(rects, self._row_font, rows=parts.rows)
         self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
         self.texts.fitted(
             _(

@@ -178,8 +178,12 @@ class ButtonColumn:
         """The width the widest button needs for its label (and a row's value) whole at the text
         size in use, with a ``height``-tall button's room each side: a screen makes its buttons
         at least this wide, so a larger text size widens them rather than being set smaller."""
+        return max(self.label_widths(font_size, height), default=0.0)
+
+    def label_widths(self, font_size: float, height: float) -> list[float]:
+        """What each button needs (:meth:`label_width`), in order."""
         pad = height * self.pad_ratio
-        need = 0.0
+        needs = []
         for b in self.buttons:
             w = 2 * pad + max(
                 text_width(b.label, font_size, True), text_width(b.confirm, font_size, True)
@@ -187,8 +191,8 @@ class ButtonColumn:
             if b.value:
                 value = f"‹ {b.value} ›" if b.adjust else b.value
                 w += text_width(value, font_size, True) + pad
-            need = max(need, w)
-        return float(math.ceil(need)) + 2
+            needs.append(float(math.ceil(w)) + 2)
+        return needs
 
     def _choose_scale(self, rects: Sequence[Rect], font_size: float) -> float:
         """One text size for the whole menu: the largest, from the setting's down to (never
