@@ -169,7 +169,9 @@ class StatsView(MenuScreen):
         # the buttons as tall as their text needs at the text size (Settings → Text size)
         bh = round(max(40 * s, text_height(14 * s) + 8))
         sh = round(max(38 * s, text_height(14 * s) + 8))
-        head_h = max(106 * s, panel.top - head_y + px(28 * s) * 0.6 + 14 * s + sh)
+        head_h = 106 * s
+        if grow > 1.0:  # a larger text size: the selector under the larger heading
+            head_h = max(head_h, panel.top - head_y + px(28 * s) * 0.6 + 14 * s + sh)
         selector = Rect(round(width / 2 - 380 * s), round(panel.top - head_h), round(760 * s), sh)
         # the two buttons as wide as the longer label needs ("Partidas anteriores" was cut)
         need = max(text_width(b.label, 14 * s, True) for b in self.menu.buttons[1:])
@@ -187,11 +189,11 @@ class StatsView(MenuScreen):
         # a name may take two lines at a larger text size: the tiles grow to hold them
         names = [name for name, _v in figures(self.choice.stats)]
         name_room = tw - 4 - 2 * max(2.0, px(11 * s) * 0.2)
-        two_lines = any(text_width(n, 11 * s, True) > name_room for n in names)
-        th = max(
-            70 * s, 8 * s + text_height(11 * s, 2 if two_lines else 1) + text_height(20 * s) + 8 * s
-        )
-        two_lines = two_lines and th > 70 * s
+        two_lines = grow > 1.0 and any(text_width(n, 11 * s, True) > name_room for n in names)
+        th = 70 * s
+        if grow > 1.0:  # a larger text size: the tiles as tall as the name and value need
+            name_h = text_height(11 * s, 2 if two_lines else 1)
+            th = max(th, 8 * s + name_h + text_height(20 * s) + 8 * s)
         top = selector.bottom - 16 * s
         self.figure_rects: list[Rect] = []
         for i, (name, _value) in enumerate(figures(self.choice.stats)):
