@@ -414,7 +414,7 @@ def menu_panel(
 
     before = _overflows[0]
     parts = place(width)
-    if _overflows[0] > before and area.width > width:
+    if _overflows[0] > before and area.width > width and grow > 1.0:
         # a menu that cannot stand in the panel's width (a larger text size): the window's
         # width for its columns before the screen is set smaller
         _overflows[0] = before

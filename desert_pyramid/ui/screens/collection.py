@@ -272,12 +272,15 @@ class GridScreen(MenuScreen):
 
     def button_height(self, font: float) -> float:
         """The buttons' height: 40 at a 720-pixel window, or what their text needs."""
+        if fonts.text_scale() <= 1.0:
+            return float(40 * self.scale())
         return float(round(max(40 * self.scale(), text_height(font) + 8)))
 
     def place_buttons(self, y: float, w: float, h: float, gap: float, font: float) -> None:
         """The buttons in a row under the grid, as tall and wide as their words need."""
         h = max(h, self.button_height(font))
-        w = max(w, self.menu.label_width(font, h))
+        if fonts.text_scale() > 1.0:  # (at 100%: the design's width)
+            w = max(w, self.menu.label_width(font, h))
         self.menu.place(row_rects(self.app.width / 2, y, len(self.menu.buttons), w, h, gap), font)
 
     def finish_layout(self) -> None:

@@ -205,7 +205,7 @@ class EditorView(Screen):
             width,
             height,
             button_w=self.buttons.label_width(11.5 * s, max(bh, 34 * s)) if f > 1 else 0.0,
-            button_h=bh,
+            button_h=bh if f > 1 else 0.0,
             about_h=140 * s * f,
             header=head_off + px(22 * s) * 0.5 + 10 * s,
             side_to_bottom=f > 1,  # a larger text: the words beside the grid take its height

@@ -38,6 +38,7 @@ from desert_pyramid.content import (
 )
 from desert_pyramid.engine import PRESETS, Rules
 from desert_pyramid.i18n import N_, _, pgettext
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.fonts import heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
@@ -602,14 +603,15 @@ class HowToView(Screen):
         self.divider_y = self._place_tabs(panel, head_y, heading, s)
         # buttons as tall and as wide as their words need at the text size (German and Russian
         # run longer), the watch button within the panel's room beside Back
-        fh = max(40 * s, text_height(14 * s) + 8)
+        large = fonts.text_scale() > 1.0
+        fh = max(40 * s, text_height(14 * s) + 8) if large else 40 * s
         fy = panel.bottom + 14 * s
         watch_b, back_b = self.footer.buttons
-        pad = 2 * fh * self.footer.pad_ratio + 4
+        pad = 2 * fh * self.footer.pad_ratio + 4 if large else 40 * s
         back_w = max(150 * s, text_width(back_b.label, 14 * s, True) + pad)
         watch_w = min(
             max(340 * s, text_width(watch_b.label, 14 * s, True) + pad),
-            panel.width - 54 * s - 12 * s - back_w,
+            panel.width - 54 * s - 12 * s - back_w if large else panel.width * 0.5 - back_w,
         )
         back_x = panel.right - 24 * s - back_w
         self.footer.place(
@@ -638,9 +640,13 @@ class HowToView(Screen):
         where the row has room, else in rows of their own under it (a larger text size reflows
         rather than being set smaller); returns the divider's height under them."""
         font, gap = 14.5 * s, 10 * s
-        th = max(40 * s, text_height(font) + 8)
-        pad = 2 * th * self.tabs.pad_ratio + 4
-        widths = [max(176 * s, text_width(b.label, font, True) + pad) for b in self.tabs.buttons]
+        th, widths = 40 * s, [176 * s] * len(self.tabs.buttons)  # at 100%: the design's
+        if fonts.text_scale() > 1.0:
+            th = max(th, text_height(font) + 8)
+            pad = 2 * th * self.tabs.pad_ratio + 4
+            widths = [
+                max(176 * s, text_width(b.label, font, True) + pad) for b in self.tabs.buttons
+            ]
         right = panel.right - 24 * s
         room = right - (panel.left + 30 * s)  # the panel's inner width
         head_w = text_width(heading, 24 * s, True, heading_font()) + 30 * s

@@ -303,6 +303,8 @@ class LayoutPickerView(Screen):
         line = text_height(11 * s, 2 if fonts.text_scale() > 1.0 else 1)
         sub_bottom = head + px(24 * s) * 0.5 + 6 * s + line
         back_h = text_height(11 * s if self.actions.buttons else 14 * s) + 8
+        if fonts.text_scale() <= 1.0:
+            back_h = 0.0  # (at 100%: the design's height)
         title, about = self._footer_lines(s)
         lines = 3 if fonts.text_scale() > 1.0 else 2
         footer = 16 * s + back_h + 6 * s + text_height(11 * s, lines) + about

@@ -399,6 +399,8 @@ class PracticeSetupView(MenuScreen):
         needs = self.menu.label_widths(14 * s, row_h.minimum)
         half = -(-len(needs) // 2)  # in two columns: each as wide as its rows need
         need = min(max(needs), (max(needs[:half]) + max(needs[half:])) / 2)
+        if fonts.text_scale() <= 1.0:
+            need = 0.0  # (at 100%: the design's widths)
         parts = menu_panel(
             Rect(0, 0, width, height),
             len(self.menu.buttons),
@@ -416,7 +418,9 @@ class PracticeSetupView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, parts.panel))
         self.texts.fitted(_("PRACTICE"), parts.heading, 26 * s, colour=GOLD, heading=True)
         self._row_font = 14 * s
-        rects = share_columns(parts.menu.rects, parts.rows, needs, 5 * s)
+        rects = parts.menu.rects
+        if fonts.text_scale() > 1.0:  # each column as wide as its rows' words need
+            rects = share_columns(rects, parts.rows, needs, 5 * s)
         self.menu.place(rects, self._row_font, rows=parts.rows)
         self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
         self.texts.fitted(

@@ -245,6 +245,8 @@ class ReplayView(Screen):
     def _button_h(s: float) -> float:
         """The buttons' height: 34 at 1280x720, or what their text needs (Settings → Text
         size)."""
+        if fonts.text_scale() <= 1.0:
+            return 34 * s
         return float(max(34 * s, text_height(BUTTON_PT * s) + 8))
 
     def layout(self, width: int, height: int) -> None:

@@ -284,7 +284,7 @@ class SettingsView(MenuScreen):
         # they leave (no narrower than its cards at their size: else it goes, ``layout``)
         # (a larger text size: less room each side of a row's words, so two columns stand)
         self.menu.pad_ratio = 0.45 if fonts.text_scale() <= 1.0 else 0.3
-        need = self.menu.label_width(14 * sc, row_h.minimum)
+        need = self.menu.label_width(14 * sc, row_h.minimum) if fonts.text_scale() > 1 else 0.0
         one_column = n * (row_h.minimum + 6 * sc) - 6 * sc
         cols = 1 if one_column <= body.height - text_height(11 * sc) - 4 * sc else 2
         rows_need = cols * need + (cols - 1) * 6 * sc

@@ -167,8 +167,10 @@ class StatsView(MenuScreen):
         head_y = panel.top - max(36 * s, px(28 * s) * 0.6 + 8 * s)  # a larger heading: lower
         self.texts.heading(_("STATISTICS"), width / 2, head_y, 28 * s)
         # the buttons as tall as their text needs at the text size (Settings → Text size)
-        bh = round(max(40 * s, text_height(14 * s) + 8))
-        sh = round(max(38 * s, text_height(14 * s) + 8))
+        bh, sh = round(40 * s), round(38 * s)
+        if grow > 1.0:
+            bh = round(max(40 * s, text_height(14 * s) + 8))
+            sh = round(max(38 * s, text_height(14 * s) + 8))
         head_h = 106 * s
         if grow > 1.0:  # a larger text size: the selector under the larger heading
             head_h = max(head_h, panel.top - head_y + px(28 * s) * 0.6 + 14 * s + sh)

@@ -160,7 +160,9 @@ class TitleView(MenuScreen):
             self.message, message_box, 12 * s, colour=SAND_INK, bold=True
         )
         row_h = Span(text_height(15 * s) + 8, 40 * s)
-        need = self.menu.label_width(15 * s, row_h.minimum)  # a larger text: wider buttons
+        need = 0.0  # a larger text: wider buttons (at 100%: the design's width)
+        if fonts.text_scale() > 1.0:
+            need = self.menu.label_width(15 * s, row_h.minimum)
         menu = button_grid(
             menu_area,
             len(self.menu.buttons),
