@@ -200,7 +200,7 @@ class EditorView(Screen):
         # ("Wiederherstellen" at 1920x1080) stands whole
         self.buttons.pad_ratio = 0.3
         bh = text_height(11.5 * s) + 8
-        room = partial(
+        geometry_for = partial(
             editor_geometry,
             width,
             height,
@@ -210,7 +210,7 @@ class EditorView(Screen):
             header=head_off + px(22 * s) * 0.5 + 10 * s,
             side_to_bottom=f > 1,  # a larger text: the words beside the grid take its height
         )
-        g = room(footer=52 * s * f)
+        g = geometry_for(footer=52 * s * f)
         legend = _(
             "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
         )
@@ -223,8 +223,8 @@ class EditorView(Screen):
                 return len(fit_text(text, w, lambda t: text_width(t, 9.5 * s), 9))
 
             keys_h = text_height(9.5 * s, lines(_(KEYS_LINE)))
-            under = text_height(9.5 * s, lines(legend)) + text_height(11.5 * s) + keys_h
-            g = room(footer=under + 20 * s)
+            under_h = text_height(9.5 * s, lines(legend)) + text_height(11.5 * s) + keys_h
+            g = geometry_for(footer=under_h + 20 * s)
         self.geom = g
         s = g.scale
         self.static = arcade.SpriteList()
