@@ -274,7 +274,11 @@ class LayoutPickerView(Screen):
             s = g.scale
             x = g.tiles[0].left if g.tiles else g.grid.left + g.pad
             self.grid_texts.heading(
-                _(OWN_HEADING), x, g.heading_y + 10 * s, 15 * s, anchor_x="left"
+                _(OWN_HEADING),
+                x,
+                g.heading_y + 10 * s * fonts.text_scale(),
+                15 * s,
+                anchor_x="left",
             )
             mine = len(self.layouts) - self.own_start
             self.grid_texts.label(
@@ -286,7 +290,7 @@ class LayoutPickerView(Screen):
                 + " "
                 + _(OWN_HELP),
                 x,
-                g.heading_y - 14 * s,
+                g.heading_y - 14 * s * fonts.text_scale(),
                 10.5 * s,
                 colour=SOFT,
                 anchor_x="left",
@@ -308,7 +312,9 @@ class LayoutPickerView(Screen):
         title, about = self._footer_lines(s)
         lines = 3 if fonts.text_scale() > 1.0 else 2
         footer = 16 * s + back_h + 6 * s + text_height(11 * s, lines) + about
-        return {"header": sub_bottom + 8 * s, "footer": footer, "back_h": back_h}
+        # the tiles' words at the text size too: larger tiles, fewer a row (the grid scrolls)
+        grow = fonts.text_scale()
+        return {"header": sub_bottom + 8 * s, "footer": footer, "back_h": back_h, "tile_grow": grow}
 
     @staticmethod
     def _head_y(s: float) -> float:
@@ -346,9 +352,9 @@ class LayoutPickerView(Screen):
         draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
         self._tile_size = (w, h, inset, draw_w, draw_h)
         self._font_px = (
-            round(12.5 * s * 96 / 72),
-            round(10.5 * s * 96 / 72),
-        )  # Arcade's points at 96 dpi
+            round(12.5 * s * 96 / 72 * fonts.text_scale()),
+            round(10.5 * s * 96 / 72 * fonts.text_scale()),
+        )  # Arcade's points at 96 dpi, at the text size (Settings → Text size)
         plain = self.app.assets.texture(
             f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False)
         )

@@ -116,13 +116,14 @@ def picker_geometry(
     header: float = 0.0,
     footer: float = 0.0,
     back_h: float = 0.0,
+    tile_grow: float = 1.0,
 ) -> PickerGeometry:
     """Lay the picker out for a window size and a number of layouts: ``count`` in all, the last
     ``own`` of them the player's, under a heading of their own (``None``: no heading), and a row of
     buttons left of Back: ``actions`` of them, or as many as the widths given, each at least as
     wide as its width (its label's; ``back_need``: Back's). ``header``, ``footer``, ``back_h``:
     the least the heading band, the footer and the buttons take (a larger text size needs more),
-    in pixels."""
+    in pixels; ``tile_grow``: the tiles (and the words drawn in them) that much larger."""
     s = picker_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
@@ -138,7 +139,7 @@ def picker_geometry(
     scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
     gap = round(14 * s)
     pad = round(8 * s)
-    target_w = 196 * s
+    target_w = 196 * s * tile_grow
     columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
     tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
     # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
@@ -150,7 +151,7 @@ def picker_geometry(
     left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
     tiles = []
     own_start = None if own is None else max(0, count - own)
-    band = round(64 * s)  # the player's heading: a line and a word of help under it
+    band = round(64 * s * tile_grow)  # the player's heading: a line and a word of help under it
     heading_y = 0.0
     top = grid.top - pad
     for i in range(count):
