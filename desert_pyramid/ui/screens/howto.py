@@ -430,8 +430,14 @@ class VariationsPage(ScrollPage):
 
     def fill(self, width: float, s: float) -> float:
         bw, bh = 300 * s, 44 * s
-        col = min(width - bw - 40 * s, 760 * s)
-        x0 = max(0.0, (width - (col + 40 * s + bw)) / 2)
+        under = False  # each button under its variation's words, not beside them
+        if fonts.text_scale() > 1.0:  # a larger text: the buttons as large as their words need
+            bh = max(bh, text_height(14.5 * s) + 8)
+            bw = max(bw, self.buttons.label_width(14.5 * s, bh))
+            under = bw > width * 0.45
+            bw = min(bw, width)
+        col = min(width - bw - 40 * s, 760 * s) if not under else width
+        x0 = max(0.0, (width - (col + 40 * s + bw)) / 2) if not under else 0.0
         bx = x0 + col + 40 * s
         body = self.body_size * s
         y = 0.0
@@ -439,7 +445,8 @@ class VariationsPage(ScrollPage):
             "Pyramid is played by many rule books. Each button starts a **Practice** deal under "
             "that rule set: no clock, hints and undo as always."
         )
-        y = self.rich.paragraph(intro, x0, y, col + bw + 40 * s, 13.5 * s, MUTED) - 16 * s
+        full = col if under else col + bw + 40 * s  # the page's width for a line across it
+        y = self.rich.paragraph(intro, x0, y, full, 13.5 * s, MUTED) - 16 * s
         rects: list[Rect] = []
         self.blocks = []
         for v in self.variations:
@@ -453,10 +460,14 @@ class VariationsPage(ScrollPage):
                 MUTED,
             )
             y = self.rich.paragraphs(v.paragraphs, x0, y - 4 * s, col, body)
-            rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
-            y = min(y, top - 6 * s - bh) - 14 * s
+            if under:
+                rects.append(Rect(round(x0), round(y - 8 * s - bh), round(bw), round(bh)))
+                y = y - 8 * s - bh - 14 * s
+            else:
+                rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
+                y = min(y, top - 6 * s - bh) - 14 * s
             self.blocks.append((top, y))
-            self.extra.append(self._rule(x0, y + 7 * s, col + 40 * s + bw))
+            self.extra.append(self._rule(x0, y + 7 * s, full))
             y -= 14 * s
         self.buttons.place(rects, 14.5 * s)
         return -y
