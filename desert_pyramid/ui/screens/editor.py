@@ -17,6 +17,7 @@ events into its calls.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -125,6 +126,10 @@ def well_image(g: EditorGeometry) -> Image.Image:
     return img
 
 
+#: The room of the counts' second line at a larger text size, in the about block's steps
+COUNTS_LINE = 20
+
+
 class EditorView(Screen):
     """Draw a layout. ``on_back(saved)`` runs when the player leaves (``saved``: the layout last
     saved here, or ``None``)."""
@@ -206,11 +211,15 @@ class EditorView(Screen):
             height,
             button_w=self.buttons.label_width(11.5 * s, max(bh, 34 * s)) if f > 1 else 0.0,
             button_h=bh if f > 1 else 0.0,
-            about_h=140 * s * f,
             header=head_off + px(22 * s) * 0.5 + 10 * s,
             side_to_bottom=f > 1,  # a larger text: the words beside the grid take its height
         )
-        g = geometry_for(footer=52 * s * f)
+        g = geometry_for(footer=52 * s * f, about_h=140 * s * f)
+        # the counts on two lines where one cannot hold them (at their longest: two digits each)
+        counts = re.sub(r"\d+", "88", self.editor.counts_text())
+        two_counts = f > 1 and text_width(counts, 11.5 * s) > g.about.width - 4
+        about_h = (140 + (COUNTS_LINE if two_counts else 0)) * s * f
+        g = geometry_for(footer=52 * s * f, about_h=about_h)
         legend = _(
             "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
         )
@@ -224,7 +233,7 @@ class EditorView(Screen):
 
             keys_h = text_height(9.5 * s, lines(_(KEYS_LINE)))
             under_h = text_height(9.5 * s, lines(legend)) + text_height(11.5 * s) + keys_h
-            g = geometry_for(footer=under_h + 20 * s)
+            g = geometry_for(footer=under_h + 20 * s, about_h=about_h)
         self.geom = g
         s = g.scale
         self.static = arcade.SpriteList()
@@ -247,7 +256,12 @@ class EditorView(Screen):
         y = a.top
         u = s * f  # the lines' steps grow with their text
         self.name_text = t.label("", sx, y - 4 * u, 15 * s, colour=GOLD, anchor_x="left", bold=True)
-        self.counts_text = t.label("", sx, y - 28 * u, 11.5 * s, colour=INK, anchor_x="left")
+        if two_counts:  # a larger text: the counts on two lines where one cannot hold them
+            line = text_height(11.5 * s)
+            self.counts_text = self._wrapped(sx, y - 28 * u + line / 2, 11.5 * s, sw, INK)
+            y -= COUNTS_LINE * u  # the room of a second line
+        else:
+            self.counts_text = t.label("", sx, y - 28 * u, 11.5 * s, colour=INK, anchor_x="left")
         t.label(_("DIFFICULTY"), sx, y - 58 * u, 10 * s, colour=SOFT, anchor_x="left", bold=True)
         self.word_text = t.label("", sx, y - 80 * u, 16 * s, colour=INK, anchor_x="left", bold=True)
         self.status_text = t.label("", sx + sw, y - 80 * u, 10 * s, colour=SOFT, anchor_x="right")

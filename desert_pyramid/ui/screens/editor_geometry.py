@@ -59,7 +59,6 @@ def editor_geometry(
     button_w: float = 0.0,
     button_h: float = 0.0,
     about_h: float = 0.0,
-    legend_h: float = 0.0,
     header: float = 0.0,
     footer: float = 0.0,
     side_to_bottom: bool = False,
@@ -70,9 +69,9 @@ def editor_geometry(
 
     The least room its words need at the text size in use (Settings → Text size), in pixels:
     ``button_w`` and ``button_h`` a button, ``about_h`` the name, counts and difficulty,
-    ``legend_h`` the legend over the buttons, ``header`` and ``footer`` the heading's band and
-    the message and keys under the grid (``side_to_bottom``: under the grid only, the column
-    beside it reaching down to the panel's foot); the grid gives way to them."""
+    ``header`` and ``footer`` the heading's band and the message and keys under the grid
+    (``side_to_bottom``: the legend, message and keys under the grid only, the column beside it
+    reaching down to the panel's foot); the grid gives way to them."""
     s = editor_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
@@ -81,8 +80,8 @@ def editor_geometry(
     footer = max(52 * s, footer)
     gap = round(8 * s)
     side_w = round(max(140.0, 190 * s, button_w)) if narrow else round(max(250.0, 318 * s))
-    if not narrow:
-        side_w = round(max(side_w, 2 * button_w + gap))
+    if not narrow:  # (a larger text: the words beside the grid on fewer lines)
+        side_w = round(max(side_w, 2 * button_w + gap, panel.width * 0.4 if button_w else 0.0))
     pad = 16 * s
     box = Rect(
         panel.left + pad,
@@ -132,8 +131,8 @@ def editor_geometry(
             buttons.append(Rect(round(side.left + c * (bw + gap)), round(top - bh), round(bw), bh))
         about_h = max(140 * s, about_h)
         about = Rect(side.left, side.top - about_h, side_w, about_h)
-        # the legend sits between the words and the buttons
-        low = buttons[0].top + max(56 * s, legend_h + 20 * s)
+        # the legend sits between the words and the buttons (or under the grid: side_to_bottom)
+        low = buttons[0].top + (12 * s if side_to_bottom else 56 * s)
         problems = Rect(side.left, low, side_w, about.bottom - 6 * s - low)
     return EditorGeometry(
         panel=panel,
