@@ -112,3 +112,37 @@ def test_every_menu_holds_200_percent_at_1920x1080(tmp_path: Path) -> None:
 def test_every_menu_holds_200_percent_at_1280x720_or_175_where_it_cannot(tmp_path: Path) -> None:
     settled = menus_at("1280x720") | daily_screen_at("1280x720", tmp_path)
     assert settled == {k: 175 if k in AT_175_1280 else 200 for k in settled}
+
+
+def test_a_question_its_button_cannot_hold_goes_to_the_message_line(app: Any, ui: Any) -> None:
+    """The title at 1280x720 in German holds 200% with "Beenden? Noch einmal drücken" too wide
+    for its button: pressed once, Quit keeps its label and the message line asks (the question
+    was cut with "…" in the button); the focus moving on takes the question away."""
+    from dataclasses import replace
+
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.screens.title import TitleView
+
+    use_language("de")
+    app.set_settings(replace(app.settings, text_size=200))
+    try:
+        app.show_title()
+        ui.frames(2)
+        view = ui.view
+        assert isinstance(view, TitleView)
+        assert view.text_scale == 2.0
+        i = next(k for k, b in enumerate(view.menu.buttons) if b.confirm)
+        quit_button = view.menu.buttons[i]
+        label, question = quit_button.label, quit_button.confirm
+        view.menu.go_to(i)
+        view.menu.press()
+        assert quit_button.armed
+        assert quit_button.label == label
+        assert view.message == question
+        assert not any("…" in t.text for t in view.menu._labels)
+        view.menu.move(-1)
+        assert not quit_button.armed and quit_button.label == label
+        assert view.message == ""
+    finally:
+        use_language("en")
+        app.set_settings(replace(app.settings, text_size=100))

@@ -19,7 +19,8 @@ Pure: positions in pixels (origin bottom-left, y up), no Arcade; the text measur
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from desert_pyramid.ui.base.fonts import text_scale
@@ -105,6 +106,20 @@ def overflow() -> None:
     """A part of the screen cannot stand in its area at the text size in use (a menu's label
     that would be cut to a few letters): :func:`overflowed` says so."""
     _overflows[0] += 1
+
+
+@contextmanager
+def trying() -> Iterator[list[bool]]:
+    """A placing tried in the ``with`` block: what it could not hold is not counted against
+    the screen (:func:`overflowed`); the list it gives says afterwards whether it could not
+    (``failed[0]``), so a screen can try a roomier arrangement before its usual one."""
+    before = _overflows[0]
+    failed = [False]
+    try:
+        yield failed
+    finally:
+        failed[0] = _overflows[0] > before
+        _overflows[0] = before
 
 
 def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | None:

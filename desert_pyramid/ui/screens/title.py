@@ -19,6 +19,8 @@ from desert_pyramid.ui.base.layout import (
     cut_bottom,
     cut_top,
     inset,
+    overflow,
+    trying,
 )
 from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
@@ -130,6 +132,7 @@ class TitleView(MenuScreen):
         )
         if not app.can_continue():
             self.menu.focus = 1
+        self.menu.asks = self.set_message  # "Quit? Press again" there where Quit cannot hold it
 
     def on_continue(self) -> None:
         if not self.app.continue_game():
@@ -160,17 +163,26 @@ class TitleView(MenuScreen):
             self.message, message_box, 12 * s, colour=SAND_INK, bold=True
         )
         row_h = Span(text_height(15 * s) + 8, 40 * s)
-        need = 0.0  # a larger text: wider buttons (at 100%: the design's width)
+        # a larger text: buttons as wide as their words, "Quit? Press again" too where the
+        # window has room for it, else as the design has them (at 100%: the design's width)
+        needs = [0.0]
         if fonts.text_scale() > 1.0:
-            need = self.menu.label_width(15 * s, row_h.minimum)
-        menu = button_grid(
-            menu_area,
-            len(self.menu.buttons),
-            Span(max(220 * s, need), max(300 * s, need)),
-            row_h,
-            8 * s,
-        )
-        self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))
+            needs = [self.menu.label_width(15 * s, row_h.minimum, c) for c in (True, False)]
+            needs.append(0.0)
+        for need in needs:
+            with trying() as failed:
+                menu = button_grid(
+                    menu_area,
+                    len(self.menu.buttons),
+                    Span(max(220 * s, need), max(300 * s, need)),
+                    row_h,
+                    8 * s,
+                )
+                self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))
+            if not failed[0]:
+                break
+        else:
+            overflow()  # not even the design's menu stands at this text size: a step smaller
         left = min(r.left for r in menu.rects)
         self._decor(width, height, s, room=left)
 
