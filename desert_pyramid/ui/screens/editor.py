@@ -200,6 +200,8 @@ class EditorView(Screen):
     def layout(self, width: int, height: int) -> None:
         # the words' room grows with the text size (Settings → Text size): the grid gives way
         s, f = editor_scale(width, height), fonts.text_scale()
+        if s < 1.0 and width / height >= 1.5:  # a small wide window (640x360): the design's
+            f = 1.0  # layout, which holds its text larger there than the larger text's does
         head_off = max(30 * s, px(22 * s) * 0.6 + 6 * s)
         # two buttons a row beside the grid: less room each side of a label, so that a long one
         # ("Wiederherstellen" at 1920x1080) stands whole
