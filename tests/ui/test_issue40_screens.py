@@ -58,9 +58,10 @@ def test_settings_text_grows_alike_at_200_percent(app: Any, ui: Any) -> None:
     view = ui.view
     assert isinstance(view, SettingsView)
     assert scales(view) == {view.text_scale}
-    assert view.text_scale >= 1.5  # 1280x720 holds the rows at 150% at least
-    assert view.show_preview
-    assert min(s.height for s in view.decor if s.width < view.panel.width / 4) >= card_h
+    assert view.text_scale == 2.0  # 1280x720 holds the rows whole at 200% (issue 40, item 4)
+    # the rows' words before the preview: where it is shown, its cards keep their size
+    if view.show_preview:
+        assert min(s.height for s in view.decor if s.width < view.panel.width / 4) >= card_h
 
 
 def test_results_text_grows_alike_and_names_sit_on_their_values(app: Any, ui: Any) -> None:

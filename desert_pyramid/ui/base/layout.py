@@ -19,7 +19,8 @@ Pure: positions in pixels (origin bottom-left, y up), no Arcade; the text measur
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from desert_pyramid.ui.base.fonts import text_scale
@@ -105,6 +106,20 @@ def overflow() -> None:
     """A part of the screen cannot stand in its area at the text size in use (a menu's label
     that would be cut to a few letters): :func:`overflowed` says so."""
     _overflows[0] += 1
+
+
+@contextmanager
+def trying() -> Iterator[list[bool]]:
+    """A placing tried in the ``with`` block: what it could not hold is not counted against
+    the screen (:func:`overflowed`); the list it gives says afterwards whether it could not
+    (``failed[0]``), so a screen can try a roomier arrangement before its usual one."""
+    before = _overflows[0]
+    failed = [False]
+    try:
+        yield failed
+    finally:
+        failed[0] = _overflows[0] > before
+        _overflows[0] = before
 
 
 def spans(length: float, sizes: Sequence[Span], gap: float) -> list[float] | None:
@@ -250,6 +265,31 @@ def button_grid(
     return placed
 
 
+def share_columns(
+    rects: Sequence[Rect], rows: int, needs: Sequence[float], gap: float
+) -> list[Rect]:
+    """A menu placed in equal columns (``rows`` buttons down each, :func:`button_grid`) with its
+    columns' widths shared by what their buttons need (``needs``, one a button): a column of
+    long rows takes more of the menu's width than one of short rows, the whole as wide as
+    before. Unchanged when the needs exceed the room, or for one column."""
+    if not rects or rows >= len(rects):
+        return list(rects)
+    cols = -(-len(rects) // rows)
+    col_need = [max(needs[c * rows : (c + 1) * rows]) for c in range(cols)]
+    left = min(r.left for r in rects)
+    room = max(r.right for r in rects) - left - gap * (cols - 1)
+    if sum(col_need) > room + 1e-6:
+        return list(rects)
+    spare = (room - sum(col_need)) / cols
+    widths = [math.floor(n + spare) for n in col_need]
+    out = []
+    for i, r in enumerate(rects):
+        c = i // rows
+        x = left + sum(widths[:c]) + c * gap
+        out.append(Rect(round(x), r.bottom, widths[c], r.height))
+    return out
+
+
 # -- text -----------------------------------------------------------------------------------------
 def fit_text(
     text: str, width: float, measure: Callable[[str], float], max_lines: int = 1
@@ -387,7 +427,13 @@ def menu_panel(
         menu = button_grid(rest, count, row_width, row_height, gap, max_columns)
         return MenuPanel(panel, head, menu, note_boxes, foot, message_box)
 
+    before = _overflows[0]
     parts = place(width)
+    if _overflows[0] > before and area.width > width and grow > 1.0:
+        # a menu that cannot stand in the panel's width (a larger text size): the window's
+        # width for its columns before the screen is set smaller
+        _overflows[0] = before
+        parts = place(area.width)
     cols = parts.menu.columns
     if cols > 1:  # a low window: the columns take the window's width, their labels whole
         wide = cols * row_width.preferred + (cols - 1) * gap + 2 * pad

@@ -13,11 +13,12 @@ from desert_pyramid.app.rewards import back_detail, back_how
 from desert_pyramid.i18n import _, format_number
 from desert_pyramid.progression import CARD_BACKS, CardBack
 from desert_pyramid.ui.art.rewards import back_image, locked_back
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import CARD_ASPECT
 from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import CHOSEN, FAINT, GOLD, MUTED
 from desert_pyramid.ui.screens.collection import GridScreen
-from desert_pyramid.ui.widgets.buttons import Button, text_height
+from desert_pyramid.ui.widgets.buttons import Button, fitted, text_height
 from desert_pyramid.ui.widgets.richtext import px, text_width
 
 if TYPE_CHECKING:
@@ -179,15 +180,19 @@ class BacksView(GridScreen):
                 bold=True,
                 max_lines=name_lines,
             )
-            box = boxes[2] if on_tile else name
-            t = self.texts.fitted(
-                text,
-                box,
-                10 * s,
-                colour=colour,
-                bold=back.id == self.chosen,
-                max_lines=status_lines,
-            )
+            if on_tile:
+                t = self.texts.fitted(
+                    text,
+                    boxes[2],
+                    10 * s,
+                    colour=colour,
+                    bold=back.id == self.chosen,
+                    max_lines=status_lines,
+                )
+            else:  # kept for update_status, never drawn: it neither sets nor shrinks the text
+                was_even = fonts.set_even(False)
+                t = fitted(text, name, 10 * s, colour=colour, max_lines=status_lines)
+                fonts.set_even(was_even)
             t.visible = on_tile
             self.status_texts.append(t)
 

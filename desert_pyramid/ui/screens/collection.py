@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect, nearest_in_direction
 from desert_pyramid.ui.base.layout import grid_rects, row_rects
 from desert_pyramid.ui.base.palette import CHOSEN, GOLD, INK, MUTED, RGB
@@ -25,7 +26,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -218,22 +219,28 @@ class GridScreen(MenuScreen):
         returns where the detail line and the buttons go (y). Sizes at a 720-pixel window."""
         s = self.scale()
         panel = self.place_panel(width, height)
-        self.texts.heading(title, width / 2, panel.top - 36 * s, 28 * s)
+        # a larger text size: the heading, the summary and the grid lower, the buttons taller
+        drop = max(0.0, px(28 * s) * 0.6 + 8 * s - 36 * s)
+        self.texts.heading(title, width / 2, panel.top - 36 * s - drop, 28 * s)
         line_w = panel.width - 24 * s
         parts = self.summary_parts()
         while len(parts) > 1 and text_width(" · ".join(parts), 13 * s, True) > line_w - 8:
             parts.pop()
         line_h = text_height(13 * s)
+        line_y = panel.top - max(70 * s, 36 * s + drop + px(28 * s) * 0.5 + 4 * s + line_h / 2)
+        summary = Rect(panel.left + 12 * s, line_y - line_h / 2, line_w, line_h)
         self.texts.fitted(
             " · ".join(parts),
-            Rect(panel.left + 12 * s, panel.top - 70 * s - line_h / 2, line_w, line_h),
+            summary,
             13 * s,
             colour=MUTED,
             bold=True,
         )
-        grid_top = panel.top - 92 * s
+        grid_top = min(panel.top - 92 * s, summary.bottom - 8 * s)
         buttons_y = panel.bottom + 16 * s
-        detail_y = buttons_y + 40 * s + 22 * s
+        detail_y = (
+            buttons_y + self.button_height(15 * s) + max(22 * s, text_height(12 * s) / 2 + 4 * s)
+        )
         gap = 14 * s
         tile_h = min(tile_h * s, (grid_top - detail_y - room * s - gap) / 2)
         area = Rect(
@@ -254,15 +261,26 @@ class GridScreen(MenuScreen):
 
     def place_panel(self, width: int, height: int) -> Rect:
         s = self.scale()
-        pw = min(width - 24.0, 1200 * s)
-        ph = min(height - 16.0, 690 * s)
+        grow = fonts.text_scale()  # a larger text size: the panel takes more of the window
+        pw = min(width - 24.0, 1200 * s * grow)
+        ph = min(height - 16.0, 690 * s * grow)
         self.panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, self.panel))
         self.texts = TextGroup()
         return self.panel
 
+    def button_height(self, font: float) -> float:
+        """The buttons' height: 40 at a 720-pixel window, or what their text needs."""
+        if fonts.text_scale() <= 1.0:
+            return float(40 * self.scale())
+        return float(round(max(40 * self.scale(), text_height(font) + 8)))
+
     def place_buttons(self, y: float, w: float, h: float, gap: float, font: float) -> None:
+        """The buttons in a row under the grid, as tall and wide as their words need."""
+        h = max(h, self.button_height(font))
+        if fonts.text_scale() > 1.0:  # (at 100%: the design's width)
+            w = max(w, self.menu.label_width(font, h))
         self.menu.place(row_rects(self.app.width / 2, y, len(self.menu.buttons), w, h, gap), font)
 
     def finish_layout(self) -> None:

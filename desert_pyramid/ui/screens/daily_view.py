@@ -38,8 +38,9 @@ from desert_pyramid.i18n import (
     weekday_names,
 )
 from desert_pyramid.i18n.say import tell
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import column_rects
+from desert_pyramid.ui.base.layout import column_rects, fit_text, overflow
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
@@ -49,7 +50,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -210,6 +211,9 @@ class DailyView(MenuScreen):
 
     # -- drawing -----------------------------------------------------------------------------------
     def layout(self, width: int, height: int) -> None:
+        if fonts.text_scale() > 1.0:
+            self._layout_large(width, height)
+            return
         s = self.scale()
         self.texts = TextGroup()
         ph = min(540 * s, height - 16.0)
@@ -280,6 +284,148 @@ class DailyView(MenuScreen):
             10 * s,
             colour=FAINT,
         )
+        self.place_message(width, s)
+        self._update_values()
+
+    def _layout_large(self, width: int, height: int) -> None:
+        """The screen at a larger text size (Settings → Text size): every band as tall as its
+        text needs and the panel, the calendar's days and the buttons as wide as their words
+        (the 100% layout's fixed steps would set it all back to 100%); where the window is too
+        low for one column, the calendar and the buttons stand side by side; a window too small
+        even so says it (``layout.overflow``: the screen is laid out a step smaller)."""
+        s = self.scale()
+        self.texts = TextGroup()
+        th = text_height
+        pad, gap, cal_gap = 12 * s, 6 * s, 8 * s
+        bh = max(40 * s, th(15 * s) + 8)
+        names = weekday_names("abbreviated")
+        cw = max(
+            70 * s,
+            text_width("30", 15 * s, True) + 16 * s,
+            max(text_width(n, 11 * s, True) for n in names) + 8 * s,
+        )
+        # "today" in its cell where the cell holds it; else the cell's light frame says it (a
+        # larger text in a long language: "сегодня" would make every day twice as wide)
+        today_w = text_width(_(MARK[TODAY]), 11 * s, True) + 2 * px(11 * s) * 0.2 + 4
+        cw = max(cw, today_w) if today_w <= 1.3 * cw else cw
+        ch = max(56 * s, th(15 * s) + th(11 * s) + 6 * s)
+        cal_w = 7 * cw + 6 * 8 * s
+        menu_w = max(440 * s, self.menu.label_width(15 * s, bh))
+        n = len(self.menu.buttons)
+        head = [px(30 * s) * 1.1, th(15 * s), th(17 * s)]  # heading, date, streak
+        legend = _("● cleared on its day   ○ cleared later   × missed")
+
+        def legend_lines(w: float) -> int:  # the legend's lines in a box ``w`` wide
+            held = fit_text(legend, w - 2 * px(11 * s) * 0.2, lambda t: text_width(t, 11 * s), 3)
+            return len(held)
+
+        # weekdays, two weeks, the legend
+        calendar = [th(11 * s), 2 * ch + cal_gap, th(11 * s, legend_lines(width - 16.0 - 24 * s))]
+        menu_h = n * bh + (n - 1) * 9 * s
+        keys = _(
+            "← → choose a day · Enter plays · a click picks a day, a second click plays · "
+            "Esc goes back"
+        )
+        inner = width - 16.0 - 2 * pad
+        # (measured in the narrower of the two panels: the calendar's or the buttons' width)
+        keys_w = min(width - 16.0, max(660 * s, cal_w + 2 * pad, menu_w + 2 * pad)) - 2 * pad
+        keys_room = keys_w - 2 * px(10 * s) * 0.2 - 2
+        keys_lines = min(2, len(fit_text(keys, keys_room, lambda t: text_width(t, 10 * s), 3)))
+        keys_h = th(10 * s, keys_lines)
+        foot = 8 + th(12 * s) + 4  # the message line under the panel
+        room = height - 8 - foot
+
+        def tall(bands: list[float]) -> float:
+            return sum(bands) + gap * len(bands)
+
+        info_lines = 2
+        stacked = tall(head) + tall(calendar) + tall([th(12 * s, 2), menu_h]) + keys_h + 2 * pad
+        beside = stacked > room and cal_w + 24 * s + menu_w <= inner
+        if beside:  # the calendar left, the day's words and the buttons right
+            calendar[2] = th(11 * s, legend_lines(cal_w))
+            right = [th(12 * s, info_lines), menu_h]
+            middle = max(tall(calendar), tall(right))
+            want = tall(head) + middle + keys_h + 2 * pad
+            pw = min(width - 16.0, max(660 * s, cal_w + 24 * s + menu_w + 2 * pad))
+        else:
+            want = stacked
+            pw = min(width - 16.0, max(660 * s, cal_w + 2 * pad, menu_w + 2 * pad))
+        if want > room:
+            overflow()  # the window cannot hold this text size: a step smaller
+        ph = min(want, height - 16.0)
+        bottom = max(min(foot, height - 8 - ph), (height - ph) / 2)
+        panel = Rect(round(width / 2 - pw / 2), round(bottom), round(pw), round(ph))
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, panel))
+
+        def line(
+            text: str, top: float, size: float, box_w: Rect, lines: int = 1, **style: Any
+        ) -> arcade.Text:
+            h = th(size, lines)
+            box = Rect(box_w.left, top - h, box_w.width, h)
+            return self.texts.fitted(text, box, size, max_lines=lines, **style)
+
+        across = Rect(panel.left + pad, 0, panel.width - 2 * pad, 0)
+        y = panel.top - pad
+        self.texts.heading(_("DAILY"), width / 2, y - head[0] / 2, 30 * s)
+        y -= head[0] + gap
+        line(long_date(self.today), y, 15 * s, across, colour=MUTED, bold=True)
+        y -= head[1] + gap
+        line(self.streak_line(), y, 17 * s, across, colour=GOLD, bold=True)
+        y -= head[2] + gap
+        if beside:
+            left = panel.left + pad
+            words = Rect(left + cal_w + 24 * s, 0, menu_w, 0)
+            cal_box = Rect(left, 0, cal_w, 0)
+        else:
+            left = width / 2 - cal_w / 2
+            words = across
+            cal_box = across
+        top = y
+        weeks = self.calendar()
+        self.cells = []
+        for d, cell in enumerate(weeks[0]):
+            self.texts.label(
+                names[cell.day.weekday()],
+                left + d * (cw + 8 * s) + cw / 2,
+                y - calendar[0] / 2,
+                11 * s,
+                colour=FAINT,
+                bold=True,
+            )
+        y -= calendar[0] + gap
+        for w, week in enumerate(weeks):
+            for d, cell in enumerate(week):
+                cell_top = y - w * (ch + cal_gap)
+                rect = Rect(left + d * (cw + 8 * s), cell_top - ch, cw, ch)
+                self.cells.append((rect, cell))
+                colour = (
+                    FUTURE_INK if cell.state == FUTURE else MUTED if cell.state == NONE else INK
+                )
+                self.texts.label(
+                    cell.label,
+                    rect.cx,
+                    rect.top - 3 * s - th(15 * s) / 2,
+                    15 * s,
+                    colour=colour,
+                    bold=True,
+                )
+                mark = _(MARK[cell.state]) if MARK[cell.state] else ""
+                if cell.state == TODAY and today_w > cw:
+                    mark = ""
+                if mark:
+                    box = Rect(rect.left, rect.bottom + 3 * s, rect.width, th(11 * s))
+                    self.texts.fitted(mark, box, 11 * s, colour=colour, bold=True)
+        y -= calendar[1] + gap
+        line(legend, y, 11 * s, cal_box, legend_lines(cal_box.width), colour=FAINT)
+        y -= calendar[2] + gap
+        if beside:
+            y = top
+        self.info = line("", y, 12 * s, words, info_lines, colour=MUTED)
+        y -= th(12 * s, info_lines) + gap
+        rects = column_rects(words.cx, y, n, menu_w, bh, 9 * s)
+        self.menu.place(rects, 15 * s)
+        line(keys, panel.bottom + pad + keys_h, 10 * s, across, keys_lines, colour=FAINT)
         self.place_message(width, s)
         self._update_values()
 

@@ -17,6 +17,7 @@ events into its calls.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -33,7 +34,9 @@ from desert_pyramid.engine.layout import MAX_HEIGHT, MAX_WIDTH
 from desert_pyramid.i18n import N_, _, ngettext
 from desert_pyramid.ui.art.miniature import COVERED_FILL, COVERED_RIM, FREE_FILL, FREE_RIM
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import fit_text
 from desert_pyramid.ui.base.palette import (
     GOLD,
     INK,
@@ -46,7 +49,11 @@ from desert_pyramid.ui.base.palette import (
 )
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
-from desert_pyramid.ui.screens.editor_geometry import EditorGeometry, editor_geometry
+from desert_pyramid.ui.screens.editor_geometry import (
+    EditorGeometry,
+    editor_geometry,
+    editor_scale,
+)
 from desert_pyramid.ui.screens.layout_picker import WORD_COLOURS
 from desert_pyramid.ui.widgets.buttons import (
     Button,
@@ -55,8 +62,10 @@ from desert_pyramid.ui.widgets.buttons import (
     focus_hover,
     label,
     panel_sprite,
+    text_height,
 )
 from desert_pyramid.ui.widgets.opening_key import OpeningKey
+from desert_pyramid.ui.widgets.richtext import px, text_width
 from desert_pyramid.ui.widgets.toast import Ground
 
 if TYPE_CHECKING:
@@ -115,6 +124,10 @@ def well_image(g: EditorGeometry) -> Image.Image:
             width=1,
         )
     return img
+
+
+#: The room of the counts' second line at a larger text size, in the about block's steps
+COUNTS_LINE = 20
 
 
 class EditorView(Screen):
@@ -185,7 +198,44 @@ class EditorView(Screen):
         return Ground(repaint=self.dirty.invalidate)
 
     def layout(self, width: int, height: int) -> None:
-        g = editor_geometry(width, height)
+        # the words' room grows with the text size (Settings → Text size): the grid gives way
+        s, f = editor_scale(width, height), fonts.text_scale()
+        if s < 1.0 and width / height >= 1.5:  # a small wide window (640x360): the design's
+            f = 1.0  # layout, which holds its text larger there than the larger text's does
+        head_off = max(30 * s, px(22 * s) * 0.6 + 6 * s)
+        # two buttons a row beside the grid: less room each side of a label, so that a long one
+        # ("Wiederherstellen" at 1920x1080) stands whole
+        self.buttons.pad_ratio = 0.3
+        bh = text_height(11.5 * s) + 8
+        geometry_for = partial(
+            editor_geometry,
+            width,
+            height,
+            button_w=self.buttons.label_width(11.5 * s, max(bh, 34 * s)) if f > 1 else 0.0,
+            button_h=bh if f > 1 else 0.0,
+            header=head_off + px(22 * s) * 0.5 + 10 * s,
+            side_to_bottom=f > 1,  # a larger text: the words beside the grid take its height
+        )
+        g = geometry_for(footer=52 * s * f, about_h=140 * s * f)
+        # the counts on two lines where one cannot hold them (at their longest: two digits each)
+        counts = re.sub(r"\d+", "88", self.editor.counts_text())
+        two_counts = f > 1 and text_width(counts, 11.5 * s) > g.about.width - 4
+        about_h = (140 + (COUNTS_LINE if two_counts else 0)) * s * f
+        g = geometry_for(footer=52 * s * f, about_h=about_h)
+        legend = _(
+            "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
+        )
+        legend_under = f > 1 and g.about.left >= g.side.left  # a larger text: under the grid
+        keys_h = 0.0
+        if legend_under:  # the column beside the grid keeps its room for the words
+            # the legend, the message and the keys under the grid, wrapped to its width
+            def lines(text: str) -> int:
+                w = g.well.width - 24 * s
+                return len(fit_text(text, w, lambda t: text_width(t, 9.5 * s), 9))
+
+            keys_h = text_height(9.5 * s, lines(_(KEYS_LINE)))
+            under_h = text_height(9.5 * s, lines(legend)) + text_height(11.5 * s) + keys_h
+            g = geometry_for(footer=under_h + 20 * s, about_h=about_h)
         self.geom = g
         s = g.scale
         self.static = arcade.SpriteList()
@@ -198,61 +248,83 @@ class EditorView(Screen):
         )
         well.position = (round(g.well.cx), round(g.well.cy))
         self.static.append(well)
-        # two buttons a row beside the grid: less room each side of a label, so that a long one
-        # ("Wiederherstellen" at 1920x1080) stands whole
-        self.buttons.pad_ratio = 0.3
         self.buttons.place(g.buttons, 11.5 * s)
         self.buttons.focus = -1
         self.buttons.refresh()
         t = self.texts = TextGroup()
         p, a, pr = g.panel, g.about, g.problems
-        t.heading(_("LAYOUT EDITOR"), p.left + 24 * s, p.top - 30 * s, 22 * s, anchor_x="left")
+        t.heading(_("LAYOUT EDITOR"), p.left + 24 * s, p.top - head_off, 22 * s, anchor_x="left")
         sx, sw = a.left, int(a.width)
         y = a.top
-        self.name_text = t.label("", sx, y - 4 * s, 15 * s, colour=GOLD, anchor_x="left", bold=True)
-        self.counts_text = t.label("", sx, y - 28 * s, 11.5 * s, colour=INK, anchor_x="left")
-        t.label(_("DIFFICULTY"), sx, y - 58 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True)
-        self.word_text = t.label("", sx, y - 80 * s, 16 * s, colour=INK, anchor_x="left", bold=True)
-        self.status_text = t.label("", sx + sw, y - 80 * s, 10 * s, colour=SOFT, anchor_x="right")
-        self.rates_text = self._wrapped(sx, y - 96 * s, 10.5 * s, sw, INK)
+        u = s * f  # the lines' steps grow with their text
+        self.name_text = t.label("", sx, y - 4 * u, 15 * s, colour=GOLD, anchor_x="left", bold=True)
+        if two_counts:  # a larger text: the counts on two lines where one cannot hold them
+            line = text_height(11.5 * s)
+            self.counts_text = self._wrapped(sx, y - 28 * u + line / 2, 11.5 * s, sw, INK)
+            y -= COUNTS_LINE * u  # the room of a second line
+        else:
+            self.counts_text = t.label("", sx, y - 28 * u, 11.5 * s, colour=INK, anchor_x="left")
+        t.label(_("DIFFICULTY"), sx, y - 58 * u, 10 * s, colour=SOFT, anchor_x="left", bold=True)
+        self.word_text = t.label("", sx, y - 80 * u, 16 * s, colour=INK, anchor_x="left", bold=True)
+        self.status_text = t.label("", sx + sw, y - 80 * u, 10 * s, colour=SOFT, anchor_x="right")
+        self.rates_text = self._wrapped(sx, y - 96 * u, 10.5 * s, sw, INK)
         self.problems_title = t.label(
-            "", pr.left, pr.top - 4 * s, 10 * s, colour=SOFT, anchor_x="left", bold=True
+            "", pr.left, pr.top - 4 * u, 10 * s, colour=SOFT, anchor_x="left", bold=True
         )
-        self.problems_text = self._wrapped(pr.left, pr.top - 16 * s, 10.5 * s, int(pr.width), WARN)
-        legend = _(
-            "Bright cards are free at the deal, darker ones covered; the gold frame is the cursor."
-        )
-        if g.about.left < g.side.left:  # a narrow window: under the buttons
+        self.problems_text = self._wrapped(pr.left, pr.top - 16 * u, 10.5 * s, int(pr.width), WARN)
+        if legend_under:
+            self._wrapped(
+                p.left + 24 * s, g.well.bottom - 4 * s, 9.5 * s, int(self._under_w()), SOFT
+            ).text = legend
+        elif g.about.left < g.side.left:  # a narrow window: under the buttons
             under = g.buttons[-1]
             self._wrapped(
                 under.left, under.bottom - 14 * s, 9.5 * s, int(under.width), SOFT
             ).text = legend
         else:
             self._wrapped(
-                pr.left, g.buttons[0].top + 44 * s, 9.5 * s, int(pr.width), SOFT
+                pr.left, g.buttons[0].top + 44 * s * f, 9.5 * s, int(pr.width), SOFT
             ).text = legend
+        message_y = p.bottom + 34 * s
+        if legend_under:
+            message_y = p.bottom + 8 * s + keys_h + 4 * s + text_height(11.5 * s) / 2
         self.message_text = t.label(
             "",
             p.left + 24 * s,
-            p.bottom + 34 * s,
+            message_y,
             11.5 * s,
             colour=(250, 200, 120),
             anchor_x="left",
             bold=True,
         )
-        self.keys_text = t.label(
-            _(KEYS_LINE),
-            p.left + 24 * s,
-            p.bottom + 14 * s,
-            9.5 * s,
-            colour=KEYS_INK,
-            anchor_x="left",
-        )
-        room = p.width - 48 * s  # a longer line (a language's words) is set smaller to fit
-        if self.keys_text.content_width > room > 0:
-            self.keys_text.font_size *= room / self.keys_text.content_width * 0.98
+        if legend_under:  # wrapped under the grid (the column beside it reaches the foot)
+            self.keys_text = self._wrapped(
+                p.left + 24 * s, p.bottom + 8 * s + keys_h, 9.5 * s, int(self._under_w()), KEYS_INK
+            )
+            self.keys_text.text = _(KEYS_LINE)
+        else:
+            self.keys_text = t.label(
+                _(KEYS_LINE),
+                p.left + 24 * s,
+                p.bottom + 14 * s,
+                9.5 * s,
+                colour=KEYS_INK,
+                anchor_x="left",
+            )
+            room = p.width - 48 * s  # a longer line (a language's words) is set smaller to fit
+            if self.keys_text.content_width > room > 0:
+                self.keys_text.font_size *= room / self.keys_text.content_width * 0.98
         self._shown = None
         self._refresh()
+
+    def _under_w(self) -> float:
+        """The width of the lines under the grid: the panel's, or the grid's where the column
+        beside it reaches down to the panel's foot (a larger text size)."""
+        g = self.geom
+        assert g is not None
+        if g.side.bottom < g.well.bottom:
+            return g.well.right - g.panel.left - 24 * g.scale
+        return g.panel.width - 48 * g.scale
 
     def _wrapped(self, x: float, top: float, size: float, width: int, colour: RGB) -> arcade.Text:
         text = label(
@@ -309,9 +381,7 @@ class EditorView(Screen):
             self.rates_text.text = "\n".join(t for t in (view.relaxed, view.desert) if t)
         self._problems_texts(problems)
         if self.message_text is not None:  # one line: a long message is cut to fit
-            self.message_text.text = self._fit(
-                ed.message, g.panel.width - 48 * g.scale, self.message_text
-            )
+            self.message_text.text = self._fit(ed.message, self._under_w(), self.message_text)
         self.buttons.buttons[4].enabled = ed.draft.can_undo
         self.buttons.buttons[5].enabled = ed.draft.can_redo
         self.buttons.refresh()

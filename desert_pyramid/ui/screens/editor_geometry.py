@@ -47,17 +47,41 @@ class EditorGeometry:
         return self.well.contains(px, py)
 
 
-def editor_geometry(width: int, height: int) -> EditorGeometry:
+def editor_scale(width: int, height: int) -> float:
+    """The size of the editor's parts in a window (1 at 1280x720)."""
+    return float(max(0.7, min(width / 1280, height / 720) ** 0.8))
+
+
+def editor_geometry(
+    width: int,
+    height: int,
+    *,
+    button_w: float = 0.0,
+    button_h: float = 0.0,
+    about_h: float = 0.0,
+    header: float = 0.0,
+    footer: float = 0.0,
+    side_to_bottom: bool = False,
+) -> EditorGeometry:
     """Lay the editor out for a window size. A wide window has the words and the buttons in a
     column beside the grid; a narrower one (4:3, say) gives the grid more width, keeps only the
-    buttons beside it and puts the words under it, where the grid's proportions leave room."""
-    s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+    buttons beside it and puts the words under it, where the grid's proportions leave room.
+
+    The least room its words need at the text size in use (Settings → Text size), in pixels:
+    ``button_w`` and ``button_h`` a button, ``about_h`` the name, counts and difficulty,
+    ``header`` and ``footer`` the heading's band and the message and keys under the grid
+    (``side_to_bottom``: the legend, message and keys under the grid only, the column beside it
+    reaching down to the panel's foot); the grid gives way to them."""
+    s = editor_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
     narrow = width / height < 1.5
-    header = 58 * s
-    footer = 52 * s
-    side_w = round(max(140.0, 190 * s)) if narrow else round(max(250.0, 318 * s))
+    header = max(58 * s, header)
+    footer = max(52 * s, footer)
+    gap = round(8 * s)
+    side_w = round(max(140.0, 190 * s, button_w)) if narrow else round(max(250.0, 318 * s))
+    if not narrow:  # (a larger text: the words beside the grid on fewer lines)
+        side_w = round(max(side_w, 2 * button_w + gap, panel.width * 0.4 if button_w else 0.0))
     pad = 16 * s
     box = Rect(
         panel.left + pad,
@@ -81,13 +105,14 @@ def editor_geometry(width: int, height: int) -> EditorGeometry:
         round(tw + 2 * inner),
         round(th + 2 * inner),
     )
+    side_foot = pad if side_to_bottom and not narrow else footer
     side = Rect(
         round(panel.right - pad - side_w),
-        round(panel.bottom + footer),
+        round(panel.bottom + side_foot),
         side_w,
-        round(panel.height - footer - 28 * s),
+        round(panel.height - side_foot - max(28 * s, header - 30 * s)),
     )
-    bh, gap = round(34 * s), round(8 * s)
+    bh = round(max(34 * s, button_h))
     buttons = []
     if narrow:  # one column, from the top of the grid down
         for i in range(BUTTONS):
@@ -104,8 +129,10 @@ def editor_geometry(width: int, height: int) -> EditorGeometry:
             r, c = divmod(i, 2)
             top = side.bottom + rows * bh + (rows - 1) * gap - r * (bh + gap)
             buttons.append(Rect(round(side.left + c * (bw + gap)), round(top - bh), round(bw), bh))
-        about = Rect(side.left, side.top - 140 * s, side_w, 140 * s)
-        low = buttons[0].top + 56 * s  # the legend sits between the words and the buttons
+        about_h = max(140 * s, about_h)
+        about = Rect(side.left, side.top - about_h, side_w, about_h)
+        # the legend sits between the words and the buttons (or under the grid: side_to_bottom)
+        low = buttons[0].top + (12 * s if side_to_bottom else 56 * s)
         problems = Rect(side.left, low, side_w, about.bottom - 6 * s - low)
     return EditorGeometry(
         panel=panel,

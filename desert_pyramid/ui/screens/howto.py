@@ -38,6 +38,8 @@ from desert_pyramid.content import (
 )
 from desert_pyramid.engine import PRESETS, Rules
 from desert_pyramid.i18n import N_, _, pgettext
+from desert_pyramid.ui.base import fonts
+from desert_pyramid.ui.base.fonts import heading_font
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.input import keys
@@ -51,6 +53,7 @@ from desert_pyramid.ui.widgets.buttons import (
     focus_hover,
     panel_sprite,
     skin_texture,
+    text_height,
 )
 from desert_pyramid.ui.widgets.richtext import RichText, px, text_width
 from desert_pyramid.ui.widgets.scroll import fit_lines
@@ -427,8 +430,14 @@ class VariationsPage(ScrollPage):
 
     def fill(self, width: float, s: float) -> float:
         bw, bh = 300 * s, 44 * s
-        col = min(width - bw - 40 * s, 760 * s)
-        x0 = max(0.0, (width - (col + 40 * s + bw)) / 2)
+        under = False  # each button under its variation's words, not beside them
+        if fonts.text_scale() > 1.0:  # a larger text: the buttons as large as their words need
+            bh = max(bh, text_height(14.5 * s) + 8)
+            bw = max(bw, self.buttons.label_width(14.5 * s, bh))
+            under = bw > width * 0.45
+            bw = min(bw, width)
+        col = min(width - bw - 40 * s, 760 * s) if not under else width
+        x0 = max(0.0, (width - (col + 40 * s + bw)) / 2) if not under else 0.0
         bx = x0 + col + 40 * s
         body = self.body_size * s
         y = 0.0
@@ -436,7 +445,8 @@ class VariationsPage(ScrollPage):
             "Pyramid is played by many rule books. Each button starts a **Practice** deal under "
             "that rule set: no clock, hints and undo as always."
         )
-        y = self.rich.paragraph(intro, x0, y, col + bw + 40 * s, 13.5 * s, MUTED) - 16 * s
+        full = col if under else col + bw + 40 * s  # the page's width for a line across it
+        y = self.rich.paragraph(intro, x0, y, full, 13.5 * s, MUTED) - 16 * s
         rects: list[Rect] = []
         self.blocks = []
         for v in self.variations:
@@ -450,10 +460,14 @@ class VariationsPage(ScrollPage):
                 MUTED,
             )
             y = self.rich.paragraphs(v.paragraphs, x0, y - 4 * s, col, body)
-            rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
-            y = min(y, top - 6 * s - bh) - 14 * s
+            if under:
+                rects.append(Rect(round(x0), round(y - 8 * s - bh), round(bw), round(bh)))
+                y = y - 8 * s - bh - 14 * s
+            else:
+                rects.append(Rect(round(bx), round(top - 6 * s - bh), round(bw), round(bh)))
+                y = min(y, top - 6 * s - bh) - 14 * s
             self.blocks.append((top, y))
-            self.extra.append(self._rule(x0, y + 7 * s, col + 40 * s + bw))
+            self.extra.append(self._rule(x0, y + 7 * s, full))
             y -= 14 * s
         self.buttons.place(rects, 14.5 * s)
         return -y
@@ -585,7 +599,7 @@ class HowToView(Screen):
         self.panel = arcade.SpriteList()
         self.panel.append(panel_sprite(self.app.assets, panel))
         self.texts = TextGroup()
-        head_y = panel.top - 38 * s
+        head_y = panel.top - max(38 * s, px(24 * s) * 0.6 + 16 * s)  # a larger heading: lower
         heading = _("HOW TO PLAY")
         shadow = self.texts.heading(
             heading,
@@ -597,24 +611,18 @@ class HowToView(Screen):
         )
         name = self.texts.heading(heading, panel.left + 30 * s, head_y, 24 * s, anchor_x="left")
         shadow.owner = name.owner = "heading"  # type: ignore[attr-defined]  # one heading, shadowed
-        tw, th, gap = 176 * s, 40 * s, 10 * s
-        x = panel.right - 24 * s - len(PAGES) * tw - (len(PAGES) - 1) * gap
-        self.tabs.place(
-            [
-                Rect(round(x + i * (tw + gap)), round(head_y - th / 2), round(tw), round(th))
-                for i in range(len(PAGES))
-            ],
-            14.5 * s,
-        )
-        self.divider_y = head_y - th / 2 - 14 * s
-        fh = 40 * s
+        self.divider_y = self._place_tabs(panel, head_y, heading, s)
+        # buttons as tall and as wide as their words need at the text size (German and Russian
+        # run longer), the watch button within the panel's room beside Back
+        large = fonts.text_scale() > 1.0
+        fh = max(40 * s, text_height(14 * s) + 8) if large else 40 * s
         fy = panel.bottom + 14 * s
-        # each button as wide as its words need (German and Russian run longer), within limits
         watch_b, back_b = self.footer.buttons
-        back_w = max(150 * s, text_width(back_b.label, 14 * s, True) + 40 * s)
+        pad = 2 * fh * self.footer.pad_ratio + 4 if large else 40 * s
+        back_w = max(150 * s, text_width(back_b.label, 14 * s, True) + pad)
         watch_w = min(
-            max(340 * s, text_width(watch_b.label, 14 * s, True) + 40 * s),
-            panel.width * 0.5 - back_w,
+            max(340 * s, text_width(watch_b.label, 14 * s, True) + pad),
+            panel.width - 54 * s - 12 * s - back_w if large else panel.width * 0.5 - back_w,
         )
         back_x = panel.right - 24 * s - back_w
         self.footer.place(
@@ -637,6 +645,39 @@ class HowToView(Screen):
         self.panel_rect = panel
         self._built = {}
         self._show_current()
+
+    def _place_tabs(self, panel: Rect, head_y: float, heading: str, s: float) -> float:
+        """The four tabs, each as wide as its name needs at the text size: beside the heading
+        where the row has room, else in rows of their own under it (a larger text size reflows
+        rather than being set smaller); returns the divider's height under them."""
+        font, gap = 14.5 * s, 10 * s
+        th, widths = 40 * s, [176 * s] * len(self.tabs.buttons)  # at 100%: the design's
+        if fonts.text_scale() > 1.0:
+            th = max(th, text_height(font) + 8)
+            pad = 2 * th * self.tabs.pad_ratio + 4
+            widths = [
+                max(176 * s, text_width(b.label, font, True) + pad) for b in self.tabs.buttons
+            ]
+        right = panel.right - 24 * s
+        room = right - (panel.left + 30 * s)  # the panel's inner width
+        head_w = text_width(heading, 24 * s, True, heading_font()) + 30 * s
+        rows: list[list[int]] = [[]]
+        for i, w in enumerate(widths):  # as few rows as hold them, each no wider than the room
+            row = rows[-1]
+            if row and sum(widths[j] + gap for j in row) + w > room:
+                rows.append([])
+            rows[-1].append(i)
+        beside = len(rows) == 1 and sum(widths) + gap * (len(widths) - 1) <= room - head_w
+        top = head_y + th / 2 if beside else head_y - px(24 * s) * 0.7 - 10 * s
+        rects: list[Rect] = [Rect(0, 0, 0, 0)] * len(widths)
+        for r, row in enumerate(rows):
+            x = right - sum(widths[j] for j in row) - gap * (len(row) - 1)
+            y = top - (r + 1) * th - r * gap
+            for j in row:
+                rects[j] = Rect(round(x), round(y), round(widths[j]), round(th))
+                x += widths[j] + gap
+        self.tabs.place(rects, font)
+        return float(min(r.bottom for r in rects) - 14 * s)
 
     def _show_current(self) -> None:
         name = self.memory.page

@@ -44,7 +44,7 @@ from desert_pyramid.i18n import N_, _, current_language, format_number, format_p
 from desert_pyramid.ui.art.miniature import render_miniature
 from desert_pyramid.ui.art.skin import skin
 from desert_pyramid.ui.art.tiles import tile_font, tile_skin
-from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base import audit, fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.layout import ELLIPSIS, fit_text
@@ -235,6 +235,7 @@ class LayoutPickerView(Screen):
             own=len(self.layouts) - self.own_start,
             actions=self._action_needs(width, height),
             back_need=self._action_needs(width, height, [_("Back")])[0],
+            **self._text_room(width, height),
         )
         self.geom = g
         # the camera's viewport and projection are given, not read from the screen: a resize
@@ -273,7 +274,11 @@ class LayoutPickerView(Screen):
             s = g.scale
             x = g.tiles[0].left if g.tiles else g.grid.left + g.pad
             self.grid_texts.heading(
-                _(OWN_HEADING), x, g.heading_y + 10 * s, 15 * s, anchor_x="left"
+                _(OWN_HEADING),
+                x,
+                g.heading_y + 10 * s * fonts.text_scale(),
+                15 * s,
+                anchor_x="left",
             )
             mine = len(self.layouts) - self.own_start
             self.grid_texts.label(
@@ -285,7 +290,7 @@ class LayoutPickerView(Screen):
                 + " "
                 + _(OWN_HELP),
                 x,
-                g.heading_y - 14 * s,
+                g.heading_y - 14 * s * fonts.text_scale(),
                 10.5 * s,
                 colour=SOFT,
                 anchor_x="left",
@@ -293,6 +298,35 @@ class LayoutPickerView(Screen):
         self.target = g.scroll_to_show(self.focus, g.clamp(self.target))
         self.scroll = self.target
         self._refresh()
+
+    def _text_room(self, width: int, height: int) -> dict[str, float]:
+        """The heading band, the footer and the buttons as tall as their text needs at the text
+        size in use (Settings → Text size): the grid gives way (it scrolls), the words do not."""
+        s = picker_scale(width, height)
+        head = self._head_y(s)
+        line = text_height(11 * s, 2 if fonts.text_scale() > 1.0 else 1)
+        sub_bottom = head + px(24 * s) * 0.5 + 6 * s + line
+        back_h = text_height(11 * s if self.actions.buttons else 14 * s) + 8
+        if fonts.text_scale() <= 1.0:
+            back_h = 0.0  # (at 100%: the design's height)
+        title, about = self._footer_lines(s)
+        lines = 3 if fonts.text_scale() > 1.0 else 2
+        footer = 16 * s + back_h + 6 * s + text_height(11 * s, lines) + about
+        # the tiles' words at the text size too: larger tiles, fewer a row (the grid scrolls)
+        grow = fonts.text_scale()
+        return {"header": sub_bottom + 8 * s, "footer": footer, "back_h": back_h, "tile_grow": grow}
+
+    @staticmethod
+    def _head_y(s: float) -> float:
+        """How far under the panel's top the heading's middle is (lower for a larger text)."""
+        return max(36 * s, px(24 * s) * 0.6 + 8 * s)
+
+    @staticmethod
+    def _footer_lines(s: float) -> tuple[float, float]:
+        """How far under the grid the focused layout's name (its middle) and the top of its
+        description are."""
+        title = max(20 * s, 6 * s + text_height(13 * s) / 2)
+        return title, max(34 * s, title + text_height(13 * s) / 2 + 2 * s)
 
     def _action_needs(
         self, width: int, height: int, labels: list[str] | None = None
@@ -318,9 +352,9 @@ class LayoutPickerView(Screen):
         draw_w, draw_h = w - 2 * inset, round(h * 0.62) - inset
         self._tile_size = (w, h, inset, draw_w, draw_h)
         self._font_px = (
-            round(12.5 * s * 96 / 72),
-            round(10.5 * s * 96 / 72),
-        )  # Arcade's points at 96 dpi
+            round(12.5 * s * 96 / 72 * fonts.text_scale()),
+            round(10.5 * s * 96 / 72 * fonts.text_scale()),
+        )  # Arcade's points at 96 dpi, at the text size (Settings → Text size)
         plain = self.app.assets.texture(
             f"picker-plain-{w}x{h}", partial(tile_skin, w, h, "tile", False)
         )
@@ -427,14 +461,13 @@ class LayoutPickerView(Screen):
         s = g.scale
         p = g.panel
         self.texts = TextGroup()
-        self.texts.heading(
-            _("CHOOSE A LAYOUT"), p.left + 28 * s, p.top - 36 * s, 24 * s, anchor_x="left"
-        )
+        head_y = p.top - self._head_y(s)
+        self.texts.heading(_("CHOOSE A LAYOUT"), p.left + 28 * s, head_y, 24 * s, anchor_x="left")
         rules = self.rules_shown()
         self.texts.label(
             rules,
             p.right - 28 * s,
-            p.top - 34 * s,
+            head_y + 2 * s,
             13 * s,
             colour=GOLD,
             anchor_x="right",
@@ -467,23 +500,27 @@ class LayoutPickerView(Screen):
         if self.difficulty_warning:
             sub = self.difficulty_warning
             colour = (250, 160, 120)
-        line = text_height(11 * s)
-        box = Rect(p.left + 28 * s, p.top - 70 * s - line / 2, p.width - 56 * s, line)
+        sub_lines = 2 if fonts.text_scale() > 1.0 else 1  # a larger text: on two lines
+        line = text_height(11 * s, sub_lines)
+        sub_y = max(70 * s, self._head_y(s) + px(24 * s) * 0.5 + 6 * s + line / 2)
+        box = Rect(p.left + 28 * s, p.top - sub_y - line / 2, p.width - 56 * s, line)
         room = box.width - 2 * max(2.0, px(11 * s) * 0.2) - 2
-        if text_width(sub, 11 * s) > room and " (" in sub:
+        held = fit_text(sub, room, lambda t: text_width(t, 11 * s), sub_lines)
+        if " ".join(held) != " ".join(sub.split()) and " (" in sub:
             # the bands' thresholds (the tiles show the bands) go before a word is cut
             sub = sub.split(" (")[0].rstrip(" .") + "."
-        self.texts.fitted(sub, box, 11 * s, colour=colour, align="left")
+        self.texts.fitted(sub, box, 11 * s, colour=colour, align="left", max_lines=sub_lines)
         # footer: the focused layout in words, the message line, the keys
         fx = p.left + 28 * s
+        title_y, about_y = self._footer_lines(s)
         detail_w = int(g.back.left - fx - 24 * s)
         title = self.texts.label(
-            "", fx, g.grid.bottom - 20 * s, 13 * s, colour=INK, anchor_x="left", bold=True
+            "", fx, g.grid.bottom - title_y, 13 * s, colour=INK, anchor_x="left", bold=True
         )
         about = label(
             "",
             fx,
-            g.grid.bottom - 34 * s,
+            g.grid.bottom - about_y,
             11 * s,
             self.texts.batch,
             colour=SOFT,
@@ -495,15 +532,15 @@ class LayoutPickerView(Screen):
         self.detail = [title, about]
         # the room the details may fill, down to the keys line: a long text is set smaller to fit
         self._about_size = 11 * s
-        self._about_room = (g.grid.bottom - 34 * s) - (p.bottom + 18 * s + 9 * s)
+        self._about_room = (g.grid.bottom - about_y) - (p.bottom + 18 * s + 9 * s)
         if g.actions:
             # the footer holds a row of buttons: the message takes the description's place while
             # it is shown, and the keys line sits right of the focused layout's title
-            self._about_room = (g.grid.bottom - 34 * s) - (g.back.top + 6 * s)
+            self._about_room = (g.grid.bottom - about_y) - (g.back.top + 6 * s)
             self.message_text = label(
                 self.message,
                 fx,
-                g.grid.bottom - 34 * s,
+                g.grid.bottom - about_y,
                 11 * s,
                 self.texts.batch,
                 colour=NOTICE,
@@ -516,7 +553,7 @@ class LayoutPickerView(Screen):
             self.keys_text = self.texts.label(
                 KEYS_SHORT,
                 p.right - 28 * s,
-                g.grid.bottom - 20 * s,
+                g.grid.bottom - title_y,
                 9.5 * s,
                 colour=KEYS_INK,
                 anchor_x="right",
@@ -606,6 +643,9 @@ class LayoutPickerView(Screen):
             self.message_text.text = shown  # a message takes the place of the keys line
             if self.geom is not None and self.geom.actions:  # ... or of the description
                 self.keys_text.text = _(KEYS_SHORT)
+                title = self.detail[0]
+                if title.right + 16 * g.scale > self.keys_text.left:
+                    self.keys_text.text = ""  # a larger text: the name first (F1 lists the keys)
                 if shown:
                     self.detail[1].text = ""
             else:

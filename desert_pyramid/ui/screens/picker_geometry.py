@@ -112,16 +112,23 @@ def picker_geometry(
     own: int | None = None,
     actions: int | Sequence[float] = 0,
     back_need: float = 0.0,
+    *,
+    header: float = 0.0,
+    footer: float = 0.0,
+    back_h: float = 0.0,
+    tile_grow: float = 1.0,
 ) -> PickerGeometry:
     """Lay the picker out for a window size and a number of layouts: ``count`` in all, the last
     ``own`` of them the player's, under a heading of their own (``None``: no heading), and a row of
     buttons left of Back: ``actions`` of them, or as many as the widths given, each at least as
-    wide as its width (its label's; ``back_need``: Back's)."""
+    wide as its width (its label's; ``back_need``: Back's). ``header``, ``footer``, ``back_h``:
+    the least the heading band, the footer and the buttons take (a larger text size needs more),
+    in pixels; ``tile_grow``: the tiles (and the words drawn in them) that much larger."""
     s = picker_scale(width, height)
     margin = max(10.0, 18 * s)
     panel = Rect(margin, margin, width - 2 * margin, height - 2 * margin)
-    header = 92 * s
-    footer = (138 if actions else 106) * s
+    header = max(92 * s, header)
+    footer = max((138 if actions else 106) * s, footer)
     bar_w = max(8.0, 12 * s)
     grid = Rect(
         round(panel.left + 16 * s),
@@ -132,7 +139,7 @@ def picker_geometry(
     scrollbar = Rect(grid.right + 8 * s, grid.bottom + 6 * s, bar_w, grid.height - 12 * s)
     gap = round(14 * s)
     pad = round(8 * s)
-    target_w = 196 * s
+    target_w = 196 * s * tile_grow
     columns = max(2, int((grid.width - 2 * pad + gap) // (target_w + gap)))
     tile_w = math.floor((grid.width - 2 * pad - (columns - 1) * gap) / columns)
     # As many whole rows as fit the box with tiles near 0.68 of their width; the tiles then stretch
@@ -144,7 +151,7 @@ def picker_geometry(
     left = grid.left + (grid.width - (columns * tile_w + (columns - 1) * gap)) / 2
     tiles = []
     own_start = None if own is None else max(0, count - own)
-    band = round(64 * s)  # the player's heading: a line and a word of help under it
+    band = round(64 * s * tile_grow)  # the player's heading: a line and a word of help under it
     heading_y = 0.0
     top = grid.top - pad
     for i in range(count):
@@ -160,7 +167,7 @@ def picker_geometry(
     lowest = min(
         [r.bottom for r in tiles] + ([heading_y - band / 2] if own_start is not None else [])
     )  # the last row; scrolled fully, it sits ``pad`` above the box's bottom
-    back_w, back_h = round(150 * s), round(38 * s)
+    back_w, back_h = round(150 * s), round(max(38 * s, back_h))
     back = Rect(round(panel.right - 24 * s - back_w), round(panel.bottom + 16 * s), back_w, back_h)
     row: list[Rect] = []
     needs = [0.0] * actions if isinstance(actions, int) else list(actions)

@@ -31,8 +31,17 @@ from desert_pyramid.engine import (
     looks_like_game_code,
 )
 from desert_pyramid.i18n import N_, _, pgettext
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
-from desert_pyramid.ui.base.layout import Span, fit_text, menu_panel
+from desert_pyramid.ui.base.layout import (
+    MenuPanel,
+    Span,
+    fit_text,
+    menu_panel,
+    overflow,
+    share_columns,
+    trying,
+)
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED, SAND_INK
 from desert_pyramid.ui.screens.layout_picker import LayoutPickerView
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -299,7 +308,7 @@ class PracticeSetupView(MenuScreen):
         whole = _("{number} · {name}").format(number=number, name=name)
         if r.width <= 0 or size <= 0:
             return whole
-        room = r.width - 3 * r.height * 0.45 - width(row.label) - 2
+        room = r.width - 3 * r.height * self.menu.pad_ratio - width(row.label) - 2
         if width(f"‹ {whole} ›") <= room:
             return whole
         frame = width(f"‹ {_('{number} · {name}').format(number=number, name='')} ›")
@@ -384,15 +393,30 @@ class PracticeSetupView(MenuScreen):
         if self._search is not None:
             self._search.cancel()  # one not yet begun never starts (one running finishes)
 
-    def layout(self, width: int, height: int) -> None:
-        s = self.scale()
+    def _place_menu(
+        self, width: int, height: int, s: float, row_h: Span, whole_words: bool
+    ) -> MenuPanel:
+        """The panel, its heading and the rows; ``whole_words``: the rows as wide as their
+        words need (the Layout row's name whole) in columns each as wide as its rows."""
         self.texts = TextGroup()
+        self.menu.pad_ratio = 0.3 if whole_words else 0.45
+        rows = self.menu.buttons
+        needs: list[float] = []
+        need = 0.0
+        if whole_words:
+            number = self.layouts[self.layout_i]  # the layout's name whole, not as last fitted
+            rows[ROW_LAYOUT].value = _("{number} · {name}").format(
+                number=number, name=layout_name(self._layout_of(number))
+            )
+            needs = self.menu.label_widths(14 * s, row_h.minimum)
+            half = -(-len(needs) // 2)  # in two columns: each as wide as its rows need
+            need = min(max(needs), (max(needs[:half]) + max(needs[half:])) / 2)
         parts = menu_panel(
             Rect(0, 0, width, height),
-            len(self.menu.buttons),
+            len(rows),
             width=620 * s,
-            row_width=Span(260 * s, 540 * s),
-            row_height=Span(text_height(14 * s) + 6, 37 * s),
+            row_width=Span(max(260 * s, need), 540 * s),
+            row_height=row_h,
             gap=5 * s,
             # room above the capitals for accents (Ü in German, Й in Russian)
             heading=text_height(26 * s) + 6 * s,
@@ -404,7 +428,33 @@ class PracticeSetupView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, parts.panel))
         self.texts.fitted(_("PRACTICE"), parts.heading, 26 * s, colour=GOLD, heading=True)
         self._row_font = 14 * s
-        self.menu.place(parts.menu.rects, self._row_font, rows=parts.rows)
+        rects = parts.menu.rects
+        if whole_words:
+            rects = share_columns(rects, parts.rows, needs, 5 * s)
+        elif fonts.text_scale() > 1.0:  # the design's menu: the layout's name fitted to its row
+            number = self.layouts[self.layout_i]
+            rows[ROW_LAYOUT].rect = rects[ROW_LAYOUT]
+            rows[ROW_LAYOUT].value = self._layout_value(
+                number, layout_name(self._layout_of(number))
+            )
+        self.menu.place(rects, self._row_font, rows=parts.rows)
+        return parts
+
+    def layout(self, width: int, height: int) -> None:
+        s = self.scale()
+        row_h = Span(text_height(14 * s) + 6, 37 * s)
+        large = fonts.text_scale() > 1.0
+        # a larger text: the rows' words whole, each column as wide as its rows need and less
+        # room beside the words; in a window under 1280x720 that cannot hold that, the design's
+        # menu (the Layout row's name then cut to its room, as at 100%) before a smaller text
+        tries = ((True, False) if s < 1.0 else (True,)) if large else (False,)
+        for whole_words in tries:
+            with trying() as failed:
+                parts = self._place_menu(width, height, s, row_h, whole_words)
+            if not failed[0]:
+                break
+        else:
+            overflow()  # not even the design's menu stands at this text size: a step smaller
         self.about = self.texts.fitted("", parts.notes[0], 12 * s, colour=MUTED)
         self.texts.fitted(
             _(

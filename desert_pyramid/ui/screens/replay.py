@@ -26,6 +26,7 @@ from desert_pyramid.engine import STOCK, Game, GameCode, Layout, Scoring, encode
 from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, format_number, pgettext
 from desert_pyramid.i18n.say import tell
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.fonts import heading_font
 from desert_pyramid.ui.base.geometry import Rect
@@ -217,7 +218,7 @@ class ReplayView(Screen):
         the width its label needs (every label it may show: Play or Pause, each speed)."""
         if self.film:
             return []
-        size, pad = BUTTON_PT * s, 2 * (BUTTON_PAD * 34 * s + 2)
+        size, pad = BUTTON_PT * s, 2 * (BUTTON_PAD * self._button_h(s) + 2)
 
         def need(*labels: str) -> float:
             return max(text_width(t, size, True) for t in labels) + pad
@@ -240,14 +241,45 @@ class ReplayView(Screen):
         half = -(-len(labels) // 2)
         return [labels[:half], labels[half:]]
 
+    @staticmethod
+    def _button_h(s: float) -> float:
+        """The buttons' height: 34 at 1280x720, or what their text needs (Settings → Text
+        size)."""
+        if fonts.text_scale() <= 1.0:
+            return 34 * s
+        return float(max(34 * s, text_height(BUTTON_PT * s) + 8))
+
     def layout(self, width: int, height: int) -> None:
         s = float(max(0.75, min(width / 1280, height / 720) ** 0.8))
         self.s = s
+        f = fonts.text_scale()  # a larger text size: the bars' lines spaced for it
         button_rows = self._button_rows(width, s)
+        bh = self._button_h(s)
         # the move in words, the timeline, the buttons (a second row where one cannot hold
         # their words: "Spee…", "Play…" at 640x360)
         bar_h = round((70 if self.film else 116) * s + max(0, len(button_rows) - 1) * 40 * s)
-        top_h = round(56 * s)  # title and the position's figures
+        if f > 1 and not self.film:
+            rows = len(button_rows)
+            words = 16 * s * f + text_height(12 * s) / 2 + 6 * s
+            bar_h = round(max(bar_h, 12 * s + rows * (bh + 6 * s) + 8 * s + 22 * s + words))
+        top_h = round(56 * s * f)  # title and the position's figures
+        # the title left of the position's figures, never under them (at the longest they say);
+        # a larger text where the row cannot hold both: the title over the figures
+        longest = _("Move {number} of {total} · Score {score}").format(
+            number=len(self.moves), total=len(self.moves), score=format_number(-88888)
+        )
+        figures_w = text_width(longest, 14 * s, True) + 16 * s
+        title_w = text_width(self.title.upper(), 15 * s, True, heading_font()) + 12 * s
+        stacked = f > 1 and title_w + figures_w > width - 36 * s
+        y_title = height - top_h / 2 + 8 * s * f
+        y_figures, y_code = y_title, height - top_h / 2 - 13 * s * f
+        y_state = y_code
+        if stacked:
+            la, lf, lc = text_height(15 * s), text_height(14 * s), text_height(11 * s)
+            y_title = height - 6 * s - la / 2
+            y_figures = y_code = y_title - la / 2 - 2 * s - lf / 2
+            y_state = y_figures - lf / 2 - 2 * s - lc / 2
+            top_h = round(height - y_state + lc / 2 + 8 * s)
         # the analysis beside the table, in a narrow window too (it was dropped under 1000 px)
         panel_w = 0 if self.film else round(max(min(380 * s, width * 0.3), PANEL_LEAST))
         table_w, table_h = width - panel_w, height - bar_h - top_h
@@ -311,7 +343,6 @@ class ReplayView(Screen):
         )
         self.buttons.focus = min(focus, len(labels) - 1)
         gap = 6 * s
-        bh = 34 * s
         by = 12 * s
         rects: list[Rect] = []
         for k, row in enumerate(button_rows):  # the first row on top
@@ -327,15 +358,11 @@ class ReplayView(Screen):
         self.timeline = Rect(16 * s, (by if self.film else top + 14 * s), width - 32 * s, 22 * s)
 
         self.texts = TextGroup()
-        # the title left of the position's figures, never under them (at the longest they say)
-        longest = _("Move {number} of {total} · Score {score}").format(
-            number=len(self.moves), total=len(self.moves), score=format_number(-88888)
-        )
-        figures_w = text_width(longest, 14 * s, True) + 16 * s
         line = text_height(15 * s)
+        title_room = width - 36 * s - (0 if stacked else figures_w)
         self.title_text = self.texts.fitted(
             self.title.upper(),
-            Rect(18 * s, height - top_h / 2 + 8 * s - line / 2, width - 36 * s - figures_w, line),
+            Rect(18 * s, y_title - line / 2, title_room, line),
             15 * s,
             colour=GOLD,
             heading=True,
@@ -346,7 +373,7 @@ class ReplayView(Screen):
             # TRANSLATORS: {rules} is the rules' short code (desert, classic+p1...), {code} the deal's
             _("Rules {rules} · {code}").format(rules=self.code.rules, code=deal_code),
             18 * s,
-            height - top_h / 2 - 13 * s,
+            y_code,
             10 * s,
             colour=(230, 204, 160),
             anchor_x="left",
@@ -354,17 +381,22 @@ class ReplayView(Screen):
         self.figures_text = self.texts.label(
             "",
             width - 18 * s,
-            height - top_h / 2 + 8 * s,
+            y_figures,
             14 * s,
             colour=GOLD,
             anchor_x="right",
             bold=True,
         )
         self.state_text = self.texts.label(
-            "", width - 18 * s, height - top_h / 2 - 13 * s, 11 * s, colour=INK, anchor_x="right"
+            "",
+            width - 18 * s,
+            y_state,
+            11 * s,
+            colour=INK,
+            anchor_x="right",
         )
         self.move_text = self.texts.label(
-            "", width / 2, self.timeline.top + 16 * s, 12 * s, colour=INK, bold=True
+            "", width / 2, self.timeline.top + 16 * s * f, 12 * s, colour=INK, bold=True
         )
         self._list_state = (-1, -1)
         self._refresh_texts()
@@ -439,8 +471,9 @@ class ReplayView(Screen):
         s = self.s
         self.list_texts = TextGroup()
         self.list_rows = []
+        f = fonts.text_scale()  # a larger text size: the lines spaced for it
         self.list_texts.heading(
-            _("ANALYSIS"), box.left + 14 * s, box.top - 20 * s, 12 * s, anchor_x="left"
+            _("ANALYSIS"), box.left + 14 * s, box.top - 20 * s * f, 12 * s, anchor_x="left"
         )
         a = self.analysis
         summary = analysis_summary(a)
@@ -452,7 +485,7 @@ class ReplayView(Screen):
         self.list_texts.label(
             summary,
             box.right - 14 * s if beside else box.left + 14 * s,
-            box.top - (20 if beside else 38) * s,
+            box.top - (20 if beside else 38) * s * f,
             10 * s,
             colour=(230, 204, 160),
             anchor_x="right" if beside else "left",
@@ -462,7 +495,7 @@ class ReplayView(Screen):
         size = 10.5 * s
         room = box.width - 24 * s
         one, two = text_height(size), text_height(size, 2)
-        area_top, area_bottom = box.top - (32 if beside else 50) * s, box.bottom + 6 * s
+        area_top, area_bottom = box.top - (32 if beside else 50) * s * f, box.bottom + 6 * s
         texts = self._list_words()
         tall = [text_width(t, size, True) > room - 4 for t in texts]
         heights = [two if t else one for t in tall]

@@ -35,6 +35,7 @@ from desert_pyramid.ui.base.layout import (
     cut_top,
     inset,
     overflowed,
+    share_columns,
 )
 from desert_pyramid.ui.base.palette import FAINT, GOLD, TAN
 from desert_pyramid.ui.screens.title import MenuScreen
@@ -263,12 +264,27 @@ class SettingsView(MenuScreen):
         # a larger text size: a wider panel, as far as the window goes (the rows' words grow)
         panel = anchor(inset(Rect(0, 0, width, height), 8), 840 * sc * fonts.text_scale(), want)
         self.panel = panel
-        inner = inset(panel, 14 * sc, 8 * sc)
+        side = 14 * sc if fonts.text_scale() <= 1.0 else 10 * sc  # a larger text: the rows wider
+        inner = inset(panel, side, 8 * sc)
         head, body = cut_top(inner, text_height(28 * sc), 4 * sc)
         self.texts.fitted(_("SETTINGS"), head, 28 * sc, colour=GOLD, heading=True)
         # the rows on the left, the preview on the right (a quarter of the panel at most, so the
         # rows' labels and values keep their words)
         preview_w = min(300 * sc, body.width * 0.25)  # the cards never shrink for the text
+        # a larger text size: the rows' columns as wide as their words need, the preview in what
+        # they leave (no narrower than its cards at their size: else it goes, ``layout``)
+        # (a larger text size: less room each side of a row's words, so two columns stand)
+        self.menu.pad_ratio = 0.45 if fonts.text_scale() <= 1.0 else 0.25
+        needs = self.menu.label_widths(14 * sc, row_h.minimum)
+        half = -(-n // 2)  # in two columns each as wide as its rows need (share_columns)
+        need = min(max(needs), (max(needs[:half]) + max(needs[half:])) / 2)
+        if fonts.text_scale() <= 1.0:
+            need = 0.0  # (at 100%: the design's widths)
+        one_column = n * (row_h.minimum + 6 * sc) - 6 * sc
+        cols = 1 if one_column <= body.height - text_height(11 * sc) - 4 * sc else 2
+        rows_need = cols * need + (cols - 1) * 6 * sc + 2  # (two columns: both needs)
+        card_w = int(86 * sc * 190 / 140 * CARD_ASPECT) // 2 * 2
+        preview_w = min(preview_w, max(2 * card_w + 12 * sc, body.width - 12 * sc - rows_need - 2))
         if not self.show_preview:
             preview_w = -12 * sc
         rows_area = Rect(body.left, body.bottom, body.width - preview_w - 12 * sc, body.height)
@@ -276,8 +292,15 @@ class SettingsView(MenuScreen):
             rows_area.right + 12 * sc, body.bottom, max(0.0, preview_w), body.height
         )
         keys_line, rows_area = cut_bottom(rows_area, text_height(11 * sc), 4 * sc)
-        menu = button_grid(rows_area, n, Span(230 * sc, 460 * sc), row_h, 6 * sc, max_columns=2)
-        self.menu.place(menu.rects, 14 * sc, rows=-(-n // menu.columns))
+        wide = 460 * sc if fonts.text_scale() <= 1.0 else rows_area.width  # (larger: all of it)
+        menu = button_grid(
+            rows_area, n, Span(max(230 * sc, need), max(wide, need)), row_h, 6 * sc, 2
+        )
+        rows_per = -(-n // menu.columns)
+        rects = menu.rects
+        if fonts.text_scale() > 1.0:
+            rects = share_columns(rects, rows_per, needs, 6 * sc)
+        self.menu.place(rects, 14 * sc, rows=rows_per)
         self.texts.fitted(
             _("↑ ↓ choose · ← → or Enter change · Esc done"), keys_line, 11 * sc, colour=FAINT
         )

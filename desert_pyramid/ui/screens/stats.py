@@ -32,7 +32,9 @@ from desert_pyramid.app.records import (
 )
 from desert_pyramid.i18n import _, format_day, format_number, ngettext, pgettext
 from desert_pyramid.ui.art.skin import skin
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.layout import fit_text, words_of
 from desert_pyramid.ui.base.palette import FAINT, GOLD, INK, MUTED, PANEL_RIM
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.widgets.buttons import (
@@ -42,7 +44,7 @@ from desert_pyramid.ui.widgets.buttons import (
     panel_sprite,
     text_height,
 )
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import px, text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -155,18 +157,25 @@ class StatsView(MenuScreen):
     def layout(self, width: int, height: int) -> None:
         s = self.scale()
         self.texts = TextGroup()
-        pw = min(width - 24.0, 1120 * s)
-        ph = min(height - 16.0, 690 * s)
+        grow = fonts.text_scale()  # a larger text size: the panel takes more of the window
+        pw = min(width - 24.0, 1120 * s * grow)
+        ph = min(height - 16.0, 690 * s * grow)
         panel = Rect(round((width - pw) / 2), round((height - ph) / 2), round(pw), round(ph))
         self.panel = panel
         self.decor = arcade.SpriteList()
         self.decor.append(panel_sprite(self.app.assets, panel))
-        self.texts.heading(_("STATISTICS"), width / 2, panel.top - 36 * s, 28 * s)
-        selector = Rect(
-            round(width / 2 - 380 * s), round(panel.top - 106 * s), round(760 * s), round(38 * s)
-        )
+        head_y = panel.top - max(36 * s, px(28 * s) * 0.6 + 8 * s)  # a larger heading: lower
+        self.texts.heading(_("STATISTICS"), width / 2, head_y, 28 * s)
+        # the buttons as tall as their text needs at the text size (Settings → Text size)
+        bh, sh = round(40 * s), round(38 * s)
+        if grow > 1.0:
+            bh = round(max(40 * s, text_height(14 * s) + 8))
+            sh = round(max(38 * s, text_height(14 * s) + 8))
+        head_h = 106 * s
+        if grow > 1.0:  # a larger text size: the selector under the larger heading
+            head_h = max(head_h, panel.top - head_y + px(28 * s) * 0.6 + 14 * s + sh)
+        selector = Rect(round(width / 2 - 380 * s), round(panel.top - head_h), round(760 * s), sh)
         # the two buttons as wide as the longer label needs ("Partidas anteriores" was cut)
-        bh = round(40 * s)
         need = max(text_width(b.label, 14 * s, True) for b in self.menu.buttons[1:])
         bw = round(max(200 * s, need + 2 * 0.45 * bh + 6))
         back = Rect(round(width / 2 + 8 * s), round(panel.bottom + 16 * s), bw, bh)
@@ -179,7 +188,14 @@ class StatsView(MenuScreen):
         pad = 36 * s
         gap = 12 * s
         tw = (panel.width - 2 * pad - 4 * gap) / 5
+        # a name may take two lines at a larger text size: the tiles grow to hold them
+        names = [name for name, _v in figures(self.choice.stats)]
+        name_room = tw - 4 - 2 * max(2.0, px(11 * s) * 0.2)
+        two_lines = grow > 1.0 and any(text_width(n, 11 * s, True) > name_room for n in names)
         th = 70 * s
+        if grow > 1.0:  # a larger text size: the tiles as tall as the name and value need
+            name_h = text_height(11 * s, 2 if two_lines else 1)
+            th = max(th, 8 * s + name_h + text_height(20 * s) + 8 * s)
         top = selector.bottom - 16 * s
         self.figure_rects: list[Rect] = []
         for i, (name, _value) in enumerate(figures(self.choice.stats)):
@@ -199,9 +215,12 @@ class StatsView(MenuScreen):
             sprite = arcade.Sprite(tex)
             sprite.position = (round(r.cx), round(r.cy))
             self.tiles.append(sprite)
-            name_h = text_height(11 * s)
-            name_box = Rect(r.left + 2, r.top - 17 * s - name_h / 2, r.width - 4, name_h)
-            self.texts.fitted(name, name_box, 11 * s, colour=MUTED, bold=True)
+            name_h = text_height(11 * s, 2 if two_lines else 1)
+            name_top = r.top - (6 * s if two_lines else 17 * s - name_h / 2)
+            name_box = Rect(r.left + 2, name_top - name_h, r.width - 4, name_h)
+            self.texts.fitted(
+                name, name_box, 11 * s, colour=MUTED, bold=True, max_lines=2 if two_lines else 1
+            )
             value_h = text_height(20 * s)
             value_box = Rect(r.left + 2, r.bottom + 23 * s - value_h / 2, r.width - 4, value_h)
             self.value_texts.append(
@@ -230,7 +249,10 @@ class StatsView(MenuScreen):
         if text_width(keys, 11 * s) > beside.width - 8:
             keys = _("← → view · Esc back")
             lines = 1 if text_width(keys, 11 * s) <= beside.width - 8 else 2
-        self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right", max_lines=lines)
+        held = fit_text(keys, beside.width - 8, lambda t: text_width(t, 11 * s), lines)
+        if words_of(held) == keys.split() and text_height(11 * s, lines) <= beside.height:
+            self.texts.fitted(keys, beside, 11 * s, colour=FAINT, align="right", max_lines=lines)
+        # (else the keys go unsaid on screen at this text size: F1 lists them; never cut)
         back_rect = Rect(
             self.chart_rect.left - 40 * s,
             self.chart_rect.bottom - 22 * s,
@@ -288,12 +310,14 @@ class StatsView(MenuScreen):
         self.chart.append(create_line(r.left, r.bottom, r.right, r.bottom, axis, max(1.0, 2 * s)))
         if not c.keys:
             self.chart_title.text = _("No games yet")
-            self.chart_texts.label(
+            # wrapped in the chart's ground (a larger text size: in lines)
+            ground = Rect(r.left - 40 * s, r.bottom - 22 * s, r.width + 50 * s, r.height + 30 * s)
+            self.chart_texts.fitted(
                 _("Finish a deal (or leave one: it counts as a loss) and it is counted here."),
-                r.cx,
-                r.cy,
+                ground.inflated(-8 * s),
                 13 * s,
                 colour=FAINT,
+                max_lines=3,
             )
             return
         x, y = self.legend_at

@@ -10,6 +10,7 @@ import arcade
 from desert_pyramid.engine import CARDS, Card
 from desert_pyramid.i18n import _
 from desert_pyramid.ui.art import cardart
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import (
     Span,
@@ -18,6 +19,8 @@ from desert_pyramid.ui.base.layout import (
     cut_bottom,
     cut_top,
     inset,
+    overflow,
+    trying,
 )
 from desert_pyramid.ui.base.palette import SAND_INK
 from desert_pyramid.ui.screen import Screen
@@ -129,6 +132,7 @@ class TitleView(MenuScreen):
         )
         if not app.can_continue():
             self.menu.focus = 1
+        self.menu.asks = self.set_message  # "Quit? Press again" there where Quit cannot hold it
 
     def on_continue(self) -> None:
         if not self.app.continue_game():
@@ -140,8 +144,12 @@ class TitleView(MenuScreen):
         s = self.scale()
         self.texts = TextGroup()
         area = inset(Rect(0, 0, width, height), 16 * s, 6 * s)
-        head, rest = cut_top(area, text_height(40 * s) + text_height(14 * s) + 4 * s, 8 * s)
-        title_box, sub_box = cut_top(head, text_height(40 * s))
+        # (Manrope, the Cyrillic heading face, draws its capitals taller than the line's box)
+        title_h = text_height(40 * s) * (
+            1.2 if fonts.heading_font() == fonts.HEADING_CYRILLIC else 1
+        )
+        head, rest = cut_top(area, title_h + text_height(14 * s) + 4 * s, 8 * s)
+        title_box, sub_box = cut_top(head, title_h)
         shadow = self.texts.fitted(
             "DESERT PYRAMID", title_box.moved(3, -3), 40 * s, colour=(92, 52, 20), heading=True
         )
@@ -154,14 +162,27 @@ class TitleView(MenuScreen):
         self.message_text = self.texts.fitted(
             self.message, message_box, 12 * s, colour=SAND_INK, bold=True
         )
-        menu = button_grid(
-            menu_area,
-            len(self.menu.buttons),
-            Span(220 * s, 300 * s),
-            Span(text_height(15 * s) + 8, 40 * s),
-            8 * s,
-        )
-        self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))
+        row_h = Span(text_height(15 * s) + 8, 40 * s)
+        # a larger text: buttons as wide as their words, "Quit? Press again" too where the
+        # window has room for it, else as the design has them (at 100%: the design's width)
+        needs = [0.0]
+        if fonts.text_scale() > 1.0:
+            needs = [self.menu.label_width(15 * s, row_h.minimum, c) for c in (True, False)]
+            needs.append(0.0)
+        for need in needs:
+            with trying() as failed:
+                menu = button_grid(
+                    menu_area,
+                    len(self.menu.buttons),
+                    Span(max(220 * s, need), max(300 * s, need)),
+                    row_h,
+                    8 * s,
+                )
+                self.menu.place(menu.rects, 15 * s, rows=-(-len(self.menu.buttons) // menu.columns))
+            if not failed[0]:
+                break
+        else:
+            overflow()  # not even the design's menu stands at this text size: a step smaller
         left = min(r.left for r in menu.rects)
         self._decor(width, height, s, room=left)
 
@@ -185,6 +206,8 @@ class TitleView(MenuScreen):
                 sprite.position = (round(cx), round(cy))
                 sprite.angle = k * 9
                 self.decor.append(sprite)
+        if any(c.left < 0 or c.right > width for c in self.decor):
+            self.decor = arcade.SpriteList()  # wide buttons (a larger text) leave no room
 
 
 class PlaceholderView(MenuScreen):

@@ -6,6 +6,7 @@ sprites; labels are :class:`arcade.Text` objects in one batch.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -119,7 +120,12 @@ class ButtonColumn:
         #: The room each side of a label, in the button's heights (a row of small buttons, the
         #: layout picker's, leaves less so their labels stand whole)
         self.pad_ratio = 0.45
+        self._asked: list[Button] = []  # armed buttons whose question ``asks`` shows
         self.rows = len(self.buttons)  # buttons per column (a menu in columns: layout.button_grid)
+        #: Where a button's question ("Quit? Press again") is shown when its button cannot hold
+        #: it whole (a larger text size): the screen's message line; the button keeps its label.
+        #: ``None``: the question always takes the button's place (cut with "…" if it must).
+        self.asks: Callable[[str], None] | None = None
 
     def place(self, rects: Sequence[Rect], font_size: float, rows: int | None = None) -> None:
         """Put the buttons in these rectangles and (re)build their sprites and labels;
@@ -172,6 +178,26 @@ class ButtonColumn:
                 )
             )
         self.refresh()
+
+    def label_width(self, font_size: float, height: float, confirm: bool = True) -> float:
+        """The width the widest button needs for its label (and a row's value) whole at the text
+        size in use, with a ``height``-tall button's room each side: a screen makes its buttons
+        at least this wide, so a larger text size widens them rather than being set smaller."""
+        return max(self.label_widths(font_size, height, confirm), default=0.0)
+
+    def label_widths(self, font_size: float, height: float, confirm: bool = True) -> list[float]:
+        """What each button needs (:meth:`label_width`), in order; ``confirm``: the question a
+        button asks before it acts ("Quit? Press again") counted too."""
+        pad = height * self.pad_ratio
+        needs = []
+        for b in self.buttons:
+            asks = text_width(b.confirm, font_size, True) if confirm else 0.0
+            w = 2 * pad + max(text_width(b.label, font_size, True), asks)
+            if b.value:
+                value = f"‹ {b.value} ›" if b.adjust else b.value
+                w += text_width(value, font_size, True) + pad
+            needs.append(float(math.ceil(w)) + 2)
+        return needs
 
     def _choose_scale(self, rects: Sequence[Rect], font_size: float) -> float:
         """One text size for the whole menu: the largest, from the setting's down to (never
@@ -264,7 +290,18 @@ class ButtonColumn:
         for b in self.buttons:
             if b.armed:
                 b.armed = False
-                b.label, b.confirm = b.confirm, b.label
+                if any(a is b for a in self._asked):  # its question was shown elsewhere: it goes
+                    self._asked = [a for a in self._asked if a is not b]
+                    if self.asks is not None:
+                        self.asks("")
+                else:
+                    b.label, b.confirm = b.confirm, b.label
+
+    def _holds(self, b: Button, text: str) -> bool:
+        """Whether button ``b`` holds ``text`` whole as its label."""
+        r = b.rect
+        room = r.width - 2 * r.height * self.pad_ratio
+        return r.width <= 0 or text_width(text, self._font, True, scale=self._scale) <= room
 
     def press(self, index: int | None = None) -> bool:
         i = self.focus if index is None else index
@@ -275,7 +312,11 @@ class ButtonColumn:
             b = self.buttons[i]
             if b.confirm and not b.armed:  # first press: ask (the label says what a second does)
                 b.armed = True
-                b.label, b.confirm = b.confirm, b.label
+                if self.asks is not None and not self._holds(b, b.confirm):
+                    self._asked.append(b)  # (the button keeps its label: never a cut question)
+                    self.asks(b.confirm)
+                else:
+                    b.label, b.confirm = b.confirm, b.label
                 self.refresh()
                 return True
             if b.armed:
