@@ -214,9 +214,10 @@ class GridScreen(MenuScreen):
         tile_h: float,
         room: float,
     ) -> tuple[float, float]:
-        """The panel, its heading and summary, two rows of tiles (at most ``tile_h`` high, ``room``
-        over the detail line) ``pad`` in from the panel's sides, and the detail line under them;
-        returns where the detail line and the buttons go (y). Sizes at a 720-pixel window."""
+        """The panel, its heading and summary, the tiles in rows of ``columns`` (two rows for the
+        design's columns; each at most ``tile_h`` high, ``room`` over the detail line) ``pad`` in
+        from the panel's sides, and the detail line under them; returns where the detail line and
+        the buttons go (y). Sizes at a 720-pixel window."""
         s = self.scale()
         panel = self.place_panel(width, height)
         # a larger text size: the heading, the summary and the grid lower, the buttons taller
@@ -242,12 +243,13 @@ class GridScreen(MenuScreen):
             buttons_y + self.button_height(15 * s) + max(22 * s, text_height(12 * s) / 2 + 4 * s)
         )
         gap = 14 * s
-        tile_h = min(tile_h * s, (grid_top - detail_y - room * s - gap) / 2)
+        rows = max(1, -(-self.tile_count() // columns))
+        tile_h = min(tile_h * s, (grid_top - detail_y - room * s - gap * (rows - 1)) / rows)
         area = Rect(
             panel.left + pad * s,
-            grid_top - 2 * tile_h - gap,
+            grid_top - rows * tile_h - gap * (rows - 1),
             panel.width - 2 * (pad * s),
-            2 * tile_h + gap,
+            rows * tile_h + gap * (rows - 1),
         )
         self.place_grid(area, columns, tile_h, gap)
         detail_h = text_height(12 * s)

@@ -12,6 +12,7 @@ import arcade
 from desert_pyramid.app.rewards import relic_detail, relic_found, relics_summary
 from desert_pyramid.i18n import _, format_number, ngettext
 from desert_pyramid.progression import RELICS, Relic
+from desert_pyramid.ui.base import fonts
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layout import Span, column, fit_text, inset
 from desert_pyramid.ui.base.palette import FAINT, GOLD, MUTED
@@ -37,6 +38,8 @@ NAME_LINES = 4
 
 class RelicsView(GridScreen):
     """The collection screen. ``back`` is where Esc and Back go (the title by default)."""
+
+    names_broken = False  # a relic's name broke inside a word or over two lines (build_tiles)
 
     def __init__(self, app: Shell, back: Callable[[], None] | None = None) -> None:
         go_back = back or app.show_title
@@ -78,6 +81,13 @@ class RelicsView(GridScreen):
         _detail_y, buttons_y = self.place_collection(
             width, height, _("RELICS"), pad=24, columns=6, tile_h=222, room=20
         )
+        if self.names_broken and fonts.text_scale() > 1.0:
+            # a larger text where six tiles a row break the names inside their words
+            # ("Латун-ный", "колокол-ьчик") or over three lines and push the pictures out:
+            # three rows of four wider tiles
+            _detail_y, buttons_y = self.place_collection(
+                width, height, _("RELICS"), pad=24, columns=4, tile_h=222, room=20
+            )
         self.place_buttons(buttons_y, 220 * s, 40 * s, 20 * s, 15 * s)
         self.finish_layout()
 
@@ -99,6 +109,7 @@ class RelicsView(GridScreen):
         flavour or the progress; a tile too low drops its last lines (the detail line under the
         grid says the rest), never sets them smaller."""
         self.bars = []
+        self.names_broken = False
         for relic, r in zip(self.relics, self.tiles, strict=True):
             found = self.found(relic)
             relic_name = _(relic.name)
@@ -107,9 +118,10 @@ class RelicsView(GridScreen):
             room = inner.width - 2 * max(2.0, px(13 * s) * 0.2)  # what the fitted name has
             # a name is never cut: on as many lines as it takes (four at most; a long word split
             # with a hyphen), the picture gives way
-            name_lines = len(
-                fit_text(relic_name, room, lambda t: text_width(t, 13 * s, True), NAME_LINES)
-            )
+            lines = fit_text(relic_name, room, lambda t: text_width(t, 13 * s, True), NAME_LINES)
+            name_lines = len(lines)
+            if name_lines > 2 or len(" ".join(lines).split()) > len(relic_name.split()):
+                self.names_broken = True  # over two lines, or a word split on two
             name_h = text_height(13 * s, name_lines)
             parts: list[tuple[str, Span]] = [("name", Span(name_h, name_h))]
             if found:
