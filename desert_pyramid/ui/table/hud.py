@@ -25,9 +25,10 @@ from desert_pyramid.i18n import _, current_language, format_number, ngettext, pg
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
-from desert_pyramid.ui.base.fonts import FONT
+from desert_pyramid.ui.base.fonts import FONT, text_scale
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
+from desert_pyramid.ui.table import bar_plan
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, mark_cut, report_text
@@ -347,25 +348,20 @@ class Hud:
             anchor_x="left",
             bold=True,
         )
-        self._text(
-            "title",
-            title,
-            m.right + 14 * fs,
-            bar.cy + bar.height * 0.16,
-            15 * fs,
-            GOLD,
-            "left",
-            True,
-        )
-        self._text(
-            "subtitle",
-            subtitle,
-            m.right + 14 * fs,
-            bar.cy - bar.height * 0.24,
-            10 * fs,
-            MUTED,
-            "left",
-        )
+        row = geom.title_row
+        if row is not None:  # two rows: the title and the subtitle side by side on the top one
+            t = self._text("title", title, m.right + 14 * fs, row.cy, 15 * fs, GOLD, "left", True)
+            x = t.x + t.content_width + 14 * fs
+            self._text("subtitle", subtitle, x, row.cy, 10 * fs, MUTED, "left")
+            return
+        if text_scale() > 1.0:  # a bar grown for its words: the title over the subtitle, centred
+            tl, sl = bar_plan.line(15 * fs, True), bar_plan.line(10 * fs)
+            top = bar.cy + (tl + sl) / 2
+            ty, sy = top - tl / 2, top - tl - sl / 2
+        else:
+            ty, sy = bar.cy + bar.height * 0.16, bar.cy - bar.height * 0.24
+        self._text("title", title, m.right + 14 * fs, ty, 15 * fs, GOLD, "left", True)
+        self._text("subtitle", subtitle, m.right + 14 * fs, sy, 10 * fs, MUTED, "left")
         self._part_title_lines(bar)
 
     def _place_figures(self, geom: TableGeometry, hud: Mapping[str, str]) -> dict[str, str]:
@@ -374,23 +370,42 @@ class Hud:
         bar = geom.hud
         hud = shown_items(hud)
         self._keys = tuple(hud)
-        box_w = 92 * fs
-        x = bar.right - 16 * fs - box_w / 2
+        row = geom.title_row
+        grown = text_scale() > 1.0  # the bar as tall as its words, the boxes as wide
+        if grown:
+            box_w = bar_plan.box_width(fs, {k: label(k) for k in hud}, hud)
+            ll, vl = bar_plan.line(9 * fs, True), bar_plan.line(17 * fs, True)
+        else:
+            box_w = 92 * fs
+            ll = vl = 0.0
+        if row is not None:  # two rows: the figures spread along the lower one
+            band_top, band_bottom = row.bottom, bar.bottom
+            step = min((geom.width - 32 * fs) / max(1, len(hud)), box_w * 1.5)
+            x = geom.width / 2 + step * (len(hud) - 1) / 2
+        else:
+            band_top, band_bottom = bar.top, bar.bottom
+            step = box_w
+            x = bar.right - 16 * fs - box_w / 2
+        cy = (band_top + band_bottom) / 2
+        if grown:
+            label_y, value_y = cy + (ll + vl) / 2 - ll / 2, cy - (ll + vl) / 2 + vl / 2
+        else:
+            label_y, value_y = bar.cy + bar.height * 0.22, bar.cy - bar.height * 0.16
         for key in reversed(self._keys):
             self.titles[key] = self._text(
-                f"t-{key}",
-                label(key),
-                x,
-                bar.cy + bar.height * 0.22,
-                9 * fs,
-                TAN,
-                bold=True,
+                f"t-{key}", label(key), x, label_y, 9 * fs, TAN, bold=True
             )
-            self.values[key] = self._text(
-                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
-            )
+            self.values[key] = self._text(f"v-{key}", hud[key], x, value_y, 17 * fs, INK, bold=True)
             self._shown[key] = hud[key]
-            x -= box_w
+            x -= step
+        if row is not None:  # the subtitle takes the top row's room after the title
+            sub, title = self.texts["subtitle"], self.texts["title"]
+            self._rooms = {
+                id(sub): geom.width - 8 * fs - sub.x,
+                id(title): sub.x - 14 * fs - title.x,
+            }
+            self._fit_parts(sub, sub.text, self._rooms[id(sub)])
+            return hud
         # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
         # under the score): the subtitle leaves out its first parts, the deal code stays
         room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
@@ -522,7 +537,19 @@ class Hud:
             if t.font_size != self._caption_size:
                 t.font_size = self._caption_size
 
+        g = self.geom
+        # under a row of piles the Undo caption, wider than its button, keeps off the discard
+        # pile left of it: it moves right as far as it must (at 200%, "Отмена" reached the pile)
+        left = g.discard.right + 3 if g is not None and not g.piles_beside else None
+
+        def shift() -> None:
+            if left is not None and g is not None:
+                x = max(g.places[UNDO].cx, left + a.content_width / 2)
+                if a.x != x:
+                    a.x = x
+
         def gap() -> float:
+            shift()
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
 
         def room(t: arcade.Text) -> float:
@@ -534,6 +561,7 @@ class Hud:
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
             self._wanted[id(t)] = (undo if t is a else hint).split(" · ")[0]
             self._cut_caption(t, room(t))
+        shift()
         self._widen_cut_captions()
 
     def _widen_cut_captions(self) -> None:

@@ -34,11 +34,20 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
+from desert_pyramid.ui.table.bar_plan import plan_bars
 from desert_pyramid.ui.table.board import Board
 from desert_pyramid.ui.table.coach_panel import CoachPanel
 from desert_pyramid.ui.table.effects import Effects
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
-from desert_pyramid.ui.table.hud import Hud
+from desert_pyramid.ui.table.geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    Bars,
+    TableGeometry,
+    table_geometry,
+)
+from desert_pyramid.ui.table.hud import Hud, shown_items
+from desert_pyramid.ui.table.hud import label as hud_label
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.moments import NIGHT, SUNSET_S, Sunset
 from desert_pyramid.ui.table.redraw import DirtyTracker
@@ -193,6 +202,21 @@ class TableView(TableInput, Screen):
             satchel=rules.satchel,
             draw_three=rules.draw_three,
             coach=self.has_coach,
+            bars=self.bars(width, height),
+        )
+
+    def bars(self, width: int, height: int) -> Bars | None:
+        """The top bar and message line for the text size in use (``bar_plan.py``): taller, the
+        top bar in two rows, where the usual ones cannot hold their words."""
+        figures = shown_items(self.seat.hud())
+        return plan_bars(
+            width,
+            height,
+            self.title,
+            self.subtitle,
+            pgettext("button", "Menu"),
+            {k: hud_label(k) for k in figures},
+            figures,
         )
 
     def layout(self, width: int, height: int) -> None:
