@@ -203,6 +203,7 @@ class Hud:
         self._msg_time = 0.0
         self._low_top = 0.0
         self._cover: Rect | None = None  # the coach's panel, drawn over the message's room
+        self._undo_left: float | None = None  # where the Undo caption may start (its pile's end)
 
     def _text(
         self,
@@ -539,28 +540,51 @@ class Hud:
 
         g = self.geom
         # under a row of piles the Undo caption, wider than its button, keeps off the discard
-        # pile left of it: it moves right as far as it must (at 200%, "Отмена" reached the pile)
+        # pile left of it (at 200%, "Отмена" reached the pile): it moves right as far as it
+        # must, and the Hint caption after it, as far as the window (or the coach's panel right
+        # of it) lets them
         left = g.discard.right + 3 if g is not None and not g.piles_beside else None
+        self._undo_left = left
+        right = float(g.width - 4) if g is not None else 0.0
+        if g is not None and g.coach is not None and g.coach.left > g.places[HINT].cx:
+            right = min(right, g.coach.left - 4)
+        if left is not None and g is not None:  # first, each under its button (see below)
+            for t, name in ((a, UNDO), (b, HINT)):
+                if t.x != g.places[name].cx:
+                    t.x = g.places[name].cx
 
         def shift() -> None:
             if left is not None and g is not None:
                 x = max(g.places[UNDO].cx, left + a.content_width / 2)
                 if a.x != x:
                     a.x = x
+                x = max(g.places[HINT].cx, a.x + a.content_width / 2 + 6 + b.content_width / 2)
+                if b.x != x:
+                    b.x = x
 
         def gap() -> float:
-            shift()
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
 
         def room(t: arcade.Text) -> float:
             return min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
 
-        # the keys go (from both: they read alike) when the captions touch or one is too wide
-        if gap() < 6 or any(t.content_width > room(t) for t in (a, b)):
+        def off_pile() -> bool:
+            return left is None or a.x - a.content_width / 2 >= left
+
+        # the keys go (from both: they read alike) when the captions, each under its button,
+        # touch, reach the pile or one is too wide
+        if gap() < 6 or not off_pile() or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
+        shift()
+
+        def room_shifted(t: arcade.Text) -> float:
+            if left is not None:  # from the discard pile to the window's edge, both captions
+                return right - left - (b if t is a else a).content_width - 6
+            return room(t)
+
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
             self._wanted[id(t)] = (undo if t is a else hint).split(" · ")[0]
-            self._cut_caption(t, room(t))
+            self._cut_caption(t, room_shifted(t))
         shift()
         self._widen_cut_captions()
 
@@ -580,6 +604,8 @@ class Hud:
             half = t.content_width / 2
             row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
             left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
+            if t is self.texts.get("c-undo") and self._undo_left is not None:
+                left = max(left, self._undo_left)  # (off the discard pile: see above)
             right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
             # as near its pile's middle as the room lets it, and still under its pile
             at = max(left + half, min(x, right - half))
