@@ -176,3 +176,19 @@ def test_the_keys_help_scrolls_its_paragraphs_at_200_percent(app: Any, ui: Any) 
     ui.key(arcade.key.DOWN)
     ui.frames(1)
     assert view.scroll.offset > 0
+
+
+def test_a_toast_stays_under_the_grown_top_bar(app: Any, ui: Any) -> None:
+    """A toast (a relic found, a notice) keeps under the table's top bar, which hides no score:
+    under the bar as it is at 200%, not where a 100% bar would end."""
+    from desert_pyramid.ui.widgets.toast import Toast
+
+    app.set_settings(replace(app.settings, text_size=200))
+    app.start_mode("expedition")
+    ui.frames(2)
+    geom = app.table.geom
+    app.overlay.push(Toast("notice", "Controller", "A controller was connected.", level="info"))
+    ui.frames(40)
+    rect = app.overlay.rect
+    assert rect is not None and rect.height > 0
+    assert rect.top <= geom.hud.bottom

@@ -89,6 +89,7 @@ class TableView(TableInput, Screen):
             celebrating=self.effects.backing is not None,
             modal=self.stuck_dialog is not None,
             under_bar=self.geom is not None,  # the toasts stay under the top bar
+            bar_bottom=self.geom.hud.bottom if self.geom is not None else None,
         )
 
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
