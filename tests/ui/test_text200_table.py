@@ -192,3 +192,27 @@ def test_a_toast_stays_under_the_grown_top_bar(app: Any, ui: Any) -> None:
     rect = app.overlay.rect
     assert rect is not None and rect.height > 0
     assert rect.top <= geom.hud.bottom
+
+
+def test_the_stuck_dialog_grows_with_the_table_and_leaves_the_cards_in_sight(
+    app: Any, ui: Any
+) -> None:
+    """The table now holds 200%, so its "No more moves" dialog must too: its fixed panel held
+    neither the heading nor the note over its buttons at 200% ("KEINE ZÜGE MEHR" ran out of
+    the window), and it still leaves the dead position in sight; the captions that change as
+    the deal ends ("Satchel · full", "Discard 12") keep off each other."""
+    from desert_pyramid.ui.base import audit
+    from tests.ui.test_moments import stuck_practice
+
+    app.set_settings(replace(app.settings, text_size=200))
+    view = stuck_practice(ui)
+    ui.frames(30, dt=0.05)
+    parts = audit.record_frames(lambda: ui.frames(1), 2)
+    assert view.text_scale == 2.0
+    dialog = view.stuck_dialog
+    assert dialog is not None and dialog.panel is not None
+    assert audit.problems(parts, app.width, app.height) == []
+    assert not any(dialog.panel.overlaps(r) for r in view.dead_position())
+    heading = [t for t in dialog.texts.items if getattr(t, "is_heading", False)]
+    assert heading and all(t.text_scale > 1.0 and "…" not in t.label.text for t in heading)
+    assert all(not t.text.endswith("…") for t in dialog.menu._labels)

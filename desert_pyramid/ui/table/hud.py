@@ -667,6 +667,20 @@ class Hud:
         if t.x != x:
             t.x = x
 
+    def _room_now(self, t: arcade.Text) -> float:
+        """A caption's room (:meth:`_neighbour_rooms`), less what a neighbour drawn wider than
+        its own room takes of it: a caption widened whole ("Abräumstapel 12",
+        :meth:`_widen_cut_captions`) keeps its words, and the one beside it that changes later
+        ("Tasche · voll") leaves out words rather than run into it."""
+        room = self._caption_rooms.get(id(t), float("inf"))
+        texts = [*self.captions.values()]
+        texts += [o for o in (self.texts.get("c-undo"), self.texts.get("c-hint")) if o]
+        for o in texts:
+            if o is t or not o.text or abs(o.y - t.y) >= max(o.content_height, t.content_height):
+                continue
+            room = min(room, 2 * (abs(o.x - t.x) - o.content_width / 2 - 6))
+        return max(1.0, room)  # (no room at all: cut to nothing, never left whole)
+
     def _neighbour_rooms(self) -> dict[int, float]:
         """How wide each caption under the piles and the round buttons may be: centred texts on
         one line, each less wide than the distance to its nearest neighbour (less a gap), never
@@ -713,7 +727,7 @@ class Hud:
                 self._fit_stock(t, text)
                 self._widen_cut_captions()
             elif id(t) in self._caption_rooms:
-                self._fit_caption(t, text, self._caption_rooms[id(t)])
+                self._fit_caption(t, text, self._room_now(t))
                 self._widen_cut_captions()
             elif id(t) in self._rooms:
                 self._fit_parts(t, text, self._rooms[id(t)])

@@ -32,6 +32,7 @@ from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
+from desert_pyramid.ui.base.layout import overflow
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
 from desert_pyramid.ui.table.bar_plan import plan_bars
@@ -248,6 +249,8 @@ class TableView(TableInput, Screen):
         dialog = getattr(self, "stuck_dialog", None)
         if dialog is not None:  # placed again, off the cards as they lie now
             dialog.layout(width, height, self.dead_position())
+            if not dialog.clear:
+                overflow()  # no place for it off the cards at this text size: a step smaller
         self.dirty.invalidate()
         self.refresh()
 
@@ -519,6 +522,8 @@ class TableView(TableInput, Screen):
             self.app.assets, buttons, _("None of the cards left can pair.")
         )
         self.stuck_dialog.layout(self.app.width, self.app.height, self.dead_position())
+        if not self.stuck_dialog.clear:  # the table a step smaller, the dialog placed again
+            self.text_faults(["the stuck dialog covers the cards it speaks of"])
         self.stuck_dialog.names = self.dead_cards()
         self.dirty.invalidate()
 
