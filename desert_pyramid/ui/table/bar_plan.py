@@ -33,7 +33,7 @@ TITLE, SUBTITLE, MENU_TEXT, LABEL, VALUE, MESSAGE = 15.0, 10.0, 13.0, 9.0, 17.0,
 BOX_W = 92.0  # the figure boxes' width at 100% (hud.py), times font_scale
 #: The most of the window's height the two bars may take together: more, and the cards left
 #: are too small to play (the text is set a step smaller instead).
-MOST = 0.3
+MOST = 0.32
 #: The widest value each figure shows in a game (the box keeps room for it as the game goes on).
 WIDEST = {
     "pyramid": "88",

@@ -25,8 +25,8 @@ from desert_pyramid.i18n import _, current_language, format_number, ngettext, pg
 from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
-from desert_pyramid.ui.base.fonts import FONT, text_scale
-from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.fonts import FONT
+from desert_pyramid.ui.base.geometry import Rect, hud_height
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
 from desert_pyramid.ui.table import bar_plan
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
@@ -118,6 +118,13 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
     if "daylight" in items:
         items.pop("time", None)
     return items
+
+
+def grown_bar(geom: TableGeometry) -> bool:
+    """Whether the table's top bar was made for a larger text size (``bar_plan.py``): taller
+    than the window's usual one, or in two rows. (A table laid out without it, the worked
+    example's with its panel's band, keeps the usual bar and its usual places.)"""
+    return geom.title_row is not None or geom.hud.height > hud_height(geom.height)
 
 
 BAR = (*BAR_BACK, 255)  # opaque: the HUD is a layer of its own, nothing passes through it
@@ -355,7 +362,7 @@ class Hud:
             x = t.x + t.content_width + 14 * fs
             self._text("subtitle", subtitle, x, row.cy, 10 * fs, MUTED, "left")
             return
-        if text_scale() > 1.0:  # a bar grown for its words: the title over the subtitle, centred
+        if grown_bar(geom):  # a bar grown for its words: the title over the subtitle, centred
             tl, sl = bar_plan.line(15 * fs, True), bar_plan.line(10 * fs)
             top = bar.cy + (tl + sl) / 2
             ty, sy = top - tl / 2, top - tl - sl / 2
@@ -372,7 +379,7 @@ class Hud:
         hud = shown_items(hud)
         self._keys = tuple(hud)
         row = geom.title_row
-        grown = text_scale() > 1.0  # the bar as tall as its words, the boxes as wide
+        grown = grown_bar(geom)  # the bar as tall as its words, the boxes as wide
         if grown:
             box_w = bar_plan.box_width(fs, {k: label(k) for k in hud}, hud)
             ll, vl = bar_plan.line(9 * fs, True), bar_plan.line(17 * fs, True)
