@@ -266,8 +266,7 @@ def _table_geometry(
     miny = min(y for _, y in slots)
     units_w = max(x for x, _ in slots) - minx + 2  # half card widths
     units_h = max(y for _, y in slots) - miny + 2  # half card heights
-    hud_h = hud_height(height) if bars is None else max(hud_height(height), bars.hud_h)
-    msg_h = message_height(height) if bars is None else max(message_height(height), bars.message_h)
+    hud_h, msg_h = _bar_heights(height, bars)
     margin = max(8.0, 0.014 * min(width, height))
     area = Rect(
         margin,
@@ -376,17 +375,7 @@ def _table_geometry(
     else:
         fan_rects = (waste,)
     hud = Rect(0, height - hud_h, width, hud_h)
-    title_row = None
-    if bars is not None and bars.title_h > 0:  # two rows: the menu beside the title on top
-        row_h = min(bars.title_h, hud_h)
-        title_row = Rect(0, height - row_h, width, row_h)
-        pad = row_h * 0.14
-        menu_w = max(row_h * 2.3, bars.menu_w)
-        places[MENU] = Rect(pad, title_row.bottom + pad, menu_w, row_h - 2 * pad)
-    else:
-        pad = hud_h * 0.14
-        menu_w = hud_h * 2.3 if bars is None else max(hud_h * 2.3, bars.menu_w)
-        places[MENU] = Rect(pad, hud.bottom + pad, menu_w, hud_h - 2 * pad)
+    places[MENU], title_row = _menu_place(hud, bars)
     return TableGeometry(
         width=width,
         height=height,
@@ -402,6 +391,26 @@ def _table_geometry(
         piles_beside=beside,
         title_row=title_row,
     )
+
+
+def _bar_heights(height: int, bars: Bars | None) -> tuple[int, int]:
+    """The top bar's and the message line's heights: the window's usual, or taller (``bars``)."""
+    if bars is None:
+        return hud_height(height), message_height(height)
+    return max(hud_height(height), bars.hud_h), max(message_height(height), bars.message_h)
+
+
+def _menu_place(hud: Rect, bars: Bars | None) -> tuple[Rect, Rect | None]:
+    """The menu button in the top bar ``hud``; and the bar's top row where it has two
+    (``bars.title_h``): the menu beside the title there, the figures under it."""
+    row = hud
+    title_row = None
+    if bars is not None and bars.title_h > 0:
+        row_h = min(bars.title_h, hud.height)
+        title_row = row = Rect(hud.left, hud.top - row_h, hud.width, row_h)
+    pad = row.height * 0.14
+    menu_w = max(row.height * 2.3, bars.menu_w if bars is not None else 0.0)
+    return Rect(pad, row.bottom + pad, menu_w, row.height - 2 * pad), title_row
 
 
 def _row_start(area: Rect, row_units: float, card_w: int) -> tuple[float, float]:

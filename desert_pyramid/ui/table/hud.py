@@ -545,29 +545,7 @@ class Hud:
             if t.font_size != self._caption_size:
                 t.font_size = self._caption_size
 
-        g = self.geom
-        # under a row of piles the Undo caption, wider than its button, keeps off the discard
-        # pile left of it (at 200%, "Отмена" reached the pile): it moves right as far as it
-        # must, and the Hint caption after it, as far as the window (or the coach's panel right
-        # of it) lets them
-        left = g.discard.right + 3 if g is not None and not g.piles_beside else None
-        self._undo_left = left
-        right = float(g.width - 4) if g is not None else 0.0
-        if g is not None and g.coach is not None and g.coach.left > g.places[HINT].cx:
-            right = min(right, g.coach.left - 4)
-        if left is not None and g is not None:  # first, each under its button (see below)
-            for t, name in ((a, UNDO), (b, HINT)):
-                if t.x != g.places[name].cx:
-                    t.x = g.places[name].cx
-
-        def shift() -> None:
-            if left is not None and g is not None:
-                x = max(g.places[UNDO].cx, left + a.content_width / 2)
-                if a.x != x:
-                    a.x = x
-                x = max(g.places[HINT].cx, a.x + a.content_width / 2 + 6 + b.content_width / 2)
-                if b.x != x:
-                    b.x = x
+        left, right = self._caption_span(a, b)
 
         def gap() -> float:
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
@@ -575,25 +553,52 @@ class Hud:
         def room(t: arcade.Text) -> float:
             return min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
 
-        def off_pile() -> bool:
-            return left is None or a.x - a.content_width / 2 >= left
-
         # the keys go (from both: they read alike) when the captions, each under its button,
         # touch, reach the pile or one is too wide
-        if gap() < 6 or not off_pile() or any(t.content_width > room(t) for t in (a, b)):
+        off_pile = left is None or a.x - a.content_width / 2 >= left
+        if gap() < 6 or not off_pile or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
-        shift()
-
-        def room_shifted(t: arcade.Text) -> float:
-            if left is not None:  # from the discard pile to the window's edge, both captions
-                return right - left - (b if t is a else a).content_width - 6
-            return room(t)
-
+        self._shift_captions(a, b)
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
             self._wanted[id(t)] = (undo if t is a else hint).split(" · ")[0]
-            self._cut_caption(t, room_shifted(t))
-        shift()
+            other = b if t is a else a
+            # shifted, they share the room from the discard pile to the window's edge
+            self._cut_caption(
+                t, room(t) if left is None else right - left - other.content_width - 6
+            )
+        self._shift_captions(a, b)
         self._widen_cut_captions()
+
+    def _caption_span(self, a: arcade.Text, b: arcade.Text) -> tuple[float | None, float]:
+        """Where the Undo and Hint captions (``a``, ``b``) may lie under a row of piles: from
+        the discard pile on (at 200%, "Отмена" reached the pile), to the window's edge or the
+        coach's panel right of them; ``None`` beside a tall layout (no pile left of them).
+        Each is put back under its button first (:meth:`_shift_captions` moves them on)."""
+        g = self.geom
+        self._undo_left = None
+        if g is None or g.piles_beside:
+            return None, 0.0
+        self._undo_left = g.discard.right + 3
+        right = float(g.width - 4)
+        if g.coach is not None and g.coach.left > g.places[HINT].cx:
+            right = min(right, g.coach.left - 4)
+        for t, name in ((a, UNDO), (b, HINT)):
+            if t.x != g.places[name].cx:
+                t.x = g.places[name].cx
+        return self._undo_left, right
+
+    def _shift_captions(self, a: arcade.Text, b: arcade.Text) -> None:
+        """The Undo caption (``a``) moved right off the discard pile as far as it must, the
+        Hint caption (``b``) after it (:meth:`_caption_span`)."""
+        g, left = self.geom, self._undo_left
+        if g is None or left is None:
+            return
+        x = max(g.places[UNDO].cx, left + a.content_width / 2)
+        if a.x != x:
+            a.x = x
+        x = max(g.places[HINT].cx, a.x + a.content_width / 2 + 6 + b.content_width / 2)
+        if b.x != x:
+            b.x = x
 
     def _widen_cut_captions(self) -> None:
         """A caption cut or left out ("Dis…", the Undo button's) takes the room its neighbours
@@ -609,11 +614,7 @@ class Hud:
             shown, x = t.text, t.x
             t.text = want
             half = t.content_width / 2
-            row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
-            left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
-            if t is self.texts.get("c-undo") and self._undo_left is not None:
-                left = max(left, self._undo_left)  # (off the discard pile: see above)
-            right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
+            left, right = self._between(t, texts, x, width)
             # as near its pile's middle as the room lets it, and still under its pile
             at = max(left + half, min(x, right - half))
             if right - left >= 2 * half and abs(at - x) <= half * 0.6:
@@ -622,6 +623,18 @@ class Hud:
                 t.text = shown  # no room for it whole: as it was
                 if shown.endswith("…"):
                     mark_cut(t, want)
+
+    def _between(
+        self, t: arcade.Text, texts: list[arcade.Text], x: float, width: float
+    ) -> tuple[float, float]:
+        """The room between ``t``'s neighbours on its line as drawn (at ``x``) and the window's
+        edges; the Undo caption's starts off the discard pile (:meth:`_caption_span`)."""
+        row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
+        left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
+        if t is self.texts.get("c-undo") and self._undo_left is not None:
+            left = max(left, self._undo_left)
+        right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
+        return left, right
 
     @staticmethod
     def _cut_caption(t: arcade.Text, room: float) -> None:
@@ -673,6 +686,14 @@ class Hud:
         x = max(left + half, min(self._stock_x, right - half))
         if t.x != x:
             t.x = x
+
+    def captions_lost(self) -> bool:
+        """Whether a pile's or a round button's caption is left out or cut (its words waiting
+        to be laid out are laid out first): at a larger text size the table is then laid out a
+        step smaller (view.py), as a cut word anywhere else makes it."""
+        self.settle()
+        shown = [*self.captions.values(), self.texts.get("c-undo"), self.texts.get("c-hint")]
+        return any(t is not None and (not t.text or t.text.endswith("…")) for t in shown)
 
     def _room_now(self, t: arcade.Text) -> float:
         """A caption's room (:meth:`_neighbour_rooms`), less what a neighbour drawn wider than

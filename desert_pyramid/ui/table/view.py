@@ -30,6 +30,7 @@ from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, current_language, format_number, pgettext
 from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
 from desert_pyramid.ui.base.layout import overflow
@@ -47,7 +48,7 @@ from desert_pyramid.ui.table.geometry import (
     TableGeometry,
     table_geometry,
 )
-from desert_pyramid.ui.table.hud import Hud, shown_items
+from desert_pyramid.ui.table.hud import Hud, grown_bar, shown_items
 from desert_pyramid.ui.table.hud import label as hud_label
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.moments import NIGHT, SUNSET_S, Sunset
@@ -146,6 +147,7 @@ class TableView(TableInput, Screen):
         self._smooth = False
         self._resize_due: float | None = None
         self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
+        self._plain_bars = False  # laid out with the usual bars at a larger text size (layout)
         self.drawn_layers: list[Layer] = []  # the layers of the last frame, in drawing order
 
     @property
@@ -209,7 +211,10 @@ class TableView(TableInput, Screen):
 
     def bars(self, width: int, height: int) -> Bars | None:
         """The top bar and message line for the text size in use (``bar_plan.py``): taller, the
-        top bar in two rows, where the usual ones cannot hold their words."""
+        top bar in two rows, where the usual ones cannot hold their words (``None``: the
+        usual ones; so too where the grown ones left a pile's caption no room, see layout)."""
+        if self._plain_bars:
+            return None
         figures = shown_items(self.seat.hud())
         return plan_bars(
             width,
@@ -222,6 +227,19 @@ class TableView(TableInput, Screen):
         )
 
     def layout(self, width: int, height: int) -> None:
+        self._plain_bars = False
+        self._lay_out(width, height)
+        if text_scale() > 1.0 and self.hud.captions_lost():
+            # the bars grown for the text took the room of a caption ("Descarte" left out at
+            # 640x360): the usual bars may keep it (the frame's check then judges the bars)
+            if self.geom is not None and grown_bar(self.geom):
+                self._plain_bars = True
+                self._lay_out(width, height)
+            if self.hud.captions_lost():
+                overflow()  # a step smaller (ui/screen.py)
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """:meth:`layout` at the text size in use."""
         if self._language != current_language():  # chosen in Settings while the table was away:
             # the message line's sentences are worded in it (see message) with the HUD's labels,
             # and a dialog shown in another language is made again in this one
