@@ -216,3 +216,19 @@ def test_the_stuck_dialog_grows_with_the_table_and_leaves_the_cards_in_sight(
     heading = [t for t in dialog.texts.items if getattr(t, "is_heading", False)]
     assert heading and all(t.text_scale > 1.0 and "…" not in t.label.text for t in heading)
     assert all(not t.text.endswith("…") for t in dialog.menu._labels)
+
+
+def test_the_coachs_heading_stands_over_its_words_at_200_percent(app: Any, ui: Any) -> None:
+    """The coach's side panel set its words a fixed 20 px under its heading: at 200% the
+    heading ("COACH", "ТРЕНЕР") ran into the first line of the words."""
+    from desert_pyramid.ui.widgets.text import ink_of
+
+    app.set_settings(replace(app.settings, text_size=200))
+    app.start_practice()
+    ui.frames(2)
+    table = app.table
+    panel = table.coach_panel
+    assert table.text_scale == 2.0 and panel.side
+    heading, body = ink_of(panel.texts["heading"]), ink_of(panel.texts["body"])
+    assert heading is not None and body is not None
+    assert heading.bottom >= body.top + 2

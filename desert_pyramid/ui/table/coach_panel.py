@@ -22,7 +22,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
 from desert_pyramid.ui.table.hud import PAGE_S, cut_to_fit, paged
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import font_metrics, text_width
 from desert_pyramid.ui.widgets.text import Text, report_text
 
 BACK = (*BAR_BACK, PANEL_ALPHA)  # opaque: nothing shows through its words
@@ -113,8 +113,10 @@ class CoachPanel:
         # the strip's heading column: as wide as its longest word in this language and text size
         words = {w for name in STRIP_HEADINGS.values() for w in _(name).upper().split()}
         heading_w = max([70 * fs] + [text_width(w, 10.5 * fs, True) + 2 for w in words])
-        if self.side:  # the heading over the words
-            head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - 20 * fs)
+        if self.side:  # the heading over the words (its line as tall as the text size makes it)
+            ascent, descent = font_metrics(10.5 * fs, True)
+            under = max(20 * fs, ascent - descent + 4 * fs)
+            head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - under)
         else:  # a strip: the heading in a column of its own, the words beside it
             pad = self._pad = round(6 * fs)
             head_at = (left, rect.top - pad)
