@@ -150,6 +150,16 @@ def test_the_pause_over_a_timed_mode_holds_200_percent(app: Any, ui: Any, mode: 
     assert {round(t.label.font_size / t.font_size, 2) for t in labels} == {2.0}
     rects = [b.rect for b in view.menu.buttons]
     assert all(r is not None and 0 <= r.bottom and r.top <= 720 for r in rects)
+    # a button that asks first ("End the trek? Press again") asks in words as whole
+    asking = [i for i, b in enumerate(view.menu.buttons) if b.confirm]
+    assert asking or mode == "daily"  # (the Daily's restart asks only once a move is played)
+    for i in asking:
+        view.menu.go_to(i)
+        view.menu.press()
+        ui.frames(1)
+        shown = view.menu._labels[i].text
+        assert shown == view.menu.buttons[i].label and not shown.endswith("…"), shown
+        view.menu.disarm()
 
 
 def test_the_keys_help_scrolls_its_paragraphs_at_200_percent(app: Any, ui: Any) -> None:
@@ -232,3 +242,61 @@ def test_the_coachs_heading_stands_over_its_words_at_200_percent(app: Any, ui: A
     heading, body = ink_of(panel.texts["heading"]), ink_of(panel.texts["body"])
     assert heading is not None and body is not None
     assert heading.bottom >= body.top + 2
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_the_pauses_questions_are_whole_at_200_percent(app: Any, ui: Any, lang: str) -> None:
+    """A game under way: "Restart this deal" and "New deal" ask first ("Neu starten? Nochmal
+    drücken"), in words longer than every label: the buttons are as wide as their questions."""
+    import arcade
+
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.ui.screens.pause import PauseView
+
+    use_language(lang)
+    try:
+        app.set_settings(replace(app.settings, text_size=200))
+        app.start_practice()
+        ui.frames(1)
+        ui.key(arcade.key.SPACE)  # a move: the stock flipped
+        ui.key(arcade.key.ESCAPE)
+        ui.frames(1)
+        pause = ui.view
+        assert isinstance(pause, PauseView) and pause.text_scale == 2.0
+        asking = [i for i, b in enumerate(pause.menu.buttons) if b.confirm]
+        assert len(asking) == 2
+        for i in asking:
+            pause.menu.go_to(i)
+            pause.menu.press()
+            shown = pause.menu._labels[i].text
+            assert shown == pause.menu.buttons[i].label and not shown.endswith("…"), shown
+            pause.menu.disarm()
+    finally:
+        use_language("en")
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_the_coachs_mistake_heading_stands_in_its_panel(app: Any, ui: Any, lang: str) -> None:
+    """At 200% "TRAINER · EIN HÄUFIGER FEHLER" ran out of the side panel (and the pause over the
+    table stepped its own text down to 100% for it): a heading too wide takes the strip's
+    shorter words ("TRAINER · FEHLER"), whole, inside the panel."""
+    from desert_pyramid.i18n import use_language
+    from desert_pyramid.i18n.say import Say
+    from desert_pyramid.modes.coach import CoachMessage
+    from desert_pyramid.ui.widgets.text import ink_of
+
+    use_language(lang)
+    try:
+        app.set_settings(replace(app.settings, text_size=200))
+        app.start_practice()
+        ui.frames(1)
+        panel = app.table.coach_panel
+        assert app.table.text_scale == 2.0 and panel.side and panel.rect is not None
+        said = CoachMessage("mistake", "waste", (Say("Pair cards that add up to 13."),), 1)
+        panel.say([said])
+        heading = panel.texts["heading"]
+        ink = ink_of(heading)
+        assert ink is not None and ink.right <= panel.rect.right
+        assert heading.text and not heading.text.endswith("…")
+    finally:
+        use_language("en")

@@ -130,7 +130,9 @@ class PauseView(MenuScreen):
         note = self._note()
         row_h = max(40 * s, text_height(15 * s) + 12 * s)
         pad = row_h * self.menu.pad_ratio
-        need = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons) + 2 * pad + 4
+        # the widest label, or the question a button asks first ("End the trek? Press again")
+        words = [t for b in self.menu.buttons for t in (b.label, b.confirm) if t]
+        need = max(text_width(t, 15 * s, True) for t in words) + 2 * pad + 4
         note_w = 460 * s * text_scale() - 24 * s
         lines = len(fit_text(note, note_w, lambda t: text_width(t, 12 * s, False), 3))
         parts = menu_panel(

@@ -56,6 +56,7 @@ def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:
 class CoachPanel:
     def __init__(self) -> None:
         self.rect: Rect | None = None
+        self._short = ""  # the heading in the strip's shorter words
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = pyglet.graphics.Batch()
         self.texts: dict[str, arcade.Text] = {}
@@ -153,6 +154,7 @@ class CoachPanel:
         if self.rect is None:
             return
         heading = heading_of(messages, self.side)
+        self._short = heading_of(messages, False)  # the strip's, where the side's is too wide
         sep = "\n\n" if self.side else " "
         body = sep.join(m.text for m in messages) or _(IDLE)
         if self._said == (heading, body):
@@ -205,7 +207,14 @@ class CoachPanel:
         last words go (the first names the coach) when the strip gave up room."""
         t = self.texts["heading"]
         t.text = heading
-        if self.side:
+        if self.side:  # one line: the strip's shorter words, else its first (at 200%
+            # "TRAINER · EIN HÄUFIGER FEHLER" ran out of the panel)
+            r = self.rect
+            room = (r.right - self._pad - t.x) if r is not None else float("inf")
+            for shorter in (self._short, heading.split(" · ")[0]):
+                if t.content_width <= room:
+                    break
+                t.text = shorter
             return
         room = self._height() - self._pad * 2
         words = heading.split(" ")
