@@ -98,9 +98,9 @@ def test_every_screen_holds_200_percent_without_a_fault(app: Any, ui: Any) -> No
         assert audit.problems(parts, app.width, app.height) == []
         view = app.current_view
         assert 1.25 <= view.text_scale <= 2.0, (type(view).__name__, view.text_scale)
-    # the table's top bar does not hold 200% at 1280x720: it settled smaller (its first frame
-    # at 200% had labels over their values), and at no fault
-    assert app.current_view.text_scale < 2.0
+    # the table's top bar grows to hold 200% at 1280x720 (ui/table/bar_plan.py); where a
+    # window cannot, the table settles smaller (tests/ui/test_text200_table.py)
+    assert app.current_view.text_scale == 2.0
 
 
 def run(args: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:

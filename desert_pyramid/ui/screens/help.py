@@ -13,6 +13,7 @@ import arcade
 
 from desert_pyramid.i18n import N_, _
 from desert_pyramid.ui.base import audit
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
 from desert_pyramid.ui.base.layout import cut_top, fit_text, inset
@@ -81,8 +82,11 @@ class HelpView(MenuScreen):
         if isinstance(self.under, Screen):
             self.under.ensure_layout()
         s = max(0.7, min(width / 1280, height / 720) ** 0.8)
+        # the room a text's lines take grows with the text size (200%: rows twice as far apart,
+        # the keys' column twice as wide, a wider panel), never over 100% at 100%
+        t = s * text_scale()
         self.texts = TextGroup()
-        pw = min(940 * s, width - 16.0)
+        pw = min(940 * t, width - 16.0)
         top = height * 0.96
         under = self.under
         if isinstance(under, TableView) and under.geom is not None:
@@ -94,48 +98,66 @@ class HelpView(MenuScreen):
         self.decor.append(panel_sprite(self.app.assets, panel))
         self.pad = self.app.last_input == "pad"
         self.title_text = self.texts.heading(
-            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 28 * s, 24 * s
+            _("BUTTONS") if self.pad else _("KEYS"), width / 2, panel.top - 28 * t, 24 * s
         )
         inner = inset(panel, 30 * s, 0)
-        _head, rest = cut_top(inner, 46 * s)
+        _head, rest = cut_top(inner, 46 * t)
         # the two paragraphs as tall as their lines (a line's room left empty under a short
         # one pushed the key list into a scrolling column at 1280x720)
         said = (_(RULES), _(PAD) if self.pad else _(MOUSE))
         room = inner.width - 2 * max(2.0, px(11.5 * s) * 0.2)
-        counts = [len(fit_text(t, room, lambda t: text_width(t, 11.5 * s, False), 2)) for t in said]
-        rules, rest = cut_top(rest, text_height(11.5 * s, counts[0]), 4 * s)
-        mouse, rest = cut_top(rest, text_height(11.5 * s, counts[1]), 4 * s)
-        self.texts.fitted(said[0], rules, 11.5 * s, max_lines=2)
-        self.texts.fitted(said[1], mouse, 11.5 * s, colour=MUTED, max_lines=2)
+
+        def measure(words: str) -> float:
+            return text_width(words, 11.5 * s, False)
+
+        # at a larger text size the two paragraphs scroll with the key list, as many lines as
+        # their words take at that size (held to two lines over it, they were set at 100%)
+        flow = text_scale() > 1.0
+        if not flow:
+            counts = [len(fit_text(p, room, measure, 2)) for p in said]
+            rules, rest = cut_top(rest, text_height(11.5 * s, counts[0]), 4 * s)
+            mouse, rest = cut_top(rest, text_height(11.5 * s, counts[1]), 4 * s)
+            self.texts.fitted(said[0], rules, 11.5 * s, max_lines=2)
+            self.texts.fitted(said[1], mouse, 11.5 * s, colour=MUTED, max_lines=2)
         # the key list: two columns at the text's own size; taller than its room, it scrolls
         # (in content coordinates: x from the area's left, y from 0 at its top going down)
         area = Rect(
             panel.left + 20 * s,
-            panel.bottom + 34 * s,
+            panel.bottom + 34 * t,
             panel.width - 40 * s,
-            max(20 * s, rest.top - 8 * s - (panel.bottom + 34 * s)),
+            max(20 * s, rest.top - 8 * s - (panel.bottom + 34 * t)),
         )
+        self.keys_texts = TextGroup()
+        lead = 0.0  # the paragraphs' height over the key list (when they scroll with it)
+        if flow:
+            wide = area.width - 34 * s  # short of the scroll bar
+            room = wide - 2 * max(2.0, px(11.5 * s) * 0.2)
+            for words, colour in zip(said, (INK, MUTED), strict=True):
+                n = len(fit_text(words, room, measure, 12))
+                tall = text_height(11.5 * s, n)
+                box = Rect(20 * s, -lead - tall, wide, tall)
+                self.keys_texts.fitted(words, box, 11.5 * s, colour=colour, max_lines=n)
+                lead += tall + 8 * t
         col_x = (20 * s, area.width / 2 + 20 * s)
         col_right = (area.width / 2 - 6 * s, area.width - 14 * s)  # short of the scroll bar
         rows_of = keys.pad_help_rows if self.pad else keys.help_rows
         under = self.under
         groups = rows_of(under.help_contexts if isinstance(under, Screen) else None)
         # a row's words never cut: a line more where one does not hold them (the row grows)
-        narrower = min(r - x for r, x in zip(col_right, col_x, strict=True)) - 96 * s
+        narrower = min(r - x for r, x in zip(col_right, col_x, strict=True)) - 96 * t
         lines = self._lines(groups, narrower, s)
-        columns = self._pack(self._needs(groups, lines, s))
-        if self._height(self._needs(groups, lines, s), columns, s) > area.height:
+        columns = self._pack(self._needs(groups, lines, s, t))
+        if lead + self._height(self._needs(groups, lines, s, t), columns, t) > area.height:
             # it scrolls anyway: one column, whose lines have the whole width
             columns = [0] * len(groups)
             col_right = (area.width - 14 * s, area.width - 14 * s)
-            lines = self._lines(groups, col_right[0] - col_x[0] - 96 * s, s)
+            lines = self._lines(groups, col_right[0] - col_x[0] - 96 * t, s)
         else:  # each group's lines in its own column's width (the right one is a little narrower)
             lines = [
-                self._lines([group], col_right[col] - col_x[col] - 96 * s, s)[0]
+                self._lines([group], col_right[col] - col_x[col] - 96 * t, s)[0]
                 for col, group in zip(columns, groups, strict=True)
             ]
-        self.keys_texts = TextGroup()
-        top = -12 * s
+        top = -12 * t - lead
         ys = [top, top]
         line = text_height(11.5 * s)
         for col, (title, rows), counts in zip(columns, groups, lines, strict=True):
@@ -143,28 +165,28 @@ class HelpView(MenuScreen):
             self.keys_texts.label(
                 title, x, ys[col], 13 * s, colour=GOLD, anchor_x="left", bold=True
             )
-            ys[col] -= 24 * s
+            ys[col] -= 24 * t
             for (key_label, text), n in zip(rows, counts, strict=True):
                 self.keys_texts.fitted(
                     key_label,
-                    Rect(x - 3, ys[col] - line / 2, 96 * s, line),
+                    Rect(x - 3, ys[col] - line / 2, 96 * t, line),
                     11.5 * s,
                     colour=GOLD,
                     bold=True,
                     align="left",
                 )
                 tall = text_height(11.5 * s, n)
-                box = Rect(x + 96 * s, ys[col] + line / 2 - tall, col_right[col] - x - 96 * s, tall)
+                box = Rect(x + 96 * t, ys[col] + line / 2 - tall, col_right[col] - x - 96 * t, tall)
                 self.keys_texts.fitted(text, box, 11.5 * s, colour=INK, align="left", max_lines=n)
-                ys[col] -= 21 * s + (tall - line)
-            ys[col] -= 10 * s
-        self.scroll.set_area(area, -min(ys) - line / 2, 21 * s)
+                ys[col] -= 21 * t + (tall - line)
+            ys[col] -= 10 * t
+        self.scroll.set_area(area, -min(ys) - line / 2, 21 * t)
         closes = (
             _("B, Back or a click closes this help")
             if self.pad
             else _("Esc, F1 or a click closes this help")
         )
-        self.texts.label(closes, width / 2, panel.bottom + 18 * s, 11 * s, colour=FAINT)
+        self.texts.label(closes, width / 2, panel.bottom + 18 * t, 11 * s, colour=FAINT)
 
     @staticmethod
     def _lines(
@@ -180,12 +202,15 @@ class HelpView(MenuScreen):
 
     @staticmethod
     def _needs(
-        groups: list[tuple[str, list[tuple[str, str]]]], lines: list[list[int]], s: float
+        groups: list[tuple[str, list[tuple[str, str]]]],
+        lines: list[list[int]],
+        s: float,
+        t: float,
     ) -> list[float]:
-        """Each group's height (as :meth:`layout` places it)."""
+        """Each group's height (as :meth:`layout` places it; ``t``: ``s`` times the text size)."""
         step = text_height(11.5 * s, 2) - text_height(11.5 * s)
         return [
-            (24 + 10) * s + sum(21 * s + (n - 1) * step for n in counts)
+            (24 + 10) * t + sum(21 * t + (n - 1) * step for n in counts)
             for (_title, _rows), counts in zip(groups, lines, strict=True)
         ]
 

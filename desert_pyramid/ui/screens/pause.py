@@ -7,13 +7,21 @@ from typing import TYPE_CHECKING
 import arcade
 
 from desert_pyramid.i18n import _
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import dim_under
-from desert_pyramid.ui.base.layout import column_rects
-from desert_pyramid.ui.base.palette import MUTED
+from desert_pyramid.ui.base.layout import Span, column_rects, fit_text, menu_panel
+from desert_pyramid.ui.base.palette import GOLD, MUTED
 from desert_pyramid.ui.screens.title import MenuScreen
 from desert_pyramid.ui.table.view import skip_label
-from desert_pyramid.ui.widgets.buttons import Button, ButtonColumn, TextGroup, panel_sprite
+from desert_pyramid.ui.widgets.buttons import (
+    Button,
+    ButtonColumn,
+    TextGroup,
+    panel_sprite,
+    text_height,
+)
+from desert_pyramid.ui.widgets.richtext import text_width
 
 if TYPE_CHECKING:
     from desert_pyramid.ui.shell import Shell
@@ -96,6 +104,9 @@ class PauseView(MenuScreen):
         s = self.scale()
         self.table.ensure_layout()
         self.texts = TextGroup()
+        if text_scale() > 1.0:
+            self._layout_grown(width, height, s)
+            return
         n = len(self.menu.buttons)
         ph = 110 * s + n * 49 * s + 20 * s
         panel = Rect(width / 2 - 230 * s, height / 2 - ph / 2, 460 * s, ph)
@@ -110,6 +121,44 @@ class PauseView(MenuScreen):
         self.texts.label(note, width / 2, panel.top - 74 * s, 12 * s, colour=MUTED)
         rects = column_rects(width / 2, panel.top - 96 * s, n, 360 * s, 40 * s, 9 * s)
         self.menu.place(rects, 15 * s)
+
+    def _layout_grown(self, width: int, height: int, s: float) -> None:
+        """At a larger text size: the panel and its buttons as wide and tall as their words
+        (the fixed 360-px buttons cut "Restart this day's deal" at 200% and the whole pause
+        was set at 100%), the menu in two columns where one column does not stand in the
+        window (``layout.menu_panel``)."""
+        note = self._note()
+        row_h = max(40 * s, text_height(15 * s) + 12 * s)
+        pad = row_h * self.menu.pad_ratio
+        # the widest label, or the question a button asks first ("End the trek? Press again")
+        words = [t for b in self.menu.buttons for t in (b.label, b.confirm) if t]
+        need = max(text_width(t, 15 * s, True) for t in words) + 2 * pad + 4
+        note_w = 460 * s * text_scale() - 24 * s
+        lines = len(fit_text(note, note_w, lambda t: text_width(t, 12 * s, False), 3))
+        parts = menu_panel(
+            Rect(0, 0, width, height),
+            len(self.menu.buttons),
+            width=460 * s,
+            row_width=Span(need, 360 * s),
+            row_height=Span(text_height(15 * s) + 6, row_h),
+            gap=round(9 * s),  # (whole pixels: the grid rounds its gaps)
+            heading=text_height(30 * s) + 6 * s,
+            notes=(text_height(12 * s, lines),),
+            margin=8 * s,
+            pad=12 * s,
+        )
+        self.decor = arcade.SpriteList()
+        self.decor.append(panel_sprite(self.app.assets, parts.panel))
+        self.texts.fitted(_("PAUSED"), parts.heading, 30 * s, colour=GOLD, heading=True)
+        self.texts.fitted(note, parts.notes[0], 12 * s, colour=MUTED, max_lines=lines)
+        self.menu.place(parts.menu.rects, 15 * s, rows=parts.rows)
+
+    def _note(self) -> str:
+        return (
+            _("The clock is stopped and the cards are hidden.")
+            if self.hide_cards
+            else _("The clock is stopped.")
+        )
 
     def on_draw(self) -> None:
         self.table.draw_table_only(cards=not self.hide_cards)

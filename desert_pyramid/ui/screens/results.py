@@ -440,14 +440,28 @@ class ResultsView(MenuScreen):
             )
 
         figures = figures_in(area, lines)
-        code = [line for line in lines if line[0] == _("Deal code")]
-        if figures.columns > 1 and code:
-            lines = [line for line in lines if line is not code[0]]
-            _row, rest = cut_bottom(area, row_h.minimum, 0)
-            figures = figures_in(rest, lines)
-            h = figures.rects[0].height
-            under = min(r.bottom for r in figures.rects)
-            self._place_figures(code, [Rect(area.left, under - h, area.width, h)], 1, s)
+        if figures.columns > 1:
+            # a row too wide for half the panel (a long layout name at 200%: "1 · Klassische
+            # Pyramide") also goes across both, under them
+            pad = 2 * (2 * max(2.0, px(15 * s) * 0.2) + 6 * s)
+            half = figures.rects[0].width
+            wide = [
+                line
+                for line in lines
+                if line[0] == _("Deal code")
+                or text_width(line[0], 15 * s) + text_width(line[1], 15 * s, True) + pad > half
+            ]
+            if wide and len(wide) < len(lines):
+                lines = [line for line in lines if line not in wide]
+                _rows, rest = cut_bottom(area, row_h.minimum * len(wide), 0)
+                figures = figures_in(rest, lines)
+                under = min(r.bottom for r in figures.rects)
+                # as tall as the rows over them, as far as the figures' area goes down
+                h = min(figures.rects[0].height, (under - area.bottom) / len(wide))
+                across = [
+                    Rect(area.left, under - (i + 1) * h, area.width, h) for i in range(len(wide))
+                ]
+                self._place_figures(wide, across, 1, s)
         self._place_figures(lines, figures.rects, figures.columns, s)
 
     def layout(self, width: int, height: int) -> None:
@@ -485,6 +499,8 @@ class ResultsView(MenuScreen):
         cols = 1 if n <= 4 else (3 if compact else 2)
         label_w = max(text_width(b.label, 15 * s, True) for b in self.menu.buttons)
         need_w = label_w + 2 * 0.45 * button_h.preferred + 6
+        if cols == 3 and 3 * need_w + 2 * 6 * s > window.width - 32 * s:
+            cols = 2  # three buttons' labels do not stand side by side (200%): a row more
         fig_w = self._figures_width(lines, s)
         panel_w = self._panel_width(window, s, compact, cols * need_w + (cols - 1) * 9 * s, fig_w)
         panel = anchor(window, panel_w, want)
@@ -504,7 +520,12 @@ class ResultsView(MenuScreen):
         menu = button_grid(
             buttons_area,
             n,
-            Span(min(need_w, buttons_area.width / cols), (244 * s if n > 4 else 340 * s) * grow),
+            # (no wider than ``cols`` of them and their gaps stand in: a hair more, at 200%,
+            # and they went into one column fewer, a row more than the band holds)
+            Span(
+                min(need_w, (buttons_area.width - (cols - 1) * round(gap)) / cols - 0.5),
+                (244 * s if n > 4 else 340 * s) * grow,
+            ),
             button_h,
             gap,
             max_columns=cols,

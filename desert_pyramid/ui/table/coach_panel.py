@@ -22,7 +22,7 @@ from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import PANEL_ALPHA
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK
 from desert_pyramid.ui.table.hud import PAGE_S, cut_to_fit, paged
-from desert_pyramid.ui.widgets.richtext import text_width
+from desert_pyramid.ui.widgets.richtext import font_metrics, text_width
 from desert_pyramid.ui.widgets.text import Text, report_text
 
 BACK = (*BAR_BACK, PANEL_ALPHA)  # opaque: nothing shows through its words
@@ -56,6 +56,7 @@ def heading_of(messages: Sequence[CoachMessage], side: bool = True) -> str:
 class CoachPanel:
     def __init__(self) -> None:
         self.rect: Rect | None = None
+        self._short = ""  # the heading in the strip's shorter words
         self.sprites: arcade.SpriteList[arcade.Sprite] = arcade.SpriteList()
         self.batch = pyglet.graphics.Batch()
         self.texts: dict[str, arcade.Text] = {}
@@ -113,8 +114,10 @@ class CoachPanel:
         # the strip's heading column: as wide as its longest word in this language and text size
         words = {w for name in STRIP_HEADINGS.values() for w in _(name).upper().split()}
         heading_w = max([70 * fs] + [text_width(w, 10.5 * fs, True) + 2 for w in words])
-        if self.side:  # the heading over the words
-            head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - 20 * fs)
+        if self.side:  # the heading over the words (its line as tall as the text size makes it)
+            ascent, descent = font_metrics(10.5 * fs, True)
+            under = max(20 * fs, ascent - descent + 4 * fs)
+            head_at, body_at = (left, rect.top - pad), (left, rect.top - pad - under)
         else:  # a strip: the heading in a column of its own, the words beside it
             pad = self._pad = round(6 * fs)
             head_at = (left, rect.top - pad)
@@ -151,6 +154,7 @@ class CoachPanel:
         if self.rect is None:
             return
         heading = heading_of(messages, self.side)
+        self._short = heading_of(messages, False)  # the strip's, where the side's is too wide
         sep = "\n\n" if self.side else " "
         body = sep.join(m.text for m in messages) or _(IDLE)
         if self._said == (heading, body):
@@ -203,7 +207,14 @@ class CoachPanel:
         last words go (the first names the coach) when the strip gave up room."""
         t = self.texts["heading"]
         t.text = heading
-        if self.side:
+        if self.side:  # one line: the strip's shorter words, else its first (at 200%
+            # "TRAINER · EIN HÄUFIGER FEHLER" ran out of the panel)
+            r = self.rect
+            room = (r.right - self._pad - t.x) if r is not None else float("inf")
+            for shorter in (self._short, heading.split(" · ")[0]):
+                if t.content_width <= room:
+                    break
+                t.text = shorter
             return
         room = self._height() - self._pad * 2
         words = heading.split(" ")

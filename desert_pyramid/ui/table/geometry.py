@@ -39,6 +39,18 @@ HINT = "hint"
 
 
 @dataclass(frozen=True, slots=True)
+class Bars:
+    """The heights of the table's top bar and message line where a larger text size needs more
+    than the window's usual ones (``hud.plan_bars``); ``title_h`` > 0: the top bar is two rows,
+    the menu, title and subtitle in a row of that height over the figures."""
+
+    hud_h: int
+    message_h: int
+    title_h: int = 0
+    menu_w: float = 0.0  # the menu button's width (0: the usual, 2.3 times its height)
+
+
+@dataclass(frozen=True, slots=True)
 class TableGeometry:
     width: int
     height: int
@@ -53,6 +65,7 @@ class TableGeometry:
     captions: dict[str, tuple[float, float]]  # pile name -> centre of its caption
     piles_beside: bool
     coach: Rect | None = None  # the coach's panel (a table with a coach only)
+    title_row: Rect | None = None  # a top bar of two rows: its top row (menu, title, subtitle)
 
     @property
     def stock(self) -> Rect:
@@ -133,6 +146,7 @@ def table_geometry(
     draw_three: bool = False,
     coach: bool = False,
     reserve: float = 0.0,
+    bars: Bars | None = None,
 ) -> TableGeometry:
     """Where every slot, pile and button of the table is drawn.
 
@@ -140,10 +154,14 @@ def table_geometry(
     pass ``[(s.x, s.y) for s in layout.slots]``. ``coach``: make room for the coach's panel
     (``TableGeometry.coach``), beside the cards if the window leaves room, else over the message line.
     ``reserve``: keep that many pixels free over the message line instead (no coach).
+    ``bars``: a top bar and a message line taller than the window's usual ones (a larger text
+    size: ``hud.plan_bars``), the top bar perhaps in two rows.
     """
     if reserve > 0:  # a band kept free over the message line (the worked example's panel)
-        return _table_geometry(slots, width, height, satchel, draw_three, reserve, tall=False)
-    g = _table_geometry(slots, width, height, satchel, draw_three, 0.0)
+        return _table_geometry(
+            slots, width, height, satchel, draw_three, reserve, tall=False, bars=bars
+        )
+    g = _table_geometry(slots, width, height, satchel, draw_three, 0.0, bars=bars)
     if not coach:
         return g
     side = _side_panel(g)
@@ -153,12 +171,12 @@ def table_geometry(
     if moved is not None:
         return moved
     if g.piles_beside:  # a tall layout's piles beside it left no room for the coach beside
-        g = _table_geometry(slots, width, height, satchel, draw_three, 0.0, tall=False)
+        g = _table_geometry(slots, width, height, satchel, draw_three, 0.0, tall=False, bars=bars)
         side = _side_panel(g)
         if side is not None:
             return replace(g, coach=side)
     strip = coach_strip_height(g.width, g.height)
-    g = _table_geometry(slots, width, height, satchel, draw_three, strip, tall=False)
+    g = _table_geometry(slots, width, height, satchel, draw_three, strip, tall=False, bars=bars)
     margin = max(8.0, 0.014 * min(g.width, g.height))
     bottom = g.message.top + margin * 0.5
     # under everything (a caption under the piles beside a tall layout may hang into the room)
@@ -236,6 +254,7 @@ def _table_geometry(
     draw_three: bool,
     reserve: float,
     tall: bool = True,
+    bars: Bars | None = None,
 ) -> TableGeometry:
     """:func:`table_geometry` with ``reserve`` pixels kept free over the message line;
     ``tall=False``: a tall layout's piles go beside it only as any layout's would."""
@@ -247,8 +266,7 @@ def _table_geometry(
     miny = min(y for _, y in slots)
     units_w = max(x for x, _ in slots) - minx + 2  # half card widths
     units_h = max(y for _, y in slots) - miny + 2  # half card heights
-    hud_h = hud_height(height)
-    msg_h = message_height(height)
+    hud_h, msg_h = _bar_heights(height, bars)
     margin = max(8.0, 0.014 * min(width, height))
     area = Rect(
         margin,
@@ -357,8 +375,7 @@ def _table_geometry(
     else:
         fan_rects = (waste,)
     hud = Rect(0, height - hud_h, width, hud_h)
-    pad = hud_h * 0.14
-    places[MENU] = Rect(pad, hud.bottom + pad, hud_h * 2.3, hud_h - 2 * pad)
+    places[MENU], title_row = _menu_place(hud, bars)
     return TableGeometry(
         width=width,
         height=height,
@@ -372,7 +389,28 @@ def _table_geometry(
         waste_fan=fan_rects,
         captions=captions,
         piles_beside=beside,
+        title_row=title_row,
     )
+
+
+def _bar_heights(height: int, bars: Bars | None) -> tuple[int, int]:
+    """The top bar's and the message line's heights: the window's usual, or taller (``bars``)."""
+    if bars is None:
+        return hud_height(height), message_height(height)
+    return max(hud_height(height), bars.hud_h), max(message_height(height), bars.message_h)
+
+
+def _menu_place(hud: Rect, bars: Bars | None) -> tuple[Rect, Rect | None]:
+    """The menu button in the top bar ``hud``; and the bar's top row where it has two
+    (``bars.title_h``): the menu beside the title there, the figures under it."""
+    row = hud
+    title_row = None
+    if bars is not None and bars.title_h > 0:
+        row_h = min(bars.title_h, hud.height)
+        title_row = row = Rect(hud.left, hud.top - row_h, hud.width, row_h)
+    pad = row.height * 0.14
+    menu_w = max(row.height * 2.3, bars.menu_w if bars is not None else 0.0)
+    return Rect(pad, row.bottom + pad, menu_w, row.height - 2 * pad), title_row
 
 
 def _row_start(area: Rect, row_units: float, card_w: int) -> tuple[float, float]:

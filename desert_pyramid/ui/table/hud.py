@@ -26,8 +26,9 @@ from desert_pyramid.ui.art import cardart
 from desert_pyramid.ui.art.assets import Assets, make_texture
 from desert_pyramid.ui.base import audit
 from desert_pyramid.ui.base.fonts import FONT
-from desert_pyramid.ui.base.geometry import Rect
+from desert_pyramid.ui.base.geometry import Rect, hud_height
 from desert_pyramid.ui.base.palette import BAR_BACK, BAR_RIM, GOLD, INK, MUTED, SAND_INK, TAN
+from desert_pyramid.ui.table import bar_plan
 from desert_pyramid.ui.table.geometry import HINT, MENU, PILE_NAMES, UNDO, TableGeometry
 from desert_pyramid.ui.widgets.buttons import high_contrast, skin_texture
 from desert_pyramid.ui.widgets.text import Text, ink_of, mark_cut, report_text
@@ -119,6 +120,13 @@ def shown_items(hud: Mapping[str, str]) -> dict[str, str]:
     return items
 
 
+def grown_bar(geom: TableGeometry) -> bool:
+    """Whether the table's top bar was made for a larger text size (``bar_plan.py``): taller
+    than the window's usual one, or in two rows. (A table laid out without it, the worked
+    example's with its panel's band, keeps the usual bar and its usual places.)"""
+    return geom.title_row is not None or geom.hud.height > hud_height(geom.height)
+
+
 BAR = (*BAR_BACK, 255)  # opaque: the HUD is a layer of its own, nothing passes through it
 MSG_BAR = (*BAR_BACK, 150)
 RIM = (*BAR_RIM, 255)
@@ -202,6 +210,7 @@ class Hud:
         self._msg_time = 0.0
         self._low_top = 0.0
         self._cover: Rect | None = None  # the coach's panel, drawn over the message's room
+        self._undo_left: float | None = None  # where the Undo caption may start (its pile's end)
 
     def _text(
         self,
@@ -347,25 +356,20 @@ class Hud:
             anchor_x="left",
             bold=True,
         )
-        self._text(
-            "title",
-            title,
-            m.right + 14 * fs,
-            bar.cy + bar.height * 0.16,
-            15 * fs,
-            GOLD,
-            "left",
-            True,
-        )
-        self._text(
-            "subtitle",
-            subtitle,
-            m.right + 14 * fs,
-            bar.cy - bar.height * 0.24,
-            10 * fs,
-            MUTED,
-            "left",
-        )
+        row = geom.title_row
+        if row is not None:  # two rows: the title and the subtitle side by side on the top one
+            t = self._text("title", title, m.right + 14 * fs, row.cy, 15 * fs, GOLD, "left", True)
+            x = t.x + t.content_width + 14 * fs
+            self._text("subtitle", subtitle, x, row.cy, 10 * fs, MUTED, "left")
+            return
+        if grown_bar(geom):  # a bar grown for its words: the title over the subtitle, centred
+            tl, sl = bar_plan.line(15 * fs, True), bar_plan.line(10 * fs)
+            top = bar.cy + (tl + sl) / 2
+            ty, sy = top - tl / 2, top - tl - sl / 2
+        else:
+            ty, sy = bar.cy + bar.height * 0.16, bar.cy - bar.height * 0.24
+        self._text("title", title, m.right + 14 * fs, ty, 15 * fs, GOLD, "left", True)
+        self._text("subtitle", subtitle, m.right + 14 * fs, sy, 10 * fs, MUTED, "left")
         self._part_title_lines(bar)
 
     def _place_figures(self, geom: TableGeometry, hud: Mapping[str, str]) -> dict[str, str]:
@@ -374,23 +378,42 @@ class Hud:
         bar = geom.hud
         hud = shown_items(hud)
         self._keys = tuple(hud)
-        box_w = 92 * fs
-        x = bar.right - 16 * fs - box_w / 2
+        row = geom.title_row
+        grown = grown_bar(geom)  # the bar as tall as its words, the boxes as wide
+        if grown:
+            box_w = bar_plan.box_width(fs, {k: label(k) for k in hud}, hud)
+            ll, vl = bar_plan.line(9 * fs, True), bar_plan.line(17 * fs, True)
+        else:
+            box_w = 92 * fs
+            ll = vl = 0.0
+        if row is not None:  # two rows: the figures spread along the lower one
+            band_top, band_bottom = row.bottom, bar.bottom
+            step = min((geom.width - 32 * fs) / max(1, len(hud)), box_w * 1.5)
+            x = geom.width / 2 + step * (len(hud) - 1) / 2
+        else:
+            band_top, band_bottom = bar.top, bar.bottom
+            step = box_w
+            x = bar.right - 16 * fs - box_w / 2
+        cy = (band_top + band_bottom) / 2
+        if grown:
+            label_y, value_y = cy + (ll + vl) / 2 - ll / 2, cy - (ll + vl) / 2 + vl / 2
+        else:
+            label_y, value_y = bar.cy + bar.height * 0.22, bar.cy - bar.height * 0.16
         for key in reversed(self._keys):
             self.titles[key] = self._text(
-                f"t-{key}",
-                label(key),
-                x,
-                bar.cy + bar.height * 0.22,
-                9 * fs,
-                TAN,
-                bold=True,
+                f"t-{key}", label(key), x, label_y, 9 * fs, TAN, bold=True
             )
-            self.values[key] = self._text(
-                f"v-{key}", hud[key], x, bar.cy - bar.height * 0.16, 17 * fs, INK, bold=True
-            )
+            self.values[key] = self._text(f"v-{key}", hud[key], x, value_y, 17 * fs, INK, bold=True)
             self._shown[key] = hud[key]
-            x -= box_w
+            x -= step
+        if row is not None:  # the subtitle takes the top row's room after the title
+            sub, title = self.texts["subtitle"], self.texts["title"]
+            self._rooms = {
+                id(sub): geom.width - 8 * fs - sub.x,
+                id(title): sub.x - 14 * fs - title.x,
+            }
+            self._fit_parts(sub, sub.text, self._rooms[id(sub)])
+            return hud
         # the title and subtitle end short of the first figure box (at 640x360 the deal code ran
         # under the score): the subtitle leaves out its first parts, the deal code stays
         room = x + box_w / 2 - 8 * fs - self.texts["subtitle"].x
@@ -522,19 +545,60 @@ class Hud:
             if t.font_size != self._caption_size:
                 t.font_size = self._caption_size
 
+        left, right = self._caption_span(a, b)
+
         def gap() -> float:
             return (b.x - b.content_width / 2) - (a.x + a.content_width / 2)
 
         def room(t: arcade.Text) -> float:
             return min(b.x - a.x - 6, self._caption_rooms.get(id(t), float("inf")))
 
-        # the keys go (from both: they read alike) when the captions touch or one is too wide
-        if gap() < 6 or any(t.content_width > room(t) for t in (a, b)):
+        # the keys go (from both: they read alike) when the captions, each under its button,
+        # touch, reach the pile or one is too wide
+        off_pile = left is None or a.x - a.content_width / 2 >= left
+        if gap() < 6 or not off_pile or any(t.content_width > room(t) for t in (a, b)):
             a.text, b.text = undo.split(" · ")[0], hint.split(" · ")[0]
+        self._shift_captions(a, b)
         for t in (a, b):  # still too close (tiny cards): cut, never a smaller font
             self._wanted[id(t)] = (undo if t is a else hint).split(" · ")[0]
-            self._cut_caption(t, room(t))
+            other = b if t is a else a
+            # shifted, they share the room from the discard pile to the window's edge
+            self._cut_caption(
+                t, room(t) if left is None else right - left - other.content_width - 6
+            )
+        self._shift_captions(a, b)
         self._widen_cut_captions()
+
+    def _caption_span(self, a: arcade.Text, b: arcade.Text) -> tuple[float | None, float]:
+        """Where the Undo and Hint captions (``a``, ``b``) may lie under a row of piles: from
+        the discard pile on (at 200%, "Отмена" reached the pile), to the window's edge or the
+        coach's panel right of them; ``None`` beside a tall layout (no pile left of them).
+        Each is put back under its button first (:meth:`_shift_captions` moves them on)."""
+        g = self.geom
+        self._undo_left = None
+        if g is None or g.piles_beside:
+            return None, 0.0
+        self._undo_left = g.discard.right + 3
+        right = float(g.width - 4)
+        if g.coach is not None and g.coach.left > g.places[HINT].cx:
+            right = min(right, g.coach.left - 4)
+        for t, name in ((a, UNDO), (b, HINT)):
+            if t.x != g.places[name].cx:
+                t.x = g.places[name].cx
+        return self._undo_left, right
+
+    def _shift_captions(self, a: arcade.Text, b: arcade.Text) -> None:
+        """The Undo caption (``a``) moved right off the discard pile as far as it must, the
+        Hint caption (``b``) after it (:meth:`_caption_span`)."""
+        g, left = self.geom, self._undo_left
+        if g is None or left is None:
+            return
+        x = max(g.places[UNDO].cx, left + a.content_width / 2)
+        if a.x != x:
+            a.x = x
+        x = max(g.places[HINT].cx, a.x + a.content_width / 2 + 6 + b.content_width / 2)
+        if b.x != x:
+            b.x = x
 
     def _widen_cut_captions(self) -> None:
         """A caption cut or left out ("Dis…", the Undo button's) takes the room its neighbours
@@ -550,9 +614,7 @@ class Hud:
             shown, x = t.text, t.x
             t.text = want
             half = t.content_width / 2
-            row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
-            left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
-            right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
+            left, right = self._between(t, texts, x, width)
             # as near its pile's middle as the room lets it, and still under its pile
             at = max(left + half, min(x, right - half))
             if right - left >= 2 * half and abs(at - x) <= half * 0.6:
@@ -561,6 +623,18 @@ class Hud:
                 t.text = shown  # no room for it whole: as it was
                 if shown.endswith("…"):
                     mark_cut(t, want)
+
+    def _between(
+        self, t: arcade.Text, texts: list[arcade.Text], x: float, width: float
+    ) -> tuple[float, float]:
+        """The room between ``t``'s neighbours on its line as drawn (at ``x``) and the window's
+        edges; the Undo caption's starts off the discard pile (:meth:`_caption_span`)."""
+        row = [o for o in texts if o is not t and o.text and abs(o.y - t.y) < o.content_height]
+        left = max([2.0] + [o.x + o.content_width / 2 + 6 for o in row if o.x < x])
+        if t is self.texts.get("c-undo") and self._undo_left is not None:
+            left = max(left, self._undo_left)
+        right = min([width - 2.0] + [o.x - o.content_width / 2 - 6 for o in row if o.x > x])
+        return left, right
 
     @staticmethod
     def _cut_caption(t: arcade.Text, room: float) -> None:
@@ -613,6 +687,28 @@ class Hud:
         if t.x != x:
             t.x = x
 
+    def captions_lost(self) -> bool:
+        """Whether a pile's or a round button's caption is left out or cut (its words waiting
+        to be laid out are laid out first): at a larger text size the table is then laid out a
+        step smaller (view.py), as a cut word anywhere else makes it."""
+        self.settle()
+        shown = [*self.captions.values(), self.texts.get("c-undo"), self.texts.get("c-hint")]
+        return any(t is not None and (not t.text or t.text.endswith("…")) for t in shown)
+
+    def _room_now(self, t: arcade.Text) -> float:
+        """A caption's room (:meth:`_neighbour_rooms`), less what a neighbour drawn wider than
+        its own room takes of it: a caption widened whole ("Abräumstapel 12",
+        :meth:`_widen_cut_captions`) keeps its words, and the one beside it that changes later
+        ("Tasche · voll") leaves out words rather than run into it."""
+        room = self._caption_rooms.get(id(t), float("inf"))
+        texts = [*self.captions.values()]
+        texts += [o for o in (self.texts.get("c-undo"), self.texts.get("c-hint")) if o]
+        for o in texts:
+            if o is t or not o.text or abs(o.y - t.y) >= max(o.content_height, t.content_height):
+                continue
+            room = min(room, 2 * (abs(o.x - t.x) - o.content_width / 2 - 6))
+        return max(1.0, room)  # (no room at all: cut to nothing, never left whole)
+
     def _neighbour_rooms(self) -> dict[int, float]:
         """How wide each caption under the piles and the round buttons may be: centred texts on
         one line, each less wide than the distance to its nearest neighbour (less a gap), never
@@ -659,7 +755,7 @@ class Hud:
                 self._fit_stock(t, text)
                 self._widen_cut_captions()
             elif id(t) in self._caption_rooms:
-                self._fit_caption(t, text, self._caption_rooms[id(t)])
+                self._fit_caption(t, text, self._room_now(t))
                 self._widen_cut_captions()
             elif id(t) in self._rooms:
                 self._fit_parts(t, text, self._rooms[id(t)])

@@ -30,15 +30,26 @@ from desert_pyramid.engine.moves import NO_PLACE, MoveKind
 from desert_pyramid.i18n import _, current_language, format_number, pgettext
 from desert_pyramid.i18n.say import Say, joined, tell
 from desert_pyramid.ui.base.cardface import possible_parts, possible_spots
+from desert_pyramid.ui.base.fonts import text_scale
 from desert_pyramid.ui.base.geometry import Rect
 from desert_pyramid.ui.base.layers import Layer, Part, draw_in_order
+from desert_pyramid.ui.base.layout import overflow
 from desert_pyramid.ui.input import keys
 from desert_pyramid.ui.screen import Screen
+from desert_pyramid.ui.table.bar_plan import plan_bars
 from desert_pyramid.ui.table.board import Board
 from desert_pyramid.ui.table.coach_panel import CoachPanel
 from desert_pyramid.ui.table.effects import Effects
-from desert_pyramid.ui.table.geometry import HINT, MENU, UNDO, TableGeometry, table_geometry
-from desert_pyramid.ui.table.hud import Hud
+from desert_pyramid.ui.table.geometry import (
+    HINT,
+    MENU,
+    UNDO,
+    Bars,
+    TableGeometry,
+    table_geometry,
+)
+from desert_pyramid.ui.table.hud import Hud, grown_bar, shown_items
+from desert_pyramid.ui.table.hud import label as hud_label
 from desert_pyramid.ui.table.input import Focus, Press, TableInput
 from desert_pyramid.ui.table.moments import NIGHT, SUNSET_S, Sunset
 from desert_pyramid.ui.table.redraw import DirtyTracker
@@ -80,6 +91,7 @@ class TableView(TableInput, Screen):
             celebrating=self.effects.backing is not None,
             modal=self.stuck_dialog is not None,
             under_bar=self.geom is not None,  # the toasts stay under the top bar
+            bar_bottom=self.geom.hud.bottom if self.geom is not None else None,
         )
 
     pause_on_deactivate = True  # losing the window's focus pauses (see GameApp.on_deactivate)
@@ -135,6 +147,7 @@ class TableView(TableInput, Screen):
         self._smooth = False
         self._resize_due: float | None = None
         self._searched = False  # a new pyramid was dealt since the last frame (see _mode_news)
+        self._plain_bars = False  # laid out with the usual bars at a larger text size (layout)
         self.drawn_layers: list[Layer] = []  # the layers of the last frame, in drawing order
 
     @property
@@ -193,9 +206,40 @@ class TableView(TableInput, Screen):
             satchel=rules.satchel,
             draw_three=rules.draw_three,
             coach=self.has_coach,
+            bars=self.bars(width, height),
+        )
+
+    def bars(self, width: int, height: int) -> Bars | None:
+        """The top bar and message line for the text size in use (``bar_plan.py``): taller, the
+        top bar in two rows, where the usual ones cannot hold their words (``None``: the
+        usual ones; so too where the grown ones left a pile's caption no room, see layout)."""
+        if self._plain_bars:
+            return None
+        figures = shown_items(self.seat.hud())
+        return plan_bars(
+            width,
+            height,
+            self.title,
+            self.subtitle,
+            pgettext("button", "Menu"),
+            {k: hud_label(k) for k in figures},
+            figures,
         )
 
     def layout(self, width: int, height: int) -> None:
+        self._plain_bars = False
+        self._lay_out(width, height)
+        if text_scale() > 1.0 and self.hud.captions_lost():
+            # the bars grown for the text took the room of a caption ("Descarte" left out at
+            # 640x360): the usual bars may keep it (the frame's check then judges the bars)
+            if self.geom is not None and grown_bar(self.geom):
+                self._plain_bars = True
+                self._lay_out(width, height)
+            if self.hud.captions_lost():
+                overflow()  # a step smaller (ui/screen.py)
+
+    def _lay_out(self, width: int, height: int) -> None:
+        """:meth:`layout` at the text size in use."""
         if self._language != current_language():  # chosen in Settings while the table was away:
             # the message line's sentences are worded in it (see message) with the HUD's labels,
             # and a dialog shown in another language is made again in this one
@@ -223,6 +267,8 @@ class TableView(TableInput, Screen):
         dialog = getattr(self, "stuck_dialog", None)
         if dialog is not None:  # placed again, off the cards as they lie now
             dialog.layout(width, height, self.dead_position())
+            if not dialog.clear:
+                overflow()  # no place for it off the cards at this text size: a step smaller
         self.dirty.invalidate()
         self.refresh()
 
@@ -494,6 +540,8 @@ class TableView(TableInput, Screen):
             self.app.assets, buttons, _("None of the cards left can pair.")
         )
         self.stuck_dialog.layout(self.app.width, self.app.height, self.dead_position())
+        if not self.stuck_dialog.clear:  # the table a step smaller, the dialog placed again
+            self.text_faults(["the stuck dialog covers the cards it speaks of"])
         self.stuck_dialog.names = self.dead_cards()
         self.dirty.invalidate()
 

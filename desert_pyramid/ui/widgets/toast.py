@@ -49,6 +49,9 @@ class Ground:
     modal: bool = False
     under_bar: bool = False
     shows_notices: bool = False
+    #: where that top bar ends, when it is not the usual height (a larger text size grows the
+    #: table's: ``ui/table/bar_plan.py``); ``None``: the usual bar (``hud_height``)
+    bar_bottom: float | None = None
 
 
 class OverlayHost(Protocol):
@@ -303,8 +306,10 @@ class Overlay:
     def _top(self) -> float:
         """The toast's ceiling: the window's top, or under the table's bar (it hides no score):
         a view whose geometry has a top bar (``geom.hud``, the table's) keeps the toast under it."""
-        under_bar = self.app.toast_ground().under_bar
-        return float(self.app.height - (hud_height(self.app.height) if under_bar else 0))
+        ground = self.app.toast_ground()
+        if ground.under_bar and ground.bar_bottom is not None:
+            return float(ground.bar_bottom)
+        return float(self.app.height - (hud_height(self.app.height) if ground.under_bar else 0))
 
     @property
     def rect(self) -> Rect | None:
