@@ -118,9 +118,9 @@ class RelicsView(GridScreen):
             room = inner.width - 2 * max(2.0, px(13 * s) * 0.2)  # what the fitted name has
             # a name is never cut: on as many lines as it takes (four at most; a long word split
             # with a hyphen), the picture gives way
-            lines = fit_text(relic_name, room, lambda t: text_width(t, 13 * s, True), NAME_LINES)
-            name_lines = len(lines)
-            if name_lines > 2 or len(" ".join(lines).split()) > len(relic_name.split()):
+            wrapped = fit_text(relic_name, room, lambda t: text_width(t, 13 * s, True), NAME_LINES)
+            name_lines = len(wrapped)
+            if name_lines > 2 or len(" ".join(wrapped).split()) > len(relic_name.split()):
                 self.names_broken = True  # over two lines, or a word split on two
             name_h = text_height(13 * s, name_lines)
             parts: list[tuple[str, Span]] = [("name", Span(name_h, name_h))]
