@@ -98,8 +98,8 @@ export class BoardView {
     const landscape = W > H * 1.15;
     let cw;
     let wrapped = false; // portrait: the captions on two lines
-    let need = 0; // portrait: the height the board needs for its widest cards
-    let needW = 0; // landscape: the width it needs for its tallest cards
+    let need; // the height the board needs for its widest cards, the piles under the pyramid
+    let needW; // the width it needs for its tallest cards, the piles beside it
     let beside = false; // landscape: the captions beside the piles (where the height is short)
     if (landscape) {
       // the piles in a column beside the pyramid (a phone held sideways)
@@ -116,10 +116,6 @@ export class BoardView {
         cw = sideCw;
         beside = true;
       }
-      // the width the board needs for cards as tall as its height allows, the captions beside
-      // (style.css: a screen with a column of words beside the board gives it that much)
-      const tallest = Math.floor(Math.min(byH, sidePiles));
-      needW = Math.ceil((unitsW + 1.25) * tallest + 4 * pad + captions.w);
     } else {
       const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
       const byH = (under) => ((H - 3 * pad - under) * CARD_ASPECT) / (unitsH + 1);
@@ -127,11 +123,25 @@ export class BoardView {
       wrapped = captions.w + 12 > (W - 2 * pad - byW) / Math.max(1, piles - 1);
       const under = (wrapped ? 2 : 1) * caption;
       cw = Math.min(byW, byH(under));
-      // the height the board needs for cards as wide as its width allows (style.css: the message
-      // line gives way, down to its two lines, before the cards shrink)
+    }
+    {
+      // the height the board needs for cards as wide as its width allows, the piles under the
+      // pyramid (style.css: on an upright screen the message line gives way, down to its two
+      // lines, before the cards shrink; known whichever way the board is laid out now)
+      const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
+      const wraps = captions.w + 12 > (W - 2 * pad - byW) / Math.max(1, piles - 1);
       const widest = Math.max(20, Math.floor(byW));
       const tall = Math.round(widest / CARD_ASPECT);
-      need = Math.ceil(unitsH * tall + tall + under + 3 * pad);
+      need = Math.ceil(unitsH * tall + tall + (wraps ? 2 : 1) * caption + 3 * pad);
+    }
+    {
+      // the width the board needs for cards as tall as its height allows, the piles beside the
+      // pyramid and their captions beside them (style.css: a screen with a column of words
+      // beside the board gives it that much; known whichever way the board is laid out now)
+      const byH = ((H - 2 * pad) * CARD_ASPECT) / unitsH;
+      const sidePiles = ((H - 2 * pad) * CARD_ASPECT) / (piles + (piles - 1) * gap);
+      const tallest = Math.floor(Math.min(byH, sidePiles));
+      needW = Math.ceil((unitsW + 1.25) * tallest + 4 * pad + captions.w);
     }
     cw = Math.max(20, Math.floor(cw));
     const ch = Math.round(cw / CARD_ASPECT);
@@ -140,7 +150,10 @@ export class BoardView {
     board.classList.toggle("captions-beside", beside);
     board.style.setProperty("--board-need", `${need}px`);
     const screen = board.closest(".screen");
-    if (screen && needW) screen.style.setProperty("--board-need-w", `${needW}px`);
+    if (screen) {
+      screen.style.setProperty("--board-need-w", `${needW}px`);
+      screen.style.setProperty("--board-need", `${need}px`);
+    }
     const pw = unitsW * cw;
     const ph = unitsH * ch;
     const pyramid = this.pyramid;
