@@ -91,6 +91,7 @@ export class BoardView {
     const unitsW = (Math.max(...xs) - minx + 2) / 2; // in card widths
     const unitsH = (Math.max(...ys) - miny + 2) / 2; // in card heights
     const piles = state.rules.satchel ? 3 : 2;
+    this.satchel.hidden = !state.rules.satchel; // (its caption is measured below)
     const pad = Math.max(6, Math.min(W, H) * 0.02);
     const gap = 0.12; // between piles, in card widths
     const captions = this.captionSize(piles);
