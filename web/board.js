@@ -97,6 +97,8 @@ export class BoardView {
     const captions = this.captionSize(piles);
     const caption = Math.max(18, captions.h); // a pile's caption under it, pixels
     const landscape = W > H * 1.15;
+    // held sideways, a caption under its pile may be as wide as the pile and the gaps beside it
+    const underRoom = (w) => Math.floor(w) + 2 * pad - 4;
     let cw;
     let wrapped = false; // portrait: the captions on two lines
     let need; // the height the board needs for its widest cards, the piles under the pyramid
@@ -113,7 +115,7 @@ export class BoardView {
       const sideW = (W - 4 * pad - captions.w) / (unitsW + 1 + 0.25);
       const sidePiles = ((H - 2 * pad) * CARD_ASPECT) / (piles + (piles - 1) * gap);
       const sideCw = Math.min(sideW, byH, sidePiles);
-      if (sideCw > cw || captions.w > Math.floor(cw) + 2 * pad) {
+      if (sideCw > cw || captions.w > underRoom(cw)) {
         cw = sideCw;
         beside = true;
       }
@@ -172,7 +174,7 @@ export class BoardView {
       pileBox.style.top = `${Math.max(pad, (H - colH) / 2)}px`;
       pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + under)]);
       if (beside) captionRoom = Math.max(cw, W - (left + pw + pad + cw + pad) - pad / 2);
-      else captionRoom = Math.max(cw, W - (left + pw + pad) - pad);
+      else captionRoom = underRoom(cw);
     } else {
       // the piles in a row under the pyramid, as far apart as their captions need (and the width allows)
       const step = Math.min(Math.max(cw * (1 + gap * 4), captions.w + 12), (W - 2 * pad - cw) / Math.max(1, piles - 1));

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import boot
-from tests.web.helpers import drawn, four_deal, start_code, wait_drawn
+from tests.web.helpers import drawn, four_deal, start_code, stuck_deal, wait_drawn
 
 pytestmark = pytest.mark.web  # left out of the plain run: `pytest -m web`
 
@@ -156,7 +156,13 @@ def test_200_percent_text_holds_at_the_table_upright_and_sideways(
         )
         assert lines >= 2, lines
         assert message.evaluate("(m) => getComputedStyle(m).overflowY") == "auto"
-        # an Expedition at 200%: its pause button, its pyramid and daylight figures, its bar
+        # a deal without the Satchel (two piles), held sideways
+        page.set_viewport_size(LANDSCAPE)
+        start_code(page, stuck_deal())
+        assert page.locator("#satchel").is_hidden()
+        check_layout(read(page))
+        # then an Expedition at 200% (the Satchel's pile back): its pause button, its pyramid and
+        # daylight figures, its bar
         page.click("#menu")
         page.wait_for_function("document.body.dataset.screen === 'start'")
         before = drawn(page)
@@ -164,7 +170,8 @@ def test_200_percent_text_holds_at_the_table_upright_and_sideways(
         wait_drawn(page, before)
         assert page.locator("#daylight-figure").is_visible()
         assert page.locator("#daylight-bar").is_visible()
-        for name, view in (("portrait", PORTRAIT), ("landscape", LANDSCAPE)):
+        assert page.locator("#satchel").is_visible()
+        for name, view in (("landscape", LANDSCAPE), ("portrait", PORTRAIT)):
             page.set_viewport_size(view)
             seen = read(page)
             check_scaled(seen, base[name], 2)
