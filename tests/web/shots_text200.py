@@ -128,7 +128,10 @@ def film(browser: Any, url: str, out: Path, size: str, lang: str) -> None:
         page.wait_for_function("document.body.dataset.screen === 'replay'")
         page.click("#replay-end")
         page.click("#replay-prev")
+        page.evaluate("document.getElementById('replay').scrollTop = 0")
         shot("replay")
+        page.evaluate("document.getElementById('replay').scrollTop = 1e6")
+        shot("replay-end")
         page.click("#replay-close")
         page.wait_for_function("document.body.dataset.screen !== 'replay'")
         if page.evaluate("document.body.dataset.screen") != "start":
