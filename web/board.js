@@ -62,7 +62,23 @@ export class BoardView {
     this.geometry = null;
   }
 
-  // The cards' size and places for the board's box now (the window, the phone's turn).
+  // The piles' captions as they are drawn now (the text size scales them): the widest one's
+  // width and the tallest one's height, in pixels.
+  captionSize(piles) {
+    let w = 0;
+    let h = 0;
+    for (const [el, name] of [[this.stock, "stock"], [this.waste, "waste"], [this.satchel, "satchel"]].slice(0, piles)) {
+      setText(el, "caption", word(name));
+      const c = el.querySelector(".caption");
+      c.style.maxWidth = "";
+      w = Math.max(w, c.offsetWidth);
+      h = Math.max(h, c.offsetHeight);
+    }
+    return { w, h };
+  }
+
+  // The cards' size and places for the board's box now (the window, the phone's turn, the text
+  // size: the piles' captions take the room they need, under the piles or beside them).
   layout(state) {
     if (!state) return;
     const board = this.board;
@@ -75,55 +91,110 @@ export class BoardView {
     const unitsW = (Math.max(...xs) - minx + 2) / 2; // in card widths
     const unitsH = (Math.max(...ys) - miny + 2) / 2; // in card heights
     const piles = state.rules.satchel ? 3 : 2;
+    this.satchel.hidden = !state.rules.satchel; // (its caption is measured below)
     const pad = Math.max(6, Math.min(W, H) * 0.02);
     const gap = 0.12; // between piles, in card widths
-    const caption = 18; // a pile's caption under it, pixels
+    const captions = this.captionSize(piles);
+    const caption = Math.max(18, captions.h); // a pile's caption under it, pixels
     const landscape = W > H * 1.15;
+    // held sideways, a caption under its pile may be as wide as the pile and the gaps beside it
+    const underRoom = (w) => Math.floor(w) + 2 * pad - 4;
     let cw;
+    let wrapped = false; // portrait: the captions on two lines
+    let need; // the height the board needs for its widest cards, the piles under the pyramid
+    let needW; // the width it needs for its tallest cards, the piles beside it
+    let beside = false; // landscape: the captions beside the piles (where the height is short)
     if (landscape) {
       // the piles in a column beside the pyramid (a phone held sideways)
       const byW = (W - 3 * pad) / (unitsW + 1 + 0.25);
       const byH = ((H - 2 * pad) * CARD_ASPECT) / unitsH;
       const byPiles = ((H - 2 * pad - piles * caption) * CARD_ASPECT) / (piles + (piles - 1) * gap);
       cw = Math.min(byW, byH, byPiles);
+      // the captions under the piles: unless that shrinks the cards, or a caption is wider than
+      // its pile and the gaps beside it (it would run into the pyramid); then beside the piles
+      const sideW = (W - 4 * pad - captions.w) / (unitsW + 1 + 0.25);
+      const sidePiles = ((H - 2 * pad) * CARD_ASPECT) / (piles + (piles - 1) * gap);
+      const sideCw = Math.min(sideW, byH, sidePiles);
+      if (sideCw > cw || captions.w > underRoom(cw)) {
+        cw = sideCw;
+        beside = true;
+      }
     } else {
       const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
-      const byH = ((H - 3 * pad - caption) * CARD_ASPECT) / (unitsH + 1);
-      cw = Math.min(byW, byH);
+      const byH = (under) => ((H - 3 * pad - under) * CARD_ASPECT) / (unitsH + 1);
+      // captions wider than the room between the piles wrap onto a second line
+      wrapped = captions.w + 12 > (W - 2 * pad - byW) / Math.max(1, piles - 1);
+      const under = (wrapped ? 2 : 1) * caption;
+      cw = Math.min(byW, byH(under));
+    }
+    {
+      // the height the board needs for cards as wide as its width allows, the piles under the
+      // pyramid (style.css: on an upright screen the message line gives way, down to its two
+      // lines, before the cards shrink; known whichever way the board is laid out now)
+      const byW = (W - 2 * pad) / Math.max(unitsW, piles + (piles - 1) * gap);
+      const wraps = captions.w + 12 > (W - 2 * pad - byW) / Math.max(1, piles - 1);
+      const widest = Math.max(20, Math.floor(byW));
+      const tall = Math.round(widest / CARD_ASPECT);
+      need = Math.ceil(unitsH * tall + tall + (wraps ? 2 : 1) * caption + 3 * pad);
+    }
+    {
+      // the width the board needs for cards as tall as its height allows, the piles beside the
+      // pyramid and their captions beside them (style.css: a screen with a column of words
+      // beside the board gives it that much; known whichever way the board is laid out now)
+      const byH = ((H - 2 * pad) * CARD_ASPECT) / unitsH;
+      const sidePiles = ((H - 2 * pad) * CARD_ASPECT) / (piles + (piles - 1) * gap);
+      const tallest = Math.floor(Math.min(byH, sidePiles));
+      needW = Math.ceil((unitsW + 1.25) * tallest + 4 * pad + captions.w);
     }
     cw = Math.max(20, Math.floor(cw));
     const ch = Math.round(cw / CARD_ASPECT);
     board.style.setProperty("--card-w", `${cw}px`);
     board.style.setProperty("--card-h", `${ch}px`);
+    board.classList.toggle("captions-beside", beside);
+    board.style.setProperty("--board-need", `${need}px`);
+    const screen = board.closest(".screen");
+    if (screen) {
+      screen.style.setProperty("--board-need-w", `${needW}px`);
+      screen.style.setProperty("--board-need", `${need}px`);
+    }
     const pw = unitsW * cw;
     const ph = unitsH * ch;
     const pyramid = this.pyramid;
     const pileBox = this.piles;
     let pileSpots;
+    let captionRoom = null; // the widest a caption may be (else it wraps)
     if (landscape) {
-      const total = pw + pad + cw;
+      const under = beside ? 0 : caption;
+      const total = pw + pad + cw + (beside ? pad + captions.w : 0);
       const left = Math.max(pad, (W - total) / 2);
       pyramid.style.left = `${left}px`;
       pyramid.style.top = `${Math.max(pad, (H - ph) / 2)}px`;
       pileBox.style.left = `${left + pw + pad}px`;
-      const colH = piles * ch + (piles - 1) * (gap * cw + caption) + caption;
+      const colH = piles * ch + (piles - 1) * (gap * cw + under) + under;
       pileBox.style.top = `${Math.max(pad, (H - colH) / 2)}px`;
-      pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + caption)]);
+      pileSpots = [0, 1, 2].map((i) => [0, i * (ch + gap * cw + under)]);
+      if (beside) captionRoom = Math.max(cw, W - (left + pw + pad + cw + pad) - pad / 2);
+      else captionRoom = underRoom(cw);
     } else {
-      const rowW = piles * cw + (piles - 1) * gap * cw * 4;
-      const total = ph + pad + ch + caption;
+      // the piles in a row under the pyramid, as far apart as their captions need (and the width allows)
+      const step = Math.min(Math.max(cw * (1 + gap * 4), captions.w + 12), (W - 2 * pad - cw) / Math.max(1, piles - 1));
+      const rowW = cw + (piles - 1) * step;
+      captionRoom = Math.max(cw, step - 8);
+      const total = ph + pad + ch + (wrapped ? 2 : 1) * caption;
       const top = Math.max(pad, (H - total) / 2);
       pyramid.style.left = `${(W - pw) / 2}px`;
       pyramid.style.top = `${top}px`;
       pileBox.style.left = `${(W - rowW) / 2}px`;
       pileBox.style.top = `${top + ph + pad}px`;
-      pileSpots = [0, 1, 2].map((i) => [i * cw * (1 + gap * 4), 0]);
+      pileSpots = [0, 1, 2].map((i) => [i * step, 0]);
     }
     [this.stock, this.waste, this.satchel].forEach((el, i) => {
       el.style.left = `${pileSpots[i][0]}px`;
       el.style.top = `${pileSpots[i][1]}px`;
+      const c = el.querySelector(".caption");
+      if (c) c.style.maxWidth = captionRoom === null ? "" : `${Math.floor(captionRoom)}px`;
     });
-    this.geometry = { cw, ch, minx, miny, landscape };
+    this.geometry = { cw, ch, minx, miny, landscape, beside };
   }
 
   // The cards and the piles of `state` (its selection, partners, hint and the coach's cards

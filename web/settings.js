@@ -39,6 +39,7 @@ function apply(answer) {
   body.classList.toggle("four-colour", v.four_colour);
   body.classList.toggle("large-index", v.large_index);
   body.dataset.textSize = String(v.text_size);
+  body.classList.toggle("large-text", v.text_size >= 150); // the table's large-text layout (style.css)
   document.documentElement.style.setProperty("--text-scale", String(v.text_size / 100));
   fourColourLoaded.then(() => {
     for (const img of document.querySelectorAll("img[data-face]")) img.src = faceSrc(Number(img.dataset.face));
