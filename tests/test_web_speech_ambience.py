@@ -6,8 +6,6 @@ the sun goes down."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,27 +21,8 @@ from desert_pyramid.app.ambience import (
 )
 from desert_pyramid.app.application import Application
 from desert_pyramid.app.prefs import Settings
-from desert_pyramid.i18n import use_language
 from desert_pyramid.web.protocol import Worker
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    use_language("en")
-
-
-def opened(tmp_path: Path, **fields: Any) -> Worker:
-    worker = Worker()
-    hello = worker.handle({"id": 1, "op": "hello", "save_dir": str(tmp_path), **fields})
-    assert hello["ok"], hello
-    return worker
-
-
-def ask(worker: Worker, op: str, **fields: Any) -> dict[str, Any]:
-    reply = worker.handle({"id": 9, "op": op, **fields})
-    json.dumps(reply)  # every answer is plain JSON
-    return reply
+from tests.test_web_settings import ask, english_after, opened  # noqa: F401  (english_after: autouse)
 
 
 def desktop(tmp_path: Path, change: dict[str, Any] | None = None) -> Settings:

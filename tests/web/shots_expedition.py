@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from desert_pyramid.commands.web import build_site, make_server  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM, boot  # noqa: E402
+from desert_pyramid.commands.web import build_site  # noqa: E402
+from tests.web.conftest import boot  # noqa: E402
 from tests.web.helpers import play, state  # noqa: E402
+from tests.web.shots import served_browser  # noqa: E402
 from tests.web.test_expedition import (  # noqa: E402
     advance,
     fake_clock,
@@ -74,18 +74,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", help="a built site (default: build one into OUT/site)")
     parser.add_argument("--only", choices=("phone", "desk"), help="one device's pictures only")
     args = parser.parse_args(argv)
-    from playwright.sync_api import sync_playwright
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     site = Path(args.site) if args.site else out / "site"
     if not args.site:
         build_site(site)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(str(site)) as (browser, url):
         phone = browser.new_context(
             viewport={"width": 390, "height": 844},
             device_scale_factor=2,
@@ -107,8 +102,6 @@ def main(argv: list[str] | None = None) -> int:
                     story(page, out, f"{language}-{w}x{h}")
             choose(page, "en")
             context.close()
-        browser.close()
-    server.shutdown()
     return 0
 
 

@@ -7,21 +7,19 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from desert_pyramid.cli import main as cli  # noqa: E402
-from desert_pyramid.commands.web import make_server  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM, boot  # noqa: E402
+from tests.web.conftest import boot  # noqa: E402
+from tests.web.shots import served_browser  # noqa: E402
 
 SIZES = ((390, 844, True), (844, 390, True), (1440, 900, False))
 
 
 def shoot(site: Path, out: Path) -> None:
-    from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
@@ -29,11 +27,7 @@ def shoot(site: Path, out: Path) -> None:
         assert (
             cli(["profile", "--save-dir", str(ROOT / "saves" / "v1"), "--export", str(moved)]) == 0
         )
-        server = make_server(site, 0)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with served_browser(str(site)) as (browser, url):
             for width, height, touch in SIZES:
                 context = browser.new_context(
                     viewport={"width": width, "height": height}, has_touch=touch
@@ -55,8 +49,6 @@ def shoot(site: Path, out: Path) -> None:
                     page.locator("#open-profile").scroll_into_view_if_needed()
                     page.screenshot(path=str(out / f"start-{lang}-{width}x{height}.png"))
                 context.close()
-            browser.close()
-        server.shutdown()
 
 
 if __name__ == "__main__":

@@ -12,28 +12,22 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
-from desert_pyramid.commands.web import make_server
-from tests.web.conftest import ARGS, CHROMIUM, boot
+from tests.web.conftest import boot
 from tests.web.helpers import play, start_code, winnable
+from tests.web.shots import served_browser
 from tests.web.test_progress import NO_REDEAL_SEED, SEED_SAVES, seeded_files
 
 SIZES = {"phone": (390, 844), "phone-sideways": (844, 390), "desk": (1440, 900)}
 
 
 def main(argv: list[str]) -> int:
-    from playwright.sync_api import sync_playwright
 
     site, out = Path(argv[0]), Path(argv[1])
     out.mkdir(parents=True, exist_ok=True)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
     code, line = winnable("desert", 1, NO_REDEAL_SEED)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(str(site)) as (browser, url):
         for lang in ("en", "de"):
             for name, (w, h) in SIZES.items():
                 mobile = name.startswith("phone")
@@ -75,8 +69,6 @@ def main(argv: list[str]) -> int:
                 page.screenshot(path=str(out / f"table-back-{lang}-{name}.png"))
                 context.close()
                 print(f"{lang} {name}: done", flush=True)
-        browser.close()
-    server.shutdown()
     return 0
 
 

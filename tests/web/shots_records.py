@@ -11,16 +11,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desert_pyramid.commands.web import build_site, make_server  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM, boot  # noqa: E402
+from tests.web.conftest import boot  # noqa: E402
 from tests.web.helpers import play, start_code, winnable  # noqa: E402
+from tests.web.shots import served_browser  # noqa: E402
 from tests.web.test_records import leave_to_start, lost_deal  # noqa: E402
 
 SIZES = [(390, 844, True), (844, 390, True), (1440, 900, False)]
@@ -80,21 +78,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    site = Path(args.site) if args.site else Path(tempfile.mkdtemp()) / "site"
-    if not args.site:
-        build_site(site)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(args.site) as (browser, url):
         for lang in ("en", "de"):
             for width, height, touch in SIZES:
                 film(browser, url, out, width, height, touch, lang)
-        browser.close()
-    server.shutdown()
     return 0
 
 

@@ -14,15 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desert_pyramid.commands.web import build_site, make_server  # noqa: E402
 from tests.test_web_replay import played_on_days  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM, boot  # noqa: E402
+from tests.web.conftest import boot  # noqa: E402
+from tests.web.shots import served_browser  # noqa: E402
 from tests.web.test_progress import SEED_SAVES  # noqa: E402
 
 SIZES = [(390, 844, True), (844, 390, True), (1440, 900, False)]
@@ -99,24 +98,13 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    site = Path(args.site) if args.site else Path(tempfile.mkdtemp()) / "site"
-    if not args.site:
-        build_site(site)
     saves = Path(tempfile.mkdtemp())
     played_on_days(saves)
     files = {p.name: list(p.read_bytes()) for p in saves.glob("*.toml")}
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(args.site) as (browser, url):
         for lang in ("en", "de"):
             for size in SIZES:
                 film(browser, url, files, out, size, lang)
-        browser.close()
-    server.shutdown()
     return 0
 
 

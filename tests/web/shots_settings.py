@@ -9,12 +9,11 @@
 from __future__ import annotations
 
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
-from desert_pyramid.commands.web import make_server
-from tests.web.conftest import ARGS, CHROMIUM, boot
+from tests.web.conftest import boot
+from tests.web.shots import served_browser
 
 SIZES = ((390, 844), (844, 390), (1440, 900))
 PAGES = ("rules", "variations", "glossary", "quiz")
@@ -35,14 +34,9 @@ def language(page: Any, code: str) -> None:
 
 
 def shoot(site: Path, out: Path) -> None:
-    from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(str(site)) as (browser, url):
         context = browser.new_context(viewport={"width": 390, "height": 844})
         page = context.new_page()
         boot(page, url)
@@ -105,8 +99,6 @@ def shoot(site: Path, out: Path) -> None:
             page.set_viewport_size({"width": w, "height": h})
             page.wait_for_timeout(300)
             page.screenshot(path=str(out / f"table-de-200-contrast-four-colour-{w}x{h}.png"))
-        browser.close()
-    server.shutdown()
 
 
 if __name__ == "__main__":

@@ -15,15 +15,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from desert_pyramid.commands.web import build_site, make_server  # noqa: E402
-from tests.web.conftest import ARGS, CHROMIUM, boot  # noqa: E402
+from tests.web.conftest import boot  # noqa: E402
 from tests.web.helpers import (  # noqa: E402
     drawn,
     four_deal,
@@ -33,6 +30,7 @@ from tests.web.helpers import (  # noqa: E402
     wait_drawn,
     winnable,
 )
+from tests.web.shots import served_browser  # noqa: E402
 from tests.web.test_expedition import advance, fake_clock, real_clock  # noqa: E402
 
 SIZES = ["390x844", "844x390", "768x1024", "1440x900"]
@@ -150,21 +148,10 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    site = Path(args.site) if args.site else Path(tempfile.mkdtemp()) / "site"
-    if not args.site:
-        build_site(site)
-    server = make_server(site, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with served_browser(args.site) as (browser, url):
         for lang in args.languages.split(","):
             for size in args.sizes.split(","):
                 film(browser, url, out, size, lang)
-        browser.close()
-    server.shutdown()
     return 0
 
 
