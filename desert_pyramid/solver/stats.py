@@ -203,6 +203,7 @@ def _run_pool(
             pool.shutdown(wait=True)
         else:  # interrupted or failed: do not wait for the chunks still running
             procs = list((getattr(pool, "_processes", None) or {}).values())
+            manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it)
             pool.shutdown(wait=False, cancel_futures=True)
             for proc in procs:
                 proc.terminate()
@@ -211,6 +212,11 @@ def _run_pool(
                 if proc.is_alive():
                     proc.kill()
                     proc.join(5)
+            # the pool's thread ends once its workers are gone, closing its wake-up pipe: wait for
+            # it here, or Python 3.11's exit hook (concurrent.futures._python_exit) may write to
+            # that pipe while the thread closes it ("Exception ignored ... Bad file descriptor")
+            if manager is not None:
+                manager.join(5)
 
 
 def run_tasks(
