@@ -41,3 +41,16 @@ def served_browser(site: str | None) -> Iterator[tuple[Any, str]]:
                 browser.close()
     finally:
         server.shutdown()
+
+
+def device_page(browser: Any, width: int, height: int, touch: bool, lang: str) -> Any:
+    """A page in a fresh context (its own storage) of ``width`` x ``height``, a phone's touch
+    screen where ``touch``, the browser's language German or English (``lang``)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=1,
+        has_touch=touch,
+        is_mobile=touch,
+        locale="de-DE" if lang == "de" else "en-GB",
+    )
+    return context.new_page()

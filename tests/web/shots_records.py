@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.web.conftest import boot  # noqa: E402
 from tests.web.helpers import play, start_code, winnable  # noqa: E402
-from tests.web.shots import served_browser  # noqa: E402
+from tests.web.shots import device_page, served_browser  # noqa: E402
 from tests.web.test_records import leave_to_start, lost_deal  # noqa: E402
 
 SIZES = [(390, 844, True), (844, 390, True), (1440, 900, False)]
@@ -27,14 +27,7 @@ SIZES = [(390, 844, True), (844, 390, True), (1440, 900, False)]
 def film(
     browser: Any, url: str, out: Path, width: int, height: int, touch: bool, lang: str
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=1,
-        has_touch=touch,
-        is_mobile=touch,
-        locale="de-DE" if lang == "de" else "en-GB",
-    )
-    page = context.new_page()
+    page = device_page(browser, width, height, touch, lang)
     boot(page, url)
     how = "tap" if touch else "click"
     code, line = winnable("desert")
@@ -68,7 +61,7 @@ def film(
         page.click("#replay-next")
     page.screenshot(path=str(out / f"replay-{name}.png"))
     print(name, "losing move", losing)
-    context.close()
+    page.context.close()
 
 
 def main(argv: list[str]) -> int:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.test_web_replay import played_on_days  # noqa: E402
 from tests.web.conftest import boot  # noqa: E402
-from tests.web.shots import served_browser  # noqa: E402
+from tests.web.shots import device_page, served_browser  # noqa: E402
 from tests.web.test_progress import SEED_SAVES  # noqa: E402
 
 SIZES = [(390, 844, True), (844, 390, True), (1440, 900, False)]
@@ -36,14 +36,7 @@ def film(
     lang: str,
 ) -> None:
     width, height, touch = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=1,
-        has_touch=touch,
-        is_mobile=touch,
-        locale="de-DE" if lang == "de" else "en-GB",
-    )
-    page = context.new_page()
+    page = device_page(browser, width, height, touch, lang)
     page.goto(url + "build.json")
     page.evaluate(SEED_SAVES, files)
     boot(page, url)
@@ -87,7 +80,7 @@ def film(
     page.wait_for_function("document.body.dataset.screen === 'table'")
     shot("played-on")
     page.click("#menu")
-    context.close()
+    page.context.close()
     print(name)
 
 

@@ -30,7 +30,7 @@ from tests.web.helpers import (  # noqa: E402
     wait_drawn,
     winnable,
 )
-from tests.web.shots import served_browser  # noqa: E402
+from tests.web.shots import device_page, served_browser  # noqa: E402
 from tests.web.test_expedition import advance, fake_clock, real_clock  # noqa: E402
 
 SIZES = ["390x844", "844x390", "768x1024", "1440x900"]
@@ -49,14 +49,7 @@ def set_text_size(page: Any, size: int) -> None:
 def film(browser: Any, url: str, out: Path, size: str, lang: str) -> None:
     width, height = (int(v) for v in size.split("x"))
     touch = size in TOUCH
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=1,
-        has_touch=touch,
-        is_mobile=touch,
-        locale="de-DE" if lang == "de" else "en-GB",
-    )
-    page = context.new_page()
+    page = device_page(browser, width, height, touch, lang)
     boot(page, url)
     how = "tap" if touch else "click"
     for scale in (100, 200):
@@ -136,7 +129,7 @@ def film(browser: Any, url: str, out: Path, size: str, lang: str) -> None:
             page.click("#games-back")
             page.click("#stats-back")
         print(name, flush=True)
-    context.close()
+    page.context.close()
 
 
 def main(argv: list[str]) -> int:
